@@ -1,0 +1,2 @@
+export { audit, type AuditEntry } from './service';
+export type { AuditTables } from './tables';

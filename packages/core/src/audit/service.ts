@@ -1,0 +1,40 @@
+import type { Ctx, Db } from '../shared/context';
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+// Never store secrets in the audit log.
+const SECRET_KEYS = new Set(['password', 'password_hash', 'passwordHash', 'secret', 'secret_hash', 'token', 'token_hash']);
+const redact = (v: unknown): unknown => {
+  if (v === null || v === undefined) return v;
+  if (Array.isArray(v)) return v.map(redact);
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, val] of Object.entries(v)) out[k] = SECRET_KEYS.has(k) ? '[redacted]' : redact(val);
+    return out;
+  }
+  return v;
+};
+
+/** Records who did what to which entity, with before and after. Call inside the write's transaction. */
+export async function audit(ctx: Ctx, db: Db, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: ctx.actor?.userId ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      before: entry.before === undefined ? null : JSON.stringify(redact(entry.before)),
+      after: entry.after === undefined ? null : JSON.stringify(redact(entry.after)),
+      request_id: ctx.requestId ?? null,
+    })
+    .execute();
+}

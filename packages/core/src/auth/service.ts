@@ -1,0 +1,373 @@
+import { sql } from 'kysely';
+import { audit } from '../audit/service';
+import type { Actor } from '../permissions/actor';
+import { permissionsOfRoles, isRoleKey, type RoleKey } from '../permissions/roles';
+import { isPermissionKey, type PermissionKey } from '../permissions/registry';
+import type { Grant } from '../permissions/grant';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { AppError } from '../shared/errors';
+import { changePasswordInput, createCredentialInput, loginInput, tokenInput, type SessionUser } from './schema';
+import { hashPassword, verifyPassword } from './passwords';
+import { hashToken, newToken } from './tokens';
+import type { z } from 'zod';
+
+export interface AuthConfig {
+  /** Browser/API session lifetime. */
+  sessionTtlMs: number;
+  /** OAuth client-credentials token lifetime. */
+  clientTokenTtlMs: number;
+  /** Failed logins per e-mail within the window before it is locked. */
+  maxFailuresPerEmail: number;
+  /** Failed logins per IP address within the window. */
+  maxFailuresPerIp: number;
+  windowMs: number;
+}
+
+export const DEFAULT_AUTH_CONFIG: AuthConfig = {
+  sessionTtlMs: 12 * 3600_000,
+  clientTokenTtlMs: 3600_000,
+  maxFailuresPerEmail: 5,
+  maxFailuresPerIp: 30,
+  windowMs: 15 * 60_000,
+};
+
+export interface LoginResult {
+  token: string;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+async function checkRateLimit(ctx: Ctx, cfg: AuthConfig, email: string, ip: string | null): Promise<void> {
+  const since = new Date(ctx.clock().getTime() - cfg.windowMs);
+  // Failures since the last success for this e-mail, within the window.
+  const row = await ctx.db
+    .selectFrom('login_attempts')
+    .select([
+      sql<number>`count(*) filter (where not success and lower(email) = ${email} and at > coalesce((select max(at) from login_attempts s where s.success and lower(s.email) = ${email}), ${since}))::int`.as(
+        'byEmail',
+      ),
+      sql<number>`count(*) filter (where not success and ip = ${ip})::int`.as('byIp'),
+      sql<Date | null>`min(at) filter (where not success and lower(email) = ${email})`.as('oldest'),
+    ])
+    .where('at', '>', since)
+    .where((eb) => eb.or([eb(sql`lower(email)`, '=', email), ...(ip ? [eb('ip', '=', ip)] : [])]))
+    .executeTakeFirstOrThrow();
+  if (row.byEmail >= cfg.maxFailuresPerEmail || row.byIp >= cfg.maxFailuresPerIp) {
+    const oldest = row.oldest ? new Date(row.oldest).getTime() : ctx.clock().getTime();
+    const minutes = Math.max(1, Math.ceil((oldest + cfg.windowMs - ctx.clock().getTime()) / 60_000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+}
+
+/** E-mail + password login. Creates a session; the token is returned once and stored hashed. */
+export async function login(
+  ctx: Ctx,
+  cfg: AuthConfig,
+  raw: z.input<typeof loginInput>,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<LoginResult> {
+  const input = loginInput.parse(raw);
+  await checkRateLimit(ctx, cfg, input.email, meta.ip);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'active'])
+    .where(sql`lower(email)`, '=', input.email)
+    .executeTakeFirst();
+  const ok = await verifyPassword(input.password, user?.password_hash ?? null);
+  await ctx.db.insertInto('login_attempts').values({ email: input.email, ip: meta.ip, success: ok }).execute();
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect e-mail or password');
+  if (!user.active) {
+    throw new AppError('ACCOUNT_INACTIVE', 'Your account is not active yet. An administrator must activate it first.');
+  }
+  const token = newToken();
+  const expiresAt = new Date(ctx.clock().getTime() + cfg.sessionTtlMs);
+  await ctx.db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      expires_at: expiresAt,
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  await ctx.db.updateTable('users').set({ last_login_at: ctx.clock() }).where('id', '=', user.id).execute();
+  const actor = await actorForUser(ctx.db, user.id, 'user');
+  if (!actor) throw new AppError('INTERNAL', 'User vanished during login');
+  return { token, expiresAt, user: await sessionUser(ctx.db, actor) };
+}
+
+/** Revokes the session of this token (logout). */
+export async function logout(ctx: Ctx, token: string): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Loads the actor of a user: roles, approved grants (own and job position's), org placement. */
+export async function actorForUser(db: Db, userId: number, kind: 'user' | 'oauth'): Promise<Actor | null> {
+  const u = await db
+    .selectFrom('users as u')
+    .leftJoin('employees as e', 'e.id', 'u.employee_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.active',
+      'u.employee_id',
+      'e.company_office_id',
+      'e.department_id',
+      'e.division_id',
+      'e.job_position_id',
+      sql<string[]>`coalesce((select array_agg(role) from user_roles r where r.user_id = u.id), '{}')`.as('roles'),
+      sql<{ kind: string; key: string }[]>`coalesce((
+        select json_agg(json_build_object('kind', g.grant_kind, 'key', g.grant_key))
+        from permission_grants g
+        where g.status = 1 and g.revoked_at is null
+          and ((g.subject_type = 'employee' and g.subject_id = u.employee_id)
+            or (g.subject_type = 'job_position' and g.subject_id = e.job_position_id))
+      ), '[]'::json)`.as('grants'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!u?.active) return null;
+  const roles = new Set<string>(u.roles);
+  const extra: PermissionKey[] = [];
+  for (const g of u.grants) {
+    if (g.kind === 'role' && isRoleKey(g.key)) roles.add(g.key);
+    if (g.kind === 'permission' && isPermissionKey(g.key)) extra.push(g.key);
+  }
+  const permissions = permissionsOfRoles([...roles]);
+  for (const k of extra) permissions.add(k);
+  return {
+    userId: u.id,
+    email: u.email,
+    employeeId: u.employee_id,
+    companyOfficeId: u.company_office_id ?? null,
+    departmentId: u.department_id ?? null,
+    divisionId: u.division_id ?? null,
+    roles: [...roles],
+    permissions,
+    kind,
+  };
+}
+
+/** Resolves a bearer token or session cookie to its actor; null when unknown, expired or revoked. */
+export async function resolveToken(ctx: Ctx, token: string): Promise<Actor | null> {
+  if (token.length > 200) return null;
+  const s = await ctx.db
+    .selectFrom('sessions')
+    .select(['user_id', 'kind', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!s || s.revoked_at || new Date(s.expires_at).getTime() <= ctx.clock().getTime()) return null;
+  return actorForUser(ctx.db, s.user_id, s.kind);
+}
+
+/** Session data of the signed-in employee (spec §3). */
+export async function sessionUser(db: Db, actor: Actor): Promise<SessionUser> {
+  const [emp, offices, user] = await Promise.all([
+    actor.employeeId
+      ? db.selectFrom('employees').select(['given_name', 'surname']).where('id', '=', actor.employeeId).executeTakeFirst()
+      : Promise.resolve(undefined),
+    db.selectFrom('company_offices').select(['id', 'name']).orderBy('name').execute(),
+    db.selectFrom('users').select('must_change_password').where('id', '=', actor.userId).executeTakeFirst(),
+  ]);
+  const all = actor.roles.includes('superadmin') || actor.permissions.has('hr.all');
+  return {
+    userId: actor.userId,
+    email: actor.email,
+    name: emp ? `${emp.given_name} ${emp.surname}`.trim() : actor.email,
+    employeeId: actor.employeeId,
+    personalId: actor.employeeId,
+    companyOfficeId: actor.companyOfficeId,
+    departmentId: actor.departmentId,
+    divisionId: actor.divisionId,
+    // The cooperative module fills this when it lands (issue 8).
+    mandatorySavingId: null,
+    roles: actor.roles,
+    permissions: [...actor.permissions].sort(),
+    companyOffices: all ? offices : offices.filter((o) => o.id === actor.companyOfficeId),
+    mustChangePassword: user?.must_change_password ?? false,
+  };
+}
+
+/** Changes the signed-in user's password and revokes their other sessions. */
+export async function changePassword(
+  ctx: Ctx,
+  actor: Actor,
+  raw: z.input<typeof changePasswordInput>,
+  currentToken: string | null,
+): Promise<void> {
+  const input = changePasswordInput.parse(raw);
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'email'])
+    .where('id', '=', actor.userId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.oldPassword, user.password_hash))) {
+    throw new AppError('VALIDATION', 'The old password is incorrect', {
+      fields: [{ param: 'oldPassword', msg: 'is incorrect' }],
+    });
+  }
+  if (input.newPassword.toLowerCase() === user.email.toLowerCase()) {
+    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'newPassword', msg: 'must not be your e-mail' }] });
+  }
+  const hash = await hashPassword(input.newPassword);
+  await inTransaction(ctx, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, must_change_password: false, updated_at: ctx.clock() })
+      .where('id', '=', actor.userId)
+      .execute();
+    let q = trx
+      .updateTable('sessions')
+      .set({ revoked_at: ctx.clock() })
+      .where('user_id', '=', actor.userId)
+      .where('revoked_at', 'is', null);
+    if (currentToken) q = q.where('token_hash', '!=', hashToken(currentToken));
+    await q.execute();
+    await audit(ctx, trx, { action: 'password.change', entity: 'user', entityId: actor.userId });
+  });
+}
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  roles: RoleKey[];
+  employeeId?: number | null;
+  active?: boolean;
+  mustChangePassword?: boolean;
+}
+
+/** Creates a login (CLI, seed, activation). Refuses a duplicate e-mail. */
+export async function createUser(ctx: Ctx, input: CreateUserInput): Promise<{ id: number }> {
+  const email = input.email.trim().toLowerCase();
+  const hash = await hashPassword(input.password);
+  return inTransaction(ctx, async (trx) => {
+    const existing = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).executeTakeFirst();
+    if (existing) throw new AppError('CONFLICT', `A user with e-mail ${email} already exists`);
+    const row = await trx
+      .insertInto('users')
+      .values({
+        email,
+        password_hash: hash,
+        employee_id: input.employeeId ?? null,
+        active: input.active ?? true,
+        must_change_password: input.mustChangePassword ?? false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.roles.length) {
+      await trx
+        .insertInto('user_roles')
+        .values(input.roles.map((role) => ({ user_id: row.id, role })))
+        .execute();
+    }
+    await audit(ctx, trx, { action: 'user.create', entity: 'user', entityId: row.id, after: { email, roles: input.roles } });
+    return row;
+  });
+}
+
+/** OAuth2 client-credentials grant (RFC 6749 §4.4): returns a bearer token for a machine client. */
+export async function issueClientToken(
+  ctx: Ctx,
+  cfg: AuthConfig,
+  raw: z.input<typeof tokenInput>,
+): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
+  const input = tokenInput.parse(raw);
+  const client = await ctx.db
+    .selectFrom('oauth_clients')
+    .select(['id', 'secret_hash', 'user_id', 'revoked_at'])
+    .where('client_id', '=', input.client_id)
+    .executeTakeFirst();
+  const ok = await verifyPassword(input.client_secret, client?.secret_hash ?? null);
+  if (!client || !ok || client.revoked_at) throw new AppError('INVALID_CREDENTIALS', 'Invalid client credentials');
+  const token = newToken('hrc');
+  await ctx.db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: client.user_id,
+      kind: 'oauth',
+      oauth_client_id: client.id,
+      expires_at: new Date(ctx.clock().getTime() + cfg.clientTokenTtlMs),
+      ip: null,
+      user_agent: null,
+    })
+    .execute();
+  return { access_token: token, token_type: 'Bearer', expires_in: Math.floor(cfg.clientTokenTtlMs / 1000) };
+}
+
+/** Creates an OAuth client acting as the granting user; the secret is shown once. */
+export async function createCredential(
+  ctx: Ctx,
+  grant: Grant<'developer.access'>,
+  raw: z.input<typeof createCredentialInput>,
+): Promise<{ id: number; clientId: string; clientSecret: string; name: string }> {
+  const input = createCredentialInput.parse(raw);
+  const clientId = newToken('cid').slice(0, 28);
+  const clientSecret = newToken('sec');
+  const secretHash = await hashPassword(clientSecret);
+  return inTransaction(ctx, async (trx) => {
+    const row = await trx
+      .insertInto('oauth_clients')
+      .values({
+        client_id: clientId,
+        secret_hash: secretHash,
+        name: input.name,
+        user_id: grant.actor.userId,
+        created_by: grant.actor.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(ctx, trx, {
+      action: 'credential.create',
+      entity: 'oauth_client',
+      entityId: row.id,
+      after: { name: input.name, clientId },
+    });
+    return { id: row.id, clientId, clientSecret, name: input.name };
+  });
+}
+
+export async function listCredentials(ctx: Ctx, _grant: Grant<'developer.access'>) {
+  return ctx.db
+    .selectFrom('oauth_clients as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.client_id as clientId',
+      'c.name',
+      'u.email as actsAs',
+      'c.created_at as createdAt',
+      'c.revoked_at as revokedAt',
+    ])
+    .orderBy('c.id', 'desc')
+    .execute();
+}
+
+export async function revokeCredential(ctx: Ctx, _grant: Grant<'developer.access'>, id: number): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    const row = await trx
+      .updateTable('oauth_clients')
+      .set({ revoked_at: ctx.clock() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'name'])
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'Credential not found or already revoked');
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: ctx.clock() })
+      .where('oauth_client_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await audit(ctx, trx, { action: 'credential.revoke', entity: 'oauth_client', entityId: id });
+  });
+}

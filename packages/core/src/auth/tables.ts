@@ -1,0 +1,39 @@
+import type { Generated } from 'kysely';
+
+export interface AuthTables {
+  users: {
+    id: Generated<number>;
+    email: string;
+    password_hash: string | null;
+    employee_id: number | null;
+    active: Generated<boolean>;
+    must_change_password: Generated<boolean>;
+    last_login_at: Date | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  user_roles: { user_id: number; role: string };
+  sessions: {
+    id: Generated<number>;
+    token_hash: string;
+    user_id: number;
+    kind: Generated<'user' | 'oauth'>;
+    oauth_client_id: number | null;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    revoked_at: Date | null;
+    ip: string | null;
+    user_agent: string | null;
+  };
+  login_attempts: { id: Generated<string>; email: string; ip: string | null; success: boolean; at: Generated<Date> };
+  oauth_clients: {
+    id: Generated<number>;
+    client_id: string;
+    secret_hash: string;
+    name: string;
+    user_id: number;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    revoked_at: Date | null;
+  };
+}

@@ -1,0 +1,9 @@
+// Browser-safe surface: zod schemas, enums and the permission registry. No node or db imports.
+export * from './auth/schema';
+export * from './employees/schema';
+export { PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './permissions/registry';
+export { ROLE_KEYS, ROLES, type RoleKey } from './permissions/roles';
+export * from './permissions/schema';
+export * from './reference/schema';
+export * from './registration/schema';
+export * from './shared/zod';

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { PostgresDialect } from 'kysely';
+import type { Database } from './database';
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** The PGlite instance when embedded (for dumps in tests); undefined on PostgreSQL. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres://… uses PostgreSQL with a pool; absent uses embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Embedded database folder; `memory://` for an in-memory database. Default ./data */
+  dataDir?: string | undefined;
+  /** A PGlite data-dir dump (tarball) to start from, for fast test databases. */
+  loadDataDir?: Blob | File | undefined;
+  poolSize?: number;
+}
+
+// Same value shapes on both backends: `date` as 'yyyy-mm-dd', int8/numeric as strings
+// (never JS floats for money; callers convert with BigInt or the decimal helpers).
+const OID_INT8 = 20;
+const OID_NUMERIC = 1700;
+const OID_DATE = 1082;
+const identity = (v: string): string => v;
+
+/** Opens the database named by the options: PostgreSQL when databaseUrl is set, else PGlite. */
+export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === OID_INT8 || oid === OID_NUMERIC || oid === OID_DATE ? identity : pg.types.getTypeParser(oid, format as 'text'),
+    };
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: types as never });
+    // A dropped idle connection (database restart) must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dataDir = opts.dataDir ?? './data';
+  let dir: string | undefined;
+  if (dataDir !== 'memory://') {
+    dir = path.resolve(dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+  }
+  const pglite = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: { [OID_INT8]: identity, [OID_NUMERIC]: identity, [OID_DATE]: identity },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}

@@ -1,0 +1,3 @@
+export * from './schema';
+export { listEmployees } from './service';
+export type { EmployeeTables } from './tables';

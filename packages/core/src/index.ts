@@ -1,0 +1,16 @@
+export * from './audit/index';
+export * from './auth/index';
+export { openDb, type DbHandle, type DbKind, type OpenDbOptions } from './db/client';
+export type { Database } from './db/database';
+export { acquireDataDirLock, type DataDirLock, readDataDirLock } from './db/lock';
+export { migrateToLatest } from './db/migrate';
+export * from './employees/index';
+export * from './org/index';
+export * from './permissions/index';
+export * from './reference/index';
+export * from './registration/index';
+export { createServices, type Services } from './services';
+export { type Ctx, type Db, inTransaction, systemClock } from './shared/context';
+export { AppError, ERROR_CODES, type ErrorCode, type FieldIssue } from './shared/errors';
+export * from './shared/zod';
+export * from './seed/index';

@@ -1,0 +1,2 @@
+export * from './service';
+export type { OrgTables } from './tables';

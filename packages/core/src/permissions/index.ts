@@ -1,0 +1,8 @@
+export type { Actor } from './actor';
+export { type Grant, hasPermission, requirePermission, type Scope, scopeOf } from './grant';
+export { isPermissionKey, PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './registry';
+export { isRoleKey, permissionsOfRoles, ROLE_KEYS, ROLES, type RoleKey } from './roles';
+export * from './schema';
+export { employeeInScope } from './scope';
+export { approveGrant, assignGrant, cancelGrant, listGrants, unassignGrant } from './service';
+export type { PermissionTables } from './tables';

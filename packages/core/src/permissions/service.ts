@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import { type Ctx, inTransaction } from '../shared/context';
+import { AppError } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import type { Grant } from './grant';
+import { employeeInScope } from './scope';
+import { assignInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
+
+type SubjectType = 'employee' | 'job_position';
+
+async function assertSubject(ctx: Ctx, grant: Grant, type: SubjectType, subjectId: number): Promise<void> {
+  const found =
+    type === 'employee'
+      ? await ctx.db
+          .selectFrom('employees as e')
+          .select('e.id')
+          .where('e.id', '=', subjectId)
+          .where((eb) => employeeInScope(eb as never, grant.scope))
+          .executeTakeFirst()
+      : await ctx.db.selectFrom('job_positions').select('id').where('id', '=', subjectId).executeTakeFirst();
+  if (!found) throw new AppError('NOT_FOUND', type === 'employee' ? 'Employee not found' : 'Job position not found');
+}
+
+/** Requests a grant (Pending); it takes effect only after a second person approves it. */
+export async function assignGrant(
+  ctx: Ctx,
+  grant: Grant<'permission.assign'>,
+  type: SubjectType,
+  raw: z.input<typeof assignInput>,
+): Promise<{ id: number }> {
+  const input = assignInput.parse(raw);
+  await assertSubject(ctx, grant, type, input.subjectId);
+  return inTransaction(ctx, async (trx) => {
+    const row = await trx
+      .insertInto('permission_grants')
+      .values({
+        subject_type: type,
+        subject_id: input.subjectId,
+        grant_kind: input.grant.kind,
+        grant_key: input.grant.key,
+        requested_by: grant.actor.userId,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new AppError('CONFLICT', `${input.grant.key} is already assigned or awaiting approval`);
+    await audit(ctx, trx, { action: 'grant.assign', entity: 'permission_grant', entityId: row.id, after: { type, ...input } });
+    return row;
+  });
+}
+
+/** Approves a pending grant. The approver must be someone other than the requester. */
+export async function approveGrant(
+  ctx: Ctx,
+  grant: Grant<'permission.approve'>,
+  raw: z.input<typeof grantIdInput>,
+): Promise<void> {
+  const { id } = grantIdInput.parse(raw);
+  await decide(ctx, grant, id, 1, 'grant.approve');
+}
+
+/** Cancels a pending grant (by the requester or an approver). */
+export async function cancelGrant(ctx: Ctx, grant: Grant<'permission.assign'>, raw: z.input<typeof grantIdInput>): Promise<void> {
+  const { id } = grantIdInput.parse(raw);
+  await decide(ctx, grant, id, 4, 'grant.cancel');
+}
+
+async function decide(ctx: Ctx, grant: Grant, id: number, status: 1 | 4, action: string): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    let q = trx
+      .updateTable('permission_grants')
+      .set({ status, decided_by: grant.actor.userId, decided_at: ctx.clock() })
+      .where('id', '=', id)
+      .where('status', '=', 3);
+    // Four-eyes rule: nobody approves their own request.
+    if (status === 1) q = q.where('requested_by', '!=', grant.actor.userId);
+    const row = await q.returning('id').executeTakeFirst();
+    if (!row) {
+      const cur = await trx
+        .selectFrom('permission_grants')
+        .select(['status', 'requested_by'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!cur) throw new AppError('NOT_FOUND', 'Grant not found');
+      if (cur.status !== 3) throw new AppError('CONFLICT', 'This grant is no longer pending');
+      throw new AppError('FORBIDDEN', 'A grant must be approved by someone other than the person who assigned it');
+    }
+    await audit(ctx, trx, { action, entity: 'permission_grant', entityId: id, before: { status: 3 }, after: { status } });
+  });
+}
+
+/** Unassigns an approved (or pending) grant; effective immediately. */
+export async function unassignGrant(
+  ctx: Ctx,
+  grant: Grant<'permission.assign'>,
+  raw: z.input<typeof grantIdInput>,
+): Promise<void> {
+  const { id } = grantIdInput.parse(raw);
+  await inTransaction(ctx, async (trx) => {
+    const row = await trx
+      .updateTable('permission_grants')
+      .set({ revoked_by: grant.actor.userId, revoked_at: ctx.clock() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .where('status', 'in', [1, 3])
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'Grant not found or already unassigned');
+    await audit(ctx, trx, { action: 'grant.unassign', entity: 'permission_grant', entityId: id });
+  });
+}
+
+/** Grants of one subject type, newest first. */
+export async function listGrants(
+  ctx: Ctx,
+  _grant: Grant<'permission.view'>,
+  type: SubjectType,
+  raw: z.input<typeof listGrantsInput>,
+): Promise<Page<GrantRow>> {
+  const input = listGrantsInput.parse(raw);
+  let q = ctx.db.selectFrom('permission_grants as g').where('g.subject_type', '=', type);
+  if (input.subjectId) q = q.where('g.subject_id', '=', input.subjectId);
+  if (input.status) q = q.where('g.status', '=', input.status);
+  const [rows, count] = await Promise.all([
+    q
+      .innerJoin('users as rq', 'rq.id', 'g.requested_by')
+      .leftJoin('users as dc', 'dc.id', 'g.decided_by')
+      .select([
+        'g.id',
+        'g.subject_type as subjectType',
+        'g.subject_id as subjectId',
+        sql<string>`case when g.subject_type = 'employee'
+          then (select trim(given_name || ' ' || surname) from employees where id = g.subject_id)
+          else (select name from job_positions where id = g.subject_id) end`.as('subjectName'),
+        'g.grant_kind as kind',
+        'g.grant_key as key',
+        'g.status',
+        'rq.email as requestedBy',
+        'g.requested_at as requestedAt',
+        'dc.email as decidedBy',
+        'g.decided_at as decidedAt',
+        'g.revoked_at as revokedAt',
+      ])
+      .orderBy('g.id', 'desc')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
+}

@@ -1,0 +1,3 @@
+export * from './schema';
+export { activateRegistration, listRegistrations, register, rejectRegistration } from './service';
+export type { RegistrationTables } from './tables';

@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import { createUser } from '../auth/service';
+import { generatePassword } from '../auth/passwords';
+import type { Grant } from '../permissions/grant';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { AppError, type FieldIssue } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import {
+  activateRegistrationInput,
+  listRegistrationsInput,
+  registrationInput,
+  type RegistrationInput,
+  type RegistrationRow,
+  rejectRegistrationInput,
+} from './schema';
+
+async function checkReferences(db: Db, input: { religionId: number; educationLevelId: number; maritalStatusId: number }) {
+  const r = await db
+    .selectNoFrom([
+      sql<boolean>`exists(select 1 from religions where id = ${input.religionId})`.as('religion'),
+      sql<boolean>`exists(select 1 from education_levels where id = ${input.educationLevelId})`.as('education'),
+      sql<boolean>`exists(select 1 from marital_statuses where id = ${input.maritalStatusId})`.as('marital'),
+    ])
+    .executeTakeFirstOrThrow();
+  const fields: FieldIssue[] = [];
+  if (!r.religion) fields.push({ param: 'religionId', msg: 'is not a known religion' });
+  if (!r.education) fields.push({ param: 'educationLevelId', msg: 'is not a known education level' });
+  if (!r.marital) fields.push({ param: 'maritalStatusId', msg: 'is not a known marital status' });
+  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+}
+
+/** Public self-registration. The account stays inactive until an administrator activates it. */
+export async function register(ctx: Ctx, raw: RegistrationInput): Promise<{ id: number }> {
+  const input = registrationInput.parse(raw);
+  const born = new Date(`${input.birthDate}T00:00:00Z`);
+  if (born.getTime() > ctx.clock().getTime()) {
+    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'birthDate', msg: 'must be in the past' }] });
+  }
+  return inTransaction(ctx, async (trx) => {
+    await checkReferences(trx, input);
+    const taken = await trx
+      .selectNoFrom([
+        sql<boolean>`exists(select 1 from users where lower(email) = ${input.email})
+          or exists(select 1 from employees where lower(email) = ${input.email})
+          or exists(select 1 from registrations where lower(email) = ${input.email} and status = 3)`.as('taken'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (taken.taken) {
+      throw new AppError('CONFLICT', 'This e-mail is already registered', {
+        fields: [{ param: 'email', msg: 'is already registered' }],
+      });
+    }
+    const row = await trx
+      .insertInto('registrations')
+      .values({
+        email: input.email,
+        given_name: input.givenName,
+        surname: input.surname,
+        gender: input.gender,
+        birth_date: input.birthDate,
+        religion_id: input.religionId,
+        education_level_id: input.educationLevelId,
+        marital_status_id: input.maritalStatusId,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row)
+      throw new AppError('CONFLICT', 'This e-mail is already registered', {
+        fields: [{ param: 'email', msg: 'is already registered' }],
+      });
+    await audit(ctx, trx, { action: 'registration.create', entity: 'registration', entityId: row.id, after: input });
+    return row;
+  });
+}
+
+/** Registrations by status (default Pending), newest first. */
+export async function listRegistrations(
+  ctx: Ctx,
+  _grant: Grant<'employee.registration.view'>,
+  raw: z.input<typeof listRegistrationsInput>,
+): Promise<Page<RegistrationRow>> {
+  const input = listRegistrationsInput.parse(raw);
+  const base = ctx.db.selectFrom('registrations as r').where('r.status', '=', input.status);
+  const [rows, count] = await Promise.all([
+    base
+      .innerJoin('religions as re', 're.id', 'r.religion_id')
+      .innerJoin('education_levels as ed', 'ed.id', 'r.education_level_id')
+      .innerJoin('marital_statuses as ms', 'ms.id', 'r.marital_status_id')
+      .select([
+        'r.id',
+        'r.email',
+        'r.given_name as givenName',
+        'r.surname',
+        'r.gender',
+        'r.birth_date as birthDate',
+        're.name as religion',
+        'ed.name as educationLevel',
+        'ms.name as maritalStatus',
+        'r.status',
+        'r.created_at as createdAt',
+        'r.decided_at as decidedAt',
+        'r.employee_id as employeeId',
+      ])
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
+}
+
+/** Next employee number for an office: office code + zero-padded sequence (e.g. JKT-00042). */
+async function nextEmployeeNumber(db: Db, companyOfficeId: number): Promise<string> {
+  const office = await db.selectFrom('company_offices').select(['code']).where('id', '=', companyOfficeId).executeTakeFirst();
+  if (!office)
+    throw new AppError('VALIDATION', 'Invalid input', {
+      fields: [{ param: 'companyOfficeId', msg: 'is not a known company office' }],
+    });
+  // Serialise number allocation per office across processes.
+  await sql`select pg_advisory_xact_lock(${7_000_000 + companyOfficeId})`.execute(db);
+  const r = await db
+    .selectFrom('employees')
+    .select(sql<number>`coalesce(max(nullif(regexp_replace(employee_number, '^.*-', ''), '')::int), 0)::int`.as('n'))
+    .where('employee_number', 'like', `${office.code}-%`)
+    .where(sql<boolean>`employee_number ~ ${`^${office.code}-[0-9]+$`}`)
+    .executeTakeFirstOrThrow();
+  return `${office.code}-${String(r.n + 1).padStart(5, '0')}`;
+}
+
+/**
+ * Activates a pending registration: creates the employee and an active login with a
+ * one-time password (shown once to the administrator; changed at first login).
+ * The Pending→Approved transition is checked in SQL, so two concurrent activations cannot both succeed.
+ */
+export async function activateRegistration(
+  ctx: Ctx,
+  grant: Grant<'employee.registration.decide'>,
+  raw: z.input<typeof activateRegistrationInput>,
+): Promise<{ employeeId: number; employeeNumber: string; email: string; temporaryPassword: string }> {
+  const input = activateRegistrationInput.parse(raw);
+  const temporaryPassword = generatePassword();
+  return inTransaction(ctx, async (trx) => {
+    const reg = await trx
+      .updateTable('registrations')
+      .set({ status: 1, decided_by: grant.actor.userId, decided_at: ctx.clock() })
+      .where('id', '=', input.id)
+      .where('status', '=', 3)
+      .returningAll()
+      .executeTakeFirst();
+    if (!reg) {
+      const exists = await trx.selectFrom('registrations').select('status').where('id', '=', input.id).executeTakeFirst();
+      if (!exists) throw new AppError('NOT_FOUND', 'Registration not found');
+      throw new AppError('CONFLICT', 'This registration has already been decided');
+    }
+    const fields: FieldIssue[] = [];
+    if (input.departmentId) {
+      const d = await trx
+        .selectFrom('departments')
+        .select('company_office_id')
+        .where('id', '=', input.departmentId)
+        .executeTakeFirst();
+      if (!d || d.company_office_id !== input.companyOfficeId)
+        fields.push({ param: 'departmentId', msg: 'is not a department of this office' });
+    }
+    if (input.divisionId) {
+      const v = await trx.selectFrom('divisions').select('department_id').where('id', '=', input.divisionId).executeTakeFirst();
+      if (!v || v.department_id !== input.departmentId)
+        fields.push({ param: 'divisionId', msg: 'is not a division of this department' });
+    }
+    if (input.jobPositionId) {
+      const p = await trx.selectFrom('job_positions').select('id').where('id', '=', input.jobPositionId).executeTakeFirst();
+      if (!p) fields.push({ param: 'jobPositionId', msg: 'is not a known job position' });
+    }
+    if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+    const emailTaken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', reg.email.toLowerCase())
+      .executeTakeFirst();
+    if (emailTaken) throw new AppError('CONFLICT', `A user with e-mail ${reg.email} already exists`);
+    const employeeNumber = await nextEmployeeNumber(trx, input.companyOfficeId);
+    const today = ctx.clock().toISOString().slice(0, 10);
+    const emp = await trx
+      .insertInto('employees')
+      .values({
+        employee_number: employeeNumber,
+        given_name: reg.given_name,
+        surname: reg.surname,
+        email: reg.email,
+        gender: reg.gender,
+        birth_date: reg.birth_date,
+        religion_id: reg.religion_id,
+        education_level_id: reg.education_level_id,
+        marital_status_id: reg.marital_status_id,
+        company_office_id: input.companyOfficeId,
+        department_id: input.departmentId ?? null,
+        division_id: input.divisionId ?? null,
+        job_position_id: input.jobPositionId ?? null,
+        entry_date: today,
+        first_join_date: today,
+        ptkp_status_id: null,
+        bank_id: null,
+        bank_account_number: null,
+        phone: null,
+        section_id: null,
+        job_level_id: null,
+        contract_type: null,
+        contract_start_date: null,
+        annual_leave_date: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('registrations').set({ employee_id: emp.id }).where('id', '=', reg.id).execute();
+    await createUser(
+      { ...ctx, db: trx },
+      {
+        email: reg.email,
+        password: temporaryPassword,
+        roles: ['employee'],
+        employeeId: emp.id,
+        active: true,
+        mustChangePassword: true,
+      },
+    );
+    await audit(ctx, trx, {
+      action: 'registration.activate',
+      entity: 'registration',
+      entityId: reg.id,
+      before: { status: 3 },
+      after: { status: 1, employeeId: emp.id, employeeNumber },
+    });
+    return { employeeId: emp.id, employeeNumber, email: reg.email, temporaryPassword };
+  });
+}
+
+/** Rejects (Disapproved) a pending registration; checked in SQL like activation. */
+export async function rejectRegistration(
+  ctx: Ctx,
+  grant: Grant<'employee.registration.decide'>,
+  raw: z.input<typeof rejectRegistrationInput>,
+): Promise<void> {
+  const input = rejectRegistrationInput.parse(raw);
+  await inTransaction(ctx, async (trx) => {
+    const reg = await trx
+      .updateTable('registrations')
+      .set({ status: 2, decided_by: grant.actor.userId, decided_at: ctx.clock(), decision_note: input.note ?? null })
+      .where('id', '=', input.id)
+      .where('status', '=', 3)
+      .returning('id')
+      .executeTakeFirst();
+    if (!reg) {
+      const exists = await trx.selectFrom('registrations').select('status').where('id', '=', input.id).executeTakeFirst();
+      if (!exists) throw new AppError('NOT_FOUND', 'Registration not found');
+      throw new AppError('CONFLICT', 'This registration has already been decided');
+    }
+    await audit(ctx, trx, {
+      action: 'registration.reject',
+      entity: 'registration',
+      entityId: input.id,
+      before: { status: 3 },
+      after: { status: 2, note: input.note ?? null },
+    });
+  });
+}

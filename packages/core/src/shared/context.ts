@@ -1,0 +1,22 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/database';
+import type { Actor } from '../permissions/actor';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** What every service receives: the database (or a transaction), who acts, and the clock. */
+export interface Ctx {
+  db: Db;
+  actor: Actor | null;
+  clock: () => Date;
+  /** Request id for audit entries and logs. */
+  requestId?: string;
+}
+
+export const systemClock = (): Date => new Date();
+
+/** Runs fn in a transaction, or in the caller's if ctx.db already is one. */
+export async function inTransaction<T>(ctx: Ctx, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (ctx.db.isTransaction) return fn(ctx.db);
+  return (ctx.db as Kysely<Database>).transaction().execute((trx) => fn(trx));
+}

@@ -1,0 +1,56 @@
+import {
+  acquireDataDirLock,
+  createServices,
+  type DataDirLock,
+  ensureReferenceData,
+  isDemoSeeded,
+  migrateToLatest,
+  openDb,
+  seedDemo,
+} from '@hr/core';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+
+function argPort(argv: string[]): number | undefined {
+  const i = argv.indexOf('--port');
+  const v = i >= 0 ? argv[i + 1] : undefined;
+  return v && /^\d+$/.test(v) ? Number(v) : undefined;
+}
+
+async function main(): Promise<void> {
+  const port = argPort(process.argv);
+  const config = loadConfig(process.env, port ? { port } : {});
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir, 'server', config.port);
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(handle.db);
+  await ensureReferenceData(handle.db);
+  const services = createServices(handle.db, { auth: { sessionTtlMs: config.sessionTtlHours * 3600_000 } });
+  let firstStart = false;
+  if (config.seedDemo && !(await isDemoSeeded(services.ctx(null)))) {
+    firstStart = true;
+    const summary = await seedDemo(services.ctx(null));
+    console.log(`Seeded demo company: ${summary.offices} offices, ${summary.employees} employees.`);
+  }
+  const app = await buildApp({ services, config });
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+  console.log(`\nHR app running at http://localhost:${config.port}  (${where})`);
+  if (config.seedDemo) {
+    console.log(`Demo admin login: admin@demo.co.id / admin12345${firstStart ? '' : '  (other demo logins: see README)'}\n`);
+  }
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await handle.close();
+    lock?.release();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

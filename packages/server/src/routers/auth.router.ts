@@ -1,0 +1,68 @@
+import {
+  changePassword,
+  changePasswordInput,
+  createCredential,
+  createCredentialInput,
+  id,
+  issueClientToken,
+  listCredentials,
+  login,
+  loginInput,
+  logout,
+  revokeCredential,
+  sessionUser,
+  tokenInput,
+} from '@hr/core';
+import { z } from 'zod';
+import { authedProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
+
+export const authRouter = router({
+  login: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/v2/h/auth/login', message: 'Login successful' } })
+    .input(loginInput)
+    .mutation(async ({ ctx, input }) => {
+      const r = await login(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, {
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      ctx.session.set(r.token, r.expiresAt);
+      return r;
+    }),
+  logout: authedProcedure
+    .meta({ rest: { method: 'POST', path: '/v2/h/auth/logout', message: 'Logged out' } })
+    .mutation(async ({ ctx }) => {
+      if (ctx.token) await logout(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.token);
+      ctx.session.clear();
+      return { ok: true };
+    }),
+  me: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/auth/me', message: 'Session data' } })
+    .query(({ ctx }) => sessionUser(ctx.services.db, ctx.actor)),
+  changePassword: authedProcedure
+    .meta({ rest: { method: 'POST', path: '/v2/h/employee/profile/changePassword', message: 'Password changed' } })
+    .input(changePasswordInput)
+    .mutation(async ({ ctx, input }) => {
+      await changePassword(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input, ctx.token);
+      return { ok: true };
+    }),
+  token: publicProcedure
+    .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/token', message: 'Token issued' } })
+    .input(tokenInput)
+    .mutation(({ ctx, input }) => issueClientToken(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input)),
+  credential: router({
+    list: permissionProcedure('developer.access')
+      .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential', message: 'Credentials', results: true } })
+      .query(({ ctx }) => listCredentials(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    create: permissionProcedure('developer.access')
+      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential', message: 'Credential created' } })
+      .input(createCredentialInput)
+      .mutation(({ ctx, input }) => createCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    revoke: permissionProcedure('developer.access')
+      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/revoke', message: 'Credential revoked' } })
+      .input(z.object({ id }))
+      .mutation(async ({ ctx, input }) => {
+        await revokeCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input.id);
+        return { ok: true };
+      }),
+  }),
+});

@@ -1,0 +1,60 @@
+import {
+  listCompanyOffices,
+  listDepartments,
+  listDivisions,
+  listJobLevels,
+  listJobPositions,
+  listPtkp,
+  listReference,
+  listSections,
+  optionalId,
+} from '@hr/core';
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
+
+// Reference lists the public registration form needs are public; org lookups need a login.
+export const lookupRouter = router({
+  religions: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/religion', message: 'Religions', results: true } })
+    .query(({ ctx }) => listReference(ctx.services.ctx(null), 'religions')),
+  educationLevels: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/education/level', message: 'Education levels', results: true } })
+    .query(({ ctx }) => listReference(ctx.services.ctx(null), 'education_levels')),
+  maritalStatuses: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/marital/status', message: 'Marital statuses', results: true } })
+    .query(({ ctx }) => listReference(ctx.services.ctx(null), 'marital_statuses')),
+  banks: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/bank', message: 'Banks', results: true } })
+    .query(({ ctx }) => listReference(ctx.services.ctx(ctx.actor), 'banks')),
+  countries: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/country', message: 'Countries', results: true } })
+    .query(({ ctx }) => listReference(ctx.services.ctx(ctx.actor), 'countries')),
+  ptkp: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/PTKP', message: 'PTKP statuses', results: true } })
+    .query(({ ctx }) => listPtkp(ctx.services.ctx(ctx.actor))),
+  companyOffices: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/companyOffice', message: 'Company offices', results: true } })
+    .input(z.object({ developerAccess: z.coerce.number().int().min(0).max(1).optional() }).optional())
+    .query(({ ctx }) => listCompanyOffices(ctx.services.ctx(ctx.actor))),
+  departments: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/department', message: 'Departments', results: true } })
+    .input(
+      z.object({ companyOfficeId: optionalId, divisionIncluded: z.coerce.number().int().min(0).max(1).optional() }).optional(),
+    )
+    .query(({ ctx, input }) => listDepartments(ctx.services.ctx(ctx.actor), { companyOfficeId: input?.companyOfficeId })),
+  divisions: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/division', message: 'Divisions', results: true } })
+    .input(z.object({ companyOfficeId: optionalId, departmentId: optionalId }).optional())
+    .query(({ ctx, input }) => listDivisions(ctx.services.ctx(ctx.actor), input ?? {})),
+  sections: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/section', message: 'Sections', results: true } })
+    .input(z.object({ divisionId: optionalId, departmentId: optionalId }).optional())
+    .query(({ ctx, input }) => listSections(ctx.services.ctx(ctx.actor), input ?? {})),
+  jobPositions: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/jobPosition', message: 'Job positions', results: true } })
+    .input(z.object({ departmentId: optionalId, divisionId: optionalId, sectionId: optionalId }).optional())
+    .query(({ ctx, input }) => listJobPositions(ctx.services.ctx(ctx.actor), input ?? {})),
+  jobLevels: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/jobLevel', message: 'Job levels', results: true } })
+    .query(({ ctx }) => listJobLevels(ctx.services.ctx(ctx.actor))),
+});

@@ -1,0 +1,52 @@
+import {
+  approveGrant,
+  assignGrant,
+  assignInput,
+  cancelGrant,
+  grantIdInput,
+  listGrants,
+  listGrantsInput,
+  unassignGrant,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/** Permission and role grants for one subject type, under /v2/h/permission/{segment}. */
+function grantRouter(type: 'employee' | 'job_position', segment: 'employee' | 'jobPosition') {
+  const base = `/v2/h/permission/${segment}`;
+  return router({
+    list: permissionProcedure('permission.view')
+      .meta({ rest: { method: 'GET', path: base, message: 'Grants', results: true } })
+      .input(listGrantsInput)
+      .query(({ ctx, input }) => listGrants(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, type, input)),
+    assign: permissionProcedure('permission.assign')
+      .meta({ rest: { method: 'POST', path: `${base}/assign`, message: 'Assigned; awaiting approval' } })
+      .input(assignInput)
+      .mutation(({ ctx, input }) => assignGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, type, input)),
+    unassign: permissionProcedure('permission.assign')
+      .meta({ rest: { method: 'POST', path: `${base}/{id}/unassign`, message: 'Unassigned' } })
+      .input(grantIdInput)
+      .mutation(async ({ ctx, input }) => {
+        await unassignGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        return { ok: true };
+      }),
+    approve: permissionProcedure('permission.approve')
+      .meta({ rest: { method: 'POST', path: `${base}/{id}/approve`, message: 'Approved' } })
+      .input(grantIdInput)
+      .mutation(async ({ ctx, input }) => {
+        await approveGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        return { ok: true };
+      }),
+    cancel: permissionProcedure('permission.assign')
+      .meta({ rest: { method: 'POST', path: `${base}/{id}/cancel`, message: 'Cancelled' } })
+      .input(grantIdInput)
+      .mutation(async ({ ctx, input }) => {
+        await cancelGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        return { ok: true };
+      }),
+  });
+}
+
+export const permissionRouter = router({
+  employee: grantRouter('employee', 'employee'),
+  jobPosition: grantRouter('job_position', 'jobPosition'),
+});

@@ -1,0 +1,17 @@
+import type { Actor, Services } from '@hr/core';
+
+/** Per-request context. The actor is resolved from the bearer token or the session cookie. */
+export interface TrpcContext {
+  services: Services;
+  actor: Actor | null;
+  /** The raw session token of this request, for logout. */
+  token: string | null;
+  requestId: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** Browser session cookie control (HttpOnly). */
+  session: {
+    set(token: string, expiresAt: Date): void;
+    clear(): void;
+  };
+}
