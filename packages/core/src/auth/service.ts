@@ -77,7 +77,7 @@ export async function login(
     .where(sql`lower(email)`, '=', input.email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.password_hash ?? null);
-  await ctx.db.insertInto('login_attempts').values({ email: input.email, ip: meta.ip, success: ok }).execute();
+  await ctx.db.insertInto('login_attempts').values({ email: input.email, ip: meta.ip, success: ok, at: ctx.clock() }).execute();
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect e-mail or password');
   if (!user.active) {
     throw new AppError('ACCOUNT_INACTIVE', 'Your account is not active yet. An administrator must activate it first.');

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorForUser } from '../auth/service';
+import { createTestDb, type TestDb } from '../db/testing';
+import { listEmployees } from '../employees/service';
+import { createServices, type Services } from '../services';
+import { AppError } from '../shared/errors';
+import { makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { requirePermission } from './grant';
+import { approveGrant, assignGrant, cancelGrant, listGrants, unassignGrant } from './service';
+
+let tdb: TestDb;
+let services: Services;
+let org: Org;
+
+beforeAll(async () => {
+  tdb = await createTestDb();
+  services = createServices(tdb.db);
+  org = await makeOrg(tdb.db);
+});
+afterAll(() => tdb.destroy());
+
+const actorOf = async (userId: number) => (await actorForUser(tdb.db, userId, 'user'))!;
+
+describe('permission grants', () => {
+  it('take effect only after a second person approves; the requester cannot approve their own', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const b = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const target = await makeUser(services, org, ['employee']);
+    expect((await actorOf(target.userId)).permissions.has('salary.view')).toBe(false);
+
+    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'employee', {
+      subjectId: target.employeeId!,
+      grant: { kind: 'permission', key: 'salary.view' },
+    });
+    expect((await actorOf(target.userId)).permissions.has('salary.view')).toBe(false);
+    const own = await approveGrant(services.ctx(a), requirePermission(a, 'permission.approve'), { id: g.id }).catch((e) => e);
+    expect(own).toBeInstanceOf(AppError);
+    expect(own.code).toBe('FORBIDDEN');
+    await approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id });
+    expect((await actorOf(target.userId)).permissions.has('salary.view')).toBe(true);
+
+    await unassignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), { id: g.id });
+    expect((await actorOf(target.userId)).permissions.has('salary.view')).toBe(false);
+  });
+
+  it('a role granted to a job position reaches everyone in that position; cancel stops a pending grant', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const b = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const pos = await tdb.db.insertInto('job_positions').values({ name: 'Storekeeper', company_office_id: org.officeId, department_id: org.dept[1], division_id: null, section_id: null, job_level_id: null }).returning('id').executeTakeFirstOrThrow();
+    const u = await makeUser(services, org, ['employee'], { dept: 1 });
+    await tdb.db.updateTable('employees').set({ job_position_id: pos.id }).where('id', '=', u.employeeId!).execute();
+
+    const pending = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'job_position', { subjectId: pos.id, grant: { kind: 'role', key: 'warehouse-manager' } });
+    await cancelGrant(services.ctx(a), requirePermission(a, 'permission.assign'), { id: pending.id });
+    await expect(approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: pending.id })).rejects.toThrow('no longer pending');
+
+    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'job_position', { subjectId: pos.id, grant: { kind: 'role', key: 'warehouse-manager' } });
+    await approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id });
+    const actor = await actorOf(u.userId);
+    expect(actor.roles).toContain('warehouse-manager');
+    expect(actor.permissions.has('inventory.approve.warehouse')).toBe(true);
+    const list = await listGrants(services.ctx(a), requirePermission(a, 'permission.view'), 'job_position', { subjectId: pos.id });
+    expect(list.rows.map((r) => [r.key, r.status])).toEqual([
+      ['warehouse-manager', 1],
+      ['warehouse-manager', 4],
+    ]);
+  });
+
+  it('concurrent approvals of one grant: exactly one succeeds', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const approvers = await Promise.all([1, 2, 3].map(async () => actorOf((await makeUser(services, org, ['superadmin'])).userId)));
+    const target = await makeUser(services, org, ['employee']);
+    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'employee', { subjectId: target.employeeId!, grant: { kind: 'permission', key: 'attendance.view' } });
+    const res = await Promise.allSettled(approvers.map((b) => approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id })));
+    expect(res.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+});
+
+describe('data scope (spec §6)', () => {
+  it('a manager sees only employees of their own department or division; superadmin and HC see all', async () => {
+    const inOps = await makeEmployee(tdb.db, org, { dept: 1 }, 'Budi Ops');
+    const inHr = await makeEmployee(tdb.db, org, { dept: 0 }, 'Ani Hr');
+    const mgr = await actorOf((await makeUser(services, org, ['manager'], { dept: 1 })).userId);
+    const page = await listEmployees(services.ctx(mgr), requirePermission(mgr, 'employee.view'), { pageSize: 500 });
+    const ids = page.rows.map((r) => r.id);
+    expect(ids).toContain(inOps);
+    expect(ids).not.toContain(inHr);
+    expect(page.rows.every((r) => r.departmentId === org.dept[1])).toBe(true);
+
+    for (const role of ['superadmin', 'human-capital'] as const) {
+      const boss = await actorOf((await makeUser(services, org, [role], { dept: 1 })).userId);
+      const all = await listEmployees(services.ctx(boss), requirePermission(boss, 'employee.view'), { pageSize: 500 });
+      expect(all.rows.map((r) => r.id)).toEqual(expect.arrayContaining([inOps, inHr]));
+    }
+  });
+
+  it('an ordinary employee has no employee-list permission', async () => {
+    const e = await actorOf((await makeUser(services, org, ['employee'])).userId);
+    expect(() => requirePermission(e, 'employee.view')).toThrow(AppError);
+  });
+
+  it('search matches name, number and e-mail, treats % and _ literally, and paginates with a total', async () => {
+    const boss = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    await makeEmployee(tdb.db, org, { dept: 0 }, 'Dewi Lestari');
+    const g = requirePermission(boss, 'employee.view');
+    const r = await listEmployees(services.ctx(boss), g, { search: 'dewi lest' });
+    expect(r.rows.map((x) => x.name)).toEqual(['Dewi Lestari']);
+    expect((await listEmployees(services.ctx(boss), g, { search: '%' })).total).toBe(0);
+    const p1 = await listEmployees(services.ctx(boss), g, { pageSize: 2, page: 1, sort: 'name' });
+    const p2 = await listEmployees(services.ctx(boss), g, { pageSize: 2, page: 2, sort: 'name' });
+    expect(p1.total).toBeGreaterThan(4);
+    expect(p1.rows).toHaveLength(2);
+    expect(p2.rows[0]!.id).not.toBe(p1.rows[0]!.id);
+  });
+});
