@@ -1,0 +1,255 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, DEFAULT_AUTH_CONFIG, login } from '../auth/index';
+import { createTestDb, type TestDb } from '../db/testing';
+import { ROLE_KEYS } from '../permissions/index';
+import type { Ctx } from '../shared/context';
+import { AppError } from '../shared/errors';
+import { DEMO_USERS, isDemoSeeded, type SeedSummary, seedDemo } from './demo';
+
+const clock = () => new Date('2026-11-22T03:00:00Z');
+const ctxOf = (t: TestDb): Ctx => ({ db: t.db, actor: null, clock });
+
+/** The seeded people, in a backend-independent shape, for comparing two seeds. */
+const people = (t: TestDb) =>
+  t.db
+    .selectFrom('employees as e')
+    .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
+    .leftJoin('departments as d', 'd.id', 'e.department_id')
+    .leftJoin('job_positions as p', 'p.id', 'e.job_position_id')
+    .select([
+      'e.employee_number',
+      'e.given_name',
+      'e.surname',
+      'e.email',
+      'e.gender',
+      'e.birth_date',
+      'e.marital_status_id',
+      'e.bank_account_number',
+      'e.phone',
+      'e.contract_type',
+      'e.first_join_date',
+      'o.code',
+      'd.name as department',
+      'p.name as position',
+    ])
+    .orderBy('e.employee_number')
+    .execute();
+
+describe('demo seed', () => {
+  let t: TestDb;
+  let summary: SeedSummary;
+  let ms = 0;
+
+  beforeAll(async () => {
+    t = await createTestDb();
+    const start = performance.now();
+    summary = await seedDemo(ctxOf(t));
+    ms = performance.now() - start;
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  it('builds a three-office company with 200 employees in a couple of seconds', async () => {
+    expect(summary.offices).toBe(3);
+    expect(summary.employees).toBe(200);
+    expect(ms).toBeLessThan(10_000);
+    expect(await isDemoSeeded(ctxOf(t))).toBe(true);
+    const offices = await t.db.selectFrom('company_offices').select(['code', 'name']).orderBy('code').execute();
+    expect(offices.map((o) => o.code)).toEqual(['BTM', 'JKT', 'SBY']);
+    const count = (table: 'departments' | 'divisions' | 'sections' | 'job_positions' | 'employees' | 'users') =>
+      t.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => r.n);
+    expect(await count('employees')).toBe(200);
+    expect(await count('departments')).toBeGreaterThanOrEqual(15);
+    expect(await count('divisions')).toBeGreaterThan(await count('departments'));
+    expect(await count('sections')).toBeGreaterThan(await count('divisions'));
+    expect(await count('job_positions')).toBeGreaterThan(50);
+    expect(await count('users')).toBe(DEMO_USERS.length);
+    const levels = await t.db.selectFrom('job_levels').select('name').orderBy('rank').execute();
+    expect(levels.map((l) => l.name)).toEqual([
+      'Staff',
+      'Senior Staff',
+      'Supervisor',
+      'Assistant Manager',
+      'Manager',
+      'General Manager',
+      'Director',
+    ]);
+  });
+
+  it('numbers employees per office from <code>-00001 without gaps', async () => {
+    const rows = await t.db.selectFrom('employees').select(['employee_number']).execute();
+    const byOffice = new Map<string, number[]>();
+    for (const r of rows) {
+      expect(r.employee_number).toMatch(/^(JKT|SBY|BTM)-\d{5}$/);
+      const [code, n] = r.employee_number.split('-') as [string, string];
+      byOffice.set(code, [...(byOffice.get(code) ?? []), Number(n)]);
+    }
+    for (const nums of byOffice.values()) {
+      nums.sort((a, b) => a - b);
+      expect(nums).toEqual(nums.map((_, i) => i + 1));
+    }
+    expect(byOffice.get('JKT')!.length).toBeGreaterThan(byOffice.get('SBY')!.length);
+  });
+
+  it("places every employee's department, division, section and position inside their own office", async () => {
+    const bad = await t.db
+      .selectFrom('employees as e')
+      .innerJoin('departments as d', 'd.id', 'e.department_id')
+      .leftJoin('divisions as v', 'v.id', 'e.division_id')
+      .leftJoin('sections as s', 's.id', 'e.section_id')
+      .innerJoin('job_positions as p', 'p.id', 'e.job_position_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where((eb) =>
+        eb.or([
+          eb('d.company_office_id', '!=', eb.ref('e.company_office_id')),
+          eb('v.company_office_id', '!=', eb.ref('e.company_office_id')),
+          eb('v.department_id', '!=', eb.ref('e.department_id')),
+          eb('s.division_id', '!=', eb.ref('e.division_id')),
+          eb('p.company_office_id', '!=', eb.ref('e.company_office_id')),
+          eb('p.department_id', '!=', eb.ref('e.department_id')),
+          eb('p.job_level_id', '!=', eb.ref('e.job_level_id')),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    expect(bad.n).toBe(0);
+    const unplaced = await t.db
+      .selectFrom('employees')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where((eb) => eb.or([eb('department_id', 'is', null), eb('job_position_id', 'is', null), eb('job_level_id', 'is', null)]))
+      .executeTakeFirstOrThrow();
+    expect(unplaced.n).toBe(0);
+  });
+
+  it('fills the personal, tax, bank and contract fields consistently', async () => {
+    const rows = await t.db
+      .selectFrom('employees as e')
+      .innerJoin('ptkp_statuses as k', 'k.id', 'e.ptkp_status_id')
+      .select([
+        'e.gender',
+        'e.marital_status_id',
+        'k.code as ptkp',
+        'e.bank_id',
+        'e.bank_account_number',
+        'e.phone',
+        'e.contract_type',
+        'e.birth_date',
+        'e.entry_date',
+        'e.first_join_date',
+        'e.contract_start_date',
+        'e.annual_leave_date',
+      ])
+      .execute();
+    expect(rows).toHaveLength(200);
+    const genders = new Set(rows.map((r) => r.gender));
+    expect(genders).toEqual(new Set(['Male', 'Female']));
+    expect(new Set(rows.map((r) => r.marital_status_id)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((r) => r.contract_type)).size).toBeGreaterThanOrEqual(4);
+    for (const r of rows) {
+      if (r.marital_status_id === 1 || r.marital_status_id === 2) {
+        if (r.gender === 'Male') expect(r.ptkp).toMatch(/^K\/[0-3]$/);
+        else expect(r.ptkp).toBe('TK/0');
+      } else {
+        expect(r.ptkp).toMatch(/^TK\/[0-3]$/);
+      }
+      if (r.marital_status_id === 5) expect(['TK/0', 'TK/1']).toContain(r.ptkp);
+      expect(r.bank_id).not.toBeNull();
+      expect(r.bank_account_number).toMatch(/^[1-9]\d{9,14}$/);
+      expect(r.phone).toMatch(/^08\d{9,10}$/);
+      expect(r.first_join_date! > r.birth_date).toBe(true);
+      expect(r.first_join_date! <= '2026-11-22').toBe(true);
+      expect(r.entry_date >= r.first_join_date!).toBe(true);
+      expect(r.contract_start_date! >= r.first_join_date!).toBe(true);
+      if (r.contract_type === 4 || r.contract_type === 5) expect(r.annual_leave_date).not.toBeNull();
+      else expect(r.annual_leave_date).toBeNull();
+    }
+  });
+
+  it('creates one login per role, each linked to a sensibly placed employee, and every one can log in', async () => {
+    expect(new Set(DEMO_USERS.map((u) => u.role))).toEqual(new Set(ROLE_KEYS));
+    expect(summary.users).toContainEqual({ email: 'admin@demo.co.id', password: 'admin12345', role: 'superadmin' });
+    for (const u of DEMO_USERS) {
+      const res = await login(
+        ctxOf(t),
+        DEFAULT_AUTH_CONFIG,
+        { email: u.email, password: u.password },
+        { ip: null, userAgent: null },
+      );
+      expect(res.user.roles).toEqual([u.role]);
+      expect(res.user.employeeId).not.toBeNull();
+      expect(res.user.departmentId).not.toBeNull();
+    }
+    const placed = await t.db
+      .selectFrom('users as u')
+      .innerJoin('employees as e', 'e.id', 'u.employee_id')
+      .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
+      .innerJoin('departments as d', 'd.id', 'e.department_id')
+      .innerJoin('job_positions as p', 'p.id', 'e.job_position_id')
+      .innerJoin('job_levels as l', 'l.id', 'e.job_level_id')
+      .select(['u.email', 'o.code', 'd.name as department', 'p.name as position', 'l.name as level', 'e.contract_type'])
+      .execute();
+    const at = (email: string) => placed.find((p) => p.email === email)!;
+    expect(at('depthead@demo.co.id')).toMatchObject({ code: 'JKT', department: 'Finance & Accounting', level: 'Manager' });
+    expect(at('portmanager@demo.co.id')).toMatchObject({ code: 'BTM', department: 'Port Operations', position: 'Port Manager' });
+    expect(at('warehouse@demo.co.id')).toMatchObject({ department: 'Warehouse', position: 'Warehouse Manager' });
+    expect(at('supervisor@demo.co.id')).toMatchObject({ level: 'Supervisor' });
+    expect(at('clevel@demo.co.id')).toMatchObject({ level: 'Director', position: 'Chief Operating Officer' });
+    expect(at('hcintern@demo.co.id')).toMatchObject({ department: 'Human Capital', contract_type: 2 });
+    // Each department head's position is the only Manager-level position of that department.
+    const heads = await t.db
+      .selectFrom('job_positions as p')
+      .innerJoin('job_levels as l', 'l.id', 'p.job_level_id')
+      .select(['p.department_id', sql<number>`count(*)::int`.as('n')])
+      .where('l.name', '=', 'Manager')
+      .groupBy('p.department_id')
+      .execute();
+    expect(heads.every((h) => h.n === 1)).toBe(true);
+  });
+
+  it('refuses to seed a database that already has a company', async () => {
+    await expect(seedDemo(ctxOf(t))).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('is deterministic for a seed and differs for another seed', async () => {
+    const same = await createTestDb();
+    const other = await createTestDb();
+    try {
+      await seedDemo(ctxOf(same));
+      await seedDemo(ctxOf(other), { seed: 7 });
+      const a = await people(t);
+      expect(await people(same)).toEqual(a);
+      const b = await people(other);
+      expect(b).toHaveLength(200);
+      expect(b.map((p) => p.email)).not.toEqual(a.map((p) => p.email));
+    } finally {
+      await same.destroy();
+      await other.destroy();
+    }
+  });
+});
+
+describe('demo seed options', () => {
+  it('seeds a smaller company that still has every demo login, and rejects impossible sizes', async () => {
+    const t = await createTestDb();
+    try {
+      await expect(seedDemo(ctxOf(t), { employees: 5 })).rejects.toBeInstanceOf(AppError);
+      // A login that already uses a demo e-mail stops the seed before anything is written.
+      await createUser(ctxOf(t), { email: 'HC@demo.co.id', password: 'something-else', roles: ['employee'] });
+      await expect(seedDemo(ctxOf(t), { employees: 20 })).rejects.toThrow('Demo logins already exist: hc@demo.co.id');
+      expect(await isDemoSeeded(ctxOf(t))).toBe(false);
+      await t.db.deleteFrom('users').execute();
+      const s = await seedDemo(ctxOf(t), { employees: 20, seed: 1 });
+      expect(s.employees).toBe(20);
+      const users = await t.db.selectFrom('users').select('employee_id').execute();
+      expect(users).toHaveLength(DEMO_USERS.length);
+      expect(users.every((u) => u.employee_id !== null)).toBe(true);
+    } finally {
+      await t.destroy();
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo12345';
+export const ADMIN = { email: 'admin@demo.co.id', password: 'admin12345' };
+
+/** Logs in over REST and returns the bearer token. */
+export async function tokenFor(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request.post('/v2/h/auth/login', { data: { email, password } });
+  const body = await res.json();
+  expect(res.status(), JSON.stringify(body)).toBe(200);
+  expect(body.status).toBe('success');
+  return body.result.token as string;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
