@@ -36,7 +36,9 @@ if (only !== 'e2e') {
 if (only !== 'unit') {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
-    console.error(`Chromium not found at ${chromium}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `Chromium not found at ${chromium}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
     failed += 1;
     ok = false;
   } else {
@@ -50,12 +52,28 @@ if (only !== 'unit') {
     if (process.env.TEST_DATABASE_URL) {
       const name = `hr_e2e_${Date.now().toString(36)}`;
       const admin = process.env.TEST_DATABASE_URL;
-      run('node', ['-e', `const pg=require('pg');const c=new pg.Client(${JSON.stringify(admin)});c.connect().then(()=>c.query('create database ${name}')).then(()=>c.end())`], {}, path.join(root, 'packages/core'));
+      run(
+        'node',
+        [
+          '-e',
+          `const pg=require('pg');const c=new pg.Client(${JSON.stringify(admin)});c.connect().then(()=>c.query('create database ${name}')).then(()=>c.end())`,
+        ],
+        {},
+        path.join(root, 'packages/core'),
+      );
       const u = new URL(admin);
       u.pathname = `/${name}`;
       env.E2E_DATABASE_URL = u.toString();
       dropDb = () =>
-        run('node', ['-e', `const pg=require('pg');const c=new pg.Client(${JSON.stringify(admin)});c.connect().then(()=>c.query('drop database if exists ${name} with (force)')).then(()=>c.end())`], {}, path.join(root, 'packages/core'));
+        run(
+          'node',
+          [
+            '-e',
+            `const pg=require('pg');const c=new pg.Client(${JSON.stringify(admin)});c.connect().then(()=>c.query('drop database if exists ${name} with (force)')).then(()=>c.end())`,
+          ],
+          {},
+          path.join(root, 'packages/core'),
+        );
     }
     const good = run('pnpm', ['--filter', '@hr/e2e', 'exec', 'playwright', 'test'], env);
     dropDb?.();

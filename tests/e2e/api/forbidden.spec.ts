@@ -10,7 +10,11 @@ const PROTECTED: { method: 'GET' | 'POST'; path: string; data?: unknown }[] = [
   { method: 'GET', path: '/v2/h/oauth2/credential' },
   { method: 'POST', path: '/v2/h/oauth2/credential', data: { name: 'x' } },
   { method: 'GET', path: '/v2/h/permission/employee' },
-  { method: 'POST', path: '/v2/h/permission/employee/assign', data: { subjectId: 1, grant: { kind: 'role', key: 'superadmin' } } },
+  {
+    method: 'POST',
+    path: '/v2/h/permission/employee/assign',
+    data: { subjectId: 1, grant: { kind: 'role', key: 'superadmin' } },
+  },
   { method: 'POST', path: '/v2/h/permission/jobPosition/1/approve', data: {} },
 ];
 
@@ -28,7 +32,11 @@ test.describe('forbidden API calls', () => {
   test('an ordinary employee is refused with 403 PM0001 and nothing changes', async ({ request }) => {
     const token = await tokenFor(request, 'employee@demo.co.id');
     for (const ep of PROTECTED) {
-      const res = await request.fetch(ep.path, { method: ep.method, headers: bearer(token), ...(ep.data ? { data: ep.data } : {}) });
+      const res = await request.fetch(ep.path, {
+        method: ep.method,
+        headers: bearer(token),
+        ...(ep.data ? { data: ep.data } : {}),
+      });
       expect(res.status(), `${ep.method} ${ep.path}`).toBe(403);
       const body = await res.json();
       expect(body).toMatchObject({ status: 'error', errors: [{ code: 'PM0001' }] });
@@ -41,7 +49,11 @@ test.describe('forbidden API calls', () => {
     const ok = await request.get('/v2/h/employee/all?pageSize=5', { headers: bearer(token) });
     expect(ok.status()).toBe(200);
     for (const ep of PROTECTED.filter((p) => p.path !== '/v2/h/employee/all')) {
-      const res = await request.fetch(ep.path, { method: ep.method, headers: bearer(token), ...(ep.data ? { data: ep.data } : {}) });
+      const res = await request.fetch(ep.path, {
+        method: ep.method,
+        headers: bearer(token),
+        ...(ep.data ? { data: ep.data } : {}),
+      });
       expect(res.status(), `${ep.method} ${ep.path}`).toBe(403);
     }
   });

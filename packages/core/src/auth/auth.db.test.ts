@@ -58,9 +58,16 @@ describe('login', () => {
   it('locks an e-mail after 5 failures, even with the right password, until the window passes', async () => {
     const u = await makeUser(services, org, ['employee']);
     for (let i = 0; i < 5; i++) {
-      expect(await codeOf(login(services.ctx(null), services.auth, { email: u.email, password: 'nope-nope' }, { ip: `10.1.0.${i}`, userAgent: null }))).toBe(
-        'INVALID_CREDENTIALS',
-      );
+      expect(
+        await codeOf(
+          login(
+            services.ctx(null),
+            services.auth,
+            { email: u.email, password: 'nope-nope' },
+            { ip: `10.1.0.${i}`, userAgent: null },
+          ),
+        ),
+      ).toBe('INVALID_CREDENTIALS');
     }
     await expect(login(services.ctx(null), services.auth, { email: u.email, password: u.password }, meta)).rejects.toThrow(
       /Too many failed login attempts\. Please try again in 15 minutes\./,
@@ -90,15 +97,24 @@ describe('sessions', () => {
     await changePassword(services.ctx(actor), actor, { oldPassword: u.password, newPassword: 'a brand new one' }, b.token);
     expect(await resolveToken(services.ctx(null), b.token)).not.toBeNull();
     expect(await resolveToken(services.ctx(null), c.token)).toBeNull();
-    expect(await codeOf(login(services.ctx(null), services.auth, { email: u.email, password: u.password }, meta))).toBe('INVALID_CREDENTIALS');
-    expect(await codeOf(login(services.ctx(null), services.auth, { email: u.email, password: 'a brand new one' }, meta))).toBe('ok');
+    expect(await codeOf(login(services.ctx(null), services.auth, { email: u.email, password: u.password }, meta))).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect(await codeOf(login(services.ctx(null), services.auth, { email: u.email, password: 'a brand new one' }, meta))).toBe(
+      'ok',
+    );
   });
 
   it('change password refuses a wrong old password naming the field', async () => {
     const u = await makeUser(services, org, ['employee']);
     const r = await login(services.ctx(null), services.auth, { email: u.email, password: u.password }, meta);
     const actor = (await resolveToken(services.ctx(null), r.token))!;
-    const err = await changePassword(services.ctx(actor), actor, { oldPassword: 'not it!!', newPassword: 'another one 2' }, r.token).catch((e) => e);
+    const err = await changePassword(
+      services.ctx(actor),
+      actor,
+      { oldPassword: 'not it!!', newPassword: 'another one 2' },
+      r.token,
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).fields).toEqual([{ param: 'oldPassword', msg: 'is incorrect' }]);
   });
@@ -110,7 +126,11 @@ describe('OAuth2 client credentials', () => {
     const r = await login(services.ctx(null), services.auth, { email: dev.email, password: dev.password }, meta);
     const actor = (await resolveToken(services.ctx(null), r.token))!;
     const cred = await createCredential(services.ctx(actor), requirePermission(actor, 'developer.access'), { name: 'agent' });
-    const stored = await tdb.db.selectFrom('oauth_clients').select('secret_hash').where('id', '=', cred.id).executeTakeFirstOrThrow();
+    const stored = await tdb.db
+      .selectFrom('oauth_clients')
+      .select('secret_hash')
+      .where('id', '=', cred.id)
+      .executeTakeFirstOrThrow();
     expect(stored.secret_hash).not.toContain(cred.clientSecret);
     const tok = await issueClientToken(services.ctx(null), services.auth, {
       grant_type: 'client_credentials',
@@ -122,7 +142,11 @@ describe('OAuth2 client credentials', () => {
     expect(machine?.kind).toBe('oauth');
     expect(
       await codeOf(
-        issueClientToken(services.ctx(null), services.auth, { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: 'x' }),
+        issueClientToken(services.ctx(null), services.auth, {
+          grant_type: 'client_credentials',
+          client_id: cred.clientId,
+          client_secret: 'x',
+        }),
       ),
     ).toBe('INVALID_CREDENTIALS');
   });

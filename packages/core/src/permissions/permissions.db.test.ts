@@ -46,20 +46,41 @@ describe('permission grants', () => {
   it('a role granted to a job position reaches everyone in that position; cancel stops a pending grant', async () => {
     const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
     const b = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
-    const pos = await tdb.db.insertInto('job_positions').values({ name: 'Storekeeper', company_office_id: org.officeId, department_id: org.dept[1], division_id: null, section_id: null, job_level_id: null }).returning('id').executeTakeFirstOrThrow();
+    const pos = await tdb.db
+      .insertInto('job_positions')
+      .values({
+        name: 'Storekeeper',
+        company_office_id: org.officeId,
+        department_id: org.dept[1],
+        division_id: null,
+        section_id: null,
+        job_level_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const u = await makeUser(services, org, ['employee'], { dept: 1 });
     await tdb.db.updateTable('employees').set({ job_position_id: pos.id }).where('id', '=', u.employeeId!).execute();
 
-    const pending = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'job_position', { subjectId: pos.id, grant: { kind: 'role', key: 'warehouse-manager' } });
+    const pending = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'job_position', {
+      subjectId: pos.id,
+      grant: { kind: 'role', key: 'warehouse-manager' },
+    });
     await cancelGrant(services.ctx(a), requirePermission(a, 'permission.assign'), { id: pending.id });
-    await expect(approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: pending.id })).rejects.toThrow('no longer pending');
+    await expect(approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: pending.id })).rejects.toThrow(
+      'no longer pending',
+    );
 
-    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'job_position', { subjectId: pos.id, grant: { kind: 'role', key: 'warehouse-manager' } });
+    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'job_position', {
+      subjectId: pos.id,
+      grant: { kind: 'role', key: 'warehouse-manager' },
+    });
     await approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id });
     const actor = await actorOf(u.userId);
     expect(actor.roles).toContain('warehouse-manager');
     expect(actor.permissions.has('inventory.approve.warehouse')).toBe(true);
-    const list = await listGrants(services.ctx(a), requirePermission(a, 'permission.view'), 'job_position', { subjectId: pos.id });
+    const list = await listGrants(services.ctx(a), requirePermission(a, 'permission.view'), 'job_position', {
+      subjectId: pos.id,
+    });
     expect(list.rows.map((r) => [r.key, r.status])).toEqual([
       ['warehouse-manager', 1],
       ['warehouse-manager', 4],
@@ -68,10 +89,17 @@ describe('permission grants', () => {
 
   it('concurrent approvals of one grant: exactly one succeeds', async () => {
     const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
-    const approvers = await Promise.all([1, 2, 3].map(async () => actorOf((await makeUser(services, org, ['superadmin'])).userId)));
+    const approvers = await Promise.all(
+      [1, 2, 3].map(async () => actorOf((await makeUser(services, org, ['superadmin'])).userId)),
+    );
     const target = await makeUser(services, org, ['employee']);
-    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'employee', { subjectId: target.employeeId!, grant: { kind: 'permission', key: 'attendance.view' } });
-    const res = await Promise.allSettled(approvers.map((b) => approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id })));
+    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'employee', {
+      subjectId: target.employeeId!,
+      grant: { kind: 'permission', key: 'attendance.view' },
+    });
+    const res = await Promise.allSettled(
+      approvers.map((b) => approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id })),
+    );
     expect(res.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 });

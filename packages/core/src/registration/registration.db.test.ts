@@ -34,7 +34,11 @@ async function hcGrant() {
   const hc = await makeUser(services, org, ['human-capital-staff']);
   const r = await login(services.ctx(null), services.auth, { email: hc.email, password: hc.password }, meta);
   const actor = (await resolveToken(services.ctx(null), r.token))!;
-  return { actor, view: requirePermission(actor, 'employee.registration.view'), decide: requirePermission(actor, 'employee.registration.decide') };
+  return {
+    actor,
+    view: requirePermission(actor, 'employee.registration.view'),
+    decide: requirePermission(actor, 'employee.registration.decide'),
+  };
 }
 
 describe('self-registration', () => {
@@ -43,11 +47,23 @@ describe('self-registration', () => {
     const reg = await register(services.ctx(null), form('Siti.R@Example.com'));
     const pending = await listRegistrations(services.ctx(actor), view, {});
     expect(pending.rows.map((r) => r.email)).toContain('siti.r@example.com');
-    await expect(login(services.ctx(null), services.auth, { email: 'siti.r@example.com', password: 'anything1' }, meta)).rejects.toThrow();
+    await expect(
+      login(services.ctx(null), services.auth, { email: 'siti.r@example.com', password: 'anything1' }, meta),
+    ).rejects.toThrow();
 
-    const act = await activateRegistration(services.ctx(actor), decide, { id: reg.id, companyOfficeId: org.officeId, departmentId: org.dept[0], divisionId: org.div[0] });
+    const act = await activateRegistration(services.ctx(actor), decide, {
+      id: reg.id,
+      companyOfficeId: org.officeId,
+      departmentId: org.dept[0],
+      divisionId: org.div[0],
+    });
     expect(act.employeeNumber).toMatch(/^TST-\d{5}$/);
-    const session = await login(services.ctx(null), services.auth, { email: 'siti.r@example.com', password: act.temporaryPassword }, meta);
+    const session = await login(
+      services.ctx(null),
+      services.auth,
+      { email: 'siti.r@example.com', password: act.temporaryPassword },
+      meta,
+    );
     expect(session.user.name).toBe('Siti Rahmawati');
     expect(session.user.mustChangePassword).toBe(true);
     expect(session.user.departmentId).toBe(org.dept[0]);
@@ -64,7 +80,9 @@ describe('self-registration', () => {
   });
 
   it('validates real dates, known reference ids and birth dates in the past', async () => {
-    const bad = await register(services.ctx(null), { ...form('x1@example.com'), religionId: 999, maritalStatusId: 9 }).catch((e) => e);
+    const bad = await register(services.ctx(null), { ...form('x1@example.com'), religionId: 999, maritalStatusId: 9 }).catch(
+      (e) => e,
+    );
     expect(bad.fields.map((f: { param: string }) => f.param)).toEqual(['religionId', 'maritalStatusId']);
     await expect(register(services.ctx(null), { ...form('x2@example.com'), birthDate: '2001-02-29' })).rejects.toThrow();
     const future = await register(services.ctx(null), { ...form('x3@example.com'), birthDate: '2099-01-01' }).catch((e) => e);
@@ -77,23 +95,37 @@ describe('self-registration', () => {
     const { actor, decide } = await hcGrant();
     const reg = await register(services.ctx(null), form('race@example.com'));
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, () => activateRegistration(services.ctx(actor), decide, { id: reg.id, companyOfficeId: org.officeId })),
+      Array.from({ length: 4 }, () =>
+        activateRegistration(services.ctx(actor), decide, { id: reg.id, companyOfficeId: org.officeId }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const employees = await tdb.db.selectFrom('employees').select('id').where('email', '=', 'race@example.com').execute();
     expect(employees).toHaveLength(1);
-    const audits = await tdb.db.selectFrom('audit_log').select('id').where('action', '=', 'registration.activate').where('entity_id', '=', String(reg.id)).execute();
+    const audits = await tdb.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'registration.activate')
+      .where('entity_id', '=', String(reg.id))
+      .execute();
     expect(audits).toHaveLength(1);
   });
 
   it('a rejected registration cannot be activated afterwards, and a division must belong to the department', async () => {
     const { actor, decide } = await hcGrant();
     const reg = await register(services.ctx(null), form('rej@example.com'));
-    const wrong = await activateRegistration(services.ctx(actor), decide, { id: reg.id, companyOfficeId: org.officeId, departmentId: org.dept[0], divisionId: org.div[1] }).catch((e) => e);
+    const wrong = await activateRegistration(services.ctx(actor), decide, {
+      id: reg.id,
+      companyOfficeId: org.officeId,
+      departmentId: org.dept[0],
+      divisionId: org.div[1],
+    }).catch((e) => e);
     expect(wrong.fields).toEqual([{ param: 'divisionId', msg: 'is not a division of this department' }]);
     const still = await tdb.db.selectFrom('registrations').select('status').where('id', '=', reg.id).executeTakeFirstOrThrow();
     expect(still.status).toBe(3);
     await rejectRegistration(services.ctx(actor), decide, { id: reg.id, note: 'not our employee' });
-    await expect(activateRegistration(services.ctx(actor), decide, { id: reg.id, companyOfficeId: org.officeId })).rejects.toThrow('already been decided');
+    await expect(
+      activateRegistration(services.ctx(actor), decide, { id: reg.id, companyOfficeId: org.officeId }),
+    ).rejects.toThrow('already been decided');
   });
 });

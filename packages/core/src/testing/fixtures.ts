@@ -14,7 +14,11 @@ export interface Org {
 
 export async function makeOrg(db: Kysely<Database>): Promise<Org> {
   await ensureReferenceData(db);
-  const office = await db.insertInto('company_offices').values({ code: 'TST', name: 'Test Office', address: null, city: null }).returning('id').executeTakeFirstOrThrow();
+  const office = await db
+    .insertInto('company_offices')
+    .values({ code: 'TST', name: 'Test Office', address: null, city: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const d = await db
     .insertInto('departments')
     .values([
