@@ -1,0 +1,159 @@
+import type { Requirement } from '../lib/can';
+
+/**
+ * Every application route of spec §2, grouped as in the spec. Titles are translated under
+ * `routes.<id>` (src/i18n). `nav` routes are listed in the sidebar; the others are reached
+ * from their list pages (add, edit, detail). A route's `permission` decides whether it is shown
+ * and whether its page opens.
+ */
+export interface AppRoute {
+  id: string;
+  path: string;
+  permission: Requirement;
+  nav?: boolean;
+}
+
+export interface RouteGroup {
+  id: string;
+  routes: AppRoute[];
+}
+
+type Spec = [id: string, path: string, nav?: boolean, permission?: Requirement];
+
+function group(id: string, permission: Requirement, specs: Spec[]): RouteGroup {
+  return {
+    id,
+    routes: specs.map(([rid, path, nav = false, p = permission]) => ({ id: `${id}.${rid}`, path, nav, permission: p })),
+  };
+}
+
+export const ROUTE_GROUPS: RouteGroup[] = [
+  group('attendance', 'attendance.view', [
+    ['timesheet', '/attendance/timesheet', true],
+    ['timesheetFailed', '/attendance/timesheet/failed', true],
+    ['timesheetSummary', '/attendance/timesheet/summary', true],
+    ['timesheetDownload', '/attendance/timesheet/download', true],
+    ['timesheetCorrection', '/attendance/timesheet/correction', true],
+    ['leave', '/attendance/leave', true],
+    ['leaveAdd', '/attendance/leave/add'],
+    ['leaveSchedule', '/attendance/leave/schedule', true],
+    ['leaveEdit', '/attendance/leave/:id/edit'],
+    ['overtime', '/attendance/overtime', true],
+    ['overtimeAdd', '/attendance/overtime/add'],
+    ['shift', '/attendance/shift', true],
+    ['shiftAdd', '/attendance/shift/add'],
+    ['shiftEdit', '/attendance/shift/:id/edit'],
+    ['schedule', '/attendance/schedule', true],
+    ['report', '/attendance/report', true],
+  ]),
+  group('employee', 'employee.view', [
+    ['list', '/employee/list', true],
+    ['detail', '/employee/list/:id/detail'],
+    ['managers', '/employee/managers', true],
+    ['managersAdd', '/employee/managers/add'],
+    ['managersEdit', '/employee/managers/:id/edit'],
+    ['recruitment', '/employee/recruitment', true],
+    ['registration', '/employee/registration', true, 'employee.registration.view'],
+    ['resignation', '/employee/resignation', true],
+    ['resignationAdd', '/employee/resignation/add'],
+    ['resignationDetail', '/employee/resignation/:id/detail'],
+    ['resignationRequest', '/employee/resignation/request', true],
+  ]),
+  group('salary', 'salary.view', [
+    ['report', '/salary/report', true],
+    ['reportGenerate', '/salary/report/generate'],
+    ['reportDetail', '/salary/report/:id/detail'],
+    ['reportBonus', '/salary/reportBonus', true],
+    ['reportBonusDetail', '/salary/reportBonus/:id/detail'],
+    ['incomeTax', '/salary/incomeTax', true],
+    ['incomeTaxDetail', '/salary/incomeTax/:id/detail'],
+    ['employeeComponent', '/salary/employeeComponent', true],
+    ['employeeComponentDetail', '/salary/employeeComponent/:id/detail'],
+    ['holidayAllowance', '/salary/holidayAllowance', true],
+    ['holidayAllowanceGenerate', '/salary/holidayAllowance/generate'],
+    ['holidayAllowanceDetail', '/salary/holidayAllowance/:id/detail'],
+    ['employee', '/salary/employee', true],
+    ['employeeDetail', '/salary/employee/:id/detail'],
+    ['queue', '/salary/queue', true],
+    ['queueAdd', '/salary/queue/add'],
+    ['queueEdit', '/salary/queue/:id/edit'],
+    ['setting', '/salary/setting', true],
+  ]),
+  group('cooperative', 'cooperative.view', [
+    ['manage', '/cooperative/manage', true],
+    ['manageAdd', '/cooperative/manage/add'],
+    ['withdrawal', '/cooperative/withdrawal', true],
+    ['withdrawalAdd', '/cooperative/withdrawal/add'],
+    ['withdrawalDetail', '/cooperative/withdrawal/:id/detail'],
+  ]),
+  group('misc', 'org.view', [
+    ['index', '/misc', true],
+    ['jobPosition', '/misc/jobPosition', true],
+    ['jobPositionSetting', '/misc/jobPosition/:id/setting'],
+    ['leaveType', '/misc/leavetype', true],
+    ['companyOffice', '/misc/companyOffice', true],
+  ]),
+  group('developer', 'developer.access', [
+    ['logs', '/developer/logs', true],
+    ['fingerspot', '/developer/fingerspot', true],
+    ['fingerspotAdd', '/developer/fingerspot/add'],
+    ['fingerspotEdit', '/developer/fingerspot/:id/edit'],
+    ['fingerspotDetail', '/developer/fingerspot/:id/detail'],
+    ['credential', '/developer/credential', true],
+    ['credentialAdd', '/developer/credential/add'],
+    ['credentialEdit', '/developer/credential/:id/edit'],
+  ]),
+  group('canteen', 'canteen.view', [
+    ['presence', '/canteen/presence', true],
+    ['mealSchedule', '/canteen/mealSchedule', true],
+    ['setting', '/canteen/setting', true],
+  ]),
+  group('inventory', 'inventory.view', [
+    ['purchaseRequest', '/inventory/purchaseRequest', true],
+    ['purchaseRequestAdd', '/inventory/purchaseRequest/add'],
+    ['purchaseRequestTeam', '/inventory/purchaseRequest/team', true],
+    ['purchaseRequestDetail', '/inventory/purchaseRequest/:id/detail'],
+    ['purchaseRequestEdit', '/inventory/purchaseRequest/:id/edit'],
+    ['warehouseRequest', '/inventory/warehouseRequest', true],
+    ['warehouseRequestAdd', '/inventory/warehouseRequest/add'],
+    ['warehouseRequestTeam', '/inventory/warehouseRequest/team', true],
+    ['warehouseRequestDetail', '/inventory/warehouseRequest/:id/detail'],
+    ['warehouseRequestEdit', '/inventory/warehouseRequest/:id/edit'],
+  ]),
+  group('purchaseOfGood', 'purchaseOfGood.manage', [
+    ['index', '/purchaseOfGood', true],
+    ['invoiceDetail', '/purchaseOfGood/invoice/:id/detail'],
+    ['template', '/purchaseOfGood/template', true],
+  ]),
+  group('personal', 'personal.access', [
+    ['attendance', '/personal/attendance', true],
+    ['attendanceFailed', '/personal/attendance/failed', true],
+    ['attendanceSummary', '/personal/attendance/summary', true],
+    ['attendanceCorrection', '/personal/attendance/correction', true],
+    ['attendanceMyPdf', '/personal/attendance/mypdf', true],
+    ['shift', '/personal/shift', true],
+    ['leave', '/personal/leave', true],
+    ['leaveAdd', '/personal/leave/add'],
+    ['overtime', '/personal/overtime', true],
+    ['overtimeAdd', '/personal/overtime/add'],
+    ['salary', '/personal/salary', true],
+    // Every signed-in user has a profile (and may be sent here to change a temporary password).
+    ['profile', '/personal/profile', true, 'authenticated'],
+    ['server', '/personal/server', true, 'server.manage'],
+    ['serverAdd', '/personal/server/add', false, 'server.manage'],
+    ['serverEdit', '/personal/server/:id/edit', false, 'server.manage'],
+  ]),
+];
+
+export const ALL_ROUTES: AppRoute[] = ROUTE_GROUPS.flatMap((g) => g.routes);
+
+/** Param-less routes under `path` (e.g. the "add" page of a list), for links from placeholder pages. */
+export function childRoutes(path: string): AppRoute[] {
+  return ALL_ROUTES.filter((r) => r.path !== path && r.path.startsWith(`${path}/`) && !r.path.includes(':'));
+}
+
+/** Pages outside the signed-in layout. */
+export const PUBLIC_PATHS = ['/login', '/registration'];
+
+/** Where a user with a temporary password is sent to change it. */
+export const PROFILE_PATH = '/personal/profile';

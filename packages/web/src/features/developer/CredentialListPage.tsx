@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Modal } from '../../ui/Modal';
+
+type CredentialRow = RouterOutputs['auth']['credential']['list'][number];
+
+export function CredentialListPage() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const list = trpc.auth.credential.list.useQuery();
+  const [revoking, setRevoking] = useState<CredentialRow | null>(null);
+  const revoke = trpc.auth.credential.revoke.useMutation({
+    meta: { successMessage: () => t('credentials.revokedToast') },
+    onSuccess: () => {
+      setRevoking(null);
+      void utils.auth.credential.list.invalidate();
+    },
+  });
+
+  const columns: Column<CredentialRow>[] = [
+    { key: 'name', header: t('credentials.name'), cell: (r) => r.name },
+    { key: 'clientId', header: t('credentials.clientId'), cell: (r) => <code className="font-mono text-xs">{r.clientId}</code> },
+    { key: 'actsAs', header: t('credentials.actsAs'), cell: (r) => r.actsAs },
+    {
+      key: 'createdAt',
+      header: t('credentials.createdAt'),
+      cell: (r) => formatDateTime(r.createdAt),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'status',
+      header: t('credentials.status'),
+      cell: (r) =>
+        r.revokedAt ? (
+          <span className="text-slate-500">
+            {t('credentials.revoked')} {formatDateTime(r.revokedAt)}
+          </span>
+        ) : (
+          <span className="text-green-700">{t('credentials.active')}</span>
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('app.actions'),
+      cell: (r) =>
+        r.revokedAt ? null : (
+          <Button size="sm" variant="danger" onClick={() => setRevoking(r)}>
+            {t('credentials.revoke')}
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link
+            to="/developer/credential/add"
+            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+          >
+            {t('credentials.add')}
+          </Link>
+        }
+      >
+        {t('routes.developer.credential')}
+      </PageTitle>
+      <Card>
+        <DataTable
+          columns={columns}
+          rows={list.data ?? []}
+          rowKey={(r) => r.id}
+          loading={list.isFetching}
+          failed={list.isError && !list.data}
+          onRetry={() => void list.refetch()}
+          empty={t('credentials.empty')}
+        />
+      </Card>
+      {revoking ? (
+        <Modal
+          open
+          onClose={() => setRevoking(null)}
+          title={t('credentials.revokeTitle', { name: revoking.name })}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setRevoking(null)}>
+                {t('app.cancel')}
+              </Button>
+              <Button variant="danger" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: revoking.id })}>
+                {t('credentials.revoke')}
+              </Button>
+            </>
+          }
+        >
+          <p className="text-sm text-slate-700">{t('credentials.revokeText')}</p>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { CredentialAddPage } from './CredentialAddPage';
+export { CredentialListPage } from './CredentialListPage';

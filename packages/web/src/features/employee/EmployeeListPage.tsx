@@ -1,0 +1,178 @@
+import { type EMPLOYEE_SORTS, type EmployeeListRow, RESIGNED_WORKING } from '@hr/core/browser';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { showOfficeFilter, useSession } from '../../lib/can';
+import { formatIsoDate } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable, nextSort, type SortState } from '../../ui/DataTable';
+import { Pagination } from '../../ui/Pagination';
+import { TextInput } from '../../ui/TextInput';
+import { FixedSelect } from '../shared/FixedSelect';
+import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
+import { toId } from '../shared/use-lookups';
+
+type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
+
+/** Typing in the search box queries the server once it has paused this long. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+const resignedLabel = (v: number) => (v === RESIGNED_WORKING.Resigned ? 'Resigned' : 'Work');
+
+export function EmployeeListPage() {
+  const { t } = useTranslation();
+  const user = useSession();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [officeId, setOfficeId] = useState('');
+  const [departmentId, setDepartmentId] = useState('');
+  const [divisionId, setDivisionId] = useState('');
+  const [resigned, setResigned] = useState('');
+  const [sort, setSort] = useState<SortState>({ key: 'name', order: 'asc' });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const officeFilter = showOfficeFilter(user);
+
+  const [lastSearch, setLastSearch] = useState(debouncedSearch);
+  if (lastSearch !== debouncedSearch) {
+    setLastSearch(debouncedSearch);
+    setPage(1);
+  }
+
+  const list = trpc.employee.list.useQuery(
+    {
+      search: debouncedSearch || undefined,
+      companyOfficeId: toId(officeId),
+      departmentId: toId(departmentId),
+      divisionId: toId(divisionId),
+      resigned: resigned === '' ? undefined : Number(resigned),
+      sort: sort.key as EmployeeSort,
+      order: sort.order,
+      page,
+      pageSize,
+    },
+    { placeholderData: keepPreviousData },
+  );
+
+  const filter =
+    (setter: (v: string) => void, ...resets: ((v: string) => void)[]) =>
+    (v: string) => {
+      setter(v);
+      for (const r of resets) r('');
+      setPage(1);
+    };
+
+  const columns: Column<EmployeeListRow>[] = [
+    {
+      key: 'number',
+      header: t('employees.number'),
+      sortKey: 'employeeNumber',
+      cell: (r) => r.employeeNumber,
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'name',
+      header: t('employees.name'),
+      sortKey: 'name',
+      cell: (r) => (
+        <Link to={`/employee/list/${r.id}/detail`} className="text-sky-700 hover:underline">
+          {r.name}
+        </Link>
+      ),
+    },
+    { key: 'email', header: t('employees.email'), cell: (r) => r.email },
+    { key: 'office', header: t('employees.office'), sortKey: 'office', cell: (r) => r.companyOffice },
+    { key: 'department', header: t('employees.department'), sortKey: 'department', cell: (r) => r.department ?? t('app.none') },
+    { key: 'division', header: t('employees.division'), cell: (r) => r.division ?? t('app.none') },
+    { key: 'jobPosition', header: t('employees.jobPosition'), cell: (r) => r.jobPosition ?? t('app.none') },
+    {
+      key: 'entryDate',
+      header: t('employees.entryDate'),
+      sortKey: 'entryDate',
+      cell: (r) => formatIsoDate(r.entryDate),
+      className: 'whitespace-nowrap',
+    },
+    { key: 'status', header: t('employees.status'), cell: (r) => resignedLabel(r.resigned) },
+  ];
+
+  const data = list.data;
+  return (
+    <>
+      <PageTitle>{t('routes.employee.list')}</PageTitle>
+      <Card>
+        <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
+          <TextInput
+            type="search"
+            name="search"
+            aria-label={t('app.search')}
+            placeholder={t('employees.searchPlaceholder')}
+            value={search}
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+            className="lg:col-span-2"
+          />
+          {officeFilter ? (
+            <CompanyOfficeSelect
+              name="companyOfficeId"
+              aria-label={t('employees.office')}
+              value={officeId}
+              onChange={filter(setOfficeId, setDepartmentId, setDivisionId)}
+            />
+          ) : null}
+          <DepartmentSelect
+            name="departmentId"
+            aria-label={t('employees.department')}
+            companyOfficeId={toId(officeId)}
+            value={departmentId}
+            onChange={filter(setDepartmentId, setDivisionId)}
+          />
+          <DivisionSelect
+            name="divisionId"
+            aria-label={t('employees.division')}
+            companyOfficeId={toId(officeId)}
+            departmentId={toId(departmentId)}
+            value={divisionId}
+            onChange={filter(setDivisionId)}
+          />
+          <FixedSelect
+            list="resignedWorking"
+            name="resigned"
+            aria-label={t('employees.status')}
+            placeholder={t('employees.allStatuses')}
+            value={resigned}
+            onChange={filter(setResigned)}
+          />
+        </div>
+        <DataTable
+          caption={t('routes.employee.list')}
+          columns={columns}
+          rows={data?.rows ?? []}
+          rowKey={(r) => r.id}
+          sort={sort}
+          onSort={(key) => {
+            setSort((s) => nextSort(s, key));
+            setPage(1);
+          }}
+          loading={list.isFetching}
+          failed={list.isError && !list.data}
+          onRetry={() => void list.refetch()}
+          empty={t('employees.empty')}
+        />
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={data?.total ?? 0}
+          totalLabel={t('employees.total', { count: data?.total ?? 0 })}
+          onPage={setPage}
+          onPageSize={(s) => {
+            setPageSize(s);
+            setPage(1);
+          }}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { EmployeeListPage } from './EmployeeListPage';
+export { RegistrationsPage } from './RegistrationsPage';

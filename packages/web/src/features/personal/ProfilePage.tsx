@@ -1,0 +1,51 @@
+import { ROLES, type RoleKey } from '@hr/core/browser';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSession } from '../../lib/can';
+import { Banner } from '../../ui/Banner';
+import { Card, PageTitle } from '../../ui/Card';
+import { ChangePasswordForm } from './ChangePasswordForm';
+
+const roleLabel = (r: string) => (r in ROLES ? ROLES[r as RoleKey].label : r);
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const user = useSession();
+  const location = useLocation();
+  const mustChange = user.mustChangePassword || Boolean((location.state as { mustChange?: boolean } | null)?.mustChange);
+  return (
+    <>
+      <PageTitle>{t('routes.personal.profile')}</PageTitle>
+      {mustChange && user.mustChangePassword ? (
+        <Banner tone="warning" className="mb-4">
+          <span data-testid="must-change-password">{t('login.mustChange')}</span>
+        </Banner>
+      ) : null}
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Card title={t('profile.session')}>
+          <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-500">{t('profile.name')}</dt>
+            <dd className="text-slate-900">{user.name}</dd>
+            <dt className="text-slate-500">{t('profile.email')}</dt>
+            <dd className="break-all text-slate-900">{user.email}</dd>
+            <dt className="text-slate-500">{t('profile.roles')}</dt>
+            <dd className="text-slate-900">{user.roles.map(roleLabel).join(', ') || t('app.none')}</dd>
+            <dt className="text-slate-500">{t('profile.offices')}</dt>
+            <dd className="text-slate-900">{user.companyOffices.map((o) => o.name).join(', ') || t('app.none')}</dd>
+            <dt className="text-slate-500">{t('profile.permissions')}</dt>
+            <dd className="flex flex-wrap gap-1">
+              {user.permissions.map((p) => (
+                <span key={p} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+                  {p}
+                </span>
+              ))}
+            </dd>
+          </dl>
+        </Card>
+        <Card title={t('profile.changePassword')}>
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </>
+  );
+}

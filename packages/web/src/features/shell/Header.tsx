@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LANGUAGES, type LanguageCode, setLanguage } from '../../i18n';
+import { useSession } from '../../lib/can';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Clock } from '../../ui/Clock';
+import { MenuIcon } from '../../ui/Icons';
+
+export function LanguageSwitch({ className }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <select
+      aria-label={t('app.language')}
+      className={className ?? 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm'}
+      value={i18n.language}
+      onChange={(e) => setLanguage(e.target.value as LanguageCode)}
+    >
+      {LANGUAGES.map((l) => (
+        <option key={l.code} value={l.code}>
+          {l.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () => void; sidebarOpen: boolean }) {
+  const { t } = useTranslation();
+  const user = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = trpc.auth.logout.useMutation({
+    meta: { silent: true },
+    onSettled: () => {
+      // Lookups are cached "per session": a new login starts from an empty cache.
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    },
+  });
+  return (
+    <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 shadow-sm">
+      <Button variant="ghost" size="sm" aria-label={t('app.toggleSidebar')} aria-expanded={sidebarOpen} onClick={onToggleSidebar}>
+        <MenuIcon />
+      </Button>
+      <Clock className="text-sm text-slate-600" />
+      <div className="ml-auto flex items-center gap-3">
+        <LanguageSwitch />
+        <span className="hidden text-sm text-slate-700 sm:inline" title={user.email}>
+          {user.name}
+        </span>
+        <Button variant="secondary" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          {t('app.logout')}
+        </Button>
+      </div>
+    </header>
+  );
+}

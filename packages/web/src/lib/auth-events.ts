@@ -1,0 +1,15 @@
+/**
+ * A tiny bridge from the query cache (created outside the router) to the router: when a read
+ * comes back 401 the session is gone and the app goes to the login page.
+ */
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+export function onSessionExpired(fn: Listener): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function emitSessionExpired(): void {
+  for (const fn of listeners) fn();
+}

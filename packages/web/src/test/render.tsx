@@ -1,0 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import '../i18n';
+import { createQueryClient } from '../lib/query-client';
+import { createTrpcClient, trpc } from '../lib/trpc';
+
+type Handler = (
+  input: unknown,
+) => { data: unknown } | { error: { message: string; status: number; data?: Record<string, unknown> } };
+
+/**
+ * Replaces fetch with a fake tRPC server: each procedure name maps to a handler. Speaks the
+ * httpBatchLink wire format (comma-joined paths, one result per call, in order).
+ */
+export function fakeTrpcServer(handlers: Record<string, Handler>) {
+  const calls: { path: string; input: unknown }[] = [];
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const u = new URL(String(url), 'http://localhost');
+    const paths = decodeURIComponent(u.pathname.replace(/^\/trpc\//, '')).split(',');
+    const inputs: Record<string, unknown> =
+      init?.method === 'POST' ? JSON.parse(String(init.body ?? '{}')) : JSON.parse(u.searchParams.get('input') ?? '{}');
+    let status = 200;
+    const body = paths.map((path, i) => {
+      const input = inputs[String(i)];
+      calls.push({ path, input });
+      const handler = handlers[path];
+      const res = handler ? handler(input) : { error: { message: `No handler for ${path}`, status: 404 } };
+      if ('data' in res) return { result: { data: res.data } };
+      status = res.error.status;
+      return {
+        error: {
+          message: res.error.message,
+          code: -32600,
+          data: {
+            code: 'BAD_REQUEST',
+            httpStatus: res.error.status,
+            path,
+            fields: [],
+            detail: null,
+            appCode: 'GL0001',
+            ...res.error.data,
+          },
+        },
+      };
+    });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient();
+  return render(
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </trpc.Provider>,
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button } from './Button';
+import { cx } from './cx';
+import { ChevronLeftIcon, ChevronRightIcon } from './Icons';
+import { PickerInput, type PickerVariant, PopupPanel } from './PickerInput';
+import { usePopover } from './use-popover';
+
+export interface YearPickerProps {
+  id?: string;
+  name?: string;
+  value: number | null | undefined;
+  onChange: (value: number) => void;
+  variant?: PickerVariant;
+  invalid?: boolean;
+  disabled?: boolean;
+  ariaLabel?: string;
+}
+
+const PAGE = 12;
+
+/** Year picker: read-only yyyy input (spec §9) with a grid of 12 years. */
+export function YearPicker({ id, name, value, onChange, variant = 'plain', invalid, disabled, ariaLabel }: YearPickerProps) {
+  const { open, setOpen, ref } = usePopover();
+  const pageStart = (y: number) => y - (((y % PAGE) + PAGE) % PAGE);
+  const [start, setStart] = useState(() => pageStart(value ?? new Date().getFullYear()));
+  return (
+    <div ref={ref} className="relative">
+      <PickerInput
+        id={id}
+        name={name}
+        text={value ? String(value) : ''}
+        placeholder="yyyy"
+        variant={variant}
+        invalid={invalid}
+        disabled={disabled}
+        open={open}
+        ariaLabel={ariaLabel}
+        onOpen={() => {
+          setStart(pageStart(value ?? new Date().getFullYear()));
+          setOpen(true);
+        }}
+      />
+      {open ? (
+        <PopupPanel label={ariaLabel ?? 'yyyy'}>
+          <div className="mb-2 flex items-center justify-between">
+            <Button variant="ghost" size="sm" aria-label="previous years" onClick={() => setStart(start - PAGE)}>
+              <ChevronLeftIcon />
+            </Button>
+            <span className="font-semibold tabular-nums">
+              {start}–{start + PAGE - 1}
+            </span>
+            <Button variant="ghost" size="sm" aria-label="next years" onClick={() => setStart(start + PAGE)}>
+              <ChevronRightIcon />
+            </Button>
+          </div>
+          <div className="grid w-56 grid-cols-3 gap-1">
+            {Array.from({ length: PAGE }, (_, i) => start + i).map((y) => (
+              <button
+                key={y}
+                type="button"
+                onClick={() => {
+                  onChange(y);
+                  setOpen(false);
+                }}
+                className={cx(
+                  'rounded px-2 py-1.5 text-sm tabular-nums hover:bg-sky-100',
+                  value === y && 'bg-sky-700 text-white hover:bg-sky-800',
+                )}
+              >
+                {y}
+              </button>
+            ))}
+          </div>
+        </PopupPanel>
+      ) : null}
+    </div>
+  );
+}
