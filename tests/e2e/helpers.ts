@@ -13,3 +13,14 @@ export async function tokenFor(request: APIRequestContext, email: string, passwo
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+import type { Page } from '@playwright/test';
+
+/** Signs in through the login page and waits for the home page. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await page.click('button[type=submit]');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
