@@ -4,23 +4,45 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '@hr/core';
+import type { AnyRouter } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { contextFactory } from './http/context';
+import { transportFailure } from './rest/envelope';
+import { envelopeErrorHandler, restPlugin, sendFailure } from './rest/plugin';
 import { appRouter } from './routers/index';
+import { trpcHttpPlugin } from './trpc/http';
 
 export interface AppOptions {
   services: Services;
   config: ServerConfig;
   /** pino logger options; false turns logging off (benchmarks, tests). */
   logger?: boolean | object;
+  /**
+   * 'native' (default): the fast tRPC handler of trpc/http.ts. 'stock': @trpc/server's
+   * fastifyTRPCPlugin, kept for the benchmark's comparison and as a fallback.
+   */
+  trpcAdapter?: 'native' | 'stock';
+  /** The procedures to serve (default appRouter); benchmarks and tests mount routers of their own. */
+  router?: AnyRouter;
 }
 
 /** Paths that are API, never the single-page app. */
 export const API_PREFIXES = ['/v2/', '/trpc', '/api/'];
 
-export async function buildApp({ services, config, logger }: AppOptions): Promise<FastifyInstance> {
+const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+/** 1 MiB: larger request bodies are refused with 413 (REST GL0013, tRPC PAYLOAD_TOO_LARGE). */
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp({
+  services,
+  config,
+  logger,
+  trpcAdapter = 'native',
+  router = appRouter,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false
@@ -35,31 +57,53 @@ export async function buildApp({ services, config, logger }: AppOptions): Promis
       const h = req.headers['x-request-id'];
       return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     trustProxy: false,
+    // A URL fastify cannot even decode is no known path: answer in the envelope, not fastify's JSON.
+    frameworkErrors: (err, req, reply) => {
+      if (err.code === 'FST_ERR_BAD_URL') return sendFailure(req, reply, transportFailure('UNKNOWN_PATH'));
+      return envelopeErrorHandler(err, req, reply);
+    },
   });
   await app.register(fastifyCookie);
+  // Anything that fails outside the REST and tRPC scopes (static files, health) gets the envelope too.
+  app.setErrorHandler(envelopeErrorHandler);
   const createContext = contextFactory(services, { cookieSecure: config.cookieSecure });
 
   app.get('/healthz', async () => ({ ok: true }));
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: { router: appRouter, createContext: ({ req, res }) => createContext(req, res) },
-  } satisfies FastifyTRPCPluginOptions<typeof appRouter>);
+  if (trpcAdapter === 'stock') {
+    await app.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: { router, createContext: ({ req, res }) => createContext(req, res) },
+    } satisfies FastifyTRPCPluginOptions<AnyRouter>);
+  } else {
+    await app.register(trpcHttpPlugin<AnyRouter>, {
+      prefix: '/trpc',
+      router,
+      createContext,
+      onError: ({ error, path: procedure, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          req.log.error({ err: error.cause ?? error, requestId: req.id, procedure }, 'tRPC call failed');
+        }
+      },
+    });
+  }
+
+  await app.register(restPlugin, { router, createContext });
 
   const index = path.join(config.webDist, 'index.html');
   if (existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!API_PREFIXES.some((p) => req.url.startsWith(p)) && req.method === 'GET' && existsSync(index)) {
+    // Client-side routes get the single-page app; a missing file (a path with an extension) is a 404.
+    const pathname = req.url.split('?')[0] ?? '';
+    if (!isApiPath(req.url) && req.method === 'GET' && !/\.[a-z0-9]+$/i.test(pathname) && existsSync(index)) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({
-      status: 'error',
-      errors: [{ code: 'GL0404', msg: 'Unknown path', message: 'Unknown path', internalMsg: '', attributes: [] }],
-    });
+    return sendFailure(req, reply, transportFailure('UNKNOWN_PATH'));
   });
   return app;
 }

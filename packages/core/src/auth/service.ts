@@ -110,9 +110,9 @@ export async function logout(ctx: Ctx, token: string): Promise<void> {
     .execute();
 }
 
-/** Loads the actor of a user: roles, approved grants (own and job position's), org placement. */
-export async function actorForUser(db: Db, userId: number, kind: 'user' | 'oauth'): Promise<Actor | null> {
-  const u = await db
+/** The user, their org placement, roles and approved grants (own and their job position's), in one query. */
+function actorQuery(db: Db) {
+  return db
     .selectFrom('users as u')
     .leftJoin('employees as e', 'e.id', 'u.employee_id')
     .select([
@@ -123,7 +123,6 @@ export async function actorForUser(db: Db, userId: number, kind: 'user' | 'oauth
       'e.company_office_id',
       'e.department_id',
       'e.division_id',
-      'e.job_position_id',
       sql<string[]>`coalesce((select array_agg(role) from user_roles r where r.user_id = u.id), '{}')`.as('roles'),
       sql<{ kind: string; key: string }[]>`coalesce((
         select json_agg(json_build_object('kind', g.grant_kind, 'key', g.grant_key))
@@ -132,9 +131,12 @@ export async function actorForUser(db: Db, userId: number, kind: 'user' | 'oauth
           and ((g.subject_type = 'employee' and g.subject_id = u.employee_id)
             or (g.subject_type = 'job_position' and g.subject_id = e.job_position_id))
       ), '[]'::json)`.as('grants'),
-    ])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+    ]);
+}
+
+type ActorRow = Awaited<ReturnType<ReturnType<typeof actorQuery>['executeTakeFirstOrThrow']>>;
+
+function toActor(u: ActorRow | undefined, kind: 'user' | 'oauth'): Actor | null {
   if (!u?.active) return null;
   const roles = new Set<string>(u.roles);
   const extra: PermissionKey[] = [];
@@ -157,16 +159,25 @@ export async function actorForUser(db: Db, userId: number, kind: 'user' | 'oauth
   };
 }
 
-/** Resolves a bearer token or session cookie to its actor; null when unknown, expired or revoked. */
+/** Loads the actor of a user: roles, approved grants (own and job position's), org placement. */
+export async function actorForUser(db: Db, userId: number, kind: 'user' | 'oauth'): Promise<Actor | null> {
+  return toActor(await actorQuery(db).where('u.id', '=', userId).executeTakeFirst(), kind);
+}
+
+/**
+ * Resolves a bearer token or session cookie to its actor in one query; null when unknown,
+ * expired or revoked. Nothing is cached, so a logout or revocation holds at once in every process.
+ */
 export async function resolveToken(ctx: Ctx, token: string): Promise<Actor | null> {
   if (token.length > 200) return null;
-  const s = await ctx.db
-    .selectFrom('sessions')
-    .select(['user_id', 'kind', 'expires_at', 'revoked_at'])
-    .where('token_hash', '=', hashToken(token))
+  const row = await actorQuery(ctx.db)
+    .innerJoin('sessions as s', 's.user_id', 'u.id')
+    .select('s.kind')
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', ctx.clock())
     .executeTakeFirst();
-  if (!s || s.revoked_at || new Date(s.expires_at).getTime() <= ctx.clock().getTime()) return null;
-  return actorForUser(ctx.db, s.user_id, s.kind);
+  return row ? toActor(row, row.kind) : null;
 }
 
 /** Session data of the signed-in employee (spec §3). */

@@ -20,13 +20,8 @@ export async function listEmployees(
   raw: ListEmployeesInput,
 ): Promise<Page<EmployeeListRow>> {
   const input = listEmployeesInput.parse(raw);
-  let q = ctx.db
-    .selectFrom('employees as e')
-    .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
-    .leftJoin('departments as d', 'd.id', 'e.department_id')
-    .leftJoin('divisions as v', 'v.id', 'e.division_id')
-    .leftJoin('job_positions as p', 'p.id', 'e.job_position_id')
-    .where((eb) => employeeInScope(eb as never, grant.scope));
+  // Filters touch employees only, so the count needs no joins; the page query joins the names.
+  let q = ctx.db.selectFrom('employees as e').where((eb) => employeeInScope(eb as never, grant.scope));
   if (input.search) {
     const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) =>
@@ -44,6 +39,10 @@ export async function listEmployees(
 
   const [rows, count] = await Promise.all([
     q
+      .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
+      .leftJoin('departments as d', 'd.id', 'e.department_id')
+      .leftJoin('divisions as v', 'v.id', 'e.division_id')
+      .leftJoin('job_positions as p', 'p.id', 'e.job_position_id')
       .select([
         'e.id',
         'e.employee_number as employeeNumber',

@@ -22,6 +22,7 @@ export function contextFactory(services: Services, opts: { cookieSecure: boolean
       actor,
       token,
       requestId: req.id,
+      transport: req.url.startsWith('/trpc') ? 'trpc' : 'rest',
       ip: req.ip ?? null,
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
       session: {

@@ -11,6 +11,7 @@ import {
   logout,
   revokeCredential,
   sessionUser,
+  type SessionUser,
   tokenInput,
 } from '@hr/core';
 import { z } from 'zod';
@@ -20,13 +21,15 @@ export const authRouter = router({
   login: publicProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/login', message: 'Login successful' } })
     .input(loginInput)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }): Promise<{ token?: string; expiresAt: Date; user: SessionUser }> => {
       const r = await login(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, {
         ip: ctx.ip,
         userAgent: ctx.userAgent,
       });
       ctx.session.set(r.token, r.expiresAt);
-      return r;
+      // The browser keeps its session in the HttpOnly cookie: page scripts never see the token.
+      // REST clients get it in result.token (spec: POST /v2/h/auth/login).
+      return ctx.transport === 'rest' ? r : { expiresAt: r.expiresAt, user: r.user };
     }),
   logout: authedProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/logout', message: 'Logged out' } })

@@ -7,6 +7,8 @@ export interface TrpcContext {
   /** The raw session token of this request, for logout. */
   token: string | null;
   requestId: string;
+  /** Which door the call came through: the web app's tRPC or a REST client. */
+  transport: 'trpc' | 'rest';
   ip: string | null;
   userAgent: string | null;
   /** Browser session cookie control (HttpOnly). */

@@ -38,6 +38,9 @@ export function zodFields(err: ZodError): { param: string; msg: string }[] {
 /** Maps any thrown error to the shape clients see; never leaks a stack. */
 export function describeError(error: TRPCError): { message: string; data: ErrorData } {
   const cause = error.cause;
+  if (cause instanceof AppError && cause.code === 'INTERNAL') {
+    return { message: 'Internal server error', data: { appCode: 'E004', fields: [], detail: null } };
+  }
   if (cause instanceof AppError) {
     return {
       message: cause.message,
@@ -60,6 +63,9 @@ export function describeError(error: TRPCError): { message: string; data: ErrorD
     PAYLOAD_TOO_LARGE: 'GL0013',
     TOO_MANY_REQUESTS: 'AU0004',
     CONFLICT: 'GL0009',
+    UNSUPPORTED_MEDIA_TYPE: 'GL0015',
+    PRECONDITION_FAILED: 'GL0012',
+    SERVICE_UNAVAILABLE: 'GL0503',
   };
   return { message: error.message, data: { appCode: byCode[error.code] ?? 'E004', fields: [], detail: null } };
 }

@@ -1,0 +1,254 @@
+/**
+ * `pnpm bench api`: HTTP throughput of the API layer on PostgreSQL.
+ *
+ * Creates a database of its own on DATABASE_URL (dropped afterwards), migrates, seeds 300
+ * employees and a superadmin, then serves from this process (NODE_ENV=production, logger off):
+ * a bare fastify route, the app with the native tRPC handler, and the app with the stock
+ * fastifyTRPCPlugin. autocannon runs in a child process, -c 50, one target after another: each
+ * target warmed up, then BENCH_ROUNDS (2) interleaved rounds of BENCH_DURATION (6) s, best kept.
+ *
+ * Targets: GET /hello (bare); GET /trpc/employee.list (native tRPC, bearer token); its REST twin
+ * GET /v2/h/employee/all; the same tRPC call through the stock adapter. To separate the transport
+ * from the database: the public one-query lookup.religions, and a procedure that touches no
+ * database (same builders, same input validation), through all three. In-process ceilings (no
+ * HTTP at all) show what the database allows.
+ *
+ * Last line: one JSON object of figures. Progress goes to stderr.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  createServices,
+  createUser,
+  ensureReferenceData,
+  listEmployees,
+  login,
+  migrateToLatest,
+  openDb,
+  pageInput,
+  requirePermission,
+  resolveToken,
+} from '@hr/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { publicProcedure, router } from '../packages/server/src/trpc/procedures';
+import { type LoadResult, load } from './lib/load';
+
+process.env.NODE_ENV ??= 'production';
+
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/** Rounds over all targets; each figure is the best round (the machine is shared and noisy). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const EMPLOYEES = 300;
+
+const log = (...a: unknown[]) => console.error('[bench api]', ...a);
+const round = (n: number, d = 0) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function seed(db: Awaited<ReturnType<typeof openDb>>['db']): Promise<void> {
+  await ensureReferenceData(db);
+  const office = await db
+    .insertInto('company_offices')
+    .values({ code: 'JKT', name: 'Jakarta', address: null, city: 'Jakarta' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const depts = await db
+    .insertInto('departments')
+    .values(['Human Capital', 'Operations', 'Finance'].map((name) => ({ company_office_id: office.id, name })))
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('employees')
+    .values(
+      Array.from({ length: EMPLOYEES }, (_, i) => ({
+        employee_number: `JKT-${String(i + 1).padStart(5, '0')}`,
+        given_name: `Given${i + 1}`,
+        surname: `Surname${(i * 7919) % 1000}`,
+        email: `employee${i + 1}@bench.co.id`,
+        gender: i % 2 ? ('Male' as const) : ('Female' as const),
+        birth_date: '1990-01-01',
+        religion_id: 1,
+        education_level_id: 1,
+        marital_status_id: 1,
+        ptkp_status_id: null,
+        bank_id: null,
+        bank_account_number: null,
+        phone: null,
+        company_office_id: office.id,
+        department_id: depts[i % depts.length]!.id,
+        division_id: null,
+        section_id: null,
+        job_position_id: null,
+        job_level_id: null,
+        contract_type: null,
+        first_join_date: null,
+        contract_start_date: null,
+        annual_leave_date: null,
+      })),
+    )
+    .execute();
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+interface Target {
+  key: string;
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Warms every target up, then runs ROUNDS rounds over all of them (interleaved, so a noisy
+ * moment hits every target alike) and keeps each target's best round.
+ */
+async function measureAll(targets: Target[]): Promise<Record<string, LoadResult>> {
+  if (WARMUP > 0) for (const t of targets) await load({ url: t.url, headers: t.headers ?? {}, duration: WARMUP });
+  const best: Record<string, LoadResult> = {};
+  for (let pass = 1; pass <= ROUNDS; pass++) {
+    for (const t of targets) {
+      const r = await load({ url: t.url, headers: t.headers ?? {}, duration: DURATION });
+      log(`#${pass} ${t.label.padEnd(34)} ${String(round(r.rps)).padStart(7)} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms`);
+      if (!best[t.key] || r.rps > best[t.key]!.rps) best[t.key] = r;
+    }
+  }
+  return best;
+}
+
+/** Calls/s of `fn` run by `concurrency` loops for `ms`, in this process: the ceiling without HTTP. */
+async function inProcess(fn: () => Promise<unknown>, concurrency = 50, ms = 3000): Promise<number> {
+  let n = 0;
+  const end = Date.now() + ms;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        await fn();
+        n++;
+      }
+    }),
+  );
+  return n / (ms / 1000);
+}
+
+async function main(): Promise<void> {
+  const dbName = `hr_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = (await openDb({ databaseUrl: BASE_URL, poolSize: 1 })).db;
+  await sql`create database ${sql.id(dbName)}`.execute(admin);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${dbName}`;
+  log(`database ${dbName}`);
+  const servers: FastifyInstance[] = [];
+  let handle: Awaited<ReturnType<typeof openDb>> | undefined;
+  const cleanup = async () => {
+    for (const s of servers) await s.close().catch(() => undefined);
+    await handle?.close().catch(() => undefined);
+    await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin);
+    await admin.destroy();
+  };
+  const onSignal = () => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    handle = await openDb({ databaseUrl: url.toString() });
+    await migrateToLatest(handle.db);
+    await seed(handle.db);
+    const services = createServices(handle.db);
+    const who = { email: 'bench@bench.co.id', password: 'bench-password-1' };
+    await createUser(services.ctx(null), { ...who, roles: ['superadmin'] });
+    const { token } = await login(services.ctx(null), services.auth, who, { ip: '127.0.0.1', userAgent: 'bench' });
+    const auth = { authorization: `Bearer ${token}` };
+    const config = loadConfig({}, { seedDemo: false, webDist: '/nonexistent', logLevel: 'silent' });
+
+    const bare = Fastify({ logger: false });
+    bare.get('/hello', async () => ({ hello: 'world' }));
+    const native = await buildApp({ services, config, logger: false });
+    const stock = await buildApp({ services, config, logger: false, trpcAdapter: 'stock' });
+    // No database at all: what the HTTP layer itself costs.
+    const transport = router({
+      ping: publicProcedure
+        .meta({ rest: { method: 'GET', path: '/v2/h/bench/ping', message: 'pong', results: true } })
+        .input(pageInput)
+        .query(({ input }) => ({ rows: [], total: 0, page: input.page, pageSize: input.pageSize })),
+    });
+    const tNative = await buildApp({ services, config, logger: false, router: transport });
+    const tStock = await buildApp({ services, config, logger: false, router: transport, trpcAdapter: 'stock' });
+    servers.push(bare, native, stock, tNative, tStock);
+    const [bareUrl, nativeUrl, stockUrl] = [await listen(bare), await listen(native), await listen(stock)];
+    const [tNativeUrl, tStockUrl] = [await listen(tNative), await listen(tStock)];
+
+    const listInput = { pageSize: 25 };
+    const trpcList = `/trpc/employee.list?input=${encodeURIComponent(JSON.stringify(listInput))}`;
+    const restList = '/v2/h/employee/all?pageSize=25';
+    log(`${EMPLOYEES} employees; -c 50; ${WARMUP} s warm-up each, then best of ${ROUNDS} rounds of ${DURATION} s`);
+
+    const pingInput = encodeURIComponent(JSON.stringify({ page: 2 }));
+    const m = await measureAll([
+      { key: 'bare', label: 'bare GET /hello', url: `${bareUrl}/hello` },
+      { key: 'trpc', label: 'tRPC employee.list (native)', url: `${nativeUrl}${trpcList}`, headers: auth },
+      { key: 'rest', label: 'REST /v2/h/employee/all', url: `${nativeUrl}${restList}`, headers: auth },
+      { key: 'stock', label: 'tRPC employee.list (stock adapter)', url: `${stockUrl}${trpcList}`, headers: auth },
+      { key: 'pubTrpc', label: 'tRPC lookup.religions (native)', url: `${nativeUrl}/trpc/lookup.religions` },
+      { key: 'pubRest', label: 'REST /v2/h/component/religion', url: `${nativeUrl}/v2/h/component/religion` },
+      { key: 'pubStock', label: 'tRPC lookup.religions (stock)', url: `${stockUrl}/trpc/lookup.religions` },
+      { key: 'noDbTrpc', label: 'no-DB tRPC (native)', url: `${tNativeUrl}/trpc/ping?input=${pingInput}` },
+      { key: 'noDbRest', label: 'no-DB REST', url: `${tNativeUrl}/v2/h/bench/ping?page=2` },
+      { key: 'noDbStock', label: 'no-DB tRPC (stock)', url: `${tStockUrl}/trpc/ping?input=${pingInput}` },
+    ]);
+    const [bareR, trpcR, restR, stockR] = [m.bare!, m.trpc!, m.rest!, m.stock!];
+    const [pubTrpc, pubRest, pubStock] = [m.pubTrpc!, m.pubRest!, m.pubStock!];
+    const [noDbTrpc, noDbRest, noDbStock] = [m.noDbTrpc!, m.noDbRest!, m.noDbStock!];
+
+    // Without HTTP: what the database gives for the same work, with and without the per-request
+    // session lookup (resolveToken: 2 queries) that a token→actor cache would save.
+    const actor = (await resolveToken(services.ctx(null), token))!;
+    const grant = requirePermission(actor, 'employee.view');
+    const withSession = await inProcess(async () => {
+      const a = await resolveToken(services.ctx(null), token);
+      return listEmployees(services.ctx(a), requirePermission(a, 'employee.view'), listInput);
+    });
+    const listOnly = await inProcess(() => listEmployees(services.ctx(actor), grant, listInput));
+    const sessionOnly = await inProcess(() => resolveToken(services.ctx(null), token));
+    log(
+      `in-process session lookup + list: ${round(withSession)}/s; list only: ${round(listOnly)}/s; session lookup only: ${round(sessionOnly)}/s`,
+    );
+
+    const figures = {
+      bareRps: round(bareR.rps),
+      trpcRps: round(trpcR.rps),
+      restRps: round(restR.rps),
+      bareP99Ms: bareR.p99Ms,
+      trpcP99Ms: trpcR.p99Ms,
+      restP99Ms: restR.p99Ms,
+      stockTrpcRps: round(stockR.rps),
+      stockTrpcP99Ms: stockR.p99Ms,
+      trpcVsStock: round(trpcR.rps / stockR.rps, 2),
+      restVsBare: round(restR.rps / bareR.rps, 3),
+      publicTrpcRps: round(pubTrpc.rps),
+      publicRestRps: round(pubRest.rps),
+      publicStockTrpcRps: round(pubStock.rps),
+      noDbTrpcRps: round(noDbTrpc.rps),
+      noDbRestRps: round(noDbRest.rps),
+      noDbStockTrpcRps: round(noDbStock.rps),
+      noDbTrpcVsStock: round(noDbTrpc.rps / noDbStock.rps, 2),
+      noDbRestVsBare: round(noDbRest.rps / bareR.rps, 3),
+      inProcessSessionAndListPerS: round(withSession),
+      inProcessListOnlyPerS: round(listOnly),
+      inProcessSessionOnlyPerS: round(sessionOnly),
+    };
+    console.log(JSON.stringify(figures));
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

@@ -1,0 +1,171 @@
+import { type AnyRouter, callTRPCProcedure, getTRPCErrorFromUnknown } from '@trpc/server';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpMethod } from '../trpc/init';
+import { type EnvelopeFailure, internalFailure, procedureFailure, successEnvelope, transportFailure } from './envelope';
+import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
+import { collectRestRoutes, type RestRoute } from './routes';
+
+export interface RestPluginOptions {
+  router: AnyRouter;
+  /** The same context factory the tRPC handler uses (http/context.ts). */
+  createContext: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Serve the OpenAPI document at GET /v2/h/openapi.json (default true). */
+  openapi?: boolean;
+}
+
+const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Marks a body-parser failure as malformed JSON for the error handler. */
+class MalformedJsonError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'HR_MALFORMED_JSON';
+}
+
+/** Sends an error envelope; server faults are logged with the request id, which the client gets in `x-request-id`. */
+export function sendFailure(req: FastifyRequest, reply: FastifyReply, failure: EnvelopeFailure, err?: unknown): FastifyReply {
+  if (failure.log) req.log.error({ err, requestId: req.id, url: req.url }, 'request failed');
+  return reply.code(failure.status).type(JSON_TYPE).header('x-request-id', req.id).send(JSON.stringify(failure.body));
+}
+
+/**
+ * Error handler for API paths: fastify's own failures (body limit, content type, parser) become
+ * the envelope of TRANSPORT_ERRORS; anything else is a 500 E004 with the error logged.
+ */
+export function envelopeErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (err instanceof MalformedJsonError) return sendFailure(req, reply, transportFailure('MALFORMED_JSON'));
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendFailure(req, reply, transportFailure('PAYLOAD_TOO_LARGE'));
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return sendFailure(req, reply, transportFailure('UNSUPPORTED_MEDIA'));
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return sendFailure(req, reply, transportFailure('MALFORMED_JSON'));
+  }
+  if (typeof err.statusCode === 'number' && err.statusCode === 413)
+    return sendFailure(req, reply, transportFailure('PAYLOAD_TOO_LARGE'));
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return sendFailure(req, reply, transportFailure('MALFORMED_JSON'));
+  }
+  return sendFailure(req, reply, internalFailure(err), err);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The procedure input of a REST call: query string (GET/DELETE) or body (others), merged with
+ * the path parameters (which win). Path parameters stay strings; the procedure's zod schema
+ * coerces them (z.coerce / `id`). Returns null when the body cannot carry path parameters.
+ */
+function restInput(route: RestRoute, req: FastifyRequest): unknown | null {
+  const source = route.method === 'GET' || route.method === 'DELETE' ? req.query : req.body;
+  if (route.params.length === 0) return source ?? {};
+  if (source !== undefined && source !== null && !isPlainObject(source)) return null;
+  const params = req.params as Record<string, string>;
+  const input: Record<string, unknown> = { ...(source ?? {}) };
+  for (const p of route.params) input[p] = params[p];
+  return input;
+}
+
+/**
+ * Registers every procedure that declares `meta.rest` as a fastify route answering in the spec §7
+ * envelope. The handler calls the procedure in-process (callTRPCProcedure) with the same context
+ * as tRPC, so permissions, validation and the core call are exactly the tRPC ones.
+ *
+ * Register it encapsulated (not through fastify-plugin): its body parsers and error handler
+ * apply to its own routes only.
+ */
+export async function restPlugin(app: FastifyInstance, opts: RestPluginOptions): Promise<void> {
+  const routes = collectRestRoutes(opts.router);
+
+  // Body parsing: JSON (an empty body is "no input", e.g. the spec's body-less POSTs that act on
+  // an id) and HTML-form bodies (OAuth2 token requests, RFC 6749 §4.4.2). Anything else is 415.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(req, text, (err, value) => (err ? done(new MalformedJsonError(err.message), undefined) : done(null, value)));
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    done(null, Object.fromEntries(new URLSearchParams(text)));
+  });
+  app.setErrorHandler(envelopeErrorHandler);
+
+  for (const route of routes) {
+    const message = route.rest.message ?? 'OK';
+    const asResults = route.rest.results === true;
+    app.route({
+      method: route.method,
+      url: route.fastifyPath,
+      handler: async (req, reply) => {
+        const input = restInput(route, req);
+        if (input === null) {
+          return sendFailure(req, reply, {
+            ...transportFailure('MALFORMED_JSON', [{ param: '(body)', msg: 'must be a JSON object' }]),
+          });
+        }
+        let ctx: unknown;
+        try {
+          ctx = await opts.createContext(req, reply);
+        } catch (err) {
+          return sendFailure(req, reply, internalFailure(err), err);
+        }
+        let data: unknown;
+        try {
+          data = await callTRPCProcedure({
+            router: opts.router,
+            path: route.procedurePath,
+            getRawInput: async () => input,
+            ctx,
+            type: route.type,
+            signal: undefined,
+            batchIndex: 0,
+          });
+        } catch (cause) {
+          const error = getTRPCErrorFromUnknown(cause);
+          return sendFailure(req, reply, procedureFailure(error), error.cause ?? error);
+        }
+        let body: string;
+        try {
+          body = JSON.stringify(successEnvelope(message, data, asResults));
+        } catch (err) {
+          return sendFailure(req, reply, internalFailure(err), err);
+        }
+        return reply.code(200).type(JSON_TYPE).send(body);
+      },
+    });
+  }
+
+  // Paths by shape (`/x/:id` and `/x/:name` are the same route to the router), with their methods.
+  const shapeOf = (url: string) => url.replace(/:[^/]+/g, ':');
+  const known = new Map<string, { url: string; methods: Set<string> }>();
+  const add = (url: string, method: string) => {
+    const entry = known.get(shapeOf(url)) ?? { url, methods: new Set<string>() };
+    entry.methods.add(method);
+    known.set(shapeOf(url), entry);
+  };
+  for (const r of routes) add(r.fastifyPath, r.method);
+
+  if (opts.openapi !== false) {
+    // Built at start-up: a schema the generator cannot handle fails the boot, not a client.
+    const doc = JSON.stringify(buildOpenApiDocument(opts.router));
+    app.get(OPENAPI_PATH, async (_req, reply) => reply.code(200).type(JSON_TYPE).send(doc));
+    add(OPENAPI_PATH, 'GET');
+  }
+
+  // A known path with another method is 405 with Allow, not 404.
+  for (const { url, methods } of known.values()) {
+    const allow = [...methods, ...(methods.has('GET') ? ['HEAD'] : [])].join(', ');
+    const missing: string[] = METHODS.filter((m) => !methods.has(m));
+    if (!methods.has('GET')) missing.push('HEAD');
+    app.route({
+      method: missing,
+      url,
+      handler: async (req, reply) => sendFailure(req, reply.header('allow', allow), transportFailure('METHOD_NOT_ALLOWED')),
+    });
+  }
+}
