@@ -37,34 +37,36 @@ export async function listEmployees(
   if (input.divisionId) q = q.where('e.division_id', '=', input.divisionId);
   if (input.resigned !== undefined) q = q.where('e.resigned', '=', input.resigned);
 
-  const [rows, count] = await Promise.all([
-    q
-      .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
-      .leftJoin('departments as d', 'd.id', 'e.department_id')
-      .leftJoin('divisions as v', 'v.id', 'e.division_id')
-      .leftJoin('job_positions as p', 'p.id', 'e.job_position_id')
-      .select([
-        'e.id',
-        'e.employee_number as employeeNumber',
-        sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name'),
-        'e.email',
-        'e.gender',
-        'e.company_office_id as companyOfficeId',
-        'o.name as companyOffice',
-        'e.department_id as departmentId',
-        'd.name as department',
-        'e.division_id as divisionId',
-        'v.name as division',
-        'p.name as jobPosition',
-        'e.entry_date as entryDate',
-        'e.resigned',
-      ])
-      .orderBy(SORT_COLUMNS[input.sort], input.order)
-      .orderBy('e.id')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
+  // One statement: the page and the total (window count); only a page past the end needs a second query.
+  const found = await q
+    .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
+    .leftJoin('departments as d', 'd.id', 'e.department_id')
+    .leftJoin('divisions as v', 'v.id', 'e.division_id')
+    .leftJoin('job_positions as p', 'p.id', 'e.job_position_id')
+    .select([
+      'e.id',
+      'e.employee_number as employeeNumber',
+      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name'),
+      'e.email',
+      'e.gender',
+      'e.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'e.department_id as departmentId',
+      'd.name as department',
+      'e.division_id as divisionId',
+      'v.name as division',
+      'p.name as jobPosition',
+      'e.entry_date as entryDate',
+      'e.resigned',
+      sql<number>`(count(*) over ())::int`.as('total'),
+    ])
+    .orderBy(SORT_COLUMNS[input.sort], input.order)
+    .orderBy('e.id')
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  const total =
+    found[0]?.total ?? (input.page > 1 ? (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n : 0);
+  const rows: EmployeeListRow[] = found.map(({ total: _t, ...row }) => row);
+  return { rows, total, page: input.page, pageSize: input.pageSize };
 }

@@ -139,5 +139,8 @@ describe('data scope (spec §6)', () => {
     expect(p1.total).toBeGreaterThan(4);
     expect(p1.rows).toHaveLength(2);
     expect(p2.rows[0]!.id).not.toBe(p1.rows[0]!.id);
+    const past = await listEmployees(services.ctx(boss), g, { pageSize: 2, page: 10_000 });
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBe(p1.total);
   });
 });
