@@ -130,6 +130,8 @@ describe('data scope (spec §6)', () => {
   it('search matches name, number and e-mail, treats % and _ literally, and paginates with a total', async () => {
     const boss = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
     await makeEmployee(tdb.db, org, { dept: 0 }, 'Dewi Lestari');
+    for (const n of ['Eko Prasetyo', 'Fitri Handayani', 'Gilang Ramadhan', 'Hendra Wijaya'])
+      await makeEmployee(tdb.db, org, { dept: 1 }, n);
     const g = requirePermission(boss, 'employee.view');
     const r = await listEmployees(services.ctx(boss), g, { search: 'dewi lest' });
     expect(r.rows.map((x) => x.name)).toEqual(['Dewi Lestari']);
