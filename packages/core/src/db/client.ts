@@ -43,8 +43,11 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
         oid === OID_INT8 || oid === OID_NUMERIC || oid === OID_DATE ? identity : pg.types.getTypeParser(oid, format as 'text'),
     };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: types as never });
-    // A dropped idle connection (database restart) must not crash the process.
+    // A connection the database drops (restart, admin shutdown 57P01) must not crash the process:
+    // the pool reports idle ones here; checked-out ones fail their query, which the caller sees,
+    // and their 'error' event needs a listener too or Node throws it as unhandled.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
