@@ -66,7 +66,7 @@ describe('the embedded database has one owner', () => {
     const reset = await hr(['db', 'reset', '--yes'], { DATA_DIR: dataDir });
     expect(reset.code).toBe(2);
     expect(reset.stderr).toBe(refusal());
-    const add = await hr(['user', 'add', '--email', 'a@example.co.id', '--password', 'password1', '--role', 'employee'], {
+    const add = await hr(['user', 'add', '--email', 'a@example.co.id', '--password', 'kopi-susu-2026', '--role', 'employee'], {
       DATA_DIR: dataDir,
     });
     expect(add.code).toBe(2);

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBackupCommands } from './commands/backup';
 import { registerDbCommands } from './commands/db';
 import { registerUserCommands } from './commands/user';
 import { loadCliConfig } from './config';
@@ -24,6 +25,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env, io: Io = stdi
       writeErr: (s) => process.stderr.write(s),
     });
   registerDbCommands(program, cfg, io);
+  registerBackupCommands(program, cfg, io);
   registerUserCommands(program, cfg, io);
   return program;
 }

@@ -1,5 +1,16 @@
 export * from './audit/index';
 export * from './auth/index';
+export {
+  backupDatabase,
+  type BackupSummary,
+  type BackupTarget,
+  detectBackupKind,
+  RestoreTargetHasData,
+  type RestoreSummary,
+  restoreDatabase,
+  type TableStat,
+  tableStats,
+} from './db/backup';
 export { openDb, type DbHandle, type DbKind, type OpenDbOptions } from './db/client';
 export type { Database } from './db/database';
 export { acquireDataDirLock, type DataDirLock, readDataDirLock } from './db/lock';
