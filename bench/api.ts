@@ -10,8 +10,14 @@
  * Targets: GET /hello (bare); GET /trpc/employee.list (native tRPC, bearer token); its REST twin
  * GET /v2/h/employee/all; the same tRPC call through the stock adapter. To separate the transport
  * from the database: the public one-query lookup.religions, and a procedure that touches no
- * database (same builders, same input validation), through all three. In-process ceilings (no
- * HTTP at all) show what the database allows.
+ * database (same builders, same input validation), through all three (bench/lib/transport.ts,
+ * which also runs alone without a database). Ceilings for the REST twin: a bare route answering
+ * the REST envelope's exact bytes, and the app's GET /healthz (every app-wide hook, no procedure).
+ * In-process ceilings (no HTTP at all) show what the database allows.
+ *
+ * Each measurement also records the server's CPU time per answered request (this process's
+ * user + system time over the requests): req/s swings with whatever else runs on the machine,
+ * CPU per request much less, so the `…ByCpu` ratios are the ones to compare on a busy machine.
  *
  * Last line: one JSON object of figures. Progress goes to stderr.
  */
@@ -24,7 +30,6 @@ import {
   login,
   migrateToLatest,
   openDb,
-  pageInput,
   requirePermission,
   resolveToken,
 } from '@hr/core';
@@ -32,8 +37,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
-import { publicProcedure, router } from '../packages/server/src/trpc/procedures';
-import { type LoadResult, load } from './lib/load';
+import { measureAll, startTransportServers, type TransportTarget, transportFigures } from './lib/transport';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -95,30 +99,6 @@ async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-interface Target {
-  key: string;
-  label: string;
-  url: string;
-  headers?: Record<string, string>;
-}
-
-/**
- * Warms every target up, then runs ROUNDS rounds over all of them (interleaved, so a noisy
- * moment hits every target alike) and keeps each target's best round.
- */
-async function measureAll(targets: Target[]): Promise<Record<string, LoadResult>> {
-  if (WARMUP > 0) for (const t of targets) await load({ url: t.url, headers: t.headers ?? {}, duration: WARMUP });
-  const best: Record<string, LoadResult> = {};
-  for (let pass = 1; pass <= ROUNDS; pass++) {
-    for (const t of targets) {
-      const r = await load({ url: t.url, headers: t.headers ?? {}, duration: DURATION });
-      log(`#${pass} ${t.label.padEnd(34)} ${String(round(r.rps)).padStart(7)} req/s   p50 ${r.p50Ms} ms   p99 ${r.p99Ms} ms`);
-      if (!best[t.key] || r.rps > best[t.key]!.rps) best[t.key] = r;
-    }
-  }
-  return best;
-}
-
 /** Calls/s of `fn` run by `concurrency` loops for `ms`, in this process: the ceiling without HTTP. */
 async function inProcess(fn: () => Promise<unknown>, concurrency = 50, ms = 3000): Promise<number> {
   let n = 0;
@@ -142,9 +122,11 @@ async function main(): Promise<void> {
   url.pathname = `/${dbName}`;
   log(`database ${dbName}`);
   const servers: FastifyInstance[] = [];
+  const closers: (() => Promise<void>)[] = [];
   let handle: Awaited<ReturnType<typeof openDb>> | undefined;
   const cleanup = async () => {
     for (const s of servers) await s.close().catch(() => undefined);
+    for (const close of closers) await close().catch(() => undefined);
     await handle?.close().catch(() => undefined);
     await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin);
     await admin.destroy();
@@ -168,40 +150,36 @@ async function main(): Promise<void> {
     bare.get('/hello', async () => ({ hello: 'world' }));
     const native = await buildApp({ services, config, logger: false });
     const stock = await buildApp({ services, config, logger: false, trpcAdapter: 'stock' });
-    // No database at all: what the HTTP layer itself costs.
-    const transport = router({
-      ping: publicProcedure
-        .meta({ rest: { method: 'GET', path: '/v2/h/bench/ping', message: 'pong', results: true } })
-        .input(pageInput)
-        .query(({ input }) => ({ rows: [], total: 0, page: input.page, pageSize: input.pageSize })),
-    });
-    const tNative = await buildApp({ services, config, logger: false, router: transport });
-    const tStock = await buildApp({ services, config, logger: false, router: transport, trpcAdapter: 'stock' });
-    servers.push(bare, native, stock, tNative, tStock);
+    servers.push(bare, native, stock);
     const [bareUrl, nativeUrl, stockUrl] = [await listen(bare), await listen(native), await listen(stock)];
-    const [tNativeUrl, tStockUrl] = [await listen(tNative), await listen(tStock)];
+    // No database at all (bench/lib/transport.ts): what the HTTP layer itself costs, through the
+    // same three doors, plus a bare route answering the REST envelope's bytes and the app's /healthz.
+    const transport = await startTransportServers(services, bareUrl);
+    closers.push(transport.close);
 
     const listInput = { pageSize: 25 };
     const trpcList = `/trpc/employee.list?input=${encodeURIComponent(JSON.stringify(listInput))}`;
     const restList = '/v2/h/employee/all?pageSize=25';
     log(`${EMPLOYEES} employees; -c 50; ${WARMUP} s warm-up each, then best of ${ROUNDS} rounds of ${DURATION} s`);
 
-    const pingInput = encodeURIComponent(JSON.stringify({ page: 2 }));
-    const m = await measureAll([
-      { key: 'bare', label: 'bare GET /hello', url: `${bareUrl}/hello` },
+    const targets: TransportTarget[] = [
       { key: 'trpc', label: 'tRPC employee.list (native)', url: `${nativeUrl}${trpcList}`, headers: auth },
       { key: 'rest', label: 'REST /v2/h/employee/all', url: `${nativeUrl}${restList}`, headers: auth },
       { key: 'stock', label: 'tRPC employee.list (stock adapter)', url: `${stockUrl}${trpcList}`, headers: auth },
       { key: 'pubTrpc', label: 'tRPC lookup.religions (native)', url: `${nativeUrl}/trpc/lookup.religions` },
       { key: 'pubRest', label: 'REST /v2/h/component/religion', url: `${nativeUrl}/v2/h/component/religion` },
       { key: 'pubStock', label: 'tRPC lookup.religions (stock)', url: `${stockUrl}/trpc/lookup.religions` },
-      { key: 'noDbTrpc', label: 'no-DB tRPC (native)', url: `${tNativeUrl}/trpc/ping?input=${pingInput}` },
-      { key: 'noDbRest', label: 'no-DB REST', url: `${tNativeUrl}/v2/h/bench/ping?page=2` },
-      { key: 'noDbStock', label: 'no-DB tRPC (stock)', url: `${tStockUrl}/trpc/ping?input=${pingInput}` },
-    ]);
+    ];
+    // bare first, then the database-backed doors, then the database-free ones.
+    const [bareTarget, ...noDbTargets] = transport.targets;
+    const m = await measureAll([bareTarget!, ...targets, ...noDbTargets], {
+      rounds: ROUNDS,
+      duration: DURATION,
+      warmup: WARMUP,
+      log: (line) => log(line),
+    });
     const [bareR, trpcR, restR, stockR] = [m.bare!, m.trpc!, m.rest!, m.stock!];
     const [pubTrpc, pubRest, pubStock] = [m.pubTrpc!, m.pubRest!, m.pubStock!];
-    const [noDbTrpc, noDbRest, noDbStock] = [m.noDbTrpc!, m.noDbRest!, m.noDbStock!];
 
     // Without HTTP: what the database gives for the same work, with and without the per-request
     // session lookup (resolveToken: 2 queries) that a token→actor cache would save.
@@ -231,15 +209,17 @@ async function main(): Promise<void> {
       publicTrpcRps: round(pubTrpc.rps),
       publicRestRps: round(pubRest.rps),
       publicStockTrpcRps: round(pubStock.rps),
-      noDbTrpcRps: round(noDbTrpc.rps),
-      noDbRestRps: round(noDbRest.rps),
-      noDbStockTrpcRps: round(noDbStock.rps),
-      noDbTrpcVsStock: round(noDbTrpc.rps / noDbStock.rps, 2),
-      noDbRestVsBare: round(noDbRest.rps / bareR.rps, 3),
+      ...transportFigures(m),
       inProcessSessionAndListPerS: round(withSession),
       inProcessListOnlyPerS: round(listOnly),
       inProcessSessionOnlyPerS: round(sessionOnly),
     };
+    const f = figures as Record<string, number>;
+    log(
+      `database-free, by req/s (by server CPU per request): tRPC ${f.noDbTrpcVsStock}× stock (${f.noDbTrpcVsStockByCpu}×; goal ≥ 3); ` +
+        `REST ${f.noDbRestVsBare} of bare (${f.noDbRestVsBareByCpu}; goal ≥ 0.5); ` +
+        `ceilings: app /healthz ${f.appHealthzVsBare} of bare (${f.appHealthzVsBareByCpu}), bare route with the envelope ${f.bareEnvelopeVsBare} (${f.bareEnvelopeVsBareByCpu})`,
+    );
     console.log(JSON.stringify(figures));
   } finally {
     process.off('SIGINT', onSignal);

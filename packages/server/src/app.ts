@@ -9,6 +9,8 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { contextFactory } from './http/context';
+import { registerCsrfGuard } from './http/csrf';
+import { registerSecurityHeaders } from './http/security-headers';
 import { transportFailure } from './rest/envelope';
 import { envelopeErrorHandler, restPlugin, sendFailure } from './rest/plugin';
 import { appRouter } from './routers/index';
@@ -58,7 +60,7 @@ export async function buildApp({
       return typeof h === 'string' && /^[\w-]{1,64}$/.test(h) ? h : randomUUID();
     },
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
     // A URL fastify cannot even decode is no known path: answer in the envelope, not fastify's JSON.
     frameworkErrors: (err, req, reply) => {
       if (err.code === 'FST_ERR_BAD_URL') return sendFailure(req, reply, transportFailure('UNKNOWN_PATH'));
@@ -66,6 +68,10 @@ export async function buildApp({
     },
   });
   await app.register(fastifyCookie);
+  // After the cookie parser (hooks run in registration order): security headers on every
+  // answer, and cross-site state-changing requests refused before any body parsing or procedure.
+  registerSecurityHeaders(app, { https: config.cookieSecure, isApiPath });
+  registerCsrfGuard(app, { router });
   // Anything that fails outside the REST and tRPC scopes (static files, health) gets the envelope too.
   app.setErrorHandler(envelopeErrorHandler);
   const createContext = contextFactory(services, { cookieSecure: config.cookieSecure });

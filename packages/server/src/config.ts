@@ -13,6 +13,8 @@ export interface ServerConfig {
   /** Seed the demo company when the database is empty. */
   seedDemo: boolean;
   webDist: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login and registration limits are per address). */
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -26,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlHours: num(env.SESSION_TTL_HOURS, 12),
     cookieSecure: env.COOKIE_SECURE === '1' || env.COOKIE_SECURE === 'true',
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     ...overrides,
   };

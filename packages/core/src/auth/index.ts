@@ -1,3 +1,5 @@
+export { type AttemptLimit, consumeAttempt } from './attempt-limiter';
+export { isCommonPassword, passwordProblem } from './password-policy';
 export { generatePassword, hashPassword, verifyPassword } from './passwords';
 export * from './schema';
 export {
@@ -9,6 +11,7 @@ export {
   type CreateUserInput,
   DEFAULT_AUTH_CONFIG,
   issueClientToken,
+  limitRegistration,
   listCredentials,
   login,
   type LoginResult,
@@ -17,5 +20,12 @@ export {
   revokeCredential,
   sessionUser,
 } from './service';
+export {
+  logoutAll,
+  revokeSessionsOfEmployee,
+  revokeSessionsOfJobPosition,
+  revokeSessionsOfUser,
+  revokeSessionToken,
+} from './sessions';
 export type { AuthTables } from './tables';
 export { hashToken, newToken } from './tokens';

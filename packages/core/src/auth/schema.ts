@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email } from '../shared/zod';
+import { passwordProblem } from './password-policy';
 
 export const loginInput = z.object({
   email,
@@ -7,8 +8,19 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
-/** Password rules (spec §5 does not show them): 8–128 characters, not the e-mail. */
-export const newPassword = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
+/**
+ * Password rules (spec §5 does not show them): 8–128 characters, not one character repeated, not
+ * one of the most common passwords (password-policy.ts); not the e-mail (checked by the service,
+ * which knows it). One message per field: the policy runs only when the length is right.
+ */
+export const newPassword = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(128, 'must be at most 128 characters')
+  .refine((value) => passwordProblem(value) === null, {
+    error: (issue) => passwordProblem(String(issue.input)) ?? 'is not allowed',
+    when: (payload) => payload.issues.length === 0,
+  });
 
 export const changePasswordInput = z
   .object({ oldPassword: z.string().min(1, 'is required').max(256), newPassword })

@@ -9,6 +9,8 @@ import { AppError } from '../shared/errors';
 import { changePasswordInput, createCredentialInput, loginInput, tokenInput, type SessionUser } from './schema';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
+import { consumeAttempt, lockAttempts, minutesUntil, tryAgainIn } from './attempt-limiter';
+import { revokeSessionToken } from './sessions';
 import type { z } from 'zod';
 
 export interface AuthConfig {
@@ -21,6 +23,9 @@ export interface AuthConfig {
   /** Failed logins per IP address within the window. */
   maxFailuresPerIp: number;
   windowMs: number;
+  /** Self-registrations per IP address within registrationWindowMs (limitRegistration). */
+  maxRegistrationsPerIp: number;
+  registrationWindowMs: number;
 }
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
@@ -29,6 +34,8 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   maxFailuresPerEmail: 5,
   maxFailuresPerIp: 30,
   windowMs: 15 * 60_000,
+  maxRegistrationsPerIp: 10,
+  registrationWindowMs: 3600_000,
 };
 
 export interface LoginResult {
@@ -37,77 +44,126 @@ export interface LoginResult {
   user: SessionUser;
 }
 
-async function checkRateLimit(ctx: Ctx, cfg: AuthConfig, email: string, ip: string | null): Promise<void> {
-  const since = new Date(ctx.clock().getTime() - cfg.windowMs);
-  // Failures since the last success for this e-mail, within the window.
-  const row = await ctx.db
-    .selectFrom('login_attempts')
-    .select([
-      sql<number>`count(*) filter (where not success and lower(email) = ${email} and at > coalesce((select max(at) from login_attempts s where s.success and lower(s.email) = ${email}), ${since}))::int`.as(
-        'byEmail',
-      ),
-      sql<number>`count(*) filter (where not success and ip = ${ip})::int`.as('byIp'),
-      sql<Date | null>`min(at) filter (where not success and lower(email) = ${email})`.as('oldest'),
-    ])
-    .where('at', '>', since)
-    .where((eb) => eb.or([eb(sql`lower(email)`, '=', email), ...(ip ? [eb('ip', '=', ip)] : [])]))
-    .executeTakeFirstOrThrow();
-  if (row.byEmail >= cfg.maxFailuresPerEmail || row.byIp >= cfg.maxFailuresPerIp) {
-    const oldest = row.oldest ? new Date(row.oldest).getTime() : ctx.clock().getTime();
-    const minutes = Math.max(1, Math.ceil((oldest + cfg.windowMs - ctx.clock().getTime()) / 60_000));
-    throw new AppError(
-      'RATE_LIMITED',
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+/**
+ * Records a login attempt as a failure before the password is checked, then counts: failures
+ * for this e-mail since its last success, and failures from this IP, within the window. The
+ * insert and the count run under advisory locks on the e-mail and the IP (held for those two
+ * statements, not for the password check), so concurrent guesses are counted one after another:
+ * of a burst, exactly the first max are checked. Over a limit the transaction rolls back, so
+ * attempts refused while locked do not extend the lock, and the answer says when it ends.
+ * Returns the attempt's id; the caller marks it successful when the password is right.
+ */
+async function reserveLoginAttempt(ctx: Ctx, cfg: AuthConfig, email: string, ip: string | null): Promise<string> {
+  return inTransaction(ctx, async (trx) => {
+    // Always e-mail first, then IP: one order, so two logins never wait on each other in a cycle.
+    await lockAttempts(trx, `login-email:${email}`);
+    if (ip) await lockAttempts(trx, `login-ip:${ip}`);
+    const now = ctx.clock();
+    const since = new Date(now.getTime() - cfg.windowMs);
+    const own = await trx
+      .insertInto('login_attempts')
+      .values({ email, ip, success: false, at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lastSuccess = sql<Date | null>`(select max(at) from login_attempts s where s.success and lower(s.email) = ${email})`;
+    const emailFailures = trx
+      .selectFrom('login_attempts')
+      .where(sql`lower(email)`, '=', email)
+      .where('success', '=', false)
+      .where('at', '>', since)
+      .where(sql<boolean>`at > coalesce(${lastSuccess}, ${since})`);
+    const ipFailures = trx.selectFrom('login_attempts').where('ip', '=', ip).where('success', '=', false).where('at', '>', since);
+    const count = (q: typeof emailFailures) => q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const emailLocked = (await count(emailFailures)).n > cfg.maxFailuresPerEmail;
+    const ipLocked = ip ? (await count(ipFailures)).n > cfg.maxFailuresPerIp : false;
+    if (!emailLocked && !ipLocked) return own.id;
+
+    // A lock ends when the max-th most recent earlier failure leaves the window.
+    const unlockAt = async (q: typeof emailFailures, max: number) => {
+      const row = await q
+        .where('id', '!=', own.id)
+        .select('at')
+        .orderBy('at', 'desc')
+        .offset(max - 1)
+        .limit(1)
+        .executeTakeFirst();
+      return (row ? new Date(row.at).getTime() : now.getTime()) + cfg.windowMs;
+    };
+    const until = Math.max(
+      emailLocked ? await unlockAt(emailFailures, cfg.maxFailuresPerEmail) : 0,
+      ipLocked ? await unlockAt(ipFailures, cfg.maxFailuresPerIp) : 0,
     );
-  }
+    throw new AppError('RATE_LIMITED', `Too many failed login attempts. ${tryAgainIn(minutesUntil(ctx, new Date(until)))}`);
+  });
 }
 
-/** E-mail + password login. Creates a session; the token is returned once and stored hashed. */
+/**
+ * E-mail + password login. Creates a new session; the token is returned once and stored hashed.
+ * A login always issues a new token and revokes `previousToken` (the session cookie the browser
+ * already carried), so no session identifier survives authentication (ASVS 3.2.1).
+ *
+ * The same message for an unknown e-mail and a wrong password, with the same hashing work;
+ * the "not active yet" message comes only after the right password (it tells nothing to a guesser).
+ */
 export async function login(
   ctx: Ctx,
   cfg: AuthConfig,
   raw: z.input<typeof loginInput>,
-  meta: { ip: string | null; userAgent: string | null },
+  meta: { ip: string | null; userAgent: string | null; previousToken?: string | null },
 ): Promise<LoginResult> {
   const input = loginInput.parse(raw);
-  await checkRateLimit(ctx, cfg, input.email, meta.ip);
+  const attemptId = await reserveLoginAttempt(ctx, cfg, input.email, meta.ip);
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'password_hash', 'active'])
     .where(sql`lower(email)`, '=', input.email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.password_hash ?? null);
-  await ctx.db.insertInto('login_attempts').values({ email: input.email, ip: meta.ip, success: ok, at: ctx.clock() }).execute();
+  if (ok) await ctx.db.updateTable('login_attempts').set({ success: true }).where('id', '=', attemptId).execute();
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect e-mail or password');
   if (!user.active) {
     throw new AppError('ACCOUNT_INACTIVE', 'Your account is not active yet. An administrator must activate it first.');
   }
   const token = newToken();
   const expiresAt = new Date(ctx.clock().getTime() + cfg.sessionTtlMs);
-  await ctx.db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      user_id: user.id,
-      expires_at: expiresAt,
-      ip: meta.ip,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
-  await ctx.db.updateTable('users').set({ last_login_at: ctx.clock() }).where('id', '=', user.id).execute();
+  await inTransaction(ctx, async (trx) => {
+    if (meta.previousToken) await revokeSessionToken({ ...ctx, db: trx }, meta.previousToken);
+    await trx
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        expires_at: expiresAt,
+        ip: meta.ip,
+        user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+    await trx.updateTable('users').set({ last_login_at: ctx.clock() }).where('id', '=', user.id).execute();
+  });
   const actor = await actorForUser(ctx.db, user.id, 'user');
   if (!actor) throw new AppError('INTERNAL', 'User vanished during login');
   return { token, expiresAt, user: await sessionUser(ctx.db, actor) };
 }
 
+/**
+ * Self-registration limit per IP address (AuthConfig.maxRegistrationsPerIp per
+ * registrationWindowMs). Registration answers "This e-mail is already registered" (a product
+ * requirement), so each attempt can tell whether an address is known: the limit bounds how fast
+ * anyone can probe. Call it before `register`.
+ */
+export async function limitRegistration(ctx: Ctx, cfg: AuthConfig, ip: string | null): Promise<void> {
+  await consumeAttempt(ctx, {
+    action: 'registration',
+    key: ip,
+    max: cfg.maxRegistrationsPerIp,
+    windowMs: cfg.registrationWindowMs,
+    message: 'Too many registration attempts from your network.',
+  });
+}
+
 /** Revokes the session of this token (logout). */
 export async function logout(ctx: Ctx, token: string): Promise<void> {
-  await ctx.db
-    .updateTable('sessions')
-    .set({ revoked_at: ctx.clock() })
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revokeSessionToken(ctx, token);
 }
 
 /** The user, their org placement, roles and approved grants (own and their job position's), in one query. */

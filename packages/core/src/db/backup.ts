@@ -303,7 +303,7 @@ async function restorePglite(dataDir: string, src: string, replace: boolean): Pr
   try {
     let h: Awaited<ReturnType<typeof openDb>>;
     try {
-      h = await openDb({ dataDir: work, loadDataDir: new Blob([tar], { type: 'application/x-tar' }) });
+      h = await openDb({ dataDir: work, loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }) });
     } catch (e) {
       throw new AppError('VALIDATION', `${src} could not be opened as an embedded database: ${(e as Error).message}`);
     }

@@ -37,4 +37,14 @@ export interface OrgTables {
     job_level_id: number | null;
     created_at: Generated<Date>;
   };
+  /** The employee-number scheme of one office: prefix + next number zero-padded to `padding` digits. */
+  id_indexes: {
+    id: Generated<number>;
+    company_office_id: number;
+    prefix: string;
+    next_number: number;
+    padding: number;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
+import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition } from '../auth/sessions';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
@@ -21,6 +22,11 @@ async function assertSubject(ctx: Ctx, grant: Grant, type: SubjectType, subjectI
           .executeTakeFirst()
       : await ctx.db.selectFrom('job_positions').select('id').where('id', '=', subjectId).executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', type === 'employee' ? 'Employee not found' : 'Job position not found');
+}
+
+async function revokeSubjectSessions(ctx: Ctx, type: SubjectType, subjectId: number): Promise<void> {
+  if (type === 'employee') await revokeSessionsOfEmployee(ctx, subjectId);
+  else await revokeSessionsOfJobPosition(ctx, subjectId);
 }
 
 /** Requests a grant (Pending); it takes effect only after a second person approves it. */
@@ -76,7 +82,7 @@ async function decide(ctx: Ctx, grant: Grant, id: number, status: 1 | 4, action:
       .where('status', '=', 3);
     // Four-eyes rule: nobody approves their own request.
     if (status === 1) q = q.where('requested_by', '!=', grant.actor.userId);
-    const row = await q.returning('id').executeTakeFirst();
+    const row = await q.returning(['id', 'subject_type', 'subject_id']).executeTakeFirst();
     if (!row) {
       const cur = await trx
         .selectFrom('permission_grants')
@@ -87,6 +93,8 @@ async function decide(ctx: Ctx, grant: Grant, id: number, status: 1 | 4, action:
       if (cur.status !== 3) throw new AppError('CONFLICT', 'This grant is no longer pending');
       throw new AppError('FORBIDDEN', 'A grant must be approved by someone other than the person who assigned it');
     }
+    // A privilege change renews the grantee's sessions (OWASP session management: rotate on privilege change).
+    if (status === 1) await revokeSubjectSessions({ ...ctx, db: trx }, row.subject_type, row.subject_id);
     await audit(ctx, trx, { action, entity: 'permission_grant', entityId: id, before: { status: 3 }, after: { status } });
   });
 }
@@ -105,9 +113,10 @@ export async function unassignGrant(
       .where('id', '=', id)
       .where('revoked_at', 'is', null)
       .where('status', 'in', [1, 3])
-      .returning('id')
+      .returning(['id', 'status', 'subject_type', 'subject_id'])
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', 'Grant not found or already unassigned');
+    if (row.status === 1) await revokeSubjectSessions({ ...ctx, db: trx }, row.subject_type, row.subject_id);
     await audit(ctx, trx, { action: 'grant.unassign', entity: 'permission_grant', entityId: id });
   });
 }

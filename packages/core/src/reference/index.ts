@@ -1,3 +1,12 @@
 export * from './schema';
-export { listPtkp, listReference, referenceExists } from './service';
+export {
+  createReference,
+  deleteReference,
+  findReference,
+  listPtkp,
+  listReference,
+  lookupReference,
+  referenceExists,
+  updateReference,
+} from './service';
 export type { ReferenceTables } from './tables';

@@ -8,6 +8,14 @@ interface NamedTable {
   created_at: Generated<Created>;
 }
 
+type Rupiah = ColumnType<string, string | number | bigint, string | number | bigint>;
+
+interface BracketTable extends NamedTable {
+  lower_bound: Rupiah;
+  upper_bound: ColumnType<string | null, string | number | bigint | null, string | number | bigint | null>;
+  rate_bp: number;
+}
+
 export interface ReferenceTables {
   religions: NamedTable;
   education_levels: NamedTable;
@@ -19,4 +27,10 @@ export interface ReferenceTables {
     yearly_amount: ColumnType<string, string | number | bigint, string | number | bigint>;
   };
   settings: { key: string; value: ColumnType<unknown, string, string>; updated_at: Generated<Date> };
+  /** Taxable-income brackets (integer rupiah per year; rate in basis points). */
+  pkp: BracketTable;
+  pkp_second: BracketTable;
+  companies: NamedTable & { code: string | null; address: string | null };
+  second_companies: NamedTable & { code: string | null; address: string | null };
+  fingerspot_types: NamedTable;
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { createUser } from '../auth/service';
 import { generatePassword } from '../auth/passwords';
+import { nextEmployeeNumber } from '../org/numbering';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
@@ -112,24 +113,6 @@ export async function listRegistrations(
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
-}
-
-/** Next employee number for an office: office code + zero-padded sequence (e.g. JKT-00042). */
-async function nextEmployeeNumber(db: Db, companyOfficeId: number): Promise<string> {
-  const office = await db.selectFrom('company_offices').select(['code']).where('id', '=', companyOfficeId).executeTakeFirst();
-  if (!office)
-    throw new AppError('VALIDATION', 'Invalid input', {
-      fields: [{ param: 'companyOfficeId', msg: 'is not a known company office' }],
-    });
-  // Serialise number allocation per office across processes.
-  await sql`select pg_advisory_xact_lock(${7_000_000 + companyOfficeId})`.execute(db);
-  const r = await db
-    .selectFrom('employees')
-    .select(sql<number>`coalesce(max(nullif(regexp_replace(employee_number, '^.*-', ''), '')::int), 0)::int`.as('n'))
-    .where('employee_number', 'like', `${office.code}-%`)
-    .where(sql<boolean>`employee_number ~ ${`^${office.code}-[0-9]+$`}`)
-    .executeTakeFirstOrThrow();
-  return `${office.code}-${String(r.n + 1).padStart(5, '0')}`;
 }
 
 /**

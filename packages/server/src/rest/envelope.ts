@@ -48,6 +48,20 @@ export function successEnvelope<T>(message: string, data: T, asResults: boolean)
     : { status: 'success', success: message, errors: [], result: data };
 }
 
+/**
+ * `JSON.stringify(successEnvelope(message, data, asResults))`, with the fixed part of the text
+ * built once: only the data is serialised per call. Same bytes, including an undefined result
+ * (the key is left out, as JSON.stringify leaves out undefined members).
+ */
+export function successEnvelopeText(message: string, asResults: boolean): (data: unknown) => string {
+  const head = JSON.stringify({ status: 'success', success: message, errors: [] });
+  const open = `${head.slice(0, -1)},"${asResults ? 'results' : 'result'}":`;
+  return (data) => {
+    const json = JSON.stringify(data);
+    return json === undefined ? head : `${open}${json}}`;
+  };
+}
+
 export function errorEnvelope(
   code: string,
   message: string,

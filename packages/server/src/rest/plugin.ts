@@ -1,7 +1,7 @@
-import { type AnyRouter, callTRPCProcedure, getTRPCErrorFromUnknown } from '@trpc/server';
+import { type AnyRouter, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { HttpMethod } from '../trpc/init';
-import { type EnvelopeFailure, internalFailure, procedureFailure, successEnvelope, transportFailure } from './envelope';
+import { type HttpMethod, procedureInvoker } from '../trpc/init';
+import { type EnvelopeFailure, internalFailure, procedureFailure, successEnvelopeText, transportFailure } from './envelope';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { collectRestRoutes, type RestRoute } from './routes';
 
@@ -46,6 +46,8 @@ export function envelopeErrorHandler(err: FastifyError, req: FastifyRequest, rep
   }
   if (typeof err.statusCode === 'number' && err.statusCode === 413)
     return sendFailure(req, reply, transportFailure('PAYLOAD_TOO_LARGE'));
+  // A path parameter over fastify's maxParamLength (414) cannot name anything that exists.
+  if (err.statusCode === 414) return sendFailure(req, reply, transportFailure('UNKNOWN_PATH'));
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     return sendFailure(req, reply, transportFailure('MALFORMED_JSON'));
   }
@@ -69,9 +71,51 @@ function restInput(route: RestRoute, req: FastifyRequest): unknown | null {
   return input;
 }
 
+/** A shared, resolved `getRawInput` for calls whose input is already at hand. */
+function rawInputOf(input: unknown): () => Promise<unknown> {
+  return () => Promise.resolve(input);
+}
+
+/**
+ * The handler of one REST route. Everything that does not depend on the request is resolved
+ * here, once: the procedure's invoker (no router lookup, no caller per request), the envelope's
+ * fixed text around the result.
+ */
+function restHandler(route: RestRoute, opts: RestPluginOptions) {
+  const invoke = procedureInvoker(route.procedure);
+  const { createContext } = opts;
+  const { procedurePath: path, type } = route;
+  const envelope = successEnvelopeText(route.rest.message ?? 'OK', route.rest.results === true);
+  const bodyless: EnvelopeFailure = transportFailure('MALFORMED_JSON', [{ param: '(body)', msg: 'must be a JSON object' }]);
+  return async function restRoute(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const input = restInput(route, req);
+    if (input === null) return sendFailure(req, reply, bodyless);
+    let ctx: unknown;
+    try {
+      ctx = await createContext(req, reply);
+    } catch (err) {
+      return sendFailure(req, reply, internalFailure(err), err);
+    }
+    let data: unknown;
+    try {
+      data = await invoke({ ctx, path, type, getRawInput: rawInputOf(input), signal: undefined, batchIndex: 0 });
+    } catch (cause) {
+      const error = getTRPCErrorFromUnknown(cause);
+      return sendFailure(req, reply, procedureFailure(error), error.cause ?? error);
+    }
+    let body: string;
+    try {
+      body = envelope(data);
+    } catch (err) {
+      return sendFailure(req, reply, internalFailure(err), err);
+    }
+    return reply.code(200).type(JSON_TYPE).send(body);
+  };
+}
+
 /**
  * Registers every procedure that declares `meta.rest` as a fastify route answering in the spec §7
- * envelope. The handler calls the procedure in-process (callTRPCProcedure) with the same context
+ * envelope. The handler calls the procedure in-process (procedureInvoker) with the same context
  * as tRPC, so permissions, validation and the core call are exactly the tRPC ones.
  *
  * Register it encapsulated (not through fastify-plugin): its body parsers and error handler
@@ -95,50 +139,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestPluginOptions):
   });
   app.setErrorHandler(envelopeErrorHandler);
 
-  for (const route of routes) {
-    const message = route.rest.message ?? 'OK';
-    const asResults = route.rest.results === true;
-    app.route({
-      method: route.method,
-      url: route.fastifyPath,
-      handler: async (req, reply) => {
-        const input = restInput(route, req);
-        if (input === null) {
-          return sendFailure(req, reply, {
-            ...transportFailure('MALFORMED_JSON', [{ param: '(body)', msg: 'must be a JSON object' }]),
-          });
-        }
-        let ctx: unknown;
-        try {
-          ctx = await opts.createContext(req, reply);
-        } catch (err) {
-          return sendFailure(req, reply, internalFailure(err), err);
-        }
-        let data: unknown;
-        try {
-          data = await callTRPCProcedure({
-            router: opts.router,
-            path: route.procedurePath,
-            getRawInput: async () => input,
-            ctx,
-            type: route.type,
-            signal: undefined,
-            batchIndex: 0,
-          });
-        } catch (cause) {
-          const error = getTRPCErrorFromUnknown(cause);
-          return sendFailure(req, reply, procedureFailure(error), error.cause ?? error);
-        }
-        let body: string;
-        try {
-          body = JSON.stringify(successEnvelope(message, data, asResults));
-        } catch (err) {
-          return sendFailure(req, reply, internalFailure(err), err);
-        }
-        return reply.code(200).type(JSON_TYPE).send(body);
-      },
-    });
-  }
+  for (const route of routes) app.route({ method: route.method, url: route.fastifyPath, handler: restHandler(route, opts) });
 
   // Paths by shape (`/x/:id` and `/x/:name` are the same route to the router), with their methods.
   const shapeOf = (url: string) => url.replace(/:[^/]+/g, ':');

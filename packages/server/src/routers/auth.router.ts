@@ -9,12 +9,14 @@ import {
   login,
   loginInput,
   logout,
+  logoutAll,
   revokeCredential,
   sessionUser,
   type SessionUser,
   tokenInput,
 } from '@hr/core';
 import { z } from 'zod';
+import { sessionCookieOfContext } from '../http/context';
 import { authedProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
 
 export const authRouter = router({
@@ -22,9 +24,11 @@ export const authRouter = router({
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/login', message: 'Login successful' } })
     .input(loginInput)
     .mutation(async ({ ctx, input }): Promise<{ token?: string; expiresAt: Date; user: SessionUser }> => {
+      // A login always issues a new token and revokes the session the browser carried (no fixation).
       const r = await login(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, {
         ip: ctx.ip,
         userAgent: ctx.userAgent,
+        previousToken: sessionCookieOfContext(ctx),
       });
       ctx.session.set(r.token, r.expiresAt);
       // The browser keeps its session in the HttpOnly cookie: page scripts never see the token.
@@ -37,6 +41,13 @@ export const authRouter = router({
       if (ctx.token) await logout(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.token);
       ctx.session.clear();
       return { ok: true };
+    }),
+  logoutAll: authedProcedure
+    .meta({ rest: { method: 'POST', path: '/v2/h/auth/logoutAll', message: 'Logged out everywhere' } })
+    .mutation(async ({ ctx }) => {
+      const r = await logoutAll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor);
+      ctx.session.clear();
+      return { ok: true, revoked: r.revoked };
     }),
   me: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/auth/me', message: 'Session data' } })

@@ -30,4 +30,6 @@ export const TRANSPORT_ERRORS = {
   METHOD_NOT_ALLOWED: { http: 405, rest: 'GL0405', msg: 'Method not allowed on this path' },
   UNSUPPORTED_MEDIA: { http: 415, rest: 'GL0015', msg: 'Unsupported content type' },
   UNAVAILABLE: { http: 503, rest: 'GL0503', msg: 'The service is temporarily unavailable, please retry' },
+  // A state-changing call on the session cookie without proof of same origin (http/csrf.ts). tRPC: FORBIDDEN.
+  CROSS_SITE: { http: 403, rest: 'AU0005', msg: 'Cross-site request refused' },
 } as const;

@@ -151,7 +151,8 @@ describe('session cookie', () => {
     expect((await c.auth.me.query()).email).toBe(t.admin.email);
     const out = await fetch(`${url}/trpc/auth.logout`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      // A cookie-authenticated mutation proves same-origin with the CSRF header (http/csrf.ts).
+      headers: { cookie, 'content-type': 'application/json', 'x-hr-csrf': '1' },
     });
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/hr_session=;/);

@@ -17,6 +17,9 @@
  *
  * Streaming (httpBatchStreamLink, `trpc-accept: application/jsonl`) and subscriptions (SSE) are
  * rare and long-lived; they are handed to the stock fastify handler, so nothing is unsupported.
+ *
+ * Each procedure is called through its invoker (init.ts procedureInvoker), resolved once: the
+ * same middleware chain as calling the procedure, without tRPC's per-middleware object copies.
  */
 import {
   type AnyProcedure,
@@ -32,6 +35,7 @@ import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { defaultTransformer, getProcedureAtPath, type TRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ProcedureCall, procedureInvoker } from './init';
 
 export interface TrpcErrorEvent<TRouter extends AnyRouter> {
   error: TRPCError;
@@ -90,6 +94,11 @@ async function readInput(state: RequestState<unknown>, i: number): Promise<unkno
   return inputOf(state, i);
 }
 
+/** The `getRawInput` of call `i` (a plain closure: no per-call function naming under tsx's keepNames). */
+function rawInputOf(state: RequestState<unknown>, i: number): () => Promise<unknown> {
+  return () => readInput(state, i);
+}
+
 /** A fastify error raised before the handler (body limit, content type) as the TRPCError the stock adapter would raise. */
 function toTrpcError(err: FastifyError, req: FastifyRequest): TRPCError {
   if (err instanceof TRPCError) return err;
@@ -128,22 +137,42 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
   const maxBatchSize = opts.maxBatchSize ?? 100;
   const allowMethodOverride = opts.allowMethodOverride ?? false;
   // Without a transformer, serialising is the identity: skip tRPC's copy of every response.
-  const serialize =
-    config.transformer === defaultTransformer
-      ? (json: TRPCResponse | TRPCResponse[]) => json
-      : (json: TRPCResponse | TRPCResponse[]) => transformTRPCResponse(config, json);
+  const plainJson = config.transformer === defaultTransformer;
+  const serialize = plainJson
+    ? (json: TRPCResponse | TRPCResponse[]) => json
+    : (json: TRPCResponse | TRPCResponse[]) => transformTRPCResponse(config, json);
 
   const accepts = (type: ProcedureType, method: string): boolean =>
     type === 'mutation' ? method === 'POST' : method === 'GET' || (allowMethodOverride && method === 'POST');
 
   const report = (event: TrpcErrorEvent<TRouter>) => opts.onError?.(event);
 
+  // Each procedure's invoker, resolved once (lazily loaded procedures on first use).
+  const invokers = new WeakMap<AnyProcedure, (call: ProcedureCall) => Promise<unknown>>();
+  const invokerOf = (proc: AnyProcedure) => {
+    let invoke = invokers.get(proc);
+    if (!invoke) {
+      invoke = procedureInvoker(proc);
+      invokers.set(proc, invoke);
+    }
+    return invoke;
+  };
+  for (const proc of Object.values(procedures)) invokerOf(proc);
+
   function send(req: FastifyRequest, reply: FastifyReply, json: TRPCResponse | TRPCResponse[]): FastifyReply {
     let body: string;
     let status: number;
     try {
-      body = JSON.stringify(serialize(json));
-      status = getHTTPStatusCode(json);
+      if (plainJson && !Array.isArray(json) && 'result' in json) {
+        // A single success without a transformer: the same text and status as the generic path
+        // below, without copying the response or getHTTPStatusCode's Set and arrays.
+        const data = JSON.stringify(json.result.data);
+        body = data === undefined ? '{"result":{}}' : `{"result":{"data":${data}}}`;
+        status = 200;
+      } else {
+        body = JSON.stringify(serialize(json));
+        status = getHTTPStatusCode(json);
+      }
     } catch (cause) {
       // An output that cannot be serialised (BigInt, cycle) is the server's bug, not the client's.
       const error = getTRPCErrorFromUnknown(cause);
@@ -188,9 +217,9 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
         });
       }
       if (state.ctxError) throw state.ctxError;
-      const data: unknown = await proc({
+      const data: unknown = await invokerOf(proc)({
         path,
-        getRawInput: () => readInput(state, i),
+        getRawInput: rawInputOf(state, i),
         ctx: state.ctx,
         type: proc._def.type,
         signal: undefined,

@@ -1,8 +1,9 @@
 import { AppError, type PermissionKey } from '@hr/core';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { type AnyProcedure, getTRPCErrorFromUnknown, initTRPC, type ProcedureType, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { TrpcContext } from './context';
-import { ERROR_MAP } from './error-map';
+import { isUnavailable } from '../rest/envelope';
+import { ERROR_MAP, TRANSPORT_ERRORS } from './error-map';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -94,6 +95,114 @@ export const errorMapper = t.middleware(async ({ next }) => {
       const mapped = new TRPCError({ code: ERROR_MAP[err.cause.code].trpc, message: err.cause.message, cause: err.cause });
       return { ...res, error: mapped };
     }
+    // The database went away mid-call: a retryable 503 (GL0503), as over REST, never a 500.
+    if (err.code === 'INTERNAL_SERVER_ERROR' && isUnavailable(err.cause)) {
+      const mapped = new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: TRANSPORT_ERRORS.UNAVAILABLE.msg, cause: err.cause });
+      return { ...res, error: mapped };
+    }
   }
   return res;
 });
+
+/** What a transport passes to a procedure call (tRPC's ProcedureCallOptions). */
+export interface ProcedureCall {
+  ctx: unknown;
+  path: string;
+  type: ProcedureType;
+  getRawInput: () => Promise<unknown>;
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+}
+
+/** The options object every middleware of the chain receives (tRPC's callRecursive builds the same). */
+interface ChainOptions {
+  ctx: unknown;
+  type: ProcedureType;
+  path: string;
+  input: unknown;
+  getRawInput: () => Promise<unknown>;
+  meta: unknown;
+  signal: AbortSignal | undefined;
+  batchIndex: number;
+  next: (opts?: { ctx?: object; input?: unknown; getRawInput?: () => Promise<unknown> }) => Promise<ChainResult>;
+}
+
+type ChainResult = { ok: true; data: unknown } | { ok: false; error: TRPCError };
+type ChainMiddleware = (opts: ChainOptions) => Promise<ChainResult>;
+
+const MIDDLEWARE_MARKER = 'middlewareMarker';
+
+/**
+ * tRPC's callRecursive (@trpc/server 11, unstable-core procedureBuilder.ts), step for step, with
+ * native object literals: tRPC's bundled `_objectSpread2` helper copies each options object key by
+ * key with Object.defineProperty, twice per middleware, and was the largest single cost of a call
+ * here (more than zod). Same options, same ctx/input/getRawInput merging, same error capture.
+ */
+async function runChain(
+  middlewares: readonly ChainMiddleware[],
+  index: number,
+  meta: unknown,
+  ctx: unknown,
+  input: unknown,
+  getRawInput: () => Promise<unknown>,
+  call: ProcedureCall,
+): Promise<ChainResult> {
+  try {
+    const middleware = middlewares[index] as ChainMiddleware;
+    return await middleware({
+      ctx,
+      type: call.type,
+      path: call.path,
+      input,
+      getRawInput,
+      meta,
+      signal: call.signal,
+      batchIndex: call.batchIndex,
+      next(nextOpts) {
+        return runChain(
+          middlewares,
+          index + 1,
+          meta,
+          nextOpts?.ctx ? { ...(ctx as object), ...nextOpts.ctx } : ctx,
+          nextOpts && 'input' in nextOpts ? nextOpts.input : input,
+          nextOpts?.getRawInput ?? getRawInput,
+          call,
+        );
+      },
+    });
+  } catch (cause) {
+    return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: MIDDLEWARE_MARKER } as ChainResult;
+  }
+}
+
+/**
+ * A function that calls `procedure` as calling the procedure itself does (`procedure(call)`, what
+ * tRPC's callProcedure and createCaller end in), resolved once per procedure: its middleware chain
+ * runs through runChain. A procedure with an `experimental_caller`, or whose definition does not
+ * have the expected shape (another tRPC version), is called the regular way.
+ */
+export function procedureInvoker(procedure: AnyProcedure): (call: ProcedureCall) => Promise<unknown> {
+  const def = procedure._def as { middlewares?: unknown; meta?: unknown; experimental_caller?: boolean };
+  const middlewares = def.middlewares;
+  if (
+    def.experimental_caller ||
+    !Array.isArray(middlewares) ||
+    middlewares.length === 0 ||
+    !middlewares.every((m) => typeof m === 'function')
+  ) {
+    return (call) => procedure(call);
+  }
+  const chain = middlewares as ChainMiddleware[];
+  const meta = def.meta;
+  return async function invoke(call: ProcedureCall): Promise<unknown> {
+    const result = await runChain(chain, 0, meta, call.ctx, undefined, call.getRawInput, call);
+    if (!result) {
+      throw new TRPCError({
+        code: 'INTERNAL_SERVER_ERROR',
+        message: 'No result from middlewares - did you forget to `return next()`?',
+      });
+    }
+    if (!result.ok) throw result.error;
+    return result.data;
+  };
+}

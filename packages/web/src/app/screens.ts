@@ -4,6 +4,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 const employee = () => import('../features/employee/screens');
 const developer = () => import('../features/developer/screens');
 const personal = () => import('../features/personal/screens');
+const org = () => import('../features/org/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'employee.list': lazy(() => employee().then((m) => ({ default: m.EmployeeListPage }))),
@@ -11,4 +12,8 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'developer.credential': lazy(() => developer().then((m) => ({ default: m.CredentialListPage }))),
   'developer.credentialAdd': lazy(() => developer().then((m) => ({ default: m.CredentialAddPage }))),
   'personal.profile': lazy(() => personal().then((m) => ({ default: m.ProfilePage }))),
+  'misc.index': lazy(() => org().then((m) => ({ default: m.MiscPage }))),
+  'misc.companyOffice': lazy(() => org().then((m) => ({ default: m.CompanyOfficePage }))),
+  'misc.jobPosition': lazy(() => org().then((m) => ({ default: m.JobPositionListPage }))),
+  'misc.jobPositionSetting': lazy(() => org().then((m) => ({ default: m.JobPositionSettingPage }))),
 };

@@ -1,0 +1,585 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import { actorForUser } from '../auth/service';
+import { createTestDb, type TestDb } from '../db/testing';
+import type { Actor } from '../permissions/actor';
+import { type Grant, requirePermission } from '../permissions/grant';
+import { type Ctx, inTransaction } from '../shared/context';
+import { AppError } from '../shared/errors';
+import type { Services } from '../services';
+import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import {
+  assignJobPositionToSection,
+  createCompanyOffice,
+  createDepartment,
+  createDivision,
+  createIdIndex,
+  createJobLevel,
+  createJobPosition,
+  createSection,
+  deleteCompanyOffice,
+  deleteDepartment,
+  deleteDivision,
+  deleteIdIndex,
+  deleteJobLevel,
+  deleteJobPosition,
+  deleteSection,
+  findCompanyOffices,
+  findDepartments,
+  findDivisions,
+  findIdIndexes,
+  findJobPositions,
+  findSections,
+  getJobPosition,
+  jobPositionsOf,
+  nextEmployeeNumber,
+  orgChart,
+  sectionAssignation,
+  unassignJobPositionFromSection,
+  updateCompanyOffice,
+  updateDepartment,
+  updateDivision,
+  updateIdIndex,
+  updateJobLevel,
+  updateJobPosition,
+  updateSection,
+} from './service';
+
+let tdb: TestDb;
+let services: Services;
+let org: Org;
+let admin: Actor;
+let ctx: Ctx;
+let view: Grant<'org.view'>;
+let manage: Grant<'org.manage'>;
+
+beforeAll(async () => {
+  tdb = await createTestDb();
+  services = createServices(tdb.db);
+  org = await makeOrg(tdb.db);
+  const u = await makeUser(services, org, ['superadmin']);
+  admin = (await actorForUser(tdb.db, u.userId, 'user'))!;
+  ctx = services.ctx(admin);
+  view = requirePermission(admin, 'org.view');
+  manage = requirePermission(admin, 'org.manage');
+});
+afterAll(() => tdb.destroy());
+
+/** The AppError a promise rejects with. */
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  return e as AppError;
+}
+
+const auditOf = (entity: string, id: number) =>
+  tdb.db
+    .selectFrom('audit_log')
+    .select(['action', 'before', 'after', 'actor_user_id as actor'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', String(id))
+    .orderBy('id')
+    .execute();
+
+/** A fresh office with one department, division and section. */
+async function makeBranch(code: string) {
+  const office = await createCompanyOffice(ctx, manage, { code, name: `Branch ${code}`, city: 'Medan' });
+  const dept = await createDepartment(ctx, manage, { companyOfficeId: office.id, name: 'Finance' });
+  const div = await createDivision(ctx, manage, { departmentId: dept.id, name: 'Accounting' });
+  const sec = await createSection(ctx, manage, { divisionId: div.id, name: 'Ledger' });
+  return { office: office.id, dept: dept.id, div: div.id, sec: sec.id };
+}
+
+describe('company offices, departments, divisions, sections', () => {
+  it('create, list with search and filters, update and delete, each audited with before and after', async () => {
+    const office = await createCompanyOffice(ctx, manage, { code: ' mdn ', name: '  Medan Branch ', address: '', city: 'Medan' });
+    expect(office).toMatchObject({ code: 'MDN', name: 'Medan Branch', address: null, city: 'Medan' });
+    const dept = await createDepartment(ctx, manage, { companyOfficeId: office.id, name: 'Sales' });
+    // The division's office comes from its department.
+    const div = await createDivision(ctx, manage, { departmentId: dept.id, name: 'Retail' });
+    expect(div).toMatchObject({ companyOfficeId: office.id, departmentId: dept.id });
+    const sec = await createSection(ctx, manage, { divisionId: div.id, name: 'Modern Trade' });
+    expect(sec).toMatchObject({ companyOfficeId: office.id, departmentId: dept.id, divisionId: div.id });
+
+    const offices = await findCompanyOffices(ctx, view, { search: 'medan' });
+    expect(offices.rows).toEqual([
+      expect.objectContaining({
+        id: office.id,
+        code: 'MDN',
+        departments: 1,
+        divisions: 1,
+        sections: 1,
+        employees: 0,
+        idIndex: null,
+        nextEmployeeNumber: 'MDN-00001',
+      }),
+    ]);
+    expect((await findDepartments(ctx, view, { companyOfficeId: office.id })).rows.map((r) => r.name)).toEqual(['Sales']);
+    expect((await findDivisions(ctx, view, { departmentId: dept.id })).rows).toEqual([
+      expect.objectContaining({ name: 'Retail', department: 'Sales', companyOffice: 'Medan Branch', sections: 1 }),
+    ]);
+    expect((await findSections(ctx, view, { search: 'modern' })).rows).toEqual([
+      expect.objectContaining({ id: sec.id, division: 'Retail', department: 'Sales', jobPositions: 0 }),
+    ]);
+
+    await updateCompanyOffice(ctx, manage, { id: office.id, name: 'Medan Office' });
+    const renamed = await findCompanyOffices(ctx, view, { search: 'MDN' });
+    expect(renamed.rows[0]).toMatchObject({ name: 'Medan Office', city: 'Medan', code: 'MDN' });
+    await updateSection(ctx, manage, { id: sec.id, name: 'Traditional Trade' });
+
+    await deleteSection(ctx, manage, { id: sec.id });
+    await deleteDivision(ctx, manage, { id: div.id });
+    await deleteDepartment(ctx, manage, { id: dept.id });
+    await deleteCompanyOffice(ctx, manage, { id: office.id });
+    expect((await findCompanyOffices(ctx, view, { search: 'MDN' })).total).toBe(0);
+
+    const trail = await auditOf('company_office', office.id);
+    expect(trail.map((a) => a.action)).toEqual(['company_office.create', 'company_office.update', 'company_office.delete']);
+    expect(trail[1]).toMatchObject({
+      actor: admin.userId,
+      before: expect.objectContaining({ name: 'Medan Branch' }),
+      after: expect.objectContaining({ name: 'Medan Office' }),
+    });
+    expect((await auditOf('section', sec.id)).map((a) => a.action)).toEqual([
+      'section.create',
+      'section.update',
+      'section.delete',
+    ]);
+  });
+
+  it('required and bounded names: the input schema rejects them naming the field (GL0001 at the API)', async () => {
+    const paths = async (p: Promise<unknown>) => {
+      const e = await p.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(e).toBeInstanceOf(ZodError);
+      return (e as ZodError).issues.map((i) => i.path.join('.'));
+    };
+    expect(await paths(createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: '   ' }))).toEqual(['name']);
+    expect(await paths(createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: 'x'.repeat(101) }))).toEqual([
+      'name',
+    ]);
+    expect(await paths(createCompanyOffice(ctx, manage, { code: 'bad code!', name: 'Ok' }))).toEqual(['code']);
+  });
+
+  it('parents must exist and belong together', async () => {
+    const other = await makeBranch('PLB');
+    // A division whose department is in another office.
+    let e = await failure(createDivision(ctx, manage, { companyOfficeId: org.officeId, departmentId: other.dept, name: 'X' }));
+    expect(e.code).toBe('VALIDATION');
+    expect(e.fields).toEqual([{ param: 'departmentId', msg: 'Department Finance is not in office Test Office' }]);
+    // A section whose division is in another department.
+    e = await failure(createSection(ctx, manage, { departmentId: org.dept[0], divisionId: other.div, name: 'X' }));
+    expect(e.fields).toEqual([{ param: 'divisionId', msg: 'Division Accounting is not in department HR' }]);
+    // A job position whose section is not in its division.
+    e = await failure(createJobPosition(ctx, manage, { name: 'Clerk', divisionId: org.div[0], sectionId: other.sec }));
+    expect(e.fields).toEqual([{ param: 'sectionId', msg: 'Section Ledger is not in division Payroll' }]);
+    e = await failure(createDepartment(ctx, manage, { companyOfficeId: 999_999, name: 'Ghost' }));
+    expect(e.fields).toEqual([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
+    e = await failure(createJobPosition(ctx, manage, { name: 'Clerk' }));
+    expect(e.fields).toEqual([{ param: 'departmentId', msg: 'is required' }]);
+    e = await failure(createJobPosition(ctx, manage, { name: 'Clerk', departmentId: org.dept[0], jobLevelId: 999_999 }));
+    expect(e.fields).toEqual([{ param: 'jobLevelId', msg: 'is not a known job level' }]);
+    // A position placed by its section alone gets the section's division, department and office.
+    const p = await createJobPosition(ctx, manage, { name: 'Ledger Clerk', sectionId: other.sec });
+    expect(p).toMatchObject({
+      companyOfficeId: other.office,
+      departmentId: other.dept,
+      divisionId: other.div,
+      sectionId: other.sec,
+    });
+  });
+
+  it('duplicate names and codes are a clear CONFLICT on the field, never a 500', async () => {
+    let e = await failure(createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: 'hr' }));
+    expect(e.code).toBe('CONFLICT');
+    expect(e.message).toBe('A department named hr already exists in this office');
+    expect(e.fields).toEqual([{ param: 'name', msg: 'is already used' }]);
+    e = await failure(createCompanyOffice(ctx, manage, { code: 'tst', name: 'Another' }));
+    expect(e.message).toBe('Office code TST is already used');
+    expect(e.fields[0]?.param).toBe('code');
+    const d = await createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: 'Legal' });
+    e = await failure(updateDepartment(ctx, manage, { id: d.id, name: 'OPS' }));
+    expect(e.code).toBe('CONFLICT');
+    // The same name in another office is fine.
+    const b = await makeBranch('BDG');
+    await createDepartment(ctx, manage, { companyOfficeId: b.office, name: 'Legal' });
+  });
+
+  it('deleting something still in use is refused, naming what uses it and how many', async () => {
+    const b = await makeBranch('SMG');
+    const emp = await tdb.db
+      .insertInto('employees')
+      .values({
+        employee_number: 'SMG-1',
+        given_name: 'Sri',
+        email: 'sri.smg@test.co.id',
+        gender: 'Female',
+        birth_date: '1991-02-03',
+        religion_id: 1,
+        education_level_id: 1,
+        marital_status_id: 1,
+        ptkp_status_id: null,
+        bank_id: null,
+        bank_account_number: null,
+        phone: null,
+        company_office_id: b.office,
+        department_id: b.dept,
+        division_id: b.div,
+        section_id: null,
+        job_position_id: null,
+        job_level_id: null,
+        contract_type: null,
+        first_join_date: null,
+        contract_start_date: null,
+        annual_leave_date: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await createDivision(ctx, manage, { departmentId: b.dept, name: 'Tax' });
+
+    let e = await failure(deleteDepartment(ctx, manage, { id: b.dept }));
+    expect(e.code).toBe('CONFLICT');
+    expect(e.message).toBe('Department Finance is used by 1 employee, 2 divisions and 1 section');
+    e = await failure(deleteCompanyOffice(ctx, manage, { id: b.office }));
+    expect(e.message).toBe('Company office Branch SMG is used by 1 employee, 1 department, 2 divisions and 1 section');
+    e = await failure(deleteSection(ctx, manage, { id: 999_999 }));
+    expect(e.code).toBe('NOT_FOUND');
+    // Moving a used department to another office is refused the same way.
+    e = await failure(updateDepartment(ctx, manage, { id: b.dept, companyOfficeId: org.officeId }));
+    expect(e.message).toBe(
+      'Department Finance cannot move to another office: it is used by 1 employee, 2 divisions and 1 section',
+    );
+
+    await tdb.db.deleteFrom('employees').where('id', '=', emp.id).execute();
+    e = await failure(deleteDivision(ctx, manage, { id: b.div }));
+    expect(e.message).toBe('Division Accounting is used by 1 section');
+    await deleteSection(ctx, manage, { id: b.sec });
+    await deleteDivision(ctx, manage, { id: b.div });
+    expect((await auditOf('division', b.div)).at(-1)).toMatchObject({
+      action: 'division.delete',
+      before: expect.objectContaining({ name: 'Accounting', departmentId: b.dept }),
+    });
+  });
+
+  it('an unused department or division may move; the division follows its new department to its office', async () => {
+    const a = await makeBranch('MKS');
+    const b = await makeBranch('MND');
+    const div = await createDivision(ctx, manage, { departmentId: a.dept, name: 'Audit' });
+    const moved = await updateDivision(ctx, manage, { id: div.id, departmentId: b.dept });
+    expect(moved).toMatchObject({ departmentId: b.dept, companyOfficeId: b.office });
+    const e = await failure(updateDivision(ctx, manage, { id: a.div, departmentId: b.dept }));
+    expect(e.message).toBe('Division Accounting cannot move to another department: it is used by 1 section');
+  });
+});
+
+describe('job positions and job levels', () => {
+  it('CRUD, get, filters, mapping and the setting screen moves employees with the position', async () => {
+    const b = await makeBranch('KPG');
+    const level = await createJobLevel(ctx, manage, { name: 'Officer', rank: 3 });
+    const pos = await createJobPosition(ctx, manage, { name: 'Accountant', divisionId: b.div, jobLevelId: level.id });
+    expect(pos).toMatchObject({ departmentId: b.dept, companyOfficeId: b.office, sectionId: null });
+    const got = await getJobPosition(ctx, view, { id: pos.id });
+    expect(got).toMatchObject({
+      name: 'Accountant',
+      department: 'Finance',
+      division: 'Accounting',
+      jobLevel: 'Officer',
+      employees: 0,
+    });
+    expect((await findJobPositions(ctx, view, { jobLevelId: level.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await jobPositionsOf(ctx, view, 'department', { id: b.dept })).rows.map((r) => r.id)).toContain(pos.id);
+    expect((await jobPositionsOf(ctx, view, 'jobLevel', { id: level.id })).total).toBe(1);
+    expect((await failure(jobPositionsOf(ctx, view, 'division', { id: 999_999 }))).code).toBe('NOT_FOUND');
+
+    const empId = await makeEmployee(tdb.db, org, { dept: 0 }, 'Putu Accountant');
+    await tdb.db
+      .updateTable('employees')
+      .set({ company_office_id: b.office, department_id: b.dept, division_id: b.div, job_position_id: pos.id })
+      .where('id', '=', empId)
+      .execute();
+
+    // Into a section of the same department: the employee follows.
+    const res = await updateJobPosition(ctx, manage, {
+      id: pos.id,
+      name: 'Senior Accountant',
+      departmentId: b.dept,
+      sectionId: b.sec,
+    });
+    expect(res).toMatchObject({ name: 'Senior Accountant', divisionId: b.div, sectionId: b.sec });
+    const emp = await tdb.db
+      .selectFrom('employees')
+      .select(['division_id', 'section_id'])
+      .where('id', '=', empId)
+      .executeTakeFirstOrThrow();
+    expect(emp).toEqual({ division_id: b.div, section_id: b.sec });
+    expect((await auditOf('job_position', pos.id)).at(-1)).toMatchObject({
+      action: 'job_position.update',
+      after: expect.objectContaining({ employeesMoved: 1, name: 'Senior Accountant' }),
+    });
+
+    // Not to another department while someone holds it.
+    let e = await failure(updateJobPosition(ctx, manage, { id: pos.id, departmentId: org.dept[0] }));
+    expect(e.message).toBe('Job position Senior Accountant cannot move to another department: it is used by 1 employee');
+    e = await failure(deleteJobPosition(ctx, manage, { id: pos.id }));
+    expect(e.message).toBe('Job position Senior Accountant is used by 1 employee');
+    e = await failure(deleteJobLevel(ctx, manage, { id: level.id }));
+    expect(e.message).toBe('Job level Officer is used by 1 job position');
+    await updateJobLevel(ctx, manage, { id: level.id, rank: 4 });
+    // Nothing to change is not an error.
+    expect(await updateJobLevel(ctx, manage, { id: level.id })).toMatchObject({ name: 'Officer', rank: 4 });
+
+    await tdb.db.updateTable('employees').set({ job_position_id: null }).where('id', '=', empId).execute();
+    await deleteJobPosition(ctx, manage, { id: pos.id });
+    await deleteJobLevel(ctx, manage, { id: level.id });
+    expect((await failure(getJobPosition(ctx, view, { id: pos.id }))).code).toBe('NOT_FOUND');
+  });
+
+  it('a live permission grant on a position blocks its deletion', async () => {
+    const pos = await createJobPosition(ctx, manage, { name: 'Auditor', departmentId: org.dept[0] });
+    await tdb.db
+      .insertInto('permission_grants')
+      .values({
+        subject_type: 'job_position',
+        subject_id: pos.id,
+        grant_kind: 'permission',
+        grant_key: 'org.view',
+        requested_by: admin.userId,
+      })
+      .execute();
+    const e = await failure(deleteJobPosition(ctx, manage, { id: pos.id }));
+    expect(e.message).toBe('Job position Auditor is used by 1 permission grant');
+  });
+
+  it('section assign, assignation and unassign move a position into and out of a section', async () => {
+    const b = await makeBranch('JMB');
+    const pos = await createJobPosition(ctx, manage, { name: 'Cashier', departmentId: b.dept });
+    const candidates = await sectionAssignation(ctx, view, { id: b.sec });
+    expect(candidates.rows.map((r) => r.id)).toContain(pos.id);
+
+    expect(await assignJobPositionToSection(ctx, manage, { id: b.sec, jobPositionId: pos.id })).toEqual({
+      changed: true,
+      employeesMoved: 0,
+    });
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ divisionId: b.div, sectionId: b.sec });
+    expect((await jobPositionsOf(ctx, view, 'section', { id: b.sec })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await sectionAssignation(ctx, view, { id: b.sec })).rows.map((r) => r.id)).not.toContain(pos.id);
+    // Again: nothing to do.
+    expect((await assignJobPositionToSection(ctx, manage, { id: b.sec, jobPositionId: pos.id })).changed).toBe(false);
+
+    await unassignJobPositionFromSection(ctx, manage, { id: b.sec, jobPositionId: pos.id });
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ divisionId: b.div, sectionId: null });
+    const e = await failure(unassignJobPositionFromSection(ctx, manage, { id: b.sec, jobPositionId: pos.id }));
+    expect(e.message).toBe('Job position Cashier is not in section Ledger');
+    // A position of another department cannot join the section.
+    const outsider = await createJobPosition(ctx, manage, { name: 'Cashier', departmentId: org.dept[0] });
+    const v = await failure(assignJobPositionToSection(ctx, manage, { id: b.sec, jobPositionId: outsider.id }));
+    expect(v.fields).toEqual([
+      { param: 'jobPositionId', msg: 'Job position Cashier is not in the department of section Ledger' },
+    ]);
+    expect((await auditOf('job_position', pos.id)).map((a) => a.action)).toEqual([
+      'job_position.create',
+      'job_position.assign',
+      'job_position.unassign',
+    ]);
+  });
+});
+
+describe('ID index (employee numbers per office)', () => {
+  const allocate = (officeId: number) => inTransaction(ctx, (trx) => nextEmployeeNumber(trx, officeId));
+
+  it('without an ID index numbers <office code>-NNNNN; with one, prefix + padded next number, skipping taken ones', async () => {
+    const office = await createCompanyOffice(ctx, manage, { code: 'BLI', name: 'Bali' });
+    expect(await allocate(office.id)).toBe('BLI-00001');
+
+    const idx = await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'DPS/', nextNumber: 7, padding: 4 });
+    expect((await findIdIndexes(ctx, view, { companyOfficeId: office.id })).rows).toEqual([
+      expect.objectContaining({ id: idx.id, prefix: 'DPS/', nextNumber: 7, padding: 4, next: 'DPS/0007', officeCode: 'BLI' }),
+    ]);
+    expect((await findCompanyOffices(ctx, view, { search: 'BLI' })).rows[0]).toMatchObject({
+      idIndex: { next: 'DPS/0007' },
+      nextEmployeeNumber: 'DPS/0007',
+    });
+    expect(await allocate(office.id)).toBe('DPS/0007');
+    expect(await allocate(office.id)).toBe('DPS/0008');
+
+    // Numbers already taken (in any padding) are skipped.
+    const someone = await makeEmployee(tdb.db, org, { dept: 0 });
+    await tdb.db.updateTable('employees').set({ employee_number: 'DPS/9' }).where('id', '=', someone).execute();
+    await tdb.db
+      .insertInto('employees')
+      .values({
+        employee_number: 'DPS/0010',
+        given_name: 'Made',
+        email: 'made.dps@test.co.id',
+        gender: 'Male',
+        birth_date: '1990-05-05',
+        religion_id: 1,
+        education_level_id: 1,
+        marital_status_id: 1,
+        ptkp_status_id: null,
+        bank_id: null,
+        bank_account_number: null,
+        phone: null,
+        company_office_id: office.id,
+        department_id: null,
+        division_id: null,
+        section_id: null,
+        job_position_id: null,
+        job_level_id: null,
+        contract_type: null,
+        first_join_date: null,
+        contract_start_date: null,
+        annual_leave_date: null,
+      })
+      .execute();
+    expect(await allocate(office.id)).toBe('DPS/0011');
+    // Longer numbers are never cut.
+    await updateIdIndex(ctx, manage, { id: idx.id, nextNumber: 123456, padding: 3 });
+    expect(await allocate(office.id)).toBe('DPS/123456');
+
+    const dup = await failure(createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'X' }));
+    expect(dup.code).toBe('CONFLICT');
+    expect(dup.message).toBe('Bali already has an ID index; edit that one');
+    const bad = await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'A B', padding: 40 }).catch(
+      (e: unknown) => e,
+    );
+    expect((bad as ZodError).issues.map((i) => i.path.join('.'))).toEqual(['prefix', 'padding']);
+
+    await deleteIdIndex(ctx, manage, { id: idx.id });
+    // Back to the office-code scheme (no BLI- number was inserted, so 00001 is still free).
+    expect(await allocate(office.id)).toBe('BLI-00001');
+    expect((await auditOf('id_index', idx.id)).map((a) => a.action)).toEqual([
+      'id_index.create',
+      'id_index.update',
+      'id_index.delete',
+    ]);
+
+    await tdb.db.updateTable('employees').set({ employee_number: 'BLI-00041' }).where('id', '=', someone).execute();
+    expect(await allocate(office.id)).toBe('BLI-00042');
+    expect((await findCompanyOffices(ctx, view, { search: 'BLI' })).rows[0]?.nextEmployeeNumber).toBe('BLI-00042');
+
+    const unknown = await failure(allocate(999_999));
+    expect(unknown.fields).toEqual([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
+  });
+
+  it('concurrent allocations for one office never hand out the same number', async () => {
+    const office = await createCompanyOffice(ctx, manage, { code: 'LMB', name: 'Lombok' });
+    await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'L', padding: 3 });
+    const numbers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        inTransaction(ctx, async (trx) => {
+          const n = await nextEmployeeNumber(trx, office.id);
+          await trx
+            .insertInto('employees')
+            .values({
+              employee_number: n,
+              given_name: `Par${i}`,
+              email: `par${i}.lmb@test.co.id`,
+              gender: 'Male',
+              birth_date: '1990-05-05',
+              religion_id: 1,
+              education_level_id: 1,
+              marital_status_id: 1,
+              ptkp_status_id: null,
+              bank_id: null,
+              bank_account_number: null,
+              phone: null,
+              company_office_id: office.id,
+              department_id: null,
+              division_id: null,
+              section_id: null,
+              job_position_id: null,
+              job_level_id: null,
+              contract_type: null,
+              first_join_date: null,
+              contract_start_date: null,
+              annual_leave_date: null,
+            })
+            .execute();
+          return n;
+        }),
+      ),
+    );
+    expect([...numbers].sort()).toEqual(['L001', 'L002', 'L003', 'L004', 'L005', 'L006']);
+  });
+});
+
+describe('org chart', () => {
+  it('offices → departments → divisions → sections → positions with the headcount of working employees', async () => {
+    const b = await makeBranch('TRK');
+    const head = await createJobPosition(ctx, manage, { name: 'Finance Manager', departmentId: b.dept });
+    const clerk = await createJobPosition(ctx, manage, { name: 'Ledger Clerk', sectionId: b.sec });
+    const place = async (n: number, pos: number, opts: { sec?: boolean; resigned?: boolean } = {}) => {
+      for (let i = 0; i < n; i++) {
+        const id = await makeEmployee(tdb.db, org, { dept: 0 });
+        await tdb.db
+          .updateTable('employees')
+          .set({
+            company_office_id: b.office,
+            department_id: b.dept,
+            division_id: opts.sec ? b.div : null,
+            section_id: opts.sec ? b.sec : null,
+            job_position_id: pos,
+            resigned: opts.resigned ? 1 : 0,
+          })
+          .where('id', '=', id)
+          .execute();
+      }
+    };
+    await place(1, head.id);
+    await place(3, clerk.id, { sec: true });
+    await place(2, clerk.id, { sec: true, resigned: true });
+
+    const chart = await orgChart(ctx, view, { companyOfficeId: b.office });
+    expect(chart.headcount).toBe(4);
+    expect(chart.offices).toEqual([
+      {
+        id: b.office,
+        code: 'TRK',
+        name: 'Branch TRK',
+        headcount: 4,
+        departments: [
+          {
+            id: b.dept,
+            name: 'Finance',
+            headcount: 4,
+            positions: [{ id: head.id, name: 'Finance Manager', jobLevel: null, headcount: 1 }],
+            divisions: [
+              {
+                id: b.div,
+                name: 'Accounting',
+                headcount: 3,
+                positions: [],
+                sections: [
+                  {
+                    id: b.sec,
+                    name: 'Ledger',
+                    headcount: 3,
+                    positions: [{ id: clerk.id, name: 'Ledger Clerk', jobLevel: null, headcount: 3 }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+    const all = await orgChart(ctx, view);
+    expect(all.offices.map((o) => o.code)).toEqual(expect.arrayContaining(['TST', 'TRK']));
+    expect(all.headcount).toBe(all.offices.reduce((n, o) => n + o.headcount, 0));
+  });
+});
+
+describe('permissions', () => {
+  it('a user without org.manage gets no grant for writes', async () => {
+    const u = await makeUser(services, org, ['supervisor']);
+    const sup = (await actorForUser(tdb.db, u.userId, 'user'))!;
+    expect(() => requirePermission(sup, 'org.view')).not.toThrow();
+    expect(() => requirePermission(sup, 'org.manage')).toThrow(AppError);
+  });
+});

@@ -1,0 +1,447 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '../shared/context';
+import type { Page } from '../shared/zod';
+import {
+  type DepartmentRow,
+  type DivisionRow,
+  formatEmployeeNumber,
+  type IdIndexRow,
+  type JobLevelRow,
+  type JobPositionRow,
+  type OfficeRow,
+  type SectionRow,
+} from './schema';
+
+/** `%text%` for ilike, with %, _ and \ matched literally. */
+export const likePattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+interface PageArgs {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page and the total in one statement (window count); only a page past the end needs the
+ * second, counting query.
+ */
+async function paged<O extends { total: number }, R>(
+  // biome-ignore lint/suspicious/noExplicitAny: any select query whose rows carry `total`
+  q: SelectQueryBuilder<any, any, O>,
+  // biome-ignore lint/suspicious/noExplicitAny: the same query without the page's columns
+  countQ: SelectQueryBuilder<any, any, unknown>,
+  args: PageArgs,
+  map: (row: Omit<O, 'total'>) => R,
+): Promise<Page<R>> {
+  const found = (await q
+    .limit(args.pageSize)
+    .offset((args.page - 1) * args.pageSize)
+    .execute()) as O[];
+  let total = found[0]?.total;
+  if (total === undefined) {
+    total =
+      args.page > 1
+        ? ((await countQ.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n
+        : 0;
+  }
+  const rows = found.map(({ total: _t, ...row }) => map(row));
+  return { rows, total, page: args.page, pageSize: args.pageSize };
+}
+
+const totalCol = sql<number>`(count(*) over ())::int`.as('total');
+const count = (expr: ReturnType<typeof sql>) => sql<number>`(${expr})::int`;
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export async function queryOffices(db: Db, f: PageArgs & { search?: string | undefined }): Promise<Page<OfficeRow>> {
+  let q = db.selectFrom('company_offices as o');
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) => eb.or([eb('o.name', 'ilike', like), eb('o.code', 'ilike', like), eb('o.city', 'ilike', like)]));
+  }
+  const page = q
+    .leftJoin('id_indexes as x', 'x.company_office_id', 'o.id')
+    .select([
+      'o.id',
+      'o.code',
+      'o.name',
+      'o.address',
+      'o.city',
+      count(sql`select count(*) from departments where company_office_id = o.id`).as('departments'),
+      count(sql`select count(*) from divisions where company_office_id = o.id`).as('divisions'),
+      count(sql`select count(*) from sections where company_office_id = o.id`).as('sections'),
+      count(sql`select count(*) from employees where company_office_id = o.id and resigned = 0`).as('employees'),
+      // Without an ID index: <office code>-NNNNN, one more than the highest (as numbering.ts allocates).
+      sql<number>`(select coalesce(max(nullif(regexp_replace(employee_number, '^.*-', ''), '')::bigint), 0) + 1
+        from employees where employee_number ~ ('^' || o.code || '-[0-9]+$'))::bigint`.as('fallbackNext'),
+      'x.id as idIndexId',
+      'x.prefix',
+      'x.next_number as nextNumber',
+      'x.padding',
+      totalCol,
+    ])
+    .orderBy(sql`lower(o.name)`)
+    .orderBy('o.id');
+  return paged(page, q, f, ({ idIndexId, prefix, nextNumber, padding, fallbackNext, ...o }) => {
+    const idIndex =
+      idIndexId !== null && prefix !== null && nextNumber !== null && padding !== null
+        ? { id: idIndexId, prefix, nextNumber, padding, next: formatEmployeeNumber(prefix, nextNumber, padding) }
+        : null;
+    return { ...o, idIndex, nextEmployeeNumber: idIndex?.next ?? formatEmployeeNumber(`${o.code}-`, Number(fallbackNext), 5) };
+  });
+}
+
+export async function queryDepartments(
+  db: Db,
+  f: PageArgs & { search?: string | undefined; companyOfficeId?: number | undefined },
+): Promise<Page<DepartmentRow>> {
+  let q = db.selectFrom('departments as d');
+  if (f.search) q = q.where('d.name', 'ilike', likePattern(f.search));
+  if (f.companyOfficeId) q = q.where('d.company_office_id', '=', f.companyOfficeId);
+  const page = q
+    .innerJoin('company_offices as o', 'o.id', 'd.company_office_id')
+    .select([
+      'd.id',
+      'd.name',
+      'd.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      count(sql`select count(*) from divisions where department_id = d.id`).as('divisions'),
+      count(sql`select count(*) from employees where department_id = d.id and resigned = 0`).as('employees'),
+      totalCol,
+    ])
+    .orderBy(sql`lower(o.name)`)
+    .orderBy(sql`lower(d.name)`)
+    .orderBy('d.id');
+  return paged(page, q, f, (r) => r);
+}
+
+export async function queryDivisions(
+  db: Db,
+  f: PageArgs & { search?: string | undefined; companyOfficeId?: number | undefined; departmentId?: number | undefined },
+): Promise<Page<DivisionRow>> {
+  let q = db.selectFrom('divisions as v');
+  if (f.search) q = q.where('v.name', 'ilike', likePattern(f.search));
+  if (f.companyOfficeId) q = q.where('v.company_office_id', '=', f.companyOfficeId);
+  if (f.departmentId) q = q.where('v.department_id', '=', f.departmentId);
+  const page = q
+    .innerJoin('company_offices as o', 'o.id', 'v.company_office_id')
+    .innerJoin('departments as d', 'd.id', 'v.department_id')
+    .select([
+      'v.id',
+      'v.name',
+      'v.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'v.department_id as departmentId',
+      'd.name as department',
+      count(sql`select count(*) from sections where division_id = v.id`).as('sections'),
+      count(sql`select count(*) from employees where division_id = v.id and resigned = 0`).as('employees'),
+      totalCol,
+    ])
+    .orderBy(sql`lower(o.name)`)
+    .orderBy(sql`lower(d.name)`)
+    .orderBy(sql`lower(v.name)`)
+    .orderBy('v.id');
+  return paged(page, q, f, (r) => r);
+}
+
+export async function querySections(
+  db: Db,
+  f: PageArgs & {
+    search?: string | undefined;
+    companyOfficeId?: number | undefined;
+    departmentId?: number | undefined;
+    divisionId?: number | undefined;
+  },
+): Promise<Page<SectionRow>> {
+  let q = db.selectFrom('sections as s');
+  if (f.search) q = q.where('s.name', 'ilike', likePattern(f.search));
+  if (f.companyOfficeId) q = q.where('s.company_office_id', '=', f.companyOfficeId);
+  if (f.departmentId) q = q.where('s.department_id', '=', f.departmentId);
+  if (f.divisionId) q = q.where('s.division_id', '=', f.divisionId);
+  const page = q
+    .innerJoin('company_offices as o', 'o.id', 's.company_office_id')
+    .innerJoin('departments as d', 'd.id', 's.department_id')
+    .innerJoin('divisions as v', 'v.id', 's.division_id')
+    .select([
+      's.id',
+      's.name',
+      's.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      's.department_id as departmentId',
+      'd.name as department',
+      's.division_id as divisionId',
+      'v.name as division',
+      count(sql`select count(*) from job_positions where section_id = s.id`).as('jobPositions'),
+      count(sql`select count(*) from employees where section_id = s.id and resigned = 0`).as('employees'),
+      totalCol,
+    ])
+    .orderBy(sql`lower(o.name)`)
+    .orderBy(sql`lower(d.name)`)
+    .orderBy(sql`lower(v.name)`)
+    .orderBy(sql`lower(s.name)`)
+    .orderBy('s.id');
+  return paged(page, q, f, (r) => r);
+}
+
+export interface JobPositionFilter {
+  search?: string | undefined;
+  companyOfficeId?: number | undefined;
+  departmentId?: number | undefined;
+  divisionId?: number | undefined;
+  sectionId?: number | undefined;
+  jobLevelId?: number | undefined;
+  /** Positions not in this section (section "assignation" candidates). */
+  notSectionId?: number | undefined;
+  id?: number | undefined;
+}
+
+function jobPositionRows(db: Db, f: JobPositionFilter) {
+  let q = db.selectFrom('job_positions as p');
+  if (f.id) q = q.where('p.id', '=', f.id);
+  if (f.search) q = q.where('p.name', 'ilike', likePattern(f.search));
+  if (f.companyOfficeId) q = q.where('p.company_office_id', '=', f.companyOfficeId);
+  if (f.departmentId) q = q.where('p.department_id', '=', f.departmentId);
+  if (f.divisionId) q = q.where('p.division_id', '=', f.divisionId);
+  if (f.sectionId) q = q.where('p.section_id', '=', f.sectionId);
+  if (f.jobLevelId) q = q.where('p.job_level_id', '=', f.jobLevelId);
+  if (f.notSectionId) {
+    const other = f.notSectionId;
+    q = q.where((eb) => eb.or([eb('p.section_id', 'is', null), eb('p.section_id', '!=', other)]));
+  }
+  return q;
+}
+
+function selectJobPosition(q: ReturnType<typeof jobPositionRows>) {
+  return q
+    .innerJoin('company_offices as o', 'o.id', 'p.company_office_id')
+    .innerJoin('departments as d', 'd.id', 'p.department_id')
+    .leftJoin('divisions as v', 'v.id', 'p.division_id')
+    .leftJoin('sections as s', 's.id', 'p.section_id')
+    .leftJoin('job_levels as l', 'l.id', 'p.job_level_id')
+    .select([
+      'p.id',
+      'p.name',
+      'p.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'p.department_id as departmentId',
+      'd.name as department',
+      'p.division_id as divisionId',
+      'v.name as division',
+      'p.section_id as sectionId',
+      's.name as section',
+      'p.job_level_id as jobLevelId',
+      'l.name as jobLevel',
+      count(sql`select count(*) from employees where job_position_id = p.id and resigned = 0`).as('employees'),
+    ]);
+}
+
+export async function queryJobPositions(db: Db, f: PageArgs & JobPositionFilter): Promise<Page<JobPositionRow>> {
+  const q = jobPositionRows(db, f);
+  const page = selectJobPosition(q)
+    .select(totalCol)
+    .orderBy(sql`lower(o.name)`)
+    .orderBy(sql`lower(d.name)`)
+    .orderBy(sql`lower(coalesce(v.name, ''))`)
+    .orderBy(sql`lower(coalesce(s.name, ''))`)
+    .orderBy(sql`lower(p.name)`)
+    .orderBy('p.id');
+  return paged(page, q, f, (r) => r);
+}
+
+export async function queryJobPosition(db: Db, id: number): Promise<JobPositionRow | undefined> {
+  return selectJobPosition(jobPositionRows(db, { id })).executeTakeFirst();
+}
+
+export async function queryJobLevels(db: Db, f: PageArgs & { search?: string | undefined }): Promise<Page<JobLevelRow>> {
+  let q = db.selectFrom('job_levels as l');
+  if (f.search) q = q.where('l.name', 'ilike', likePattern(f.search));
+  const page = q
+    .select([
+      'l.id',
+      'l.name',
+      'l.rank',
+      count(sql`select count(*) from job_positions where job_level_id = l.id`).as('jobPositions'),
+      count(sql`select count(*) from employees where job_level_id = l.id and resigned = 0`).as('employees'),
+      totalCol,
+    ])
+    .orderBy('l.rank')
+    .orderBy(sql`lower(l.name)`)
+    .orderBy('l.id');
+  return paged(page, q, f, (r) => r);
+}
+
+export async function queryIdIndexes(
+  db: Db,
+  f: PageArgs & { search?: string | undefined; companyOfficeId?: number | undefined },
+): Promise<Page<IdIndexRow>> {
+  let q = db.selectFrom('id_indexes as x').innerJoin('company_offices as o', 'o.id', 'x.company_office_id');
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) => eb.or([eb('o.name', 'ilike', like), eb('o.code', 'ilike', like), eb('x.prefix', 'ilike', like)]));
+  }
+  if (f.companyOfficeId) q = q.where('x.company_office_id', '=', f.companyOfficeId);
+  const page = q
+    .select([
+      'x.id',
+      'x.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'o.code as officeCode',
+      'x.prefix',
+      'x.next_number as nextNumber',
+      'x.padding',
+      totalCol,
+    ])
+    .orderBy(sql`lower(o.name)`)
+    .orderBy('x.id');
+  return paged(page, q, f, (r) => ({ ...r, next: formatEmployeeNumber(r.prefix, r.nextNumber, r.padding) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What still uses a node (delete refusal, moves). Employees count whether working or resigned:
+// a resigned employee's record still points at the node.
+
+export async function officeUsage(db: Db, id: number) {
+  return db
+    .selectNoFrom([
+      count(sql`select count(*) from employees where company_office_id = ${id}`).as('employees'),
+      count(sql`select count(*) from departments where company_office_id = ${id}`).as('departments'),
+      count(sql`select count(*) from divisions where company_office_id = ${id}`).as('divisions'),
+      count(sql`select count(*) from sections where company_office_id = ${id}`).as('sections'),
+      count(sql`select count(*) from job_positions where company_office_id = ${id}`).as('jobPositions'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export async function departmentUsage(db: Db, id: number) {
+  return db
+    .selectNoFrom([
+      count(sql`select count(*) from employees where department_id = ${id}`).as('employees'),
+      count(sql`select count(*) from divisions where department_id = ${id}`).as('divisions'),
+      count(sql`select count(*) from sections where department_id = ${id}`).as('sections'),
+      count(sql`select count(*) from job_positions where department_id = ${id}`).as('jobPositions'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export async function divisionUsage(db: Db, id: number) {
+  return db
+    .selectNoFrom([
+      count(sql`select count(*) from employees where division_id = ${id}`).as('employees'),
+      count(sql`select count(*) from sections where division_id = ${id}`).as('sections'),
+      count(sql`select count(*) from job_positions where division_id = ${id}`).as('jobPositions'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export async function sectionUsage(db: Db, id: number) {
+  return db
+    .selectNoFrom([
+      count(sql`select count(*) from employees where section_id = ${id}`).as('employees'),
+      count(sql`select count(*) from job_positions where section_id = ${id}`).as('jobPositions'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export async function jobPositionUsage(db: Db, id: number) {
+  return db
+    .selectNoFrom([
+      count(sql`select count(*) from employees where job_position_id = ${id}`).as('employees'),
+      // Live grants only (approved or pending, not unassigned): history may outlive the position.
+      count(
+        sql`select count(*) from permission_grants where subject_type = 'job_position' and subject_id = ${id}
+          and status in (1, 3) and revoked_at is null`,
+      ).as('grants'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+export async function jobLevelUsage(db: Db, id: number) {
+  return db
+    .selectNoFrom([
+      count(sql`select count(*) from employees where job_level_id = ${id}`).as('employees'),
+      count(sql`select count(*) from job_positions where job_level_id = ${id}`).as('jobPositions'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Employee numbers
+
+/**
+ * The smallest number ≥ `from` such that `prefix` + number is not an employee number yet. A number
+ * already used in any zero-padding ("JKT-42" or "JKT-00042") counts as taken. One statement: the
+ * answer is `from` itself or right after a taken number ≥ `from`.
+ */
+export async function firstFreeNumber(db: Db, prefix: string, from: number): Promise<number> {
+  const len = prefix.length;
+  const r = await sql<{ n: string }>`
+    with used as (
+      select substr(employee_number, ${len + 1})::bigint as n
+      from employees
+      where left(employee_number, ${len}) = ${prefix}
+        and substr(employee_number, ${len + 1}) ~ '^[0-9]{1,15}$'
+    )
+    select min(c)::text as n from (
+      select ${from}::bigint as c
+      union all
+      select n + 1 from used where n >= ${from}
+    ) cand
+    where not exists (select 1 from used u where u.n = cand.c)`.execute(db);
+  return Number(r.rows[0]!.n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Org chart
+
+export interface OrgChartNodeRow {
+  kind: 'office' | 'department' | 'division' | 'section' | 'position';
+  id: number;
+  officeId: number;
+  departmentId: number | null;
+  divisionId: number | null;
+  sectionId: number | null;
+  name: string;
+  code: string | null;
+  jobLevel: string | null;
+  headcount: number;
+}
+
+/**
+ * Every node of the tree with the headcount of active (Work) employees under it, in one
+ * statement: the employees are scanned once (a CTE used five times is materialised) and counted
+ * per office, department, division, section and position.
+ */
+export async function orgChartRows(db: Db, companyOfficeId: number | undefined): Promise<OrgChartNodeRow[]> {
+  const only = (col: ReturnType<typeof sql.ref>) => (companyOfficeId ? sql`where ${col} = ${companyOfficeId}` : sql``);
+  const r = await sql<OrgChartNodeRow>`
+    with emp as (
+      select company_office_id, department_id, division_id, section_id, job_position_id
+      from employees where resigned = 0
+    ),
+    n_office as (select company_office_id as id, count(*)::int as n from emp group by 1),
+    n_dept as (select department_id as id, count(*)::int as n from emp where department_id is not null group by 1),
+    n_div as (select division_id as id, count(*)::int as n from emp where division_id is not null group by 1),
+    n_sec as (select section_id as id, count(*)::int as n from emp where section_id is not null group by 1),
+    n_pos as (select job_position_id as id, count(*)::int as n from emp where job_position_id is not null group by 1)
+    select * from (
+      select 'office' as kind, 1 as ord, o.id, o.id as "officeId", null::int as "departmentId", null::int as "divisionId",
+        null::int as "sectionId", o.name, o.code, null::text as "jobLevel", coalesce(n.n, 0) as headcount
+      from company_offices o left join n_office n on n.id = o.id ${only(sql.ref('o.id'))}
+      union all
+      select 'department', 2, d.id, d.company_office_id, null, null, null, d.name, null, null, coalesce(n.n, 0)
+      from departments d left join n_dept n on n.id = d.id ${only(sql.ref('d.company_office_id'))}
+      union all
+      select 'division', 3, v.id, v.company_office_id, v.department_id, null, null, v.name, null, null, coalesce(n.n, 0)
+      from divisions v left join n_div n on n.id = v.id ${only(sql.ref('v.company_office_id'))}
+      union all
+      select 'section', 4, s.id, s.company_office_id, s.department_id, s.division_id, null, s.name, null, null, coalesce(n.n, 0)
+      from sections s left join n_sec n on n.id = s.id ${only(sql.ref('s.company_office_id'))}
+      union all
+      select 'position', 5, p.id, p.company_office_id, p.department_id, p.division_id, p.section_id, p.name, null, l.name,
+        coalesce(n.n, 0)
+      from job_positions p left join job_levels l on l.id = p.job_level_id left join n_pos n on n.id = p.id
+      ${only(sql.ref('p.company_office_id'))}
+    ) nodes
+    order by ord, lower(name), id`.execute(db);
+  return r.rows;
+}

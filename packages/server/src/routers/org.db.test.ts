@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+
+let t: TestApp;
+let admin: Record<string, string>;
+let staff: Record<string, string>;
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: 3 });
+  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
+  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload: Record<string, unknown> = {}, headers = admin) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+
+describe('organisation over REST (spec §7 component/* paths, §7 envelope)', () => {
+  it('offices, departments, divisions, sections and positions: create, list, update, mapping, delete', async () => {
+    const office = await post('/v2/h/component/companyOffice', { code: 'sby', name: 'Surabaya', city: 'Surabaya' });
+    expect(office.statusCode).toBe(200);
+    expect(office.json()).toEqual({
+      status: 'success',
+      success: 'Company office created',
+      errors: [],
+      result: expect.objectContaining({ id: expect.any(Number), code: 'SBY', name: 'Surabaya' }),
+    });
+    const officeId = office.json().result.id as number;
+
+    const dept = (await post('/v2/h/component/department', { companyOfficeId: officeId, name: 'Finance' })).json().result;
+    const div = (await post('/v2/h/component/division', { departmentId: dept.id, name: 'Tax' })).json().result;
+    expect(div.companyOfficeId).toBe(officeId);
+    const sec = (await post('/v2/h/component/sectionDepartment', { divisionId: div.id, name: 'Compliance' })).json().result;
+    // Form-encoded bodies work too.
+    const pos = await t.app.inject({
+      method: 'POST',
+      url: '/v2/h/component/jobPosition',
+      headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `name=Tax%20Officer&departmentId=${dept.id}&divisionId=${div.id}&sectionId=`,
+    });
+    expect(pos.statusCode).toBe(200);
+    const posId = pos.json().result.id as number;
+
+    const list = await get(`/v2/h/component/division/list?companyOfficeId=${officeId}&search=ta&pageSize=5`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({
+      status: 'success',
+      success: 'Divisions',
+      results: { total: 1, page: 1, pageSize: 5, rows: [{ id: div.id, name: 'Tax', department: 'Finance', sections: 1 }] },
+    });
+    const offices = (await get('/v2/h/component/companyOffice/list?search=sby')).json();
+    expect(offices.results.rows[0]).toMatchObject({ code: 'SBY', departments: 1, divisions: 1, sections: 1, idIndex: null });
+    expect(
+      (await get(`/v2/h/component/department/${dept.id}/mapping`)).json().results.rows.map((r: { id: number }) => r.id),
+    ).toEqual([posId]);
+    expect((await get(`/v2/h/component/jobPosition/${posId}`)).json().result).toMatchObject({
+      name: 'Tax Officer',
+      section: null,
+    });
+
+    // Section assign / assignation / unassign.
+    expect((await get(`/v2/h/component/sectionDepartment/${sec.id}/assignation`)).json().results.total).toBe(1);
+    const assigned = await post(`/v2/h/component/sectionDepartment/${sec.id}/assign`, { jobPositionId: posId });
+    expect(assigned.json()).toMatchObject({ status: 'success', result: { changed: true } });
+    expect((await get(`/v2/h/component/sectionDepartment/${sec.id}/mapping`)).json().results.total).toBe(1);
+    expect((await post(`/v2/h/component/sectionDepartment/${sec.id}/unassign`, { jobPositionId: posId })).statusCode).toBe(200);
+
+    const upd = await post(`/v2/h/component/department/${dept.id}/update`, { name: 'Finance & Tax' });
+    expect(upd.json()).toMatchObject({ status: 'success', success: 'Department updated', result: { name: 'Finance & Tax' } });
+
+    // Still in use: 409 GL0009 with the reason.
+    const refused = await post(`/v2/h/component/department/${dept.id}/delete`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      status: 'error',
+      errors: [
+        {
+          code: 'GL0009',
+          msg: 'Department Finance & Tax is used by 1 division, 1 section and 1 job position',
+          message: 'Department Finance & Tax is used by 1 division, 1 section and 1 job position',
+          internalMsg: 'Move or delete them first.',
+          attributes: [],
+        },
+      ],
+    });
+    for (const url of [
+      `/v2/h/component/jobPosition/${posId}/delete`,
+      `/v2/h/component/sectionDepartment/${sec.id}/delete`,
+      `/v2/h/component/division/${div.id}/delete`,
+      `/v2/h/component/department/${dept.id}/delete`,
+      `/v2/h/component/companyOffice/${officeId}/delete`,
+    ]) {
+      const r = await post(url);
+      expect(r.statusCode, url).toBe(200);
+      expect(r.json().result).toEqual({ ok: true });
+    }
+  });
+
+  it('GL0001 names the field; duplicates are 409 on the field; unknown ids 404', async () => {
+    const a = (await post('/v2/h/component/companyOffice', { code: 'A1', name: 'Office A' })).json().result;
+    const b = (await post('/v2/h/component/companyOffice', { code: 'B1', name: 'Office B' })).json().result;
+    const dept = (await post('/v2/h/component/department', { companyOfficeId: b.id, name: 'Ops' })).json().result;
+
+    const mismatch = await post('/v2/h/component/division', { companyOfficeId: a.id, departmentId: dept.id, name: 'X' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors[0]).toMatchObject({
+      code: 'GL0001',
+      attributes: [{ param: 'departmentId', msg: 'Department Ops is not in office Office A' }],
+    });
+    const blank = await post('/v2/h/component/department', { companyOfficeId: a.id, name: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors[0].attributes.map((x: { param: string }) => x.param)).toEqual(['name']);
+
+    const dup = await post('/v2/h/component/department', { companyOfficeId: b.id, name: 'OPS' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors[0]).toMatchObject({
+      code: 'GL0009',
+      message: 'A department named OPS already exists in this office',
+      attributes: [{ param: 'name', msg: 'is already used' }],
+    });
+    expect((await post('/v2/h/component/jobLevel/999999/update', { name: 'X' })).statusCode).toBe(404);
+  });
+
+  it('ID index and org chart', async () => {
+    const office = (await post('/v2/h/component/companyOffice', { code: 'BTM', name: 'Batam' })).json().result;
+    const idx = await post('/v2/h/component/IDIndex', { companyOfficeId: office.id, prefix: 'BTM-', nextNumber: 40, padding: 4 });
+    expect(idx.json()).toMatchObject({
+      status: 'success',
+      success: 'ID index created',
+      result: { prefix: 'BTM-', nextNumber: 40 },
+    });
+    const list = (await get(`/v2/h/component/IDIndex/list?companyOfficeId=${office.id}`)).json();
+    expect(list.results.rows[0]).toMatchObject({ next: 'BTM-0040', companyOffice: 'Batam' });
+    expect((await post(`/v2/h/component/IDIndex/${idx.json().result.id}/update`, { padding: 6 })).json().result.padding).toBe(6);
+
+    const chart = await get('/v2/h/component/orgChart');
+    expect(chart.statusCode).toBe(200);
+    const jkt = chart.json().result.offices.find((o: { code: string }) => o.code === 'JKT');
+    expect(jkt).toMatchObject({ headcount: t.employees, departments: [{ name: 'Human Capital', headcount: t.employees }] });
+  });
+
+  it('reference data: create, list, lookup, update, delete; marital statuses have no create', async () => {
+    const bank = await post('/v2/h/component/bank', { name: 'Bank Jago', code: '542' });
+    expect(bank.json()).toMatchObject({ status: 'success', success: 'Bank created', result: { name: 'Bank Jago', code: '542' } });
+    const banks = (await get('/v2/h/component/bank/list?search=jago')).json();
+    expect(banks).toMatchObject({ success: 'Bank list', results: { total: 1 } });
+    // The plain lookup GET stays an array.
+    expect(Array.isArray((await get('/v2/h/component/bank')).json().results)).toBe(true);
+    const id = bank.json().result.id as number;
+    expect((await post(`/v2/h/component/bank/${id}/update`, { name: 'Bank Jago Tbk' })).json().result.name).toBe('Bank Jago Tbk');
+    expect((await post(`/v2/h/component/bank/${id}/delete`)).json().result).toEqual({ ok: true });
+
+    const second = await post('/v2/h/component/company/second', { name: 'PT Anak Usaha', code: 'pau' });
+    expect(second.json().result).toMatchObject({ code: 'PAU' });
+    expect((await get('/v2/h/component/company/second')).json().results).toEqual([
+      expect.objectContaining({ name: 'PT Anak Usaha' }),
+    ]);
+    expect((await get('/v2/h/component/company/second/list')).json().results.total).toBe(1);
+    const ptkp = await post('/v2/h/component/PTKP/1/update', { yearlyAmount: '54000000' });
+    expect(ptkp.json().result).toMatchObject({ code: 'TK/0', yearlyAmount: '54000000' });
+    expect((await get('/v2/h/component/PKP')).json().results).toHaveLength(5);
+    expect((await post('/v2/h/component/fingerspot/type', { name: 'Revo' })).statusCode).toBe(200);
+
+    expect((await post('/v2/h/component/marital/status/1/update', { name: 'Kawin' })).json().result).toEqual({
+      id: 1,
+      name: 'Kawin',
+    });
+    expect((await post('/v2/h/component/marital/status', { name: 'Engaged' })).statusCode).toBe(405);
+  });
+
+  it('reads need org.view and writes org.manage (PM0001); the existing lookups keep answering', async () => {
+    const list = await get('/v2/h/component/department/list', staff);
+    expect(list.statusCode).toBe(403);
+    expect(list.json().errors[0].code).toBe('PM0001');
+    expect((await post('/v2/h/component/jobLevel', { name: 'Intern' }, staff)).statusCode).toBe(403);
+    expect((await get('/v2/h/component/orgChart', staff)).statusCode).toBe(403);
+    const lookup = await get('/v2/h/component/companyOffice', staff);
+    expect(lookup.statusCode).toBe(200);
+    expect(Array.isArray(lookup.json().results)).toBe(true);
+  });
+});

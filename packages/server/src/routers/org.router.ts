@@ -1,0 +1,251 @@
+import {
+  assignJobPositionToSection,
+  createCompanyOffice,
+  createOfficeInput,
+  createDepartment,
+  createDepartmentInput,
+  createDivision,
+  createDivisionInput,
+  createIdIndex,
+  createIdIndexInput,
+  createJobLevel,
+  createJobLevelInput,
+  createJobPosition,
+  createJobPositionInput,
+  createSection,
+  createSectionInput,
+  deleteCompanyOffice,
+  deleteDepartment,
+  deleteDivision,
+  deleteIdIndex,
+  deleteJobLevel,
+  deleteJobPosition,
+  deleteSection,
+  findCompanyOffices,
+  findDepartments,
+  findDivisions,
+  findIdIndexes,
+  findJobLevels,
+  findJobPositions,
+  findSections,
+  getJobPosition,
+  idInput,
+  jobPositionsOf,
+  listDepartmentsInput,
+  listDivisionsInput,
+  listIdIndexesInput,
+  listJobLevelsInput,
+  listJobPositionsInput,
+  listOfficesInput,
+  listSectionsInput,
+  mappingInput,
+  orgChart,
+  orgChartInput,
+  sectionAssignation,
+  sectionAssignInput,
+  unassignJobPositionFromSection,
+  updateCompanyOffice,
+  updateDepartment,
+  updateDepartmentInput,
+  updateDivision,
+  updateDivisionInput,
+  updateIdIndex,
+  updateIdIndexInput,
+  updateJobLevel,
+  updateJobLevelInput,
+  updateJobPosition,
+  updateJobPositionInput,
+  updateOfficeInput,
+  updateSection,
+  updateSectionInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * Organisation structure (spec §7 component/* path families). The plain GETs of
+ * /v2/h/component/{companyOffice,department,division,section,jobPosition,jobLevel} stay with the
+ * lookups (lookup.router.ts, used by the selectors); the paginated admin lists answer at `<family>/list`.
+ */
+const C = '/v2/h/component';
+const view = () => permissionProcedure('org.view');
+const manage = () => permissionProcedure('org.manage');
+
+export const orgRouter = router({
+  office: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${C}/companyOffice/list`, message: 'Company offices', results: true } })
+      .input(listOfficesInput)
+      .query(({ ctx, input }) => findCompanyOffices(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/companyOffice`, message: 'Company office created' } })
+      .input(createOfficeInput)
+      .mutation(({ ctx, input }) => createCompanyOffice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/companyOffice/{id}/update`, message: 'Company office updated' } })
+      .input(updateOfficeInput)
+      .mutation(({ ctx, input }) => updateCompanyOffice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/companyOffice/{id}/delete`, message: 'Company office deleted' } })
+      .input(idInput)
+      .mutation(({ ctx, input }) => deleteCompanyOffice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mapping: view()
+      .meta({ rest: { method: 'GET', path: `${C}/companyOffice/{id}/mapping`, message: 'Job positions', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'companyOffice', input)),
+  }),
+  department: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${C}/department/list`, message: 'Departments', results: true } })
+      .input(listDepartmentsInput)
+      .query(({ ctx, input }) => findDepartments(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/department`, message: 'Department created' } })
+      .input(createDepartmentInput)
+      .mutation(({ ctx, input }) => createDepartment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/department/{id}/update`, message: 'Department updated' } })
+      .input(updateDepartmentInput)
+      .mutation(({ ctx, input }) => updateDepartment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/department/{id}/delete`, message: 'Department deleted' } })
+      .input(idInput)
+      .mutation(({ ctx, input }) => deleteDepartment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mapping: view()
+      .meta({ rest: { method: 'GET', path: `${C}/department/{id}/mapping`, message: 'Job positions', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'department', input)),
+  }),
+  division: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${C}/division/list`, message: 'Divisions', results: true } })
+      .input(listDivisionsInput)
+      .query(({ ctx, input }) => findDivisions(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/division`, message: 'Division created' } })
+      .input(createDivisionInput)
+      .mutation(({ ctx, input }) => createDivision(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/division/{id}/update`, message: 'Division updated' } })
+      .input(updateDivisionInput)
+      .mutation(({ ctx, input }) => updateDivision(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/division/{id}/delete`, message: 'Division deleted' } })
+      .input(idInput)
+      .mutation(({ ctx, input }) => deleteDivision(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mapping: view()
+      .meta({ rest: { method: 'GET', path: `${C}/division/{id}/mapping`, message: 'Job positions', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'division', input)),
+  }),
+  section: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${C}/sectionDepartment/list`, message: 'Sections', results: true } })
+      .input(listSectionsInput)
+      .query(({ ctx, input }) => findSections(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/sectionDepartment`, message: 'Section created' } })
+      .input(createSectionInput)
+      .mutation(({ ctx, input }) => createSection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/sectionDepartment/{id}/update`, message: 'Section updated' } })
+      .input(updateSectionInput)
+      .mutation(({ ctx, input }) => updateSection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/sectionDepartment/{id}/delete`, message: 'Section deleted' } })
+      .input(idInput)
+      .mutation(({ ctx, input }) => deleteSection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mapping: view()
+      .meta({ rest: { method: 'GET', path: `${C}/sectionDepartment/{id}/mapping`, message: 'Job positions', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'section', input)),
+    assignation: view()
+      .meta({
+        rest: {
+          method: 'GET',
+          path: `${C}/sectionDepartment/{id}/assignation`,
+          message: 'Assignable job positions',
+          results: true,
+        },
+      })
+      .input(mappingInput)
+      .query(({ ctx, input }) => sectionAssignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assign: manage()
+      .meta({
+        rest: { method: 'POST', path: `${C}/sectionDepartment/{id}/assign`, message: 'Job position assigned to the section' },
+      })
+      .input(sectionAssignInput)
+      .mutation(({ ctx, input }) => assignJobPositionToSection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    unassign: manage()
+      .meta({
+        rest: { method: 'POST', path: `${C}/sectionDepartment/{id}/unassign`, message: 'Job position taken out of the section' },
+      })
+      .input(sectionAssignInput)
+      .mutation(({ ctx, input }) => unassignJobPositionFromSection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  jobPosition: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${C}/jobPosition/list`, message: 'Job positions', results: true } })
+      .input(listJobPositionsInput)
+      .query(({ ctx, input }) => findJobPositions(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    get: view()
+      .meta({ rest: { method: 'GET', path: `${C}/jobPosition/{id}`, message: 'Job position' } })
+      .input(idInput)
+      .query(({ ctx, input }) => getJobPosition(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobPosition`, message: 'Job position created' } })
+      .input(createJobPositionInput)
+      .mutation(({ ctx, input }) => createJobPosition(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobPosition/{id}/update`, message: 'Job position updated' } })
+      .input(updateJobPositionInput)
+      .mutation(({ ctx, input }) => updateJobPosition(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobPosition/{id}/delete`, message: 'Job position deleted' } })
+      .input(idInput)
+      .mutation(({ ctx, input }) => deleteJobPosition(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  jobLevel: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${C}/jobLevel/list`, message: 'Job levels', results: true } })
+      .input(listJobLevelsInput)
+      .query(({ ctx, input }) => findJobLevels(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobLevel`, message: 'Job level created' } })
+      .input(createJobLevelInput)
+      .mutation(({ ctx, input }) => createJobLevel(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobLevel/{id}/update`, message: 'Job level updated' } })
+      .input(updateJobLevelInput)
+      .mutation(({ ctx, input }) => updateJobLevel(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobLevel/{id}/delete`, message: 'Job level deleted' } })
+      .input(idInput)
+      .mutation(({ ctx, input }) => deleteJobLevel(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mapping: view()
+      .meta({ rest: { method: 'GET', path: `${C}/jobLevel/{id}/mapping`, message: 'Job positions', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'jobLevel', input)),
+  }),
+  idIndex: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${C}/IDIndex/list`, message: 'ID indexes', results: true } })
+      .input(listIdIndexesInput)
+      .query(({ ctx, input }) => findIdIndexes(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/IDIndex`, message: 'ID index created' } })
+      .input(createIdIndexInput)
+      .mutation(({ ctx, input }) => createIdIndex(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/IDIndex/{id}/update`, message: 'ID index updated' } })
+      .input(updateIdIndexInput)
+      .mutation(({ ctx, input }) => updateIdIndex(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/IDIndex/{id}/delete`, message: 'ID index deleted' } })
+      .input(idInput)
+      .mutation(({ ctx, input }) => deleteIdIndex(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  chart: view()
+    .meta({ rest: { method: 'GET', path: `${C}/orgChart`, message: 'Org chart' } })
+    .input(orgChartInput)
+    .query(({ ctx, input }) => orgChart(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

@@ -1,0 +1,57 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { type FieldView, OrgFormFields } from './OrgFormFields';
+import type { OrgForm } from './use-org-form';
+
+/**
+ * A create/edit dialog (Headless UI Dialog via ui/Modal): the form's fields, Cancel and Save.
+ * `save` runs the mutation; on failure the server's field errors are shown at their fields.
+ */
+export function FormDialog<K extends string, I>({
+  title,
+  form,
+  views,
+  save,
+  pending,
+  onClose,
+  intro,
+}: {
+  title: ReactNode;
+  form: OrgForm<K, I>;
+  views: readonly FieldView<K>[];
+  save: (input: I) => Promise<unknown>;
+  pending: boolean;
+  onClose: () => void;
+  intro?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void form.submit(async (input) => {
+      try {
+        await save(input);
+        onClose();
+      } catch (err) {
+        form.showServerErrors(err);
+      }
+    });
+  };
+  return (
+    <Modal open onClose={onClose} title={title}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {intro}
+        <OrgFormFields form={form} views={views} />
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {t('app.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import { REFERENCE_KINDS, type ReferenceKind } from '@hr/core/browser';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../ui/Card';
+import { JobLevelsTab } from './JobLevelsTab';
+import { OrgChartTree } from './OrgChartTree';
+import { ReferenceTab } from './ReferenceTab';
+import { Tabs } from './Tabs';
+
+type Tab = 'chart' | 'jobLevels' | ReferenceKind;
+const TABS: readonly Tab[] = ['chart', 'jobLevels', ...REFERENCE_KINDS];
+
+/** /misc: the org chart, job levels and the reference lists, one tab each (?tab=…). */
+export function MiscPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') ?? '';
+  const tab: Tab = (TABS as readonly string[]).includes(asked) ? (asked as Tab) : 'chart';
+  const label = (id: Tab) => (id === 'chart' || id === 'jobLevels' ? t(`org.tabs.${id}`) : t(`org.reference.${id}`));
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex gap-3 text-sm">
+            <Link to="/misc/companyOffice" className="text-sky-700 hover:underline">
+              {t('routes.misc.companyOffice')}
+            </Link>
+            <Link to="/misc/jobPosition" className="text-sky-700 hover:underline">
+              {t('routes.misc.jobPosition')}
+            </Link>
+          </div>
+        }
+      >
+        {t('routes.misc.index')}
+      </PageTitle>
+      <Tabs
+        label={t('routes.misc.index')}
+        tabs={TABS.map((id) => ({ id, label: label(id) }))}
+        active={tab}
+        onChange={(id) => setParams(id === 'chart' ? {} : { tab: id })}
+      />
+      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {tab === 'chart' ? <OrgChartTree /> : tab === 'jobLevels' ? <JobLevelsTab /> : <ReferenceTab key={tab} kind={tab} />}
+      </div>
+    </>
+  );
+}

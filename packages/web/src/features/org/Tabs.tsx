@@ -1,0 +1,35 @@
+import { cx } from '../../ui/cx';
+
+/** A row of tabs (the active one is kept in the URL by the page). */
+export function Tabs<T extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+}: {
+  tabs: readonly { id: T; label: string }[];
+  active: T;
+  onChange: (id: T) => void;
+  label: string;
+}) {
+  return (
+    <div role="tablist" aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+      {tabs.map((tab) => (
+        <button
+          key={tab.id}
+          type="button"
+          role="tab"
+          id={`tab-${tab.id}`}
+          aria-selected={active === tab.id}
+          onClick={() => onChange(tab.id)}
+          className={cx(
+            '-mb-px border-b-2 px-3 py-2 text-sm font-medium',
+            active === tab.id ? 'border-sky-700 text-sky-800' : 'border-transparent text-slate-500 hover:text-slate-800',
+          )}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { fieldsOf } from '../../lib/errors';
+import { requiredNotice, startCase } from '../../lib/format';
+
+export interface FormFieldDef<K extends string> {
+  key: K;
+  label: string;
+  required?: boolean;
+  /** Fields cleared when this one changes (a department depends on its office, …). */
+  resets?: readonly K[];
+}
+
+export type FormValues<K extends string> = Record<K, string>;
+export type FormErrors<K extends string> = Partial<Record<K, string>>;
+
+/** The DOM id of a field's control (labels point at it; the first invalid one gets the focus). */
+export const fieldId = (prefix: string, key: string) => `${prefix}-${key}`;
+
+/**
+ * State of a form whose rules are a core zod schema (the server checks the same schema): on
+ * submit, empty required fields get the spec §5 notice "<Field> field is required", other problems
+ * the schema's message, and the first invalid field (in form order) is focused. The server's
+ * GL0001 field errors (and a CONFLICT naming a field) are shown at their fields the same way.
+ */
+export function useOrgForm<K extends string, I>(opts: {
+  idPrefix: string;
+  fields: readonly FormFieldDef<K>[];
+  initial: FormValues<K>;
+  schema: z.ZodType;
+  toInput: (values: FormValues<K>) => I;
+}) {
+  const { idPrefix, fields } = opts;
+  const [values, setValues] = useState<FormValues<K>>(opts.initial);
+  const [errors, setErrors] = useState<FormErrors<K>>({});
+  const labelOf = (k: string) => fields.find((f) => f.key === k)?.label ?? startCase(k);
+  const keys = fields.map((f) => f.key as string);
+
+  const focusFirst = (errs: FormErrors<K>) => {
+    const first = fields.find((f) => errs[f.key]);
+    if (first) document.getElementById(fieldId(idPrefix, first.key))?.focus();
+  };
+
+  const set = (key: K, value: string) => {
+    setValues((v) => {
+      const next: Record<string, string> = { ...v, [key]: value };
+      for (const r of fields.find((f) => f.key === key)?.resets ?? []) next[r] = '';
+      return next as FormValues<K>;
+    });
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+
+  /** Validates; calls `onValid` with the input when the form is fine. */
+  const submit = async (onValid: (input: I) => Promise<void>) => {
+    const next: FormErrors<K> = {};
+    for (const f of fields) if (f.required && !values[f.key].trim()) next[f.key] = requiredNotice(f.label);
+    const input = opts.toInput(values);
+    const parsed = opts.schema.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const k = String(issue.path[0] ?? '') as K;
+        if (keys.includes(k)) next[k] ??= fieldMessage(labelOf(k), issue.message);
+      }
+    }
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) {
+      focusFirst(next);
+      return;
+    }
+    await onValid(input);
+  };
+
+  /** Shows a failed call's field errors at their fields; true when there were any. */
+  const showServerErrors = (err: unknown): boolean => {
+    const next: FormErrors<K> = {};
+    for (const f of fieldsOf(err)) if (keys.includes(f.param)) next[f.param as K] ??= fieldMessage(labelOf(f.param), f.msg);
+    setErrors(next);
+    focusFirst(next);
+    return Object.keys(next).length > 0;
+  };
+
+  return { idPrefix, fields, values, errors, set, submit, showServerErrors };
+}
+
+export type OrgForm<K extends string, I> = ReturnType<typeof useOrgForm<K, I>>;
+
+/** "is required" → "Name is required"; a message that is a sentence of its own ("Department X is not in …") stays as it is. */
+export const fieldMessage = (label: string, msg: string) => (/^[A-Z]/.test(msg) ? msg : `${label} ${msg}`);
+
+/** "" → undefined, otherwise the trimmed text. */
+export const textOrUndefined = (v: string) => (v.trim() === '' ? undefined : v);
+/** A number typed in a text box ("" → undefined; the schema reports anything that is not a number). */
+export const numberOrUndefined = (v: string): number | string | undefined => (v.trim() === '' ? undefined : v.trim());
