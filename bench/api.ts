@@ -11,8 +11,8 @@
  * GET /v2/h/employee/all; the same tRPC call through the stock adapter. To separate the transport
  * from the database: the public one-query lookup.religions, and a procedure that touches no
  * database (same builders, same input validation), through all three (bench/lib/transport.ts,
- * which also runs alone without a database). Ceilings for the REST twin: a bare route answering
- * the REST envelope's exact bytes, and the app's GET /healthz (every app-wide hook, no procedure).
+ * which also runs alone without a database). Ceilings for the REST twin: a plain route answering
+ * its exact bytes on a bare fastify, and the same inside the app (every app-wide hook, no procedure).
  * In-process ceilings (no HTTP at all) show what the database allows.
  *
  * Each measurement also records the server's CPU time per answered request (this process's
@@ -218,7 +218,7 @@ async function main(): Promise<void> {
     log(
       `database-free, by req/s (by server CPU per request): tRPC ${f.noDbTrpcVsStock}× stock (${f.noDbTrpcVsStockByCpu}×; goal ≥ 3); ` +
         `REST ${f.noDbRestVsBare} of bare (${f.noDbRestVsBareByCpu}; goal ≥ 0.5); ` +
-        `ceilings: app /healthz ${f.appHealthzVsBare} of bare (${f.appHealthzVsBareByCpu}), bare route with the envelope ${f.bareEnvelopeVsBare} (${f.bareEnvelopeVsBareByCpu})`,
+        `ceilings, same bytes from a plain route: in the app ${f.appEnvelopeVsBare} of bare (${f.appEnvelopeVsBareByCpu}), on a bare fastify ${f.bareEnvelopeVsBare} (${f.bareEnvelopeVsBareByCpu})`,
     );
     console.log(JSON.stringify(figures));
   } finally {

@@ -1,15 +1,16 @@
 /**
- * The database-free transport targets of `pnpm bench api`, and a quick stand-alone run of them.
+ * The database-free transport targets of `pnpm bench api`, and a quick stand-alone run of them:
  *
- *   node --import tsx bench/lib/transport.ts [target…]     (NODE_ENV=production is set here)
+ *   node --import tsx bench/lib/transport.ts [target key…]    (NODE_ENV=production unless set)
  *
- * Serves, from this process, a bare fastify route, the app (buildApp) mounting one procedure that
- * touches no database (same builders and input schema as the real lists) with our tRPC handler and
- * with the stock adapter, and two bare routes answering the REST twin's exact envelope bytes, to
- * show what fastify itself costs for that body. No database is needed: the services' pool never
- * connects because no request carries a token. Targets run one after another (autocannon in a
- * child process, -c 50); BENCH_ROUNDS / BENCH_DURATION / BENCH_WARMUP as in bench/api.ts. Run it
- * under `node --cpu-prof` with one target to profile the server side of that target alone.
+ * Serves, from this process: a bare fastify route; the app (buildApp) mounting one procedure that
+ * touches no database (same builders and input schema as the real lists) through our tRPC handler,
+ * its REST twin and the stock adapter; and the REST twin's exact answer from a plain route, once on
+ * a bare fastify (does the body matter?) and once inside the app (what do the app-wide hooks and
+ * headers cost?). No database is needed: the pool never connects, as no request carries a token.
+ * Targets run one after another (autocannon in a child process, -c 50); BENCH_ROUNDS /
+ * BENCH_DURATION / BENCH_WARMUP as in bench/api.ts. BENCH_PROFILE=dir writes a V8 CPU profile of
+ * the server side of each target instead of measuring.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
@@ -46,6 +47,8 @@ export const PING_ENVELOPE = JSON.stringify({
   results: { rows: [], total: 0, page: 2, pageSize: 25 },
 });
 
+const APP_ENVELOPE_PATH = '/v2/h/bench/plain';
+
 export interface TransportServers {
   targets: TransportTarget[];
   close(): Promise<void>;
@@ -73,18 +76,12 @@ export async function startTransportServers(services: Services, bareUrl?: string
   // A bare fastify route answering the REST envelope: what that body costs without our layer.
   const env = Fastify({ logger: false });
   env.get('/v2/h/bench/ping', async (_req, reply) => reply.type('application/json; charset=utf-8').send(PING_ENVELOPE));
-  env.get('/v2/h/bench/built', async (req, reply) => {
-    const q = req.query as { page?: string };
-    const page = Number(q.page ?? 1);
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(
-        JSON.stringify({ status: 'success', success: 'pong', errors: [], results: { rows: [], total: 0, page, pageSize: 25 } }),
-      );
-  });
   const envUrl = await listen(env);
   const transport = transportRouter();
   const native = await buildApp({ services, config, logger: false, router: transport });
+  // The same app answering the same bytes from a plain route on an API path: every app-wide hook
+  // and header, no procedure. REST minus this is what our REST layer costs.
+  native.get(APP_ENVELOPE_PATH, async (_req, reply) => reply.type('application/json; charset=utf-8').send(PING_ENVELOPE));
   const stock = await buildApp({ services, config, logger: false, router: transport, trpcAdapter: 'stock' });
   const [nativeUrl, stockUrl] = [await listen(native), await listen(stock)];
   const pingInput = encodeURIComponent(JSON.stringify({ page: 2 }));
@@ -95,8 +92,7 @@ export async function startTransportServers(services: Services, bareUrl?: string
       { key: 'noDbTrpc', label: 'no-DB tRPC (native)', url: `${nativeUrl}/trpc/ping?input=${pingInput}` },
       { key: 'noDbRest', label: 'no-DB REST', url: `${nativeUrl}/v2/h/bench/ping?page=2` },
       { key: 'noDbStock', label: 'no-DB tRPC (stock)', url: `${stockUrl}/trpc/ping?input=${pingInput}` },
-      // Last: the app's per-request cost without any procedure (its hooks, 404 handler).
-      { key: 'appHealthz', label: 'app GET /healthz', url: `${nativeUrl}/healthz` },
+      { key: 'appEnvelope', label: 'app plain route, envelope bytes', url: `${nativeUrl}${APP_ENVELOPE_PATH}?page=2` },
     ],
     close: async () => {
       for (const s of servers) await s.close().catch(() => undefined);
@@ -154,7 +150,7 @@ export function transportFigures(m: Record<string, Measured>): Record<string, nu
     noDbTrpc: 'noDbTrpc',
     noDbRest: 'noDbRest',
     noDbStock: 'noDbStockTrpc',
-    appHealthz: 'appHealthz',
+    appEnvelope: 'appEnvelope',
   };
   for (const [key, name] of Object.entries(names)) {
     const r = m[key];
@@ -172,9 +168,9 @@ export function transportFigures(m: Record<string, Measured>): Record<string, nu
   };
   ratio('noDbTrpcVsStock', 'noDbTrpc', 'noDbStock', 2);
   ratio('noDbRestVsBare', 'noDbRest', 'bare', 3);
-  ratio('noDbRestVsBareEnvelope', 'noDbRest', 'bareEnvelope', 3);
+  ratio('noDbRestVsAppEnvelope', 'noDbRest', 'appEnvelope', 3);
   ratio('bareEnvelopeVsBare', 'bareEnvelope', 'bare', 3);
-  ratio('appHealthzVsBare', 'appHealthz', 'bare', 3);
+  ratio('appEnvelopeVsBare', 'appEnvelope', 'bare', 3);
   return out;
 }
 
