@@ -1,5 +1,6 @@
 // Browser-safe surface: zod schemas, enums and the permission registry. No node or db imports.
 export * from './auth/schema';
+export * from './employees/detail-schema';
 export * from './employees/schema';
 export * from './org/schema';
 export { PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './permissions/registry';

@@ -31,7 +31,63 @@ export interface EmployeeTables {
     contract_start_date: DateCol | null;
     annual_leave_date: DateCol | null;
     resigned: Generated<number>;
+    birth_place: Generated<string | null>;
+    national_id: Generated<string | null>;
+    tax_id: Generated<string | null>;
+    nationality_country_id: Generated<number | null>;
+    personal_email: Generated<string | null>;
+    address: Generated<string | null>;
+    domicile_address: Generated<string | null>;
+    city: Generated<string | null>;
+    postal_code: Generated<string | null>;
+    home_ownership: Generated<number | null>;
+    blood_type: Generated<'A' | 'B' | 'AB' | 'O' | null>;
+    height_cm: Generated<number | null>;
+    weight_kg: Generated<number | null>;
+    allergies: Generated<string | null>;
+    medical_notes: Generated<string | null>;
+    bpjs_kesehatan_number: Generated<string | null>;
+    bpjs_ketenagakerjaan_number: Generated<string | null>;
+    bank_account_name: Generated<string | null>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+  };
+  employee_emergency_contacts: {
+    id: Generated<number>;
+    employee_id: number;
+    position: number;
+    name: string;
+    relationship: 'Family' | 'Friend';
+    phone: string;
+    address: string | null;
+  };
+  employee_parents: {
+    employee_id: number;
+    relation: 'father' | 'mother';
+    name: string;
+    birth_date: DateCol | null;
+    phone: string | null;
+    occupation: string | null;
+    alive: Generated<boolean>;
+  };
+  employee_siblings: {
+    id: Generated<number>;
+    employee_id: number;
+    position: number;
+    name: string;
+    gender: 'Male' | 'Female';
+    birth_date: DateCol | null;
+    education_level_id: number | null;
+    occupation: string | null;
+  };
+  employee_previous_companies: {
+    id: Generated<number>;
+    employee_id: number;
+    position: number;
+    company_name: string;
+    job_title: string | null;
+    start_date: DateCol;
+    end_date: DateCol | null;
+    reason_for_leaving: string | null;
   };
 }

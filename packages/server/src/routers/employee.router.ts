@@ -1,4 +1,11 @@
 import {
+  type EmployeeSection,
+  employeeIdInput,
+  getEmployeeDetail,
+  SECTION_INPUTS,
+  SECTION_LABELS,
+  updateEmployeeLogin,
+  updateEmployeeSection,
   activateRegistration,
   activateRegistrationInput,
   listEmployees,
@@ -12,7 +19,36 @@ import {
 } from '@hr/core';
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
 
+/** `POST /v2/h/employee/update/{section}`: one procedure per section of the employee record (spec §3). */
+function sectionUpdate<S extends Exclude<EmployeeSection, 'login'>>(section: S) {
+  return permissionProcedure('employee.update')
+    .meta({ rest: { method: 'POST', path: `/v2/h/employee/update/${section}`, message: `${SECTION_LABELS[section]} saved` } })
+    .input(SECTION_INPUTS[section])
+    .mutation(({ ctx, input }) =>
+      updateEmployeeSection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, section, input as never),
+    );
+}
+
 export const employeeRouter = router({
+  detail: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: '/v2/h/employee/{id}/detail', message: 'Employee', results: true } })
+    .input(employeeIdInput)
+    .query(({ ctx, input }) => getEmployeeDetail(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  update: router({
+    personal: sectionUpdate('personal'),
+    contact: sectionUpdate('contact'),
+    employment: sectionUpdate('employment'),
+    emergency: sectionUpdate('emergency'),
+    parents: sectionUpdate('parents'),
+    sibling: sectionUpdate('sibling'),
+    medical: sectionUpdate('medical'),
+    bank: sectionUpdate('bank'),
+    previousCompany: sectionUpdate('previousCompany'),
+    login: permissionProcedure('user.manage')
+      .meta({ rest: { method: 'POST', path: '/v2/h/employee/update/login', message: `${SECTION_LABELS.login} saved` } })
+      .input(SECTION_INPUTS.login)
+      .mutation(({ ctx, input }) => updateEmployeeLogin(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
   list: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/all', message: 'Employees', results: true } })
     .input(listEmployeesInput)

@@ -8,6 +8,7 @@ const org = () => import('../features/org/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'employee.list': lazy(() => employee().then((m) => ({ default: m.EmployeeListPage }))),
+  'employee.detail': lazy(() => employee().then((m) => ({ default: m.EmployeeDetailPage }))),
   'employee.registration': lazy(() => employee().then((m) => ({ default: m.RegistrationsPage }))),
   'developer.credential': lazy(() => developer().then((m) => ({ default: m.CredentialListPage }))),
   'developer.credentialAdd': lazy(() => developer().then((m) => ({ default: m.CredentialAddPage }))),

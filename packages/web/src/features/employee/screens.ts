@@ -1,2 +1,3 @@
 export { EmployeeListPage } from './EmployeeListPage';
 export { RegistrationsPage } from './RegistrationsPage';
+export { EmployeeDetailPage } from './EmployeeDetailPage';
