@@ -24,3 +24,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.click('button[type=submit]');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
+
+import type { Locator } from '@playwright/test';
+
+/**
+ * Picks a date (yyyy-mm-dd) in a DatePicker: opens its calendar, chooses the year and month in
+ * the caption dropdowns, clicks the day, and waits for the input to show dd/mm/yyyy.
+ */
+export async function pickDate(page: Page, input: Locator, iso: string): Promise<void> {
+  const [y, m, d] = iso.split('-') as [string, string, string];
+  await input.click();
+  const popup = page.locator('.rdp-root').last();
+  await popup.getByRole('combobox', { name: /year/i }).selectOption(String(Number(y)));
+  await popup.getByRole('combobox', { name: /month/i }).selectOption(String(Number(m) - 1));
+  await popup.locator('td:not([data-outside]) button', { hasText: new RegExp(`^${Number(d)}$`) }).click();
+  await expect(input).toHaveValue(`${d}/${m}/${y}`);
+}

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerBackupCommands } from './commands/backup';
+import { registerCalcCommands } from './commands/calc';
 import { registerDbCommands } from './commands/db';
 import { registerUserCommands } from './commands/user';
 import { loadCliConfig } from './config';
@@ -27,6 +28,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env, io: Io = stdi
   registerDbCommands(program, cfg, io);
   registerBackupCommands(program, cfg, io);
   registerUserCommands(program, cfg, io);
+  registerCalcCommands(program, io);
   return program;
 }
 

@@ -17,6 +17,7 @@ export { acquireDataDirLock, type DataDirLock, readDataDirLock } from './db/lock
 export { migrateToLatest } from './db/migrate';
 export * from './employees/index';
 export * from './org/index';
+export * from './payroll/index';
 export * from './permissions/index';
 export * from './reference/index';
 export * from './registration/index';

@@ -102,6 +102,35 @@ describe('agent configuration', () => {
     expect(issuesOf({ devices }, { ...env, HR_AGENT_CLIENT_SECRET: '' })).toEqual(['oauth.clientSecret: is required']);
   });
 
+  it('fills the agent section with defaults and lets the environment set it', () => {
+    expect(parseAgentConfig(valid()).config.agent).toEqual({
+      dataDir: './hr-agent-data',
+      pollIntervalSeconds: 300,
+      overlapHours: 48,
+      batchSize: 500,
+    });
+    const env = { HR_AGENT_NAME: 'gate-pc', HR_AGENT_DATA_DIR: '/var/lib/hr-agent', HR_AGENT_POLL_SECONDS: '60' };
+    const { config, overridden } = parseAgentConfig(valid(), env);
+    expect(config.agent).toMatchObject({ name: 'gate-pc', dataDir: '/var/lib/hr-agent', pollIntervalSeconds: 60 });
+    expect(overridden).toEqual(['HR_AGENT_NAME', 'HR_AGENT_DATA_DIR', 'HR_AGENT_POLL_SECONDS']);
+    expect(issuesOf(valid(), { HR_AGENT_POLL_SECONDS: '2' })).toEqual([
+      'agent.pollIntervalSeconds (from HR_AGENT_POLL_SECONDS): must be at least 5',
+    ]);
+  });
+
+  it('allows clearing the log and real-time events only for zk terminals and caps the batch at the server limit', () => {
+    const raw = valid() as RawConfig & { agent?: unknown };
+    raw.devices[0]!.clearLogAfterUpload = true;
+    raw.devices[1]!.clearLogAfterUpload = true;
+    raw.devices[1]!.realtime = true;
+    raw.agent = { batchSize: 5000 };
+    expect(issuesOf(raw)).toEqual([
+      'devices[1].realtime: is only supported by the zk driver',
+      'devices[1].clearLogAfterUpload: is only supported by the zk driver',
+      'agent.batchSize: must be at most 1000 (the server limit)',
+    ]);
+  });
+
   it('says when a bad value came from the environment', () => {
     expect(issuesOf(valid(), { HR_AGENT_SERVER_URL: 'hr.demo.co.id' })).toEqual([
       'server.url (from HR_AGENT_SERVER_URL): must be an http:// or https:// URL',

@@ -20,6 +20,9 @@ export const ENV_OVERRIDES = {
   HR_AGENT_SERVER_URL: ['server', 'url'],
   HR_AGENT_CLIENT_ID: ['oauth', 'clientId'],
   HR_AGENT_CLIENT_SECRET: ['oauth', 'clientSecret'],
+  HR_AGENT_NAME: ['agent', 'name'],
+  HR_AGENT_DATA_DIR: ['agent', 'dataDir'],
+  HR_AGENT_POLL_SECONDS: ['agent', 'pollIntervalSeconds'],
 } as const satisfies Record<string, readonly [string, string]>;
 export type EnvOverride = keyof typeof ENV_OVERRIDES;
 
@@ -71,8 +74,23 @@ export const deviceConfigSchema = z
         z.number({ error: commKeyMessage }).int(commKeyMessage).min(0, commKeyMessage).max(999_999, commKeyMessage),
       )
       .optional(),
+    /** Seconds to wait for one answer of the terminal before the read is abandoned and retried. */
+    timeoutSeconds: z.number({ error: 'must be a number of seconds' }).min(0.1).max(300).optional(),
+    /**
+     * Clear the terminal's attendance log once the server has confirmed every punch in it
+     * (ZK only). Off by default: a cleared log cannot be re-read if anything goes wrong.
+     */
+    clearLogAfterUpload: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Listen for real-time punches (ZK only) on a second connection and poll as soon as one arrives. */
+    realtime: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine((d, ctx) => {
+    if (d.realtime && d.driver !== 'zk') {
+      ctx.addIssue({ code: 'custom', path: ['realtime'], message: 'is only supported by the zk driver' });
+    }
+    if (d.clearLogAfterUpload && d.driver !== 'zk') {
+      ctx.addIssue({ code: 'custom', path: ['clearLogAfterUpload'], message: 'is only supported by the zk driver' });
+    }
     // Every EasyLink SDK call names the terminal by serial number (`sn`), see reference/devices.md §3.
     if (d.driver === 'easylink' && !d.serial) {
       ctx.addIssue({ code: 'custom', path: ['serial'], message: 'is required for the easylink driver' });
@@ -95,6 +113,29 @@ export const agentConfigSchema = z
       },
       { error: 'is required (an object with clientId and clientSecret)' },
     ),
+    /** How this agent runs; every field has a default. */
+    agent: z
+      .strictObject({
+        /** Sent with every batch; defaults to the host name. */
+        name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').optional(),
+        /** Where the outbox, quarantine and state files live. */
+        dataDir: z.string().trim().min(1, 'must not be empty').default('./hr-agent-data'),
+        pollIntervalSeconds: z.coerce
+          .number({ error: 'must be a number of seconds' })
+          .int('must be a whole number of seconds')
+          .min(5, 'must be at least 5')
+          .max(86_400, 'must be at most 86400')
+          .default(300),
+        /** Each poll re-reads this many hours before the high-water mark (devices.md §6). */
+        overlapHours: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 30)
+          .default(48),
+        batchSize: z.number().int().min(1).max(1000, 'must be at most 1000 (the server limit)').default(500),
+      })
+      .prefault({}),
   })
   .superRefine((c, ctx) => {
     const names = new Map<string, number>();
@@ -219,6 +260,9 @@ export function describeConfig(loaded: LoadedConfig): string[] {
     `  server         ${config.server.url}${from('HR_AGENT_SERVER_URL')}`,
     `  client id      ${config.oauth.clientId}${from('HR_AGENT_CLIENT_ID')}`,
     `  client secret  ********${from('HR_AGENT_CLIENT_SECRET')}`,
+    `  agent name     ${config.agent.name ?? '(host name)'}${from('HR_AGENT_NAME')}`,
+    `  data dir       ${config.agent.dataDir}${from('HR_AGENT_DATA_DIR')}`,
+    `  poll every     ${config.agent.pollIntervalSeconds} s${from('HR_AGENT_POLL_SECONDS')}`,
     `  devices        ${config.devices.length}`,
     ...rows.map(
       (r) =>

@@ -12,7 +12,15 @@ function agent(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  for (const k of ['HR_AGENT_SERVER_URL', 'HR_AGENT_CLIENT_ID', 'HR_AGENT_CLIENT_SECRET']) if (!(k in env)) delete childEnv[k];
+  for (const k of [
+    'HR_AGENT_SERVER_URL',
+    'HR_AGENT_CLIENT_ID',
+    'HR_AGENT_CLIENT_SECRET',
+    'HR_AGENT_NAME',
+    'HR_AGENT_DATA_DIR',
+    'HR_AGENT_POLL_SECONDS',
+  ])
+    if (!(k in env)) delete childEnv[k];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/device-agent/src/main.ts', ...args], {
       cwd: root,
@@ -44,8 +52,12 @@ describe('hr-agent', () => {
     expect(v).toMatchObject({ code: 0, stdout: `${version}\n` });
     const help = await agent(['--help']);
     expect(help.code).toBe(0);
-    const commands = help.stdout.slice(help.stdout.indexOf('Commands:')).split('\n').slice(1).filter(Boolean);
-    expect(commands.map((l) => l.trim().split(/\s+/)[0])).toEqual(['config', 'help']);
+    const commands = help.stdout
+      .slice(help.stdout.indexOf('Commands:'))
+      .split('\n')
+      .slice(1)
+      .filter((l) => /^ {2}\S/.test(l));
+    expect(commands.map((l) => l.trim().split(/\s+/)[0])).toEqual(['config', 'start', 'status', 'simulate', 'help']);
   });
 
   it('config check prints a summary with the secret masked', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { bearer, signIn, tokenFor } from '../helpers';
+import { bearer, pickDate, signIn, tokenFor } from '../helpers';
 
 test('employee detail: open from the list, edit one section, see the change; bad input is named at its field', async ({
   page,
@@ -70,4 +70,62 @@ test('a department head cannot open an employee of another department (404 over 
   await signIn(page, 'depthead@demo.co.id');
   await page.goto(`/employee/list/${other!.id}/detail`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('HR journey: create an employee, add a contract, record a promotion', async ({ page }) => {
+  await signIn(page, 'hc@demo.co.id');
+  await page.goto('/employee/list');
+  await page.getByRole('button', { name: 'Add employee' }).click();
+  const dialog = page.getByRole('dialog');
+  const stamp = Date.now();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Given name field is required')).toBeVisible();
+  await dialog.locator('#new-employee-givenName').fill('Wahyu');
+  await dialog.locator('#new-employee-surname').fill('Pratama');
+  await dialog.locator('#new-employee-email').fill(`wahyu.${stamp}@demo.co.id`);
+  await dialog.locator('#new-employee-gender').selectOption('Male');
+  await pickDate(page, dialog.locator('#new-employee-birthDate'), '1992-06-05');
+  for (const id of ['religionId', 'educationLevelId', 'maritalStatusId', 'companyOfficeId']) {
+    await expect(dialog.locator(`#new-employee-${id} option`).nth(1)).toBeAttached();
+    await dialog.locator(`#new-employee-${id}`).selectOption({ index: 1 });
+  }
+  await expect(dialog.locator('#new-employee-departmentId option').nth(1)).toBeAttached();
+  await dialog.locator('#new-employee-departmentId').selectOption({ index: 1 });
+  await expect(dialog.locator('#new-employee-jobLevelId option').nth(2)).toBeAttached();
+  await dialog.locator('#new-employee-jobLevelId').selectOption({ index: 1 });
+  const firstLevel = (await dialog.locator('#new-employee-jobLevelId option').nth(1).textContent()) ?? '';
+  const secondLevel = (await dialog.locator('#new-employee-jobLevelId option').nth(2).textContent()) ?? '';
+  await dialog.locator('#new-employee-contractType').selectOption('4');
+  await pickDate(page, dialog.locator('#new-employee-firstJoinDate'), '2024-01-02');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  // The new record opens with its number from the office's ID index.
+  await expect(page).toHaveURL(/\/employee\/list\/\d+\/detail$/);
+  await expect(page.getByTestId('employee-name')).toHaveText('Wahyu Pratama');
+  await expect(page.getByText(/Employee .+ created/)).toBeVisible();
+
+  // A contract with its salary.
+  await page.getByRole('button', { name: 'Add contract' }).click();
+  await dialog.locator('#contract-contractNumber').fill(`PKWT/${stamp}`);
+  await pickDate(page, dialog.locator('#contract-startDate'), '2024-01-02');
+  await dialog.locator('#contract-basicSalary').fill('5500000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('End date is required unless the contract is permanent')).toBeVisible();
+  await pickDate(page, dialog.locator('#contract-endDate'), '2025-12-31');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: `PKWT/${stamp}` })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /Rp 5\.500\.000/ })).toBeVisible();
+
+  // A promotion to the next job level: recorded with where from and where to, and applied.
+  await page.getByRole('button', { name: 'Add record' }).click();
+  await dialog.locator('#record-changeType').selectOption({ label: 'Promotion' });
+  await pickDate(page, dialog.locator('#record-effectiveDate'), '2025-07-01');
+  await dialog.locator('#record-jobLevelId').selectOption({ label: secondLevel });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const record = page.getByTestId('employment-record').first();
+  await expect(record).toContainText('Promotion · 01/07/2025');
+  await expect(record).toContainText(firstLevel);
+  await expect(record).toContainText(secondLevel);
 });

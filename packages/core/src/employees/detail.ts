@@ -24,7 +24,7 @@ type ManageLogin = Grant<'user.manage'>;
 const named = (id: number | null, name: string | null): Named | null => (id === null || name === null ? null : { id, name });
 
 /** The employee's id if it exists and is in the grant's data scope (spec §6), else NOT_FOUND. */
-async function scopedEmployeeId(db: Db, grant: Grant, id: number, lock = false): Promise<number> {
+export async function scopedEmployeeId(db: Db, grant: Grant, id: number, lock = false): Promise<number> {
   let q = db
     .selectFrom('employees as e')
     .select('e.id')
@@ -214,7 +214,7 @@ function present<T extends Record<string, unknown>>(input: T, map: Partial<Recor
 }
 
 /** Fails with one VALIDATION naming every referenced id that does not exist. */
-async function checkRefs(db: Db, refs: [param: string, table: string, id: number | null | undefined][]): Promise<void> {
+export async function checkRefs(db: Db, refs: [param: string, table: string, id: number | null | undefined][]): Promise<void> {
   const issues: FieldIssue[] = [];
   for (const [param, table, id] of refs) {
     if (id === null || id === undefined) continue;
@@ -229,7 +229,7 @@ async function checkRefs(db: Db, refs: [param: string, table: string, id: number
  * the division in the department, the section in the division, the job position in the same
  * department (and division/section when it names them).
  */
-async function checkPlacement(
+export async function checkPlacement(
   db: Db,
   p: {
     officeId: number;

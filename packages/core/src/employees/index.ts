@@ -1,4 +1,15 @@
 export * from './detail-schema';
+export {
+  createContract,
+  createEmployee,
+  createRecord,
+  getContract,
+  getRecord,
+  listContracts,
+  listRecords,
+  updateContract,
+} from './history';
+export * from './history-schema';
 export { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from './detail';
 export * from './schema';
 export { listEmployees } from './service';

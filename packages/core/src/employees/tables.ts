@@ -90,4 +90,39 @@ export interface EmployeeTables {
     end_date: DateCol | null;
     reason_for_leaving: string | null;
   };
+  employee_contracts: {
+    id: Generated<number>;
+    employee_id: number;
+    contract_number: string;
+    contract_type: number;
+    start_date: DateCol;
+    end_date: DateCol | null;
+    /** Integer rupiah per month (bigint: travels as a string). */
+    basic_salary: ColumnType<string, string | number | bigint, string | number | bigint>;
+    notes: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  employee_records: {
+    id: Generated<number>;
+    employee_id: number;
+    change_type: number;
+    effective_date: DateCol;
+    from_company_office_id: number;
+    from_department_id: number | null;
+    from_division_id: number | null;
+    from_section_id: number | null;
+    from_job_position_id: number | null;
+    from_job_level_id: number | null;
+    to_company_office_id: number;
+    to_department_id: number | null;
+    to_division_id: number | null;
+    to_section_id: number | null;
+    to_job_position_id: number | null;
+    to_job_level_id: number | null;
+    reason: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+  };
 }

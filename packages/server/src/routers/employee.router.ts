@@ -1,4 +1,18 @@
 import {
+  createContract,
+  createContractInput,
+  createEmployee,
+  createEmployeeInput,
+  createRecord,
+  createRecordInput,
+  getContract,
+  getRecord,
+  historyIdInput,
+  listByEmployeeInput,
+  listContracts,
+  listRecords,
+  updateContract,
+  updateContractInput,
   type EmployeeSection,
   employeeIdInput,
   getEmployeeDetail,
@@ -29,7 +43,45 @@ function sectionUpdate<S extends Exclude<EmployeeSection, 'login'>>(section: S) 
     );
 }
 
+const E = '/v2/h/employee';
+
 export const employeeRouter = router({
+  create: permissionProcedure('employee.create')
+    .meta({ rest: { method: 'POST', path: E, message: 'Employee created' } })
+    .input(createEmployeeInput)
+    .mutation(({ ctx, input }) => createEmployee(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  contract: router({
+    list: permissionProcedure('employee.view')
+      .meta({ rest: { method: 'GET', path: `${E}/contract`, message: 'Contracts', results: true } })
+      .input(listByEmployeeInput)
+      .query(({ ctx, input }) => listContracts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    get: permissionProcedure('employee.view')
+      .meta({ rest: { method: 'GET', path: `${E}/contract/{id}`, message: 'Contract' } })
+      .input(historyIdInput)
+      .query(({ ctx, input }) => getContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: permissionProcedure('employee.update')
+      .meta({ rest: { method: 'POST', path: `${E}/contract`, message: 'Contract created' } })
+      .input(createContractInput)
+      .mutation(({ ctx, input }) => createContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: permissionProcedure('employee.update')
+      .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/update`, message: 'Contract updated' } })
+      .input(updateContractInput)
+      .mutation(({ ctx, input }) => updateContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  record: router({
+    list: permissionProcedure('employee.view')
+      .meta({ rest: { method: 'GET', path: `${E}/record`, message: 'Records', results: true } })
+      .input(listByEmployeeInput)
+      .query(({ ctx, input }) => listRecords(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    get: permissionProcedure('employee.view')
+      .meta({ rest: { method: 'GET', path: `${E}/record/{id}`, message: 'Record' } })
+      .input(historyIdInput)
+      .query(({ ctx, input }) => getRecord(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: permissionProcedure('employee.update')
+      .meta({ rest: { method: 'POST', path: `${E}/record`, message: 'Record created' } })
+      .input(createRecordInput)
+      .mutation(({ ctx, input }) => createRecord(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
   detail: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/{id}/detail', message: 'Employee', results: true } })
     .input(employeeIdInput)

@@ -14,6 +14,7 @@ import { FormDialog } from '../org/FormDialog';
 import { FIXED_OPTIONS } from '../shared/fixed-options';
 import { EducationLevelSelect } from '../shared/ReferenceSelects';
 import { NotFoundPage } from '../shell/StatusPages';
+import { ContractsCard, RecordsCard } from './detail/HistoryCards';
 import { ListSectionDialog, type Row } from './detail/ListSectionDialog';
 import {
   bankViews,
@@ -242,6 +243,8 @@ function Detail({ d, title }: { d: EmployeeDetail; title: string }) {
         </Card>
 
         <LoginCard d={d} canManage={canLogin} />
+        <ContractsCard d={d} />
+        <RecordsCard d={d} />
       </div>
 
       {editing ? <SectionEditor d={d} section={editing} onClose={() => setEditing(null)} /> : null}

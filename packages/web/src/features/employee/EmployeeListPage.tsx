@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { showOfficeFilter, useSession } from '../../lib/can';
+import { showOfficeFilter, useCan, useSession } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -14,6 +14,8 @@ import { TextInput } from '../../ui/TextInput';
 import { FixedSelect } from '../shared/FixedSelect';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
+import { AddEmployeeDialog } from './AddEmployeeDialog';
+import { Button } from '../../ui/Button';
 
 type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 
@@ -35,6 +37,8 @@ export function EmployeeListPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const officeFilter = showOfficeFilter(user);
+  const canCreate = useCan('employee.create');
+  const [adding, setAdding] = useState(false);
 
   const [lastSearch, setLastSearch] = useState(debouncedSearch);
   if (lastSearch !== debouncedSearch) {
@@ -101,7 +105,10 @@ export function EmployeeListPage() {
   const data = list.data;
   return (
     <>
-      <PageTitle>{t('routes.employee.list')}</PageTitle>
+      <PageTitle actions={canCreate ? <Button onClick={() => setAdding(true)}>{t('employeeDetail.addEmployee')}</Button> : null}>
+        {t('routes.employee.list')}
+      </PageTitle>
+      {adding ? <AddEmployeeDialog onClose={() => setAdding(false)} /> : null}
       <Card>
         <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
           <TextInput

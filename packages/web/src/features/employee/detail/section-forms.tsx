@@ -12,16 +12,15 @@ import { Select } from '../../../ui/Select';
 import type { FieldView } from '../../org/OrgFormFields';
 import { type FormFieldDef, useOrgForm } from '../../org/use-org-form';
 import { FixedSelect } from '../../shared/FixedSelect';
-import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, JobPositionSelect, SectionSelect } from '../../shared/OrgSelects';
 import {
   BankSelect,
   CountrySelect,
   EducationLevelSelect,
-  JobLevelSelect,
   MaritalStatusSelect,
   PtkpSelect,
   ReligionSelect,
 } from '../../shared/ReferenceSelects';
+import { placementViews } from '../../shared/placement-views';
 import { toId } from '../../shared/use-lookups';
 
 /*
@@ -203,33 +202,7 @@ export function useEmploymentForm(d: EmployeeDetail) {
 }
 
 export const employmentViews: FieldView<string>[] = [
-  { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-  { key: 'departmentId', render: (p, v) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} /> },
-  {
-    key: 'divisionId',
-    render: (p, v) => (
-      <DivisionSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} departmentId={toId(v.departmentId)} />
-    ),
-  },
-  {
-    key: 'sectionId',
-    render: (p, v) => (
-      <SectionSelect {...p} disabled={!toId(v.divisionId)} divisionId={toId(v.divisionId)} departmentId={toId(v.departmentId)} />
-    ),
-  },
-  {
-    key: 'jobPositionId',
-    render: (p, v) => (
-      <JobPositionSelect
-        {...p}
-        disabled={!toId(v.departmentId)}
-        departmentId={toId(v.departmentId)}
-        divisionId={toId(v.divisionId)}
-        sectionId={toId(v.sectionId)}
-      />
-    ),
-  },
-  { key: 'jobLevelId', render: (p) => <JobLevelSelect {...p} /> },
+  ...placementViews,
   { key: 'contractType', render: (p) => <FixedSelect {...p} list="contractStatus" /> },
   date('entryDate'),
   date('firstJoinDate'),

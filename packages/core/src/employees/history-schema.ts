@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { email, id, isoDate, pageInput, requiredText, text } from '../shared/zod';
+import { nullableId, optionalText } from '../shared/zod-optional';
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const optionalDate = z.preprocess(blankToNull, isoDate.nullable().optional());
+
+/** Integer rupiah (no fractions; up to one trillion a month is plenty). */
+export const wholeRupiah = z.coerce
+  .number({ error: 'must be an amount in rupiah' })
+  .int('must be whole wholeRupiah')
+  .min(0, 'must not be negative')
+  .max(1_000_000_000_000, 'is too large');
+
+// ---------------------------------------------------------------------------------------------
+// A new employee (HR enters one by hand; self-registration is the other way in).
+
+export const createEmployeeInput = z.strictObject({
+  givenName: requiredText(100),
+  surname: text(100).default(''),
+  email,
+  gender: z.enum(['Male', 'Female']),
+  birthDate: isoDate,
+  religionId: id,
+  educationLevelId: id,
+  maritalStatusId: id,
+  companyOfficeId: id,
+  departmentId: nullableId,
+  divisionId: nullableId,
+  sectionId: nullableId,
+  jobPositionId: nullableId,
+  jobLevelId: nullableId,
+  /** Contract type, spec §3: training=1, internship=2, Freelance=3, Contracted=4, Permanent=5. */
+  contractType: z.coerce.number().int().min(1).max(5),
+  firstJoinDate: isoDate,
+  annualLeaveDate: optionalDate,
+});
+export type CreateEmployeeInput = z.input<typeof createEmployeeInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Contracts: number, type, period and basic salary. The salary history is the contracts in order.
+
+const contractFields = {
+  contractNumber: requiredText(60),
+  contractType: z.coerce.number().int().min(1).max(5),
+  startDate: isoDate,
+  endDate: optionalDate,
+  basicSalary: wholeRupiah,
+  notes: optionalText(500),
+};
+const contractRules = <T extends { contractType?: number; startDate?: string; endDate?: string | null }>(
+  c: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (c.endDate && c.startDate && c.endDate < c.startDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before the start date' });
+  }
+  if (c.contractType !== undefined && c.contractType !== 5 && c.endDate === null) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'is required unless the contract is permanent' });
+  }
+};
+
+export const createContractInput = z
+  .strictObject({ employeeId: id, ...contractFields, endDate: z.preprocess(blankToNull, isoDate.nullable().default(null)) })
+  .superRefine(contractRules);
+export type CreateContractInput = z.input<typeof createContractInput>;
+
+export const updateContractInput = z
+  .strictObject({
+    id,
+    contractNumber: contractFields.contractNumber.optional(),
+    contractType: contractFields.contractType.optional(),
+    startDate: isoDate.optional(),
+    endDate: optionalDate,
+    basicSalary: wholeRupiah.optional(),
+    notes: optionalText(500),
+  })
+  .superRefine(contractRules);
+export type UpdateContractInput = z.input<typeof updateContractInput>;
+
+export const listByEmployeeInput = pageInput.extend({ employeeId: id });
+export const historyIdInput = z.strictObject({ id });
+
+export interface ContractRow {
+  id: number;
+  employeeId: number;
+  contractNumber: string;
+  contractType: number;
+  startDate: string;
+  endDate: string | null;
+  /** Integer wholeRupiah, as a string (bigint). */
+  basicSalary: string;
+  /** Change against the previous contract's salary (null for the first). */
+  salaryChange: string | null;
+  notes: string | null;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Employment records: mutation, promotion, demotion, relocation.
+
+export const createRecordInput = z.strictObject({
+  employeeId: id,
+  /** Employment change types, spec §3: Mutation 1, Promotion 2, Demotion 3, Relocation 4. */
+  changeType: z.coerce.number().int().min(1).max(4),
+  effectiveDate: isoDate,
+  companyOfficeId: id.optional(),
+  departmentId: nullableId,
+  divisionId: nullableId,
+  sectionId: nullableId,
+  jobPositionId: nullableId,
+  jobLevelId: nullableId,
+  reason: optionalText(500),
+});
+export type CreateRecordInput = z.input<typeof createRecordInput>;
+
+export interface Placement {
+  companyOffice: string;
+  department: string | null;
+  division: string | null;
+  section: string | null;
+  jobPosition: string | null;
+  jobLevel: string | null;
+}
+
+export interface RecordRow {
+  id: number;
+  employeeId: number;
+  changeType: number;
+  effectiveDate: string;
+  from: Placement;
+  to: Placement;
+  reason: string | null;
+  createdBy: string | null;
+  createdAt: string;
+}

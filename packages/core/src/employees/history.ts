@@ -1,0 +1,424 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import type { Database } from '../db/database';
+import { nextEmployeeNumber } from '../org/numbering';
+import type { Grant } from '../permissions/grant';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { dbWrite, taken } from '../shared/db-errors';
+import { AppError, type FieldIssue, notFound } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import { checkPlacement, checkRefs, scopedEmployeeId } from './detail';
+import {
+  type ContractRow,
+  createContractInput,
+  createEmployeeInput,
+  createRecordInput,
+  historyIdInput,
+  listByEmployeeInput,
+  type RecordRow,
+  updateContractInput,
+} from './history-schema';
+
+type View = Grant<'employee.view'>;
+type Update = Grant<'employee.update'>;
+
+const today = (ctx: Ctx) => ctx.clock().toISOString().slice(0, 10);
+const invalid = (fields: FieldIssue[], message = 'Invalid input') => new AppError('VALIDATION', message, { fields });
+
+// ---------------------------------------------------------------------------------------------
+// A new employee.
+
+/** Creates an employee with the next number of the office's ID index (`POST /v2/h/employee`). */
+export async function createEmployee(
+  ctx: Ctx,
+  _grant: Grant<'employee.create'>,
+  raw: z.input<typeof createEmployeeInput>,
+): Promise<{ id: number; employeeNumber: string }> {
+  const input = createEmployeeInput.parse(raw);
+  if (input.birthDate > today(ctx)) throw invalid([{ param: 'birthDate', msg: 'must not be in the future' }]);
+  return inTransaction(ctx, async (trx) => {
+    await checkRefs(trx, [
+      ['religionId', 'religions', input.religionId],
+      ['educationLevelId', 'education_levels', input.educationLevelId],
+      ['maritalStatusId', 'marital_statuses', input.maritalStatusId],
+      ['companyOfficeId', 'company_offices', input.companyOfficeId],
+      ['jobLevelId', 'job_levels', input.jobLevelId],
+    ]);
+    await checkPlacement(trx, {
+      officeId: input.companyOfficeId,
+      departmentId: input.departmentId ?? null,
+      divisionId: input.divisionId ?? null,
+      sectionId: input.sectionId ?? null,
+      jobPositionId: input.jobPositionId ?? null,
+    });
+    const employeeNumber = await nextEmployeeNumber(trx, input.companyOfficeId);
+    const row = await dbWrite(
+      () =>
+        trx
+          .insertInto('employees')
+          .values({
+            employee_number: employeeNumber,
+            given_name: input.givenName,
+            surname: input.surname,
+            email: input.email,
+            gender: input.gender,
+            birth_date: input.birthDate,
+            religion_id: input.religionId,
+            education_level_id: input.educationLevelId,
+            marital_status_id: input.maritalStatusId,
+            ptkp_status_id: null,
+            bank_id: null,
+            bank_account_number: null,
+            phone: null,
+            company_office_id: input.companyOfficeId,
+            department_id: input.departmentId ?? null,
+            division_id: input.divisionId ?? null,
+            section_id: input.sectionId ?? null,
+            job_position_id: input.jobPositionId ?? null,
+            job_level_id: input.jobLevelId ?? null,
+            contract_type: input.contractType,
+            entry_date: today(ctx),
+            first_join_date: input.firstJoinDate,
+            contract_start_date: null,
+            annual_leave_date: input.annualLeaveDate ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      { unique: { employees_email_uq: () => taken('email', 'Another employee already uses this e-mail address') } },
+    );
+    await audit(ctx, trx, {
+      action: 'employee.create',
+      entity: 'employee',
+      entityId: row.id,
+      after: { ...input, employeeNumber },
+    });
+    return { id: row.id, employeeNumber };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contracts.
+
+const contractColumns = (eb: ExpressionBuilder<Database & { k: Database['employee_contracts'] }, 'k'>) => [
+  'k.id',
+  'k.employee_id as employeeId',
+  'k.contract_number as contractNumber',
+  'k.contract_type as contractType',
+  'k.start_date as startDate',
+  'k.end_date as endDate',
+  sql<string>`k.basic_salary::text`.as('basicSalary'),
+  sql<
+    string | null
+  >`(k.basic_salary - lag(k.basic_salary) over (partition by k.employee_id order by k.start_date, k.id))::text`.as(
+    'salaryChange',
+  ),
+  'k.notes',
+  eb.selectFrom('users as u').select('u.email').whereRef('u.id', '=', 'k.created_by').as('createdBy'),
+  sql<string>`to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
+];
+
+/** An employee's contracts, newest first, each with its salary change against the one before. */
+export async function listContracts(ctx: Ctx, grant: View, raw: z.input<typeof listByEmployeeInput>): Promise<Page<ContractRow>> {
+  const input = listByEmployeeInput.parse(raw);
+  await scopedEmployeeId(ctx.db, grant, input.employeeId);
+  const all = await ctx.db
+    .selectFrom('employee_contracts as k')
+    .select((eb) => contractColumns(eb as never) as never)
+    .where('k.employee_id', '=', input.employeeId)
+    .orderBy('k.start_date', 'desc')
+    .orderBy('k.id', 'desc')
+    .execute();
+  const rows = (all as unknown as ContractRow[]).slice((input.page - 1) * input.pageSize, input.page * input.pageSize);
+  return { rows, total: all.length, page: input.page, pageSize: input.pageSize };
+}
+
+/** One contract (NOT_FOUND when its employee is outside the caller's scope). */
+export async function getContract(ctx: Ctx, grant: View, raw: z.input<typeof historyIdInput>): Promise<ContractRow> {
+  const { id } = historyIdInput.parse(raw);
+  const k = await ctx.db.selectFrom('employee_contracts').select('employee_id').where('id', '=', id).executeTakeFirst();
+  if (!k) throw notFound('Contract');
+  await scopedEmployeeId(ctx.db, grant, k.employee_id).catch(() => {
+    throw notFound('Contract');
+  });
+  const rows = await ctx.db
+    .selectFrom('employee_contracts as k')
+    .select((eb) => contractColumns(eb as never) as never)
+    .where('k.employee_id', '=', k.employee_id)
+    .execute();
+  return (rows as unknown as ContractRow[]).find((r) => r.id === id)!;
+}
+
+/** Refuses a period that overlaps another contract of the same employee. */
+async function refuseOverlap(trx: Db, employeeId: number, start: string, end: string | null, exceptId?: number) {
+  let q = trx
+    .selectFrom('employee_contracts')
+    .select(['contract_number', 'start_date', 'end_date'])
+    .where('employee_id', '=', employeeId)
+    .where('start_date', '<=', end ?? '9999-12-31')
+    .where((eb) => eb.or([eb('end_date', 'is', null), eb('end_date', '>=', start)]));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  const other = await q.executeTakeFirst();
+  if (other) {
+    throw new AppError('CONFLICT', `The period overlaps contract ${other.contract_number}`, {
+      fields: [{ param: 'startDate', msg: `overlaps contract ${other.contract_number}` }],
+    });
+  }
+}
+
+/** The employee's contract type and contract start date follow their latest contract. */
+async function syncLatestContract(trx: Db, employeeId: number) {
+  await sql`
+    update employees e set contract_type = k.contract_type, contract_start_date = k.start_date, updated_at = now()
+    from (select contract_type, start_date from employee_contracts where employee_id = ${employeeId}
+          order by start_date desc, id desc limit 1) k
+    where e.id = ${employeeId}`.execute(trx);
+}
+
+const contractUnique = {
+  employee_contracts_number_uq: () => taken('contractNumber', 'Another contract already has this number'),
+};
+
+export async function createContract(ctx: Ctx, grant: Update, raw: z.input<typeof createContractInput>): Promise<{ id: number }> {
+  const input = createContractInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    await scopedEmployeeId(trx, grant, input.employeeId, true);
+    await refuseOverlap(trx, input.employeeId, input.startDate, input.endDate);
+    const row = await dbWrite(
+      () =>
+        trx
+          .insertInto('employee_contracts')
+          .values({
+            employee_id: input.employeeId,
+            contract_number: input.contractNumber,
+            contract_type: input.contractType,
+            start_date: input.startDate,
+            end_date: input.endDate,
+            basic_salary: String(input.basicSalary),
+            notes: input.notes ?? null,
+            created_by: grant.actor.userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      { unique: contractUnique },
+    );
+    await syncLatestContract(trx, input.employeeId);
+    await audit(ctx, trx, { action: 'employee.contract.create', entity: 'employee_contract', entityId: row.id, after: input });
+    return { id: row.id };
+  });
+}
+
+export async function updateContract(ctx: Ctx, grant: Update, raw: z.input<typeof updateContractInput>): Promise<{ id: number }> {
+  const input = updateContractInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const before = await trx.selectFrom('employee_contracts').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!before) throw notFound('Contract');
+    await scopedEmployeeId(trx, grant, before.employee_id, true).catch(() => {
+      throw notFound('Contract');
+    });
+    const next = {
+      contract_number: input.contractNumber ?? before.contract_number,
+      contract_type: input.contractType ?? before.contract_type,
+      start_date: input.startDate ?? before.start_date,
+      end_date: input.endDate === undefined ? before.end_date : input.endDate,
+      basic_salary: input.basicSalary === undefined ? before.basic_salary : String(input.basicSalary),
+      notes: input.notes === undefined ? before.notes : input.notes,
+    };
+    if (next.end_date && next.end_date < next.start_date)
+      throw invalid([{ param: 'endDate', msg: 'must not be before the start date' }]);
+    if (next.end_date === null && next.contract_type !== 5) {
+      throw invalid([{ param: 'endDate', msg: 'is required unless the contract is permanent' }]);
+    }
+    await refuseOverlap(trx, before.employee_id, next.start_date, next.end_date, input.id);
+    await dbWrite(
+      () =>
+        trx
+          .updateTable('employee_contracts')
+          .set({ ...next, updated_at: sql`now()` } as never)
+          .where('id', '=', input.id)
+          .execute(),
+      { unique: contractUnique },
+    );
+    await syncLatestContract(trx, before.employee_id);
+    await audit(ctx, trx, {
+      action: 'employee.contract.update',
+      entity: 'employee_contract',
+      entityId: input.id,
+      before,
+      after: next,
+    });
+    return { id: input.id };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Employment records.
+
+function recordsQuery(db: Db) {
+  const side = (p: 'from' | 'to') =>
+    sql<RecordRow['from']>`json_build_object(
+      'companyOffice', (select name from company_offices where id = r.${sql.raw(`${p}_company_office_id`)}),
+      'department', (select name from departments where id = r.${sql.raw(`${p}_department_id`)}),
+      'division', (select name from divisions where id = r.${sql.raw(`${p}_division_id`)}),
+      'section', (select name from sections where id = r.${sql.raw(`${p}_section_id`)}),
+      'jobPosition', (select name from job_positions where id = r.${sql.raw(`${p}_job_position_id`)}),
+      'jobLevel', (select name from job_levels where id = r.${sql.raw(`${p}_job_level_id`)}))`;
+  return db
+    .selectFrom('employee_records as r')
+    .leftJoin('users as u', 'u.id', 'r.created_by')
+    .select([
+      'r.id',
+      'r.employee_id as employeeId',
+      'r.change_type as changeType',
+      'r.effective_date as effectiveDate',
+      side('from').as('from'),
+      side('to').as('to'),
+      'r.reason',
+      'u.email as createdBy',
+      sql<string>`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
+    ]);
+}
+
+export async function listRecords(ctx: Ctx, grant: View, raw: z.input<typeof listByEmployeeInput>): Promise<Page<RecordRow>> {
+  const input = listByEmployeeInput.parse(raw);
+  await scopedEmployeeId(ctx.db, grant, input.employeeId);
+  const [rows, count] = await Promise.all([
+    recordsQuery(ctx.db)
+      .where('r.employee_id', '=', input.employeeId)
+      .orderBy('r.effective_date', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    ctx.db
+      .selectFrom('employee_records')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('employee_id', '=', input.employeeId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
+}
+
+export async function getRecord(ctx: Ctx, grant: View, raw: z.input<typeof historyIdInput>): Promise<RecordRow> {
+  const { id } = historyIdInput.parse(raw);
+  const row = await recordsQuery(ctx.db).where('r.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Record');
+  await scopedEmployeeId(ctx.db, grant, row.employeeId).catch(() => {
+    throw notFound('Record');
+  });
+  return row;
+}
+
+const CHANGE_NAMES: Record<number, string> = { 1: 'A mutation', 2: 'A promotion', 3: 'A demotion', 4: 'A relocation' };
+
+/**
+ * Records a mutation (1), promotion (2), demotion (3) or relocation (4) and moves the employee
+ * there in the same transaction; where they were is kept on the record. A promotion must raise
+ * the job level's rank and a demotion lower it; a relocation changes the office; a mutation
+ * changes the department, division, section or position within the office. Future dates are
+ * refused: the change applies when it is recorded.
+ */
+export async function createRecord(ctx: Ctx, grant: Update, raw: z.input<typeof createRecordInput>): Promise<{ id: number }> {
+  const input = createRecordInput.parse(raw);
+  if (input.effectiveDate > today(ctx)) {
+    throw invalid([{ param: 'effectiveDate', msg: 'must not be in the future (record the change when it takes effect)' }]);
+  }
+  return inTransaction(ctx, async (trx) => {
+    await scopedEmployeeId(trx, grant, input.employeeId, true);
+    const e = await trx.selectFrom('employees').selectAll().where('id', '=', input.employeeId).executeTakeFirstOrThrow();
+    if (e.first_join_date && input.effectiveDate < e.first_join_date) {
+      throw invalid([{ param: 'effectiveDate', msg: 'must not be before the first join date' }]);
+    }
+    const pick = <T>(v: T | undefined, current: T): T => (v === undefined ? current : v);
+    const to = {
+      company_office_id: pick(input.companyOfficeId, e.company_office_id),
+      department_id: pick(input.departmentId, e.department_id),
+      division_id: pick(input.divisionId, e.division_id),
+      section_id: pick(input.sectionId, e.section_id),
+      job_position_id: pick(input.jobPositionId, e.job_position_id),
+      job_level_id: pick(input.jobLevelId, e.job_level_id),
+    };
+    await checkRefs(trx, [
+      ['companyOfficeId', 'company_offices', input.companyOfficeId],
+      ['jobLevelId', 'job_levels', input.jobLevelId],
+    ]);
+    await checkPlacement(trx, {
+      officeId: to.company_office_id,
+      departmentId: to.department_id,
+      divisionId: to.division_id,
+      sectionId: to.section_id,
+      jobPositionId: to.job_position_id,
+    });
+    const what = CHANGE_NAMES[input.changeType]!;
+    if (input.changeType === 2 || input.changeType === 3) {
+      const ranks = await trx
+        .selectFrom('job_levels')
+        .select(['id', 'rank'])
+        .where('id', 'in', [to.job_level_id ?? -1, e.job_level_id ?? -1])
+        .execute();
+      const rank = (lid: number | null) => ranks.find((r) => r.id === lid)?.rank;
+      const from = rank(e.job_level_id);
+      const next = rank(to.job_level_id);
+      const up = input.changeType === 2;
+      if (next === undefined || (from !== undefined && (up ? next <= from : next >= from))) {
+        throw invalid(
+          [{ param: 'jobLevelId', msg: `must be ${up ? 'above' : 'below'} the current job level` }],
+          `${what} changes the job level`,
+        );
+      }
+    }
+    if (input.changeType === 4 && to.company_office_id === e.company_office_id) {
+      throw invalid(
+        [{ param: 'companyOfficeId', msg: 'must be another office' }],
+        `${what} moves the employee to another office`,
+      );
+    }
+    if (input.changeType === 1) {
+      if (to.company_office_id !== e.company_office_id) {
+        throw invalid([{ param: 'companyOfficeId', msg: 'changes only with a relocation' }], `${what} stays within the office`);
+      }
+      const moved = (['department_id', 'division_id', 'section_id', 'job_position_id'] as const).some((k) => to[k] !== e[k]);
+      if (!moved) {
+        throw invalid(
+          [{ param: 'departmentId', msg: 'must change (department, division, section or job position)' }],
+          `${what} changes where the employee works`,
+        );
+      }
+    }
+    const row = await trx
+      .insertInto('employee_records')
+      .values({
+        employee_id: e.id,
+        change_type: input.changeType,
+        effective_date: input.effectiveDate,
+        from_company_office_id: e.company_office_id,
+        from_department_id: e.department_id,
+        from_division_id: e.division_id,
+        from_section_id: e.section_id,
+        from_job_position_id: e.job_position_id,
+        from_job_level_id: e.job_level_id,
+        to_company_office_id: to.company_office_id,
+        to_department_id: to.department_id,
+        to_division_id: to.division_id,
+        to_section_id: to.section_id,
+        to_job_position_id: to.job_position_id,
+        to_job_level_id: to.job_level_id,
+        reason: input.reason ?? null,
+        created_by: grant.actor.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('employees')
+      .set({ ...to, updated_at: sql`now()` } as never)
+      .where('id', '=', e.id)
+      .execute();
+    await audit(ctx, trx, {
+      action: 'employee.record.create',
+      entity: 'employee',
+      entityId: e.id,
+      after: { recordId: row.id, ...input },
+    });
+    return { id: row.id };
+  });
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { overtimeInput } from '../schema';
+import { calculateOvertime, checkOvertimeLimits, overtimeMonthlyWage, overtimeMultiplier } from './overtime';
+
+const mult = (week: 5 | 6, day: 'workday' | 'restday' | 'holiday-shortest-workday', n: number) =>
+  Array.from({ length: n }, (_, i) => overtimeMultiplier(week, day, i + 1)?.toNumber());
+
+describe('overtime multipliers (PP 35/2021 Pasal 31, payroll-id.md §3)', () => {
+  it('workday: 1.5 for the first hour, 2 for each later hour', () => {
+    expect(mult(5, 'workday', 4)).toEqual([1.5, 2, 2, 2]);
+    expect(mult(6, 'workday', 4)).toEqual([1.5, 2, 2, 2]);
+  });
+  it('rest day or public holiday, 6-day week: hours 1–7 ×2, 8 ×3, 9–11 ×4', () => {
+    expect(mult(6, 'restday', 11)).toEqual([2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4]);
+    expect(overtimeMultiplier(6, 'restday', 12)).toBeNull();
+  });
+  it('public holiday on the shortest workday, 6-day week: hours 1–5 ×2, 6 ×3, 7–9 ×4', () => {
+    expect(mult(6, 'holiday-shortest-workday', 9)).toEqual([2, 2, 2, 2, 2, 3, 4, 4, 4]);
+    expect(overtimeMultiplier(5, 'holiday-shortest-workday', 1)).toBeNull();
+  });
+  it('rest day or public holiday, 5-day week: hours 1–8 ×2, 9 ×3, 10–12 ×4', () => {
+    expect(mult(5, 'restday', 12)).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 4, 4]);
+  });
+});
+
+describe('overtime pay (hr calc overtime)', () => {
+  it('pays 3 workday hours on 5,000,000 a month at 1/173 an hour, exact hourly wage', () => {
+    const { output, trace } = calculateOvertime({
+      monthlyWage: 5_000_000,
+      workWeek: 5,
+      dayType: 'workday',
+      hours: 3,
+      hourlyWageRounding: 'none',
+    });
+    expect(output).toEqual({
+      hourlyWage: 28_901.734104, // 5,000,000 / 173, shown to 6 decimals
+      hours: [
+        { hour: 1, multiplier: 1.5, pay: 43_353 },
+        { hour: 2, multiplier: 2, pay: 57_803 },
+        { hour: 3, multiplier: 2, pay: 57_803 },
+      ],
+      pay: 158_960, // 5.5 × 28,901.7341… = 158,959.54 → half up once
+    });
+    expect(trace.hourlyWage?.source).toMatch(/PP 35\/2021/);
+  });
+
+  it('cuts the hourly wage to whole rupiah when the company chooses floor (Kemnaker examples)', () => {
+    const { output } = calculateOvertime({
+      monthlyWage: 5_000_000,
+      workWeek: 5,
+      dayType: 'workday',
+      hours: 3,
+      hourlyWageRounding: 'floor',
+    });
+    expect(output.hourlyWage).toBe(28_901);
+    expect(output.pay).toBe(158_956); // 5.5 × 28,901 = 158,955.5 → 158,956
+  });
+
+  it('rest day in a 6-day week, 7 hours on 4,000,000: 14 × 23,121.39 (the IDX Channel example, payroll-id.md §5)', () => {
+    const exact = calculateOvertime({ monthlyWage: 4_000_000, workWeek: 6, dayType: 'restday', hours: 7 }).output;
+    expect(exact.pay).toBe(323_699); // 14 × 4,000,000 / 173 = 323,699.42
+    const cut = calculateOvertime({
+      monthlyWage: 4_000_000,
+      workWeek: 6,
+      dayType: 'restday',
+      hours: 7,
+      hourlyWageRounding: 'floor',
+    }).output;
+    expect(cut.pay).toBe(323_694); // 14 × 23,121
+  });
+
+  it('pays the longest rest-day and holiday schedules in full', () => {
+    const pay = (week: 5 | 6, day: 'restday' | 'holiday-shortest-workday', hours: number) =>
+      calculateOvertime({ monthlyWage: 1_730_000, workWeek: week, dayType: day, hours }).output.pay;
+    expect(pay(5, 'restday', 12)).toBe(31 * 10_000);
+    expect(pay(6, 'restday', 11)).toBe(29 * 10_000);
+    expect(pay(6, 'holiday-shortest-workday', 9)).toBe(25 * 10_000);
+  });
+
+  it('pays a partial last hour pro rata', () => {
+    const { output } = calculateOvertime({ monthlyWage: 1_730_000, workWeek: 5, dayType: 'workday', hours: 1.5 });
+    expect(output.hours).toEqual([
+      { hour: 1, multiplier: 1.5, pay: 15_000 },
+      { hour: 2, multiplier: 2, pay: 10_000 },
+    ]);
+    expect(output.pay).toBe(25_000);
+  });
+
+  it('refuses hours beyond the table and the 6-day holiday schedule in a 5-day week', () => {
+    const issues = (x: unknown) => overtimeInput.safeParse(x).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(issues({ monthlyWage: 5_000_000, workWeek: 5, dayType: 'restday', hours: 13 })).toEqual([
+      'hours: must be at most 12 on a restday in a 5-day week (PP 35/2021 Pasal 31)',
+    ]);
+    expect(issues({ monthlyWage: 5_000_000, workWeek: 5, dayType: 'holiday-shortest-workday', hours: 2 })?.[0]).toMatch(
+      /^dayType: .*6-day/,
+    );
+    expect(issues({ monthlyWage: 5_000_000, workWeek: 7, dayType: 'workday', hours: 2 })).toEqual([
+      'workWeek: must be one of 5, 6',
+    ]);
+  });
+});
+
+describe('overtime base wage (PP 35/2021 Pasal 32–33)', () => {
+  it('uses basic + fixed allowances, or 75% of the total wage when that is more', () => {
+    expect(
+      overtimeMonthlyWage({ basic: 4_000_000, fixedAllowances: 1_000_000, nonFixedAllowances: 500_000 }).wage.toNumber(),
+    ).toBe(5_000_000);
+    expect(
+      overtimeMonthlyWage({ basic: 3_000_000, fixedAllowances: 500_000, nonFixedAllowances: 2_000_000 }).wage.toNumber(),
+    ).toBe(4_125_000);
+  });
+  it('multiplies a daily wage by 25 (6-day week) or 21 (5-day week), and never goes below the minimum wage', () => {
+    expect(overtimeMonthlyWage({ dailyWage: 200_000, workWeek: 6 }).wage.toNumber()).toBe(5_000_000);
+    expect(overtimeMonthlyWage({ dailyWage: 200_000, workWeek: 5 }).wage.toNumber()).toBe(4_200_000);
+    expect(overtimeMonthlyWage({ basic: 3_000_000, minimumWage: 5_396_761 }).wage.toNumber()).toBe(5_396_761);
+  });
+});
+
+describe('legal overtime limits (PP 35/2021 Pasal 26)', () => {
+  it('flags more than 4 hours a day or 18 a week on workdays, ignoring rest days and holidays', () => {
+    const week = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'].map((date) => ({
+      date,
+      hours: 4,
+      dayType: 'workday' as const,
+    }));
+    expect(checkOvertimeLimits(week.slice(0, 4))).toEqual([]);
+    expect(checkOvertimeLimits([...week.slice(0, 4), { date: '2026-11-21', hours: 10, dayType: 'restday' }])).toEqual([]);
+    expect(checkOvertimeLimits(week)).toEqual([
+      { kind: 'week', date: '2026-11-16', hours: 20, limit: 18, source: 'PP 35/2021 Pasal 26 (payroll-id.md §3)' },
+    ]);
+    expect(checkOvertimeLimits([{ date: '2026-11-22', hours: 4.5, dayType: 'workday' }])).toMatchObject([
+      { kind: 'day', date: '2026-11-22', hours: 4.5, limit: 4 },
+    ]);
+  });
+  it('can check against the old Kepmen 102/2004 limits (3 a day, 14 a week)', () => {
+    expect(checkOvertimeLimits([{ date: '2026-11-16', hours: 3.5, dayType: 'workday' }], 'kepmen-102-2004')).toMatchObject([
+      { kind: 'day', limit: 3 },
+    ]);
+  });
+});

@@ -1,0 +1,77 @@
+// Payroll engine: pure functions, exact money, no database and no node-only imports (also exported to the browser).
+export * from './formula';
+export {
+  calculateBpjs,
+  BPJS_JHT,
+  BPJS_JKM,
+  BPJS_JP,
+  BPJS_KESEHATAN,
+  type BpjsOutput,
+  JP_WAGE_CAPS,
+  jkkRatePercent,
+  jpWageCapOn,
+} from './formulas/bpjs';
+export {
+  type OvertimeEntry,
+  type OvertimeLimitViolation,
+  type OvertimeOutput,
+  calculateOvertime,
+  checkOvertimeLimits,
+  NORMAL_WORKING_TIME,
+  OVERTIME_HOURLY_DIVISOR,
+  OVERTIME_LIMITS,
+  OVERTIME_MULTIPLIERS,
+  type OvertimeLimitRegime,
+  overtimeHourlyWage,
+  overtimeMaxPayableHours,
+  overtimeMonthlyWage,
+  overtimeMultiplier,
+} from './formulas/overtime';
+export {
+  article17Tax,
+  calculatePph21,
+  calculatePph21Daily,
+  dailyPph21,
+  grossUpAllowance,
+  monthlyTer,
+  type Pph21DailyOutput,
+  type Pph21LastPeriodOutput,
+  type Pph21MonthOutput,
+  type Pph21Output,
+  ptkpAmount,
+  surchargePercent,
+  terCategoryFor,
+  terMonthlyRatePercent,
+} from './formulas/pph21';
+export {
+  ARTICLE_17_LAYERS,
+  BIAYA_JABATAN,
+  BIAYA_PENSIUN,
+  DAILY_TER,
+  PTKP_AMOUNT,
+  TER_CATEGORY_BY_PTKP,
+  TER_MONTHLY,
+} from './formulas/tax-tables';
+export {
+  calculateThr,
+  monthsOfService,
+  type ThrEmploymentEnd,
+  type ThrOutput,
+  thrAmount,
+  thrEntitledAfterLeaving,
+} from './formulas/thr';
+export {
+  Dec,
+  type DecInput,
+  dec,
+  floorThousand,
+  percentOf,
+  RUPIAH_ROUNDINGS,
+  type RupiahRounding,
+  sum as sumRupiah,
+  toInt as toWholeRupiahNumber,
+  toRupiah,
+} from './money';
+export * from './payslip';
+export * from './schema';
+export type { Trace, TraceMap, TraceValue } from './trace';

@@ -1,0 +1,113 @@
+import { createEmployeeInput } from '@hr/core/browser';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { FormDialog } from '../org/FormDialog';
+import type { FieldView } from '../org/OrgFormFields';
+import { type FormFieldDef, useOrgForm } from '../org/use-org-form';
+import { FixedSelect } from '../shared/FixedSelect';
+import { dateView, PLACEMENT_RESETS, placementViews } from '../shared/placement-views';
+import { EducationLevelSelect, MaritalStatusSelect, ReligionSelect } from '../shared/ReferenceSelects';
+import { toId } from '../shared/use-lookups';
+
+const REQUIRED = new Set([
+  'givenName',
+  'email',
+  'gender',
+  'birthDate',
+  'religionId',
+  'educationLevelId',
+  'maritalStatusId',
+  'companyOfficeId',
+  'contractType',
+  'firstJoinDate',
+]);
+const KEYS = [
+  'givenName',
+  'surname',
+  'email',
+  'gender',
+  'birthDate',
+  'religionId',
+  'educationLevelId',
+  'maritalStatusId',
+  'companyOfficeId',
+  'departmentId',
+  'divisionId',
+  'sectionId',
+  'jobPositionId',
+  'jobLevelId',
+  'contractType',
+  'firstJoinDate',
+  'annualLeaveDate',
+] as const;
+
+/** HR enters a new employee; the number comes from the office's ID index. Opens the new record. */
+export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.employee.create.useMutation({
+    onSuccess: (r) => {
+      notifySuccess(t('employeeDetail.created', { number: r.employeeNumber }));
+      void utils.employee.list.invalidate();
+      void navigate(`/employee/list/${r.id}/detail`);
+    },
+  });
+  const fields: FormFieldDef<string>[] = KEYS.map((key) => ({
+    key,
+    label: t(`employeeDetail.fields.${key}` as never) as string,
+    required: REQUIRED.has(key),
+    ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),
+  }));
+  const form = useOrgForm({
+    idPrefix: 'new-employee',
+    fields,
+    initial: Object.fromEntries(KEYS.map((k) => [k, ''])) as Record<string, string>,
+    schema: createEmployeeInput,
+    toInput: (v) => ({
+      givenName: v.givenName ?? '',
+      surname: v.surname ?? '',
+      email: v.email ?? '',
+      gender: v.gender as 'Male' | 'Female',
+      birthDate: v.birthDate ?? '',
+      religionId: toId(v.religionId ?? '') as number,
+      educationLevelId: toId(v.educationLevelId ?? '') as number,
+      maritalStatusId: toId(v.maritalStatusId ?? '') as number,
+      companyOfficeId: toId(v.companyOfficeId ?? '') as number,
+      departmentId: toId(v.departmentId ?? '') ?? null,
+      divisionId: toId(v.divisionId ?? '') ?? null,
+      sectionId: toId(v.sectionId ?? '') ?? null,
+      jobPositionId: toId(v.jobPositionId ?? '') ?? null,
+      jobLevelId: toId(v.jobLevelId ?? '') ?? null,
+      contractType: Number(v.contractType) || (undefined as unknown as number),
+      firstJoinDate: v.firstJoinDate ?? '',
+      annualLeaveDate: v.annualLeaveDate || null,
+    }),
+  });
+  const views: FieldView<string>[] = [
+    { key: 'givenName', maxLength: 100 },
+    { key: 'surname', maxLength: 100 },
+    { key: 'email', maxLength: 254 },
+    { key: 'gender', render: (p) => <FixedSelect {...p} list="gender" /> },
+    dateView('birthDate'),
+    { key: 'religionId', render: (p) => <ReligionSelect {...p} /> },
+    { key: 'educationLevelId', render: (p) => <EducationLevelSelect {...p} /> },
+    { key: 'maritalStatusId', render: (p) => <MaritalStatusSelect {...p} /> },
+    ...placementViews,
+    { key: 'contractType', render: (p) => <FixedSelect {...p} list="contractStatus" /> },
+    dateView('firstJoinDate'),
+    dateView('annualLeaveDate'),
+  ];
+  return (
+    <FormDialog
+      title={t('employeeDetail.addEmployee')}
+      form={form}
+      views={views}
+      save={(input) => create.mutateAsync(input)}
+      pending={create.isPending}
+      onClose={onClose}
+    />
+  );
+}
