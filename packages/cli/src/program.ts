@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBackupCommands } from './commands/backup';
 import { registerCalcCommands } from './commands/calc';
 import { registerDbCommands } from './commands/db';
+import { registerImportPunchesCommand } from './commands/import-punches';
 import { registerUserCommands } from './commands/user';
 import { loadCliConfig } from './config';
 import { describeError, EXIT } from './errors';
@@ -28,6 +29,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env, io: Io = stdi
   registerDbCommands(program, cfg, io);
   registerBackupCommands(program, cfg, io);
   registerUserCommands(program, cfg, io);
+  registerImportPunchesCommand(program, cfg, io);
   registerCalcCommands(program, io);
   return program;
 }

@@ -1,8 +1,12 @@
 // Browser-safe surface: zod schemas, enums and the permission registry. No node or db imports.
 export * from './auth/schema';
+export * from './cooperative/schema';
+export * from './devices/schema';
 export * from './employees/detail-schema';
 export * from './employees/history-schema';
+export * from './employees/requests-schema';
 export * from './employees/schema';
+export * from './inventory/schema';
 export * from './org/schema';
 export * from './payroll/index';
 export { PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './permissions/registry';

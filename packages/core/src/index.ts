@@ -1,5 +1,7 @@
+export * from './attendance/index';
 export * from './audit/index';
 export * from './auth/index';
+export * from './cooperative/index';
 export {
   backupDatabase,
   type BackupSummary,
@@ -15,7 +17,9 @@ export { openDb, type DbHandle, type DbKind, type OpenDbOptions } from './db/cli
 export type { Database } from './db/database';
 export { acquireDataDirLock, type DataDirLock, readDataDirLock } from './db/lock';
 export { migrateToLatest } from './db/migrate';
+export * from './devices/index';
 export * from './employees/index';
+export * from './inventory/index';
 export * from './org/index';
 export * from './payroll/index';
 export * from './permissions/index';

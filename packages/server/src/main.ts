@@ -1,5 +1,6 @@
 import {
   acquireDataDirLock,
+  applyDueResignations,
   createServices,
   type DataDirLock,
   ensureReferenceData,
@@ -34,6 +35,16 @@ async function main(): Promise<void> {
   }
   const app = await buildApp({ services, config });
   await app.listen({ port: config.port, host: config.host });
+  // Employees whose approved resignation's last working day is over are marked resigned (their
+  // access already ends on that day: auth checks the resignation). At start, then hourly.
+  const sweepResignations = () =>
+    applyDueResignations(services.ctx(null)).then(
+      (n) => (n ? app.log.info({ employees: n }, 'marked resigned after their last working day') : undefined),
+      (err: unknown) => app.log.warn({ err }, 'resignation sweep failed; retried in an hour'),
+    );
+  await sweepResignations();
+  const sweep = setInterval(() => void sweepResignations(), 3600_000);
+  sweep.unref();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(`\nHR app running at http://localhost:${config.port}  (${where})`);
   if (config.seedDemo) {
@@ -41,6 +52,7 @@ async function main(): Promise<void> {
   }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
     await app.close();
     await handle.close();
     lock?.release();

@@ -13,9 +13,13 @@ test('the sidebar shows only what a role may see', async ({ browser }) => {
   await signIn(employee, 'employee@demo.co.id');
   const nav = employee.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText('Personal', { exact: true })).toBeVisible();
-  for (const group of ['Salary', 'Developer', 'Misc', 'Employee']) {
+  for (const group of ['Salary', 'Developer', 'Misc']) {
     await expect(nav.getByText(group, { exact: true })).toHaveCount(0);
   }
+  // Of the employee group, an employee sees only their own resignation page.
+  await nav.getByRole('button', { name: 'Employee' }).click();
+  await expect(nav.getByRole('link', { name: 'Resignation Requests' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Employee List' })).toHaveCount(0);
   // Visiting a hidden page directly shows the no-access screen, not its data.
   await employee.goto('/employee/list');
   await expect(employee.getByText('You do not have access to this page')).toBeVisible();

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { audit } from '../audit/service';
+import { mandatorySavingIdOf } from '../cooperative/service';
 import type { Actor } from '../permissions/actor';
 import { permissionsOfRoles, isRoleKey, type RoleKey } from '../permissions/roles';
 import { isPermissionKey, type PermissionKey } from '../permissions/registry';
@@ -115,7 +116,7 @@ export async function login(
   const attemptId = await reserveLoginAttempt(ctx, cfg, input.email, meta.ip);
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'active'])
+    .select(['id', 'password_hash', 'active', employmentEnded(sql.ref('employee_id')).as('ended')])
     .where(sql`lower(email)`, '=', input.email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.password_hash ?? null);
@@ -124,6 +125,7 @@ export async function login(
   if (!user.active) {
     throw new AppError('ACCOUNT_INACTIVE', 'Your account is not active yet. An administrator must activate it first.');
   }
+  if (user.ended) throw new AppError('ACCOUNT_INACTIVE', 'Your employment has ended; this login no longer works.');
   const token = newToken();
   const expiresAt = new Date(ctx.clock().getTime() + cfg.sessionTtlMs);
   await inTransaction(ctx, async (trx) => {
@@ -166,6 +168,16 @@ export async function logout(ctx: Ctx, token: string): Promise<void> {
   await revokeSessionToken(ctx, token);
 }
 
+/**
+ * True when the employee has left: marked resigned, or an approved resignation whose last working
+ * day is over (dates in Indonesia's western time, where the company works). Access ends then,
+ * without waiting for any job to mark the employee.
+ */
+const employmentEnded = (employeeId: RawBuilder<unknown>) => sql<boolean>`(
+  exists (select 1 from employees x where x.id = ${employeeId} and x.resigned = 1)
+  or exists (select 1 from employee_resignations r where r.employee_id = ${employeeId} and r.status = 1
+             and r.last_working_day < (now() at time zone 'Asia/Jakarta')::date))`;
+
 /** The user, their org placement, roles and approved grants (own and their job position's), in one query. */
 function actorQuery(db: Db) {
   return db
@@ -179,6 +191,7 @@ function actorQuery(db: Db) {
       'e.company_office_id',
       'e.department_id',
       'e.division_id',
+      employmentEnded(sql.ref('u.employee_id')).as('ended'),
       sql<string[]>`coalesce((select array_agg(role) from user_roles r where r.user_id = u.id), '{}')`.as('roles'),
       sql<{ kind: string; key: string }[]>`coalesce((
         select json_agg(json_build_object('kind', g.grant_kind, 'key', g.grant_key))
@@ -193,7 +206,7 @@ function actorQuery(db: Db) {
 type ActorRow = Awaited<ReturnType<ReturnType<typeof actorQuery>['executeTakeFirstOrThrow']>>;
 
 function toActor(u: ActorRow | undefined, kind: 'user' | 'oauth'): Actor | null {
-  if (!u?.active) return null;
+  if (!u?.active || u.ended) return null;
   const roles = new Set<string>(u.roles);
   const extra: PermissionKey[] = [];
   for (const g of u.grants) {
@@ -255,8 +268,8 @@ export async function sessionUser(db: Db, actor: Actor): Promise<SessionUser> {
     companyOfficeId: actor.companyOfficeId,
     departmentId: actor.departmentId,
     divisionId: actor.divisionId,
-    // The cooperative module fills this when it lands (issue 8).
-    mandatorySavingId: null,
+    // The cooperative member id: mandatory savings are deducted through payroll against it.
+    mandatorySavingId: actor.employeeId === null ? null : await mandatorySavingIdOf(db, actor.employeeId),
     roles: actor.roles,
     permissions: [...actor.permissions].sort(),
     companyOffices: all ? offices : offices.filter((o) => o.id === actor.companyOfficeId),

@@ -1,6 +1,10 @@
+import type { AttendanceTables } from '../attendance/tables';
 import type { AuditTables } from '../audit/tables';
 import type { AuthTables } from '../auth/tables';
+import type { DeviceTables } from '../devices/tables';
+import type { CooperativeTables } from '../cooperative/tables';
 import type { EmployeeTables } from '../employees/tables';
+import type { InventoryTables } from '../inventory/tables';
 import type { OrgTables } from '../org/tables';
 import type { PermissionTables } from '../permissions/tables';
 import type { ReferenceTables } from '../reference/tables';
@@ -9,9 +13,13 @@ import type { RegistrationTables } from '../registration/tables';
 /** Every module declares its own tables; this interface composes them. */
 export interface Database
   extends ReferenceTables,
+    AttendanceTables,
     OrgTables,
     EmployeeTables,
     AuthTables,
     PermissionTables,
     RegistrationTables,
-    AuditTables {}
+    AuditTables,
+    InventoryTables,
+    CooperativeTables,
+    DeviceTables {}

@@ -38,6 +38,11 @@ export async function scopedEmployeeId(db: Db, grant: Grant, id: number, lock = 
 
 /** Every section of one employee (spec §3), for `/employee/list/{id}/detail`. */
 export async function getEmployeeDetail(ctx: Ctx, grant: View, raw: z.input<typeof employeeIdInput>): Promise<EmployeeDetail> {
+  return readEmployeeDetail(ctx, grant, raw);
+}
+
+/** The detail within any grant's data scope (an employee reading their own record for a request). */
+export async function readEmployeeDetail(ctx: Ctx, grant: Grant, raw: z.input<typeof employeeIdInput>): Promise<EmployeeDetail> {
   const { id } = employeeIdInput.parse(raw);
   const e = await ctx.db
     .selectFrom('employees as e')
@@ -320,6 +325,19 @@ async function lockedEmployee(trx: Db, grant: Grant, id: number): Promise<Employ
 export async function updateEmployeeSection<S extends Exclude<EmployeeSection, 'login'>>(
   ctx: Ctx,
   grant: Update,
+  section: S,
+  raw: SectionInput<S>,
+): Promise<{ id: number; section: S }> {
+  return applyEmployeeSection(ctx, grant, section, raw);
+}
+
+/**
+ * Saves one section within the grant's data scope; also used by an approved update request,
+ * whose approver holds `employee.editRequest.approve` rather than `employee.update`.
+ */
+export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'login'>>(
+  ctx: Ctx,
+  grant: Grant,
   section: S,
   raw: SectionInput<S>,
 ): Promise<{ id: number; section: S }> {
@@ -628,4 +646,63 @@ export async function updateEmployeeLogin(
     if (!input.active) await revokeSessionsOfUser({ ...ctx, db: trx }, user.id);
   });
   return { id: input.id, section: 'login' };
+}
+
+/** A section's current values in the shape of its update input (without the id). */
+export function sectionValues(d: EmployeeDetail, section: Exclude<EmployeeSection, 'login'>): Record<string, unknown> {
+  switch (section) {
+    case 'personal': {
+      const p = d.personal;
+      return {
+        givenName: p.givenName,
+        surname: p.surname,
+        gender: p.gender,
+        birthDate: p.birthDate,
+        birthPlace: p.birthPlace,
+        religionId: p.religion.id,
+        maritalStatusId: p.maritalStatus.id,
+        educationLevelId: p.educationLevel.id,
+        nationalId: p.nationalId,
+        taxId: p.taxId,
+        nationalityCountryId: p.nationality?.id ?? null,
+        ptkpStatusId: p.ptkpStatus?.id ?? null,
+      };
+    }
+    case 'contact':
+      return { ...d.contact };
+    case 'employment': {
+      const e = d.employment;
+      return {
+        companyOfficeId: e.companyOffice.id,
+        departmentId: e.department?.id ?? null,
+        divisionId: e.division?.id ?? null,
+        sectionId: e.section?.id ?? null,
+        jobPositionId: e.jobPosition?.id ?? null,
+        jobLevelId: e.jobLevel?.id ?? null,
+        contractType: e.contractType,
+        entryDate: e.entryDate,
+        firstJoinDate: e.firstJoinDate,
+        contractStartDate: e.contractStartDate,
+        annualLeaveDate: e.annualLeaveDate,
+      };
+    }
+    case 'emergency':
+      return { contacts: d.emergency.contacts };
+    case 'parents':
+      return { father: d.parents.father, mother: d.parents.mother };
+    case 'sibling':
+      return {
+        siblings: d.sibling.siblings.map(({ educationLevel, ...s }) => ({ ...s, educationLevelId: educationLevel?.id ?? null })),
+      };
+    case 'medical':
+      return { ...d.medical };
+    case 'bank':
+      return {
+        bankId: d.bank.bank?.id ?? null,
+        bankAccountNumber: d.bank.bankAccountNumber,
+        bankAccountName: d.bank.bankAccountName,
+      };
+    case 'previousCompany':
+      return { companies: d.previousCompany.companies };
+  }
 }

@@ -10,6 +10,28 @@ export {
   updateContract,
 } from './history';
 export * from './history-schema';
+export {
+  applyDueResignations,
+  approveResignation,
+  approveUpdateRequest,
+  cancelMyResignation,
+  cancelMyUpdateRequest,
+  cancelResignation,
+  createResignation,
+  deleteResignation,
+  deleteUpdateRequest,
+  disapproveResignation,
+  disapproveUpdateRequest,
+  getOwnEmployeeDetail,
+  getResignation,
+  listMyResignations,
+  listMyUpdateRequests,
+  listResignations,
+  listUpdateRequests,
+  requestResignation,
+  submitUpdateRequest,
+} from './requests';
+export * from './requests-schema';
 export { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from './detail';
 export * from './schema';
 export { listEmployees } from './service';

@@ -125,4 +125,30 @@ export interface EmployeeTables {
     created_by: number | null;
     created_at: Generated<Date>;
   };
+  employee_update_requests: {
+    id: Generated<number>;
+    employee_id: number;
+    section: string;
+    payload: ColumnType<Record<string, unknown>, string, string>;
+    snapshot: ColumnType<Record<string, unknown>, string, string>;
+    status: Generated<number>;
+    note: string | null;
+    requested_by: number | null;
+    decided_by: number | null;
+    decided_at: Date | null;
+    created_at: Generated<Date>;
+  };
+  employee_resignations: {
+    id: Generated<number>;
+    employee_id: number;
+    request_date: DateCol;
+    last_working_day: DateCol;
+    reason: string;
+    status: Generated<number>;
+    decision_note: string | null;
+    created_by: number | null;
+    decided_by: number | null;
+    decided_at: Date | null;
+    created_at: Generated<Date>;
+  };
 }

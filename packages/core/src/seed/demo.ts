@@ -1,3 +1,4 @@
+import { seedInventoryDemo } from '../inventory/seed';
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { audit } from '../audit/index';
@@ -936,6 +937,8 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
         users: DEMO_USERS.map((u) => ({ email: u.email, role: u.role })),
       },
     });
+    // Units, items with warehouse variants, services, a main warehouse per office and opening stock.
+    await seedInventoryDemo({ ...ctx, db });
     return summary;
   });
 }

@@ -84,7 +84,7 @@ function operation(route: RestRoute): Operation {
   }
   responses['500'] = errorRef('E004 internal error (logged with the request id)');
   return {
-    operationId: route.procedurePath,
+    operationId: route.alias ? `${route.procedurePath}.at${route.path.replace(/[^A-Za-z0-9]+/g, '_')}` : route.procedurePath,
     tags: [route.procedurePath.split('.')[0]],
     summary: route.rest.message ?? route.procedurePath,
     description: `${permissionText(route.permission)} tRPC twin: \`${route.procedurePath}\` (${route.type}).`,

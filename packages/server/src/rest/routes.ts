@@ -15,6 +15,8 @@ export interface RestRoute {
   /** Placeholder names in order of appearance. */
   params: string[];
   rest: RestMeta;
+  /** True for a route from `meta.rest.aliases` (the procedure's first route is its primary path). */
+  alias: boolean;
   permission: ProcMeta['permission'];
   /** The procedure's input schemas (zod), outermost first. */
   inputs: unknown[];
@@ -38,25 +40,29 @@ export function collectRestRoutes(router: AnyRouter): RestRoute[] {
     const def = procedure._def as { meta?: ProcMeta; type: RestRoute['type']; inputs?: unknown[] };
     const rest = def.meta?.rest;
     if (!rest) continue;
-    if (!rest.path.startsWith('/') || /[:*?#\s]/.test(rest.path)) {
-      throw new Error(`Procedure ${procedurePath}: REST path "${rest.path}" must start with / and use {param} placeholders`);
+    // The primary path first: the harness and the OpenAPI operation id use the first route of a procedure.
+    for (const path of [rest.path, ...(rest.aliases ?? [])]) {
+      if (!path.startsWith('/') || /[:*?#\s]/.test(path)) {
+        throw new Error(`Procedure ${procedurePath}: REST path "${path}" must start with / and use {param} placeholders`);
+      }
+      const key = `${rest.method} ${path.replace(PARAM, '{}')}`;
+      const other = seen.get(key);
+      if (other) throw new Error(`Procedures ${other} and ${procedurePath} both declare ${rest.method} ${path}`);
+      seen.set(key, procedurePath);
+      routes.push({
+        procedurePath,
+        procedure,
+        type: def.type,
+        method: rest.method,
+        path,
+        fastifyPath: path.replace(PARAM, ':$1'),
+        params: [...path.matchAll(PARAM)].map((m) => m[1]!),
+        rest,
+        alias: path !== rest.path,
+        permission: def.meta?.permission,
+        inputs: def.inputs ?? [],
+      });
     }
-    const key = `${rest.method} ${rest.path.replace(PARAM, '{}')}`;
-    const other = seen.get(key);
-    if (other) throw new Error(`Procedures ${other} and ${procedurePath} both declare ${rest.method} ${rest.path}`);
-    seen.set(key, procedurePath);
-    routes.push({
-      procedurePath,
-      procedure,
-      type: def.type,
-      method: rest.method,
-      path: rest.path,
-      fastifyPath: rest.path.replace(PARAM, ':$1'),
-      params: [...rest.path.matchAll(PARAM)].map((m) => m[1]!),
-      rest,
-      permission: def.meta?.permission,
-      inputs: def.inputs ?? [],
-    });
   }
   return routes;
 }

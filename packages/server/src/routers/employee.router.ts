@@ -1,4 +1,29 @@
 import {
+  approveResignation,
+  approveUpdateRequest,
+  cancelMyResignation,
+  cancelMyUpdateRequest,
+  cancelResignation,
+  createResignation,
+  createResignationInput,
+  decideRequestInput,
+  deleteResignation,
+  deleteUpdateRequest,
+  disapproveResignation,
+  disapproveUpdateRequest,
+  getOwnEmployeeDetail,
+  getResignation,
+  listMyResignations,
+  listMyUpdateRequests,
+  listResignations,
+  listResignationsInput,
+  listUpdateRequests,
+  listUpdateRequestsInput,
+  requestIdInput,
+  requestResignation,
+  requestResignationInput,
+  submitUpdateRequest,
+  submitUpdateRequestInput,
   createContract,
   createContractInput,
   createEmployee,
@@ -67,6 +92,83 @@ export const employeeRouter = router({
       .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/update`, message: 'Contract updated' } })
       .input(updateContractInput)
       .mutation(({ ctx, input }) => updateContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  profile: router({
+    personalInformation: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'GET', path: `${E}/profile/personalInformation`, message: 'Personal information' } })
+      .query(({ ctx }) => getOwnEmployeeDetail(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+  }),
+  updateRequest: router({
+    submit: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'POST', path: `${E}/update/request`, message: 'Update request submitted' } })
+      .input(submitUpdateRequestInput)
+      .mutation(({ ctx, input }) => submitUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mine: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'GET', path: `${E}/update/request/mine`, message: 'My update requests', results: true } })
+      .input(listUpdateRequestsInput)
+      .query(({ ctx, input }) => listMyUpdateRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    cancel: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/cancel`, message: 'Update request cancelled' } })
+      .input(requestIdInput)
+      .mutation(({ ctx, input }) => cancelMyUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    list: permissionProcedure('employee.editRequest.approve')
+      .meta({ rest: { method: 'GET', path: `${E}/update/request`, message: 'Update requests', results: true } })
+      .input(listUpdateRequestsInput)
+      .query(({ ctx, input }) => listUpdateRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    approve: permissionProcedure('employee.editRequest.approve')
+      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/approve`, message: 'Update request approved' } })
+      .input(decideRequestInput)
+      .mutation(({ ctx, input }) => approveUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    disapprove: permissionProcedure('employee.editRequest.approve')
+      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/disapprove`, message: 'Update request disapproved' } })
+      .input(decideRequestInput)
+      .mutation(({ ctx, input }) => disapproveUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: permissionProcedure('employee.editRequest.approve')
+      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/delete`, message: 'Update request deleted' } })
+      .input(requestIdInput)
+      .mutation(({ ctx, input }) => deleteUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  resignation: router({
+    request: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/request`, message: 'Resignation submitted' } })
+      .input(requestResignationInput)
+      .mutation(({ ctx, input }) => requestResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mine: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'GET', path: `${E}/resignation/mine`, message: 'My resignations', results: true } })
+      .input(listResignationsInput)
+      .query(({ ctx, input }) => listMyResignations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    cancelOwn: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/request/{id}/cancel`, message: 'Resignation cancelled' } })
+      .input(requestIdInput)
+      .mutation(({ ctx, input }) => cancelMyResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    list: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'GET', path: `${E}/resignation`, message: 'Resignations', results: true } })
+      .input(listResignationsInput)
+      .query(({ ctx, input }) => listResignations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    get: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'GET', path: `${E}/resignation/{id}`, message: 'Resignation' } })
+      .input(requestIdInput)
+      .query(({ ctx, input }) => getResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation`, message: 'Resignation created' } })
+      .input(createResignationInput)
+      .mutation(({ ctx, input }) => createResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    approve: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/approve`, message: 'Resignation approved' } })
+      .input(decideRequestInput)
+      .mutation(({ ctx, input }) => approveResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    disapprove: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/disapprove`, message: 'Resignation disapproved' } })
+      .input(decideRequestInput)
+      .mutation(({ ctx, input }) => disapproveResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    cancel: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/cancel`, message: 'Resignation cancelled' } })
+      .input(decideRequestInput)
+      .mutation(({ ctx, input }) => cancelResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/delete`, message: 'Resignation deleted' } })
+      .input(requestIdInput)
+      .mutation(({ ctx, input }) => deleteResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),
   record: router({
     list: permissionProcedure('employee.view')

@@ -1,18 +1,26 @@
 import { router } from '../trpc/procedures';
+import { attendanceRouter } from './attendance.router';
 import { authRouter } from './auth.router';
+import { cooperativeRouter } from './cooperative.router';
+import { deviceRouter } from './device.router';
 import { employeeRouter } from './employee.router';
+import { inventoryRouter } from './inventory.router';
 import { lookupRouter } from './lookup.router';
 import { orgRouter } from './org.router';
 import { permissionRouter } from './permission.router';
 import { referenceRouter } from './reference.router';
 
 export const appRouter = router({
+  cooperative: cooperativeRouter,
   auth: authRouter,
+  attendance: attendanceRouter,
   lookup: lookupRouter,
   employee: employeeRouter,
   permission: permissionRouter,
   org: orgRouter,
   reference: referenceRouter,
+  inventory: inventoryRouter,
+  device: deviceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,8 @@ export interface RestMeta {
   method: HttpMethod;
   /** Path under the REST prefix, with `{param}` placeholders filled from the input (e.g. /v2/h/employee/{id}). */
   path: string;
+  /** Further paths answering the same procedure (a spec family published under two bases). */
+  aliases?: string[];
   /** The envelope's `success` message. */
   message?: string;
   /** Put the output under `results` (lists) instead of `result`. */

@@ -54,10 +54,11 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['managersEdit', '/employee/managers/:id/edit'],
     ['recruitment', '/employee/recruitment', true],
     ['registration', '/employee/registration', true, 'employee.registration.view'],
-    ['resignation', '/employee/resignation', true],
-    ['resignationAdd', '/employee/resignation/add'],
-    ['resignationDetail', '/employee/resignation/:id/detail'],
-    ['resignationRequest', '/employee/resignation/request', true],
+    ['resignation', '/employee/resignation', true, 'employee.resignation.manage'],
+    ['resignationAdd', '/employee/resignation/add', false, 'employee.resignation.manage'],
+    ['resignationDetail', '/employee/resignation/:id/detail', false, 'employee.resignation.manage'],
+    // The employee's own resignation page.
+    ['resignationRequest', '/employee/resignation/request', true, 'personal.access'],
   ]),
   group('salary', 'salary.view', [
     ['report', '/salary/report', true],
@@ -108,7 +109,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['mealSchedule', '/canteen/mealSchedule', true],
     ['setting', '/canteen/setting', true],
   ]),
-  group('inventory', 'inventory.view', [
+  // Every employee may ask the warehouse for items and raise purchase requests (inventory.request).
+  group('inventory', 'inventory.request', [
     ['purchaseRequest', '/inventory/purchaseRequest', true],
     ['purchaseRequestAdd', '/inventory/purchaseRequest/add'],
     ['purchaseRequestTeam', '/inventory/purchaseRequest/team', true],

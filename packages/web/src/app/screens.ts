@@ -5,16 +5,41 @@ const employee = () => import('../features/employee/screens');
 const developer = () => import('../features/developer/screens');
 const personal = () => import('../features/personal/screens');
 const org = () => import('../features/org/screens');
+const inventory = () => import('../features/inventory/screens');
+const cooperative = () => import('../features/cooperative/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'employee.list': lazy(() => employee().then((m) => ({ default: m.EmployeeListPage }))),
   'employee.detail': lazy(() => employee().then((m) => ({ default: m.EmployeeDetailPage }))),
+  'employee.resignation': lazy(() => employee().then((m) => ({ default: m.ResignationListPage }))),
+  'employee.resignationAdd': lazy(() => employee().then((m) => ({ default: m.ResignationAddPage }))),
+  'employee.resignationDetail': lazy(() => employee().then((m) => ({ default: m.ResignationDetailPage }))),
+  'employee.resignationRequest': lazy(() => employee().then((m) => ({ default: m.ResignationRequestPage }))),
   'employee.registration': lazy(() => employee().then((m) => ({ default: m.RegistrationsPage }))),
   'developer.credential': lazy(() => developer().then((m) => ({ default: m.CredentialListPage }))),
   'developer.credentialAdd': lazy(() => developer().then((m) => ({ default: m.CredentialAddPage }))),
+  'developer.fingerspot': lazy(() => developer().then((m) => ({ default: m.FingerspotListPage }))),
+  'developer.fingerspotAdd': lazy(() => developer().then((m) => ({ default: m.FingerspotAddPage }))),
+  'developer.fingerspotEdit': lazy(() => developer().then((m) => ({ default: m.FingerspotEditPage }))),
+  'developer.fingerspotDetail': lazy(() => developer().then((m) => ({ default: m.FingerspotDetailPage }))),
   'personal.profile': lazy(() => personal().then((m) => ({ default: m.ProfilePage }))),
   'misc.index': lazy(() => org().then((m) => ({ default: m.MiscPage }))),
   'misc.companyOffice': lazy(() => org().then((m) => ({ default: m.CompanyOfficePage }))),
   'misc.jobPosition': lazy(() => org().then((m) => ({ default: m.JobPositionListPage }))),
   'misc.jobPositionSetting': lazy(() => org().then((m) => ({ default: m.JobPositionSettingPage }))),
+  'inventory.purchaseRequest': lazy(() => inventory().then((m) => ({ default: m.PurchaseRequestListPage }))),
+  'inventory.purchaseRequestAdd': lazy(() => inventory().then((m) => ({ default: m.PurchaseRequestAddPage }))),
+  'inventory.purchaseRequestTeam': lazy(() => inventory().then((m) => ({ default: m.PurchaseRequestTeamPage }))),
+  'inventory.purchaseRequestDetail': lazy(() => inventory().then((m) => ({ default: m.PurchaseRequestDetailPage }))),
+  'inventory.purchaseRequestEdit': lazy(() => inventory().then((m) => ({ default: m.PurchaseRequestEditPage }))),
+  'inventory.warehouseRequest': lazy(() => inventory().then((m) => ({ default: m.WarehouseRequestListPage }))),
+  'inventory.warehouseRequestAdd': lazy(() => inventory().then((m) => ({ default: m.WarehouseRequestAddPage }))),
+  'inventory.warehouseRequestTeam': lazy(() => inventory().then((m) => ({ default: m.WarehouseRequestTeamPage }))),
+  'inventory.warehouseRequestDetail': lazy(() => inventory().then((m) => ({ default: m.WarehouseRequestDetailPage }))),
+  'inventory.warehouseRequestEdit': lazy(() => inventory().then((m) => ({ default: m.WarehouseRequestEditPage }))),
+  'cooperative.manage': lazy(() => cooperative().then((m) => ({ default: m.CooperativeManagePage }))),
+  'cooperative.manageAdd': lazy(() => cooperative().then((m) => ({ default: m.CooperativeManageAddPage }))),
+  'cooperative.withdrawal': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalListPage }))),
+  'cooperative.withdrawalAdd': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalAddPage }))),
+  'cooperative.withdrawalDetail': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalDetailPage }))),
 };

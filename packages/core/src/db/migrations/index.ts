@@ -3,6 +3,11 @@ import * as m20261122T1900 from './20261122T1900_foundation';
 import * as m20261122T2000 from './20261122T2000_org';
 import * as m20261122T2100 from './20261122T2100_employee_detail';
 import * as m20261122T2200 from './20261122T2200_employee_history';
+import * as m20261122T2300 from './20261122T2300_employee_requests';
+import * as m20261123T0100 from './20261123T0100_attendance';
+import * as m20261123T0200 from './20261123T0200_inventory';
+import * as m20261123T0400 from './20261123T0400_devices';
+import * as m20261123T0500 from './20261123T0500_cooperative';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +15,9 @@ export const migrations: Record<string, Migration> = {
   '20261122T2000_org': m20261122T2000,
   '20261122T2100_employee_detail': m20261122T2100,
   '20261122T2200_employee_history': m20261122T2200,
+  '20261122T2300_employee_requests': m20261122T2300,
+  '20261123T0100_attendance': m20261123T0100,
+  '20261123T0200_inventory': m20261123T0200,
+  '20261123T0400_devices': m20261123T0400,
+  '20261123T0500_cooperative': m20261123T0500,
 };

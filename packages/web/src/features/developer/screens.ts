@@ -1,2 +1,5 @@
 export { CredentialAddPage } from './CredentialAddPage';
 export { CredentialListPage } from './CredentialListPage';
+export { FingerspotDetailPage } from './FingerspotDetailPage';
+export { FingerspotAddPage, FingerspotEditPage } from './FingerspotFormPage';
+export { FingerspotListPage } from './FingerspotListPage';

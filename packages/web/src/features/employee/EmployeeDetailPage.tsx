@@ -1,5 +1,12 @@
-import { CONTRACT_TYPES, type EmployeeDetail, HOME_OWNERSHIP, RESIGNED_WORKING } from '@hr/core/browser';
-import { type ReactNode, useState } from 'react';
+import {
+  CONTRACT_TYPES,
+  type EmployeeDetail,
+  HOME_OWNERSHIP,
+  REQUESTABLE_SECTIONS,
+  type RequestableSection,
+  RESIGNED_WORKING,
+} from '@hr/core/browser';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../lib/can';
@@ -40,6 +47,12 @@ type Editing =
   | 'sibling'
   | 'previousCompany';
 
+/**
+ * How the record is shown: `edit` (HR on /employee/list/{id}/detail saves each section) or
+ * `request` (an employee on their profile proposes changes, which HR approves).
+ */
+export const RecordModeContext = createContext<'edit' | 'request'>('edit');
+
 const labelOf = (rec: Record<string, number>, v: number | null) =>
   v === null
     ? null
@@ -75,19 +88,33 @@ export function EmployeeDetailPage() {
   return <Detail d={q.data} key={q.data.id} title={t('routes.employee.detail')} />;
 }
 
-function Detail({ d, title }: { d: EmployeeDetail; title: string }) {
+export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
+  const mode = useContext(RecordModeContext);
   const { t } = useTranslation();
   const f = (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
   const s = (k: string) => t(`employeeDetail.sections.${k}` as never) as string;
   const canEdit = useCan('employee.update');
   const canLogin = useCan('user.manage');
   const [editing, setEditing] = useState<Editing | null>(null);
-  const edit = (section: Editing) =>
-    canEdit ? (
+  const edit = (section: Editing) => {
+    if (mode === 'request') {
+      return (REQUESTABLE_SECTIONS as readonly string[]).includes(section) ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setEditing(section)}
+          aria-label={`${t('employeeDetail.requestChange')} ${s(section)}`}
+        >
+          {t('employeeDetail.requestChange')}
+        </Button>
+      ) : null;
+    }
+    return canEdit ? (
       <Button variant="secondary" size="sm" onClick={() => setEditing(section)} aria-label={`${t('app.edit')} ${s(section)}`}>
         {t('app.edit')}
       </Button>
     ) : null;
+  };
   const p = d.personal;
   const c = d.contact;
   const e = d.employment;
@@ -96,15 +123,17 @@ function Detail({ d, title }: { d: EmployeeDetail; title: string }) {
 
   return (
     <>
-      <PageTitle
-        actions={
-          <Link to="/employee/list" className="text-sm text-sky-700 hover:underline">
-            {t('employeeDetail.backToList')}
-          </Link>
-        }
-      >
-        {title}
-      </PageTitle>
+      {title ? (
+        <PageTitle
+          actions={
+            <Link to="/employee/list" className="text-sm text-sky-700 hover:underline">
+              {t('employeeDetail.backToList')}
+            </Link>
+          }
+        >
+          {title}
+        </PageTitle>
+      ) : null}
       <div className="mb-4 flex flex-wrap items-baseline gap-3">
         <h2 className="text-xl font-semibold text-slate-900" data-testid="employee-name">
           {d.name}
@@ -242,9 +271,13 @@ function Detail({ d, title }: { d: EmployeeDetail; title: string }) {
           </Grid>
         </Card>
 
-        <LoginCard d={d} canManage={canLogin} />
-        <ContractsCard d={d} />
-        <RecordsCard d={d} />
+        <LoginCard d={d} canManage={canLogin && mode === 'edit'} />
+        {mode === 'edit' ? (
+          <>
+            <ContractsCard d={d} />
+            <RecordsCard d={d} />
+          </>
+        ) : null}
       </div>
 
       {editing ? <SectionEditor d={d} section={editing} onClose={() => setEditing(null)} /> : null}
@@ -341,17 +374,36 @@ function useSaveOpts(d: EmployeeDetail) {
   };
 }
 
+/** Saves a section (edit mode) or submits it as an update request for HR to approve (request mode). */
+function useSaver<I extends object>(section: Editing, edit: { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean }) {
+  const mode = useContext(RecordModeContext);
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const request = trpc.employee.updateRequest.submit.useMutation({
+    meta: { successMessage: () => t('employeeDetail.requestSubmitted') },
+    onSuccess: () => void utils.employee.updateRequest.mine.invalidate(),
+  });
+  if (mode === 'edit') return { save: (input: I) => edit.mutateAsync(input), pending: edit.isPending };
+  return {
+    save: (input: I) => {
+      const { id: _id, ...changes } = input as Record<string, unknown>;
+      return request.mutateAsync({ section: section as RequestableSection, changes });
+    },
+    pending: request.isPending,
+  };
+}
+
 function PersonalDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const form = usePersonalForm(d);
-  const save = trpc.employee.update.personal.useMutation(useSaveOpts(d));
+  const save = useSaver('personal', trpc.employee.update.personal.useMutation(useSaveOpts(d)));
   return (
     <FormDialog
       title={t('employeeDetail.sections.personal')}
       form={form}
       views={personalViews}
-      save={(input) => save.mutateAsync(input)}
-      pending={save.isPending}
+      save={save.save}
+      pending={save.pending}
       onClose={onClose}
     />
   );
@@ -360,14 +412,14 @@ function PersonalDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void
 function ContactDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useContactForm(d);
-  const save = trpc.employee.update.contact.useMutation(useSaveOpts(d));
+  const save = useSaver('contact', trpc.employee.update.contact.useMutation(useSaveOpts(d)));
   return (
     <FormDialog
       title={t('employeeDetail.sections.contact')}
       form={form}
       views={contactViews}
-      save={(input) => save.mutateAsync(input)}
-      pending={save.isPending}
+      save={save.save}
+      pending={save.pending}
       onClose={onClose}
     />
   );
@@ -376,14 +428,14 @@ function ContactDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void 
 function EmploymentDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useEmploymentForm(d);
-  const save = trpc.employee.update.employment.useMutation(useSaveOpts(d));
+  const save = useSaver('employment', trpc.employee.update.employment.useMutation(useSaveOpts(d)));
   return (
     <FormDialog
       title={t('employeeDetail.sections.employment')}
       form={form}
       views={employmentViews}
-      save={(input) => save.mutateAsync(input)}
-      pending={save.isPending}
+      save={save.save}
+      pending={save.pending}
       onClose={onClose}
     />
   );
@@ -392,14 +444,14 @@ function EmploymentDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => vo
 function MedicalDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useMedicalForm(d);
-  const save = trpc.employee.update.medical.useMutation(useSaveOpts(d));
+  const save = useSaver('medical', trpc.employee.update.medical.useMutation(useSaveOpts(d)));
   return (
     <FormDialog
       title={t('employeeDetail.sections.medical')}
       form={form}
       views={medicalViews}
-      save={(input) => save.mutateAsync(input)}
-      pending={save.isPending}
+      save={save.save}
+      pending={save.pending}
       onClose={onClose}
     />
   );
@@ -408,14 +460,14 @@ function MedicalDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void 
 function BankDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const form = useBankForm(d);
-  const save = trpc.employee.update.bank.useMutation(useSaveOpts(d));
+  const save = useSaver('bank', trpc.employee.update.bank.useMutation(useSaveOpts(d)));
   return (
     <FormDialog
       title={t('employeeDetail.sections.bank')}
       form={form}
       views={bankViews}
-      save={(input) => save.mutateAsync(input)}
-      pending={save.isPending}
+      save={save.save}
+      pending={save.pending}
       onClose={onClose}
     />
   );
@@ -437,12 +489,12 @@ function ListDialog({
   const title = t(`employeeDetail.sections.${section}`);
   const opts = useSaveOpts(d);
   const saves = {
-    emergency: trpc.employee.update.emergency.useMutation(opts),
-    parents: trpc.employee.update.parents.useMutation(opts),
-    sibling: trpc.employee.update.sibling.useMutation(opts),
-    previousCompany: trpc.employee.update.previousCompany.useMutation(opts),
+    emergency: useSaver('emergency', trpc.employee.update.emergency.useMutation(opts)),
+    parents: useSaver('parents', trpc.employee.update.parents.useMutation(opts)),
+    sibling: useSaver('sibling', trpc.employee.update.sibling.useMutation(opts)),
+    previousCompany: useSaver('previousCompany', trpc.employee.update.previousCompany.useMutation(opts)),
   };
-  const common = { title, pending: saves[section].isPending, onClose };
+  const common = { title, pending: saves[section].pending, onClose };
   const yesNo = [
     { value: 'yes', label: t('employeeDetail.alive') },
     { value: 'no', label: t('employeeDetail.deceased') },
@@ -463,7 +515,7 @@ function ListDialog({
           blank={{ name: '', relationship: 'Family', phone: '', address: '' }}
           initial={d.emergency.contacts.map((x) => ({ ...x, address: x.address ?? '' }))}
           save={(rows) =>
-            saves.emergency.mutateAsync({
+            saves.emergency.save({
               id: d.id,
               contacts: rows.map((r) => ({
                 name: r.name ?? '',
@@ -511,7 +563,7 @@ function ListDialog({
           ]}
           blank={{}}
           initial={[row(d.parents.father), row(d.parents.mother)]}
-          save={(rows) => saves.parents.mutateAsync({ id: d.id, father: toParent(rows[0]), mother: toParent(rows[1]) })}
+          save={(rows) => saves.parents.save({ id: d.id, father: toParent(rows[0]), mother: toParent(rows[1]) })}
         />
       );
     }
@@ -541,7 +593,7 @@ function ListDialog({
             occupation: x.occupation ?? '',
           }))}
           save={(rows) =>
-            saves.sibling.mutateAsync({
+            saves.sibling.save({
               id: d.id,
               siblings: rows.map((r) => ({
                 name: r.name ?? '',
@@ -576,7 +628,7 @@ function ListDialog({
             reasonForLeaving: x.reasonForLeaving ?? '',
           }))}
           save={(rows) =>
-            saves.previousCompany.mutateAsync({
+            saves.previousCompany.save({
               id: d.id,
               companies: rows.map((r) => ({
                 companyName: r.companyName ?? '',

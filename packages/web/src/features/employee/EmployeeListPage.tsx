@@ -15,6 +15,7 @@ import { FixedSelect } from '../shared/FixedSelect';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { AddEmployeeDialog } from './AddEmployeeDialog';
+import { PendingUpdateRequestsCard } from './UpdateRequests';
 import { Button } from '../../ui/Button';
 
 type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
@@ -38,6 +39,7 @@ export function EmployeeListPage() {
   const [pageSize, setPageSize] = useState(25);
   const officeFilter = showOfficeFilter(user);
   const canCreate = useCan('employee.create');
+  const canApproveRequests = useCan('employee.editRequest.approve');
   const [adding, setAdding] = useState(false);
 
   const [lastSearch, setLastSearch] = useState(debouncedSearch);
@@ -109,6 +111,7 @@ export function EmployeeListPage() {
         {t('routes.employee.list')}
       </PageTitle>
       {adding ? <AddEmployeeDialog onClose={() => setAdding(false)} /> : null}
+      {canApproveRequests ? <PendingUpdateRequestsCard /> : null}
       <Card>
         <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
           <TextInput

@@ -1,3 +1,9 @@
 export { EmployeeListPage } from './EmployeeListPage';
 export { RegistrationsPage } from './RegistrationsPage';
 export { EmployeeDetailPage } from './EmployeeDetailPage';
+export {
+  ResignationAddPage,
+  ResignationDetailPage,
+  ResignationListPage,
+  ResignationRequestPage,
+} from './ResignationPages';

@@ -1,7 +1,10 @@
 import { ROLES, type RoleKey } from '@hr/core/browser';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSession } from '../../lib/can';
+import { useCan, useSession } from '../../lib/can';
+import { trpc } from '../../lib/trpc';
+import { Detail, RecordModeContext } from '../employee/EmployeeDetailPage';
+import { MyUpdateRequestsCard } from '../employee/UpdateRequests';
 import { Banner } from '../../ui/Banner';
 import { Card, PageTitle } from '../../ui/Card';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -12,6 +15,7 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const user = useSession();
   const location = useLocation();
+  const canRequest = useCan('personal.access');
   const mustChange = user.mustChangePassword || Boolean((location.state as { mustChange?: boolean } | null)?.mustChange);
   return (
     <>
@@ -46,6 +50,24 @@ export function ProfilePage() {
           <ChangePasswordForm />
         </Card>
       </div>
+      {user.employeeId !== null && canRequest ? <OwnRecord /> : null}
     </>
+  );
+}
+
+/** The employee's own record: every section, each with "Request change" (HR approves), and their requests. */
+function OwnRecord() {
+  const { t } = useTranslation();
+  const q = trpc.employee.profile.personalInformation.useQuery();
+  if (!q.data) return null;
+  return (
+    <section className="mt-6 space-y-4">
+      <h2 className="text-lg font-semibold text-slate-900">{t('employeeDetail.myRecord')}</h2>
+      <p className="text-sm text-slate-600">{t('employeeDetail.myRecordHint')}</p>
+      <MyUpdateRequestsCard />
+      <RecordModeContext.Provider value="request">
+        <Detail d={q.data} />
+      </RecordModeContext.Provider>
+    </section>
   );
 }

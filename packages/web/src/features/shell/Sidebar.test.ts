@@ -43,7 +43,9 @@ describe('routes and sidebar', () => {
 
   it('hides groups and routes the user may not see', () => {
     const nav = visibleNav(user(['personal.access', 'cooperative.view']));
-    expect(nav.map((g) => g.group.id)).toEqual(['cooperative', 'personal']);
+    expect(nav.map((g) => g.group.id)).toEqual(['employee', 'cooperative', 'personal']);
+    // Of the employee group, only the employee's own resignation page.
+    expect(nav.find((g) => g.group.id === 'employee')?.routes.map((r) => r.path)).toEqual(['/employee/resignation/request']);
     const personal = nav.find((g) => g.group.id === 'personal')?.routes.map((r) => r.path) ?? [];
     expect(personal).toContain('/personal/profile');
     expect(personal).not.toContain('/personal/server');

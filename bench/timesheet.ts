@@ -1,0 +1,164 @@
+/**
+ * `pnpm bench timesheet`: the timesheet engine on PostgreSQL — a month for 10,000 employees.
+ *
+ * Creates a database of its own on DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
+ * dropped afterwards), migrates, and generates with set-based SQL (generate_series, no JS loops):
+ * 10,000 employees in 4 offices and 20 departments, an office shift (08:00–17:00) and a night shift
+ * (22:00–06:00, a fifth of the staff), a roster of six days on and one off (staggered per
+ * employee), one company-wide holiday, the PIN mapping, and the month's punches: clock-in and
+ * clock-out on every rostered day with realistic scatter (some late, some early, ~2% forgotten
+ * punches) plus a second read seconds later for about one punch in seven — about 600,000 punches.
+ * The table is ANALYZEd, as autovacuum would do after such a load.
+ *
+ * Timed: one `computeTimesheets` over the month for everyone (one INSERT … SELECT … ON CONFLICT
+ * statement). Also reported on stderr: a second run over unchanged data (no row rewritten) and an
+ * ingest of one late batch of 1,000 punches with its incremental recompute.
+ *
+ * Last line: {"employees", "punches", "seconds"}. Progress goes to stderr.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { computeTimesheets, createServices, ensureReferenceData, migrateToLatest, openDb, storePunches } from '@hr/core';
+import { sql } from 'kysely';
+
+const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
+const FROM = '2026-10-01';
+const TO = '2026-10-31';
+
+const log = (...a: unknown[]) => console.error('[bench timesheet]', ...a);
+const secondsSince = (t0: number) => Math.round((performance.now() - t0) / 10) / 100;
+
+type Db = Awaited<ReturnType<typeof openDb>>['db'];
+
+/** utime + stime of a local process in seconds (null when PostgreSQL runs elsewhere). */
+function backendCpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 of proc(5), counted after the command name: utime, stime in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function seed(db: Db): Promise<void> {
+  await ensureReferenceData(db);
+  await sql`insert into company_offices (code, name, city)
+    select 'OF' || i, 'Office ' || i, 'City ' || i from generate_series(1, 4) i`.execute(db);
+  await sql`insert into departments (company_office_id, name)
+    select o.id, 'Department ' || o.id || '-' || i from company_offices o cross join generate_series(1, 5) i`.execute(db);
+  await sql`insert into employees (employee_number, given_name, surname, email, gender, birth_date, religion_id,
+      education_level_id, marital_status_id, company_office_id, department_id, contract_type)
+    select 'B-' || lpad(i::text, 6, '0'), 'Given' || i, 'Surname' || (i % 997), 'e' || i || '@bench.co.id',
+      case when i % 2 = 0 then 'Male' else 'Female' end, date '1990-01-01', 1, 1, 1,
+      d.company_office_id, d.id, 5
+    from generate_series(1, ${EMPLOYEES}) i
+    join lateral (select id, company_office_id from departments order by id offset (i % 20) limit 1) d on true`.execute(db);
+  await sql`insert into shifts (name, start_time, end_time, break_minutes, late_grace_minutes, early_grace_minutes)
+    values ('Office', '08:00', '17:00', 60, 10, 5), ('Night', '22:00', '06:00', 30, 10, 5)`.execute(db);
+  await sql`update attendance_settings set default_shift_id = (select id from shifts where name = 'Office')`.execute(db);
+  await sql`insert into holidays (holiday_date, name, kind) values (date '2026-10-20', 'Company day', 'company')`.execute(db);
+  await sql`insert into attendance_pins (pin, employee_id) select id::text, id from employees`.execute(db);
+  // Six days on, one off, staggered; every fifth employee on nights.
+  await sql`insert into schedules (employee_id, work_date, shift_id)
+    select e.id, d::date,
+      case when (d::date - ${FROM}::date + e.id) % 7 = 6 then null
+           when e.id % 5 = 0 then (select id from shifts where name = 'Night')
+           else (select id from shifts where name = 'Office') end
+    from employees e cross join generate_series(${FROM}::date, ${TO}::date, interval '1 day') d`.execute(db);
+  await sql`select setseed(0.42)`.execute(db);
+  // Clock-in: 20 min early to 20 min late (a quarter of them late past the grace); clock-out: 10 min
+  // early to 40 min late; 2% of either forgotten.
+  await sql`insert into punches (device_serial, pin, local_time, state, verify_type, source, employee_id)
+    select 'SN-' || (e.company_office_id * 10 + e.id % 3), e.id::text, v.t, v.state, 1, 'device', e.id
+    from schedules s
+    join employees e on e.id = s.employee_id
+    join shifts sh on sh.id = s.shift_id
+    cross join lateral (values
+      (date_trunc('second', s.work_date + sh.start_time + (random() * 40 - 20) * interval '1 minute'), 0),
+      (date_trunc('second', s.work_date + sh.end_time + case when sh.overnight then interval '1 day' else interval '0' end
+        + (random() * 50 - 10) * interval '1 minute'), 1)
+    ) as v(t, state)
+    where random() > 0.02
+    on conflict do nothing`.execute(db);
+  // A second read seconds later (a finger held on the terminal) for about one punch in seven.
+  await sql`insert into punches (device_serial, pin, local_time, state, verify_type, source, employee_id)
+    select device_serial, pin, local_time + interval '7 seconds', state, verify_type, source, employee_id
+    from punches where random() < 0.15
+    on conflict do nothing`.execute(db);
+  await sql`analyze`.execute(db);
+}
+
+async function main(): Promise<void> {
+  const dbName = `hr_bench_ts_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = await openDb({ databaseUrl: BASE_URL, poolSize: 1 });
+  await sql`create database ${sql.id(dbName)}`.execute(admin.db);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${dbName}`;
+  log(`database ${dbName}`);
+  let handle: Awaited<ReturnType<typeof openDb>> | undefined;
+  const cleanup = async () => {
+    await handle?.close().catch(() => undefined);
+    // BENCH_KEEP=1 keeps the database for EXPLAIN sessions (drop it yourself afterwards).
+    if (process.env.BENCH_KEEP === '1') log(`kept database ${dbName}`);
+    else await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin.db);
+    await admin.close();
+  };
+  const onSignal = () => void cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    handle = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
+    const db = handle.db;
+    await migrateToLatest(db);
+    let t0 = performance.now();
+    await seed(db);
+    const punches = Number((await sql<{ n: string }>`select count(*)::text as n from punches`.execute(db)).rows[0]?.n ?? 0);
+    log(`generated ${EMPLOYEES} employees, ${punches} punches in ${secondsSince(t0)} s`);
+
+    // Timed: the month in one transaction. The server process's CPU time is logged too (when
+    // PostgreSQL runs on this machine): on a shared machine it varies much less than wall time.
+    let rows = 0;
+    let cpu: number | null = null;
+    t0 = performance.now();
+    await db.transaction().execute(async (trx) => {
+      const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid;
+      const before = backendCpuSeconds(pid);
+      rows = await computeTimesheets(trx, { kind: 'range', from: FROM, to: TO, employees: sql<boolean>`true` });
+      const after = backendCpuSeconds(pid);
+      if (before !== null && after !== null) cpu = Math.round((after - before) * 100) / 100;
+    });
+    const seconds = secondsSince(t0);
+    log(`computed ${rows} timesheet rows in ${seconds} s${cpu === null ? '' : ` (${cpu} s of database CPU)`}`);
+    const byStatus = await sql<{ status: number | null; n: number }>`
+      select status, count(*)::int as n from timesheets group by status order by status nulls first`.execute(db);
+    log('rows by status', JSON.stringify(byStatus.rows));
+
+    t0 = performance.now();
+    const unchanged = await computeTimesheets(db, { kind: 'range', from: FROM, to: TO, employees: sql<boolean>`true` });
+    log(`recompute over unchanged data: ${unchanged} rows rewritten in ${secondsSince(t0)} s`);
+
+    // A late batch: 1,000 clock-outs of 1,000 employees on the 15th, re-uploaded after a terminal outage.
+    const late = await sql<{ pin: string }>`select id::text as pin from employees order by id limit 1000`.execute(db);
+    const services = createServices(db, { clock: () => new Date('2026-11-02T03:00:00Z') });
+    t0 = performance.now();
+    const r = await storePunches(
+      services.ctx(null),
+      late.rows.map((e) => ({ deviceSerial: 'SN-LATE', pin: e.pin, localTime: '2026-10-15T19:45:00', state: 1, verifyType: 1 })),
+      { source: 'device', agent: 'bench' },
+    );
+    log(
+      `late batch of ${r.items.length} punches (${r.items.filter((i) => i.status === 'inserted').length} inserted) with incremental recompute in ${secondsSince(t0)} s`,
+    );
+
+    console.log(JSON.stringify({ employees: EMPLOYEES, punches, seconds }));
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

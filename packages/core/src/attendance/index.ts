@@ -1,0 +1,48 @@
+export { addDays, computeTimesheets, type EngineTarget, pairsTouchedBy } from './engine';
+export { importPunches, type ImportSummary, normaliseTime, parseCsv, parsePunchFile, readSheetRows } from './import';
+export {
+  assignPin,
+  ingestPunches,
+  listPins,
+  listPunches,
+  type PunchSource,
+  punchProblem,
+  removePin,
+  storePunches,
+} from './punches';
+export * from './schema';
+export {
+  assignSchedule,
+  createHoliday,
+  createShift,
+  deleteHoliday,
+  deleteShift,
+  expandPattern,
+  getAttendanceSettings,
+  getShift,
+  listHolidays,
+  listSchedules,
+  listShifts,
+  myShifts,
+  shiftLookup,
+  updateAttendanceSettings,
+  updateHoliday,
+  updateShift,
+} from './setup';
+export type { AttendanceTables } from './tables';
+export {
+  clearTimesheetEdit,
+  downloadTimesheets,
+  editTimesheet,
+  listFailedTimesheets,
+  listTimesheets,
+  MAX_PERIOD_DAYS,
+  mySummary,
+  myTimesheet,
+  recomputeTimesheetDays,
+  recomputeTimesheets,
+  removeTimesheetOverrides,
+  setTimesheetOverrides,
+  type TimesheetOverride,
+  timesheetSummary,
+} from './timesheets';

@@ -1,0 +1,482 @@
+import ExcelJS from 'exceljs';
+import { type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import type { Grant } from '../permissions/grant';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { AppError, notFound } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import { computeTimesheets, dateIn } from './engine';
+import { employeeCondition, employeeVisible, querySettings } from './queries';
+import { resolvePeriod } from './period';
+import { checkRange } from './setup';
+import {
+  clearManualInput,
+  type DayType,
+  downloadTimesheetsInput,
+  FAILED_STATUSES,
+  listTimesheetsInput,
+  manualEditInput,
+  personalPeriodInput,
+  recomputeInput,
+  type SummaryRow,
+  shiftLabel,
+  statusLabel,
+  summaryInput,
+  type TimesheetDownload,
+  type TimesheetRow,
+} from './schema';
+
+type In<S extends z.ZodType> = z.input<S>;
+type View = Grant<'attendance.view'>;
+type Manage = Grant<'attendance.manage'>;
+
+/** Longest period a list, summary or download covers (days). */
+export const MAX_PERIOD_DAYS = 93;
+
+async function today(ctx: Ctx): Promise<string> {
+  return dateIn((await querySettings(ctx.db)).timeZone, ctx.clock());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Override hook (approved leave, corrections, manual edits)
+
+/**
+ * One override of a computed day (see docs/attendance.md). `status` replaces the computed status
+ * (null too: e.g. a leave day has no failure); the other fields replace the computed ones where
+ * given. One row per (employee, day, source); the highest priority wins.
+ */
+export interface TimesheetOverride {
+  employeeId: number;
+  date: string;
+  /** Who owns the row, e.g. 'manual', 'leave', 'correction'. */
+  source: string;
+  /** Higher wins; manual edits use 100. */
+  priority?: number;
+  status: number | null;
+  dayType?: DayType | null;
+  /** 'yyyy-mm-ddThh:mm:ss' device-local. */
+  firstIn?: string | null;
+  lastOut?: string | null;
+  lateMinutes?: number | null;
+  earlyMinutes?: number | null;
+  workedMinutes?: number | null;
+  /** The owning record (leave request id, correction id). */
+  refId?: number | null;
+  note?: string | null;
+}
+
+/**
+ * Writes overrides (set-based upsert on employee, day, source) and recomputes exactly their days.
+ * Call inside the approving transaction; the caller has checked permission and scope.
+ */
+export async function setTimesheetOverrides(db: Db, overrides: readonly TimesheetOverride[], createdBy: number | null) {
+  if (overrides.length === 0) return 0;
+  const rows = overrides.map((o) => ({
+    employee_id: o.employeeId,
+    work_date: o.date,
+    source: o.source,
+    priority: o.priority ?? 0,
+    status: o.status,
+    day_type: o.dayType ?? null,
+    first_in: o.firstIn ?? null,
+    last_out: o.lastOut ?? null,
+    late_minutes: o.lateMinutes ?? null,
+    early_minutes: o.earlyMinutes ?? null,
+    worked_minutes: o.workedMinutes ?? null,
+    ref_id: o.refId ?? null,
+    note: o.note ?? null,
+  }));
+  await sql`
+    insert into timesheet_overrides (employee_id, work_date, source, priority, status, day_type, first_in, last_out,
+      late_minutes, early_minutes, worked_minutes, ref_id, note, created_by)
+    select x.employee_id, x.work_date, x.source, x.priority, x.status, x.day_type, x.first_in, x.last_out,
+      x.late_minutes, x.early_minutes, x.worked_minutes, x.ref_id, x.note, ${createdBy}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(employee_id integer, work_date date, source text,
+      priority smallint, status smallint, day_type text, first_in timestamp, last_out timestamp, late_minutes integer,
+      early_minutes integer, worked_minutes integer, ref_id integer, note text)
+    on conflict (employee_id, work_date, source) do update set priority = excluded.priority, status = excluded.status,
+      day_type = excluded.day_type, first_in = excluded.first_in, last_out = excluded.last_out,
+      late_minutes = excluded.late_minutes, early_minutes = excluded.early_minutes,
+      worked_minutes = excluded.worked_minutes, ref_id = excluded.ref_id, note = excluded.note,
+      created_by = excluded.created_by, created_at = now()`.execute(db);
+  return computeTimesheets(db, { kind: 'pairs', pairs: overrides.map((o) => ({ employeeId: o.employeeId, date: o.date })) });
+}
+
+/** Removes overrides of one source (a cancelled leave, a withdrawn correction) and recomputes their days. */
+export async function removeTimesheetOverrides(
+  db: Db,
+  keys: readonly { employeeId: number; date: string; source: string }[],
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const json = JSON.stringify(keys.map((k) => ({ employee_id: k.employeeId, work_date: k.date, source: k.source })));
+  await sql`delete from timesheet_overrides o using jsonb_to_recordset(${json}::jsonb)
+      as x(employee_id integer, work_date date, source text)
+    where o.employee_id = x.employee_id and o.work_date = x.work_date and o.source = x.source`.execute(db);
+  return computeTimesheets(db, { kind: 'pairs', pairs: keys.map((k) => ({ employeeId: k.employeeId, date: k.date })) });
+}
+
+/** Recomputes the given (employee, day) pairs (for other modules: leave, corrections). */
+export async function recomputeTimesheetDays(db: Db, pairs: readonly { employeeId: number; date: string }[]): Promise<number> {
+  return computeTimesheets(db, { kind: 'pairs', pairs });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+interface RowQuery {
+  cond: RawBuilder<boolean>;
+  from: string;
+  to: string;
+  statuses?: readonly number[] | undefined;
+  page: number;
+  pageSize: number;
+}
+
+type RawRow = Omit<TimesheetRow, 'shift' | 'statusLabel' | 'manual'> & {
+  sname: string | null;
+  sstart: string | null;
+  send: string | null;
+  override_source: string | null;
+  total: number;
+};
+
+const timesheetSelect = sql`e.id as "employeeId", e.employee_number as "employeeNumber",
+  trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
+  to_char(t.work_date, 'YYYY-MM-DD') as date, t.day_type as "dayType", t.shift_id as "shiftId",
+  s.name as sname, to_char(s.start_time, 'HH24:MI') as sstart, to_char(s.end_time, 'HH24:MI') as send,
+  t.status, to_char(t.first_in, 'YYYY-MM-DD HH24:MI') as "firstIn", to_char(t.last_out, 'YYYY-MM-DD HH24:MI') as "lastOut",
+  t.late_minutes as "lateMinutes", t.early_minutes as "earlyMinutes", t.worked_minutes as "workedMinutes",
+  t.override_source`;
+
+function timesheetWhere(q: Omit<RowQuery, 'page' | 'pageSize'>): RawBuilder<boolean> {
+  const parts = [sql<boolean>`t.work_date between ${q.from}::date and ${q.to}::date`, q.cond];
+  if (q.statuses) parts.push(sql<boolean>`t.status in (${sql.join(q.statuses.map((s) => sql`${s}`))})`);
+  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+}
+
+const toRow = ({ sname, sstart, send, override_source, total: _t, ...r }: RawRow): TimesheetRow => ({
+  ...r,
+  shift: sname && sstart && send ? shiftLabel(sname, sstart, send) : null,
+  statusLabel: statusLabel(r.status),
+  manual: override_source === 'manual',
+});
+
+async function timesheetPage(db: Db, q: RowQuery): Promise<Page<TimesheetRow>> {
+  const where = timesheetWhere(q);
+  const r = await sql<RawRow>`
+    select ${timesheetSelect}, (count(*) over ())::int as total
+    from timesheets t
+    join employees e on e.id = t.employee_id
+    left join departments d on d.id = e.department_id
+    left join shifts s on s.id = t.shift_id
+    where ${where}
+    order by t.work_date desc, e.given_name, e.surname, e.id
+    limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`.execute(db);
+  let total = r.rows[0]?.total ?? 0;
+  if (r.rows.length === 0 && q.page > 1) {
+    const c = await sql<{ n: number }>`select count(*)::int as n from timesheets t join employees e on e.id = t.employee_id
+      where ${where}`.execute(db);
+    total = c.rows[0]?.n ?? 0;
+  }
+  return { rows: r.rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+}
+
+/** Timesheets (spec /attendance/timesheet): one row per employee per day, scoped, filtered, paginated. */
+export async function listTimesheets(ctx: Ctx, grant: View, raw: In<typeof listTimesheetsInput>): Promise<Page<TimesheetRow>> {
+  const input = listTimesheetsInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
+  return timesheetPage(ctx.db, {
+    cond: employeeCondition(grant.scope, input),
+    from,
+    to,
+    statuses: input.status ? [input.status] : undefined,
+    page: input.page,
+    pageSize: input.pageSize,
+  });
+}
+
+/** Failed timesheets (spec /attendance/timesheet/failed): statuses 2 to 5. */
+export async function listFailedTimesheets(
+  ctx: Ctx,
+  grant: View,
+  raw: In<typeof listTimesheetsInput>,
+): Promise<Page<TimesheetRow>> {
+  const input = listTimesheetsInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
+  const statuses =
+    input.status && (FAILED_STATUSES as readonly number[]).includes(input.status)
+      ? [input.status]
+      : input.status
+        ? []
+        : FAILED_STATUSES;
+  if (statuses.length === 0) return { rows: [], total: 0, page: input.page, pageSize: input.pageSize };
+  return timesheetPage(ctx.db, {
+    cond: employeeCondition(grant.scope, input),
+    from,
+    to,
+    statuses,
+    page: input.page,
+    pageSize: input.pageSize,
+  });
+}
+
+type RawSummary = Omit<SummaryRow, never> & { total: number };
+
+async function summaryPage(db: Db, cond: RawBuilder<boolean>, from: string, to: string, page: number, pageSize: number) {
+  const r = await sql<RawSummary>`
+    select e.id as "employeeId", e.employee_number as "employeeNumber", trim(e.given_name || ' ' || e.surname) as "employeeName",
+      d.name as department,
+      count(*)::int as days,
+      (count(*) filter (where t.day_type = 'workday'))::int as workdays,
+      (count(*) filter (where t.status = 1))::int as valid,
+      (count(*) filter (where t.status = 2))::int as "noClockIn",
+      (count(*) filter (where t.status = 3))::int as "noClockOut",
+      (count(*) filter (where t.status = 4))::int as late,
+      (count(*) filter (where t.status = 5))::int as early,
+      (count(*) filter (where t.status = 98))::int as manual,
+      coalesce(sum(t.late_minutes), 0)::int as "lateMinutes",
+      coalesce(sum(t.early_minutes), 0)::int as "earlyMinutes",
+      coalesce(sum(t.worked_minutes), 0)::int as "workedMinutes",
+      to_char(round(coalesce(sum(t.worked_minutes), 0)::numeric / 60, 2), 'FM9999999990.00') as "workedHours",
+      (count(*) over ())::int as total
+    from timesheets t
+    join employees e on e.id = t.employee_id
+    left join departments d on d.id = e.department_id
+    where t.work_date between ${from}::date and ${to}::date and ${cond}
+    group by e.id, d.name
+    order by e.given_name, e.surname, e.id
+    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+  return { rows: r.rows.map(({ total: _t, ...row }) => row), total: r.rows[0]?.total ?? 0, page, pageSize };
+}
+
+/** Summary per employee over a period (spec /attendance/timesheet/summary): counts per status, minutes, hours. */
+export async function timesheetSummary(ctx: Ctx, grant: View, raw: In<typeof summaryInput>): Promise<Page<SummaryRow>> {
+  const input = summaryInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), 366);
+  if (input.employeeId && !(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
+  return summaryPage(ctx.db, employeeCondition(grant.scope, input), from, to, input.page, input.pageSize);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+/** 'hh:mm' on the day (or a full date-time) → 'yyyy-mm-ddThh:mm:ss'. */
+const atDay = (date: string, t: string) => (t.includes('T') ? t : `${date}T${t.length === 5 ? `${t}:00` : t}`);
+
+async function timesheetOf(db: Db, employeeId: number, date: string): Promise<TimesheetRow | null> {
+  const r = await sql<RawRow>`
+    select ${timesheetSelect}, 1 as total
+    from timesheets t join employees e on e.id = t.employee_id
+    left join departments d on d.id = e.department_id left join shifts s on s.id = t.shift_id
+    where t.employee_id = ${employeeId} and t.work_date = ${date}::date`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/**
+ * Manual edit of one day: status 98 Manual Input with the given clock-in / clock-out (late, early
+ * and worked minutes follow from them), audited with before and after. It stays over any
+ * recompute until cleared.
+ */
+export async function editTimesheet(ctx: Ctx, grant: Manage, raw: In<typeof manualEditInput>): Promise<TimesheetRow> {
+  const input = manualEditInput.parse(raw);
+  if (!(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
+  if (input.date > (await today(ctx))) {
+    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'date', msg: 'must not be in the future' }] });
+  }
+  const firstIn = input.firstIn ? atDay(input.date, input.firstIn) : null;
+  let lastOut = input.lastOut ? atDay(input.date, input.lastOut) : null;
+  // An out earlier than the in on the same day is the next morning (overnight shift).
+  if (firstIn && lastOut && lastOut <= firstIn && input.lastOut && !input.lastOut.includes('T')) {
+    const d = new Date(`${input.date}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 1);
+    lastOut = `${d.toISOString().slice(0, 10)}${lastOut.slice(10)}`;
+  }
+  if (firstIn && lastOut && lastOut <= firstIn) {
+    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'lastOut', msg: 'must be after firstIn' }] });
+  }
+  return inTransaction(ctx, async (trx) => {
+    const before = await timesheetOf(trx, input.employeeId, input.date);
+    await setTimesheetOverrides(
+      trx,
+      [
+        {
+          employeeId: input.employeeId,
+          date: input.date,
+          source: 'manual',
+          priority: 100,
+          status: 98,
+          firstIn,
+          lastOut,
+          note: input.note,
+        },
+      ],
+      ctx.actor?.userId ?? null,
+    );
+    const after = (await timesheetOf(trx, input.employeeId, input.date))!;
+    await audit(ctx, trx, {
+      action: 'manual_edit',
+      entity: 'timesheet',
+      entityId: `${input.employeeId}:${input.date}`,
+      before,
+      after: { ...after, note: input.note },
+    });
+    return after;
+  });
+}
+
+/** Removes a manual edit; the day is computed from punches again. Audited. */
+export async function clearTimesheetEdit(
+  ctx: Ctx,
+  grant: Manage,
+  raw: In<typeof clearManualInput>,
+): Promise<TimesheetRow | null> {
+  const input = clearManualInput.parse(raw);
+  if (!(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
+  return inTransaction(ctx, async (trx) => {
+    const before = await timesheetOf(trx, input.employeeId, input.date);
+    if (!before?.manual) throw notFound('Manual edit');
+    await removeTimesheetOverrides(trx, [{ employeeId: input.employeeId, date: input.date, source: 'manual' }]);
+    const after = await timesheetOf(trx, input.employeeId, input.date);
+    await audit(ctx, trx, {
+      action: 'clear_manual_edit',
+      entity: 'timesheet',
+      entityId: `${input.employeeId}:${input.date}`,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** Recomputes a period (at most 93 days, not past today) for the employees of the scope and filter. */
+export async function recomputeTimesheets(ctx: Ctx, grant: Manage, raw: In<typeof recomputeInput>) {
+  const input = recomputeInput.parse(raw);
+  checkRange(input.from, input.to, MAX_PERIOD_DAYS);
+  const now = await today(ctx);
+  if (input.from > now)
+    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'from', msg: 'must not be in the future' }] });
+  // The earlier of the two dates ('yyyy-mm-dd' sorts as text).
+  const to = [input.to, now].sort()[0]!;
+  const changed = await inTransaction(ctx, (trx) =>
+    computeTimesheets(trx, { kind: 'range', from: input.from, to, employees: employeeCondition(grant.scope, input) }),
+  );
+  return { from: input.from, to, changed };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Download
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const DOWNLOAD_LIMIT = 100_000;
+
+/** Timesheets of a period as an XLSX workbook (sheet "Timesheet": one row per employee-day; sheet "Summary"). */
+export async function downloadTimesheets(
+  ctx: Ctx,
+  grant: View,
+  raw: In<typeof downloadTimesheetsInput>,
+): Promise<TimesheetDownload> {
+  const input = downloadTimesheetsInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
+  const cond = employeeCondition(grant.scope, input);
+  const page = await timesheetPage(ctx.db, { cond, from, to, page: 1, pageSize: DOWNLOAD_LIMIT });
+  if (page.total > DOWNLOAD_LIMIT) {
+    throw new AppError('VALIDATION', `The download is limited to ${DOWNLOAD_LIMIT} rows; narrow the filter`, {
+      fields: [{ param: 'to', msg: 'choose a shorter period or fewer employees' }],
+    });
+  }
+  const summary = await summaryPage(ctx.db, cond, from, to, 1, DOWNLOAD_LIMIT);
+  const wb = new ExcelJS.Workbook();
+  wb.created = ctx.clock();
+  const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+  const ts = wb.addWorksheet('Timesheet');
+  ts.columns = [
+    { header: 'Date', key: 'date', width: 12 },
+    { header: 'Employee No.', key: 'no', width: 16 },
+    { header: 'Name', key: 'name', width: 28 },
+    { header: 'Department', key: 'dept', width: 20 },
+    { header: 'Shift', key: 'shift', width: 24 },
+    { header: 'Day', key: 'day', width: 10 },
+    { header: 'Clock-In', key: 'in', width: 18 },
+    { header: 'Clock-Out', key: 'out', width: 18 },
+    { header: 'Status', key: 'status', width: 16 },
+    { header: 'Late (min)', key: 'late', width: 10 },
+    { header: 'Early (min)', key: 'early', width: 10 },
+    { header: 'Worked (min)', key: 'worked', width: 12 },
+  ];
+  ts.getRow(1).font = { bold: true };
+  const hhmmOf = (v: string | null) => (v ? `${ddmmyyyy(v.slice(0, 10))} ${v.slice(11)}` : '');
+  for (const r of [...page.rows].reverse()) {
+    ts.addRow({
+      date: ddmmyyyy(r.date),
+      no: r.employeeNumber,
+      name: r.employeeName,
+      dept: r.department ?? '',
+      shift: r.shift ?? '',
+      day: r.dayType,
+      in: hhmmOf(r.firstIn),
+      out: hhmmOf(r.lastOut),
+      status: r.statusLabel ?? '',
+      late: r.lateMinutes,
+      early: r.earlyMinutes,
+      worked: r.workedMinutes,
+    });
+  }
+  const sm = wb.addWorksheet('Summary');
+  sm.columns = [
+    { header: 'Employee No.', key: 'employeeNumber', width: 16 },
+    { header: 'Name', key: 'employeeName', width: 28 },
+    { header: 'Department', key: 'department', width: 20 },
+    { header: 'Days', key: 'days', width: 8 },
+    { header: 'Valid', key: 'valid', width: 8 },
+    { header: 'No Clock-In', key: 'noClockIn', width: 12 },
+    { header: 'No Clock-Out', key: 'noClockOut', width: 12 },
+    { header: 'Late Clock-In', key: 'late', width: 12 },
+    { header: 'Early Clock-Out', key: 'early', width: 14 },
+    { header: 'Manual Input', key: 'manual', width: 12 },
+    { header: 'Late (min)', key: 'lateMinutes', width: 10 },
+    { header: 'Worked (hours)', key: 'workedHours', width: 14 },
+  ];
+  sm.getRow(1).font = { bold: true };
+  for (const r of summary.rows) sm.addRow({ ...r, department: r.department ?? '', workedHours: Number(r.workedHours) });
+  const buf = Buffer.from(await wb.xlsx.writeBuffer());
+  return { fileName: `timesheet_${from}_${to}.xlsx`, contentType: XLSX_TYPE, base64: buf.toString('base64') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Personal (the caller's own days; spec /personal/attendance)
+
+function ownEmployee(grant: Grant<'personal.access'>): number {
+  const id = grant.actor.employeeId;
+  if (!id) throw notFound('Employee record of this login');
+  return id;
+}
+
+/** The caller's own timesheet (optionally failed days only). */
+export async function myTimesheet(
+  ctx: Ctx,
+  grant: Grant<'personal.access'>,
+  raw: In<typeof personalPeriodInput>,
+  opts: { failedOnly?: boolean } = {},
+): Promise<Page<TimesheetRow>> {
+  const input = personalPeriodInput.parse(raw);
+  const employeeId = ownEmployee(grant);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
+  return timesheetPage(ctx.db, {
+    cond: sql<boolean>`e.id = ${employeeId}`,
+    from,
+    to,
+    statuses: opts.failedOnly ? FAILED_STATUSES : undefined,
+    page: input.page,
+    pageSize: input.pageSize,
+  });
+}
+
+/** The caller's own summary for a period (one row, or none without timesheets). */
+export async function mySummary(ctx: Ctx, grant: Grant<'personal.access'>, raw: In<typeof personalPeriodInput>) {
+  const input = personalPeriodInput.parse(raw);
+  const employeeId = ownEmployee(grant);
+  const { from, to } = resolvePeriod(input, await today(ctx), 366);
+  const page = await summaryPage(ctx.db, sql<boolean>`e.id = ${employeeId}`, from, to, 1, 1);
+  return { from, to, summary: page.rows[0] ?? null };
+}

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
+import { nullableId } from '../shared/zod-optional';
+
+/**
+ * Fingerprint terminals (spec §7 `fingerspot/device`, `fingerspot/excel`) and network hotspots
+ * (`network/hotspot`). Browser-safe: the /developer forms validate with these same schemas.
+ * Update inputs are partial: a field left out keeps its value.
+ */
+
+export const DEVICE_DRIVERS = ['zk', 'easylink'] as const;
+export type DeviceDriver = (typeof DEVICE_DRIVERS)[number];
+export const DRIVER_LABELS: Record<DeviceDriver, string> = {
+  zk: 'ZK protocol (TCP 4370)',
+  easylink: 'Fingerspot EasyLink (FService HTTP)',
+};
+export const DEFAULT_PORTS: Record<DeviceDriver, number> = { zk: 4370, easylink: 7005 };
+
+/** Time zones a terminal in Indonesia is set to (WIB, WITA, WIT), offered first by the forms. */
+export const DEVICE_TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
+
+/** An IANA time zone the runtime knows. */
+export const timeZone = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64)
+  .refine((tz) => {
+    if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz)) return false;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Asia/Jakarta');
+
+/** A terminal serial number as it reports it (the key punches are stored under). */
+export const deviceSerial = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "-" or "_"');
+
+const HOST_NAME = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+
+/** A host name, an IPv4 or an IPv6 address (no port, no scheme, no brackets). */
+export const deviceAddress = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(253)
+  .refine((s) => HOST_NAME.test(s) || isIpv6(s), 'must be a host name or IP address, without port');
+
+const port = z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 65535').max(65535, 'must be 1 to 65535');
+const commKey = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.coerce.number().int('must be a whole number').min(0, 'must be 0 to 999999').max(999_999, 'must be 0 to 999999').nullable(),
+);
+const bool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
+
+export const createDeviceInput = z.object({
+  name: requiredText(100),
+  driver: z.enum(DEVICE_DRIVERS, 'must be zk or easylink'),
+  address: deviceAddress,
+  port,
+  serial: deviceSerial,
+  companyOfficeId: nullableId,
+  timeZone: timeZone.default('Asia/Jakarta'),
+  commKey: commKey.optional(),
+  active: bool.default(true),
+});
+export const updateDeviceInput = z.object({
+  id,
+  name: requiredText(100).optional(),
+  driver: z.enum(DEVICE_DRIVERS, 'must be zk or easylink').optional(),
+  address: deviceAddress.optional(),
+  port: port.optional(),
+  serial: deviceSerial.optional(),
+  companyOfficeId: nullableId,
+  timeZone: timeZone.optional(),
+  commKey: commKey.optional(),
+  active: bool.optional(),
+});
+export const deviceIdInput = z.object({ id });
+export const listDevicesInput = pageInput.extend({
+  search: text(100).optional(),
+  companyOfficeId: optionalId,
+  driver: z.preprocess((v) => (v === '' ? undefined : v), z.enum(DEVICE_DRIVERS).optional()),
+});
+
+export const scanLogInput = pageInput.extend({
+  id,
+  from: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
+  to: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
+  pin: text(32).optional(),
+  unmapped: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
+});
+
+/** `fingerspot/excel`: the scan log of one terminal (or all) as XLSX. */
+export const scanLogExcelInput = z.object({
+  deviceId: optionalId,
+  from: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
+  to: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
+});
+export const SCANLOG_EXCEL_LIMIT = 100_000;
+
+export interface DeviceStatus {
+  /** When an agent last reported this terminal (ISO, UTC); null: never. */
+  lastSeenAt: string | null;
+  /** Terminal clock minus true time at that report, in milliseconds. */
+  skewMs: number | null;
+  agent: string | null;
+  reports: number;
+  punchesReceived: number;
+}
+
+export interface DeviceRow {
+  id: number;
+  name: string;
+  driver: DeviceDriver;
+  address: string;
+  port: number;
+  serial: string;
+  companyOfficeId: number | null;
+  companyOffice: string | null;
+  timeZone: string;
+  /** Whether a comm key is set (the key itself is returned only by `detail`). */
+  hasCommKey: boolean;
+  active: boolean;
+  lastSeenAt: string | null;
+  skewMs: number | null;
+  punches: number;
+}
+
+export interface ScanRow {
+  id: string;
+  pin: string;
+  localTime: string;
+  state: number;
+  verifyType: number;
+  agent: string | null;
+  receivedAt: string;
+  employeeId: number | null;
+  employeeName: string | null;
+  employeeNumber: string | null;
+}
+
+export interface PinSummary {
+  pin: string;
+  punches: number;
+  firstPunch: string;
+  lastPunch: string;
+  employeeId: number | null;
+  employeeName: string | null;
+  employeeNumber: string | null;
+}
+
+export interface DeviceDetail extends Omit<DeviceRow, 'punches'> {
+  commKey: number | null;
+  status: DeviceStatus;
+  /** Skew beyond this is flagged (the agent warns at the same limit). */
+  skewWarning: boolean;
+  logCounts: { total: number; mapped: number; unmapped: number; today: number; lastPunch: string | null };
+  recentScans: ScanRow[];
+  mappedPins: PinSummary[];
+  unmappedPins: PinSummary[];
+}
+
+export const SKEW_WARNING_MS = 60_000;
+
+export interface ScanLogExcel {
+  fileName: string;
+  contentType: string;
+  /** The XLSX file, base64. */
+  base64: string;
+  rows: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network hotspots
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** Whether s is an IPv6 address (checked by the URL parser, which exists in browsers and Node). */
+function isIpv6(s: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(s) || !s.includes(':')) return false;
+  try {
+    new URL(`http://[${s}]/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An office network: `a.b.c.d/n` or IPv6 `x::/n`; a bare address means that one host. */
+export const cidr = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64)
+  .refine((s) => {
+    const [addr = '', bits, extra] = s.split('/');
+    if (extra !== undefined) return false;
+    const v4 = IPV4.test(addr);
+    if (!v4 && !isIpv6(addr)) return false;
+    if (bits === undefined) return true;
+    if (!/^\d{1,3}$/.test(bits)) return false;
+    return Number(bits) <= (v4 ? 32 : 128);
+  }, 'must be a network such as 192.168.1.0/24');
+
+export const createHotspotInput = z.object({
+  name: requiredText(100),
+  cidr,
+  companyOfficeId: nullableId,
+  active: bool.default(true),
+});
+export const updateHotspotInput = z.object({
+  id,
+  name: requiredText(100).optional(),
+  cidr: cidr.optional(),
+  companyOfficeId: nullableId,
+  active: bool.optional(),
+});
+export const hotspotIdInput = z.object({ id });
+export const listHotspotsInput = pageInput.extend({ search: text(100).optional(), companyOfficeId: optionalId });
+
+export interface HotspotRow {
+  id: number;
+  name: string;
+  /** Normalised network, e.g. 192.168.1.0/24. */
+  cidr: string;
+  companyOfficeId: number | null;
+  companyOffice: string | null;
+  active: boolean;
+}

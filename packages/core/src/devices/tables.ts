@@ -1,0 +1,39 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** bigint columns come back as strings on both pg and PGlite. */
+type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+
+export interface DeviceTables {
+  fingerspot_devices: {
+    id: Generated<number>;
+    name: string;
+    driver: 'zk' | 'easylink';
+    address: string;
+    port: number;
+    serial: string;
+    company_office_id: number | null;
+    time_zone: string;
+    comm_key: number | null;
+    active: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  device_status: {
+    device_serial: string;
+    agent: string | null;
+    last_seen_at: Date;
+    skew_ms: Int8 | null;
+    reports: Generated<Int8>;
+    punches_received: Generated<Int8>;
+  };
+  network_hotspots: {
+    id: Generated<number>;
+    name: string;
+    /** Stored as `cidr`; written through `network(x::inet)` (see hotspots.ts). */
+    cidr: ColumnType<string, never, never>;
+    company_office_id: number | null;
+    active: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+}

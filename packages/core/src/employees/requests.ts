@@ -1,0 +1,572 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import { revokeSessionsOfEmployee } from '../auth/sessions';
+import type { Grant } from '../permissions/grant';
+import { employeeInScope } from '../permissions/scope';
+import { REQUEST_STATUS } from '../reference/schema';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { dbWrite } from '../shared/db-errors';
+import { AppError, notFound } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import { applyEmployeeSection, readEmployeeDetail, scopedEmployeeId, sectionValues } from './detail';
+import { SECTION_INPUTS, SECTION_LABELS } from './detail-schema';
+import {
+  createResignationInput,
+  decideRequestInput,
+  type FieldChange,
+  listResignationsInput,
+  listUpdateRequestsInput,
+  type RequestableSection,
+  requestIdInput,
+  requestResignationInput,
+  type ResignationRow,
+  submitUpdateRequestInput,
+  type UpdateRequestRow,
+} from './requests-schema';
+
+type Personal = Grant<'personal.access'>;
+type Approve = Grant<'employee.editRequest.approve'>;
+type Manage = Grant<'employee.resignation.manage'>;
+
+const { Approved, Disapproved, Pending, Cancel } = REQUEST_STATUS;
+const iso = (col: string) => sql<string | null>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+/** Today in Indonesia's western time (WIB), where the company works. */
+const todayWib = (ctx: Ctx) => new Date(ctx.clock().getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+
+function ownEmployeeId(grant: Grant): number {
+  if (grant.actor.employeeId === null) {
+    throw new AppError('PRECONDITION_FAILED', 'Your login is not linked to an employee record');
+  }
+  return grant.actor.employeeId;
+}
+
+/** After a refused conditional transition: NOT_FOUND when the row is not there (or not visible), else CONFLICT. */
+async function refuseTransition(exists: Promise<unknown>, what: string, statusName: string): Promise<never> {
+  if (!(await exists)) throw notFound(what);
+  throw new AppError('CONFLICT', `This ${what.toLowerCase()} is no longer ${statusName}; reload to see its status`);
+}
+
+/** The caller's own record, every section (`employee/profile/personalInformation`). */
+export async function getOwnEmployeeDetail(ctx: Ctx, grant: Personal) {
+  return readEmployeeDetail(ctx, grant, { id: ownEmployeeId(grant) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data update requests.
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The employee proposes new values for one section of their own record (`employee/update/request`). */
+export async function submitUpdateRequest(
+  ctx: Ctx,
+  grant: Personal,
+  raw: z.input<typeof submitUpdateRequestInput>,
+): Promise<{ id: number }> {
+  const input = submitUpdateRequestInput.parse(raw);
+  const employeeId = ownEmployeeId(grant);
+  const checked = SECTION_INPUTS[input.section].safeParse({ ...input.changes, id: employeeId });
+  if (!checked.success) {
+    // Named under `changes` (the field the caller sent), like any other GL0001.
+    throw new AppError('VALIDATION', 'Invalid input', {
+      fields: checked.error.issues.flatMap((i) =>
+        i.code === 'unrecognized_keys'
+          ? i.keys.map((k) => ({ param: ['changes', ...i.path.map(String), k].join('.'), msg: 'is not a field of this section' }))
+          : [{ param: ['changes', ...i.path.map(String)].join('.'), msg: i.message }],
+      ),
+    });
+  }
+  const { id: _id, ...parsed } = checked.data as Record<string, unknown> & { id: number };
+  const current = sectionValues(await readEmployeeDetail(ctx, grant, { id: employeeId }), input.section);
+  const payload: Record<string, unknown> = {};
+  const snapshot: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(parsed)) {
+    if (v === undefined || same(v, current[k])) continue;
+    payload[k] = v;
+    snapshot[k] = current[k] ?? null;
+  }
+  if (Object.keys(payload).length === 0) {
+    throw new AppError('VALIDATION', 'Nothing to change: the values are the same as in your record', {
+      fields: [{ param: 'changes', msg: 'must differ from the current values' }],
+    });
+  }
+  return inTransaction(ctx, async (trx) => {
+    const row = await dbWrite(
+      () =>
+        trx
+          .insertInto('employee_update_requests')
+          .values({
+            employee_id: employeeId,
+            section: input.section,
+            payload: JSON.stringify(payload),
+            snapshot: JSON.stringify(snapshot),
+            requested_by: grant.actor.userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      {
+        unique: {
+          employee_update_requests_pending_uq: () =>
+            new AppError('CONFLICT', `You already have a pending request for ${SECTION_LABELS[input.section]}; cancel it first`),
+        },
+      },
+    );
+    await audit(ctx, trx, { action: 'employee.updateRequest.submit', entity: 'employee', entityId: employeeId, after: input });
+    return { id: row.id };
+  });
+}
+
+function updateRequestsQuery(db: Db) {
+  return db
+    .selectFrom('employee_update_requests as q')
+    .innerJoin('employees as e', 'e.id', 'q.employee_id')
+    .leftJoin('users as d', 'd.id', 'q.decided_by')
+    .select([
+      'q.id',
+      'q.employee_id as employeeId',
+      'e.employee_number as employeeNumber',
+      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      'q.section',
+      'q.status',
+      'q.payload',
+      'q.snapshot',
+      'q.note',
+      iso('q.created_at').as('requestedAt'),
+      'd.email as decidedBy',
+      iso('q.decided_at').as('decidedAt'),
+    ]);
+}
+
+type RequestQueryRow = Awaited<ReturnType<ReturnType<typeof updateRequestsQuery>['execute']>>[number];
+
+const toRequestRow = ({ payload, snapshot, ...r }: RequestQueryRow): UpdateRequestRow => ({
+  ...r,
+  section: r.section as RequestableSection,
+  requestedAt: r.requestedAt ?? '',
+  changes: Object.keys(payload).map((field): FieldChange => ({ field, old: snapshot[field] ?? null, new: payload[field] })),
+});
+
+/** The caller's own update requests, newest first. */
+export async function listMyUpdateRequests(
+  ctx: Ctx,
+  grant: Personal,
+  raw: z.input<typeof listUpdateRequestsInput>,
+): Promise<Page<UpdateRequestRow>> {
+  const input = listUpdateRequestsInput.parse(raw);
+  const employeeId = ownEmployeeId(grant);
+  let q = updateRequestsQuery(ctx.db).where('q.employee_id', '=', employeeId);
+  if (input.status) q = q.where('q.status', '=', input.status);
+  return page(q, input);
+}
+
+async function page(
+  q: ReturnType<typeof updateRequestsQuery>,
+  input: { page: number; pageSize: number },
+): Promise<Page<UpdateRequestRow>> {
+  const rows = await q
+    .select(sql<number>`(count(*) over ())::int`.as('total'))
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  const total = rows[0]?.total ?? 0;
+  return { rows: rows.map(({ total: _t, ...r }) => toRequestRow(r)), total, page: input.page, pageSize: input.pageSize };
+}
+
+/** Pending (or filtered) update requests of employees in the approver's scope, with old → new per field. */
+export async function listUpdateRequests(
+  ctx: Ctx,
+  grant: Approve,
+  raw: z.input<typeof listUpdateRequestsInput>,
+): Promise<Page<UpdateRequestRow>> {
+  const input = listUpdateRequestsInput.parse(raw);
+  let q = updateRequestsQuery(ctx.db).where((eb) => employeeInScope(eb as never, grant.scope));
+  q = q.where('q.status', '=', input.status ?? Pending);
+  if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
+  if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);
+  if (input.search) {
+    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
+    );
+  }
+  return page(q, input);
+}
+
+const inScopeRequest = (db: Db, grant: Grant, id: number) =>
+  db
+    .selectFrom('employee_update_requests as q')
+    .innerJoin('employees as e', 'e.id', 'q.employee_id')
+    .select('q.id')
+    .where('q.id', '=', id)
+    .where((eb) => employeeInScope(eb as never, grant.scope))
+    .executeTakeFirst();
+
+/**
+ * Approves a pending request and applies its values to the record in the same transaction: the
+ * status changes only from Pending (SQL-guarded, so two approvers cannot both win), and a change
+ * that no longer fits (an e-mail taken meanwhile) rolls the approval back with the reason.
+ */
+export async function approveUpdateRequest(ctx: Ctx, grant: Approve, raw: z.input<typeof decideRequestInput>) {
+  const input = decideRequestInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const row = await trx
+      .updateTable('employee_update_requests as q')
+      .set({ status: Approved, decided_by: grant.actor.userId, decided_at: sql`now()`, note: input.note ?? null } as never)
+      .where('q.id', '=', input.id)
+      .where('q.status', '=', Pending)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('employees as e')
+            .select('e.id')
+            .whereRef('e.id', '=', 'q.employee_id')
+            .where((eb) => employeeInScope(eb as never, grant.scope)),
+        ),
+      )
+      .returning(['q.employee_id', 'q.section', 'q.payload'])
+      .executeTakeFirst();
+    if (!row) return refuseTransition(inScopeRequest(trx, grant, input.id), 'Update request', 'pending');
+    await applyEmployeeSection(
+      { ...ctx, db: trx },
+      grant,
+      row.section as RequestableSection,
+      {
+        ...row.payload,
+        id: row.employee_id,
+      } as never,
+    );
+    await audit(ctx, trx, { action: 'employee.updateRequest.approve', entity: 'employee_update_request', entityId: input.id });
+    return { id: input.id, status: Approved };
+  });
+}
+
+export async function disapproveUpdateRequest(ctx: Ctx, grant: Approve, raw: z.input<typeof decideRequestInput>) {
+  const input = decideRequestInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const found = await inScopeRequest(trx, grant, input.id);
+    if (!found) throw notFound('Update request');
+    const r = await trx
+      .updateTable('employee_update_requests')
+      .set({ status: Disapproved, decided_by: grant.actor.userId, decided_at: sql`now()`, note: input.note ?? null } as never)
+      .where('id', '=', input.id)
+      .where('status', '=', Pending)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return refuseTransition(Promise.resolve(true), 'Update request', 'pending');
+    await audit(ctx, trx, { action: 'employee.updateRequest.disapprove', entity: 'employee_update_request', entityId: input.id });
+    return { id: input.id, status: Disapproved };
+  });
+}
+
+/** The employee withdraws their own pending request. */
+export async function cancelMyUpdateRequest(ctx: Ctx, grant: Personal, raw: z.input<typeof requestIdInput>) {
+  const { id } = requestIdInput.parse(raw);
+  const employeeId = ownEmployeeId(grant);
+  const r = await ctx.db
+    .updateTable('employee_update_requests')
+    .set({ status: Cancel, decided_by: grant.actor.userId, decided_at: sql`now()` } as never)
+    .where('id', '=', id)
+    .where('employee_id', '=', employeeId)
+    .where('status', '=', Pending)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) {
+    return refuseTransition(
+      ctx.db
+        .selectFrom('employee_update_requests')
+        .select('id')
+        .where('id', '=', id)
+        .where('employee_id', '=', employeeId)
+        .executeTakeFirst(),
+      'Update request',
+      'pending',
+    );
+  }
+  return { id, status: Cancel };
+}
+
+/** Deletes a request (HR housekeeping); the audit log keeps what it was. */
+export async function deleteUpdateRequest(ctx: Ctx, grant: Approve, raw: z.input<typeof requestIdInput>) {
+  const { id } = requestIdInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    if (!(await inScopeRequest(trx, grant, id))) throw notFound('Update request');
+    const before = await trx.selectFrom('employee_update_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await trx.deleteFrom('employee_update_requests').where('id', '=', id).execute();
+    await audit(ctx, trx, { action: 'employee.updateRequest.delete', entity: 'employee_update_request', entityId: id, before });
+    return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resignations.
+
+function resignationsQuery(db: Db) {
+  return db
+    .selectFrom('employee_resignations as r')
+    .innerJoin('employees as e', 'e.id', 'r.employee_id')
+    .leftJoin('departments as dp', 'dp.id', 'e.department_id')
+    .leftJoin('users as d', 'd.id', 'r.decided_by')
+    .select([
+      'r.id',
+      'r.employee_id as employeeId',
+      'e.employee_number as employeeNumber',
+      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      'dp.name as department',
+      'r.request_date as requestDate',
+      'r.last_working_day as lastWorkingDay',
+      'r.reason',
+      'r.status',
+      'r.decision_note as decisionNote',
+      'd.email as decidedBy',
+      iso('r.decided_at').as('decidedAt'),
+    ]);
+}
+
+async function pageResignations(q: ReturnType<typeof resignationsQuery>, input: { page: number; pageSize: number }) {
+  const rows = await q
+    .select(sql<number>`(count(*) over ())::int`.as('total'))
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  return {
+    rows: rows.map(({ total: _t, ...r }) => r as ResignationRow),
+    total: rows[0]?.total ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+async function insertResignation(
+  ctx: Ctx,
+  actorUserId: number,
+  employeeId: number,
+  input: { lastWorkingDay: string; reason: string },
+): Promise<{ id: number }> {
+  const today = todayWib(ctx);
+  if (input.lastWorkingDay < today) {
+    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'lastWorkingDay', msg: 'must not be in the past' }] });
+  }
+  return inTransaction(ctx, async (trx) => {
+    const row = await dbWrite(
+      () =>
+        trx
+          .insertInto('employee_resignations')
+          .values({
+            employee_id: employeeId,
+            request_date: today,
+            last_working_day: input.lastWorkingDay,
+            reason: input.reason,
+            created_by: actorUserId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      {
+        unique: {
+          employee_resignations_open_uq: () =>
+            new AppError('CONFLICT', 'There is already a pending or approved resignation for this employee'),
+        },
+      },
+    );
+    await audit(ctx, trx, {
+      action: 'employee.resignation.create',
+      entity: 'employee_resignation',
+      entityId: row.id,
+      after: input,
+    });
+    return { id: row.id };
+  });
+}
+
+/** The employee's own resignation request (`/employee/resignation/request`). */
+export async function requestResignation(ctx: Ctx, grant: Personal, raw: z.input<typeof requestResignationInput>) {
+  const input = requestResignationInput.parse(raw);
+  return insertResignation(ctx, grant.actor.userId, ownEmployeeId(grant), input);
+}
+
+/** HR records a resignation for an employee in scope. */
+export async function createResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof createResignationInput>) {
+  const input = createResignationInput.parse(raw);
+  await scopedEmployeeId(ctx.db, grant, input.employeeId);
+  return insertResignation(ctx, grant.actor.userId, input.employeeId, input);
+}
+
+export async function listResignations(ctx: Ctx, grant: Manage, raw: z.input<typeof listResignationsInput>) {
+  const input = listResignationsInput.parse(raw);
+  let q = resignationsQuery(ctx.db).where((eb) => employeeInScope(eb as never, grant.scope));
+  if (input.status) q = q.where('r.status', '=', input.status);
+  if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
+  if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);
+  if (input.search) {
+    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
+    );
+  }
+  return pageResignations(q, input);
+}
+
+export async function listMyResignations(ctx: Ctx, grant: Personal, raw: z.input<typeof listResignationsInput>) {
+  const input = listResignationsInput.parse(raw);
+  return pageResignations(resignationsQuery(ctx.db).where('r.employee_id', '=', ownEmployeeId(grant)), input);
+}
+
+export async function getResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof requestIdInput>): Promise<ResignationRow> {
+  const { id } = requestIdInput.parse(raw);
+  const row = await resignationsQuery(ctx.db)
+    .where('r.id', '=', id)
+    .where((eb) => employeeInScope(eb as never, grant.scope))
+    .executeTakeFirst();
+  if (!row) throw notFound('Resignation');
+  return row as ResignationRow;
+}
+
+const resignationInScope = (db: Db, grant: Grant, id: number) =>
+  db
+    .selectFrom('employee_resignations as r')
+    .innerJoin('employees as e', 'e.id', 'r.employee_id')
+    .select(['r.id', 'r.employee_id', 'r.last_working_day'])
+    .where('r.id', '=', id)
+    .where((eb) => employeeInScope(eb as never, grant.scope))
+    .executeTakeFirst();
+
+/** One guarded status change of a resignation in scope; the reason names what went wrong. */
+async function transition(
+  ctx: Ctx,
+  grant: Grant,
+  id: number,
+  from: readonly number[],
+  to: number,
+  note: string | null,
+  action: string,
+  after?: (trx: Db, row: { employee_id: number; last_working_day: string }) => Promise<void>,
+) {
+  return inTransaction(ctx, async (trx) => {
+    const found = await resignationInScope(trx, grant, id);
+    if (!found) throw notFound('Resignation');
+    const r = await trx
+      .updateTable('employee_resignations')
+      .set({ status: to, decided_by: grant.actor.userId, decided_at: sql`now()`, decision_note: note } as never)
+      .where('id', '=', id)
+      .where('status', 'in', [...from])
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) {
+      throw new AppError('CONFLICT', 'This resignation has already been decided; reload to see its status');
+    }
+    await after?.(trx, found);
+    await audit(ctx, trx, { action, entity: 'employee_resignation', entityId: id, after: { status: to, note } });
+    return { id, status: to };
+  });
+}
+
+/**
+ * Approves a pending resignation. Access ends after the last working day (checked on every
+ * request, see auth/service.ts); when that day is already over the employee is marked resigned
+ * and signed out at once.
+ */
+export async function approveResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof decideRequestInput>) {
+  const input = decideRequestInput.parse(raw);
+  return transition(
+    ctx,
+    grant,
+    input.id,
+    [Pending],
+    Approved,
+    input.note ?? null,
+    'employee.resignation.approve',
+    async (trx, row) => {
+      if (row.last_working_day < todayWib(ctx)) await markResigned({ ...ctx, db: trx }, [row.employee_id]);
+    },
+  );
+}
+
+export async function disapproveResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof decideRequestInput>) {
+  const input = decideRequestInput.parse(raw);
+  return transition(ctx, grant, input.id, [Pending], Disapproved, input.note ?? null, 'employee.resignation.disapprove');
+}
+
+/** HR cancels a pending resignation, or an approved one before its last working day is over. */
+export async function cancelResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof decideRequestInput>) {
+  const input = decideRequestInput.parse(raw);
+  const found = await resignationInScope(ctx.db, grant, input.id);
+  if (found && found.last_working_day < todayWib(ctx)) {
+    throw new AppError('CONFLICT', 'The last working day is over; the employee has already left');
+  }
+  return transition(ctx, grant, input.id, [Pending, Approved], Cancel, input.note ?? null, 'employee.resignation.cancel');
+}
+
+/** The employee withdraws their own pending resignation. */
+export async function cancelMyResignation(ctx: Ctx, grant: Personal, raw: z.input<typeof requestIdInput>) {
+  const { id } = requestIdInput.parse(raw);
+  const employeeId = ownEmployeeId(grant);
+  const r = await ctx.db
+    .updateTable('employee_resignations')
+    .set({ status: Cancel, decided_by: grant.actor.userId, decided_at: sql`now()` } as never)
+    .where('id', '=', id)
+    .where('employee_id', '=', employeeId)
+    .where('status', '=', Pending)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) {
+    return refuseTransition(
+      ctx.db
+        .selectFrom('employee_resignations')
+        .select('id')
+        .where('id', '=', id)
+        .where('employee_id', '=', employeeId)
+        .executeTakeFirst(),
+      'Resignation',
+      'pending',
+    );
+  }
+  return { id, status: Cancel };
+}
+
+/** Deletes a resignation that is not in force (disapproved or cancelled); the audit log keeps it. */
+export async function deleteResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof requestIdInput>) {
+  const { id } = requestIdInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    if (!(await resignationInScope(trx, grant, id))) throw notFound('Resignation');
+    const before = await trx.selectFrom('employee_resignations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    if (before.status === Pending || before.status === Approved) {
+      throw new AppError('CONFLICT', 'Only a disapproved or cancelled resignation can be deleted; cancel it first');
+    }
+    await trx.deleteFrom('employee_resignations').where('id', '=', id).execute();
+    await audit(ctx, trx, { action: 'employee.resignation.delete', entity: 'employee_resignation', entityId: id, before });
+    return { ok: true as const };
+  });
+}
+
+/** Marks employees resigned and ends their sessions (inside the caller's transaction when given one). */
+async function markResigned(ctx: Ctx, employeeIds: number[]): Promise<void> {
+  if (employeeIds.length === 0) return;
+  await ctx.db
+    .updateTable('employees')
+    .set({ resigned: 1, updated_at: sql`now()` } as never)
+    .where('id', 'in', employeeIds)
+    .execute();
+  for (const id of employeeIds) await revokeSessionsOfEmployee(ctx, id);
+}
+
+/**
+ * Marks as resigned every employee whose approved resignation's last working day is over. Access
+ * already ends on that day without it (auth checks the resignation); this keeps the Resigned/Work
+ * flag of lists and reports in step. Run at start and periodically by the server. Returns how many.
+ */
+export async function applyDueResignations(ctx: Ctx): Promise<number> {
+  return inTransaction(ctx, async (trx) => {
+    const due = await trx
+      .selectFrom('employee_resignations as r')
+      .innerJoin('employees as e', 'e.id', 'r.employee_id')
+      .select('e.id')
+      .where('r.status', '=', Approved)
+      .where('r.last_working_day', '<', todayWib(ctx))
+      .where('e.resigned', '=', 0)
+      .forUpdate()
+      .execute();
+    await markResigned(
+      { ...ctx, db: trx },
+      due.map((d) => d.id),
+    );
+    return due.length;
+  });
+}

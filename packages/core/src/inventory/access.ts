@@ -1,0 +1,89 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Actor } from '../permissions/actor';
+import { hasPermission, scopeOf } from '../permissions/grant';
+import type { Ctx } from '../shared/context';
+import { AppError } from '../shared/errors';
+
+/**
+ * Who sees which inventory request. There is no manager relation between employees yet, so a
+ * "team" is the caller's data scope of spec §6 (permissions/scope.ts): the requesters whose
+ * department or division matches the caller's own, or everyone for superadmin / `hr.all`.
+ */
+
+export function actorOf(ctx: Ctx): Actor {
+  if (!ctx.actor) throw new AppError('UNAUTHORIZED', 'Please log in');
+  return ctx.actor;
+}
+
+/** SQL: the requester (employees alias `e`, left-joined, or the given alias) is in the actor's data scope. */
+export function requesterInScope(actor: Actor, alias = 'e'): RawBuilder<SqlBool> {
+  const scope = scopeOf(actor);
+  if (scope.kind === 'all') return sql<SqlBool>`true`;
+  const col = (c: string) => sql.ref(`${alias}.${c}`);
+  const ors: RawBuilder<SqlBool>[] = [];
+  if (scope.departmentId !== null) ors.push(sql<SqlBool>`${col('department_id')} = ${scope.departmentId}`);
+  if (scope.divisionId !== null) ors.push(sql<SqlBool>`${col('division_id')} = ${scope.divisionId}`);
+  if (scope.employeeId !== null) ors.push(sql<SqlBool>`${col('id')} = ${scope.employeeId}`);
+  if (ors.length === 0) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
+}
+
+/** SQL: the request (alias `r`) is the actor's own. */
+export const ownRequest = (actor: Actor): RawBuilder<SqlBool> => sql<SqlBool>`r.requester_user_id = ${actor.userId}`;
+
+/** SQL: the team view — others' requests whose requester is in the actor's scope. */
+export const teamRequest = (actor: Actor): RawBuilder<SqlBool> =>
+  sql<SqlBool>`(r.requester_user_id <> ${actor.userId} and r.requester_employee_id is not null and ${requesterInScope(actor)})`;
+
+/**
+ * Warehouse requests the actor may open: their own; every one for the warehouse (inventory.manage
+ * or warehouse approval) and for an all-scope actor; their team's with inventory.view.
+ */
+export function warehouseRequestVisible(actor: Actor): RawBuilder<SqlBool> {
+  if (
+    scopeOf(actor).kind === 'all' ||
+    hasPermission(actor, 'inventory.manage') ||
+    hasPermission(actor, 'inventory.approve.warehouse')
+  )
+    return sql<SqlBool>`true`;
+  if (hasPermission(actor, 'inventory.view')) return sql<SqlBool>`(${ownRequest(actor)} or ${teamRequest(actor)})`;
+  return ownRequest(actor);
+}
+
+/**
+ * SQL: a purchase request (alias `r`) raised by the warehouse for a warehouse request whose
+ * requester is in the actor's scope: the need is that employee's, so it is their team's request.
+ */
+const forTeamWarehouseRequest = (actor: Actor): RawBuilder<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from inventory_warehouse_requests wr join employees we on we.id = wr.requester_employee_id
+    where wr.id = r.warehouse_request_id and ${requesterInScope(actor, 'we')})`;
+
+/**
+ * Purchase requests the actor may open: their own; every one for the warehouse and COO tiers, the
+ * warehouse staff and an all-scope actor; their team's (inventory.view or managerial tier).
+ */
+export function purchaseRequestVisible(actor: Actor): RawBuilder<SqlBool> {
+  if (
+    scopeOf(actor).kind === 'all' ||
+    hasPermission(actor, 'inventory.manage') ||
+    hasPermission(actor, 'inventory.approve.warehouse') ||
+    hasPermission(actor, 'inventory.approve.coo')
+  )
+    return sql<SqlBool>`true`;
+  if (hasPermission(actor, 'inventory.view') || hasPermission(actor, 'inventory.approve.managerial'))
+    return sql<SqlBool>`(${ownRequest(actor)} or ${teamRequest(actor)} or ${forTeamWarehouseRequest(actor)})`;
+  return ownRequest(actor);
+}
+
+/**
+ * SQL: requests a tier holder may act on. The managerial tier acts for its own scope (the
+ * requester's, or for a request raised for a warehouse request, that request's requester); the
+ * warehouse and COO tiers act for all.
+ */
+export function tierActsOn(actor: Actor, tier: 'managerial' | 'warehouse' | 'coo'): RawBuilder<SqlBool> {
+  if (tier !== 'managerial' || scopeOf(actor).kind === 'all') return sql<SqlBool>`true`;
+  return sql<SqlBool>`((r.requester_employee_id is not null and ${requesterInScope(actor)}) or ${forTeamWarehouseRequest(actor)})`;
+}
+
+/** Requester display name: the employee's name, else the login e-mail (aliases `e`, `ru`). */
+export const requesterName = sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), ru.email)`;

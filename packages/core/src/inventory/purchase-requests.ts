@@ -1,0 +1,568 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import type { Actor } from '../permissions/actor';
+import { type Grant, hasPermission } from '../permissions/grant';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { AppError, type FieldIssue } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import { ownRequest, purchaseRequestVisible, requesterName, teamRequest, tierActsOn } from './access';
+import { companyDate, likePattern } from './catalogue';
+import {
+  APPROVAL_STATUS,
+  APPROVAL_TIER_LABELS,
+  APPROVAL_TIER_PERMISSION,
+  APPROVAL_TIERS,
+  type ApprovalStatus,
+  type ApprovalTier,
+  catalogueIdInput,
+  createPurchaseRequestInput,
+  decisionInput,
+  documentNumber,
+  listApprovalsInput,
+  listPurchaseRequestsInput,
+  PURCHASE_REQUEST_STATUS_LABELS,
+  type PurchaseRequestDetail,
+  type PurchaseRequestLine,
+  type PurchaseRequestRow,
+  type PurchaseRequestStatus,
+  type PurchaseRequestStep,
+  raisePurchaseRequestInput,
+  REQUEST_STATUS,
+  REQUEST_STATUS_LABELS,
+  type RequestStatus,
+  TIER_NEXT,
+  TIER_PENDING,
+  updatePurchaseRequestInput,
+  variantLabel,
+} from './schema';
+
+type Request = Grant<'inventory.request'>;
+type View = Grant<'inventory.view'>;
+type Manage = Grant<'inventory.manage'>;
+/** Any inventory permission: reading a request needs one, and the visibility rules decide which. */
+type Reader = Grant<
+  | 'inventory.request'
+  | 'inventory.view'
+  | 'inventory.manage'
+  | 'inventory.approve.managerial'
+  | 'inventory.approve.warehouse'
+  | 'inventory.approve.coo'
+>;
+type TierGrant<T extends ApprovalTier> = Grant<(typeof APPROVAL_TIER_PERMISSION)[T]>;
+type In<S extends z.ZodType> = z.input<S>;
+type LineInput = z.output<typeof createPurchaseRequestInput>['lines'][number];
+
+const TIER_OF_STATUS: Partial<Record<PurchaseRequestStatus, ApprovalTier>> = Object.fromEntries(
+  APPROVAL_TIERS.map((t) => [TIER_PENDING[t], t]),
+);
+
+const notFound = () => new AppError('NOT_FOUND', 'Purchase request not found');
+
+function base(db: Db) {
+  return db
+    .selectFrom('inventory_purchase_requests as r')
+    .innerJoin('users as ru', 'ru.id', 'r.requester_user_id')
+    .leftJoin('employees as e', 'e.id', 'r.requester_employee_id')
+    .innerJoin('inventory_warehouses as w', 'w.id', 'r.warehouse_id');
+}
+
+const rowColumns = [
+  'r.id',
+  'r.status',
+  'r.requester_user_id as requesterUserId',
+  'r.requester_employee_id as requesterEmployeeId',
+  requesterName.as('requesterName'),
+  'r.warehouse_id as warehouseId',
+  'w.name as warehouse',
+  'r.warehouse_request_id as warehouseRequestId',
+  'r.note',
+  'r.created_at as createdAt',
+  sql<number>`(select count(*)::int from inventory_purchase_request_lines l where l.purchase_request_id = r.id)`.as('lines'),
+  // quantity × estimated price summed in numeric: integer rupiah, exact (can exceed bigint).
+  sql<string>`(select coalesce(sum(l.quantity::numeric * l.estimated_price), 0)::text
+    from inventory_purchase_request_lines l where l.purchase_request_id = r.id)`.as('estimatedTotal'),
+  sql<string | null>`(select string_agg(h.tier, ',') from inventory_purchase_request_history h
+    where h.purchase_request_id = r.id and h.action = 'approved')`.as('approvedTiers'),
+  sql<string | null>`(select max(h.tier) from inventory_purchase_request_history h
+    where h.purchase_request_id = r.id and h.action = 'rejected')`.as('rejectedTier'),
+] as const;
+
+interface RawRow {
+  id: number;
+  status: PurchaseRequestStatus;
+  requesterUserId: number;
+  requesterEmployeeId: number | null;
+  requesterName: string;
+  warehouseId: number;
+  warehouse: string;
+  warehouseRequestId: number | null;
+  note: string | null;
+  createdAt: Date;
+  lines: number;
+  estimatedTotal: string;
+  approvedTiers: string | null;
+  rejectedTier: string | null;
+}
+
+function toRow(r: RawRow): PurchaseRequestRow {
+  const approved = new Set((r.approvedTiers ?? '').split(',').filter(Boolean));
+  const approval = Object.fromEntries(
+    APPROVAL_TIERS.map((t): [ApprovalTier, ApprovalStatus] => [
+      t,
+      approved.has(t) ? APPROVAL_STATUS.Approved : r.rejectedTier === t ? APPROVAL_STATUS.Disapproved : APPROVAL_STATUS.Pending,
+    ]),
+  ) as Record<ApprovalTier, ApprovalStatus>;
+  return {
+    id: r.id,
+    number: documentNumber('PR', r.id),
+    status: r.status,
+    statusLabel: PURCHASE_REQUEST_STATUS_LABELS[r.status],
+    approval,
+    requester: { userId: r.requesterUserId, employeeId: r.requesterEmployeeId, name: r.requesterName },
+    warehouseId: r.warehouseId,
+    warehouse: r.warehouse,
+    warehouseRequestId: r.warehouseRequestId,
+    warehouseRequestNumber: r.warehouseRequestId === null ? null : documentNumber('WR', r.warehouseRequestId),
+    note: r.note,
+    lines: r.lines,
+    estimatedTotal: r.estimatedTotal,
+    createdAt: r.createdAt,
+  };
+}
+
+async function listWhere(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  f: {
+    page: number;
+    pageSize: number;
+    search?: string | undefined;
+    status?: PurchaseRequestStatus | undefined;
+    warehouseId?: number | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
+): Promise<Page<PurchaseRequestRow>> {
+  let q = base(db).where(where);
+  if (f.status) q = q.where('r.status', '=', f.status);
+  if (f.warehouseId) q = q.where('r.warehouse_id', '=', f.warehouseId);
+  if (f.from) q = q.where(companyDate('r.created_at'), '>=', f.from);
+  if (f.to) q = q.where(companyDate('r.created_at'), '<=', f.to);
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`'PR-' || lpad(r.id::text, 6, '0')`, 'ilike', like),
+        eb(requesterName, 'ilike', like),
+        eb('r.note', 'ilike', like),
+      ]),
+    );
+  }
+  const found = await q
+    .select([...rowColumns, sql<number>`(count(*) over ())::int`.as('total')])
+    .orderBy('r.id', 'desc')
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .execute();
+  return { rows: found.map((r) => toRow(r as RawRow)), total: found[0]?.total ?? 0, page: f.page, pageSize: f.pageSize };
+}
+
+/** The caller's own purchase requests. */
+export async function listMyPurchaseRequests(ctx: Ctx, grant: Request, raw: In<typeof listPurchaseRequestsInput>) {
+  return listWhere(ctx.db, ownRequest(grant.actor), listPurchaseRequestsInput.parse(raw));
+}
+
+/** Requests of the people in the caller's scope (spec purchase-requests/team). */
+export async function listTeamPurchaseRequests(ctx: Ctx, grant: View, raw: In<typeof listPurchaseRequestsInput>) {
+  return listWhere(ctx.db, teamRequest(grant.actor), listPurchaseRequestsInput.parse(raw));
+}
+
+/** Every purchase request the caller may open (warehouse staff: all of them). */
+export async function listAllPurchaseRequests(ctx: Ctx, grant: Manage, raw: In<typeof listPurchaseRequestsInput>) {
+  return listWhere(ctx.db, purchaseRequestVisible(grant.actor), listPurchaseRequestsInput.parse(raw));
+}
+
+/**
+ * Requests waiting for the given tier that the caller may act on. FORBIDDEN without the tier's
+ * permission (the managerial tier sees its own scope; warehouse and COO see all).
+ */
+export async function listPurchaseRequestApprovals(ctx: Ctx, grant: Reader, raw: In<typeof listApprovalsInput>) {
+  const f = listApprovalsInput.parse(raw);
+  const actor = grant.actor;
+  if (!hasPermission(actor, APPROVAL_TIER_PERMISSION[f.tier]))
+    throw new AppError('FORBIDDEN', `You do not hold the ${APPROVAL_TIER_LABELS[f.tier]} approval`);
+  return listWhere(ctx.db, tierActsOn(actor, f.tier), { ...f, status: TIER_PENDING[f.tier] });
+}
+
+/** Purchase requests linked to one warehouse request (any reader of that request sees them). */
+export async function purchaseRequestsOfWarehouseRequest(db: Db, warehouseRequestId: number): Promise<PurchaseRequestRow[]> {
+  const rows = await base(db)
+    .where('r.warehouse_request_id', '=', warehouseRequestId)
+    .select(rowColumns)
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => toRow(r as RawRow));
+}
+
+async function visibleRow(db: Db, actor: Actor, id: number): Promise<RawRow> {
+  const row = await base(db).where('r.id', '=', id).where(purchaseRequestVisible(actor)).select(rowColumns).executeTakeFirst();
+  if (!row) throw notFound();
+  return row as RawRow;
+}
+
+/** Whether the actor may take `tier`'s step on a request (permission and, for managerial, scope). */
+async function mayActAt(db: Db, actor: Actor, id: number, tier: ApprovalTier): Promise<boolean> {
+  if (!hasPermission(actor, APPROVAL_TIER_PERMISSION[tier])) return false;
+  const row = await base(db).where('r.id', '=', id).where(tierActsOn(actor, tier)).select('r.id').executeTakeFirst();
+  return !!row;
+}
+
+async function linesOf(db: Db, id: number): Promise<PurchaseRequestLine[]> {
+  const rows = await db
+    .selectFrom('inventory_purchase_request_lines as l')
+    .innerJoin('inventory_units as u', 'u.id', 'l.unit_id')
+    .leftJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
+    .leftJoin('inventory_items as i', 'i.id', 'v.item_id')
+    .leftJoin('inventory_services as s', 's.id', 'l.service_id')
+    .select([
+      'l.id',
+      'l.kind',
+      'l.variant_id as variantId',
+      'l.service_id as serviceId',
+      'i.name as itemName',
+      'v.name as variantName',
+      's.name as serviceName',
+      'l.unit_id as unitId',
+      'u.name as unit',
+      'l.quantity',
+      'l.estimated_price as estimatedPrice',
+      sql<string>`(l.quantity::numeric * l.estimated_price)::text`.as('estimatedAmount'),
+      'l.needed_by as neededBy',
+      'l.reason',
+    ])
+    .where('l.purchase_request_id', '=', id)
+    .orderBy('l.position')
+    .execute();
+  return rows.map(({ itemName, variantName, serviceName, ...r }) => ({
+    ...r,
+    name: r.kind === 'item' ? `${itemName ?? ''} (${variantLabel(variantName)})` : (serviceName ?? ''),
+    variant: r.kind === 'item' ? variantLabel(variantName) : null,
+  }));
+}
+
+async function historyOf(db: Db, id: number): Promise<PurchaseRequestStep[]> {
+  const rows = await db
+    .selectFrom('inventory_purchase_request_history as h')
+    .innerJoin('users as u', 'u.id', 'h.actor_user_id')
+    .leftJoin('employees as e', 'e.id', 'u.employee_id')
+    .select([
+      'h.id',
+      'h.action',
+      'h.tier',
+      'h.from_status as fromStatus',
+      'h.to_status as toStatus',
+      'h.note',
+      'h.actor_user_id as actorUserId',
+      sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('actor'),
+      'h.created_at as at',
+    ])
+    .where('h.purchase_request_id', '=', id)
+    .orderBy('h.id')
+    .execute();
+  return rows;
+}
+
+/** One request with lines, approval history and what the caller may do now. */
+export async function getPurchaseRequest(
+  ctx: Ctx,
+  grant: Reader,
+  raw: In<typeof catalogueIdInput>,
+): Promise<PurchaseRequestDetail> {
+  const { id } = catalogueIdInput.parse(raw);
+  const actor = grant.actor;
+  const row = toRow(await visibleRow(ctx.db, actor, id));
+  const [lineItems, history] = await Promise.all([linesOf(ctx.db, id), historyOf(ctx.db, id)]);
+  const own = row.requester.userId === actor.userId;
+  const tier = APPROVAL_TIERS.find((t) => TIER_PENDING[t] === row.status) ?? null;
+  const approve = tier && (await mayActAt(ctx.db, actor, id, tier)) ? tier : null;
+  return {
+    ...row,
+    lineItems,
+    history,
+    can: { edit: own && row.status === 'pending_managerial', cancel: own && tier !== null, approve },
+  };
+}
+
+/** GL0001 naming each unknown warehouse, item variant, service or unit. */
+async function checkRefs(db: Db, warehouseId: number | undefined, lines: LineInput[] | undefined): Promise<void> {
+  const fields: FieldIssue[] = [];
+  if (warehouseId !== undefined) {
+    const w = await db.selectFrom('inventory_warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst();
+    if (!w) fields.push({ param: 'warehouseId', msg: 'is not a known warehouse' });
+  }
+  if (lines?.length) {
+    const ids = (k: 'variantId' | 'serviceId' | 'unitId') => [...new Set(lines.map((l) => l[k]).filter((v): v is number => !!v))];
+    const known = async (table: 'inventory_item_variants' | 'inventory_services' | 'inventory_units', list: number[]) =>
+      new Set(list.length ? (await db.selectFrom(table).select('id').where('id', 'in', list).execute()).map((r) => r.id) : []);
+    const [variants, services, units] = await Promise.all([
+      known('inventory_item_variants', ids('variantId')),
+      known('inventory_services', ids('serviceId')),
+      known('inventory_units', ids('unitId')),
+    ]);
+    lines.forEach((l, i) => {
+      if (l.variantId && !variants.has(l.variantId))
+        fields.push({ param: `lines.${i}.variantId`, msg: 'is not a known item variant' });
+      if (l.serviceId && !services.has(l.serviceId))
+        fields.push({ param: `lines.${i}.serviceId`, msg: 'is not a known service' });
+      if (!units.has(l.unitId)) fields.push({ param: `lines.${i}.unitId`, msg: 'is not a known unit' });
+    });
+  }
+  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+}
+
+async function insertLines(db: Db, requestId: number, lines: LineInput[]): Promise<void> {
+  await db
+    .insertInto('inventory_purchase_request_lines')
+    .values(
+      lines.map((l, i) => ({
+        purchase_request_id: requestId,
+        position: i + 1,
+        kind: l.kind,
+        variant_id: l.kind === 'item' ? (l.variantId ?? null) : null,
+        service_id: l.kind === 'service' ? (l.serviceId ?? null) : null,
+        unit_id: l.unitId,
+        quantity: l.quantity,
+        estimated_price: l.estimatedPrice,
+        needed_by: l.neededBy,
+        reason: l.reason,
+      })),
+    )
+    .execute();
+}
+
+async function record(
+  db: Db,
+  actor: Actor,
+  id: number,
+  step: {
+    action: PurchaseRequestStep['action'];
+    tier?: ApprovalTier | null;
+    from: PurchaseRequestStatus | null;
+    to: PurchaseRequestStatus;
+    note?: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('inventory_purchase_request_history')
+    .values({
+      purchase_request_id: id,
+      action: step.action,
+      tier: step.tier ?? null,
+      from_status: step.from,
+      to_status: step.to,
+      note: step.note ?? null,
+      actor_user_id: actor.userId,
+    })
+    .execute();
+}
+
+async function insertRequest(
+  ctx: Ctx,
+  trx: Db,
+  actor: Actor,
+  input: z.output<typeof createPurchaseRequestInput>,
+  warehouseRequestId: number | null,
+): Promise<number> {
+  await checkRefs(trx, input.warehouseId, input.lines);
+  const row = await trx
+    .insertInto('inventory_purchase_requests')
+    .values({
+      requester_user_id: actor.userId,
+      requester_employee_id: actor.employeeId,
+      warehouse_id: input.warehouseId,
+      warehouse_request_id: warehouseRequestId,
+      note: input.note ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertLines(trx, row.id, input.lines);
+  await record(trx, actor, row.id, { action: 'submitted', from: null, to: 'pending_managerial' });
+  await audit(ctx, trx, { action: 'create', entity: 'inventory_purchase_request', entityId: row.id, after: input });
+  return row.id;
+}
+
+/** Submits a purchase request; it waits for managerial approval. */
+export async function createPurchaseRequest(ctx: Ctx, grant: Request, raw: In<typeof createPurchaseRequestInput>) {
+  const input = createPurchaseRequestInput.parse(raw);
+  const id = await inTransaction(ctx, (trx) => insertRequest(ctx, trx, grant.actor, input, null));
+  return getPurchaseRequest(ctx, grant, { id });
+}
+
+/**
+ * The warehouse raises a purchase request for an approved warehouse request it cannot fill from
+ * stock; the purchase request is linked to it and shows on its detail.
+ */
+export async function raisePurchaseRequestForWarehouseRequest(
+  ctx: Ctx,
+  grant: Manage,
+  raw: In<typeof raisePurchaseRequestInput>,
+) {
+  const { id: warehouseRequestId, ...input } = raisePurchaseRequestInput.parse(raw);
+  const id = await inTransaction(ctx, async (trx) => {
+    const wr = await trx
+      .selectFrom('inventory_warehouse_requests')
+      .select(['id', 'status'])
+      .where('id', '=', warehouseRequestId)
+      .forShare()
+      .executeTakeFirst();
+    if (!wr) throw new AppError('NOT_FOUND', 'Warehouse request not found');
+    if (wr.status !== REQUEST_STATUS.Approved)
+      throw new AppError(
+        'CONFLICT',
+        `A purchase request can be raised only for an approved warehouse request; this one is ${REQUEST_STATUS_LABELS[wr.status as RequestStatus]}`,
+      );
+    return insertRequest(ctx, trx, grant.actor, input, warehouseRequestId);
+  });
+  return getPurchaseRequest(ctx, grant, { id });
+}
+
+/** Why a conditional update touched no row (NOT_FOUND, FORBIDDEN or CONFLICT naming the status). */
+async function explainMiss(db: Db, actor: Actor, id: number, doing: 'edit' | 'cancel'): Promise<AppError> {
+  const row = await base(db)
+    .where('r.id', '=', id)
+    .where(purchaseRequestVisible(actor))
+    .select(['r.status', 'r.requester_user_id'])
+    .executeTakeFirst();
+  if (!row) return notFound();
+  if (row.requester_user_id !== actor.userId)
+    return new AppError('FORBIDDEN', `Only the requester can ${doing} this purchase request`);
+  const label = PURCHASE_REQUEST_STATUS_LABELS[row.status];
+  return doing === 'edit'
+    ? new AppError(
+        'CONFLICT',
+        `This purchase request can no longer be edited (${label}); editing is possible only before the first approval`,
+      )
+    : new AppError('CONFLICT', `This purchase request can no longer be cancelled (${label})`);
+}
+
+/** The requester changes a request before its first approval (lines are replaced as a whole). */
+export async function updatePurchaseRequest(ctx: Ctx, grant: Request, raw: In<typeof updatePurchaseRequestInput>) {
+  const input = updatePurchaseRequestInput.parse(raw);
+  const actor = grant.actor;
+  await inTransaction(ctx, async (trx) => {
+    await checkRefs(trx, input.warehouseId, input.lines);
+    const updated = await trx
+      .updateTable('inventory_purchase_requests')
+      .set({
+        ...(input.warehouseId !== undefined ? { warehouse_id: input.warehouseId } : {}),
+        ...(input.note !== undefined ? { note: input.note } : {}),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', input.id)
+      .where('status', '=', 'pending_managerial')
+      .where('requester_user_id', '=', actor.userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw await explainMiss(trx, actor, input.id, 'edit');
+    if (input.lines) {
+      await trx.deleteFrom('inventory_purchase_request_lines').where('purchase_request_id', '=', input.id).execute();
+      await insertLines(trx, input.id, input.lines);
+    }
+    await record(trx, actor, input.id, { action: 'edited', from: 'pending_managerial', to: 'pending_managerial' });
+    await audit(ctx, trx, { action: 'update', entity: 'inventory_purchase_request', entityId: input.id, after: input });
+  });
+  return getPurchaseRequest(ctx, grant, { id: input.id });
+}
+
+/** The requester withdraws a request still waiting for any tier. */
+export async function cancelPurchaseRequest(ctx: Ctx, grant: Request, raw: In<typeof catalogueIdInput>) {
+  const { id } = catalogueIdInput.parse(raw);
+  const actor = grant.actor;
+  await inTransaction(ctx, async (trx) => {
+    // Lock the row first so the step records the status it really left.
+    const current = await trx
+      .selectFrom('inventory_purchase_requests')
+      .select(['status', 'requester_user_id'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    const from = current?.status;
+    const updated =
+      current && current.requester_user_id === actor.userId && from && TIER_OF_STATUS[from]
+        ? await trx
+            .updateTable('inventory_purchase_requests')
+            .set({ status: 'cancelled', updated_at: sql<Date>`now()` })
+            .where('id', '=', id)
+            .where('status', '=', from)
+            .returning('id')
+            .executeTakeFirst()
+        : undefined;
+    if (!updated) throw await explainMiss(trx, actor, id, 'cancel');
+    await record(trx, actor, id, { action: 'cancelled', from: from ?? null, to: 'cancelled' });
+    await audit(ctx, trx, { action: 'cancel', entity: 'inventory_purchase_request', entityId: id });
+  });
+  return getPurchaseRequest(ctx, grant, { id });
+}
+
+/**
+ * One tier's step (spec §4: managerial → warehouse → COO, each a separate action in that order).
+ * Only a holder of the tier's permission, only on a request waiting for that tier (so only after
+ * the previous tier approved), and for the managerial tier only within the approver's scope.
+ * The transition is one conditional UPDATE … WHERE status = <the tier's pending status>: of N
+ * concurrent calls exactly one changes the row and records the step; the others get CONFLICT.
+ */
+export async function decidePurchaseRequest<T extends ApprovalTier>(
+  ctx: Ctx,
+  grant: TierGrant<T>,
+  tier: T,
+  raw: In<typeof decisionInput>,
+): Promise<PurchaseRequestDetail> {
+  const input = decisionInput.parse(raw);
+  const actor = grant.actor;
+  if (grant.key !== APPROVAL_TIER_PERMISSION[tier]) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+  await inTransaction(ctx, async (trx) => {
+    const visible = await base(trx)
+      .where('r.id', '=', input.id)
+      .where(purchaseRequestVisible(actor))
+      .select('r.id')
+      .executeTakeFirst();
+    if (!visible || !(await mayActAt(trx, actor, input.id, tier))) throw notFound();
+    const from = TIER_PENDING[tier];
+    const to: PurchaseRequestStatus = input.decision === 'approve' ? TIER_NEXT[tier] : 'rejected';
+    const updated = await trx
+      .updateTable('inventory_purchase_requests')
+      .set({ status: to, updated_at: sql<Date>`now()` })
+      .where('id', '=', input.id)
+      .where('status', '=', from)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) {
+      const now = await trx
+        .selectFrom('inventory_purchase_requests')
+        .select('status')
+        .where('id', '=', input.id)
+        .executeTakeFirstOrThrow();
+      throw new AppError(
+        'CONFLICT',
+        `This purchase request is not waiting for ${APPROVAL_TIER_LABELS[tier]} approval (now: ${PURCHASE_REQUEST_STATUS_LABELS[now.status]})`,
+        { detail: { status: now.status } },
+      );
+    }
+    await record(trx, actor, input.id, {
+      action: input.decision === 'approve' ? 'approved' : 'rejected',
+      tier,
+      from,
+      to,
+      note: input.note ?? null,
+    });
+    await audit(ctx, trx, {
+      action: `${input.decision}.${tier}`,
+      entity: 'inventory_purchase_request',
+      entityId: input.id,
+      before: { status: from },
+      after: { status: to, note: input.note ?? null },
+    });
+  });
+  return getPurchaseRequest(ctx, grant, { id: input.id });
+}

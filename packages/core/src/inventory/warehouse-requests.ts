@@ -1,0 +1,482 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import type { Actor } from '../permissions/actor';
+import { type Grant, hasPermission } from '../permissions/grant';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { AppError, type FieldIssue } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import { ownRequest, requesterName, teamRequest, warehouseRequestVisible } from './access';
+import { companyDate, likePattern } from './catalogue';
+import { purchaseRequestsOfWarehouseRequest } from './purchase-requests';
+import {
+  catalogueIdInput,
+  createWarehouseRequestInput,
+  decisionInput,
+  documentNumber,
+  FULFILMENT_LABELS,
+  type Fulfilment,
+  issueWarehouseRequestInput,
+  listWarehouseRequestsInput,
+  REQUEST_STATUS,
+  REQUEST_STATUS_LABELS,
+  type RequestStatus,
+  updateWarehouseRequestInput,
+  variantLabel,
+  WAREHOUSE_REQUEST_SOURCE,
+  type WarehouseRequestDetail,
+  type WarehouseRequestLine,
+  type WarehouseRequestRow,
+} from './schema';
+import { moveStock } from './stock';
+
+type Request = Grant<'inventory.request'>;
+type View = Grant<'inventory.view'>;
+type Manage = Grant<'inventory.manage'>;
+type Decide = Grant<'inventory.approve.warehouse'>;
+/** Any inventory permission: reading a request needs one, and the visibility rules decide which. */
+type Reader = Grant<'inventory.request' | 'inventory.view' | 'inventory.manage' | 'inventory.approve.warehouse'>;
+type In<S extends z.ZodType> = z.input<S>;
+
+const notFound = () => new AppError('NOT_FOUND', 'Warehouse request not found');
+
+function base(db: Db) {
+  return db
+    .selectFrom('inventory_warehouse_requests as r')
+    .innerJoin('users as ru', 'ru.id', 'r.requester_user_id')
+    .leftJoin('employees as e', 'e.id', 'r.requester_employee_id')
+    .innerJoin('inventory_warehouses as w', 'w.id', 'r.warehouse_id');
+}
+
+const rowColumns = [
+  'r.id',
+  'r.status',
+  'r.requester_user_id as requesterUserId',
+  'r.requester_employee_id as requesterEmployeeId',
+  requesterName.as('requesterName'),
+  'r.warehouse_id as warehouseId',
+  'w.name as warehouse',
+  'r.needed_date as neededDate',
+  'r.note',
+  'r.created_at as createdAt',
+  sql<number>`(select count(*)::int from inventory_warehouse_request_lines l where l.warehouse_request_id = r.id)`.as('lines'),
+  sql<number>`(select coalesce(sum(l.issued_quantity), 0)::int from inventory_warehouse_request_lines l where l.warehouse_request_id = r.id)`.as(
+    'issued',
+  ),
+  sql<number>`(select coalesce(sum(l.quantity), 0)::int from inventory_warehouse_request_lines l where l.warehouse_request_id = r.id)`.as(
+    'asked',
+  ),
+] as const;
+
+interface RawRow {
+  id: number;
+  status: number;
+  requesterUserId: number;
+  requesterEmployeeId: number | null;
+  requesterName: string;
+  warehouseId: number;
+  warehouse: string;
+  neededDate: string | null;
+  note: string | null;
+  createdAt: Date;
+  lines: number;
+  issued: number;
+  asked: number;
+}
+
+function toRow(r: RawRow): WarehouseRequestRow {
+  const fulfilment: Fulfilment = r.issued === 0 ? 'none' : r.issued >= r.asked ? 'full' : 'partial';
+  const status = r.status as RequestStatus;
+  return {
+    id: r.id,
+    number: documentNumber('WR', r.id),
+    status,
+    statusLabel: REQUEST_STATUS_LABELS[status],
+    fulfilment,
+    fulfilmentLabel: FULFILMENT_LABELS[fulfilment],
+    requester: { userId: r.requesterUserId, employeeId: r.requesterEmployeeId, name: r.requesterName },
+    warehouseId: r.warehouseId,
+    warehouse: r.warehouse,
+    neededDate: r.neededDate,
+    note: r.note,
+    lines: r.lines,
+    createdAt: r.createdAt,
+  };
+}
+
+async function listWhere(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  raw: In<typeof listWarehouseRequestsInput>,
+): Promise<Page<WarehouseRequestRow>> {
+  const f = listWarehouseRequestsInput.parse(raw);
+  let q = base(db).where(where);
+  if (f.status) q = q.where('r.status', '=', f.status);
+  if (f.warehouseId) q = q.where('r.warehouse_id', '=', f.warehouseId);
+  if (f.from) q = q.where(companyDate('r.created_at'), '>=', f.from);
+  if (f.to) q = q.where(companyDate('r.created_at'), '<=', f.to);
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`'WR-' || lpad(r.id::text, 6, '0')`, 'ilike', like),
+        eb(requesterName, 'ilike', like),
+        eb('r.note', 'ilike', like),
+      ]),
+    );
+  }
+  const found = await q
+    .select([...rowColumns, sql<number>`(count(*) over ())::int`.as('total')])
+    .orderBy('r.id', 'desc')
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .execute();
+  return { rows: found.map((r) => toRow(r as RawRow)), total: found[0]?.total ?? 0, page: f.page, pageSize: f.pageSize };
+}
+
+/** The caller's own warehouse requests. */
+export async function listMyWarehouseRequests(ctx: Ctx, grant: Request, raw: In<typeof listWarehouseRequestsInput>) {
+  return listWhere(ctx.db, ownRequest(grant.actor), raw);
+}
+
+/** Requests of the people in the caller's scope (the "team" view, spec §6). */
+export async function listTeamWarehouseRequests(ctx: Ctx, grant: View, raw: In<typeof listWarehouseRequestsInput>) {
+  return listWhere(ctx.db, teamRequest(grant.actor), raw);
+}
+
+/** Every warehouse request: the warehouse's work queue. */
+export async function listAllWarehouseRequests(ctx: Ctx, _grant: Manage, raw: In<typeof listWarehouseRequestsInput>) {
+  return listWhere(ctx.db, sql<SqlBool>`true`, raw);
+}
+
+async function visibleRow(db: Db, actor: Actor, id: number): Promise<RawRow> {
+  const row = await base(db).where('r.id', '=', id).where(warehouseRequestVisible(actor)).select(rowColumns).executeTakeFirst();
+  if (!row) throw notFound();
+  return row as RawRow;
+}
+
+async function linesOf(db: Db, id: number, warehouseId: number): Promise<WarehouseRequestLine[]> {
+  const rows = await db
+    .selectFrom('inventory_warehouse_request_lines as l')
+    .innerJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
+    .innerJoin('inventory_items as i', 'i.id', 'v.item_id')
+    .innerJoin('inventory_units as u', 'u.id', 'i.unit_id')
+    .leftJoin('inventory_stock as s', (j) => j.onRef('s.variant_id', '=', 'l.variant_id').on('s.warehouse_id', '=', warehouseId))
+    .select([
+      'l.id',
+      'l.variant_id as variantId',
+      'i.id as itemId',
+      'i.name as item',
+      'v.name as variant',
+      'i.unit_id as unitId',
+      'u.name as unit',
+      'l.quantity',
+      'l.issued_quantity as issuedQuantity',
+      's.on_hand as onHand',
+      'l.note',
+    ])
+    .where('l.warehouse_request_id', '=', id)
+    .orderBy('l.position')
+    .execute();
+  return rows.map((r) => {
+    const outstanding = r.quantity - r.issuedQuantity;
+    const onHand = r.onHand ?? 0;
+    return { ...r, variant: variantLabel(r.variant), onHand, outstanding, shortage: Math.max(0, outstanding - onHand) };
+  });
+}
+
+/** One request with its lines (stock and shortage per line), decision and linked purchase requests. */
+export async function getWarehouseRequest(
+  ctx: Ctx,
+  grant: Reader,
+  raw: In<typeof catalogueIdInput>,
+): Promise<WarehouseRequestDetail> {
+  const { id } = catalogueIdInput.parse(raw);
+  const actor = grant.actor;
+  const row = await visibleRow(ctx.db, actor, id);
+  const [lineItems, decision, purchaseRequests] = await Promise.all([
+    linesOf(ctx.db, id, row.warehouseId),
+    ctx.db
+      .selectFrom('inventory_warehouse_requests as r')
+      .leftJoin('users as d', 'd.id', 'r.decided_by_user_id')
+      .select(['d.email as decidedBy', 'r.decided_at as decidedAt', 'r.decision_note as decisionNote'])
+      .where('r.id', '=', id)
+      .executeTakeFirstOrThrow(),
+    purchaseRequestsOfWarehouseRequest(ctx.db, id),
+  ]);
+  const r = toRow(row);
+  const own = row.requesterUserId === actor.userId;
+  const pending = r.status === REQUEST_STATUS.Pending;
+  const approvedOpen = r.status === REQUEST_STATUS.Approved && r.fulfilment !== 'full';
+  return {
+    ...r,
+    lineItems,
+    ...decision,
+    purchaseRequests,
+    can: {
+      edit: own && pending,
+      cancel: own && pending,
+      decide: pending && hasPermission(actor, 'inventory.approve.warehouse'),
+      issue: approvedOpen && hasPermission(actor, 'inventory.manage'),
+      raisePurchaseRequest: approvedOpen && hasPermission(actor, 'inventory.manage'),
+    },
+  };
+}
+
+/** Purchase requests raised for a warehouse request (spec warehouse-requests/{id}/purchase-requests). */
+export async function listWarehouseRequestPurchaseRequests(ctx: Ctx, grant: Request, raw: In<typeof catalogueIdInput>) {
+  const { id } = catalogueIdInput.parse(raw);
+  await visibleRow(ctx.db, grant.actor, id);
+  return purchaseRequestsOfWarehouseRequest(ctx.db, id);
+}
+
+/** GL0001 naming each unknown warehouse / variant. */
+async function checkRefs(db: Db, warehouseId: number | undefined, lines: { variantId: number }[] | undefined): Promise<void> {
+  const fields: FieldIssue[] = [];
+  if (warehouseId !== undefined) {
+    const w = await db.selectFrom('inventory_warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst();
+    if (!w) fields.push({ param: 'warehouseId', msg: 'is not a known warehouse' });
+  }
+  if (lines?.length) {
+    const ids = [...new Set(lines.map((l) => l.variantId))];
+    const known = new Set(
+      (await db.selectFrom('inventory_item_variants').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
+    );
+    lines.forEach((l, i) => {
+      if (!known.has(l.variantId)) fields.push({ param: `lines.${i}.variantId`, msg: 'is not a known item variant' });
+    });
+  }
+  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+}
+
+async function insertLines(
+  db: Db,
+  requestId: number,
+  lines: { variantId: number; quantity: number; note?: string | null | undefined }[],
+): Promise<void> {
+  await db
+    .insertInto('inventory_warehouse_request_lines')
+    .values(
+      lines.map((l, i) => ({
+        warehouse_request_id: requestId,
+        position: i + 1,
+        variant_id: l.variantId,
+        quantity: l.quantity,
+        note: l.note ?? null,
+      })),
+    )
+    .execute();
+}
+
+/** An employee asks the warehouse for items. Starts Pending (3). */
+export async function createWarehouseRequest(
+  ctx: Ctx,
+  grant: Request,
+  raw: In<typeof createWarehouseRequestInput>,
+): Promise<WarehouseRequestDetail> {
+  const input = createWarehouseRequestInput.parse(raw);
+  const actor = grant.actor;
+  const id = await inTransaction(ctx, async (trx) => {
+    await checkRefs(trx, input.warehouseId, input.lines);
+    const row = await trx
+      .insertInto('inventory_warehouse_requests')
+      .values({
+        requester_user_id: actor.userId,
+        requester_employee_id: actor.employeeId,
+        warehouse_id: input.warehouseId,
+        needed_date: input.neededDate ?? null,
+        note: input.note ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertLines(trx, row.id, input.lines);
+    await audit(ctx, trx, { action: 'create', entity: 'inventory_warehouse_request', entityId: row.id, after: input });
+    return row.id;
+  });
+  return getWarehouseRequest(ctx, grant, { id });
+}
+
+/**
+ * Why a conditional update touched no row: not visible (NOT_FOUND), someone else's (FORBIDDEN)
+ * or no longer in the expected status (CONFLICT naming the current one).
+ */
+async function explainMiss(db: Db, actor: Actor, id: number, needOwn: boolean, doing: string): Promise<AppError> {
+  const row = await base(db)
+    .where('r.id', '=', id)
+    .where(warehouseRequestVisible(actor))
+    .select(['r.status', 'r.requester_user_id'])
+    .executeTakeFirst();
+  if (!row) return notFound();
+  if (needOwn && row.requester_user_id !== actor.userId)
+    return new AppError('FORBIDDEN', `Only the requester can ${doing} this request`);
+  return new AppError(
+    'CONFLICT',
+    `This warehouse request is ${REQUEST_STATUS_LABELS[row.status as RequestStatus]} and can no longer be ${doing === 'edit' ? 'edited' : doing === 'cancel' ? 'cancelled' : 'decided'}`,
+  );
+}
+
+/** The requester changes a request while it is still Pending (lines are replaced as a whole). */
+export async function updateWarehouseRequest(
+  ctx: Ctx,
+  grant: Request,
+  raw: In<typeof updateWarehouseRequestInput>,
+): Promise<WarehouseRequestDetail> {
+  const input = updateWarehouseRequestInput.parse(raw);
+  const actor = grant.actor;
+  await inTransaction(ctx, async (trx) => {
+    await checkRefs(trx, input.warehouseId, input.lines);
+    const updated = await trx
+      .updateTable('inventory_warehouse_requests')
+      .set({
+        ...(input.warehouseId !== undefined ? { warehouse_id: input.warehouseId } : {}),
+        ...(input.neededDate !== undefined ? { needed_date: input.neededDate } : {}),
+        ...(input.note !== undefined ? { note: input.note } : {}),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', input.id)
+      .where('status', '=', REQUEST_STATUS.Pending)
+      .where('requester_user_id', '=', actor.userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw await explainMiss(trx, actor, input.id, true, 'edit');
+    if (input.lines) {
+      await trx.deleteFrom('inventory_warehouse_request_lines').where('warehouse_request_id', '=', input.id).execute();
+      await insertLines(trx, input.id, input.lines);
+    }
+    await audit(ctx, trx, { action: 'update', entity: 'inventory_warehouse_request', entityId: input.id, after: input });
+  });
+  return getWarehouseRequest(ctx, grant, { id: input.id });
+}
+
+/** The requester withdraws a Pending request (status Cancel, 4). */
+export async function cancelWarehouseRequest(ctx: Ctx, grant: Request, raw: In<typeof catalogueIdInput>) {
+  const { id } = catalogueIdInput.parse(raw);
+  const actor = grant.actor;
+  await inTransaction(ctx, async (trx) => {
+    const updated = await trx
+      .updateTable('inventory_warehouse_requests')
+      .set({ status: REQUEST_STATUS.Cancel, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('status', '=', REQUEST_STATUS.Pending)
+      .where('requester_user_id', '=', actor.userId)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw await explainMiss(trx, actor, id, true, 'cancel');
+    await audit(ctx, trx, { action: 'cancel', entity: 'inventory_warehouse_request', entityId: id });
+  });
+  return getWarehouseRequest(ctx, grant, { id });
+}
+
+/**
+ * The warehouse's single approval (spec §4): Pending → Approved (1) or Disapproved (2). A
+ * conditional update on status, so of concurrent decisions exactly one wins.
+ */
+export async function decideWarehouseRequest(ctx: Ctx, grant: Decide, raw: In<typeof decisionInput>) {
+  const input = decisionInput.parse(raw);
+  const actor = grant.actor;
+  await inTransaction(ctx, async (trx) => {
+    const status = input.decision === 'approve' ? REQUEST_STATUS.Approved : REQUEST_STATUS.Disapproved;
+    const updated = await trx
+      .updateTable('inventory_warehouse_requests')
+      .set({
+        status,
+        decided_by_user_id: actor.userId,
+        decided_at: sql<Date>`now()`,
+        decision_note: input.note ?? null,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', input.id)
+      .where('status', '=', REQUEST_STATUS.Pending)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw await explainMiss(trx, actor, input.id, false, 'decide');
+    await audit(ctx, trx, {
+      action: input.decision,
+      entity: 'inventory_warehouse_request',
+      entityId: input.id,
+      after: { status, note: input.note ?? null },
+    });
+  });
+  return getWarehouseRequest(ctx, grant, { id: input.id });
+}
+
+/**
+ * Hands items out: each line's issued quantity grows (never past what was asked) and stock goes
+ * down by a ledger issue naming this request. Without `lines`, everything outstanding. All or
+ * nothing: a line short of stock refuses the whole issue with the item and what is on hand.
+ */
+export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typeof issueWarehouseRequestInput>) {
+  const input = issueWarehouseRequestInput.parse(raw);
+  const actor = grant.actor;
+  await inTransaction(ctx, async (trx) => {
+    // Locks the request: issues of one request run one after another.
+    const wr = await trx
+      .selectFrom('inventory_warehouse_requests')
+      .select(['id', 'status', 'warehouse_id'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!wr) throw notFound();
+    if (wr.status !== REQUEST_STATUS.Approved) {
+      throw new AppError(
+        'CONFLICT',
+        `Only an approved request can be issued; this one is ${REQUEST_STATUS_LABELS[wr.status as RequestStatus]}`,
+      );
+    }
+    const lines = await trx
+      .selectFrom('inventory_warehouse_request_lines')
+      .select(['id', 'variant_id', 'quantity', 'issued_quantity'])
+      .where('warehouse_request_id', '=', input.id)
+      .orderBy('position')
+      .execute();
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    let plan: { lineId: number; variantId: number; quantity: number }[];
+    if (input.lines) {
+      const fields: FieldIssue[] = [];
+      plan = [];
+      input.lines.forEach((l, i) => {
+        const line = byId.get(l.lineId);
+        if (!line) fields.push({ param: `lines.${i}.lineId`, msg: 'is not a line of this request' });
+        else if (l.quantity > line.quantity - line.issued_quantity)
+          fields.push({
+            param: `lines.${i}.quantity`,
+            msg: `must be at most ${line.quantity - line.issued_quantity} (still outstanding)`,
+          });
+        else plan.push({ lineId: line.id, variantId: line.variant_id, quantity: l.quantity });
+      });
+      if (new Set(input.lines.map((l) => l.lineId)).size !== input.lines.length)
+        fields.push({ param: 'lines', msg: 'must name each line once' });
+      if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+    } else {
+      plan = lines
+        .filter((l) => l.quantity > l.issued_quantity)
+        .map((l) => ({ lineId: l.id, variantId: l.variant_id, quantity: l.quantity - l.issued_quantity }));
+    }
+    if (plan.length === 0) throw new AppError('CONFLICT', 'Everything on this request has already been issued');
+    for (const p of plan) {
+      const ok = await trx
+        .updateTable('inventory_warehouse_request_lines')
+        .set((eb) => ({ issued_quantity: eb('issued_quantity', '+', p.quantity) }))
+        .where('id', '=', p.lineId)
+        .where(sql<SqlBool>`issued_quantity + ${p.quantity} <= quantity`)
+        .returning('id')
+        .executeTakeFirst();
+      if (!ok) throw new AppError('CONFLICT', 'This line was issued meanwhile; reload and try again');
+      await moveStock(ctx, trx, {
+        variantId: p.variantId,
+        warehouseId: wr.warehouse_id,
+        kind: 'issue',
+        quantity: -p.quantity,
+        sourceType: WAREHOUSE_REQUEST_SOURCE,
+        sourceId: input.id,
+      });
+    }
+    await audit(ctx, trx, {
+      action: 'issue',
+      entity: 'inventory_warehouse_request',
+      entityId: input.id,
+      after: { lines: plan, by: actor.userId },
+    });
+  });
+  return getWarehouseRequest(ctx, grant, { id: input.id });
+}

@@ -1,0 +1,239 @@
+import { createUser, readSheetRows } from '@hr/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+
+let t: TestApp;
+let admin: Record<string, string>;
+let staff: Record<string, string>;
+let employeeIds: number[];
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: 3 });
+  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
+  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  employeeIds = (await t.tdb.db.selectFrom('employees').select('id').orderBy('id').execute()).map((e) => e.id);
+});
+afterAll(() => t?.close());
+
+const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload: Record<string, unknown> = {}, headers: Record<string, string> = admin) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
+
+const punch = (pin: string, localTime: string, deviceSerial = 'SN-100') => ({
+  deviceSerial,
+  pin,
+  localTime,
+  state: 0,
+  verifyType: 1,
+});
+
+describe('attendance over REST (spec §7 attendance/*, device agent contract)', () => {
+  it('POST /v2/h/attendance/punch/ingest answers per punch: inserted, duplicate, rejected', async () => {
+    const body = {
+      agent: 'hr-agent/1.0',
+      clockSkewMs: null,
+      punches: [punch('501', '2026-10-05T07:58:00'), punch('501', '2026-10-05T17:03:00'), punch('501', 'yesterday')],
+    };
+    const first = await post('/v2/h/attendance/punch/ingest', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      status: 'success',
+      success: 'Punches received',
+      errors: [],
+      results: {
+        items: [
+          { index: 0, status: 'inserted' },
+          { index: 1, status: 'inserted' },
+          { index: 2, status: 'rejected', message: 'localTime: must be a date-time yyyy-mm-ddThh:mm:ss' },
+        ],
+      },
+    });
+    const again = await post('/v2/h/attendance/punch/ingest', { ...body, clockSkewMs: 250 });
+    expect(again.json().results.items.map((i: { status: string }) => i.status)).toEqual(['duplicate', 'duplicate', 'rejected']);
+
+    // Structure errors are GL0001 naming the field; no permission is 403; no token 401.
+    const empty = await post('/v2/h/attendance/punch/ingest', { agent: 'a', clockSkewMs: null, punches: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [expect.objectContaining({ param: 'punches' })] });
+    expect((await post('/v2/h/attendance/punch/ingest', body, staff)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/v2/h/attendance/punch/ingest', payload: body })).statusCode).toBe(401);
+
+    // The unknown PIN's punches are kept; mapping the PIN computes the day.
+    const unmapped = (await get('/v2/h/attendance/punch?unmapped=true&pin=501')).json();
+    expect(unmapped.results.total).toBe(2);
+    const mapped = await post('/v2/h/attendance/pin', { employeeId: employeeIds[0], pin: '501' });
+    expect(mapped.json()).toMatchObject({ status: 'success', success: 'PIN mapped', result: { pin: '501', resolvedPunches: 2 } });
+    const dup = await post('/v2/h/attendance/pin', { employeeId: employeeIds[1], pin: '501' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors[0].attributes).toEqual([{ param: 'pin', msg: 'is already used' }]);
+  });
+
+  it('shifts, settings, schedules and holidays: create, list, update, delete', async () => {
+    const created = await post('/v2/h/attendance/shift', {
+      name: 'Morning',
+      startTime: '07:00',
+      endTime: '15:00',
+      breakMinutes: 30,
+      lateGraceMinutes: 5,
+    });
+    expect(created.json()).toMatchObject({
+      status: 'success',
+      success: 'Shift created',
+      result: { name: 'Morning', label: 'Morning (07:00 - 15:00)', overnight: false, breakMinutes: 30 },
+    });
+    const id = created.json().result.id as number;
+    const night = (await post('/v2/h/attendance/shift', { name: 'Night', startTime: '23:00', endTime: '07:00' })).json().result;
+    expect(night).toMatchObject({ overnight: true, label: 'Night (23:00 - 07:00)' });
+    const same = await post('/v2/h/attendance/shift', { name: 'Zero', startTime: '08:00', endTime: '08:00' });
+    expect(same.json().errors[0].attributes).toEqual([{ param: 'endTime', msg: 'must differ from the start time' }]);
+    expect((await post('/v2/h/attendance/shift', { name: 'morning', startTime: '06:00', endTime: '14:00' })).statusCode).toBe(
+      409,
+    );
+
+    const lookup = (await get('/v2/h/attendance/shift/lookup', staff)).json();
+    expect(lookup.results).toEqual(
+      expect.arrayContaining([{ id, name: 'Morning (07:00 - 15:00)', startTime: '07:00', endTime: '15:00' }]),
+    );
+    expect((await post(`/v2/h/attendance/shift/${id}/update`, { lateGraceMinutes: 10 })).json().result.lateGraceMinutes).toBe(10);
+
+    const settings = await post('/v2/h/attendance/setting/update', { defaultShiftId: id, workdays: [1, 2, 3, 4, 5, 6] });
+    expect(settings.json().result).toMatchObject({ defaultShift: 'Morning (07:00 - 15:00)', workdays: [1, 2, 3, 4, 5, 6] });
+    expect((await get('/v2/h/attendance/setting')).json().result.windowBeforeMinutes).toBe(240);
+
+    // Rotation: Night ×2, off ×1 from Monday 12 Oct for the second employee.
+    const assigned = await post('/v2/h/attendance/schedule/assign', {
+      from: '2026-10-12',
+      to: '2026-10-17',
+      employeeIds: [employeeIds[1]],
+      pattern: [
+        { shiftId: night.id, days: 2 },
+        { shiftId: null, days: 1 },
+      ],
+    });
+    expect(assigned.json().result).toEqual({ employees: 1, days: 6, rosterDays: 6 });
+    const roster = (
+      await get(`/v2/h/attendance/schedule?employeeId=${employeeIds[1]}&from=2026-10-12&to=2026-10-18&pageSize=10`)
+    ).json().results;
+    expect(roster.rows.map((r: { date: string; shift: string | null }) => [r.date, r.shift])).toEqual([
+      ['2026-10-12', 'Night (23:00 - 07:00)'],
+      ['2026-10-13', 'Night (23:00 - 07:00)'],
+      ['2026-10-14', null],
+      ['2026-10-15', 'Night (23:00 - 07:00)'],
+      ['2026-10-16', 'Night (23:00 - 07:00)'],
+      ['2026-10-17', null],
+      // Not rostered: the settings' default shift on a workday (Sunday is not one).
+      ['2026-10-18', null],
+    ]);
+    const badPattern = await post('/v2/h/attendance/schedule/assign', {
+      from: '2026-10-12',
+      to: '2026-10-13',
+      pattern: [{ shiftId: 999999, days: 1 }],
+    });
+    expect(badPattern.json().errors[0].attributes).toEqual([{ param: 'pattern.0.shiftId', msg: 'is not a known shift' }]);
+    const inUse = await post(`/v2/h/attendance/shift/${night.id}/delete`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().errors[0].message).toBe('Shift Night (23:00 - 07:00) is used by 4 roster days');
+
+    const holiday = await post('/v2/h/attendance/holiday', {
+      date: '2026-12-25',
+      name: 'Hari Raya Natal',
+      kind: 'religious',
+      religiousHoliday: 1,
+    });
+    expect(holiday.json()).toMatchObject({ success: 'Holiday created', result: { date: '2026-12-25', religiousHoliday: 1 } });
+    const hid = holiday.json().result.id as number;
+    expect((await get('/v2/h/attendance/holiday?from=2026-12-01&to=2026-12-31')).json().results.total).toBe(1);
+    expect((await post('/v2/h/attendance/holiday', { date: '2026-12-25', name: 'Again', kind: 'company' })).statusCode).toBe(409);
+    expect((await post(`/v2/h/attendance/holiday/${hid}/update`, { name: 'Natal' })).json().result.name).toBe('Natal');
+    expect((await post(`/v2/h/attendance/holiday/${hid}/delete`)).json().result).toEqual({ ok: true });
+    expect((await post(`/v2/h/attendance/holiday/${hid}/delete`)).statusCode).toBe(404);
+  });
+
+  it('timesheets: list, failed, summary, manual edit, recompute, XLSX download; the employee role is refused', async () => {
+    const emp = employeeIds[2]!;
+    await post('/v2/h/attendance/pin', { employeeId: emp, pin: '777' });
+    await post('/v2/h/attendance/punch/ingest', {
+      agent: 'a',
+      clockSkewMs: null,
+      punches: [punch('777', '2026-10-19T07:05:00'), punch('777', '2026-10-19T15:10:00'), punch('777', '2026-10-20T07:30:00')],
+    });
+    const recompute = await post('/v2/h/attendance/timesheet/recompute', {
+      from: '2026-10-19',
+      to: '2026-10-21',
+      employeeIds: [emp],
+    });
+    expect(recompute.json()).toMatchObject({
+      status: 'success',
+      success: 'Timesheets recomputed',
+      result: { from: '2026-10-19' },
+    });
+
+    const list = (await get(`/v2/h/attendance/timesheet?employeeId=${emp}&from=2026-10-19&to=2026-10-21`)).json();
+    expect(list).toMatchObject({ status: 'success', success: 'Timesheets' });
+    expect(
+      list.results.rows.map((r: { date: string; status: number; statusLabel: string }) => [r.date, r.status, r.statusLabel]),
+    ).toEqual([
+      ['2026-10-21', 2, 'No Clock-In'],
+      ['2026-10-20', 3, 'No Clock-Out'],
+      ['2026-10-19', 1, 'Valid'],
+    ]);
+    const failed = (await get(`/v2/h/attendance/timesheet/failed?employeeId=${emp}&from=2026-10-19&to=2026-10-21`)).json();
+    expect(failed.results.total).toBe(2);
+
+    const edit = await post('/v2/h/attendance/timesheet/update', {
+      employeeId: emp,
+      date: '2026-10-21',
+      firstIn: '07:00',
+      lastOut: '15:00',
+      note: 'Forgot to punch',
+    });
+    expect(edit.json()).toMatchObject({ success: 'Timesheet updated', result: { status: 98, statusLabel: 'Manual Input' } });
+    const noNote = await post('/v2/h/attendance/timesheet/update', { employeeId: emp, date: '2026-10-21', note: '' });
+    expect(noNote.json().errors[0].attributes).toEqual([{ param: 'note', msg: 'is required' }]);
+    expect(
+      (await post('/v2/h/attendance/timesheet/update', { employeeId: 999999, date: '2026-10-21', note: 'x' })).statusCode,
+    ).toBe(404);
+
+    const summary = (await get(`/v2/h/attendance/timesheet/summary?employeeId=${emp}&from=2026-10-19&to=2026-10-21`)).json();
+    expect(summary.results.rows[0]).toMatchObject({ days: 3, valid: 1, noClockOut: 1, manual: 1, lateMinutes: 30 });
+
+    const dl = await get(`/v2/h/attendance/timesheet/download?employeeId=${emp}&from=2026-10-19&to=2026-10-21`);
+    const file = dl.json().result;
+    expect(file).toMatchObject({
+      fileName: 'timesheet_2026-10-19_2026-10-21.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    const sheet = await readSheetRows(Buffer.from(file.base64, 'base64'), 'Timesheet');
+    expect(sheet.map((r) => [r[0], r[8]])).toEqual([
+      ['Date', 'Status'],
+      ['19/10/2026', 'Valid'],
+      ['20/10/2026', 'No Clock-Out'],
+      ['21/10/2026', 'Manual Input'],
+    ]);
+
+    expect((await get('/v2/h/attendance/timesheet', staff)).statusCode).toBe(403);
+    expect((await post('/v2/h/attendance/timesheet/recompute', { from: '2026-10-19', to: '2026-10-19' }, staff)).statusCode).toBe(
+      403,
+    );
+    // The staff login has no employee record: its own pages are not found.
+    expect((await get('/v2/h/personal/timesheet', staff)).statusCode).toBe(404);
+
+    // An employee's login sees its own days only (spec /personal/attendance, /personal/shift).
+    const own = { email: 'own@test.co.id', password: 'own-pass-12345' };
+    await createUser(t.services.ctx(null), { ...own, roles: ['employee'], employeeId: emp });
+    const me = { authorization: `Bearer ${await loginToken(t.app, own)}` };
+    const mine = (await get('/v2/h/personal/timesheet?from=2026-10-19&to=2026-10-21', me)).json();
+    expect(mine.results.rows.map((r: { employeeId: number; date: string }) => [r.employeeId, r.date])).toEqual([
+      [emp, '2026-10-21'],
+      [emp, '2026-10-20'],
+      [emp, '2026-10-19'],
+    ]);
+    const myFailed = (await get('/v2/h/personal/timesheet/failed?from=2026-10-19&to=2026-10-21', me)).json();
+    expect(myFailed.results.rows.map((r: { date: string; status: number }) => [r.date, r.status])).toEqual([['2026-10-20', 3]]);
+    const mySummary = (await get('/v2/h/personal/timesheet/summary?from=2026-10-19&to=2026-10-21', me)).json();
+    expect(mySummary.result.summary).toMatchObject({ employeeId: emp, days: 3, valid: 1, noClockOut: 1, manual: 1 });
+    const myShifts = (await get('/v2/h/personal/shift?from=2026-10-19&to=2026-10-19', me)).json();
+    expect(myShifts.results.rows).toEqual([expect.objectContaining({ employeeId: emp, shift: 'Morning (07:00 - 15:00)' })]);
+    expect((await get('/v2/h/attendance/timesheet', me)).statusCode).toBe(403);
+  });
+});

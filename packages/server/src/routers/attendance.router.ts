@@ -1,0 +1,205 @@
+import {
+  assignPin,
+  assignSchedule,
+  assignScheduleInput,
+  attendanceIdInput,
+  clearManualInput,
+  clearTimesheetEdit,
+  createHoliday,
+  createHolidayInput,
+  createShift,
+  createShiftInput,
+  deleteHoliday,
+  deleteShift,
+  downloadTimesheets,
+  downloadTimesheetsInput,
+  editTimesheet,
+  getAttendanceSettings,
+  getShift,
+  ingestPunches,
+  ingestPunchesInput,
+  listFailedTimesheets,
+  listHolidays,
+  listHolidaysInput,
+  listPins,
+  listPinsInput,
+  listPunches,
+  listPunchesInput,
+  listSchedules,
+  listSchedulesInput,
+  listShifts,
+  listShiftsInput,
+  listTimesheets,
+  listTimesheetsInput,
+  manualEditInput,
+  mySummary,
+  myShifts,
+  myTimesheet,
+  personalPeriodInput,
+  pinInput,
+  recomputeInput,
+  recomputeTimesheets,
+  removePin,
+  shiftLookup,
+  summaryInput,
+  timesheetSummary,
+  updateAttendanceSettings,
+  updateHoliday,
+  updateHolidayInput,
+  updateSettingsInput,
+  updateShift,
+  updateShiftInput,
+} from '@hr/core';
+import { z } from 'zod';
+import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * Attendance (issue 4; spec §7 "attendance/timesheet (with failed, summary, …), /setting, /schedule,
+ * /shift, /holiday" and "personal/timesheet, /shift"). The device agent's upload is
+ * POST /v2/h/attendance/punch/ingest (permission device.ingest), a fixed contract.
+ */
+const A = '/v2/h/attendance';
+const P = '/v2/h/personal';
+const view = () => permissionProcedure('attendance.view');
+const manage = () => permissionProcedure('attendance.manage');
+const personal = () => permissionProcedure('personal.access');
+
+export const attendanceRouter = router({
+  punch: router({
+    ingest: permissionProcedure('device.ingest')
+      .meta({ rest: { method: 'POST', path: `${A}/punch/ingest`, message: 'Punches received', results: true } })
+      .input(ingestPunchesInput)
+      .mutation(({ ctx, input }) => ingestPunches(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${A}/punch`, message: 'Punches', results: true } })
+      .input(listPunchesInput)
+      .query(({ ctx, input }) => listPunches(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  pin: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${A}/pin`, message: 'PIN mappings', results: true } })
+      .input(listPinsInput)
+      .query(({ ctx, input }) => listPins(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/pin`, message: 'PIN mapped' } })
+      .input(pinInput)
+      .mutation(({ ctx, input }) => assignPin(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    remove: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/pin/{id}/delete`, message: 'PIN mapping deleted' } })
+      .input(attendanceIdInput)
+      .mutation(({ ctx, input }) => removePin(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  timesheet: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet`, message: 'Timesheets', results: true } })
+      .input(listTimesheetsInput)
+      .query(({ ctx, input }) => listTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    failed: view()
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet/failed`, message: 'Failed timesheets', results: true } })
+      .input(listTimesheetsInput)
+      .query(({ ctx, input }) => listFailedTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    summary: view()
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet/summary`, message: 'Timesheet summary', results: true } })
+      .input(summaryInput)
+      .query(({ ctx, input }) => timesheetSummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    download: view()
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet/download`, message: 'Timesheet download' } })
+      .input(downloadTimesheetsInput)
+      .query(({ ctx, input }) => downloadTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    edit: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/timesheet/update`, message: 'Timesheet updated' } })
+      .input(manualEditInput)
+      .mutation(({ ctx, input }) => editTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    clearEdit: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/timesheet/update/delete`, message: 'Manual edit removed' } })
+      .input(clearManualInput)
+      .mutation(({ ctx, input }) => clearTimesheetEdit(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    recompute: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/timesheet/recompute`, message: 'Timesheets recomputed' } })
+      .input(recomputeInput)
+      .mutation(({ ctx, input }) => recomputeTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  shift: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${A}/shift`, message: 'Shifts', results: true } })
+      .input(listShiftsInput)
+      .query(({ ctx, input }) => listShifts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** Selector list (spec §3 lookup "shifts", by companyOfficeId): id, "name (start - end)", times. */
+    lookup: authedProcedure
+      .meta({ rest: { method: 'GET', path: `${A}/shift/lookup`, message: 'Shifts', results: true } })
+      .input(z.object({ companyOfficeId: listShiftsInput.shape.companyOfficeId }))
+      .query(({ ctx, input }) => shiftLookup(ctx.services.ctx(ctx.actor, ctx.requestId), input)),
+    get: view()
+      .meta({ rest: { method: 'GET', path: `${A}/shift/{id}`, message: 'Shift' } })
+      .input(attendanceIdInput)
+      .query(({ ctx, input }) => getShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/shift`, message: 'Shift created' } })
+      .input(createShiftInput)
+      .mutation(({ ctx, input }) => createShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/shift/{id}/update`, message: 'Shift updated' } })
+      .input(updateShiftInput)
+      .mutation(({ ctx, input }) => updateShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/shift/{id}/delete`, message: 'Shift deleted' } })
+      .input(attendanceIdInput)
+      .mutation(({ ctx, input }) => deleteShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  schedule: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${A}/schedule`, message: 'Schedules', results: true } })
+      .input(listSchedulesInput)
+      .query(({ ctx, input }) => listSchedules(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/schedule/assign`, message: 'Schedule assigned' } })
+      .input(assignScheduleInput)
+      .mutation(({ ctx, input }) => assignSchedule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  holiday: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${A}/holiday`, message: 'Holidays', results: true } })
+      .input(listHolidaysInput)
+      .query(({ ctx, input }) => listHolidays(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/holiday`, message: 'Holiday created' } })
+      .input(createHolidayInput)
+      .mutation(({ ctx, input }) => createHoliday(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/holiday/{id}/update`, message: 'Holiday updated' } })
+      .input(updateHolidayInput)
+      .mutation(({ ctx, input }) => updateHoliday(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/holiday/{id}/delete`, message: 'Holiday deleted' } })
+      .input(attendanceIdInput)
+      .mutation(({ ctx, input }) => deleteHoliday(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  setting: router({
+    get: view()
+      .meta({ rest: { method: 'GET', path: `${A}/setting`, message: 'Attendance settings' } })
+      .query(({ ctx }) => getAttendanceSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${A}/setting/update`, message: 'Attendance settings updated' } })
+      .input(updateSettingsInput)
+      .mutation(({ ctx, input }) => updateAttendanceSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  /** The caller's own attendance (spec /personal/attendance, /personal/shift). */
+  personal: router({
+    timesheet: personal()
+      .meta({ rest: { method: 'GET', path: `${P}/timesheet`, message: 'My timesheet', results: true } })
+      .input(personalPeriodInput)
+      .query(({ ctx, input }) => myTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    failed: personal()
+      .meta({ rest: { method: 'GET', path: `${P}/timesheet/failed`, message: 'My failed timesheets', results: true } })
+      .input(personalPeriodInput)
+      .query(({ ctx, input }) => myTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input, { failedOnly: true })),
+    summary: personal()
+      .meta({ rest: { method: 'GET', path: `${P}/timesheet/summary`, message: 'My timesheet summary' } })
+      .input(personalPeriodInput.pick({ from: true, to: true }))
+      .query(({ ctx, input }) => mySummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    shift: personal()
+      .meta({ rest: { method: 'GET', path: `${P}/shift`, message: 'My shifts', results: true } })
+      .input(personalPeriodInput)
+      .query(({ ctx, input }) => myShifts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+});

@@ -1,0 +1,169 @@
+import { createUser, type RoleKey } from '@hr/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+
+const C = '/v2/h/cooperative';
+
+let t: TestApp;
+type Headers = Record<string, string>;
+let manager: Headers;
+let member: Headers;
+let other: Headers;
+let staff: Headers;
+let memberEmployee: number;
+
+async function userFor(roles: RoleKey[], n: number): Promise<Headers> {
+  const emp = await t.tdb.db
+    .selectFrom('employees')
+    .select('id')
+    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
+    .executeTakeFirstOrThrow();
+  const who = { email: `coop${n}@test.co.id`, password: 'cooperative-pass-1' };
+  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
+  if (n === 2) memberEmployee = emp.id;
+  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: 4 });
+  manager = await userFor(['human-capital-staff'], 1);
+  member = await userFor(['employee'], 2);
+  other = await userFor(['employee'], 3);
+  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+});
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+
+const PDF_B64 = Buffer.from('%PDF-1.4\n%%EOF').toString('base64');
+
+describe('cooperative over REST (spec §7 cooperative/withdrawal, /balance, /manage)', () => {
+  let memberId: number;
+  let withdrawalId: number;
+
+  it('manage: settings, bulk add by office with counts, deposit; employees are refused (PM0001)', async () => {
+    const s = await call('PUT', `${C}/manage/setting`, manager, {
+      principalAmount: '100000',
+      mandatoryAmount: '50000',
+      withdrawablePrincipal: false,
+      withdrawableMandatory: true,
+      withdrawableVoluntary: true,
+      approvalSteps: 1,
+    });
+    expect(s.json()).toMatchObject({ status: 'success', success: 'Cooperative settings saved', result: { approvalSteps: 1 } });
+    expect((await call('GET', `${C}/manage/setting`, member)).json().result.mandatoryAmount).toBe('50000');
+    const denied = await call('PUT', `${C}/manage/setting`, member, { principalAmount: '1' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().errors[0].code).toBe('PM0001');
+
+    const officeId = (await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow()).id;
+    const added = await call('POST', `${C}/manage`, manager, { companyOfficeId: officeId, joinDate: '2026-01-01' });
+    expect(added.json()).toMatchObject({ success: 'Members added', result: { added: 4, skipped: 0 } });
+    expect(
+      (await call('POST', `${C}/manage`, manager, { companyOfficeId: officeId, joinDate: '2026-01-01' })).json().result,
+    ).toEqual({
+      added: 0,
+      skipped: 4,
+    });
+    const list = await call('GET', `${C}/manage?pageSize=10&search=Person002`, manager);
+    expect(list.json().results).toMatchObject({ total: 1, rows: [{ employeeId: memberEmployee, status: 1, balance: '0' }] });
+    memberId = list.json().results.rows[0].id;
+
+    const bad = await call('POST', `${C}/balance/${memberId}/deposit`, manager, {
+      product: 'gold',
+      amount: '-5',
+      date: '2026-13-01',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].code).toBe('GL0001');
+    expect(
+      bad
+        .json()
+        .errors[0].attributes.map((a: { param: string }) => a.param)
+        .sort(),
+    ).toEqual(['amount', 'date', 'product']);
+    const dep = await call('POST', `${C}/balance/${memberId}/deposit`, manager, {
+      product: 'voluntary',
+      amount: '200000',
+      date: '2026-01-15',
+    });
+    expect(dep.json()).toMatchObject({ success: 'Deposit recorded', result: { total: '200000', available: '200000' } });
+  });
+
+  it('balance: own balance, history with running balance, statement XLSX; another member is 404', async () => {
+    const mine = await call('GET', `${C}/balance`, member);
+    expect(mine.json().result).toMatchObject({ member: { id: memberId }, total: '200000', mandatorySavingId: memberId });
+    const hist = await call('GET', `${C}/balance/${memberId}/history`, member);
+    expect(hist.json().results.rows).toEqual([
+      expect.objectContaining({ date: '2026-01-15', kind: 'deposit', amount: '200000', balance: '200000' }),
+    ]);
+    const st = await call('GET', `${C}/balance/${memberId}/statement`, member);
+    expect(st.json().result.fileName).toMatch(/\.xlsx$/);
+    // An XLSX is a zip (the content is checked in core's cooperative.db.test.ts).
+    expect(Buffer.from(st.json().result.base64, 'base64').subarray(0, 2).toString()).toBe('PK');
+    expect((await call('GET', `${C}/balance/${memberId}`, other)).statusCode).toBe(404);
+    expect((await call('GET', `${C}/balance/${memberId}`, staff)).statusCode).toBe(404);
+  });
+
+  it('withdrawal: request with a base64 file → approve → balance drops; over the balance is refused', async () => {
+    const over = await call('POST', `${C}/withdrawal`, member, { amount: '200001', reason: 'Too much' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errors[0].attributes).toEqual([{ param: 'amount', msg: 'exceeds the withdrawable balance' }]);
+    const created = await call('POST', `${C}/withdrawal`, member, {
+      amount: '150000',
+      reason: 'Hospital bill',
+      files: [{ name: 'bill.pdf', mime: 'application/pdf', contentBase64: PDF_B64 }],
+    });
+    expect(created.json()).toMatchObject({
+      success: 'Withdrawal requested',
+      result: { status: 3, statusLabel: 'Pending', files: [{ name: 'bill.pdf', deleted: false }] },
+    });
+    withdrawalId = created.json().result.id;
+    const badType = await call('POST', `${C}/withdrawal/${withdrawalId}/file`, member, {
+      name: 'x.exe',
+      mime: 'application/x-msdownload',
+      contentBase64: 'TVo=',
+    });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().errors[0].attributes[0].param).toBe('mime');
+    // Over the 1 MB request limit: the transport refuses it (413), nothing is stored.
+    const huge = await call('POST', `${C}/withdrawal/${withdrawalId}/file`, member, {
+      name: 'big.pdf',
+      mime: 'application/pdf',
+      contentBase64: Buffer.alloc(900_000, 0x25).toString('base64'),
+    });
+    expect(huge.statusCode).toBe(413);
+
+    const listed = await call('GET', `${C}/withdrawal?status=3`, manager);
+    expect(listed.json().results.rows.map((r: { id: number }) => r.id)).toEqual([withdrawalId]);
+    expect((await call('GET', `${C}/withdrawal`, other)).json().results.total).toBe(0);
+    expect((await call('GET', `${C}/withdrawal/${withdrawalId}`, other)).statusCode).toBe(404);
+    expect((await call('POST', `${C}/withdrawal/${withdrawalId}/approve`, member)).statusCode).toBe(403);
+
+    const approved = await call('POST', `${C}/withdrawal/${withdrawalId}/approve`, manager, { note: 'Get well soon' });
+    expect(approved.json()).toMatchObject({ success: 'Withdrawal approved', result: { status: 1, statusLabel: 'Approved' } });
+    const again = await call('POST', `${C}/withdrawal/${withdrawalId}/disapprove`, manager);
+    expect(again.statusCode).toBe(409);
+    expect((await call('GET', `${C}/balance`, member)).json().result).toMatchObject({ total: '50000', available: '50000' });
+  });
+
+  it('files: download, delete and cancel of a delete', async () => {
+    const d = (await call('GET', `${C}/withdrawal/${withdrawalId}`, manager)).json().result;
+    const fileId = d.files[0].id as number;
+    const dl = await call('GET', `${C}/withdrawal/${withdrawalId}/file/${fileId}`, member);
+    expect(dl.json().result).toEqual({ fileName: 'bill.pdf', contentType: 'application/pdf', base64: PDF_B64 });
+    const del = await call('DELETE', `${C}/withdrawal/${withdrawalId}/file/${fileId}`, manager);
+    expect(del.json()).toMatchObject({ success: 'File deleted', result: { files: [{ id: fileId, deleted: true }] } });
+    expect((await call('GET', `${C}/withdrawal/${withdrawalId}/file/${fileId}`, member)).statusCode).toBe(404);
+    const undo = await call('POST', `${C}/withdrawal/${withdrawalId}/file/${fileId}/cancelDelete`, manager);
+    expect(undo.json()).toMatchObject({ success: 'File delete cancelled', result: { files: [{ id: fileId, deleted: false }] } });
+  });
+
+  it('the requester cancels a pending withdrawal', async () => {
+    const w = (await call('POST', `${C}/withdrawal`, member, { amount: '10000', reason: 'Changed my mind' })).json().result;
+    expect((await call('POST', `${C}/withdrawal/${w.id}/cancel`, other)).statusCode).toBe(404);
+    const c = await call('POST', `${C}/withdrawal/${w.id}/cancel`, member);
+    expect(c.json()).toMatchObject({ success: 'Withdrawal cancelled', result: { status: 4, statusLabel: 'Cancel' } });
+  });
+});

@@ -1,0 +1,82 @@
+import {
+  createDevice,
+  createDeviceInput,
+  createHotspot,
+  createHotspotInput,
+  deleteDevice,
+  deleteHotspot,
+  deviceIdInput,
+  exportScanLog,
+  getDevice,
+  hotspotIdInput,
+  listDevices,
+  listDevicesInput,
+  listHotspots,
+  listHotspotsInput,
+  listScanLog,
+  scanLogExcelInput,
+  scanLogInput,
+  updateDevice,
+  updateDeviceInput,
+  updateHotspot,
+  updateHotspotInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * Fingerprint terminals and office networks (spec §7 `fingerspot/device`, `fingerspot/excel`,
+ * `network/hotspot`), all behind the developer menu permission. The agents' upload itself is
+ * `attendance.punch.ingest` (permission device.ingest).
+ */
+const F = '/v2/h/fingerspot';
+const N = '/v2/h/network/hotspot';
+const dev = () => permissionProcedure('developer.access');
+
+export const deviceRouter = router({
+  list: dev()
+    .meta({ rest: { method: 'GET', path: `${F}/device`, message: 'Fingerprint devices', results: true } })
+    .input(listDevicesInput)
+    .query(({ ctx, input }) => listDevices(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  detail: dev()
+    .meta({ rest: { method: 'GET', path: `${F}/device/{id}`, message: 'Fingerprint device' } })
+    .input(deviceIdInput)
+    .query(({ ctx, input }) => getDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  create: dev()
+    .meta({ rest: { method: 'POST', path: `${F}/device`, message: 'Fingerprint device created' } })
+    .input(createDeviceInput)
+    .mutation(({ ctx, input }) => createDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  update: dev()
+    .meta({ rest: { method: 'POST', path: `${F}/device/{id}/update`, message: 'Fingerprint device updated' } })
+    .input(updateDeviceInput)
+    .mutation(({ ctx, input }) => updateDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  delete: dev()
+    .meta({ rest: { method: 'POST', path: `${F}/device/{id}/delete`, message: 'Fingerprint device deleted' } })
+    .input(deviceIdInput)
+    .mutation(({ ctx, input }) => deleteDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  scanlog: dev()
+    .meta({ rest: { method: 'GET', path: `${F}/device/{id}/scanlog`, message: 'Scan log', results: true } })
+    .input(scanLogInput)
+    .query(({ ctx, input }) => listScanLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  excel: dev()
+    .meta({ rest: { method: 'GET', path: `${F}/excel`, message: 'Scan log download' } })
+    .input(scanLogExcelInput)
+    .query(({ ctx, input }) => exportScanLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  hotspot: router({
+    list: dev()
+      .meta({ rest: { method: 'GET', path: N, message: 'Network hotspots', results: true } })
+      .input(listHotspotsInput)
+      .query(({ ctx, input }) => listHotspots(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: dev()
+      .meta({ rest: { method: 'POST', path: N, message: 'Network hotspot created' } })
+      .input(createHotspotInput)
+      .mutation(({ ctx, input }) => createHotspot(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: dev()
+      .meta({ rest: { method: 'POST', path: `${N}/{id}/update`, message: 'Network hotspot updated' } })
+      .input(updateHotspotInput)
+      .mutation(({ ctx, input }) => updateHotspot(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: dev()
+      .meta({ rest: { method: 'POST', path: `${N}/{id}/delete`, message: 'Network hotspot deleted' } })
+      .input(hotspotIdInput)
+      .mutation(({ ctx, input }) => deleteHotspot(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+});

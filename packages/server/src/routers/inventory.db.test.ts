@@ -1,0 +1,257 @@
+import { createUser, type RoleKey } from '@hr/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+
+const B = '/api/web/v2/inventories';
+
+let t: TestApp;
+type Headers = Record<string, string>;
+let keeper: Headers;
+let requester: Headers;
+let head: Headers;
+let coo: Headers;
+let staff: Headers;
+let officeId: number;
+
+async function userFor(roles: RoleKey[], n: number): Promise<Headers> {
+  const emp = await t.tdb.db
+    .selectFrom('employees')
+    .select('id')
+    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
+    .executeTakeFirstOrThrow();
+  const who = { email: `inv${n}@test.co.id`, password: 'inventory-pass-1' };
+  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
+  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: 5 });
+  keeper = await userFor(['warehouse-manager'], 1);
+  requester = await userFor(['employee'], 2);
+  head = await userFor(['department-head'], 3);
+  coo = await userFor(['c-level'], 4);
+  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  officeId = (await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow()).id;
+});
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
+  let unitId: number;
+  let soap: number;
+  let paper: number;
+  let warehouseId: number;
+
+  it('catalogue: units, items with warehouse variants ("-" when unnamed), services, warehouses, stock', async () => {
+    const unit = await call('POST', `${B}/settings/items/units`, keeper, { name: 'Pcs' });
+    expect(unit.json()).toEqual({
+      status: 'success',
+      success: 'Unit created',
+      errors: [],
+      result: { id: expect.any(Number), name: 'Pcs' },
+    });
+    unitId = unit.json().result.id;
+    soap = (await call('POST', `${B}/items`, keeper, { name: 'Soap', unitId })).json().result.variants[0].id;
+    const paperItem = (await call('POST', `${B}/items`, keeper, { name: 'Paper', unitId, variants: ['A4', ''] })).json().result;
+    paper = paperItem.variants.find((v: { label: string }) => v.label === 'A4').id;
+    const lookup = await call('GET', `${B}/items/warehouses`, requester);
+    expect(lookup.json()).toMatchObject({ status: 'success', success: 'Item warehouses' });
+    expect(lookup.json().results.map((v: { item: string; name: string }) => `${v.item}/${v.name}`)).toEqual([
+      'Paper/-',
+      'Paper/A4',
+      'Soap/-',
+    ]);
+    expect((await call('GET', `${B}/settings/items/units`, requester)).json().results).toEqual([{ id: unitId, name: 'Pcs' }]);
+    expect((await call('POST', `${B}/services`, keeper, { name: 'Courier', unitId })).statusCode).toBe(200);
+    expect((await call('GET', `${B}/services`, requester)).json().results).toEqual([
+      { id: expect.any(Number), name: 'Courier', unitId, unit: 'Pcs', description: null },
+    ]);
+    warehouseId = (await call('POST', `${B}/warehouses`, keeper, { companyOfficeId: officeId, name: 'Main' })).json().result.id;
+    const adj = await call('POST', `${B}/stocks/adjustments`, keeper, {
+      variantId: soap,
+      warehouseId,
+      quantity: 10,
+      note: 'Opening',
+    });
+    expect(adj.json().result).toEqual({ variantId: soap, warehouseId, onHand: 10 });
+    const stock = await call('GET', `${B}/stocks?warehouseId=${warehouseId}&pageSize=10`, keeper);
+    expect(stock.json().results).toMatchObject({ total: 1, rows: [{ item: 'Soap', variant: '-', onHand: 10 }] });
+
+    // An employee cannot manage the catalogue: PM0001 / 403.
+    const denied = await call('POST', `${B}/settings/items/units`, requester, { name: 'Box' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().errors[0].code).toBe('PM0001');
+    // Validation: GL0001 naming the field.
+    const bad = await call('POST', `${B}/stocks/adjustments`, keeper, { variantId: soap, warehouseId, quantity: 0, note: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ code: 'GL0001' });
+    expect(
+      bad
+        .json()
+        .errors[0].attributes.map((a: { param: string }) => a.param)
+        .sort(),
+    ).toEqual(['note', 'quantity']);
+    const oversell = await call('POST', `${B}/stocks/adjustments`, keeper, {
+      variantId: soap,
+      warehouseId,
+      quantity: -11,
+      note: 'Broken',
+    });
+    expect(oversell.statusCode).toBe(409);
+    expect(oversell.json().errors[0].msg).toBe('Not enough stock of Soap (-) in Main: 10 Pcs on hand, 11 asked');
+  });
+
+  it('warehouse request with stock: requested → approved → issued', async () => {
+    const created = await call('POST', `${B}/warehouse-requests`, requester, {
+      warehouseId,
+      lines: [{ variantId: soap, quantity: 3, note: '' }],
+    });
+    expect(created.json()).toMatchObject({
+      status: 'success',
+      success: 'Warehouse request created',
+      result: { status: 3, statusLabel: 'Pending' },
+    });
+    const id = created.json().result.id as number;
+    expect(
+      (await call('GET', `${B}/warehouse-requests`, requester)).json().results.rows.map((r: { id: number }) => r.id),
+    ).toEqual([id]);
+    expect((await call('GET', `${B}/warehouse-requests/team`, head)).json().results.total).toBe(1);
+    // Out of scope: NOT_FOUND, not FORBIDDEN (existence never leaks).
+    expect((await call('GET', `${B}/warehouse-requests/${id}`, staff)).statusCode).toBe(404);
+    // The requester cannot approve their own request without the warehouse role.
+    expect((await call('POST', `${B}/warehouse-requests/${id}/approval`, requester, { decision: 'approve' })).statusCode).toBe(
+      403,
+    );
+    const approved = await call('POST', `${B}/warehouse-requests/${id}/approval`, keeper, { decision: 'approve' });
+    expect(approved.json().result).toMatchObject({ status: 1, statusLabel: 'Approved' });
+    const issued = await call('POST', `${B}/warehouse-requests/${id}/issue`, keeper);
+    expect(issued.json()).toMatchObject({
+      success: 'Items issued',
+      result: { fulfilment: 'full', lineItems: [{ issuedQuantity: 3, onHand: 7 }] },
+    });
+  });
+
+  it('without stock: purchase request linked to the warehouse request, three approvals by three users, strict order', async () => {
+    const wr = (
+      await call('POST', `${B}/warehouse-requests`, requester, { warehouseId, lines: [{ variantId: paper, quantity: 50 }] })
+    ).json().result;
+    await call('POST', `${B}/warehouse-requests/${wr.id}/approval`, keeper, { decision: 'approve', note: 'Will buy' });
+    expect((await call('POST', `${B}/warehouse-requests/${wr.id}/issue`, keeper)).statusCode).toBe(409);
+    const raised = await call('POST', `${B}/warehouse-requests/${wr.id}/purchase-requests`, keeper, {
+      warehouseId,
+      lines: [
+        {
+          kind: 'item',
+          variantId: paper,
+          unitId,
+          quantity: 50,
+          estimatedPrice: '52000',
+          neededBy: '2026-12-20',
+          reason: 'Short',
+        },
+      ],
+    });
+    expect(raised.json()).toMatchObject({
+      success: 'Purchase request created',
+      result: { warehouseRequestId: wr.id, estimatedTotal: '2600000' },
+    });
+    const prId = raised.json().result.id as number;
+    const linked = await call('GET', `${B}/warehouse-requests/${wr.id}/purchase-requests`, requester);
+    expect(linked.json().results.map((p: { id: number }) => p.id)).toEqual([prId]);
+
+    // The keeper is in the requester's department but holds no managerial tier: 403.
+    expect(
+      (await call('POST', `${B}/purchase-requests/${prId}/approval/managerial`, keeper, { decision: 'approve' })).statusCode,
+    ).toBe(403);
+    // COO before the others: refused with a clear message.
+    const early = await call('POST', `${B}/purchase-requests/${prId}/approval/COO`, coo, { decision: 'approve' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errors[0].msg).toBe(
+      'This purchase request is not waiting for COO approval (now: Waiting for managerial approval)',
+    );
+    expect(
+      (await call('GET', `${B}/purchase-requests/approvals?tier=managerial`, head))
+        .json()
+        .results.rows.map((r: { id: number }) => r.id),
+    ).toEqual([prId]);
+    const m = await call('POST', `${B}/purchase-requests/${prId}/approval/managerial`, head, { decision: 'approve', note: 'ok' });
+    expect(m.json()).toMatchObject({ success: 'Managerial approval recorded', result: { status: 'pending_warehouse' } });
+    await call('POST', `${B}/purchase-requests/${prId}/approval/warehouse`, keeper, { decision: 'approve' });
+    const c = await call('POST', `${B}/purchase-requests/${prId}/approval/COO`, coo, { decision: 'approve' });
+    expect(c.json().result).toMatchObject({ status: 'approved', approval: { managerial: 1, warehouse: 1, coo: 1 } });
+    expect(c.json().result.history.map((h: { action: string; tier: string | null }) => `${h.action}:${h.tier}`)).toEqual([
+      'submitted:null',
+      'approved:managerial',
+      'approved:warehouse',
+      'approved:coo',
+    ]);
+    const reject = await call('POST', `${B}/purchase-requests/${prId}/approval/COO`, coo, { decision: 'reject' });
+    expect(reject.statusCode).toBe(400);
+    expect(reject.json().errors[0].attributes).toEqual([{ param: 'note', msg: 'is required to reject' }]);
+
+    // Order, partial receipt into stock, then the warehouse request can be issued.
+    const lineId = c.json().result.lineItems[0].id as number;
+    const po = await call('POST', `${B}/purchase-requests/${prId}/purchase-orders`, keeper, {
+      supplier: 'PT Kertas',
+      orderDate: '2026-11-23',
+      taxRateBp: 1100,
+      lines: [{ purchaseRequestLineId: lineId, quantity: 50, unitPrice: 51000 }],
+    });
+    expect(po.json()).toMatchObject({
+      success: 'Purchase order created',
+      result: { subtotal: '2550000', tax: '280500', total: '2830500' },
+    });
+    const poId = po.json().result.id as number;
+    const poLine = po.json().result.lines[0].id as number;
+    const rc = await call('POST', `${B}/purchase-orders/${poId}/purchase-receives`, keeper, {
+      receivedDate: '2026-11-25',
+      lines: [{ purchaseOrderLineId: poLine, quantity: 30 }],
+    });
+    expect(rc.json()).toMatchObject({ success: 'Purchase receive recorded', result: { purchaseOrderId: poId } });
+    const over = await call('POST', `${B}/purchase-orders/${poId}/purchase-receives`, keeper, {
+      receivedDate: '2026-11-26',
+      lines: [{ purchaseOrderLineId: poLine, quantity: 21 }],
+    });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().errors[0].attributes).toEqual([
+      { param: 'lines.0.quantity', msg: 'must be at most 20 (still to receive)' },
+    ]);
+    await call('POST', `${B}/purchase-orders/${poId}/purchase-receives`, keeper, {
+      receivedDate: '2026-11-27',
+      lines: [{ purchaseOrderLineId: poLine, quantity: 20 }],
+    });
+    expect((await call('GET', `${B}/warehouse-requests/${wr.id}/purchase-orders`, requester)).json().results[0]).toMatchObject({
+      id: poId,
+      receiveLabel: 'Received',
+    });
+    expect((await call('GET', `${B}/warehouse-requests/${wr.id}/purchase-receives`, requester)).json().results).toHaveLength(2);
+    expect((await call('GET', `${B}/purchase-requests/${prId}/purchase-receives`, staff)).statusCode).toBe(404);
+    const done = await call('POST', `${B}/warehouse-requests/${wr.id}/issue`, keeper);
+    expect(done.json().result).toMatchObject({ fulfilment: 'full', lineItems: [{ issuedQuantity: 50, onHand: 0 }] });
+  });
+
+  it('purchase requests: own list, team list, edit only before the first approval', async () => {
+    const pr = await call('POST', `${B}/purchase-requests`, requester, {
+      warehouseId,
+      lines: [
+        { kind: 'item', variantId: soap, unitId, quantity: 5, estimatedPrice: 12000, neededBy: '2026-12-01', reason: 'Pantry' },
+      ],
+    });
+    const id = pr.json().result.id as number;
+    const edit = await call('PUT', `${B}/purchase-requests/${id}`, requester, { note: 'Lemon scent' });
+    expect(edit.json().result).toMatchObject({ note: 'Lemon scent', can: { edit: true } });
+    const mine = await call('GET', `${B}/purchase-requests?status=pending_managerial`, requester);
+    expect(mine.json().results.rows.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect((await call('GET', `${B}/purchase-requests/team?search=lemon`, head)).json().results.total).toBe(1);
+    expect((await call('GET', `${B}/purchase-requests/team`, requester)).statusCode).toBe(403);
+    await call('POST', `${B}/purchase-requests/${id}/approval/managerial`, head, { decision: 'approve' });
+    const late = await call('PUT', `${B}/purchase-requests/${id}`, requester, { note: 'x' });
+    expect(late.statusCode).toBe(409);
+    expect((await call('GET', `${B}/purchase-requests/${id}`, staff)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `${B}/purchase-requests?from=2026-02-01&to=2026-01-01`, requester)).json().errors[0].attributes,
+    ).toEqual([{ param: 'to', msg: 'must not be before from' }]);
+  });
+});

@@ -1,0 +1,305 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../lib/can';
+import { fieldsOf } from '../../lib/errors';
+import { formatIsoDate } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { FormDialog } from '../org/FormDialog';
+import { ListCard, RowActions } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { type FormFieldDef, useOrgForm } from '../org/use-org-form';
+import { CompanyOfficeSelect } from '../shared/OrgSelects';
+import { BalanceCard, formatRp } from './coop-shared';
+import { depositForm, settingsForm } from './form-schemas';
+import './texts';
+
+type Member = RouterOutputs['cooperative']['member']['list']['rows'][number];
+type Settings = RouterOutputs['cooperative']['settings']['get'];
+
+function SettingsCard({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [v, setV] = useState({
+    principalAmount: settings.principalAmount,
+    mandatoryAmount: settings.mandatoryAmount,
+    withdrawablePrincipal: settings.withdrawablePrincipal,
+    withdrawableMandatory: settings.withdrawableMandatory,
+    withdrawableVoluntary: settings.withdrawableVoluntary,
+    approvalSteps: settings.approvalSteps,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = trpc.cooperative.settings.update.useMutation({
+    meta: { successMessage: () => t('coop.saved') },
+    onSuccess: () => void utils.cooperative.invalidate(),
+    onError: (err) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg]))),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = settingsForm.safeParse({
+      principalAmount: v.principalAmount.trim(),
+      mandatoryAmount: v.mandatoryAmount.trim(),
+    });
+    const next: Record<string, string> = {};
+    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+    setErrors(next);
+    const first = ['principalAmount', 'mandatoryAmount'].find((k) => next[k]);
+    if (first) {
+      document.getElementById(`coop-${first}`)?.focus();
+      return;
+    }
+    save.mutate({ ...v, principalAmount: v.principalAmount.trim(), mandatoryAmount: v.mandatoryAmount.trim() });
+  };
+  const check = (key: 'withdrawablePrincipal' | 'withdrawableMandatory' | 'withdrawableVoluntary', label: string) => (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" checked={v[key]} onChange={(e) => setV({ ...v, [key]: e.target.checked })} />
+      {label}
+    </label>
+  );
+  return (
+    <Card title={t('coop.settings')}>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Field label={t('coop.principalAmount')} htmlFor="coop-principalAmount" required error={errors.principalAmount}>
+          <TextInput
+            id="coop-principalAmount"
+            inputMode="numeric"
+            value={v.principalAmount}
+            invalid={Boolean(errors.principalAmount)}
+            onChange={(e) => setV({ ...v, principalAmount: e.target.value })}
+          />
+        </Field>
+        <Field label={t('coop.mandatoryAmount')} htmlFor="coop-mandatoryAmount" required error={errors.mandatoryAmount}>
+          <TextInput
+            id="coop-mandatoryAmount"
+            inputMode="numeric"
+            value={v.mandatoryAmount}
+            invalid={Boolean(errors.mandatoryAmount)}
+            onChange={(e) => setV({ ...v, mandatoryAmount: e.target.value })}
+          />
+        </Field>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">{t('coop.withdrawable')}</legend>
+          {check('withdrawablePrincipal', t('coop.principal'))}
+          {check('withdrawableMandatory', t('coop.mandatory'))}
+          {check('withdrawableVoluntary', t('coop.voluntary'))}
+        </fieldset>
+        <Field label={t('coop.approvalSteps')} htmlFor="coop-approvalSteps">
+          <Select
+            id="coop-approvalSteps"
+            value={v.approvalSteps}
+            onChange={(x) => setV({ ...v, approvalSteps: Number(x) })}
+            options={[
+              { value: 1, label: t('coop.oneStep') },
+              { value: 2, label: t('coop.twoSteps') },
+            ]}
+          />
+        </Field>
+        <div className="sm:col-span-2 lg:col-span-4 flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {t('app.save')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+type DepositKey = 'product' | 'amount' | 'date' | 'note';
+
+function DepositDialog({ member, onClose }: { member: Member; onClose: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const deposit = trpc.cooperative.balance.deposit.useMutation({
+    meta: { successMessage: () => t('coop.saved') },
+    onSuccess: () => void utils.cooperative.invalidate(),
+  });
+  const form = useOrgForm({
+    idPrefix: 'deposit',
+    fields: [
+      { key: 'product', label: t('coop.product'), required: true },
+      { key: 'amount', label: t('coop.amount'), required: true },
+      { key: 'date', label: t('coop.date'), required: true },
+      { key: 'note', label: t('coop.note') },
+    ] satisfies FormFieldDef<DepositKey>[],
+    initial: { product: 'voluntary', amount: '', date: new Date().toISOString().slice(0, 10), note: '' },
+    schema: depositForm,
+    toInput: (x) => ({
+      product: x.product as 'principal' | 'mandatory' | 'voluntary',
+      amount: x.amount.trim(),
+      date: x.date,
+      ...(x.note.trim() ? { note: x.note.trim() } : {}),
+    }),
+  });
+  return (
+    <FormDialog
+      title={`${t('coop.deposit')}: ${member.employeeNumber} ${member.name}`}
+      form={form}
+      views={[
+        {
+          key: 'product',
+          render: (p) => (
+            <Select
+              id={p.id}
+              value={p.value}
+              invalid={p.invalid}
+              onChange={p.onChange}
+              options={(['principal', 'mandatory', 'voluntary'] as const).map((k) => ({ value: k, label: t(`coop.${k}`) }))}
+            />
+          ),
+        },
+        { key: 'amount', inputMode: 'numeric', maxLength: 15 },
+        { key: 'date', render: (p) => <DatePicker id={p.id} value={p.value} invalid={p.invalid} onChange={p.onChange} /> },
+        { key: 'note', maxLength: 500 },
+      ]}
+      pending={deposit.isPending}
+      save={(input) => deposit.mutateAsync({ id: member.id, ...input })}
+      onClose={onClose}
+    />
+  );
+}
+
+function MembersCard() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [officeId, setOfficeId] = useState('');
+  const [status, setStatus] = useState('');
+  const utils = trpc.useUtils();
+  const query = trpc.cooperative.member.list.useQuery(
+    {
+      ...list.query,
+      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
+      ...(status ? { status: Number(status) } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const setMemberStatus = trpc.cooperative.member.setStatus.useMutation({
+    meta: { successMessage: () => t('coop.saved') },
+    onSuccess: () => void utils.cooperative.invalidate(),
+  });
+  const [depositing, setDepositing] = useState<Member | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const balance = trpc.cooperative.balance.get.useQuery({ id: shown ?? 0 }, { enabled: shown !== null });
+  const columns: Column<Member>[] = [
+    { key: 'number', header: t('coop.employeeNumber'), cell: (r) => r.employeeNumber },
+    {
+      key: 'name',
+      header: t('coop.employee'),
+      cell: (r) => (
+        <button type="button" className="text-sky-700 hover:underline" onClick={() => setShown(r.id)}>
+          {r.name}
+        </button>
+      ),
+    },
+    { key: 'office', header: t('coop.office'), cell: (r) => r.companyOffice },
+    { key: 'department', header: t('coop.department'), cell: (r) => r.department ?? '' },
+    { key: 'joinDate', header: t('coop.joinDate'), cell: (r) => formatIsoDate(r.joinDate) },
+    { key: 'status', header: t('coop.status'), cell: (r) => (r.status === 1 ? t('coop.active') : t('coop.inactive')) },
+    { key: 'balance', header: t('coop.balance'), cell: (r) => formatRp(r.balance), className: 'text-right tabular-nums' },
+    {
+      key: 'actions',
+      header: '',
+      cell: (r) => (
+        <div className="flex gap-2">
+          <RowActions onEdit={() => setDepositing(r)} editLabel={t('coop.deposit')} />
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={setMemberStatus.isPending}
+            onClick={() => setMemberStatus.mutate({ id: r.id, status: r.status === 1 ? 0 : 1 })}
+          >
+            {r.status === 1 ? t('coop.deactivate') : t('coop.activate')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListCard
+        title={t('coop.members')}
+        list={list}
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchPlaceholder={t('app.search')}
+        filters={
+          <>
+            <CompanyOfficeSelect
+              aria-label={t('coop.office')}
+              placeholder={t('coop.allOffices')}
+              value={officeId}
+              onChange={list.filter(setOfficeId)}
+            />
+            <Select
+              aria-label={t('coop.status')}
+              placeholder={t('coop.allStatuses')}
+              value={status}
+              onChange={list.filter(setStatus)}
+              options={[
+                { value: 1, label: t('coop.active') },
+                { value: 0, label: t('coop.inactive') },
+              ]}
+            />
+          </>
+        }
+        empty={t('coop.noMembers')}
+      />
+      {depositing ? <DepositDialog member={depositing} onClose={() => setDepositing(null)} /> : null}
+      {shown !== null && balance.data ? (
+        <div className="mt-4">
+          <BalanceCard balance={balance.data} title={t('coop.balance')} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** /cooperative/manage: cooperative settings and the members (bulk add on /cooperative/manage/add). */
+export function CooperativeManagePage() {
+  const { t } = useTranslation();
+  const canManage = useCan('cooperative.manage');
+  const settings = trpc.cooperative.settings.get.useQuery(undefined, { enabled: canManage });
+  const [key, setKey] = useState(0);
+  useEffect(() => {
+    if (settings.data) setKey((k) => k + 1);
+  }, [settings.data]);
+  if (!canManage) {
+    return (
+      <>
+        <PageTitle>{t('routes.cooperative.manage')}</PageTitle>
+        <Card>
+          <p className="text-sm text-slate-600">{t('coop.manageOnly')}</p>
+        </Card>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link
+            to="/cooperative/manage/add"
+            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+          >
+            {t('coop.addMembers')}
+          </Link>
+        }
+      >
+        {t('routes.cooperative.manage')}
+      </PageTitle>
+      <div className="space-y-4">
+        {settings.data ? <SettingsCard key={key} settings={settings.data} /> : <Spinner label={t('app.loading')} />}
+        <MembersCard />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { fieldsOf } from '../../lib/errors';
+import { requiredNotice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { Field } from '../../ui/Field';
+import { TextInput } from '../../ui/TextInput';
+import { formatRp, readUpload } from './coop-shared';
+import { withdrawalForm } from './form-schemas';
+import './texts';
+
+const MAX_FILES = 5;
+
+/** /cooperative/withdrawal/add: amount (at most what is available), reason and supporting files. */
+export function WithdrawalAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const mine = trpc.cooperative.balance.mine.useQuery();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = trpc.cooperative.withdrawal.create.useMutation({
+    meta: { successMessage: () => t('coop.saved') },
+    onSuccess: (w) => {
+      void utils.cooperative.invalidate();
+      void navigate(`/cooperative/withdrawal/${w.id}/detail`);
+    },
+    onError: (err) => {
+      const next: Record<string, string> = {};
+      for (const f of fieldsOf(err)) next[f.param.startsWith('files') ? 'files' : f.param] ??= f.msg;
+      setErrors(next);
+    },
+  });
+  const labels: Record<string, string> = { amount: t('coop.amount'), reason: t('coop.reason'), files: t('coop.files') };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!amount.trim()) next.amount = requiredNotice(labels.amount!);
+    if (!reason.trim()) next.reason = requiredNotice(labels.reason!);
+    const parsed = withdrawalForm.safeParse({ amount: amount.trim(), reason });
+    if (!parsed.success)
+      for (const i of parsed.error.issues) next[String(i.path[0])] ??= `${labels[String(i.path[0])]} ${i.message}`;
+    if (files.length > MAX_FILES) next.files = `${labels.files} at most ${MAX_FILES}`;
+    const uploads = [];
+    for (const f of files) {
+      const u = await readUpload(f);
+      if (!u) next.files ??= t('coop.badFile', { name: f.name });
+      else uploads.push(u);
+    }
+    setErrors(next);
+    const first = ['amount', 'reason', 'files'].find((k) => next[k]);
+    if (first) {
+      document.getElementById(`wd-${first}`)?.focus();
+      return;
+    }
+    create.mutate({ amount: amount.trim(), reason: reason.trim(), files: uploads });
+  };
+  return (
+    <>
+      <PageTitle>{t('routes.cooperative.withdrawalAdd')}</PageTitle>
+      <Card>
+        {mine.data ? (
+          <p className="mb-4 text-sm text-slate-700">
+            {t('coop.available')}: <strong data-testid="coop-available">Rp {formatRp(mine.data.available)}</strong>
+          </p>
+        ) : mine.isSuccess ? (
+          <p className="mb-4 text-sm text-red-700">{t('coop.notMember')}</p>
+        ) : null}
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+          <Field label={labels.amount} htmlFor="wd-amount" required error={errors.amount}>
+            <TextInput
+              id="wd-amount"
+              inputMode="numeric"
+              maxLength={15}
+              value={amount}
+              invalid={Boolean(errors.amount)}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </Field>
+          <Field label={labels.reason} htmlFor="wd-reason" required error={errors.reason}>
+            <TextInput
+              id="wd-reason"
+              maxLength={1000}
+              value={reason}
+              invalid={Boolean(errors.reason)}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Field>
+          <Field
+            label={labels.files}
+            htmlFor="wd-files"
+            error={errors.files}
+            hint={t('coop.filesHint')}
+            className="sm:col-span-2"
+          >
+            <input
+              id="wd-files"
+              type="file"
+              multiple
+              accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+              className="block text-sm"
+              onChange={(e) => setFiles([...(e.target.files ?? [])])}
+            />
+          </Field>
+          <div className="flex justify-end gap-2 sm:col-span-2">
+            <Button variant="secondary" onClick={() => void navigate('/cooperative/withdrawal')}>
+              {t('app.cancel')}
+            </Button>
+            <Button type="submit" disabled={create.isPending || !mine.data}>
+              {t('coop.requestWithdrawal')}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </>
+  );
+}

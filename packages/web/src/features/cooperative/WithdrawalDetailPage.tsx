@@ -1,0 +1,273 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { formatRp, readUpload, saveBase64 } from './coop-shared';
+import './texts';
+
+type Detail = RouterOutputs['cooperative']['withdrawal']['get'];
+type FileRow = Detail['files'][number];
+type HistoryRow = Detail['history'][number];
+
+function DecideDialog({
+  decision,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  decision: 'approve' | 'disapprove';
+  pending: boolean;
+  onConfirm: (note: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={decision === 'approve' ? t('coop.approve') : t('coop.disapprove')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button
+            variant={decision === 'approve' ? 'primary' : 'danger'}
+            disabled={pending}
+            onClick={() => onConfirm(note.trim())}
+          >
+            {decision === 'approve' ? t('coop.approve') : t('coop.disapprove')}
+          </Button>
+        </>
+      }
+    >
+      <Field label={t('coop.decisionNote')} htmlFor="coop-decision-note">
+        <TextInput id="coop-decision-note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+      </Field>
+    </Modal>
+  );
+}
+
+const kb = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+/** /cooperative/withdrawal/{id}/detail: the request, its files (delete / cancel of a delete), decision and history. */
+export function WithdrawalDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const utils = trpc.useUtils();
+  const detail = trpc.cooperative.withdrawal.get.useQuery({ id }, { enabled: valid });
+  const refresh = () => void utils.cooperative.invalidate();
+  const ok = { meta: { successMessage: () => t('coop.saved') }, onSuccess: refresh };
+  const [deciding, setDeciding] = useState<'approve' | 'disapprove' | null>(null);
+  const decided = {
+    ...ok,
+    onSuccess: () => {
+      setDeciding(null);
+      refresh();
+    },
+  };
+  const approve = trpc.cooperative.withdrawal.approve.useMutation(decided);
+  const disapprove = trpc.cooperative.withdrawal.disapprove.useMutation(decided);
+  const cancel = trpc.cooperative.withdrawal.cancel.useMutation(ok);
+  const delFile = trpc.cooperative.withdrawal.deleteFile.useMutation(ok);
+  const undoFile = trpc.cooperative.withdrawal.cancelDeleteFile.useMutation(ok);
+  const addFile = trpc.cooperative.withdrawal.addFile.useMutation(ok);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const d = detail.data;
+  if (!valid) return null;
+  if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
+
+  const pickFile = async (f: File | undefined) => {
+    if (!f) return;
+    const u = await readUpload(f);
+    if (picker.current) picker.current.value = '';
+    if (!u) {
+      setFileError(t('coop.badFile', { name: f.name }));
+      return;
+    }
+    setFileError(null);
+    addFile.mutate({ id, ...u });
+  };
+  const download = async (f: FileRow) => saveBase64(await utils.cooperative.withdrawal.downloadFile.fetch({ id, fileId: f.id }));
+
+  const fileColumns: Column<FileRow>[] = [
+    {
+      key: 'name',
+      header: t('coop.files'),
+      cell: (f) => (f.deleted ? <span className="text-slate-400 line-through">{f.name}</span> : f.name),
+    },
+    { key: 'size', header: t('coop.size'), cell: (f) => kb(f.size) },
+    { key: 'state', header: t('coop.status'), cell: (f) => (f.deleted ? t('coop.deleted') : '') },
+    {
+      key: 'actions',
+      header: '',
+      cell: (f) => (
+        <div className="flex gap-2">
+          {!f.deleted ? (
+            <Button size="sm" variant="secondary" onClick={() => void download(f)}>
+              {t('coop.download')}
+            </Button>
+          ) : null}
+          {d.can.editFiles && !f.deleted ? (
+            <Button size="sm" variant="ghost" className="text-red-700" onClick={() => delFile.mutate({ id, fileId: f.id })}>
+              {t('coop.delete')}
+            </Button>
+          ) : null}
+          {d.can.editFiles && f.deleted ? (
+            <Button size="sm" variant="ghost" onClick={() => undoFile.mutate({ id, fileId: f.id })}>
+              {t('coop.cancelDelete')}
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  const historyColumns: Column<HistoryRow>[] = [
+    { key: 'at', header: t('coop.at'), cell: (h) => formatDateTime(h.at), className: 'whitespace-nowrap' },
+    {
+      key: 'action',
+      header: t('coop.status'),
+      cell: (h) => `${t(`coop.action.${h.action}`)}${h.step && d.approvalSteps > 1 ? ` (${h.step}/${d.approvalSteps})` : ''}`,
+    },
+    { key: 'actor', header: t('coop.actor'), cell: (h) => h.actor },
+    { key: 'note', header: t('coop.note'), cell: (h) => h.note ?? '' },
+  ];
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex gap-2">
+            {d.can.approve ? <Button onClick={() => setDeciding('approve')}>{t('coop.approve')}</Button> : null}
+            {d.can.disapprove ? (
+              <Button variant="danger" onClick={() => setDeciding('disapprove')}>
+                {t('coop.disapprove')}
+              </Button>
+            ) : null}
+            {d.can.cancel ? (
+              <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate({ id })}>
+                {t('coop.cancel')}
+              </Button>
+            ) : null}
+          </div>
+        }
+      >
+        {t('routes.cooperative.withdrawalDetail')} #{d.id}
+      </PageTitle>
+      <div className="space-y-4">
+        <Card>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <div>
+              <dt className="text-xs text-slate-500">{t('coop.requester')}</dt>
+              <dd>
+                {d.employeeNumber} {d.employeeName}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">{t('coop.office')}</dt>
+              <dd>{d.companyOffice}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">{t('coop.amount')}</dt>
+              <dd className="font-semibold tabular-nums">Rp {formatRp(d.amount)}</dd>
+            </div>
+            <div className="sm:col-span-2">
+              <dt className="text-xs text-slate-500">{t('coop.reason')}</dt>
+              <dd>{d.reason}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">{t('coop.status')}</dt>
+              <dd data-testid="withdrawal-status">
+                {d.statusLabel}
+                {d.status === 3 && d.approvalSteps > 1 ? ` (${t('coop.approvals')} ${d.approvals}/${d.approvalSteps})` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">{t('coop.createdAt')}</dt>
+              <dd>{formatDateTime(d.createdAt)}</dd>
+            </div>
+            {d.decidedAt ? (
+              <div>
+                <dt className="text-xs text-slate-500">{t('coop.decided')}</dt>
+                <dd>
+                  {formatDateTime(d.decidedAt)}
+                  {d.decisionNote ? ` (${d.decisionNote})` : ''}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </Card>
+        <Card
+          title={t('coop.files')}
+          actions={
+            d.can.editFiles ? (
+              <>
+                <input
+                  ref={picker}
+                  type="file"
+                  className="sr-only"
+                  id="coop-add-file"
+                  accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+                  onChange={(e) => void pickFile(e.target.files?.[0])}
+                />
+                <Button size="sm" variant="secondary" disabled={addFile.isPending} onClick={() => picker.current?.click()}>
+                  {t('coop.addFile')}
+                </Button>
+              </>
+            ) : null
+          }
+        >
+          {fileError ? (
+            <p role="alert" className="mb-2 text-sm text-red-600">
+              {fileError}
+            </p>
+          ) : null}
+          <DataTable
+            caption={t('coop.files')}
+            columns={fileColumns}
+            rows={d.files}
+            rowKey={(f) => f.id}
+            empty={t('coop.noFiles')}
+          />
+          <p className="mt-2 text-xs text-slate-500">{t('coop.filesHint')}</p>
+        </Card>
+        <Card title={t('coop.history')}>
+          <DataTable
+            caption={t('coop.history')}
+            columns={historyColumns}
+            rows={d.history}
+            rowKey={(h) => `${h.action}-${String(h.at)}`}
+            empty=""
+          />
+        </Card>
+        <Link to="/cooperative/withdrawal" className="text-sm text-sky-700 hover:underline">
+          {t('routes.cooperative.withdrawal')}
+        </Link>
+      </div>
+      {deciding ? (
+        <DecideDialog
+          decision={deciding}
+          pending={approve.isPending || disapprove.isPending}
+          onClose={() => setDeciding(null)}
+          onConfirm={(note) =>
+            deciding === 'approve'
+              ? approve.mutate({ id, ...(note ? { note } : {}) })
+              : disapprove.mutate({ id, ...(note ? { note } : {}) })
+          }
+        />
+      ) : null}
+    </>
+  );
+}

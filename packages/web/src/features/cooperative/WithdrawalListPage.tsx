@@ -1,0 +1,114 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../lib/can';
+import { formatDateTime } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Card, PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Select } from '../../ui/Select';
+import { ListCard } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { CompanyOfficeSelect } from '../shared/OrgSelects';
+import { BalanceCard, formatRp, WITHDRAWAL_STATUSES } from './coop-shared';
+import './texts';
+
+type Row = RouterOutputs['cooperative']['withdrawal']['list']['rows'][number];
+
+/** /cooperative/withdrawal: the caller's savings, and the withdrawals (own; all in scope for managers). */
+export function WithdrawalListPage() {
+  const { t } = useTranslation();
+  const canManage = useCan('cooperative.manage');
+  const list = useListState();
+  const [status, setStatus] = useState('');
+  const [officeId, setOfficeId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = trpc.cooperative.withdrawal.list.useQuery(
+    {
+      ...list.query,
+      ...(status ? { status: Number(status) } : {}),
+      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const mine = trpc.cooperative.balance.mine.useQuery();
+  const columns: Column<Row>[] = [
+    {
+      key: 'id',
+      header: '#',
+      cell: (r) => (
+        <Link to={`/cooperative/withdrawal/${r.id}/detail`} className="text-sky-700 hover:underline">
+          {r.id}
+        </Link>
+      ),
+    },
+    { key: 'requester', header: t('coop.requester'), cell: (r) => `${r.employeeNumber} ${r.employeeName}` },
+    { key: 'office', header: t('coop.office'), cell: (r) => r.companyOffice },
+    { key: 'amount', header: t('coop.amount'), cell: (r) => formatRp(r.amount), className: 'text-right tabular-nums' },
+    { key: 'reason', header: t('coop.reason'), cell: (r) => r.reason },
+    { key: 'status', header: t('coop.status'), cell: (r) => r.statusLabel },
+    { key: 'createdAt', header: t('coop.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
+  ];
+  return (
+    <>
+      <PageTitle
+        actions={
+          mine.data ? (
+            <Link
+              to="/cooperative/withdrawal/add"
+              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+            >
+              {t('coop.requestWithdrawal')}
+            </Link>
+          ) : null
+        }
+      >
+        {t('routes.cooperative.withdrawal')}
+      </PageTitle>
+      <div className="space-y-4">
+        {mine.data ? (
+          <BalanceCard balance={mine.data} title={t('coop.mySavings')} />
+        ) : mine.isSuccess ? (
+          <Card>
+            <p className="text-sm text-slate-600">{t('coop.notMember')}</p>
+          </Card>
+        ) : null}
+        <ListCard
+          title={t('coop.withdrawals')}
+          list={list}
+          query={query}
+          columns={columns}
+          rowKey={(r) => r.id}
+          searchPlaceholder={t('app.search')}
+          filters={
+            <>
+              <Select
+                aria-label={t('coop.status')}
+                placeholder={t('coop.allStatuses')}
+                value={status}
+                onChange={list.filter(setStatus)}
+                options={WITHDRAWAL_STATUSES}
+              />
+              {canManage ? (
+                <CompanyOfficeSelect
+                  aria-label={t('coop.office')}
+                  placeholder={t('coop.allOffices')}
+                  value={officeId}
+                  onChange={list.filter(setOfficeId)}
+                />
+              ) : null}
+              <DatePicker ariaLabel={t('coop.from')} placeholder={t('coop.from')} value={from} onChange={list.filter(setFrom)} />
+              <DatePicker ariaLabel={t('coop.to')} placeholder={t('coop.to')} value={to} onChange={list.filter(setTo)} />
+            </>
+          }
+          empty={t('coop.noWithdrawals')}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Banner } from '../../ui/Banner';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Pagination } from '../../ui/Pagination';
+import { DRIVER_OPTIONS, formatLocal, formatSkew, saveBase64 } from './devices/shared';
+
+type Detail = RouterOutputs['device']['detail'];
+type Scan = Detail['recentScans'][number];
+type Pin = Detail['mappedPins'][number];
+
+const linkClass = 'text-sky-700 underline hover:text-sky-900';
+
+function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-800" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** /developer/fingerspot/:id/detail: last seen, skew, log counts, the scan log, mapped and unmapped PINs. */
+export function FingerspotDetailPage() {
+  const { t } = useTranslation();
+  const { id: raw } = useParams();
+  const id = Number(raw);
+  const detail = trpc.device.detail.useQuery({ id }, { enabled: id > 0 });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [unmappedOnly, setUnmappedOnly] = useState(false);
+  const scans = trpc.device.scanlog.useQuery(
+    { id, page, pageSize, unmapped: unmappedOnly ? true : undefined },
+    { enabled: id > 0 },
+  );
+  const utils = trpc.useUtils();
+  const [exporting, setExporting] = useState(false);
+  const exportXlsx = async () => {
+    setExporting(true);
+    try {
+      saveBase64(await utils.device.excel.fetch({ deviceId: id }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (detail.isError) {
+    return (
+      <>
+        <PageTitle>{t('routes.developer.fingerspotDetail')}</PageTitle>
+        <Card>
+          <p className="text-sm text-slate-700">This fingerprint device was not found.</p>
+          <Link to="/developer/fingerspot" className={linkClass}>
+            Back to the list
+          </Link>
+        </Card>
+      </>
+    );
+  }
+  const d = detail.data;
+  if (!d) return <p className="text-sm text-slate-500">Loading...</p>;
+
+  const scanColumns: Column<Scan>[] = [
+    { key: 'time', header: 'Scan time', cell: (r) => formatLocal(r.localTime), className: 'whitespace-nowrap' },
+    { key: 'pin', header: 'PIN', cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
+    {
+      key: 'employee',
+      header: 'Employee',
+      cell: (r) =>
+        r.employeeId ? `${r.employeeName ?? ''} (${r.employeeNumber ?? ''})` : <span className="text-amber-700">Unmapped</span>,
+    },
+    { key: 'state', header: 'State', cell: (r) => r.state },
+    { key: 'verify', header: 'Verify', cell: (r) => r.verifyType },
+    { key: 'received', header: 'Received', cell: (r) => formatDateTime(r.receivedAt), className: 'whitespace-nowrap' },
+  ];
+  const pinColumns = (mapped: boolean): Column<Pin>[] => [
+    { key: 'pin', header: 'PIN', cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
+    ...(mapped
+      ? [{ key: 'employee', header: 'Employee', cell: (r: Pin) => `${r.employeeName ?? ''} (${r.employeeNumber ?? ''})` }]
+      : []),
+    { key: 'punches', header: 'Scans', cell: (r) => r.punches },
+    { key: 'first', header: 'First scan', cell: (r) => formatLocal(r.firstPunch), className: 'whitespace-nowrap' },
+    { key: 'last', header: 'Last scan', cell: (r) => formatLocal(r.lastPunch), className: 'whitespace-nowrap' },
+  ];
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={exporting} onClick={() => void exportXlsx()}>
+              Export scan log (XLSX)
+            </Button>
+            <Link
+              to={`/developer/fingerspot/${d.id}/edit`}
+              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+            >
+              Edit
+            </Link>
+          </div>
+        }
+      >
+        {d.name}
+      </PageTitle>
+      <div className="space-y-4">
+        {d.skewWarning ? (
+          <Banner tone="warning">
+            The terminal clock is off by {formatSkew(d.status.skewMs)}. Fix the terminal clock; scan times are stored as the
+            terminal reports them.
+          </Banner>
+        ) : null}
+        <Card title="Device">
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <Item label="Driver">{DRIVER_OPTIONS.find((x) => x.value === d.driver)?.label ?? d.driver}</Item>
+            <Item label="Address">
+              <code className="font-mono text-xs">{`${d.address}:${d.port}`}</code>
+            </Item>
+            <Item label="Serial number" testId="device-serial">
+              <code className="font-mono text-xs">{d.serial}</code>
+            </Item>
+            <Item label="Office">{d.companyOffice ?? '–'}</Item>
+            <Item label="Time zone">{d.timeZone}</Item>
+            <Item label="Comm key">{d.hasCommKey ? 'Set' : 'None'}</Item>
+            <Item label="Status">{d.active ? 'Active' : 'Inactive'}</Item>
+            <Item label="Last seen" testId="last-seen">
+              {d.status.lastSeenAt ? formatDateTime(d.status.lastSeenAt) : 'Never'}
+            </Item>
+            <Item label="Clock skew" testId="clock-skew">
+              {formatSkew(d.status.skewMs)}
+            </Item>
+            <Item label="Reported by">{d.status.agent ?? '–'}</Item>
+          </dl>
+        </Card>
+        <Card title="Log counts">
+          <dl className="grid gap-4 sm:grid-cols-5">
+            <Item label="Scans" testId="count-total">
+              {d.logCounts.total}
+            </Item>
+            <Item label="Mapped" testId="count-mapped">
+              {d.logCounts.mapped}
+            </Item>
+            <Item label="Unmapped" testId="count-unmapped">
+              {d.logCounts.unmapped}
+            </Item>
+            <Item label="Today" testId="count-today">
+              {d.logCounts.today}
+            </Item>
+            <Item label="Last scan">{formatLocal(d.logCounts.lastPunch) || '–'}</Item>
+          </dl>
+        </Card>
+        <Card
+          title="Scan log"
+          actions={
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={unmappedOnly}
+                onChange={(e) => {
+                  setUnmappedOnly(e.target.checked);
+                  setPage(1);
+                }}
+              />
+              Unmapped PINs only
+            </label>
+          }
+        >
+          <DataTable
+            columns={scanColumns}
+            rows={scans.data?.rows ?? []}
+            rowKey={(r) => r.id}
+            loading={scans.isFetching}
+            failed={scans.isError && !scans.data}
+            onRetry={() => void scans.refetch()}
+            empty="No scans received from this terminal yet."
+          />
+          <Pagination
+            page={page}
+            pageSize={pageSize}
+            total={scans.data?.total ?? 0}
+            onPage={setPage}
+            onPageSize={(s) => {
+              setPageSize(s);
+              setPage(1);
+            }}
+          />
+        </Card>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Card title={`Unmapped PINs (${d.unmappedPins.length})`}>
+            <p className="mb-2 text-xs text-slate-500">
+              Scans of these PINs are kept; map a PIN to an employee under attendance to give them its scans.
+            </p>
+            <DataTable
+              columns={pinColumns(false)}
+              rows={d.unmappedPins}
+              rowKey={(r) => `u${r.pin}`}
+              empty="Every PIN is mapped."
+            />
+          </Card>
+          <Card title={`Mapped PINs (${d.mappedPins.length})`}>
+            <DataTable
+              columns={pinColumns(true)}
+              rows={d.mappedPins}
+              rowKey={(r) => `m${r.pin}-${r.employeeId}`}
+              empty="No mapped PINs yet."
+            />
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/** Helpers of the /developer/fingerspot screens. */
+
+export const DRIVER_OPTIONS = [
+  { value: 'zk', label: 'ZK protocol (TCP 4370)' },
+  { value: 'easylink', label: 'Fingerspot EasyLink (FService HTTP)' },
+] as const;
+export const DEFAULT_PORT: Record<string, number> = { zk: 4370, easylink: 7005 };
+export const TIME_ZONES = [
+  { value: 'Asia/Jakarta', label: 'Asia/Jakarta (WIB)' },
+  { value: 'Asia/Makassar', label: 'Asia/Makassar (WITA)' },
+  { value: 'Asia/Jayapura', label: 'Asia/Jayapura (WIT)' },
+] as const;
+/** Beyond this the terminal's clock is flagged (the agent warns at the same limit). */
+export const SKEW_WARNING_MS = 60_000;
+
+/** "+1m 35s", "-2h 3m", "0s": terminal clock minus true time. */
+export function formatSkew(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '–';
+  const sign = ms < 0 ? '-' : '+';
+  let s = Math.round(Math.abs(ms) / 1000);
+  if (s === 0) return '0s';
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  return `${sign}${[h ? `${h}h` : '', m ? `${m}m` : '', s ? `${s}s` : ''].filter(Boolean).join(' ')}`;
+}
+
+/** 'yyyy-mm-ddThh:mm:ss' (naive terminal time) → 'dd/mm/yyyy hh:mm:ss'. */
+export function formatLocal(v: string | null | undefined): string {
+  if (!v) return '';
+  return `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)} ${v.slice(11, 19)}`;
+}
+
+/** Saves a file the API sent as base64 (downloads travel in the JSON envelope). */
+export function saveBase64(file: { fileName: string; contentType: string; base64: string }): void {
+  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

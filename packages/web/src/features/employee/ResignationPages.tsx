@@ -1,0 +1,384 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { REQUEST_STATUS_LABELS, type ResignationRow } from '@hr/core/browser';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { appCodeOf } from '../../lib/errors';
+import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Pagination } from '../../ui/Pagination';
+import { Select } from '../../ui/Select';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { NotFoundPage } from '../shell/StatusPages';
+import { fieldMessage } from '../org/use-org-form';
+import { fieldsOf } from '../../lib/errors';
+
+const STATUS_OPTIONS = Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
+const statusText = (s: number) => REQUEST_STATUS_LABELS[s as 1] ?? String(s);
+
+function useColumns(): Column<ResignationRow>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      key: 'employee',
+      header: t('resignation.employee'),
+      cell: (r) => (
+        <Link to={`/employee/resignation/${r.id}/detail`} className="text-sky-700 hover:underline">
+          {r.employeeName}
+        </Link>
+      ),
+    },
+    { key: 'number', header: t('employees.number'), cell: (r) => r.employeeNumber },
+    { key: 'department', header: t('employees.department'), cell: (r) => r.department ?? '-' },
+    { key: 'lastWorkingDay', header: t('resignation.lastWorkingDay'), cell: (r) => formatIsoDate(r.lastWorkingDay) },
+    { key: 'status', header: t('employees.status'), cell: (r) => statusText(r.status) },
+  ];
+}
+
+/** /employee/resignation: resignations in scope, filtered by status and searched by name or number. */
+export function ResignationListPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState('3');
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 350);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const list = trpc.employee.resignation.list.useQuery(
+    { status: status ? Number(status) : undefined, search: debounced || undefined, page, pageSize },
+    { placeholderData: keepPreviousData },
+  );
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/employee/resignation/add" className="text-sm text-sky-700 hover:underline">
+            {t('routes.employee.resignationAdd')}
+          </Link>
+        }
+      >
+        {t('routes.employee.resignation')}
+      </PageTitle>
+      <Card>
+        <div className="mb-4 grid gap-3 sm:grid-cols-3">
+          <TextInput
+            type="search"
+            aria-label={t('app.search')}
+            placeholder={t('employees.searchPlaceholder')}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label={t('employees.status')}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            options={STATUS_OPTIONS}
+            placeholder={t('app.all')}
+          />
+        </div>
+        <DataTable
+          columns={useColumns()}
+          rows={list.data?.rows ?? []}
+          rowKey={(r) => r.id}
+          loading={list.isFetching}
+          failed={list.isError && !list.data}
+          onRetry={() => void list.refetch()}
+          empty={t('resignation.empty')}
+        />
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={list.data?.total ?? 0}
+          onPage={setPage}
+          onPageSize={(s) => {
+            setPageSize(s);
+            setPage(1);
+          }}
+        />
+      </Card>
+    </>
+  );
+}
+
+/** Last working day + reason, shared by HR's add page and the employee's own request page. */
+function ResignationForm({
+  employeePicker,
+  submit,
+  pending,
+}: {
+  employeePicker?: ReactNode;
+  submit: (v: { lastWorkingDay: string; reason: string }) => Promise<unknown>;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const [lastWorkingDay, setLastWorkingDay] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!lastWorkingDay) next.lastWorkingDay = requiredNotice(t('resignation.lastWorkingDay'));
+    if (!reason.trim()) next.reason = requiredNotice(t('resignation.reason'));
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    submit({ lastWorkingDay, reason }).catch((err: unknown) => {
+      const server: Record<string, string> = {};
+      for (const f of fieldsOf(err)) server[f.param] = fieldMessage(t(`resignation.${f.param}` as never) as string, f.msg);
+      setErrors(server);
+    });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4">
+      {employeePicker}
+      <Field
+        label={t('resignation.lastWorkingDay')}
+        htmlFor="resign-lastWorkingDay"
+        required
+        error={errors.lastWorkingDay || undefined}
+      >
+        <DatePicker
+          id="resign-lastWorkingDay"
+          value={lastWorkingDay}
+          onChange={setLastWorkingDay}
+          invalid={!!errors.lastWorkingDay}
+        />
+      </Field>
+      <Field label={t('resignation.reason')} htmlFor="resign-reason" required error={errors.reason || undefined}>
+        <textarea
+          id="resign-reason"
+          className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          rows={4}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Field>
+      <Button type="submit" disabled={pending}>
+        {t('resignation.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** /employee/resignation/add: HR records a resignation for an employee found by name or number. */
+export function ResignationAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [employeeId, setEmployeeId] = useState('');
+  const [employeeError, setEmployeeError] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const found = trpc.employee.list.useQuery(
+    { search: debounced || undefined, pageSize: 20, resigned: 0 },
+    { enabled: debounced.length > 1 },
+  );
+  const create = trpc.employee.resignation.create.useMutation({
+    meta: { successMessage: () => t('resignation.created') },
+    onSuccess: (r) => void navigate(`/employee/resignation/${r.id}/detail`),
+  });
+  return (
+    <>
+      <PageTitle>{t('routes.employee.resignationAdd')}</PageTitle>
+      <Card>
+        <ResignationForm
+          pending={create.isPending}
+          employeePicker={
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label={t('resignation.findEmployee')} htmlFor="resign-search">
+                <TextInput id="resign-search" value={search} onChange={(e) => setSearch(e.target.value)} />
+              </Field>
+              <Field label={t('resignation.employee')} htmlFor="resign-employeeId" required error={employeeError || undefined}>
+                <Select
+                  id="resign-employeeId"
+                  value={employeeId}
+                  onChange={(v) => {
+                    setEmployeeId(v);
+                    setEmployeeError('');
+                  }}
+                  invalid={!!employeeError}
+                  placeholder={t('select.option')}
+                  options={(found.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.employeeNumber})` }))}
+                />
+              </Field>
+            </div>
+          }
+          submit={async (v) => {
+            if (!employeeId) {
+              setEmployeeError(requiredNotice(t('resignation.employee')));
+              return;
+            }
+            await create.mutateAsync({ employeeId: Number(employeeId), ...v });
+          }}
+        />
+      </Card>
+    </>
+  );
+}
+
+/** /employee/resignation/{id}/detail: the resignation and HR's decision buttons for its status. */
+export function ResignationDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const q = trpc.employee.resignation.get.useQuery({ id }, { enabled: id > 0, retry: false, meta: { silent: true } });
+  const [note, setNote] = useState('');
+  const refresh = () => void utils.employee.resignation.invalidate();
+  const opts = (key: string) => ({
+    meta: { successMessage: () => t(`resignation.${key}` as never) as string },
+    onSuccess: refresh,
+  });
+  const approve = trpc.employee.resignation.approve.useMutation(opts('approved'));
+  const disapprove = trpc.employee.resignation.disapprove.useMutation(opts('disapproved'));
+  const cancel = trpc.employee.resignation.cancel.useMutation(opts('cancelled'));
+  const remove = trpc.employee.resignation.delete.useMutation({
+    meta: { successMessage: () => t('resignation.deleted') },
+    onSuccess: () => void navigate('/employee/resignation'),
+  });
+  if (!(id > 0) || appCodeOf(q.error) === 'GL0004' || q.error?.data?.code === 'NOT_FOUND') return <NotFoundPage />;
+  if (!q.data) return <Spinner />;
+  const r = q.data;
+  const busy = approve.isPending || disapprove.isPending || cancel.isPending || remove.isPending;
+  const withNote = { id, ...(note.trim() ? { note: note.trim() } : {}) };
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/employee/resignation" className="text-sm text-sky-700 hover:underline">
+            {t('routes.employee.resignation')}
+          </Link>
+        }
+      >
+        {t('routes.employee.resignationDetail')}
+      </PageTitle>
+      <Card>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          {[
+            [
+              t('resignation.employee'),
+              <Link
+                key="e"
+                to={`/employee/list/${r.employeeId}/detail`}
+                className="text-sky-700 hover:underline"
+              >{`${r.employeeName} (${r.employeeNumber})`}</Link>,
+            ],
+            [t('employees.department'), r.department ?? '-'],
+            [t('resignation.requestDate'), formatIsoDate(r.requestDate)],
+            [t('resignation.lastWorkingDay'), formatIsoDate(r.lastWorkingDay)],
+            [
+              t('employees.status'),
+              <span key="s" data-testid="resignation-status">
+                {statusText(r.status)}
+              </span>,
+            ],
+            [t('resignation.decidedBy'), r.decidedBy ? `${r.decidedBy} · ${formatDateTime(r.decidedAt)}` : '-'],
+            [t('resignation.reason'), r.reason],
+            [t('resignation.decisionNote'), r.decisionNote ?? '-'],
+          ].map(([label, value]) => (
+            <div key={String(label)}>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+              <dd className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">
+          {r.status === 3 || r.status === 1 ? (
+            <TextInput
+              aria-label={t('employeeDetail.note')}
+              placeholder={t('employeeDetail.note')}
+              value={note}
+              maxLength={500}
+              onChange={(e) => setNote(e.target.value)}
+              className="max-w-xs"
+            />
+          ) : null}
+          {r.status === 3 ? (
+            <>
+              <Button disabled={busy} onClick={() => approve.mutate(withNote)}>
+                {t('employeeDetail.approve')}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => disapprove.mutate(withNote)}>
+                {t('employeeDetail.disapprove')}
+              </Button>
+            </>
+          ) : null}
+          {r.status === 3 || r.status === 1 ? (
+            <Button variant="secondary" disabled={busy} onClick={() => cancel.mutate(withNote)}>
+              {t('resignation.cancel')}
+            </Button>
+          ) : (
+            <Button variant="secondary" disabled={busy} onClick={() => remove.mutate({ id })}>
+              {t('resignation.delete')}
+            </Button>
+          )}
+        </div>
+      </Card>
+    </>
+  );
+}
+
+/** /employee/resignation/request: the employee's own resignations and a form to submit one. */
+export function ResignationRequestPage() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const mine = trpc.employee.resignation.mine.useQuery({ pageSize: 20 });
+  const request = trpc.employee.resignation.request.useMutation({
+    meta: { successMessage: () => t('resignation.submitted') },
+    onSuccess: () => void utils.employee.resignation.mine.invalidate(),
+  });
+  const cancel = trpc.employee.resignation.cancelOwn.useMutation({
+    meta: { successMessage: () => t('resignation.cancelled') },
+    onSuccess: () => void utils.employee.resignation.mine.invalidate(),
+  });
+  const rows = mine.data?.rows ?? [];
+  const open = rows.some((r) => r.status === 3 || r.status === 1);
+  return (
+    <>
+      <PageTitle>{t('routes.employee.resignationRequest')}</PageTitle>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Card title={t('resignation.mine')}>
+          {rows.length === 0 ? (
+            <p className="text-sm text-slate-500">{t('resignation.noneYet')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+                  data-testid="my-resignation"
+                >
+                  <span>
+                    {formatIsoDate(r.lastWorkingDay)} · <strong>{statusText(r.status)}</strong>
+                    {r.decisionNote ? ` · ${r.decisionNote}` : ''}
+                  </span>
+                  {r.status === 3 ? (
+                    <Button variant="secondary" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: r.id })}>
+                      {t('resignation.cancel')}
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        {open ? null : (
+          <Card title={t('resignation.new')}>
+            <ResignationForm pending={request.isPending} submit={(v) => request.mutateAsync(v)} />
+          </Card>
+        )}
+      </div>
+    </>
+  );
+}

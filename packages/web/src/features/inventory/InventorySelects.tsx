@@ -1,0 +1,70 @@
+import { SPEC_TEXT } from '../../lib/spec-text';
+import { trpc } from '../../lib/trpc';
+import { Select, type SelectProps } from '../../ui/Select';
+
+type Props = Omit<SelectProps, 'options'>;
+
+/** The item-warehouse selector (spec §2 "Select Item"; a variant without a name shows "-"). */
+export function ItemWarehouseSelect(props: Props) {
+  const q = trpc.inventory.item.warehouses.useQuery({}, { staleTime: Number.POSITIVE_INFINITY });
+  const options = (q.data ?? []).map((v) => ({ value: v.id, label: `${v.item} (${v.name})` }));
+  return (
+    <Select
+      placeholder={SPEC_TEXT.selectItem}
+      loading={q.isLoading}
+      loadingText={SPEC_TEXT.loading}
+      options={options}
+      {...props}
+    />
+  );
+}
+
+/** The unit selector; it keeps retrying until options exist (spec §5). */
+export function UnitSelect(props: Props) {
+  const q = trpc.inventory.unit.options.useQuery(undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: (query) => (query.state.data && query.state.data.length > 0 ? false : 1000),
+  });
+  const options = (q.data ?? []).map((u) => ({ value: u.id, label: u.name }));
+  return (
+    <Select
+      placeholder={SPEC_TEXT.selectUnit}
+      loading={q.isLoading}
+      loadingText={SPEC_TEXT.loading}
+      options={options}
+      {...props}
+    />
+  );
+}
+
+/** The service selector; it keeps retrying until options exist (spec §5). */
+export function ServiceSelect(props: Props) {
+  const q = trpc.inventory.service.options.useQuery(undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: (query) => (query.state.data && query.state.data.length > 0 ? false : 1000),
+  });
+  const options = (q.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+  return (
+    <Select
+      placeholder={SPEC_TEXT.selectService}
+      loading={q.isLoading}
+      loadingText={SPEC_TEXT.loading}
+      options={options}
+      {...props}
+    />
+  );
+}
+
+export function WarehouseSelect(props: Props) {
+  const q = trpc.inventory.warehouse.list.useQuery({}, { staleTime: Number.POSITIVE_INFINITY });
+  const options = (q.data ?? []).map((w) => ({ value: w.id, label: `${w.name} (${w.companyOffice})` }));
+  return <Select loading={q.isLoading} loadingText={SPEC_TEXT.loading} options={options} {...props} />;
+}
+
+/** "1250000" → "1.250.000" (integer rupiah as a digit string; no float conversion). */
+export function formatRupiah(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** Empty string → undefined, else the number (ids of selects). */
+export const idOrUndefined = (v: string): number | undefined => (v === '' ? undefined : Number(v));

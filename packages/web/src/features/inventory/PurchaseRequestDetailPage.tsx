@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { formatDateTime, formatIsoDate } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Spinner } from '../../ui/Spinner';
+import { DecisionDialog } from './DecisionDialog';
+import { formatRupiah } from './InventorySelects';
+import './texts';
+import { Info } from './WarehouseRequestDetailPage';
+
+type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
+type LineRow = Detail['lineItems'][number];
+type StepRow = Detail['history'][number];
+type OrderRow = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
+
+/**
+ * /inventory/purchaseRequest/{id}/detail: lines, the three approval tiers and the history. The
+ * approve / reject buttons show only for the tier the request waits for, and only to a holder of
+ * that tier who may act on it (the server checks again).
+ */
+export function PurchaseRequestDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const utils = trpc.useUtils();
+  const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid });
+  const orders = trpc.inventory.purchaseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
+  const refresh = () => void utils.inventory.invalidate();
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const done = {
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      setDeciding(null);
+      refresh();
+    },
+  };
+  const managerial = trpc.inventory.purchaseRequest.approveManagerial.useMutation(done);
+  const warehouse = trpc.inventory.purchaseRequest.approveWarehouse.useMutation(done);
+  const coo = trpc.inventory.purchaseRequest.approveCoo.useMutation(done);
+  const cancel = trpc.inventory.purchaseRequest.cancel.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: refresh,
+  });
+
+  const d = detail.data;
+  if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
+  const tier = d.can.approve;
+  const step = tier === 'managerial' ? managerial : tier === 'warehouse' ? warehouse : coo;
+
+  const lineColumns: Column<LineRow>[] = [
+    { key: 'kind', header: t('inv.kind'), cell: (l) => (l.kind === 'item' ? t('inv.item') : t('inv.service')) },
+    { key: 'name', header: t('inv.item'), cell: (l) => l.name },
+    { key: 'quantity', header: t('inv.quantity'), cell: (l) => `${l.quantity} ${l.unit}` },
+    { key: 'price', header: t('inv.estimatedPrice'), cell: (l) => formatRupiah(l.estimatedPrice), className: 'text-right' },
+    { key: 'amount', header: t('inv.amount'), cell: (l) => formatRupiah(l.estimatedAmount), className: 'text-right' },
+    { key: 'neededBy', header: t('inv.neededBy'), cell: (l) => formatIsoDate(l.neededBy) },
+    { key: 'reason', header: t('inv.reason'), cell: (l) => l.reason },
+  ];
+  const historyColumns: Column<StepRow>[] = [
+    {
+      key: 'step',
+      header: t('inv.step'),
+      cell: (h) => `${t(`inv.action.${h.action}`)}${h.tier ? ` (${t(`inv.tier.${h.tier}`)})` : ''}`,
+    },
+    { key: 'by', header: t('inv.by'), cell: (h) => h.actor },
+    { key: 'at', header: t('inv.at'), cell: (h) => formatDateTime(h.at), className: 'whitespace-nowrap' },
+    { key: 'note', header: t('inv.note'), cell: (h) => h.note ?? t('app.none') },
+  ];
+  const orderColumns: Column<OrderRow>[] = [
+    { key: 'number', header: t('inv.number'), cell: (o) => o.number },
+    { key: 'supplier', header: t('inv.supplier'), cell: (o) => o.supplier },
+    { key: 'total', header: t('inv.total'), cell: (o) => formatRupiah(o.total) },
+    { key: 'received', header: t('inv.received'), cell: (o) => o.receiveLabel },
+  ];
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {d.can.edit ? (
+              <Link
+                to={`/inventory/purchaseRequest/${d.id}/edit`}
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                {t('inv.edit')}
+              </Link>
+            ) : null}
+            {d.can.cancel ? (
+              <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: d.id })}>
+                {t('inv.cancelRequest')}
+              </Button>
+            ) : null}
+            {tier ? (
+              <>
+                <Button onClick={() => setDeciding('approve')}>
+                  {t('inv.approve')} ({t(`inv.tier.${tier}`)})
+                </Button>
+                <Button variant="danger" onClick={() => setDeciding('reject')}>
+                  {t('inv.reject')} ({t(`inv.tier.${tier}`)})
+                </Button>
+              </>
+            ) : null}
+          </div>
+        }
+      >
+        {t('routes.inventory.purchaseRequestDetail')} {d.number}
+      </PageTitle>
+      <Card>
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <Info label={t('inv.requester')} value={d.requester.name} />
+          <Info label={t('inv.warehouse')} value={d.warehouse} />
+          <Info label={t('inv.status')} value={d.statusLabel} />
+          <Info label={t('inv.total')} value={formatRupiah(d.estimatedTotal)} />
+          <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
+          <Info
+            label={t('inv.approvalTiers')}
+            value={(['managerial', 'warehouse', 'coo'] as const)
+              .map((k) => `${t(`inv.tier.${k}`)}: ${t(`inv.tierStatus.${d.approval[k]}`)}`)
+              .join(' · ')}
+          />
+        </dl>
+        {d.warehouseRequestId ? (
+          <p className="mt-3 text-sm">
+            <Link to={`/inventory/warehouseRequest/${d.warehouseRequestId}/detail`} className="text-sky-700 hover:underline">
+              {d.warehouseRequestNumber}
+            </Link>
+          </p>
+        ) : null}
+      </Card>
+      <Card title={t('inv.lines')} className="mt-4">
+        <DataTable columns={lineColumns} rows={d.lineItems} rowKey={(l) => l.id} empty={t('inv.none')} />
+      </Card>
+      <Card title={t('inv.history')} className="mt-4">
+        <DataTable columns={historyColumns} rows={d.history} rowKey={(h) => h.id} empty={t('inv.none')} />
+      </Card>
+      <Card title={t('inv.linkedOrders')} className="mt-4">
+        <DataTable
+          columns={orderColumns}
+          rows={orders.data ?? []}
+          rowKey={(o) => o.id}
+          loading={orders.isFetching}
+          empty={t('inv.none')}
+        />
+      </Card>
+      {deciding && tier ? (
+        <DecisionDialog
+          title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')} (${t(`inv.tier.${tier}`)}) ${d.number}`}
+          decision={deciding}
+          pending={step.isPending}
+          onConfirm={(note) => step.mutate({ id: d.id, decision: deciding, note })}
+          onClose={() => setDeciding(null)}
+        />
+      ) : null}
+    </>
+  );
+}

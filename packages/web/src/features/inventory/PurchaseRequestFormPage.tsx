@@ -1,0 +1,298 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { ItemWarehouseSelect, ServiceSelect, UnitSelect, WarehouseSelect } from './InventorySelects';
+import './texts';
+
+export interface PrLine {
+  kind: 'item' | 'service';
+  variantId: string;
+  serviceId: string;
+  unitId: string;
+  quantity: string;
+  estimatedPrice: string;
+  neededBy: string;
+  reason: string;
+}
+const blankLine = (): PrLine => ({
+  kind: 'item',
+  variantId: '',
+  serviceId: '',
+  unitId: '',
+  quantity: '1',
+  estimatedPrice: '',
+  neededBy: '',
+  reason: '',
+});
+
+/** The id of the first empty or malformed field, in form order (it gets the focus). */
+export function firstInvalidPurchaseRequestField(warehouseId: string, lines: PrLine[]): string | null {
+  if (!warehouseId) return 'pr-warehouse';
+  for (const [i, l] of lines.entries()) {
+    if (l.kind === 'item' && !l.variantId) return `pr-line-${i}-variant`;
+    if (l.kind === 'service' && !l.serviceId) return `pr-line-${i}-service`;
+    if (!l.unitId) return `pr-line-${i}-unit`;
+    if (!/^\d+$/.test(l.quantity) || Number(l.quantity) < 1) return `pr-line-${i}-quantity`;
+    if (!/^\d{1,15}$/.test(l.estimatedPrice)) return `pr-line-${i}-price`;
+    if (!l.neededBy) return `pr-line-${i}-needed`;
+    if (l.reason.trim() === '') return `pr-line-${i}-reason`;
+  }
+  return null;
+}
+
+function toInput(lines: PrLine[]) {
+  return lines.map((l) => ({
+    kind: l.kind,
+    ...(l.kind === 'item' ? { variantId: Number(l.variantId) } : { serviceId: Number(l.serviceId) }),
+    unitId: Number(l.unitId),
+    quantity: Number(l.quantity),
+    estimatedPrice: l.estimatedPrice,
+    neededBy: l.neededBy,
+    reason: l.reason.trim(),
+  }));
+}
+
+function PurchaseRequestForm({
+  initial,
+  onSave,
+  pending,
+}: {
+  initial: { warehouseId: string; note: string; lines: PrLine[] };
+  onSave: (v: { warehouseId: number; note: string; lines: ReturnType<typeof toInput> }) => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
+  const [note, setNote] = useState(initial.note);
+  const [lines, setLines] = useState<PrLine[]>(initial.lines);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const setLine = (i: number, patch: Partial<PrLine>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const bad = firstInvalidPurchaseRequestField(warehouseId, lines);
+    setInvalid(bad);
+    if (bad) {
+      formRef.current?.querySelector<HTMLElement>(`#${bad}`)?.focus();
+      return;
+    }
+    onSave({ warehouseId: Number(warehouseId), note, lines: toInput(lines) });
+  };
+  const bad = (id: string) => invalid === id;
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <Card>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('inv.warehouse')} htmlFor="pr-warehouse" required>
+            <WarehouseSelect
+              id="pr-warehouse"
+              placeholder=""
+              value={warehouseId}
+              onChange={setWarehouseId}
+              invalid={bad('pr-warehouse')}
+            />
+          </Field>
+          <Field label={t('inv.note')} htmlFor="pr-note">
+            <TextInput id="pr-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+        </div>
+        <h2 className="mt-6 mb-2 text-sm font-semibold text-slate-700">{t('inv.lines')}</h2>
+        {lines.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved; their order is their identity
+          <fieldset key={i} className="mb-3 grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-4">
+            <Select
+              aria-label={t('inv.kind')}
+              value={l.kind}
+              onChange={(v) => setLine(i, { kind: v === 'service' ? 'service' : 'item' })}
+              options={[
+                { value: 'item', label: t('inv.item') },
+                { value: 'service', label: t('inv.service') },
+              ]}
+            />
+            {l.kind === 'item' ? (
+              <ItemWarehouseSelect
+                id={`pr-line-${i}-variant`}
+                aria-label={t('inv.item')}
+                value={l.variantId}
+                onChange={(v) => setLine(i, { variantId: v })}
+                invalid={bad(`pr-line-${i}-variant`)}
+              />
+            ) : (
+              <ServiceSelect
+                id={`pr-line-${i}-service`}
+                aria-label={t('inv.service')}
+                value={l.serviceId}
+                onChange={(v) => setLine(i, { serviceId: v })}
+                invalid={bad(`pr-line-${i}-service`)}
+              />
+            )}
+            <UnitSelect
+              id={`pr-line-${i}-unit`}
+              aria-label={t('inv.unit')}
+              value={l.unitId}
+              onChange={(v) => setLine(i, { unitId: v })}
+              invalid={bad(`pr-line-${i}-unit`)}
+            />
+            <TextInput
+              id={`pr-line-${i}-quantity`}
+              aria-label={t('inv.quantity')}
+              inputMode="numeric"
+              value={l.quantity}
+              onChange={(e) => setLine(i, { quantity: e.target.value })}
+              invalid={bad(`pr-line-${i}-quantity`)}
+            />
+            <TextInput
+              id={`pr-line-${i}-price`}
+              aria-label={t('inv.estimatedPrice')}
+              placeholder={t('inv.estimatedPrice')}
+              inputMode="numeric"
+              value={l.estimatedPrice}
+              onChange={(e) => setLine(i, { estimatedPrice: e.target.value.replace(/\D/g, '') })}
+              invalid={bad(`pr-line-${i}-price`)}
+            />
+            <DatePicker
+              id={`pr-line-${i}-needed`}
+              ariaLabel={t('inv.neededBy')}
+              value={l.neededBy}
+              onChange={(v) => setLine(i, { neededBy: v })}
+              invalid={bad(`pr-line-${i}-needed`)}
+            />
+            <TextInput
+              id={`pr-line-${i}-reason`}
+              aria-label={t('inv.reason')}
+              placeholder={t('inv.reason')}
+              value={l.reason}
+              maxLength={500}
+              onChange={(e) => setLine(i, { reason: e.target.value })}
+              invalid={bad(`pr-line-${i}-reason`)}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={lines.length === 1}
+              onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+            >
+              {t('inv.removeLine')}
+            </Button>
+          </fieldset>
+        ))}
+        <div className="mt-3 flex justify-between">
+          <Button variant="secondary" size="sm" onClick={() => setLines((ls) => [...ls, blankLine()])}>
+            {t('inv.addLine')}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {t('app.save')}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+/**
+ * /inventory/purchaseRequest/add. With `?warehouseRequestId=N` (from a warehouse request's detail)
+ * the warehouse raises a purchase request linked to that request, prefilled with its shortage.
+ */
+export function PurchaseRequestAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [params] = useSearchParams();
+  const wrId = Number(params.get('warehouseRequestId'));
+  const linked = Number.isInteger(wrId) && wrId > 0;
+  const wr = trpc.inventory.warehouseRequest.get.useQuery({ id: wrId }, { enabled: linked });
+  const done = {
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: (pr: { id: number }) => {
+      void utils.inventory.invalidate();
+      void navigate(`/inventory/purchaseRequest/${pr.id}/detail`);
+    },
+  };
+  const create = trpc.inventory.purchaseRequest.create.useMutation(done);
+  const raise = trpc.inventory.warehouseRequest.raisePurchaseRequest.useMutation(done);
+  if (linked && !wr.data) return wr.isError ? null : <Spinner label={t('app.loading')} />;
+  const initial = wr.data
+    ? {
+        warehouseId: String(wr.data.warehouseId),
+        note: wr.data.number,
+        lines: wr.data.lineItems
+          .filter((l) => l.shortage > 0)
+          .map((l) => ({
+            ...blankLine(),
+            variantId: String(l.variantId),
+            unitId: String(l.unitId),
+            quantity: String(l.shortage),
+            neededBy: wr.data?.neededDate ?? '',
+            reason: wr.data?.number ?? '',
+          })),
+      }
+    : { warehouseId: '', note: '', lines: [blankLine()] };
+  if (initial.lines.length === 0) initial.lines = [blankLine()];
+  return (
+    <>
+      <PageTitle>
+        {t('routes.inventory.purchaseRequestAdd')}
+        {wr.data ? ` · ${wr.data.number}` : ''}
+      </PageTitle>
+      <PurchaseRequestForm
+        initial={initial}
+        pending={create.isPending || raise.isPending}
+        onSave={(v) => (linked ? raise.mutate({ id: wrId, ...v }) : create.mutate(v))}
+      />
+    </>
+  );
+}
+
+/** /inventory/purchaseRequest/{id}/edit: only before the first approval. */
+export function PurchaseRequestEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const id = Number(useParams().id);
+  const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
+  const update = trpc.inventory.purchaseRequest.update.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      void utils.inventory.purchaseRequest.invalidate();
+      void navigate(`/inventory/purchaseRequest/${id}/detail`);
+    },
+  });
+  const d = detail.data;
+  useEffect(() => {
+    if (d && !d.can.edit) void navigate(`/inventory/purchaseRequest/${id}/detail`, { replace: true });
+  }, [d, id, navigate]);
+  if (!d) return <Spinner label={t('app.loading')} />;
+  return (
+    <>
+      <PageTitle>
+        {t('routes.inventory.purchaseRequestEdit')} {d.number}
+      </PageTitle>
+      <PurchaseRequestForm
+        initial={{
+          warehouseId: String(d.warehouseId),
+          note: d.note ?? '',
+          lines: d.lineItems.map((l) => ({
+            kind: l.kind,
+            variantId: l.variantId === null ? '' : String(l.variantId),
+            serviceId: l.serviceId === null ? '' : String(l.serviceId),
+            unitId: String(l.unitId),
+            quantity: String(l.quantity),
+            estimatedPrice: l.estimatedPrice,
+            neededBy: l.neededBy,
+            reason: l.reason,
+          })),
+        }}
+        pending={update.isPending}
+        onSave={(v) => update.mutate({ id, ...v })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan } from '../../lib/can';
+import { formatDateTime } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { Select } from '../../ui/Select';
+import { ListCard } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { formatRupiah, idOrUndefined, WarehouseSelect } from './InventorySelects';
+import './texts';
+
+type Row = RouterOutputs['inventory']['purchaseRequest']['list']['rows'][number];
+type Tier = 'managerial' | 'warehouse' | 'coo';
+type Status = NonNullable<Row['status']>;
+
+const STATUSES: { value: Status; label: string }[] = [
+  { value: 'pending_managerial', label: 'Waiting for managerial approval' },
+  { value: 'pending_warehouse', label: 'Waiting for warehouse approval' },
+  { value: 'pending_coo', label: 'Waiting for COO approval' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Disapproved' },
+  { value: 'cancelled', label: 'Cancel' },
+];
+const TIER_PERMISSION = {
+  managerial: 'inventory.approve.managerial',
+  warehouse: 'inventory.approve.warehouse',
+  coo: 'inventory.approve.coo',
+} as const;
+
+function useColumns(): Column<Row>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      key: 'number',
+      header: t('inv.number'),
+      cell: (r) => (
+        <Link to={`/inventory/purchaseRequest/${r.id}/detail`} className="text-sky-700 hover:underline">
+          {r.number}
+        </Link>
+      ),
+    },
+    { key: 'requester', header: t('inv.requester'), cell: (r) => r.requester.name },
+    { key: 'warehouse', header: t('inv.warehouse'), cell: (r) => r.warehouse },
+    { key: 'total', header: t('inv.total'), cell: (r) => formatRupiah(r.estimatedTotal), className: 'text-right' },
+    { key: 'status', header: t('inv.status'), cell: (r) => r.statusLabel },
+    { key: 'createdAt', header: t('inv.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
+  ];
+}
+
+function PurchaseRequestList({ view }: { view: 'own' | 'team' }) {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [status, setStatus] = useState('');
+  const [warehouseId, setWarehouseId] = useState('');
+  const input = {
+    ...list.query,
+    status: status === '' ? undefined : (status as Status),
+    warehouseId: idOrUndefined(warehouseId),
+  };
+  const own = trpc.inventory.purchaseRequest.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'own' });
+  const team = trpc.inventory.purchaseRequest.team.useQuery(input, {
+    placeholderData: keepPreviousData,
+    enabled: view === 'team',
+  });
+  return (
+    <ListCard
+      title={view === 'team' ? t('inv.teamRequests') : t('inv.myRequests')}
+      list={list}
+      query={view === 'team' ? team : own}
+      columns={useColumns()}
+      rowKey={(r) => r.id}
+      searchPlaceholder={t('app.search')}
+      filters={
+        <>
+          <Select
+            aria-label={t('inv.status')}
+            placeholder={t('inv.allStatuses')}
+            value={status}
+            onChange={list.filter(setStatus)}
+            options={STATUSES}
+          />
+          <WarehouseSelect
+            aria-label={t('inv.warehouse')}
+            placeholder={t('inv.allWarehouses')}
+            value={warehouseId}
+            onChange={list.filter(setWarehouseId)}
+          />
+        </>
+      }
+      empty={t('inv.empty')}
+    />
+  );
+}
+
+/** Requests waiting for one tier the caller holds (shown only to holders of that tier). */
+function ApprovalList({ tier }: { tier: Tier }) {
+  const { t } = useTranslation();
+  const list = useListState(10);
+  const query = trpc.inventory.purchaseRequest.approvals.useQuery({ ...list.query, tier }, { placeholderData: keepPreviousData });
+  return (
+    <div className="mt-4">
+      <ListCard
+        title={t('inv.waitingFor', { tier: t(`inv.tier.${tier}`) })}
+        list={list}
+        query={query}
+        columns={useColumns()}
+        rowKey={(r) => r.id}
+        searchPlaceholder={t('app.search')}
+        empty={t('inv.empty')}
+      />
+    </div>
+  );
+}
+
+/** /inventory/purchaseRequest: own requests, and the approval queues of the tiers the caller holds. */
+export function PurchaseRequestListPage() {
+  const { t } = useTranslation();
+  const held: Record<Tier, boolean> = {
+    managerial: useCan(TIER_PERMISSION.managerial),
+    warehouse: useCan(TIER_PERMISSION.warehouse),
+    coo: useCan(TIER_PERMISSION.coo),
+  };
+  const tiers = (['managerial', 'warehouse', 'coo'] as const).filter((tier) => held[tier]);
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link
+            to="/inventory/purchaseRequest/add"
+            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+          >
+            {t('inv.add')}
+          </Link>
+        }
+      >
+        {t('routes.inventory.purchaseRequest')}
+      </PageTitle>
+      <PurchaseRequestList view="own" />
+      {tiers.map((tier) => (
+        <ApprovalList key={tier} tier={tier} />
+      ))}
+    </>
+  );
+}
+
+/** /inventory/purchaseRequest/team */
+export function PurchaseRequestTeamPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('routes.inventory.purchaseRequestTeam')}</PageTitle>
+      <PurchaseRequestList view="team" />
+    </>
+  );
+}

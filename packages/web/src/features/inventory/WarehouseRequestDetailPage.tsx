@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { formatDateTime, formatIsoDate } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Spinner } from '../../ui/Spinner';
+import { DecisionDialog } from './DecisionDialog';
+import { formatRupiah } from './InventorySelects';
+import './texts';
+
+type Detail = RouterOutputs['inventory']['warehouseRequest']['get'];
+type LineRow = Detail['lineItems'][number];
+type PrRow = Detail['purchaseRequests'][number];
+type OrderRow = RouterOutputs['inventory']['warehouseRequest']['purchaseOrders'][number];
+type ReceiveRow = RouterOutputs['inventory']['warehouseRequest']['purchaseReceives'][number];
+
+/** /inventory/warehouseRequest/{id}/detail: lines with stock, the decision, issuing and linked purchasing. */
+export function WarehouseRequestDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const utils = trpc.useUtils();
+  const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
+  const orders = trpc.inventory.warehouseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
+  const receives = trpc.inventory.warehouseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
+  const refresh = () => void utils.inventory.invalidate();
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const decide = trpc.inventory.warehouseRequest.decide.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      setDeciding(null);
+      refresh();
+    },
+  });
+  const issue = trpc.inventory.warehouseRequest.issue.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: refresh,
+  });
+  const cancel = trpc.inventory.warehouseRequest.cancel.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: refresh,
+  });
+
+  const d = detail.data;
+  if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
+
+  const lineColumns: Column<LineRow>[] = [
+    { key: 'item', header: t('inv.item'), cell: (l) => `${l.item} (${l.variant})` },
+    { key: 'unit', header: t('inv.unit'), cell: (l) => l.unit },
+    { key: 'quantity', header: t('inv.quantity'), cell: (l) => l.quantity },
+    { key: 'issued', header: t('inv.issuedQty'), cell: (l) => l.issuedQuantity },
+    { key: 'onHand', header: t('inv.onHand'), cell: (l) => l.onHand },
+    {
+      key: 'shortage',
+      header: t('inv.shortage'),
+      cell: (l) => (l.shortage > 0 ? <span className="text-red-700">{l.shortage}</span> : 0),
+    },
+    { key: 'note', header: t('inv.note'), cell: (l) => l.note ?? t('app.none') },
+  ];
+  const prColumns: Column<PrRow>[] = [
+    {
+      key: 'number',
+      header: t('inv.number'),
+      cell: (p) => (
+        <Link to={`/inventory/purchaseRequest/${p.id}/detail`} className="text-sky-700 hover:underline">
+          {p.number}
+        </Link>
+      ),
+    },
+    { key: 'status', header: t('inv.status'), cell: (p) => p.statusLabel },
+    { key: 'total', header: t('inv.total'), cell: (p) => formatRupiah(p.estimatedTotal) },
+  ];
+  const orderColumns: Column<OrderRow>[] = [
+    { key: 'number', header: t('inv.number'), cell: (o) => o.number },
+    { key: 'supplier', header: t('inv.supplier'), cell: (o) => o.supplier },
+    { key: 'total', header: t('inv.total'), cell: (o) => formatRupiah(o.total) },
+    { key: 'received', header: t('inv.received'), cell: (o) => o.receiveLabel },
+  ];
+  const receiveColumns: Column<ReceiveRow>[] = [
+    { key: 'number', header: t('inv.number'), cell: (r) => r.number },
+    { key: 'order', header: t('inv.linkedOrders'), cell: (r) => r.purchaseOrderNumber },
+    { key: 'date', header: t('inv.receivedDate'), cell: (r) => formatIsoDate(r.receivedDate) },
+    { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines.map((l) => `${l.name}: ${l.quantity} ${l.unit}`).join(', ') },
+  ];
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {d.can.edit ? (
+              <Link
+                to={`/inventory/warehouseRequest/${d.id}/edit`}
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                {t('inv.edit')}
+              </Link>
+            ) : null}
+            {d.can.cancel ? (
+              <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: d.id })}>
+                {t('inv.cancelRequest')}
+              </Button>
+            ) : null}
+            {d.can.decide ? (
+              <>
+                <Button onClick={() => setDeciding('approve')}>{t('inv.approve')}</Button>
+                <Button variant="danger" onClick={() => setDeciding('reject')}>
+                  {t('inv.reject')}
+                </Button>
+              </>
+            ) : null}
+            {d.can.raisePurchaseRequest && d.lineItems.some((l) => l.shortage > 0) ? (
+              <Link
+                to={`/inventory/purchaseRequest/add?warehouseRequestId=${d.id}`}
+                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                {t('inv.raisePurchaseRequest')}
+              </Link>
+            ) : null}
+            {d.can.issue ? (
+              <Button disabled={issue.isPending} onClick={() => issue.mutate({ id: d.id })}>
+                {t('inv.issue')}
+              </Button>
+            ) : null}
+          </div>
+        }
+      >
+        {t('routes.inventory.warehouseRequestDetail')} {d.number}
+      </PageTitle>
+      <Card>
+        <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <Info label={t('inv.requester')} value={d.requester.name} />
+          <Info label={t('inv.warehouse')} value={d.warehouse} />
+          <Info label={t('inv.status')} value={`${d.statusLabel} · ${d.fulfilmentLabel}`} />
+          <Info label={t('inv.neededDate')} value={d.neededDate ? formatIsoDate(d.neededDate) : t('app.none')} />
+          <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
+          <Info
+            label={t('inv.decidedBy')}
+            value={
+              d.decidedBy
+                ? `${d.decidedBy} · ${formatDateTime(d.decidedAt)}${d.decisionNote ? ` · ${d.decisionNote}` : ''}`
+                : t('app.none')
+            }
+          />
+        </dl>
+      </Card>
+      <Card title={t('inv.lines')} className="mt-4">
+        <DataTable columns={lineColumns} rows={d.lineItems} rowKey={(l) => l.id} empty={t('inv.none')} />
+      </Card>
+      <Card title={t('inv.linkedPurchaseRequests')} className="mt-4">
+        <DataTable columns={prColumns} rows={d.purchaseRequests} rowKey={(p) => p.id} empty={t('inv.none')} />
+      </Card>
+      <Card title={t('inv.linkedOrders')} className="mt-4">
+        <DataTable
+          columns={orderColumns}
+          rows={orders.data ?? []}
+          rowKey={(o) => o.id}
+          loading={orders.isFetching}
+          empty={t('inv.none')}
+        />
+      </Card>
+      <Card title={t('inv.linkedReceives')} className="mt-4">
+        <DataTable
+          columns={receiveColumns}
+          rows={receives.data ?? []}
+          rowKey={(r) => r.id}
+          loading={receives.isFetching}
+          empty={t('inv.none')}
+        />
+      </Card>
+      {deciding ? (
+        <DecisionDialog
+          title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')} ${d.number}`}
+          decision={deciding}
+          pending={decide.isPending}
+          onConfirm={(note) => decide.mutate({ id: d.id, decision: deciding, note })}
+          onClose={() => setDeciding(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function Info({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

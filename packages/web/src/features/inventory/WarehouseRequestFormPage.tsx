@@ -1,0 +1,198 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
+import './texts';
+
+interface Line {
+  variantId: string;
+  quantity: string;
+  note: string;
+}
+const blankLine = (): Line => ({ variantId: '', quantity: '1', note: '' });
+
+/** The first field that is empty or not a positive whole number, as an element id. */
+export function firstInvalidWarehouseRequestField(warehouseId: string, lines: Line[]): string | null {
+  if (!warehouseId) return 'wr-warehouse';
+  for (const [i, l] of lines.entries()) {
+    if (!l.variantId) return `wr-line-${i}-variant`;
+    if (!/^\d+$/.test(l.quantity) || Number(l.quantity) < 1) return `wr-line-${i}-quantity`;
+  }
+  return null;
+}
+
+function WarehouseRequestForm({
+  initial,
+  onSave,
+  pending,
+}: {
+  initial: { warehouseId: string; neededDate: string; note: string; lines: Line[] };
+  onSave: (v: {
+    warehouseId: number;
+    neededDate?: string;
+    note: string;
+    lines: { variantId: number; quantity: number; note: string }[];
+  }) => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
+  const [neededDate, setNeededDate] = useState(initial.neededDate);
+  const [note, setNote] = useState(initial.note);
+  const [lines, setLines] = useState<Line[]>(initial.lines);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const setLine = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const bad = firstInvalidWarehouseRequestField(warehouseId, lines);
+    setInvalid(bad);
+    if (bad) {
+      formRef.current?.querySelector<HTMLElement>(`#${bad}`)?.focus();
+      return;
+    }
+    onSave({
+      warehouseId: Number(warehouseId),
+      ...(neededDate ? { neededDate } : {}),
+      note,
+      lines: lines.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity), note: l.note })),
+    });
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <Card>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label={t('inv.warehouse')} htmlFor="wr-warehouse" required>
+            <WarehouseSelect
+              id="wr-warehouse"
+              placeholder=""
+              value={warehouseId}
+              onChange={setWarehouseId}
+              invalid={invalid === 'wr-warehouse'}
+            />
+          </Field>
+          <Field label={t('inv.neededDate')} htmlFor="wr-needed">
+            <DatePicker id="wr-needed" value={neededDate} onChange={setNeededDate} />
+          </Field>
+          <Field label={t('inv.note')} htmlFor="wr-note">
+            <TextInput id="wr-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+        </div>
+        <h2 className="mt-6 mb-2 text-sm font-semibold text-slate-700">{t('inv.lines')}</h2>
+        {lines.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved; their order is their identity
+          <div key={i} className="mb-2 grid gap-2 sm:grid-cols-[2fr_1fr_2fr_auto]">
+            <ItemWarehouseSelect
+              id={`wr-line-${i}-variant`}
+              aria-label={t('inv.item')}
+              value={l.variantId}
+              onChange={(v) => setLine(i, { variantId: v })}
+              invalid={invalid === `wr-line-${i}-variant`}
+            />
+            <TextInput
+              id={`wr-line-${i}-quantity`}
+              aria-label={t('inv.quantity')}
+              inputMode="numeric"
+              value={l.quantity}
+              onChange={(e) => setLine(i, { quantity: e.target.value })}
+              invalid={invalid === `wr-line-${i}-quantity`}
+            />
+            <TextInput
+              aria-label={t('inv.note')}
+              value={l.note}
+              maxLength={500}
+              onChange={(e) => setLine(i, { note: e.target.value })}
+            />
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={lines.length === 1}
+              onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+            >
+              {t('inv.removeLine')}
+            </Button>
+          </div>
+        ))}
+        <div className="mt-3 flex justify-between">
+          <Button variant="secondary" size="sm" onClick={() => setLines((ls) => [...ls, blankLine()])}>
+            {t('inv.addLine')}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {t('app.save')}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+/** /inventory/warehouseRequest/add */
+export function WarehouseRequestAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const create = trpc.inventory.warehouseRequest.create.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: (wr) => {
+      void utils.inventory.warehouseRequest.invalidate();
+      void navigate(`/inventory/warehouseRequest/${wr.id}/detail`);
+    },
+  });
+  return (
+    <>
+      <PageTitle>{t('routes.inventory.warehouseRequestAdd')}</PageTitle>
+      <WarehouseRequestForm
+        initial={{ warehouseId: '', neededDate: '', note: '', lines: [blankLine()] }}
+        pending={create.isPending}
+        onSave={(v) => create.mutate(v)}
+      />
+    </>
+  );
+}
+
+/** /inventory/warehouseRequest/{id}/edit: the requester changes a pending request. */
+export function WarehouseRequestEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const id = Number(useParams().id);
+  const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
+  const update = trpc.inventory.warehouseRequest.update.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      void utils.inventory.warehouseRequest.invalidate();
+      void navigate(`/inventory/warehouseRequest/${id}/detail`);
+    },
+  });
+  const d = detail.data;
+  useEffect(() => {
+    if (d && !d.can.edit) void navigate(`/inventory/warehouseRequest/${id}/detail`, { replace: true });
+  }, [d, id, navigate]);
+  if (!d) return <Spinner label={t('app.loading')} />;
+  return (
+    <>
+      <PageTitle>
+        {t('routes.inventory.warehouseRequestEdit')} {d.number}
+      </PageTitle>
+      <WarehouseRequestForm
+        initial={{
+          warehouseId: String(d.warehouseId),
+          neededDate: d.neededDate ?? '',
+          note: d.note ?? '',
+          lines: d.lineItems.map((l) => ({ variantId: String(l.variantId), quantity: String(l.quantity), note: l.note ?? '' })),
+        }}
+        pending={update.isPending}
+        onSave={(v) => update.mutate({ id, ...v, neededDate: v.neededDate ?? null })}
+      />
+    </>
+  );
+}

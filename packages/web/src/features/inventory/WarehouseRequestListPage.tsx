@@ -1,0 +1,116 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { Select } from '../../ui/Select';
+import { ListCard } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { idOrUndefined, WarehouseSelect } from './InventorySelects';
+import './texts';
+
+type Row = RouterOutputs['inventory']['warehouseRequest']['list']['rows'][number];
+
+/** Spec §3 Request status, as the server sends it (Approved 1, Disapproved 2, Pending 3, Cancel 4). */
+const STATUSES = [
+  { value: 3, label: 'Pending' },
+  { value: 1, label: 'Approved' },
+  { value: 2, label: 'Disapproved' },
+  { value: 4, label: 'Cancel' },
+];
+
+function WarehouseRequestList({ team }: { team: boolean }) {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [status, setStatus] = useState('');
+  const [warehouseId, setWarehouseId] = useState('');
+  const input = {
+    ...list.query,
+    status: idOrUndefined(status),
+    warehouseId: idOrUndefined(warehouseId),
+  };
+  const own = trpc.inventory.warehouseRequest.list.useQuery(input, { placeholderData: keepPreviousData, enabled: !team });
+  const mates = trpc.inventory.warehouseRequest.team.useQuery(input, { placeholderData: keepPreviousData, enabled: team });
+  const query = team ? mates : own;
+  const columns: Column<Row>[] = [
+    {
+      key: 'number',
+      header: t('inv.number'),
+      cell: (r) => (
+        <Link to={`/inventory/warehouseRequest/${r.id}/detail`} className="text-sky-700 hover:underline">
+          {r.number}
+        </Link>
+      ),
+    },
+    { key: 'requester', header: t('inv.requester'), cell: (r) => r.requester.name },
+    { key: 'warehouse', header: t('inv.warehouse'), cell: (r) => r.warehouse },
+    { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines },
+    { key: 'status', header: t('inv.status'), cell: (r) => r.statusLabel },
+    { key: 'issued', header: t('inv.issued'), cell: (r) => r.fulfilmentLabel },
+    { key: 'createdAt', header: t('inv.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
+  ];
+  return (
+    <ListCard
+      title={team ? t('inv.teamRequests') : t('inv.myRequests')}
+      list={list}
+      query={query}
+      columns={columns}
+      rowKey={(r) => r.id}
+      searchPlaceholder={t('app.search')}
+      filters={
+        <>
+          <Select
+            aria-label={t('inv.status')}
+            placeholder={t('inv.allStatuses')}
+            value={status}
+            onChange={list.filter(setStatus)}
+            options={STATUSES}
+          />
+          <WarehouseSelect
+            aria-label={t('inv.warehouse')}
+            placeholder={t('inv.allWarehouses')}
+            value={warehouseId}
+            onChange={list.filter(setWarehouseId)}
+          />
+        </>
+      }
+      empty={t('inv.empty')}
+    />
+  );
+}
+
+/** /inventory/warehouseRequest: the caller's own requests. */
+export function WarehouseRequestListPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link
+            to="/inventory/warehouseRequest/add"
+            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+          >
+            {t('inv.add')}
+          </Link>
+        }
+      >
+        {t('routes.inventory.warehouseRequest')}
+      </PageTitle>
+      <WarehouseRequestList team={false} />
+    </>
+  );
+}
+
+/** /inventory/warehouseRequest/team: requests of the people in the caller's scope. */
+export function WarehouseRequestTeamPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('routes.inventory.warehouseRequestTeam')}</PageTitle>
+      <WarehouseRequestList team />
+    </>
+  );
+}
