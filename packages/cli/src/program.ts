@@ -3,6 +3,7 @@ import { registerBackupCommands } from './commands/backup';
 import { registerCalcCommands } from './commands/calc';
 import { registerDbCommands } from './commands/db';
 import { registerImportPunchesCommand } from './commands/import-punches';
+import { registerPayrollCommands } from './commands/payroll';
 import { registerUserCommands } from './commands/user';
 import { loadCliConfig } from './config';
 import { describeError, EXIT } from './errors';
@@ -31,6 +32,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env, io: Io = stdi
   registerUserCommands(program, cfg, io);
   registerImportPunchesCommand(program, cfg, io);
   registerCalcCommands(program, io);
+  registerPayrollCommands(program, cfg, io);
   return program;
 }
 

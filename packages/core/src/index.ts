@@ -22,6 +22,7 @@ export * from './employees/index';
 export * from './inventory/index';
 export * from './org/index';
 export * from './payroll/index';
+export * from './payroll/runs/index';
 export * from './permissions/index';
 export * from './reference/index';
 export * from './registration/index';

@@ -6,6 +6,7 @@ import type { CooperativeTables } from '../cooperative/tables';
 import type { EmployeeTables } from '../employees/tables';
 import type { InventoryTables } from '../inventory/tables';
 import type { OrgTables } from '../org/tables';
+import type { PayrollTables } from '../payroll/runs/tables';
 import type { PermissionTables } from '../permissions/tables';
 import type { ReferenceTables } from '../reference/tables';
 import type { RegistrationTables } from '../registration/tables';
@@ -22,4 +23,5 @@ export interface Database
     AuditTables,
     InventoryTables,
     CooperativeTables,
+    PayrollTables,
     DeviceTables {}

@@ -9,6 +9,7 @@ import { lookupRouter } from './lookup.router';
 import { orgRouter } from './org.router';
 import { permissionRouter } from './permission.router';
 import { referenceRouter } from './reference.router';
+import { salaryRouter } from './salary.router';
 
 export const appRouter = router({
   cooperative: cooperativeRouter,
@@ -20,6 +21,7 @@ export const appRouter = router({
   org: orgRouter,
   reference: referenceRouter,
   inventory: inventoryRouter,
+  salary: salaryRouter,
   device: deviceRouter,
 });
 

@@ -7,6 +7,7 @@ import * as m20261122T2300 from './20261122T2300_employee_requests';
 import * as m20261123T0100 from './20261123T0100_attendance';
 import * as m20261123T0200 from './20261123T0200_inventory';
 import * as m20261123T0400 from './20261123T0400_devices';
+import * as m20261123T0300 from './20261123T0300_payroll';
 import * as m20261123T0500 from './20261123T0500_cooperative';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '20261122T2300_employee_requests': m20261122T2300,
   '20261123T0100_attendance': m20261123T0100,
   '20261123T0200_inventory': m20261123T0200,
+  '20261123T0300_payroll': m20261123T0300,
   '20261123T0400_devices': m20261123T0400,
   '20261123T0500_cooperative': m20261123T0500,
 };

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureReferenceData, openDb } from '@hr/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hr, tempDir } from './testing/run-hr';
+
+// `hr payroll run` and `hr payroll export` end to end, on PostgreSQL with TEST_DATABASE_URL, else embedded.
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe('hr payroll on a real database', () => {
+  const dataDir = tempDir();
+  let env: Record<string, string | undefined> = { DATA_DIR: dataDir };
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  const withDb = async <T>(fn: (h: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> => {
+    const h = await openDb({ databaseUrl: env.DATABASE_URL, dataDir });
+    try {
+      return await fn(h);
+    } finally {
+      await h.close();
+    }
+  };
+  const runCount = () =>
+    withDb(async (h) => Number((await sql<{ n: string }>`select count(*)::int as n from payroll_runs`.execute(h.db)).rows[0]!.n));
+
+  beforeAll(async () => {
+    if (adminUrl) {
+      const name = `hr_cli_payroll_${Date.now().toString(36)}_${process.pid}`;
+      const admin = await openDb({ databaseUrl: adminUrl, poolSize: 1 });
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+      const u = new URL(adminUrl);
+      u.pathname = `/${name}`;
+      env = { DATA_DIR: dataDir, DATABASE_URL: u.toString() };
+      dropDatabase = async () => {
+        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+        await admin.close();
+      };
+    }
+    expect((await hr(['db', 'migrate'], env)).code).toBe(0);
+    await withDb(async ({ db }) => {
+      await ensureReferenceData(db);
+      const office = await db
+        .insertInto('company_offices')
+        .values({ code: 'SBY', name: 'Surabaya', address: null, city: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // Two employees with contracts of 5,000,000 and 6,000,000 (set-based, like a real import).
+      await sql`
+        insert into employees (employee_number, given_name, surname, email, gender, birth_date, religion_id,
+          education_level_id, marital_status_id, company_office_id, entry_date)
+        select 'SBY-' || g, 'Worker', g::text, 'w' || g || '@test.co.id', 'Male', '1990-01-01', 1, 1, 1, ${office.id}, '2025-01-01'
+        from generate_series(1, 2) g`.execute(db);
+      await sql`
+        insert into employee_contracts (employee_id, contract_number, contract_type, start_date, basic_salary)
+        select id, 'K-' || id, 5, '2025-01-01', 4000000 + 1000000 * row_number() over (order by id) from employees`.execute(db);
+    });
+  });
+  afterAll(async () => {
+    await dropDatabase?.();
+  });
+
+  it('--dry-run prints the summary and writes nothing; run writes a draft; export writes the XLSX', async () => {
+    const dry = await hr(['payroll', 'run', '--period', '2026-11', '--dry-run'], env);
+    expect(dry.stderr).toBe('');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(
+      /Dry run 2026-11: nothing written\.\nEmployees: 2 \(skipped 0\)\nGross: 11,000,000\nTax \(PPh 21\): [\d,]+\nNet: [\d,]+/,
+    );
+    expect(await runCount()).toBe(0);
+
+    const run = await hr(['payroll', 'run', '--period', '2026-11'], env);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/Draft payroll run #\d+ for 2026-11\.\nEmployees: 2 \(skipped 0\)\nGross: 11,000,000/);
+    // Same net as the dry run.
+    expect(run.stdout.split('\n').find((l) => l.startsWith('Net:'))).toBe(
+      dry.stdout.split('\n').find((l) => l.startsWith('Net:')),
+    );
+    expect(await runCount()).toBe(1);
+
+    const out = path.join(dataDir, 'payroll-2026-11.xlsx');
+    const ex = await hr(['payroll', 'export', '--period', '2026-11', '--out', out], env);
+    expect(ex.stderr).toBe('');
+    expect(ex.stdout).toMatch(/Wrote draft payroll run #\d+ for 2026-11 to /);
+    expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
+
+    const none = await hr(['payroll', 'export', '--period', '2026-10', '--out', out], env);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/No payroll run for 2026-10/);
+    const bad = await hr(['payroll', 'run', '--period', '2026-13'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/period: must be a month yyyy-mm/);
+  });
+});

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { rupiah } from '../../reference/schema';
+import { id, isoDate, pageInput, requiredText, text } from '../../shared/zod';
+import { optionalText } from '../../shared/zod-optional';
+import { RUPIAH_ROUNDINGS } from '../money';
+import { JKK_RATES_PERCENT, JKK_RELIEF_RATES_PERCENT, TER_ROUNDINGS } from '../schema';
+
+/*
+ * Salary data and payroll runs (issue 5 part 2; spec §7 salary/... families, §6 salary permissions).
+ * Browser-safe: the web forms validate with these same schemas. Money is integer rupiah carried as
+ * a string of digits; a period is a calendar month 'yyyy-mm'.
+ */
+
+export const COMPONENT_KINDS = ['fixed-allowance', 'non-fixed-allowance', 'deduction'] as const;
+export const BONUS_CUT_KINDS = ['bonus', 'cut'] as const;
+export const RUN_STATUSES = ['draft', 'finalised', 'cancelled'] as const;
+
+/** A calendar month 'yyyy-mm' (2000–2099). */
+export const payrollPeriod = z
+  .string({ message: 'must be a month yyyy-mm' })
+  .trim()
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'must be a month yyyy-mm');
+
+const positiveRupiah = rupiah.refine((s) => /[1-9]/.test(s), 'must be more than 0');
+const formula = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(2000).nullable().optional());
+
+// ---------------------------------------------------------------------------------------------
+// Settings (salary/setting)
+
+/** JKK rates by risk class (PP 44/2015), and the 50% relief rates (PP 7/2025). */
+export const JKK_SETTING_RATES = [...JKK_RATES_PERCENT, ...JKK_RELIEF_RATES_PERCENT] as const;
+
+export const updatePayrollSettingsInput = z.strictObject({
+  cutOffDay: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
+  payDay: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
+  jkkRatePercent: z.enum(JKK_SETTING_RATES, { message: `must be one of ${JKK_SETTING_RATES.join(', ')}` }).optional(),
+  terRounding: z.enum(TER_ROUNDINGS).optional(),
+  componentRounding: z.enum(RUPIAH_ROUNDINGS).optional(),
+  workWeek: z.union([z.literal(5), z.literal(6)], { message: 'must be 5 or 6' }).optional(),
+  bpjsEnabled: z.boolean().optional(),
+});
+
+export interface PayrollSettings {
+  cutOffDay: number;
+  payDay: number;
+  /** Percent as a decimal string ('0.24'). */
+  jkkRatePercent: string;
+  terRounding: (typeof TER_ROUNDINGS)[number];
+  componentRounding: (typeof RUPIAH_ROUNDINGS)[number];
+  workWeek: 5 | 6;
+  bpjsEnabled: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Components (salary/formula) and employee components (salary/employeeComponent)
+
+export const createComponentInput = z.strictObject({
+  name: requiredText(100),
+  kind: z.enum(COMPONENT_KINDS),
+  taxable: z.boolean().default(true),
+  /** Optional formula in the payroll formula language (docs/payroll.md); refused on save with its position. */
+  formula,
+  /** Applies to every employee without an own entry (needs a formula). */
+  everyone: z.boolean().default(false),
+});
+export const updateComponentInput = z.strictObject({
+  id,
+  name: requiredText(100).optional(),
+  kind: z.enum(COMPONENT_KINDS).optional(),
+  taxable: z.boolean().optional(),
+  formula,
+  everyone: z.boolean().optional(),
+});
+export const salaryIdInput = z.object({ id });
+
+export interface ComponentRow {
+  id: number;
+  name: string;
+  kind: (typeof COMPONENT_KINDS)[number];
+  taxable: boolean;
+  formula: string | null;
+  everyone: boolean;
+}
+
+export const validateFormulaInput = z.strictObject({ formula: text(2000) });
+
+const monthRange = {
+  startMonth: payrollPeriod,
+  endMonth: z.preprocess((v) => (v === '' ? null : v), payrollPeriod.nullable().optional()),
+};
+const checkMonths = (v: { startMonth?: string | undefined; endMonth?: string | null | undefined }, ctx: z.RefinementCtx) => {
+  if (v.startMonth && v.endMonth && v.endMonth < v.startMonth)
+    ctx.addIssue({ code: 'custom', path: ['endMonth'], message: 'must not be before startMonth' });
+};
+export const createEmployeeComponentInput = z
+  .strictObject({
+    employeeId: id,
+    componentId: id,
+    /** Fixed amount for this employee; leave out to use the formula (own or the component's). */
+    amount: rupiah.nullable().optional(),
+    formula,
+    ...monthRange,
+  })
+  .superRefine(checkMonths);
+export const updateEmployeeComponentInput = z
+  .strictObject({
+    id,
+    amount: rupiah.nullable().optional(),
+    formula,
+    startMonth: payrollPeriod.optional(),
+    endMonth: monthRange.endMonth,
+  })
+  .superRefine(checkMonths);
+export const listEmployeeComponentsInput = pageInput.extend({ employeeId: id.optional(), componentId: id.optional() });
+
+export interface EmployeeComponentRow {
+  id: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  componentId: number;
+  component: string;
+  kind: (typeof COMPONENT_KINDS)[number];
+  amount: string | null;
+  formula: string | null;
+  startMonth: string;
+  endMonth: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bonus/cuts (salary/bonusCut)
+
+export const createBonusCutInput = z.strictObject({
+  employeeId: id,
+  period: payrollPeriod,
+  kind: z.enum(BONUS_CUT_KINDS),
+  name: requiredText(100),
+  amount: positiveRupiah,
+  taxable: z.boolean().default(true),
+});
+export const updateBonusCutInput = z.strictObject({
+  id,
+  period: payrollPeriod.optional(),
+  kind: z.enum(BONUS_CUT_KINDS).optional(),
+  name: requiredText(100).optional(),
+  amount: positiveRupiah.optional(),
+  taxable: z.boolean().optional(),
+});
+export const listBonusCutsInput = pageInput.extend({ employeeId: id.optional(), period: payrollPeriod.optional() });
+
+export interface BonusCutRow {
+  id: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  period: string;
+  kind: (typeof BONUS_CUT_KINDS)[number];
+  name: string;
+  amount: string;
+  taxable: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Salary queue (salary/queue)
+
+export const createQueueInput = z.strictObject({
+  employeeId: id,
+  effectiveDate: isoDate,
+  basicSalary: positiveRupiah,
+  note: optionalText(500),
+});
+export const updateQueueInput = z.strictObject({
+  id,
+  effectiveDate: isoDate.optional(),
+  basicSalary: positiveRupiah.optional(),
+  note: optionalText(500),
+});
+export const listQueueInput = pageInput.extend({ employeeId: id.optional(), status: z.enum(['pending', 'applied']).optional() });
+
+export interface QueueRow {
+  id: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  effectiveDate: string;
+  basicSalary: string;
+  note: string | null;
+  status: 'pending' | 'applied';
+  appliedRunId: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs (salary/report) and payslips
+
+export const generateRunInput = z.strictObject({ period: payrollPeriod, companyOfficeId: id.optional() });
+export const listRunsInput = pageInput.extend({ period: payrollPeriod.optional(), status: z.enum(RUN_STATUSES).optional() });
+export const runDetailInput = pageInput.extend({ id });
+export const payslipInput = z.object({ id });
+
+export interface RunRow {
+  id: number;
+  period: string;
+  companyOfficeId: number | null;
+  companyOffice: string | null;
+  status: (typeof RUN_STATUSES)[number];
+  /** Totals over the payslips the caller may see. */
+  employees: number;
+  gross: string;
+  tax: string;
+  net: string;
+  createdAt: Date;
+  finalisedAt: Date | null;
+}
+
+export interface PayslipSummary {
+  id: number;
+  runId: number;
+  period: string;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  ptkpStatus: string;
+  basicSalary: string;
+  gross: string;
+  taxableGross: string;
+  totalDeductions: string;
+  pph21: string;
+  net: string;
+  employerCost: string;
+}
+export interface PayslipLineRow {
+  position: number;
+  code: string;
+  name: string;
+  kind: 'earning' | 'deduction' | 'employer';
+  amount: string;
+  trace: unknown;
+}
+export interface PayslipDetail extends PayslipSummary {
+  status: (typeof RUN_STATUSES)[number];
+  lines: PayslipLineRow[];
+}
+
+export interface GenerateResult {
+  runId: number;
+  period: string;
+  companyOfficeId: number | null;
+  employees: number;
+  gross: string;
+  tax: string;
+  net: string;
+  skipped: { employeeId: number; reason: string }[];
+  /** Draft run this one replaced, if any. */
+  replacedRunId: number | null;
+}
+
+export interface DryRunRow {
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  gross: string;
+  pph21: string;
+  net: string;
+  previousNet: string | null;
+  /** net − previous finalised net (null when there is none). */
+  difference: string | null;
+}
+export interface DryRunResult {
+  period: string;
+  previousPeriod: string;
+  employees: number;
+  gross: string;
+  tax: string;
+  net: string;
+  skipped: { employeeId: number; reason: string }[];
+  rows: DryRunRow[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Employee salary (salary/employee)
+
+export const listSalaryEmployeesInput = pageInput.extend({ search: text(100).optional(), companyOfficeId: id.optional() });
+export const salaryEmployeeInput = z.object({ id });
+
+export interface SalaryEmployeeRow {
+  id: number;
+  employeeNumber: string;
+  name: string;
+  companyOfficeId: number;
+  /** Basic salary in force this month (queue or contract), or null. */
+  basicSalary: string | null;
+  /** Net of the latest finalised payslip. */
+  lastNet: string | null;
+  lastPeriod: string | null;
+}
+
+export const personalSalaryInput = pageInput.extend({ year: z.coerce.number().int().min(2000).max(2099).optional() });

@@ -1,0 +1,99 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** bigint rupiah: read as a string, written from a string, number or bigint. */
+type Rupiah = ColumnType<string, string | number | bigint, string | number | bigint>;
+type NullableRupiah = ColumnType<string | null, string | number | bigint | null, string | number | bigint | null>;
+type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type ComponentKind = 'fixed-allowance' | 'non-fixed-allowance' | 'deduction';
+export type RunStatus = 'draft' | 'finalised' | 'cancelled';
+
+export interface PayrollTables {
+  payroll_settings: {
+    id: Generated<number>;
+    cut_off_day: number;
+    pay_day: number;
+    /** numeric: read as a string ('0.240'). */
+    jkk_rate_percent: ColumnType<string, string, string>;
+    ter_rounding: 'floor' | 'half-up';
+    component_rounding: 'half-up' | 'floor' | 'ceil';
+    work_week: number;
+    bpjs_enabled: boolean;
+    updated_at: Stamp;
+  };
+  salary_components: {
+    id: Generated<number>;
+    name: string;
+    kind: ComponentKind;
+    taxable: boolean;
+    formula: string | null;
+    everyone: boolean;
+    created_at: Generated<Date>;
+    updated_at: Stamp;
+  };
+  employee_salary_components: {
+    id: Generated<number>;
+    employee_id: number;
+    component_id: number;
+    amount: NullableRupiah;
+    formula: string | null;
+    start_month: string;
+    end_month: string | null;
+    created_at: Generated<Date>;
+    updated_at: Stamp;
+  };
+  salary_bonus_cuts: {
+    id: Generated<number>;
+    employee_id: number;
+    period: string;
+    kind: 'bonus' | 'cut';
+    name: string;
+    amount: Rupiah;
+    taxable: boolean;
+    created_at: Generated<Date>;
+    updated_at: Stamp;
+  };
+  salary_queue: {
+    id: Generated<number>;
+    employee_id: number;
+    effective_date: ColumnType<string, string, string>;
+    basic_salary: Rupiah;
+    note: string | null;
+    applied_run_id: number | null;
+    created_at: Generated<Date>;
+    updated_at: Stamp;
+  };
+  payroll_runs: {
+    id: Generated<number>;
+    period: string;
+    company_office_id: number | null;
+    status: RunStatus;
+    employees: number;
+    gross: Rupiah;
+    tax: Rupiah;
+    net: Rupiah;
+    skipped: ColumnType<unknown, string, string>;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    finalised_by: number | null;
+    finalised_at: Date | null;
+    cancelled_at: Date | null;
+  };
+  payslips: {
+    id: Generated<number>;
+    run_id: number;
+    employee_id: number;
+    period: string;
+    ptkp_status: string;
+    basic_salary: Rupiah;
+    gross: Rupiah;
+    taxable_gross: Rupiah;
+    total_deductions: Rupiah;
+    pph21: Rupiah;
+    net: Rupiah;
+    annual_deductions: Rupiah;
+    employer_cost: Rupiah;
+    /** [{ code, name, kind, amount, trace }] in payslip order (json: parsed on read by pg and PGlite). */
+    lines: ColumnType<unknown, string, string>;
+  };
+}

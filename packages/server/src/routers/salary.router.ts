@@ -1,0 +1,199 @@
+import {
+  cancelPayroll,
+  checkSalaryFormula,
+  createBonusCut,
+  createBonusCutInput,
+  createComponentInput,
+  createEmployeeComponent,
+  createEmployeeComponentInput,
+  createQueueInput,
+  createSalaryComponent,
+  createSalaryQueue,
+  deleteBonusCut,
+  deleteEmployeeComponent,
+  deleteSalaryComponent,
+  deleteSalaryQueue,
+  downloadPayrollRun,
+  dryRunPayroll,
+  finalisePayroll,
+  generatePayroll,
+  generateRunInput,
+  getPayrollRun,
+  getPayrollSettings,
+  getPayslip,
+  getSalaryEmployee,
+  listBonusCuts,
+  listBonusCutsInput,
+  listEmployeeComponents,
+  listEmployeeComponentsInput,
+  listPayrollRuns,
+  listQueueInput,
+  listRunsInput,
+  listSalaryComponents,
+  listSalaryEmployees,
+  listSalaryEmployeesInput,
+  listSalaryQueue,
+  myPayslips,
+  payslipInput,
+  personalSalaryInput,
+  runDetailInput,
+  salaryEmployeeInput,
+  salaryIdInput,
+  updateBonusCut,
+  updateBonusCutInput,
+  updateComponentInput,
+  updateEmployeeComponent,
+  updateEmployeeComponentInput,
+  updatePayrollSettings,
+  updatePayrollSettingsInput,
+  updateQueueInput,
+  updateSalaryComponent,
+  updateSalaryQueue,
+  validateFormulaInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * Salary data, payroll runs and payslips (issue 5 part 2; spec §7 "salary/report, /queue,
+ * /employee/{id}/..., /setting, /bonusCut, /formula, /employeeComponent" and /personal/salary; §6 salary
+ * permissions). Methods are not in the spec: lists GET, creates POST on the family, updates, deletes and
+ * actions POST on {id}/<verb> like the rest of /v2/h. Salary components live under salary/formula.
+ */
+const S = '/v2/h/salary';
+const view = () => permissionProcedure('salary.view');
+const update = () => permissionProcedure('salary.update');
+
+export const salaryRouter = router({
+  setting: router({
+    get: view()
+      .meta({ rest: { method: 'GET', path: `${S}/setting`, message: 'Payroll settings' } })
+      .query(({ ctx }) => getPayrollSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    update: permissionProcedure('salary.setting')
+      .meta({ rest: { method: 'POST', path: `${S}/setting/update`, message: 'Payroll settings updated' } })
+      .input(updatePayrollSettingsInput)
+      .mutation(({ ctx, input }) => updatePayrollSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  formula: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${S}/formula/list`, message: 'Salary components', results: true } })
+      .query(({ ctx }) => listSalaryComponents(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    validate: view()
+      .meta({ rest: { method: 'POST', path: `${S}/formula/validate`, message: 'Formula checked' } })
+      .input(validateFormulaInput)
+      .mutation(({ ctx, input }) => checkSalaryFormula(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: update()
+      .meta({ rest: { method: 'POST', path: `${S}/formula`, message: 'Salary component created' } })
+      .input(createComponentInput)
+      .mutation(({ ctx, input }) => createSalaryComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: update()
+      .meta({ rest: { method: 'POST', path: `${S}/formula/{id}/update`, message: 'Salary component updated' } })
+      .input(updateComponentInput)
+      .mutation(({ ctx, input }) => updateSalaryComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: update()
+      .meta({ rest: { method: 'POST', path: `${S}/formula/{id}/delete`, message: 'Salary component deleted' } })
+      .input(salaryIdInput)
+      .mutation(({ ctx, input }) => deleteSalaryComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  employeeComponent: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${S}/employeeComponent`, message: 'Employee components', results: true } })
+      .input(listEmployeeComponentsInput)
+      .query(({ ctx, input }) => listEmployeeComponents(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: update()
+      .meta({ rest: { method: 'POST', path: `${S}/employeeComponent`, message: 'Employee component created' } })
+      .input(createEmployeeComponentInput)
+      .mutation(({ ctx, input }) => createEmployeeComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: update()
+      .meta({ rest: { method: 'POST', path: `${S}/employeeComponent/{id}/update`, message: 'Employee component updated' } })
+      .input(updateEmployeeComponentInput)
+      .mutation(({ ctx, input }) => updateEmployeeComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: update()
+      .meta({ rest: { method: 'POST', path: `${S}/employeeComponent/{id}/delete`, message: 'Employee component deleted' } })
+      .input(salaryIdInput)
+      .mutation(({ ctx, input }) => deleteEmployeeComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  bonusCut: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${S}/bonusCut`, message: 'Bonus/cuts', results: true } })
+      .input(listBonusCutsInput)
+      .query(({ ctx, input }) => listBonusCuts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: update()
+      .meta({ rest: { method: 'POST', path: `${S}/bonusCut`, message: 'Bonus/cut created' } })
+      .input(createBonusCutInput)
+      .mutation(({ ctx, input }) => createBonusCut(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: update()
+      .meta({ rest: { method: 'POST', path: `${S}/bonusCut/{id}/update`, message: 'Bonus/cut updated' } })
+      .input(updateBonusCutInput)
+      .mutation(({ ctx, input }) => updateBonusCut(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: update()
+      .meta({ rest: { method: 'POST', path: `${S}/bonusCut/{id}/delete`, message: 'Bonus/cut deleted' } })
+      .input(salaryIdInput)
+      .mutation(({ ctx, input }) => deleteBonusCut(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  queue: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${S}/queue`, message: 'Salary queue', results: true } })
+      .input(listQueueInput)
+      .query(({ ctx, input }) => listSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: update()
+      .meta({ rest: { method: 'POST', path: `${S}/queue`, message: 'Salary change queued' } })
+      .input(createQueueInput)
+      .mutation(({ ctx, input }) => createSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: update()
+      .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/update`, message: 'Salary change updated' } })
+      .input(updateQueueInput)
+      .mutation(({ ctx, input }) => updateSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: update()
+      .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/delete`, message: 'Salary change deleted' } })
+      .input(salaryIdInput)
+      .mutation(({ ctx, input }) => deleteSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  report: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${S}/report`, message: 'Salary reports', results: true } })
+      .input(listRunsInput)
+      .query(({ ctx, input }) => listPayrollRuns(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    generate: update()
+      .meta({ rest: { method: 'POST', path: `${S}/report/generate`, message: 'Salary report generated' } })
+      .input(generateRunInput)
+      .mutation(({ ctx, input }) => generatePayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    dryRun: update()
+      .meta({ rest: { method: 'POST', path: `${S}/report/generate/dryRun`, message: 'Salary report dry run' } })
+      .input(generateRunInput)
+      .mutation(({ ctx, input }) => dryRunPayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    detail: view()
+      .meta({ rest: { method: 'GET', path: `${S}/report/{id}/detail`, message: 'Salary report' } })
+      .input(runDetailInput)
+      .query(({ ctx, input }) => getPayrollRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    payslip: view()
+      .meta({ rest: { method: 'GET', path: `${S}/report/payslip/{id}`, message: 'Payslip' } })
+      .input(payslipInput)
+      .query(({ ctx, input }) => getPayslip(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    finalise: update()
+      .meta({ rest: { method: 'POST', path: `${S}/report/{id}/finalise`, message: 'Salary report finalised' } })
+      .input(salaryIdInput)
+      .mutation(({ ctx, input }) => finalisePayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    cancel: update()
+      .meta({ rest: { method: 'POST', path: `${S}/report/{id}/cancel`, message: 'Salary report cancelled' } })
+      .input(salaryIdInput)
+      .mutation(({ ctx, input }) => cancelPayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    download: view()
+      .meta({ rest: { method: 'GET', path: `${S}/report/{id}/download`, message: 'Salary report download' } })
+      .input(salaryIdInput)
+      .query(({ ctx, input }) => downloadPayrollRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  employee: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${S}/employee`, message: 'Employee salaries', results: true } })
+      .input(listSalaryEmployeesInput)
+      .query(({ ctx, input }) => listSalaryEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    detail: view()
+      .meta({ rest: { method: 'GET', path: `${S}/employee/{id}/detail`, message: 'Employee salary' } })
+      .input(salaryEmployeeInput)
+      .query(({ ctx, input }) => getSalaryEmployee(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  personal: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary', message: 'My payslips', results: true } })
+    .input(personalSalaryInput)
+    .query(({ ctx, input }) => myPayslips(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});
