@@ -4,6 +4,7 @@ export * from './cooperative/schema';
 export * from './devices/schema';
 export * from './employees/detail-schema';
 export * from './employees/history-schema';
+export * from './employees/managers-schema';
 export * from './employees/requests-schema';
 export * from './employees/schema';
 export * from './inventory/schema';

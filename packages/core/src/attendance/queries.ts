@@ -1,3 +1,4 @@
+import { scopeSql as sharedScopeSql } from '../permissions/scope';
 import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../permissions/grant';
 import type { Db } from '../shared/context';
@@ -14,15 +15,9 @@ export interface EmployeeFilter {
   search?: string | undefined;
 }
 
-/** Spec §6 data scope as a raw condition on alias `e` (same rule as permissions/scope.ts). */
+/** Spec §6 data scope as a raw condition on alias `e` (the one rule of permissions/scope.ts). */
 export function scopeSql(scope: Scope): RawBuilder<boolean> {
-  if (scope.kind === 'all') return sql<boolean>`true`;
-  const ors: RawBuilder<boolean>[] = [];
-  if (scope.departmentId !== null) ors.push(sql<boolean>`e.department_id = ${scope.departmentId}`);
-  if (scope.divisionId !== null) ors.push(sql<boolean>`e.division_id = ${scope.divisionId}`);
-  if (scope.employeeId !== null) ors.push(sql<boolean>`e.id = ${scope.employeeId}`);
-  if (ors.length === 0) return sql<boolean>`false`;
-  return sql<boolean>`(${sql.join(ors, sql` or `)})`;
+  return sharedScopeSql(scope, 'e') as RawBuilder<boolean>;
 }
 
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,3 +1,4 @@
+import { scopeSql } from '../permissions/scope';
 import ExcelJS from 'exceljs';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
@@ -66,14 +67,7 @@ const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 // employee is in the caller's data scope. Anything else is NOT_FOUND.
 
 function inScope(actor: Actor): RawBuilder<SqlBool> {
-  const scope = scopeOf(actor);
-  if (scope.kind === 'all') return sql<SqlBool>`true`;
-  const ors: RawBuilder<SqlBool>[] = [];
-  if (scope.departmentId !== null) ors.push(sql<SqlBool>`e.department_id = ${scope.departmentId}`);
-  if (scope.divisionId !== null) ors.push(sql<SqlBool>`e.division_id = ${scope.divisionId}`);
-  if (scope.employeeId !== null) ors.push(sql<SqlBool>`e.id = ${scope.employeeId}`);
-  if (ors.length === 0) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
+  return scopeSql(scopeOf(actor), 'e');
 }
 
 const own = (actor: Actor): RawBuilder<SqlBool> =>

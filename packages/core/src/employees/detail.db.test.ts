@@ -4,8 +4,8 @@ import { actorForUser, resolveToken } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../permissions/actor';
 import { type Grant, requirePermission } from '../permissions/grant';
-import { AppError } from '../shared/errors';
 import type { Services } from '../services';
+import { failure } from '../testing/expect';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from './detail';
 
@@ -27,14 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => tdb.destroy());
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 async function zodFailure(p: Promise<unknown>): Promise<string[]> {
   const e = await p.then(
     () => null,

@@ -4,8 +4,8 @@ import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../permissions/actor';
 import { type Grant, requirePermission } from '../permissions/grant';
-import { AppError } from '../shared/errors';
 import type { Services } from '../services';
+import { failure } from '../testing/expect';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { getEmployeeDetail } from './detail';
 import {
@@ -49,15 +49,6 @@ beforeAll(async () => {
 afterAll(() => tdb.destroy());
 
 const ctx = () => services.ctx(admin);
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe('creating an employee', () => {
   it('numbers the employee from the office and refuses a taken e-mail and a misplaced division', async () => {

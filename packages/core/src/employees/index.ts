@@ -32,6 +32,8 @@ export {
   submitUpdateRequest,
 } from './requests';
 export * from './requests-schema';
+export { activateManager, createManagers, getManager, inactivateManager, listManagers, updateManager } from './managers';
+export * from './managers-schema';
 export { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from './detail';
 export * from './schema';
 export { listEmployees } from './service';

@@ -3,8 +3,9 @@ import { actorForUser, login, resolveToken } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../permissions/actor';
 import { requirePermission } from '../permissions/grant';
-import { AppError } from '../shared/errors';
+import type { AppError } from '../shared/errors';
 import type { Services } from '../services';
+import { failure } from '../testing/expect';
 import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { getEmployeeDetail } from './detail';
 import {
@@ -35,15 +36,6 @@ beforeAll(async () => {
   hc = (await actorForUser(tdb.db, u.userId, 'user'))!;
 });
 afterAll(() => tdb.destroy());
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 async function employee(dept: 0 | 1 = 0) {
   const u = await makeUser(services, org, ['employee'], { dept });

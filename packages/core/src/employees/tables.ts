@@ -151,4 +151,14 @@ export interface EmployeeTables {
     decided_at: Date | null;
     created_at: Generated<Date>;
   };
+  employee_managers: {
+    id: Generated<number>;
+    employee_id: number;
+    manager_employee_id: number;
+    active: Generated<boolean>;
+    note: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
 }

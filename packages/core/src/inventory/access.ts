@@ -1,3 +1,4 @@
+import { scopeSql } from '../permissions/scope';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Actor } from '../permissions/actor';
 import { hasPermission, scopeOf } from '../permissions/grant';
@@ -17,15 +18,7 @@ export function actorOf(ctx: Ctx): Actor {
 
 /** SQL: the requester (employees alias `e`, left-joined, or the given alias) is in the actor's data scope. */
 export function requesterInScope(actor: Actor, alias = 'e'): RawBuilder<SqlBool> {
-  const scope = scopeOf(actor);
-  if (scope.kind === 'all') return sql<SqlBool>`true`;
-  const col = (c: string) => sql.ref(`${alias}.${c}`);
-  const ors: RawBuilder<SqlBool>[] = [];
-  if (scope.departmentId !== null) ors.push(sql<SqlBool>`${col('department_id')} = ${scope.departmentId}`);
-  if (scope.divisionId !== null) ors.push(sql<SqlBool>`${col('division_id')} = ${scope.divisionId}`);
-  if (scope.employeeId !== null) ors.push(sql<SqlBool>`${col('id')} = ${scope.employeeId}`);
-  if (ors.length === 0) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${sql.join(ors, sql` or `)})`;
+  return scopeSql(scopeOf(actor), alias);
 }
 
 /** SQL: the request (alias `r`) is the actor's own. */

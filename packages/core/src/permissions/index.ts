@@ -3,6 +3,6 @@ export { type Grant, hasPermission, requirePermission, type Scope, scopeOf } fro
 export { isPermissionKey, PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './registry';
 export { isRoleKey, permissionsOfRoles, ROLE_KEYS, ROLES, type RoleKey } from './roles';
 export * from './schema';
-export { employeeInScope } from './scope';
+export { employeeInScope, scopeSql } from './scope';
 export { approveGrant, assignGrant, cancelGrant, listGrants, unassignGrant } from './service';
 export type { PermissionTables } from './tables';

@@ -1,4 +1,14 @@
 import {
+  activateManager,
+  createManagers,
+  createManagersInput,
+  getManager,
+  inactivateManager,
+  listManagers,
+  listManagersInput,
+  managerIdInput,
+  updateManager,
+  updateManagerInput,
   approveResignation,
   approveUpdateRequest,
   cancelMyResignation,
@@ -92,6 +102,32 @@ export const employeeRouter = router({
       .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/update`, message: 'Contract updated' } })
       .input(updateContractInput)
       .mutation(({ ctx, input }) => updateContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  manager: router({
+    list: permissionProcedure('employee.manager.manage')
+      .meta({ rest: { method: 'GET', path: `${E}/manager`, message: 'Managers', results: true } })
+      .input(listManagersInput)
+      .query(({ ctx, input }) => listManagers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    get: permissionProcedure('employee.manager.manage')
+      .meta({ rest: { method: 'GET', path: `${E}/manager/{id}`, message: 'Manager' } })
+      .input(managerIdInput)
+      .query(({ ctx, input }) => getManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    create: permissionProcedure('employee.manager.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/manager`, message: 'Manager added' } })
+      .input(createManagersInput)
+      .mutation(({ ctx, input }) => createManagers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: permissionProcedure('employee.manager.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/update`, message: 'Manager updated' } })
+      .input(updateManagerInput)
+      .mutation(({ ctx, input }) => updateManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    activate: permissionProcedure('employee.manager.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/activate`, message: 'Manager activated' } })
+      .input(managerIdInput)
+      .mutation(({ ctx, input }) => activateManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    inactivate: permissionProcedure('employee.manager.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/inactivate`, message: 'Manager inactivated' } })
+      .input(managerIdInput)
+      .mutation(({ ctx, input }) => inactivateManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),
   profile: router({
     personalInformation: permissionProcedure('personal.access')

@@ -49,9 +49,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   group('employee', 'employee.view', [
     ['list', '/employee/list', true],
     ['detail', '/employee/list/:id/detail'],
-    ['managers', '/employee/managers', true],
-    ['managersAdd', '/employee/managers/add'],
-    ['managersEdit', '/employee/managers/:id/edit'],
+    ['managers', '/employee/managers', true, 'employee.manager.manage'],
+    ['managersAdd', '/employee/managers/add', false, 'employee.manager.manage'],
+    ['managersEdit', '/employee/managers/:id/edit', false, 'employee.manager.manage'],
     ['recruitment', '/employee/recruitment', true],
     ['registration', '/employee/registration', true, 'employee.registration.view'],
     ['resignation', '/employee/resignation', true, 'employee.resignation.manage'],

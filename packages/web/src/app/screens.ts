@@ -11,6 +11,9 @@ const cooperative = () => import('../features/cooperative/screens');
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'employee.list': lazy(() => employee().then((m) => ({ default: m.EmployeeListPage }))),
   'employee.detail': lazy(() => employee().then((m) => ({ default: m.EmployeeDetailPage }))),
+  'employee.managers': lazy(() => employee().then((m) => ({ default: m.ManagerListPage }))),
+  'employee.managersAdd': lazy(() => employee().then((m) => ({ default: m.ManagerAddPage }))),
+  'employee.managersEdit': lazy(() => employee().then((m) => ({ default: m.ManagerEditPage }))),
   'employee.resignation': lazy(() => employee().then((m) => ({ default: m.ResignationListPage }))),
   'employee.resignationAdd': lazy(() => employee().then((m) => ({ default: m.ResignationAddPage }))),
   'employee.resignationDetail': lazy(() => employee().then((m) => ({ default: m.ResignationDetailPage }))),

@@ -9,6 +9,7 @@ import * as m20261123T0200 from './20261123T0200_inventory';
 import * as m20261123T0400 from './20261123T0400_devices';
 import * as m20261123T0300 from './20261123T0300_payroll';
 import * as m20261123T0500 from './20261123T0500_cooperative';
+import * as m20261123T0600 from './20261123T0600_employee_managers';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0300_payroll': m20261123T0300,
   '20261123T0400_devices': m20261123T0400,
   '20261123T0500_cooperative': m20261123T0500,
+  '20261123T0600_employee_managers': m20261123T0600,
 };

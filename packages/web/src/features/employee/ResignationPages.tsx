@@ -9,13 +9,13 @@ import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
+import { PagedTable, SearchAndSelect, usePaging } from '../shared/PagedTable';
 import { NotFoundPage } from '../shell/StatusPages';
 import { fieldMessage } from '../org/use-org-form';
 import { fieldsOf } from '../../lib/errors';
@@ -48,8 +48,8 @@ export function ResignationListPage() {
   const [status, setStatus] = useState('3');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 350);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
+  const { page, pageSize } = paging;
   const list = trpc.employee.resignation.list.useQuery(
     { status: status ? Number(status) : undefined, search: debounced || undefined, page, pageSize },
     { placeholderData: keepPreviousData },
@@ -66,47 +66,15 @@ export function ResignationListPage() {
         {t('routes.employee.resignation')}
       </PageTitle>
       <Card>
-        <div className="mb-4 grid gap-3 sm:grid-cols-3">
-          <TextInput
-            type="search"
-            aria-label={t('app.search')}
-            placeholder={t('employees.searchPlaceholder')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-          <Select
-            aria-label={t('employees.status')}
-            value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
-            options={STATUS_OPTIONS}
-            placeholder={t('app.all')}
-          />
-        </div>
-        <DataTable
-          columns={useColumns()}
-          rows={list.data?.rows ?? []}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          failed={list.isError && !list.data}
-          onRetry={() => void list.refetch()}
-          empty={t('resignation.empty')}
+        <SearchAndSelect
+          search={search}
+          onSearch={paging.resetting(setSearch)}
+          value={status}
+          onValue={paging.resetting(setStatus)}
+          selectLabel={t('employees.status')}
+          options={STATUS_OPTIONS}
         />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          onPage={setPage}
-          onPageSize={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
-        />
+        <PagedTable columns={useColumns()} query={list} paging={paging} rowKey={(r) => r.id} empty={t('resignation.empty')} />
       </Card>
     </>
   );

@@ -7,3 +7,4 @@ export {
   ResignationListPage,
   ResignationRequestPage,
 } from './ResignationPages';
+export { ManagerAddPage, ManagerEditPage, ManagerListPage } from './ManagerPages';

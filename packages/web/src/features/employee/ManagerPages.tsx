@@ -1,0 +1,280 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { ManagerRow } from '@hr/core/browser';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { appCodeOf, fieldsOf } from '../../lib/errors';
+import { requiredNotice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { PagedTable, SearchAndSelect, usePaging } from '../shared/PagedTable';
+import { NotFoundPage } from '../shell/StatusPages';
+
+/** Employees found by name, number or e-mail (at least two characters typed). */
+function useEmployeeSearch(search: string) {
+  const debounced = useDebouncedValue(search.trim(), 300);
+  return trpc.employee.list.useQuery(
+    { search: debounced || undefined, pageSize: 20, resigned: 0 },
+    { enabled: debounced.length > 1, placeholderData: keepPreviousData },
+  );
+}
+
+/** One employee chosen from a search: a search box and a select of the matches. */
+function EmployeePicker({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  initialLabel,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+  initialLabel?: string;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const found = useEmployeeSearch(search);
+  const options = (found.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.employeeNumber})` }));
+  if (value && initialLabel && !options.some((o) => String(o.value) === value))
+    options.unshift({ value: Number(value), label: initialLabel });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <Field label={t('managers.find')} htmlFor={`${id}-search`}>
+        <TextInput id={`${id}-search`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      </Field>
+      <Field label={label} htmlFor={id} required error={error}>
+        <Select id={id} value={value} onChange={onChange} invalid={!!error} placeholder={t('select.option')} options={options} />
+      </Field>
+    </div>
+  );
+}
+
+/** /employee/managers: who manages whom, with activate / inactivate. */
+export function ManagerListPage() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState('1');
+  const paging = usePaging();
+  const { page, pageSize } = paging;
+  const debounced = useDebouncedValue(search.trim(), 350);
+  const list = trpc.employee.manager.list.useQuery(
+    { search: debounced || undefined, active: active === '' ? undefined : Number(active), page, pageSize },
+    { placeholderData: keepPreviousData },
+  );
+  const done = { onSuccess: () => void utils.employee.manager.list.invalidate() };
+  const activate = trpc.employee.manager.activate.useMutation({
+    meta: { successMessage: () => t('managers.activated') },
+    ...done,
+  });
+  const inactivate = trpc.employee.manager.inactivate.useMutation({
+    meta: { successMessage: () => t('managers.inactivated') },
+    ...done,
+  });
+  const columns: Column<ManagerRow>[] = [
+    { key: 'manager', header: t('managers.manager'), cell: (r) => `${r.managerName} (${r.managerNumber})` },
+    {
+      key: 'employee',
+      header: t('managers.employee'),
+      cell: (r) => (
+        <Link to={`/employee/list/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
+          {`${r.employeeName} (${r.employeeNumber})`}
+        </Link>
+      ),
+    },
+    { key: 'department', header: t('employees.department'), cell: (r) => r.department ?? '-' },
+    { key: 'status', header: t('employees.status'), cell: (r) => (r.active ? t('managers.active') : t('managers.inactive')) },
+    {
+      key: 'actions',
+      header: t('app.actions'),
+      cell: (r) => (
+        <div className="flex gap-2">
+          <Link to={`/employee/managers/${r.id}/edit`} className="text-sm text-sky-700 hover:underline">
+            {t('app.edit')}
+          </Link>
+          <button
+            type="button"
+            className="text-sm text-sky-700 hover:underline"
+            onClick={() => (r.active ? inactivate.mutate({ id: r.id }) : activate.mutate({ id: r.id }))}
+          >
+            {r.active ? t('managers.inactivate') : t('managers.activate')}
+          </button>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/employee/managers/add" className="text-sm text-sky-700 hover:underline">
+            {t('routes.employee.managersAdd')}
+          </Link>
+        }
+      >
+        {t('routes.employee.managers')}
+      </PageTitle>
+      <Card>
+        <SearchAndSelect
+          search={search}
+          onSearch={paging.resetting(setSearch)}
+          value={active}
+          onValue={paging.resetting(setActive)}
+          selectLabel={t('employees.status')}
+          options={[
+            { value: 1, label: t('managers.active') },
+            { value: 0, label: t('managers.inactive') },
+          ]}
+        />
+        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('managers.empty')} />
+      </Card>
+    </>
+  );
+}
+
+/** /employee/managers/add: one manager, the employees they manage (chosen from searches). */
+export function ManagerAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [managerId, setManagerId] = useState('');
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<{ id: number; label: string }[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const found = useEmployeeSearch(search);
+  const create = trpc.employee.manager.create.useMutation({
+    meta: { successMessage: () => t('managers.added') },
+    onSuccess: () => void navigate('/employee/managers'),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!managerId) next.managerEmployeeId = requiredNotice(t('managers.manager'));
+    if (chosen.length === 0) next.employeeIds = requiredNotice(t('managers.employees'));
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    create.mutateAsync({ managerEmployeeId: Number(managerId), employeeIds: chosen.map((c) => c.id) }).catch((err: unknown) => {
+      const server: Record<string, string> = {};
+      for (const f of fieldsOf(err)) {
+        const m = /^employeeIds\.(\d+)$/.exec(f.param);
+        if (m) server.employeeIds = `${chosen[Number(m[1])]?.label ?? ''} ${f.msg}`;
+        else server[f.param] = `${t('managers.manager')} ${f.msg}`;
+      }
+      setErrors(server);
+    });
+  };
+  return (
+    <>
+      <PageTitle>{t('routes.employee.managersAdd')}</PageTitle>
+      <Card>
+        <form onSubmit={submit} noValidate className="max-w-3xl space-y-4">
+          <EmployeePicker
+            id="manager-managerEmployeeId"
+            label={t('managers.manager')}
+            value={managerId}
+            onChange={setManagerId}
+            error={errors.managerEmployeeId || undefined}
+          />
+          <Field label={t('managers.addEmployees')} htmlFor="manager-employee-search" error={errors.employeeIds || undefined}>
+            <TextInput id="manager-employee-search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </Field>
+          <ul className="max-h-60 divide-y divide-slate-100 overflow-y-auto rounded border border-slate-200">
+            {(found.data?.rows ?? [])
+              .filter((r) => String(r.id) !== managerId)
+              .map((r) => {
+                const label = `${r.name} (${r.employeeNumber})`;
+                const on = chosen.some((c) => c.id === r.id);
+                return (
+                  <li key={r.id} className="px-3 py-1.5 text-sm">
+                    <label className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        checked={on}
+                        onChange={() => setChosen((cs) => (on ? cs.filter((c) => c.id !== r.id) : [...cs, { id: r.id, label }]))}
+                      />
+                      {label} · {r.department ?? '-'}
+                    </label>
+                  </li>
+                );
+              })}
+          </ul>
+          {chosen.length ? (
+            <p className="text-sm text-slate-700" data-testid="chosen-employees">
+              {t('managers.chosen', { count: chosen.length })}: {chosen.map((c) => c.label).join(', ')}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={create.isPending}>
+            {t('app.save')}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}
+
+/** /employee/managers/{id}/edit: hand the employee to another manager, or change the note. */
+export function ManagerEditPage() {
+  const id = Number(useParams().id);
+  const q = trpc.employee.manager.get.useQuery({ id }, { enabled: id > 0, retry: false, meta: { silent: true } });
+  if (!(id > 0) || appCodeOf(q.error) === 'GL0004' || q.error?.data?.code === 'NOT_FOUND') return <NotFoundPage />;
+  if (!q.data) return <Spinner />;
+  return <ManagerEditForm row={q.data} />;
+}
+
+function ManagerEditForm({ row }: { row: ManagerRow }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [managerId, setManagerId] = useState(String(row.managerEmployeeId));
+  const [note, setNote] = useState(row.note ?? '');
+  const [error, setError] = useState('');
+  const update = trpc.employee.manager.update.useMutation({
+    meta: { successMessage: () => t('managers.saved') },
+    onSuccess: () => void navigate('/employee/managers'),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!managerId) {
+      setError(requiredNotice(t('managers.manager')));
+      return;
+    }
+    update.mutateAsync({ id: row.id, managerEmployeeId: Number(managerId), note }).catch((err: unknown) => {
+      setError(fieldsOf(err).map((f) => `${t('managers.manager')} ${f.msg}`)[0] ?? '');
+    });
+  };
+  return (
+    <>
+      <PageTitle>{t('routes.employee.managersEdit')}</PageTitle>
+      <Card>
+        <form onSubmit={submit} noValidate className="max-w-3xl space-y-4">
+          <p className="text-sm text-slate-700">
+            {t('managers.employee')}: <strong>{`${row.employeeName} (${row.employeeNumber})`}</strong>
+          </p>
+          <EmployeePicker
+            id="manager-edit-managerEmployeeId"
+            label={t('managers.manager')}
+            value={managerId}
+            onChange={setManagerId}
+            error={error || undefined}
+            initialLabel={`${row.managerName} (${row.managerNumber})`}
+          />
+          <Field label={t('managers.note')} htmlFor="manager-note">
+            <TextInput id="manager-note" value={note} maxLength={300} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+          <Button type="submit" disabled={update.isPending}>
+            {t('app.save')}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}

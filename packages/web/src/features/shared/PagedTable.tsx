@@ -1,0 +1,95 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Pagination } from '../../ui/Pagination';
+import { Select, type SelectOption } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+
+/** Page and page size of a server-paginated list; any filter change goes back to page 1. */
+export function usePaging(initialSize = 25) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialSize);
+  return {
+    page,
+    pageSize,
+    setPage,
+    setPageSize: (s: number) => {
+      setPageSize(s);
+      setPage(1);
+    },
+    /** Wraps a filter setter so that changing the filter shows page 1. */
+    resetting:
+      <T,>(set: (v: T) => void) =>
+      (v: T) => {
+        set(v);
+        setPage(1);
+      },
+  };
+}
+
+/** The usual filter row: a search box and one select (status, active, …). */
+export function SearchAndSelect({
+  search,
+  onSearch,
+  value,
+  onValue,
+  options,
+  selectLabel,
+}: {
+  search: string;
+  onSearch: (v: string) => void;
+  value: string;
+  onValue: (v: string) => void;
+  options: readonly SelectOption[];
+  selectLabel: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-3">
+      <TextInput
+        type="search"
+        aria-label={t('app.search')}
+        placeholder={t('employees.searchPlaceholder')}
+        value={search}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+      <Select aria-label={selectLabel} value={value} onChange={onValue} options={options} placeholder={t('app.all')} />
+    </div>
+  );
+}
+
+/** A server-paginated table: rows of the current page, loading and failure states, pagination. */
+export function PagedTable<T>({
+  columns,
+  query,
+  paging,
+  rowKey,
+  empty,
+}: {
+  columns: Column<T>[];
+  query: { data?: { rows: T[]; total: number } | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
+  paging: ReturnType<typeof usePaging>;
+  rowKey: (row: T) => string | number;
+  empty: ReactNode;
+}) {
+  return (
+    <>
+      <DataTable
+        columns={columns}
+        rows={query.data?.rows ?? []}
+        rowKey={rowKey}
+        loading={query.isFetching}
+        failed={query.isError && !query.data}
+        onRetry={() => void query.refetch()}
+        empty={empty}
+      />
+      <Pagination
+        page={paging.page}
+        pageSize={paging.pageSize}
+        total={query.data?.total ?? 0}
+        onPage={paging.setPage}
+        onPageSize={paging.setPageSize}
+      />
+    </>
+  );
+}
