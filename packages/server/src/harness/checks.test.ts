@@ -15,6 +15,7 @@ function answer(door: CallResult['door'], status: number, body: unknown, transpo
     status,
     text: JSON.stringify(body),
     body,
+    file: false,
     code: first?.code ?? data?.appCode ?? null,
     fields: first?.attributes ?? data?.fields ?? null,
     wire: {},

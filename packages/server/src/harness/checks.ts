@@ -23,6 +23,8 @@ function stringsIn(v: unknown, out: string[] = []): string[] {
 }
 
 export function leakProblems(res: CallResult): string[] {
+  // A downloaded file is the user's data (an XLSX is compressed bytes), not an error body.
+  if (res.file) return [];
   if (LEAK.test(res.text)) return [`body leaks internals: ${excerpt(res.text, LEAK)}`];
   const hit = stringsIn(res.body).find((s) => LEAK.test(s));
   return hit ? [`body leaks internals: ${excerpt(hit, LEAK)}`] : [];
@@ -35,6 +37,8 @@ function excerpt(s: string, re: RegExp): string {
 
 /** The answer has the shape of its door: the spec §7 envelope over REST, tRPC's over tRPC. */
 export function envelopeProblems(res: CallResult): string[] {
+  // A REST download answers with the file itself (spec §7: a blob saved under its file name).
+  if (res.file && res.door === 'rest') return [];
   const b = res.body;
   if (!isPlainObject(b)) return [`answer is not a JSON object: ${JSON.stringify(res.text.slice(0, 200))}`];
   const ok = res.status >= 200 && res.status < 300;

@@ -45,6 +45,8 @@ export interface CallResult {
   body: unknown;
   /** REST errors[0].code, or tRPC error.data.appCode. */
   code: string | null;
+  /** A successful file download (meta.rest.download): Content-Disposition attachment, the bytes as the body. */
+  file: boolean;
   /** REST errors[0].attributes, or tRPC error.data.fields. */
   fields: unknown;
   /** The input the procedure's parser receives. */
@@ -208,6 +210,7 @@ export async function callDoor(
     status: res.statusCode,
     text: res.body,
     body,
+    file: res.statusCode === 200 && String(res.headers['content-disposition'] ?? '').startsWith('attachment'),
     ...errorParts(door, body),
     wire,
     transport,

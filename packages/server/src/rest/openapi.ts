@@ -68,14 +68,19 @@ function operation(route: RestRoute): Operation {
   }
   const isPublic = route.permission === 'public';
   const responses: Record<string, unknown> = {
-    '200': {
-      description: route.rest.message ?? 'OK',
-      content: {
-        'application/json': {
-          schema: { $ref: `#/components/schemas/${route.rest.results ? 'SuccessResultsEnvelope' : 'SuccessResultEnvelope'}` },
+    '200': route.rest.download
+      ? {
+          description: `${route.rest.message ?? 'File'} (the file itself, with Content-Disposition: attachment)`,
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        }
+      : {
+          description: route.rest.message ?? 'OK',
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${route.rest.results ? 'SuccessResultsEnvelope' : 'SuccessResultEnvelope'}` },
+            },
+          },
         },
-      },
-    },
     '400': errorRef('GL0001 validation error (one attribute per bad field), GL0002 malformed JSON'),
   };
   if (!isPublic) {

@@ -1,6 +1,7 @@
 import { type AnyRouter, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type HttpMethod, procedureInvoker } from '../trpc/init';
+import { sendDownload } from '../http/download';
 import { type EnvelopeFailure, internalFailure, procedureFailure, successEnvelopeText, transportFailure } from './envelope';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { collectRestRoutes, type RestRoute } from './routes';
@@ -102,6 +103,18 @@ function restHandler(route: RestRoute, opts: RestPluginOptions) {
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
       return sendFailure(req, reply, procedureFailure(error), error.cause ?? error);
+    }
+    if (route.rest.download) {
+      const file = data as { fileName?: unknown; contentType?: unknown; base64?: unknown } | null;
+      if (!file || typeof file.fileName !== 'string' || typeof file.contentType !== 'string' || typeof file.base64 !== 'string') {
+        return sendFailure(req, reply, internalFailure(new Error(`${path} did not return a file`)));
+      }
+      reply.header('x-request-id', req.id);
+      return sendDownload(reply, {
+        fileName: file.fileName,
+        contentType: file.contentType,
+        body: Buffer.from(file.base64, 'base64'),
+      });
     }
     let body: string;
     try {

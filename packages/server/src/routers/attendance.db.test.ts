@@ -198,12 +198,10 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
     expect(summary.results.rows[0]).toMatchObject({ days: 3, valid: 1, noClockOut: 1, manual: 1, lateMinutes: 30 });
 
     const dl = await get(`/v2/h/attendance/timesheet/download?employeeId=${emp}&from=2026-10-19&to=2026-10-21`);
-    const file = dl.json().result;
-    expect(file).toMatchObject({
-      fileName: 'timesheet_2026-10-19_2026-10-21.xlsx',
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    });
-    const sheet = await readSheetRows(Buffer.from(file.base64, 'base64'), 'Timesheet');
+    // Over REST a download is the file itself (spec §7: a blob saved under its file name).
+    expect(dl.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(dl.headers['content-disposition']).toContain('timesheet_2026-10-19_2026-10-21.xlsx');
+    const sheet = await readSheetRows(dl.rawPayload, 'Timesheet');
     expect(sheet.map((r) => [r[0], r[8]])).toEqual([
       ['Date', 'Status'],
       ['19/10/2026', 'Valid'],

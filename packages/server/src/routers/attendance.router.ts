@@ -103,7 +103,7 @@ export const attendanceRouter = router({
       .input(summaryInput)
       .query(({ ctx, input }) => timesheetSummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     download: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet/download`, message: 'Timesheet download' } })
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet/download`, message: 'Timesheet download', download: true } })
       .input(downloadTimesheetsInput)
       .query(({ ctx, input }) => downloadTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     edit: manage()

@@ -82,7 +82,7 @@ export const cooperativeRouter = router({
       .input(cooperativeHistoryInput)
       .query(({ ctx, input }) => getCooperativeHistory(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     statement: view()
-      .meta({ rest: { method: 'GET', path: `${C}/balance/{id}/statement`, message: 'Member statement' } })
+      .meta({ rest: { method: 'GET', path: `${C}/balance/{id}/statement`, message: 'Member statement', download: true } })
       .input(cooperativeMemberIdInput)
       .query(({ ctx, input }) => downloadCooperativeStatement(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     deposit: manage()
@@ -120,7 +120,7 @@ export const cooperativeRouter = router({
       .input(addWithdrawalFileInput)
       .mutation(({ ctx, input }) => addWithdrawalFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     downloadFile: view()
-      .meta({ rest: { method: 'GET', path: `${C}/withdrawal/{id}/file/{fileId}`, message: 'File' } })
+      .meta({ rest: { method: 'GET', path: `${C}/withdrawal/{id}/file/{fileId}`, message: 'File', download: true } })
       .input(withdrawalFileIdInput)
       .query(({ ctx, input }) => downloadWithdrawalFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     deleteFile: view()

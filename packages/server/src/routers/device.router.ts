@@ -58,7 +58,7 @@ export const deviceRouter = router({
     .input(scanLogInput)
     .query(({ ctx, input }) => listScanLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   excel: dev()
-    .meta({ rest: { method: 'GET', path: `${F}/excel`, message: 'Scan log download' } })
+    .meta({ rest: { method: 'GET', path: `${F}/excel`, message: 'Scan log download', download: true } })
     .input(scanLogExcelInput)
     .query(({ ctx, input }) => exportScanLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   hotspot: router({

@@ -129,7 +129,8 @@ describe('salary over REST (spec §7 salary/... and /personal/salary)', () => {
     expect(regen.statusCode).toBe(409);
 
     const dl = await call('GET', `${S}/report/${runId}/download`, admin);
-    expect(dl.json().result).toMatchObject({ fileName: `payroll_2026-11_${runId}.xlsx` });
+    expect(dl.headers['content-disposition']).toContain(`payroll_2026-11_${runId}.xlsx`);
+    expect(dl.rawPayload.subarray(0, 2).toString()).toBe('PK');
 
     const mine = await call('GET', '/v2/h/personal/salary', me);
     expect(mine.json().results.total).toBe(1);

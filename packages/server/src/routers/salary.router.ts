@@ -178,7 +178,7 @@ export const salaryRouter = router({
       .input(salaryIdInput)
       .mutation(({ ctx, input }) => cancelPayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     download: view()
-      .meta({ rest: { method: 'GET', path: `${S}/report/{id}/download`, message: 'Salary report download' } })
+      .meta({ rest: { method: 'GET', path: `${S}/report/{id}/download`, message: 'Salary report download', download: true } })
       .input(salaryIdInput)
       .query(({ ctx, input }) => downloadPayrollRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),

@@ -17,6 +17,12 @@ export interface RestMeta {
   message?: string;
   /** Put the output under `results` (lists) instead of `result`. */
   results?: boolean;
+  /**
+   * A file download (spec §7: "returns a blob and saves it under a given file name"): the
+   * procedure returns `{ fileName, contentType, base64 }`; over REST the bytes are sent as the
+   * response body with Content-Disposition, over tRPC the object itself (the web app saves it).
+   */
+  download?: boolean;
 }
 
 export interface ProcMeta {

@@ -1,3 +1,4 @@
+import { saveBase64 } from '../../lib/save-file';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,19 +26,6 @@ export function formatRp(digits: string): string {
   const neg = digits.startsWith('-');
   const body = (neg ? digits.slice(1) : digits).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return neg ? `-${body}` : body;
-}
-
-/** Saves a file the API sent as base64 (downloads travel in the JSON envelope). */
-export function saveBase64(file: { fileName: string; contentType: string; base64: string }): void {
-  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -139,3 +127,5 @@ export function BalanceCard({ balance, title }: { balance: Balance; title: strin
     </Card>
   );
 }
+
+export { saveBase64 };

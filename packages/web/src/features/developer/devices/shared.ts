@@ -1,3 +1,4 @@
+import { saveBase64 } from '../../../lib/save-file';
 /** Helpers of the /developer/fingerspot screens. */
 
 export const DRIVER_OPTIONS = [
@@ -32,15 +33,4 @@ export function formatLocal(v: string | null | undefined): string {
   return `${v.slice(8, 10)}/${v.slice(5, 7)}/${v.slice(0, 4)} ${v.slice(11, 19)}`;
 }
 
-/** Saves a file the API sent as base64 (downloads travel in the JSON envelope). */
-export function saveBase64(file: { fileName: string; contentType: string; base64: string }): void {
-  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.contentType }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { saveBase64 };
