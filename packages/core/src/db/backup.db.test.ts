@@ -185,10 +185,11 @@ describeOnPostgres('backup and restore of PostgreSQL (pg_dump custom format)', (
   it('refuses over data without replace, rolls back a restore that fails midway, and refuses a PGlite file', async () => {
     await expect(restoreDatabase({ databaseUrl: target, dataDir: dir }, file)).rejects.toBeInstanceOf(RestoreTargetHasData);
 
-    // The table of contents is intact but the data is cut off: pg_restore fails after psql began.
+    // The table of contents (at the start of a custom-format archive, however many tables there
+    // are) is intact but the last data block is cut off: pg_restore fails after psql began.
     const truncated = path.join(dir, 'truncated.dump');
     const bytes = readFileSync(file);
-    writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.95)));
+    writeFileSync(truncated, bytes.subarray(0, bytes.length - 8));
     await expect(restoreDatabase({ databaseUrl: target, dataDir: dir }, truncated, { replace: true })).rejects.toThrow(
       'Restore failed, nothing was changed: pg_restore: error: could not read from input file: end of file',
     );
