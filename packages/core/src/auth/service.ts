@@ -116,7 +116,14 @@ export async function login(
   const attemptId = await reserveLoginAttempt(ctx, cfg, input.email, meta.ip);
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'active', employmentEnded(sql.ref('employee_id')).as('ended')])
+    .select([
+      'id',
+      'password_hash',
+      'active',
+      employmentEnded(sql.ref('employee_id'), sql`(select x.resigned from employees x where x.id = users.employee_id)`).as(
+        'ended',
+      ),
+    ])
     .where(sql`lower(email)`, '=', input.email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.password_hash ?? null);
@@ -173,8 +180,8 @@ export async function logout(ctx: Ctx, token: string): Promise<void> {
  * day is over (dates in Indonesia's western time, where the company works). Access ends then,
  * without waiting for any job to mark the employee.
  */
-const employmentEnded = (employeeId: RawBuilder<unknown>) => sql<boolean>`(
-  exists (select 1 from employees x where x.id = ${employeeId} and x.resigned = 1)
+const employmentEnded = (employeeId: RawBuilder<unknown>, resigned: RawBuilder<unknown>) => sql<boolean>`(
+  coalesce(${resigned}, 0) = 1
   or exists (select 1 from employee_resignations r where r.employee_id = ${employeeId} and r.status = 1
              and r.last_working_day < (now() at time zone 'Asia/Jakarta')::date))`;
 
@@ -191,7 +198,7 @@ function actorQuery(db: Db) {
       'e.company_office_id',
       'e.department_id',
       'e.division_id',
-      employmentEnded(sql.ref('u.employee_id')).as('ended'),
+      employmentEnded(sql.ref('u.employee_id'), sql.ref('e.resigned')).as('ended'),
       sql<string[]>`coalesce((select array_agg(role) from user_roles r where r.user_id = u.id), '{}')`.as('roles'),
       sql<{ kind: string; key: string }[]>`coalesce((
         select json_agg(json_build_object('kind', g.grant_kind, 'key', g.grant_key))
