@@ -1,6 +1,11 @@
 // Browser-safe surface: zod schemas, enums and the permission registry. No node or db imports.
 export * from './auth/schema';
 export * from './cooperative/schema';
+export * from './storage-servers/schema';
+export * from './purchase-of-goods/schema';
+export * from './attendance-requests/schema';
+export * from './leave/schema';
+export * from './canteen/schema';
 export * from './devices/schema';
 export * from './employees/detail-schema';
 export * from './employees/history-schema';

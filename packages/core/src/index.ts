@@ -2,6 +2,11 @@ export * from './attendance/index';
 export * from './audit/index';
 export * from './auth/index';
 export * from './cooperative/index';
+export * from './storage-servers/index';
+export * from './purchase-of-goods/index';
+export * from './attendance-requests/index';
+export * from './leave/index';
+export * from './canteen/index';
 export {
   backupDatabase,
   type BackupSummary,
@@ -29,5 +34,6 @@ export * from './registration/index';
 export { createServices, type Services } from './services';
 export { type Ctx, type Db, inTransaction, systemClock } from './shared/context';
 export { AppError, ERROR_CODES, type ErrorCode, type FieldIssue } from './shared/errors';
+export { type PdfColumn, type PdfDocumentSpec, type PdfTable, renderPdf } from './shared/pdf';
 export * from './shared/zod';
 export * from './seed/index';

@@ -10,6 +10,11 @@ import type { PayrollTables } from '../payroll/runs/tables';
 import type { PermissionTables } from '../permissions/tables';
 import type { ReferenceTables } from '../reference/tables';
 import type { RegistrationTables } from '../registration/tables';
+import type { CanteenTables } from '../canteen/tables';
+import type { LeaveTables } from '../leave/tables';
+import type { AttendanceRequestTables } from '../attendance-requests/tables';
+import type { PurchaseOfGoodsTables } from '../purchase-of-goods/tables';
+import type { StorageServerTables } from '../storage-servers/tables';
 
 /** Every module declares its own tables; this interface composes them. */
 export interface Database
@@ -24,4 +29,9 @@ export interface Database
     InventoryTables,
     CooperativeTables,
     PayrollTables,
-    DeviceTables {}
+    DeviceTables,
+    CanteenTables,
+    LeaveTables,
+    AttendanceRequestTables,
+    PurchaseOfGoodsTables,
+    StorageServerTables {}

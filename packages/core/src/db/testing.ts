@@ -50,3 +50,4 @@ export async function createTestDb(): Promise<TestDb> {
 }
 
 export type { Database };
+export { pdfPageCount, pdfText } from '../testing/pdf';

@@ -1,4 +1,10 @@
 import { router } from '../trpc/procedures';
+import { dashboardRouter } from './dashboard.router';
+import { storageServerRouter } from './storage-server.router';
+import { purchaseOfGoodsRouter } from './purchase-of-goods.router';
+import { attendanceRequestRouter } from './attendance-requests.router';
+import { leaveRouter } from './leave.router';
+import { canteenRouter } from './canteen.router';
 import { attendanceRouter } from './attendance.router';
 import { authRouter } from './auth.router';
 import { cooperativeRouter } from './cooperative.router';
@@ -23,6 +29,12 @@ export const appRouter = router({
   inventory: inventoryRouter,
   salary: salaryRouter,
   device: deviceRouter,
+  dashboard: dashboardRouter,
+  storageServer: storageServerRouter,
+  purchaseOfGood: purchaseOfGoodsRouter,
+  attendanceRequest: attendanceRequestRouter,
+  leave: leaveRouter,
+  canteen: canteenRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,12 @@ import * as m20261123T0400 from './20261123T0400_devices';
 import * as m20261123T0300 from './20261123T0300_payroll';
 import * as m20261123T0500 from './20261123T0500_cooperative';
 import * as m20261123T0600 from './20261123T0600_employee_managers';
+import * as m20261123T0700 from './20261123T0700_canteen';
+import * as m20261123T0710 from './20261123T0710_leave';
+import * as m20261123T0720 from './20261123T0720_attendance_requests';
+import * as m20261123T0730 from './20261123T0730_purchase_of_goods';
+import * as m20261123T0740 from './20261123T0740_storage_servers';
+import * as m20261123T0750 from './20261123T0750_inventory_documents';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +30,10 @@ export const migrations: Record<string, Migration> = {
   '20261123T0400_devices': m20261123T0400,
   '20261123T0500_cooperative': m20261123T0500,
   '20261123T0600_employee_managers': m20261123T0600,
+  '20261123T0700_canteen': m20261123T0700,
+  '20261123T0710_leave': m20261123T0710,
+  '20261123T0720_attendance_requests': m20261123T0720,
+  '20261123T0730_purchase_of_goods': m20261123T0730,
+  '20261123T0740_storage_servers': m20261123T0740,
+  '20261123T0750_inventory_documents': m20261123T0750,
 };

@@ -1,0 +1,2 @@
+export * from './schema';
+export type { CanteenTables } from './tables';

@@ -1,0 +1,2 @@
+// Canteen (issue 8): zod schemas and enums (browser-safe).
+export {};

@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+
+// Frozen: never import application code here. Later changes are new migrations.
+
+/** Leave (issue 4). */
+export async function up(_db: Kysely<unknown>): Promise<void> {}

@@ -1,0 +1,2 @@
+// Leave (issue 4): zod schemas and enums (browser-safe).
+export {};

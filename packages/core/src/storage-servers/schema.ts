@@ -1,0 +1,2 @@
+// Storage servers (issue 7): zod schemas and enums (browser-safe).
+export {};

@@ -1,0 +1,3 @@
+/** Storage servers (issue 7): tables. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the module
+export interface StorageServerTables {}

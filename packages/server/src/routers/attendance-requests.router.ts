@@ -1,0 +1,3 @@
+import { router } from '../trpc/procedures';
+
+export const attendanceRequestRouter = router({});
