@@ -1,6 +1,7 @@
 // Browser-safe surface: zod schemas, enums and the permission registry. No node or db imports.
 export * from './auth/schema';
 export * from './cooperative/schema';
+export * from './dashboard/schema';
 export * from './storage-servers/schema';
 export * from './purchase-of-goods/schema';
 export * from './attendance-requests/schema';
@@ -20,4 +21,5 @@ export { ROLE_KEYS, ROLES, type RoleKey } from './permissions/roles';
 export * from './permissions/schema';
 export * from './reference/schema';
 export * from './registration/schema';
+export * from './regulations/schema';
 export * from './shared/zod';

@@ -15,6 +15,7 @@ import type { LeaveTables } from '../leave/tables';
 import type { AttendanceRequestTables } from '../attendance-requests/tables';
 import type { PurchaseOfGoodsTables } from '../purchase-of-goods/tables';
 import type { StorageServerTables } from '../storage-servers/tables';
+import type { RegulationTables } from '../regulations/tables';
 
 /** Every module declares its own tables; this interface composes them. */
 export interface Database
@@ -34,4 +35,5 @@ export interface Database
     LeaveTables,
     AttendanceRequestTables,
     PurchaseOfGoodsTables,
-    StorageServerTables {}
+    StorageServerTables,
+    RegulationTables {}

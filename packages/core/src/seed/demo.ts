@@ -1,3 +1,4 @@
+import { seedRegulationsDemo } from '../regulations/seed';
 import { seedInventoryDemo } from '../inventory/seed';
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
@@ -939,6 +940,8 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
     });
     // Units, items with warehouse variants, services, a main warehouse per office and opening stock.
     await seedInventoryDemo({ ...ctx, db });
+    // Company regulations with their documents (dashboard widget, /misc?tab=regulations).
+    await seedRegulationsDemo({ ...ctx, db });
     return summary;
   });
 }

@@ -1,3 +1,40 @@
-import { router } from '../trpc/procedures';
+import {
+  expiringContracts,
+  expiringContractsInput,
+  latestRegulationsInput,
+  liveTimesheet,
+  liveTimesheetInput,
+  myRegulations,
+  todayShift,
+  upcomingBirthdays,
+  upcomingBirthdaysInput,
+} from '@hr/core';
+import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
 
-export const dashboardRouter = router({});
+/*
+ * Home dashboard widgets (issue 8; spec §7 dashboard/…). Each widget is its own procedure with
+ * the permission of the data it shows, so the web app shows exactly the widgets the user may see.
+ */
+const D = '/v2/h/dashboard';
+
+export const dashboardRouter = router({
+  upcomingBirthday: authedProcedure
+    .meta({ rest: { method: 'GET', path: `${D}/upcomingBirthday`, message: 'Upcoming birthdays' } })
+    .input(upcomingBirthdaysInput)
+    .query(({ ctx, input }) => upcomingBirthdays(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input)),
+  expireContract: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: `${D}/expireContract`, message: 'Expiring contracts' } })
+    .input(expiringContractsInput)
+    .query(({ ctx, input }) => expiringContracts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  liveTimesheet: permissionProcedure('attendance.view')
+    .meta({ rest: { method: 'GET', path: `${D}/liveTimesheet`, message: 'Live timesheet' } })
+    .input(liveTimesheetInput)
+    .query(({ ctx, input }) => liveTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  todayShift: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: `${D}/todayShift`, message: "Today's shift" } })
+    .query(({ ctx }) => todayShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor)),
+  regulations: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: `${D}/regulations`, message: 'Regulations' } })
+    .input(latestRegulationsInput)
+    .query(({ ctx, input }) => myRegulations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input)),
+});

@@ -1,4 +1,5 @@
 import { router } from '../trpc/procedures';
+import { regulationRouter } from './regulation.router';
 import { dashboardRouter } from './dashboard.router';
 import { storageServerRouter } from './storage-server.router';
 import { purchaseOfGoodsRouter } from './purchase-of-goods.router';
@@ -29,6 +30,7 @@ export const appRouter = router({
   inventory: inventoryRouter,
   salary: salaryRouter,
   device: deviceRouter,
+  regulation: regulationRouter,
   dashboard: dashboardRouter,
   storageServer: storageServerRouter,
   purchaseOfGood: purchaseOfGoodsRouter,

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../lib/can';
+import { can, useSession } from '../../lib/can';
 import { Card } from '../../ui/Card';
 import { Clock, useNow } from '../../ui/Clock';
 import { visibleNav } from '../shell/Sidebar';
+import { BirthdaysWidget, ExpiringContractsWidget, LiveTimesheetWidget, RegulationsWidget, TodayShiftWidget } from './widgets';
 
 function greetingKey(hour: number): 'home.morning' | 'home.afternoon' | 'home.evening' {
   if (hour < 11) return 'home.morning';
@@ -26,6 +27,14 @@ export function HomePage() {
         <Clock className="mt-2 block text-lg text-slate-600" />
         <p className="mt-3 text-sm text-slate-600">{t('home.intro')}</p>
       </Card>
+      <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
+        {can(user, 'personal.access') ? <TodayShiftWidget /> : null}
+        {can(user, 'attendance.view') ? <LiveTimesheetWidget /> : null}
+        <BirthdaysWidget />
+        {can(user, 'employee.view') ? <ExpiringContractsWidget /> : null}
+        {can(user, 'personal.access') ? <RegulationsWidget /> : null}
+      </div>
+      <h2 className="pt-2 text-lg font-semibold text-slate-800">{t('dash.menus')}</h2>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {visibleNav(user).map(({ group, routes }) => (
           <Card key={group.id} title={t(`groups.${group.id}`)}>

@@ -5,10 +5,12 @@ import { PageTitle } from '../../ui/Card';
 import { JobLevelsTab } from './JobLevelsTab';
 import { OrgChartTree } from './OrgChartTree';
 import { ReferenceTab } from './ReferenceTab';
+import { RegulationsTab } from './RegulationsTab';
+import './regulation-texts';
 import { Tabs } from './Tabs';
 
-type Tab = 'chart' | 'jobLevels' | ReferenceKind;
-const TABS: readonly Tab[] = ['chart', 'jobLevels', ...REFERENCE_KINDS];
+type Tab = 'chart' | 'jobLevels' | 'regulations' | ReferenceKind;
+const TABS: readonly Tab[] = ['chart', 'jobLevels', ...REFERENCE_KINDS, 'regulations'];
 
 /** /misc: the org chart, job levels and the reference lists, one tab each (?tab=…). */
 export function MiscPage() {
@@ -16,7 +18,12 @@ export function MiscPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') ?? '';
   const tab: Tab = (TABS as readonly string[]).includes(asked) ? (asked as Tab) : 'chart';
-  const label = (id: Tab) => (id === 'chart' || id === 'jobLevels' ? t(`org.tabs.${id}`) : t(`org.reference.${id}`));
+  const label = (id: Tab) =>
+    id === 'chart' || id === 'jobLevels'
+      ? t(`org.tabs.${id}`)
+      : id === 'regulations'
+        ? t('regulation.tab')
+        : t(`org.reference.${id}`);
   return (
     <>
       <PageTitle
@@ -40,7 +47,15 @@ export function MiscPage() {
         onChange={(id) => setParams(id === 'chart' ? {} : { tab: id })}
       />
       <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {tab === 'chart' ? <OrgChartTree /> : tab === 'jobLevels' ? <JobLevelsTab /> : <ReferenceTab key={tab} kind={tab} />}
+        {tab === 'chart' ? (
+          <OrgChartTree />
+        ) : tab === 'jobLevels' ? (
+          <JobLevelsTab />
+        ) : tab === 'regulations' ? (
+          <RegulationsTab />
+        ) : (
+          <ReferenceTab key={tab} kind={tab} />
+        )}
       </div>
     </>
   );

@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './service';
+export type { RegulationTables } from './tables';

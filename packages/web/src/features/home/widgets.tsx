@@ -1,0 +1,228 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatIsoDate } from '../../lib/format';
+import { saveBase64 } from '../../lib/save-file';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Spinner } from '../../ui/Spinner';
+import './texts';
+
+/** Refetch the live widgets every minute while the dashboard is open. */
+const LIVE_MS = 60_000;
+
+/** One widget: its title, a spinner while loading, a retry on failure, then the content. */
+export function Widget({
+  title,
+  query,
+  children,
+  actions,
+}: {
+  title: string;
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={title} actions={actions}>
+      {query.isPending ? (
+        <Spinner />
+      ) : query.isError ? (
+        <div className="flex items-center gap-3 text-sm text-red-700">
+          {t('dash.failed')}
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            {t('dash.retry')}
+          </Button>
+        </div>
+      ) : (
+        children
+      )}
+    </Card>
+  );
+}
+
+export function TodayShiftWidget() {
+  const { t } = useTranslation();
+  const q = trpc.dashboard.todayShift.useQuery(undefined, { refetchInterval: LIVE_MS });
+  const d = q.data;
+  return (
+    <Widget title={t('dash.todayShift')} query={q}>
+      {d ? (
+        <div className="space-y-2 text-sm" data-testid="today-shift">
+          <p className="text-lg font-semibold text-slate-900">{d.shift ?? t('dash.noShift')}</p>
+          {d.holiday ? <p className="text-amber-700">{t('dash.holiday', { name: d.holiday })}</p> : null}
+          <dl className="grid grid-cols-2 gap-2">
+            <div>
+              <dt className="text-slate-500">{t('dash.clockIn')}</dt>
+              <dd className="font-medium">{d.firstIn ?? t('dash.notYet')}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t('dash.clockOut')}</dt>
+              <dd className="font-medium">{d.lastOut ?? t('dash.notYet')}</dd>
+            </div>
+          </dl>
+        </div>
+      ) : null}
+    </Widget>
+  );
+}
+
+const LIVE_COLOURS = ['#16a34a', '#f59e0b', '#94a3b8', '#0ea5e9'];
+
+export function LiveTimesheetWidget() {
+  const { t } = useTranslation();
+  const q = trpc.dashboard.liveTimesheet.useQuery({}, { refetchInterval: LIVE_MS });
+  const d = q.data;
+  const bars = d
+    ? [
+        { name: t('dash.onTime'), value: d.clockedIn - d.late },
+        { name: t('dash.late'), value: d.late },
+        { name: t('dash.notYetIn'), value: d.notYetIn },
+        { name: t('dash.onLeave'), value: d.onLeave },
+      ]
+    : [];
+  return (
+    <Widget
+      title={t('dash.liveTimesheet')}
+      query={q}
+      actions={
+        <Link className="text-sm text-sky-700 hover:underline" to="/attendance/timesheet">
+          →
+        </Link>
+      }
+    >
+      {d ? (
+        <div className="space-y-3" data-testid="live-timesheet">
+          <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+            {bars.map((b, i) => (
+              <li key={b.name} className="rounded border border-slate-200 p-2">
+                <span className="block text-slate-500">{b.name}</span>
+                <span className="text-lg font-semibold" style={{ color: LIVE_COLOURS[i] }}>
+                  {b.value}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="text-xs text-slate-500">
+            {t('dash.scheduled')}: {d.scheduled}
+          </p>
+          <div className="h-40" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={bars} layout="vertical" margin={{ left: 16 }}>
+                <XAxis type="number" allowDecimals={false} />
+                <YAxis type="category" dataKey="name" width={90} />
+                <Tooltip />
+                <Bar dataKey="value">
+                  {bars.map((b, i) => (
+                    <Cell key={b.name} fill={LIVE_COLOURS[i]} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <h3 className="text-sm font-semibold text-slate-700">{t('dash.latestArrivals')}</h3>
+          {d.latest.length === 0 ? (
+            <p className="text-sm text-slate-500">{t('dash.noArrivals')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {d.latest.map((r) => (
+                <li key={r.employeeId} className="flex justify-between py-1">
+                  <span>
+                    {r.employeeName}
+                    {r.department ? <span className="text-slate-500"> · {r.department}</span> : null}
+                  </span>
+                  <span className={r.late ? 'font-medium text-amber-700' : 'text-slate-700'}>{r.firstIn}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </Widget>
+  );
+}
+
+export function BirthdaysWidget() {
+  const { t } = useTranslation();
+  const q = trpc.dashboard.upcomingBirthday.useQuery({});
+  return (
+    <Widget title={t('dash.birthdays')} query={q}>
+      {q.data?.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('dash.noBirthdays')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="birthdays">
+          {q.data?.map((r) => (
+            <li key={r.employeeId} className="flex justify-between gap-2 py-1">
+              <span>
+                {r.employeeName}
+                {r.department ? <span className="text-slate-500"> · {r.department}</span> : null}
+              </span>
+              <span className="whitespace-nowrap text-slate-600">
+                {formatIsoDate(r.date)} · {r.inDays === 0 ? t('dash.today') : t('dash.inDays', { count: r.inDays })} ·{' '}
+                {t('dash.turns', { age: r.turns })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}
+
+export function ExpiringContractsWidget() {
+  const { t } = useTranslation();
+  const q = trpc.dashboard.expireContract.useQuery({});
+  return (
+    <Widget title={t('dash.expiringContracts')} query={q}>
+      {q.data?.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('dash.noExpiring')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="expiring-contracts">
+          {q.data?.map((r) => (
+            <li key={r.contractId} className="flex justify-between gap-2 py-1">
+              <Link to={`/employee/list/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
+                {r.employeeName}
+              </Link>
+              <span className="whitespace-nowrap text-slate-600">
+                {r.contractNumber} · {t('dash.ends', { date: formatIsoDate(r.endDate) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}
+
+export function RegulationsWidget() {
+  const { t } = useTranslation();
+  const q = trpc.dashboard.regulations.useQuery({});
+  const utils = trpc.useUtils();
+  return (
+    <Widget title={t('dash.regulations')} query={q}>
+      {q.data?.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('dash.noRegulations')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="regulations">
+          {q.data?.map((r) => (
+            <li key={r.id} className="flex justify-between gap-2 py-1">
+              <button
+                type="button"
+                className="text-left text-sky-700 hover:underline"
+                onClick={async () => saveBase64(await utils.regulation.downloadMine.fetch({ id: r.id }))}
+              >
+                {r.title}
+              </button>
+              <span className="whitespace-nowrap text-slate-600">
+                {t('dash.effective', { date: formatIsoDate(r.effectiveDate) })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}

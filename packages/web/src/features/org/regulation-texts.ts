@@ -1,0 +1,47 @@
+import i18n from 'i18next';
+import '../../i18n';
+
+/** Texts of the regulations tab and widget (`regulation` key), English and Bahasa Indonesia. */
+const en = {
+  tab: 'Regulations',
+  title: 'Title',
+  description: 'Description',
+  effectiveDate: 'Effective date',
+  office: 'Company office',
+  allOffices: 'All offices',
+  file: 'Document',
+  fileHint: 'PDF, Word, JPG or PNG, at most 700 KB. When editing, leave empty to keep the current document.',
+  badFile: 'Only PDF, Word, JPG or PNG files of at most 700 KB',
+  size: 'Size',
+  download: 'Download',
+  add: 'Add regulation',
+  edit: 'Edit {{title}}',
+  saved: 'Regulation saved',
+  deleted: 'Regulation deleted',
+  empty: 'No regulations yet',
+  none: 'No regulations apply to you yet',
+  search: 'Search title or file name',
+};
+const id: typeof en = {
+  tab: 'Peraturan',
+  title: 'Judul',
+  description: 'Keterangan',
+  effectiveDate: 'Tanggal berlaku',
+  office: 'Kantor',
+  allOffices: 'Semua kantor',
+  file: 'Dokumen',
+  fileHint: 'PDF, Word, JPG atau PNG, paling besar 700 KB. Saat mengubah, kosongkan untuk tetap memakai dokumen sekarang.',
+  badFile: 'Hanya berkas PDF, Word, JPG atau PNG paling besar 700 KB',
+  size: 'Ukuran',
+  download: 'Unduh',
+  add: 'Tambah peraturan',
+  edit: 'Ubah {{title}}',
+  saved: 'Peraturan disimpan',
+  deleted: 'Peraturan dihapus',
+  empty: 'Belum ada peraturan',
+  none: 'Belum ada peraturan yang berlaku untuk Anda',
+  search: 'Cari judul atau nama berkas',
+};
+
+i18n.addResourceBundle('en', 'translation', { regulation: en }, true, false);
+i18n.addResourceBundle('id', 'translation', { regulation: id }, true, false);
