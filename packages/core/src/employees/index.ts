@@ -36,5 +36,5 @@ export { activateManager, createManagers, getManager, inactivateManager, listMan
 export * from './managers-schema';
 export { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from './detail';
 export * from './schema';
-export { listEmployees } from './service';
+export { downloadEmployees, listEmployees } from './service';
 export type { EmployeeTables } from './tables';

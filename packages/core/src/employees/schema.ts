@@ -31,3 +31,47 @@ export interface EmployeeListRow {
   entryDate: string;
   resigned: number;
 }
+
+/** Columns of the employee list a user can show, hide and download (`employee/download/data`). */
+export const EMPLOYEE_LIST_COLUMNS = [
+  'number',
+  'name',
+  'email',
+  'gender',
+  'office',
+  'department',
+  'division',
+  'jobPosition',
+  'entryDate',
+  'status',
+] as const;
+export type EmployeeListColumn = (typeof EMPLOYEE_LIST_COLUMNS)[number];
+export const EMPLOYEE_LIST_COLUMN_LABELS: Record<EmployeeListColumn, string> = {
+  number: 'Employee ID',
+  name: 'Name',
+  email: 'E-mail',
+  gender: 'Gender',
+  office: 'Company office',
+  department: 'Department',
+  division: 'Division',
+  jobPosition: 'Job position',
+  entryDate: 'Entry date',
+  status: 'Status',
+};
+/** Shown until the user chooses (gender is hidden by default). */
+export const EMPLOYEE_LIST_DEFAULT_COLUMNS: readonly EmployeeListColumn[] = EMPLOYEE_LIST_COLUMNS.filter((c) => c !== 'gender');
+/** An export of more rows than this is refused: narrow the filters. */
+export const EMPLOYEE_DOWNLOAD_MAX_ROWS = 50_000;
+
+export const downloadEmployeesInput = listEmployeesInput.omit({ page: true, pageSize: true }).extend({
+  /** A list, or over REST a comma-separated query value (`?columns=number,name`). */
+  columns: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z
+      .array(z.enum(EMPLOYEE_LIST_COLUMNS))
+      .min(1, 'choose at least one column')
+      .max(EMPLOYEE_LIST_COLUMNS.length)
+      .default([...EMPLOYEE_LIST_DEFAULT_COLUMNS]),
+  ),
+});
+export type DownloadEmployeesInput = z.input<typeof downloadEmployeesInput>;

@@ -1,9 +1,21 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { Grant } from '../permissions/grant';
 import { employeeInScope } from '../permissions/scope';
-import type { Ctx } from '../shared/context';
+import type { Ctx, Db } from '../shared/context';
+import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
-import { type EmployeeListRow, listEmployeesInput, type ListEmployeesInput } from './schema';
+import {
+  type DownloadEmployeesInput,
+  downloadEmployeesInput,
+  EMPLOYEE_DOWNLOAD_MAX_ROWS,
+  EMPLOYEE_LIST_COLUMN_LABELS,
+  type EmployeeListColumn,
+  type EmployeeListRow,
+  listEmployeesInput,
+  type ListEmployeesInput,
+} from './schema';
 
 const SORT_COLUMNS = {
   name: sql`e.given_name || ' ' || e.surname`,
@@ -13,17 +25,18 @@ const SORT_COLUMNS = {
   department: sql`d.name`,
 } as const;
 
-/** The employee list (spec `GET /v2/h/employee/all`), server-paginated, scoped per spec §6. */
-export async function listEmployees(
-  ctx: Ctx,
-  grant: Grant<'employee.view'>,
-  raw: ListEmployeesInput,
-): Promise<Page<EmployeeListRow>> {
-  const input = listEmployeesInput.parse(raw);
-  // Filters touch employees only, so the count needs no joins; the page query joins the names.
-  let q = ctx.db.selectFrom('employees as e').where((eb) => employeeInScope(eb as never, grant.scope));
-  if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+type Filters = Omit<z.output<typeof listEmployeesInput>, 'page' | 'pageSize'>;
+type View = Grant<'employee.view'>;
+
+/** The list's filters on `employees as e`, within the grant's data scope. */
+function filteredEmployees(db: Db, grant: View, input: Filters) {
+  let q = db.selectFrom('employees as e').where((eb) => employeeInScope(eb as never, grant.scope));
+  const term = input.search;
+  if (term) {
+    const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+    // Three characters or more match anywhere (trigram index); one or two, the beginning of the
+    // name, the employee number or the e-mail, which is what such a short search means in a list.
+    const like = term.length >= 3 ? `%${escaped}%` : `${escaped}%`;
     q = q.where((eb) =>
       eb.or([
         eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like),
@@ -36,9 +49,12 @@ export async function listEmployees(
   if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);
   if (input.divisionId) q = q.where('e.division_id', '=', input.divisionId);
   if (input.resigned !== undefined) q = q.where('e.resigned', '=', input.resigned);
+  return q;
+}
 
-  // One statement: the page and the total (window count); only a page past the end needs a second query.
-  const found = await q
+/** The rows of the list with their names joined, sorted as asked. */
+function listedEmployees(db: Db, grant: View, input: Filters) {
+  return filteredEmployees(db, grant, input)
     .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
     .leftJoin('departments as d', 'd.id', 'e.department_id')
     .leftJoin('divisions as v', 'v.id', 'e.division_id')
@@ -58,15 +74,91 @@ export async function listEmployees(
       'p.name as jobPosition',
       'e.entry_date as entryDate',
       'e.resigned',
-      sql<number>`(count(*) over ())::int`.as('total'),
     ])
     .orderBy(SORT_COLUMNS[input.sort], input.order)
-    .orderBy('e.id')
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .execute();
-  const total =
-    found[0]?.total ?? (input.page > 1 ? (await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n : 0);
-  const rows: EmployeeListRow[] = found.map(({ total: _t, ...row }) => row);
-  return { rows, total, page: input.page, pageSize: input.pageSize };
+    .orderBy('e.id', input.order);
+}
+
+/**
+ * Runs a search in a transaction of its own that keeps the planner on the trigram index:
+ * ilike's cost is underestimated, so on a selective term it would scan all 20,000 rows (~100 ms)
+ * instead of the index (~5 ms) (`pnpm bench employees`).
+ */
+async function withSearchPlan<T>(ctx: Ctx, term: string | undefined, run: (db: Db) => Promise<T>): Promise<T> {
+  if (!term || term.length < 3 || ctx.db.isTransaction) return run(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return run(trx);
+  });
+}
+
+/** The employee list (spec `GET /v2/h/employee/all`), server-paginated, scoped per spec §6. */
+export async function listEmployees(ctx: Ctx, grant: View, raw: ListEmployeesInput): Promise<Page<EmployeeListRow>> {
+  const input = listEmployeesInput.parse(raw);
+  // The page and the total as two statements: a window count would make the database build and
+  // sort every matching row; alone, the page stops after pageSize rows of the name index and the
+  // count needs no joins.
+  const [rows, count] = await withSearchPlan(ctx, input.search, (db) =>
+    Promise.all([
+      listedEmployees(db, grant, input)
+        .limit(input.pageSize)
+        .offset((input.page - 1) * input.pageSize)
+        .execute(),
+      filteredEmployees(db, grant, input).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    ]),
+  );
+  return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
+}
+
+const CELL: Record<EmployeeListColumn, (r: EmployeeListRow) => string | Date | null> = {
+  number: (r) => r.employeeNumber,
+  name: (r) => r.name,
+  email: (r) => r.email,
+  gender: (r) => r.gender,
+  office: (r) => r.companyOffice,
+  department: (r) => r.department,
+  division: (r) => r.division,
+  jobPosition: (r) => r.jobPosition,
+  entryDate: (r) => (r.entryDate ? new Date(`${r.entryDate}T00:00:00Z`) : null),
+  status: (r) => (r.resigned === 1 ? 'Resigned' : 'Work'),
+};
+
+/**
+ * `GET /v2/h/employee/download/data`: the list as filtered and sorted on screen, every matching
+ * row (not only the page), with the columns the user chose, as an XLSX workbook.
+ */
+export async function downloadEmployees(
+  ctx: Ctx,
+  grant: View,
+  raw: DownloadEmployeesInput,
+): Promise<{ fileName: string; contentType: string; base64: string }> {
+  const input = downloadEmployeesInput.parse(raw);
+  const rows = await withSearchPlan(ctx, input.search, (db) =>
+    listedEmployees(db, grant, input)
+      .limit(EMPLOYEE_DOWNLOAD_MAX_ROWS + 1)
+      .execute(),
+  );
+  if (rows.length > EMPLOYEE_DOWNLOAD_MAX_ROWS)
+    throw new AppError('VALIDATION', `At most ${EMPLOYEE_DOWNLOAD_MAX_ROWS} employees can be downloaded at once`, {
+      detail: 'Narrow the list with the office, department or status filter.',
+    });
+  const wb = new ExcelJS.Workbook();
+  wb.created = ctx.clock();
+  const ws = wb.addWorksheet('Employees', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = input.columns.map((c) => ({
+    header: EMPLOYEE_LIST_COLUMN_LABELS[c],
+    key: c,
+    width: c === 'name' || c === 'email' ? 32 : c === 'entryDate' ? 14 : 20,
+    ...(c === 'entryDate' ? { style: { numFmt: 'dd/mm/yyyy' } } : {}),
+  }));
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) ws.addRow(Object.fromEntries(input.columns.map((c) => [c, CELL[c](r)])));
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(ctx.clock());
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  return {
+    fileName: `employees-${today}.xlsx`,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    base64: buffer.toString('base64'),
+  };
 }

@@ -1,5 +1,7 @@
 import { seedRegulationsDemo } from '../regulations/seed';
 import { seedInventoryDemo } from '../inventory/seed';
+import { seedCanteenDemo } from '../canteen/seed';
+import { seedAttendanceRequestsDemo } from '../attendance-requests/seed';
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import { audit } from '../audit/index';
@@ -940,8 +942,12 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
     });
     // Units, items with warehouse variants, services, a main warehouse per office and opening stock.
     await seedInventoryDemo({ ...ctx, db });
+    // A canteen per office with breakfast and lunch, a week of schedules and yesterday's presences (issue 8).
+    await seedCanteenDemo({ ...ctx, db });
     // Company regulations with their documents (dashboard widget, /misc?tab=regulations).
     await seedRegulationsDemo({ ...ctx, db });
+    // Timesheet corrections and overtime requests in every status (issue 4).
+    await seedAttendanceRequestsDemo({ ...ctx, db });
     return summary;
   });
 }

@@ -58,6 +58,8 @@ import {
   activateRegistration,
   activateRegistrationInput,
   listEmployees,
+  downloadEmployees,
+  downloadEmployeesInput,
   listEmployeesInput,
   listRegistrations,
   listRegistrationsInput,
@@ -243,6 +245,10 @@ export const employeeRouter = router({
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/all', message: 'Employees', results: true } })
     .input(listEmployeesInput)
     .query(({ ctx, input }) => listEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  download: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: '/v2/h/employee/download/data', message: 'Employees', download: true } })
+    .input(downloadEmployeesInput)
+    .query(({ ctx, input }) => downloadEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   registration: router({
     submit: publicProcedure
       .meta({

@@ -7,6 +7,8 @@ const personal = () => import('../features/personal/screens');
 const org = () => import('../features/org/screens');
 const inventory = () => import('../features/inventory/screens');
 const cooperative = () => import('../features/cooperative/screens');
+const canteen = () => import('../features/canteen/screens');
+const attendanceRequests = () => import('../features/attendance-requests/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'employee.list': lazy(() => employee().then((m) => ({ default: m.EmployeeListPage }))),
@@ -45,4 +47,13 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'cooperative.withdrawal': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalListPage }))),
   'cooperative.withdrawalAdd': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalAddPage }))),
   'cooperative.withdrawalDetail': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalDetailPage }))),
+  'canteen.presence': lazy(() => canteen().then((m) => ({ default: m.CanteenPresencePage }))),
+  'canteen.mealSchedule': lazy(() => canteen().then((m) => ({ default: m.CanteenMealSchedulePage }))),
+  'canteen.setting': lazy(() => canteen().then((m) => ({ default: m.CanteenSettingPage }))),
+  'attendance.timesheetCorrection': lazy(() => attendanceRequests().then((m) => ({ default: m.CorrectionListPage }))),
+  'attendance.overtime': lazy(() => attendanceRequests().then((m) => ({ default: m.OvertimeListPage }))),
+  'attendance.overtimeAdd': lazy(() => attendanceRequests().then((m) => ({ default: m.OvertimeAddPage }))),
+  'personal.attendanceCorrection': lazy(() => attendanceRequests().then((m) => ({ default: m.MyCorrectionPage }))),
+  'personal.overtime': lazy(() => attendanceRequests().then((m) => ({ default: m.MyOvertimePage }))),
+  'personal.overtimeAdd': lazy(() => attendanceRequests().then((m) => ({ default: m.MyOvertimeAddPage }))),
 };

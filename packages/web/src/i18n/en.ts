@@ -229,6 +229,11 @@ export const en = {
     entryDate: 'Entry date',
     total: '{{count}} employees',
     empty: 'No employees match.',
+    gender: 'Gender',
+    columns: 'Columns',
+    columnsHint: 'Shown in the list and in the download',
+    download: 'Download XLSX',
+    downloading: 'Preparing…',
   },
   managers: {
     find: 'Find employee (name or number)',

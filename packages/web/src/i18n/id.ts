@@ -227,6 +227,11 @@ export const id: Messages = {
     entryDate: 'Tanggal masuk',
     total: '{{count}} karyawan',
     empty: 'Tidak ada karyawan yang cocok.',
+    gender: 'Jenis kelamin',
+    columns: 'Kolom',
+    columnsHint: 'Ditampilkan di daftar dan di unduhan',
+    download: 'Unduh XLSX',
+    downloading: 'Menyiapkan…',
   },
   managers: {
     find: 'Cari karyawan (nama atau nomor)',

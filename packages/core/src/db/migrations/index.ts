@@ -17,6 +17,7 @@ import * as m20261123T0730 from './20261123T0730_purchase_of_goods';
 import * as m20261123T0740 from './20261123T0740_storage_servers';
 import * as m20261123T0750 from './20261123T0750_inventory_documents';
 import * as m20261123T0760 from './20261123T0760_regulations';
+import * as m20261123T0770 from './20261123T0770_employee_search';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0740_storage_servers': m20261123T0740,
   '20261123T0750_inventory_documents': m20261123T0750,
   '20261123T0760_regulations': m20261123T0760,
+  '20261123T0770_employee_search': m20261123T0770,
 };

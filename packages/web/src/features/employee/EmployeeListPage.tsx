@@ -1,10 +1,20 @@
-import { type EMPLOYEE_SORTS, type EmployeeListRow, RESIGNED_WORKING } from '@hr/core/browser';
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import {
+  EMPLOYEE_LIST_COLUMNS,
+  EMPLOYEE_LIST_DEFAULT_COLUMNS,
+  type EMPLOYEE_SORTS,
+  type EmployeeListColumn,
+  type EmployeeListRow,
+  RESIGNED_WORKING,
+} from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showOfficeFilter, useCan, useSession } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
+import { notifyError } from '../../lib/notify';
+import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Card, PageTitle } from '../../ui/Card';
@@ -25,6 +35,32 @@ export const SEARCH_DEBOUNCE_MS = 350;
 
 const resignedLabel = (v: number) => (v === RESIGNED_WORKING.Resigned ? 'Resigned' : 'Work');
 
+const COLUMNS_KEY = 'hr.employeeList.columns';
+
+/** The columns this browser shows (and downloads), remembered between visits. */
+function useColumnChoice() {
+  const [chosen, setChosen] = useState<EmployeeListColumn[]>(() => {
+    try {
+      const saved = JSON.parse(globalThis.localStorage?.getItem(COLUMNS_KEY) ?? 'null') as unknown;
+      if (Array.isArray(saved)) {
+        const valid = EMPLOYEE_LIST_COLUMNS.filter((c) => saved.includes(c));
+        if (valid.length) return valid;
+      }
+    } catch {
+      // A damaged entry falls back to the default.
+    }
+    return [...EMPLOYEE_LIST_DEFAULT_COLUMNS];
+  });
+  const toggle = (c: EmployeeListColumn) =>
+    setChosen((now) => {
+      const next = now.includes(c) ? now.filter((x) => x !== c) : EMPLOYEE_LIST_COLUMNS.filter((x) => x === c || now.includes(x));
+      if (next.length === 0) return now;
+      globalThis.localStorage?.setItem(COLUMNS_KEY, JSON.stringify(next));
+      return next;
+    });
+  return { chosen, toggle };
+}
+
 export function EmployeeListPage() {
   const { t } = useTranslation();
   const user = useSession();
@@ -41,6 +77,9 @@ export function EmployeeListPage() {
   const canCreate = useCan('employee.create');
   const canApproveRequests = useCan('employee.editRequest.approve');
   const [adding, setAdding] = useState(false);
+  const { chosen, toggle } = useColumnChoice();
+  const utils = trpc.useUtils();
+  const [downloading, setDownloading] = useState(false);
 
   const [lastSearch, setLastSearch] = useState(debouncedSearch);
   if (lastSearch !== debouncedSearch) {
@@ -48,20 +87,26 @@ export function EmployeeListPage() {
     setPage(1);
   }
 
-  const list = trpc.employee.list.useQuery(
-    {
-      search: debouncedSearch || undefined,
-      companyOfficeId: toId(officeId),
-      departmentId: toId(departmentId),
-      divisionId: toId(divisionId),
-      resigned: resigned === '' ? undefined : Number(resigned),
-      sort: sort.key as EmployeeSort,
-      order: sort.order,
-      page,
-      pageSize,
-    },
-    { placeholderData: keepPreviousData },
-  );
+  const filters = {
+    search: debouncedSearch || undefined,
+    companyOfficeId: toId(officeId),
+    departmentId: toId(departmentId),
+    divisionId: toId(divisionId),
+    resigned: resigned === '' ? undefined : Number(resigned),
+    sort: sort.key as EmployeeSort,
+    order: sort.order,
+  };
+  const list = trpc.employee.list.useQuery({ ...filters, page, pageSize }, { placeholderData: keepPreviousData });
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBase64(await utils.employee.download.fetch({ ...filters, columns: chosen }));
+    } catch (err) {
+      notifyError(err, 'query');
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   const filter =
     (setter: (v: string) => void, ...resets: ((v: string) => void)[]) =>
@@ -71,7 +116,7 @@ export function EmployeeListPage() {
       setPage(1);
     };
 
-  const columns: Column<EmployeeListRow>[] = [
+  const allColumns: (Column<EmployeeListRow> & { key: EmployeeListColumn })[] = [
     {
       key: 'number',
       header: t('employees.number'),
@@ -90,6 +135,7 @@ export function EmployeeListPage() {
       ),
     },
     { key: 'email', header: t('employees.email'), cell: (r) => r.email },
+    { key: 'gender', header: t('employees.gender'), cell: (r) => r.gender },
     { key: 'office', header: t('employees.office'), sortKey: 'office', cell: (r) => r.companyOffice },
     { key: 'department', header: t('employees.department'), sortKey: 'department', cell: (r) => r.department ?? t('app.none') },
     { key: 'division', header: t('employees.division'), cell: (r) => r.division ?? t('app.none') },
@@ -104,10 +150,42 @@ export function EmployeeListPage() {
     { key: 'status', header: t('employees.status'), cell: (r) => resignedLabel(r.resigned) },
   ];
 
+  const columns = allColumns.filter((c) => chosen.includes(c.key));
+
   const data = list.data;
   return (
     <>
-      <PageTitle actions={canCreate ? <Button onClick={() => setAdding(true)}>{t('employeeDetail.addEmployee')}</Button> : null}>
+      <PageTitle
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <Popover className="relative">
+              <PopoverButton as={Button} variant="secondary">
+                {t('employees.columns')}
+              </PopoverButton>
+              <PopoverPanel
+                anchor="bottom end"
+                className="z-30 mt-1 w-60 rounded-md border border-slate-200 bg-white p-3 shadow-lg"
+              >
+                <p className="mb-2 text-xs text-slate-500">{t('employees.columnsHint')}</p>
+                <ul className="space-y-1 text-sm">
+                  {allColumns.map((c) => (
+                    <li key={c.key}>
+                      <label className="flex items-center gap-2">
+                        <input type="checkbox" checked={chosen.includes(c.key)} onChange={() => toggle(c.key)} />
+                        {c.header}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </PopoverPanel>
+            </Popover>
+            <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
+              {downloading ? t('employees.downloading') : t('employees.download')}
+            </Button>
+            {canCreate ? <Button onClick={() => setAdding(true)}>{t('employeeDetail.addEmployee')}</Button> : null}
+          </div>
+        }
+      >
         {t('routes.employee.list')}
       </PageTitle>
       {adding ? <AddEmployeeDialog onClose={() => setAdding(false)} /> : null}

@@ -1,0 +1,736 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import {
+  calculateOvertime,
+  checkOvertimeLimits,
+  type OvertimeDayType,
+  type OvertimeEntry,
+  OVERTIME_LIMITS,
+  overtimeHourlyWage,
+  overtimeMaxPayableHours,
+} from '../payroll/index';
+import { getSalaryEmployee, queryPayrollSettings } from '../payroll/runs/index';
+import type { Actor } from '../permissions/actor';
+import { type Grant, hasPermission } from '../permissions/grant';
+import { scopeSql } from '../permissions/scope';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { dbWrite } from '../shared/db-errors';
+import { AppError } from '../shared/errors';
+import type { Page } from '../shared/zod';
+import {
+  approveOvertimeInput,
+  ATTENDANCE_REQUEST_STATUS as S,
+  ATTENDANCE_REQUEST_STATUS_LABELS,
+  type AttendanceRequestStatus,
+  type AttendanceAwaiting,
+  attendanceAwaitingInput,
+  type AttendanceBulkResult,
+  attendanceBulkInput,
+  createMyOvertimeInput,
+  createOvertimeInput,
+  attendanceDecideInput,
+  hoursOf,
+  listOvertimeInput,
+  myOvertimeInput,
+  OVERTIME_DAY_KIND_LABELS,
+  OVERTIME_STEP_MINUTES,
+  type OvertimeDayKind,
+  type OvertimeDetail,
+  type OvertimePayPreview,
+  type OvertimePlan,
+  type OvertimeRow,
+  overtimeMinutesOf,
+  overtimePayPreviewInput,
+  overtimePlanInput,
+  attendanceRequestIdInput,
+  updateOvertimeInput,
+} from './schema';
+import {
+  addHistory,
+  bulk,
+  ddmmyyyy,
+  employeeInScope,
+  historyOf,
+  likePattern,
+  lockEmployee,
+  mayDecide,
+  ownEmployeeId,
+  ownSql,
+  personName,
+  refuseOwnDecision,
+  scheduleDay,
+  timesheetDay,
+  todayOf,
+  visibleSql,
+} from './shared';
+
+type In<S extends z.ZodType> = z.input<S>;
+type View = Grant<'attendance.view'>;
+type Approve = Grant<'attendance.approve'>;
+type Personal = Grant<'personal.access'>;
+
+/** Legal limits applied (PP 35/2021 Pasal 26: 4 h a day, 18 h a week on workdays). */
+export const OVERTIME_REGIME = 'pp35-2021' as const;
+
+const notFound = () => new AppError('NOT_FOUND', 'Overtime request not found');
+const decidedMeanwhile = () =>
+  new AppError('CONFLICT', 'This overtime request has been decided already; reload to see its status');
+
+// ---------------------------------------------------------------------------------------------
+// Day types and limits
+
+/** ISO weekday, 1 Monday … 7 Sunday. */
+const isoDow = (date: string): number => {
+  const d = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+};
+const mondayOf = (date: string): string => {
+  const t = Date.parse(`${date}T00:00:00Z`) - (isoDow(date) - 1) * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+};
+const plusDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The payroll multiplier table for a recorded day type (PP 35/2021 Pasal 31; payroll-id.md §3):
+ * a public holiday in a 6-day week that falls on the shortest workday (Saturday, the 5-hour day
+ * of a 7-7-7-7-7-5 week) uses its own table; every other holiday uses the rest-day table.
+ */
+export function payrollDayTypeOf(kind: OvertimeDayKind, date: string, workWeek: 5 | 6): OvertimeDayType {
+  if (kind === 'workday') return 'workday';
+  if (kind === 'holiday' && workWeek === 6 && isoDow(date) === 6) return 'holiday-shortest-workday';
+  return 'restday';
+}
+
+/** The day type of an employee's day from the roster (or default shift) and the holidays. */
+async function dayKindOf(
+  ctx: Ctx,
+  actor: Actor,
+  employeeId: number,
+  date: string,
+): Promise<{ kind: OvertimeDayKind; holiday: string | null; shift: string | null }> {
+  const plan = await scheduleDay(ctx, actor, employeeId, date);
+  if (!plan) throw notFound();
+  const kind: OvertimeDayKind = plan.holiday ? 'holiday' : plan.shiftId === null ? 'restday' : 'workday';
+  return { kind, holiday: plan.holiday, shift: plan.shift };
+}
+
+/** Live (pending and approved) overtime of the employee's ISO week, as the limit check's entries. */
+async function weekEntries(db: Db, employeeId: number, date: string, excludeId: number | null, statuses: number[]) {
+  const monday = mondayOf(date);
+  const rows = await db
+    .selectFrom('attendance_overtimes')
+    .select(['work_date', 'day_type', 'status', 'minutes', 'approved_minutes'])
+    .where('employee_id', '=', employeeId)
+    .where('work_date', '>=', monday)
+    .where('work_date', '<=', plusDays(monday, 6))
+    .where('status', 'in', statuses)
+    .where('deleted_at', 'is', null)
+    .where('id', '<>', excludeId ?? 0)
+    .execute();
+  return rows.map(
+    (r): OvertimeEntry => ({
+      date: r.work_date,
+      // Quarter hours are exact binary fractions: no float error in these sums.
+      hours: (r.status === S.Approved ? (r.approved_minutes ?? r.minutes) : r.minutes) / 60,
+      dayType: r.day_type === 'workday' ? 'workday' : 'restday',
+    }),
+  );
+}
+
+/**
+ * Refuses overtime beyond the legal limits (payroll's checkOvertimeLimits, PP 35/2021 Pasal 26:
+ * workday overtime at most 4 h a day and 18 h a week; rest days and holidays do not count) and
+ * beyond what the multiplier table covers on a rest day or holiday (Pasal 31).
+ */
+async function checkLimits(
+  db: Db,
+  r: { employeeId: number; date: string; kind: OvertimeDayKind; minutes: number; excludeId: number | null },
+  statuses: number[],
+  code: 'VALIDATION' | 'CONFLICT',
+): Promise<void> {
+  const { workWeek } = await queryPayrollSettings(db);
+  const hours = r.minutes / 60;
+  const payrollType = payrollDayTypeOf(r.kind, r.date, workWeek);
+  const max = overtimeMaxPayableHours(workWeek, payrollType);
+  const limits = OVERTIME_LIMITS[OVERTIME_REGIME];
+  if (r.kind !== 'workday' && max !== null && hours > max) {
+    throw new AppError(
+      code,
+      `Overtime on a ${OVERTIME_DAY_KIND_LABELS[r.kind].toLowerCase()} may be at most ${max} hours in a ${workWeek}-day week (PP 35/2021 Pasal 31)`,
+      { fields: [{ param: 'hours', msg: `must be at most ${max}` }] },
+    );
+  }
+  const entries = await weekEntries(db, r.employeeId, r.date, r.excludeId, statuses);
+  const mine: OvertimeEntry = { date: r.date, hours, dayType: r.kind === 'workday' ? 'workday' : 'restday' };
+  const violation = checkOvertimeLimits([...entries, mine], OVERTIME_REGIME).find(
+    (v) => (v.kind === 'day' && v.date === r.date) || (v.kind === 'week' && v.date === mondayOf(r.date)),
+  );
+  if (!violation) return;
+  const message =
+    violation.kind === 'day'
+      ? `Overtime on a workday may be at most ${limits.maxHoursPerDay} hours a day (PP 35/2021 Pasal 26); ${ddmmyyyy(r.date)} would have ${violation.hours} hours`
+      : `Overtime on workdays may be at most ${limits.maxHoursPerWeek} hours a week (PP 35/2021 Pasal 26); the week of ${ddmmyyyy(violation.date)} would have ${violation.hours} hours`;
+  throw new AppError(code, message, {
+    fields: [
+      {
+        param: 'hours',
+        msg:
+          violation.kind === 'day'
+            ? `exceeds ${limits.maxHoursPerDay} hours a day`
+            : `exceeds ${limits.maxHoursPerWeek} hours a week`,
+      },
+    ],
+  });
+}
+
+/** The day type, the shift and the workday overtime already planned in the week (form hints). */
+export async function overtimePlan(ctx: Ctx, grant: Personal, raw: In<typeof overtimePlanInput>): Promise<OvertimePlan> {
+  const input = overtimePlanInput.parse(raw);
+  const actor = grant.actor;
+  if (
+    actor.employeeId !== input.employeeId &&
+    !(hasPermission(actor, 'attendance.view') && (await employeeInScope(ctx.db, actor, input.employeeId)))
+  )
+    throw new AppError('NOT_FOUND', 'Employee not found');
+  const day = await dayKindOf(ctx, actor, input.employeeId, input.date);
+  const entries = await weekEntries(ctx.db, input.employeeId, input.date, null, [S.Pending, S.Approved]);
+  const week = entries.filter((e) => e.dayType === 'workday').reduce((s, e) => s + e.hours, 0);
+  const limits = OVERTIME_LIMITS[OVERTIME_REGIME];
+  return {
+    employeeId: input.employeeId,
+    date: input.date,
+    dayType: day.kind,
+    dayTypeLabel: OVERTIME_DAY_KIND_LABELS[day.kind],
+    holiday: day.holiday,
+    shift: day.shift,
+    weekHours: String(week),
+    limits: { maxHoursPerDay: limits.maxHoursPerDay, maxHoursPerWeek: limits.maxHoursPerWeek, source: limits.source },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+interface RawOvertime {
+  id: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  department: string | null;
+  date: string;
+  startTime: string | null;
+  endTime: string | null;
+  minutes: number;
+  approvedMinutes: number | null;
+  actualMinutes: number | null;
+  dayType: OvertimeDayKind;
+  reason: string;
+  status: number;
+  requestedBy: string;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  decisionNote: string | null;
+  createdAt: Date;
+}
+
+const select = sql`o.id, e.id as "employeeId", e.employee_number as "employeeNumber",
+  trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
+  to_char(o.work_date, 'YYYY-MM-DD') as date, to_char(o.start_time, 'HH24:MI') as "startTime",
+  to_char(o.end_time, 'HH24:MI') as "endTime", o.minutes, o.approved_minutes as "approvedMinutes",
+  o.actual_minutes as "actualMinutes", o.day_type as "dayType", o.reason, o.status,
+  ${personName('ru', 're')} as "requestedBy",
+  case when du.id is null then null else ${personName('du', 'de')} end as "decidedBy",
+  o.decided_at as "decidedAt", o.decision_note as "decisionNote", o.created_at as "createdAt"`;
+
+const from = sql`attendance_overtimes o
+  join employees e on e.id = o.employee_id
+  left join departments d on d.id = e.department_id
+  join users ru on ru.id = o.requester_user_id
+  left join employees re on re.id = ru.employee_id
+  left join users du on du.id = o.decided_by_user_id
+  left join employees de on de.id = du.employee_id`;
+
+const toRow = ({ minutes, approvedMinutes, actualMinutes, ...r }: RawOvertime): OvertimeRow => ({
+  ...r,
+  hours: hoursOf(minutes),
+  approvedHours: approvedMinutes === null ? null : hoursOf(approvedMinutes),
+  actualHours: actualMinutes === null ? null : hoursOf(actualMinutes),
+  dayTypeLabel: OVERTIME_DAY_KIND_LABELS[r.dayType],
+  status: r.status as AttendanceRequestStatus,
+  statusLabel: ATTENDANCE_REQUEST_STATUS_LABELS[r.status as AttendanceRequestStatus],
+});
+
+interface Filter {
+  status?: number | undefined;
+  dayType?: OvertimeDayKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  companyOfficeId?: number | undefined;
+  departmentId?: number | undefined;
+  employeeId?: number | undefined;
+  search?: string | undefined;
+}
+
+function whereOf(visible: RawBuilder<SqlBool>, f: Filter): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`o.deleted_at is null`, visible];
+  if (f.status) parts.push(sql<SqlBool>`o.status = ${f.status}`);
+  if (f.dayType) parts.push(sql<SqlBool>`o.day_type = ${f.dayType}`);
+  if (f.from) parts.push(sql<SqlBool>`o.work_date >= ${f.from}::date`);
+  if (f.to) parts.push(sql<SqlBool>`o.work_date <= ${f.to}::date`);
+  if (f.companyOfficeId) parts.push(sql<SqlBool>`e.company_office_id = ${f.companyOfficeId}`);
+  if (f.departmentId) parts.push(sql<SqlBool>`e.department_id = ${f.departmentId}`);
+  if (f.employeeId) parts.push(sql<SqlBool>`e.id = ${f.employeeId}`);
+  if (f.search) {
+    const like = likePattern(f.search);
+    parts.push(
+      sql<SqlBool>`(trim(e.given_name || ' ' || e.surname) ilike ${like} or e.employee_number ilike ${like} or o.reason ilike ${like})`,
+    );
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+async function page(
+  db: Db,
+  where: RawBuilder<SqlBool>,
+  p: { page: number; pageSize: number },
+  order = sql`o.work_date desc, o.id desc`,
+): Promise<Page<OvertimeRow>> {
+  const r = await sql<RawOvertime & { total: number }>`
+    select ${select}, (count(*) over ())::int as total from ${from}
+    where ${where} order by ${order}
+    limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db);
+  let total = r.rows[0]?.total ?? 0;
+  if (r.rows.length === 0 && p.page > 1) {
+    const c = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db);
+    total = c.rows[0]?.n ?? 0;
+  }
+  return { rows: r.rows.map(({ total: _t, ...row }) => toRow(row)), total, page: p.page, pageSize: p.pageSize };
+}
+
+/** Overtime of the employees in the caller's scope (spec /attendance/overtime), filtered, paginated. */
+export async function listOvertime(ctx: Ctx, grant: View, raw: In<typeof listOvertimeInput>): Promise<Page<OvertimeRow>> {
+  const f = listOvertimeInput.parse(raw);
+  return page(ctx.db, whereOf(scopeSql(grant.scope, 'e'), f), f);
+}
+
+/** The caller's own overtime (spec /personal/overtime). */
+export async function myOvertime(ctx: Ctx, grant: Personal, raw: In<typeof myOvertimeInput>): Promise<Page<OvertimeRow>> {
+  const f = myOvertimeInput.parse(raw);
+  ownEmployeeId(grant.actor);
+  return page(ctx.db, whereOf(ownSql(grant.actor), f), f);
+}
+
+/** Pending overtime the caller may decide, oldest first (home dashboard widget). */
+export async function overtimeAwaitingMe(
+  ctx: Ctx,
+  grant: Approve,
+  raw: In<typeof attendanceAwaitingInput>,
+): Promise<AttendanceAwaiting<OvertimeRow>> {
+  const { limit } = attendanceAwaitingInput.parse(raw);
+  const notMine = grant.actor.employeeId === null ? sql<SqlBool>`true` : sql<SqlBool>`e.id <> ${grant.actor.employeeId}`;
+  const where = sql<SqlBool>`${whereOf(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${notMine}`;
+  const p = await page(ctx.db, where, { page: 1, pageSize: limit }, sql`o.created_at, o.id`);
+  return { rows: p.rows, total: p.total };
+}
+
+async function visibleOvertime(db: Db, actor: Actor, id: number, lock = false): Promise<RawOvertime> {
+  const r = await sql<RawOvertime>`select ${select} from ${from}
+    where o.id = ${id} and o.deleted_at is null and ${visibleSql(actor)}
+    ${lock ? sql`for update of o` : sql``}`.execute(db);
+  const row = r.rows[0];
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Hours worked inside the planned window per the day's timesheet (the overlap of clock-in..clock-out
+ * with the planned start..end), in quarter hours rounded down. Without times: on a rest day or
+ * holiday the day's worked minutes; on a workday it cannot be told apart from the shift (null).
+ * Null too for a day not over yet or without both punches.
+ */
+async function actualMinutesOf(ctx: Ctx, actor: Actor, o: RawOvertime): Promise<number | null> {
+  if (o.date >= todayOf(ctx)) return null;
+  const day = await timesheetDay(ctx, actor, o.employeeId, o.date).catch(() => null);
+  if (!day?.firstIn || !day.lastOut) return null;
+  const floor = (m: number) => Math.max(0, Math.floor(m / OVERTIME_STEP_MINUTES) * OVERTIME_STEP_MINUTES);
+  if (!o.startTime || !o.endTime) return o.dayType === 'workday' ? null : floor(Math.min(day.workedMinutes, o.minutes));
+  const at = (s: string) => Date.parse(`${s.replace(' ', 'T')}:00Z`);
+  const start = at(`${o.date} ${o.startTime}`);
+  let end = at(`${o.date} ${o.endTime}`);
+  if (end <= start) end += 86_400_000;
+  const overlap = Math.min(end, at(day.lastOut)) - Math.max(start, at(day.firstIn));
+  return floor(Math.min(overlap / 60_000, o.minutes));
+}
+
+async function detail(ctx: Ctx, actor: Actor, id: number): Promise<OvertimeDetail> {
+  const o = await visibleOvertime(ctx.db, actor, id);
+  const [history, actual] = await Promise.all([historyOf(ctx.db, 'overtime', id), actualMinutesOf(ctx, actor, o)]);
+  const pending = o.status === S.Pending;
+  const mine = actor.employeeId === o.employeeId;
+  const decide = mayDecide(actor, o.employeeId);
+  return {
+    ...toRow(o),
+    history,
+    actualHoursNow: actual === null ? null : hoursOf(actual),
+    can: {
+      update: pending && (mine || decide),
+      approve: pending && decide,
+      disapprove: pending && decide,
+      cancel: pending && mine,
+      delete: decide,
+    },
+  };
+}
+
+/** One overtime request with its history, the actual hours per punches, and what the caller may do. */
+export async function getOvertime(ctx: Ctx, grant: Personal, raw: In<typeof attendanceRequestIdInput>): Promise<OvertimeDetail> {
+  const { id } = attendanceRequestIdInput.parse(raw);
+  return detail(ctx, grant.actor, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+const minutesOf = (v: { startTime?: string | undefined; endTime?: string | undefined; hours?: number | undefined }) =>
+  v.startTime && v.endTime ? overtimeMinutesOf(v.startTime, v.endTime) : Math.round((v.hours ?? 0) * 60);
+
+const duplicate = (date: string) => () =>
+  new AppError('CONFLICT', `An overtime request for ${ddmmyyyy(date)} is already pending or approved`, {
+    fields: [{ param: 'date', msg: 'already has an overtime request' }],
+  });
+
+/** The same day's live request is refused first (its message is clearer than a limit's). */
+async function refuseDuplicate(db: Db, employeeId: number, date: string, excludeId: number | null): Promise<void> {
+  const live = await db
+    .selectFrom('attendance_overtimes')
+    .select('id')
+    .where('employee_id', '=', employeeId)
+    .where('work_date', '=', date)
+    .where('status', 'in', [S.Pending, S.Approved])
+    .where('deleted_at', 'is', null)
+    .where('id', '<>', excludeId ?? 0)
+    .executeTakeFirst();
+  if (live) throw duplicate(date)();
+}
+
+async function insertOvertime(
+  ctx: Ctx,
+  actor: Actor,
+  employeeId: number,
+  input: {
+    date: string;
+    startTime?: string | undefined;
+    endTime?: string | undefined;
+    hours?: number | undefined;
+    reason: string;
+  },
+): Promise<number> {
+  const minutes = minutesOf(input);
+  const day = await dayKindOf(ctx, actor, employeeId, input.date);
+  return inTransaction(ctx, async (trx) => {
+    await lockEmployee(trx, 'overtime', employeeId);
+    await refuseDuplicate(trx, employeeId, input.date, null);
+    await checkLimits(
+      trx,
+      { employeeId, date: input.date, kind: day.kind, minutes, excludeId: null },
+      [S.Pending, S.Approved],
+      'VALIDATION',
+    );
+    const row = await dbWrite(
+      () =>
+        trx
+          .insertInto('attendance_overtimes')
+          .values({
+            employee_id: employeeId,
+            work_date: input.date,
+            start_time: input.startTime ? `${input.startTime}:00` : null,
+            end_time: input.endTime ? `${input.endTime}:00` : null,
+            minutes,
+            day_type: day.kind,
+            reason: input.reason,
+            requester_user_id: actor.userId,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
+    );
+    await addHistory(trx, {
+      kind: 'overtime',
+      requestId: row.id,
+      action: 'requested',
+      from: null,
+      to: S.Pending,
+      actorUserId: actor.userId,
+    });
+    await audit(ctx, trx, {
+      action: 'attendance.overtime.request',
+      entity: 'attendance_overtimes',
+      entityId: row.id,
+      after: { employeeId, ...input, minutes, dayType: day.kind },
+    });
+    return row.id;
+  });
+}
+
+/** The employee requests overtime for one of their days (spec /personal/overtime/add). */
+export async function requestOvertime(ctx: Ctx, grant: Personal, raw: In<typeof createMyOvertimeInput>): Promise<OvertimeDetail> {
+  const input = createMyOvertimeInput.parse(raw);
+  const id = await insertOvertime(ctx, grant.actor, ownEmployeeId(grant.actor), input);
+  return detail(ctx, grant.actor, id);
+}
+
+/** HR or a manager orders overtime for an employee in scope (spec /attendance/overtime/add); Pending until approved. */
+export async function createOvertime(ctx: Ctx, grant: Approve, raw: In<typeof createOvertimeInput>): Promise<OvertimeDetail> {
+  const input = createOvertimeInput.parse(raw);
+  if (!(await employeeInScope(ctx.db, grant.actor, input.employeeId)))
+    throw new AppError('NOT_FOUND', 'Employee not found', { fields: [{ param: 'employeeId', msg: 'not found' }] });
+  const id = await insertOvertime(ctx, grant.actor, input.employeeId, input);
+  return detail(ctx, grant.actor, id);
+}
+
+/** Updates a pending request (its employee, or an approver in scope); the limits are checked again. */
+export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof updateOvertimeInput>): Promise<OvertimeDetail> {
+  const input = updateOvertimeInput.parse(raw);
+  const actor = grant.actor;
+  const seen = await visibleOvertime(ctx.db, actor, input.id);
+  if (actor.employeeId !== seen.employeeId && !mayDecide(actor, seen.employeeId))
+    throw new AppError('FORBIDDEN', 'Only the employee or an approver can change this overtime request');
+  const minutes = minutesOf(input);
+  const day = await dayKindOf(ctx, actor, seen.employeeId, input.date);
+  await inTransaction(ctx, async (trx) => {
+    await lockEmployee(trx, 'overtime', seen.employeeId);
+    await refuseDuplicate(trx, seen.employeeId, input.date, seen.id);
+    await checkLimits(
+      trx,
+      { employeeId: seen.employeeId, date: input.date, kind: day.kind, minutes, excludeId: seen.id },
+      [S.Pending, S.Approved],
+      'VALIDATION',
+    );
+    const updated = await dbWrite(
+      () =>
+        trx
+          .updateTable('attendance_overtimes')
+          .set({
+            work_date: input.date,
+            start_time: input.startTime ? `${input.startTime}:00` : null,
+            end_time: input.endTime ? `${input.endTime}:00` : null,
+            minutes,
+            day_type: day.kind,
+            reason: input.reason,
+            updated_at: sql`now()`,
+          })
+          .where('id', '=', seen.id)
+          .where('status', '=', S.Pending)
+          .where('deleted_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst(),
+      { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
+    );
+    if (!updated) throw new AppError('CONFLICT', 'Only a pending overtime request can be changed');
+    await addHistory(trx, {
+      kind: 'overtime',
+      requestId: seen.id,
+      action: 'updated',
+      from: S.Pending,
+      to: S.Pending,
+      actorUserId: actor.userId,
+    });
+    await audit(ctx, trx, {
+      action: 'attendance.overtime.update',
+      entity: 'attendance_overtimes',
+      entityId: seen.id,
+      before: { date: seen.date, startTime: seen.startTime, endTime: seen.endTime, minutes: seen.minutes, reason: seen.reason },
+      after: { ...input, minutes, dayType: day.kind },
+    });
+  });
+  return detail(ctx, actor, input.id);
+}
+
+type Transition = 'approve' | 'disapprove' | 'cancel' | 'delete';
+
+/**
+ * One guarded transition in its own transaction (same rules as corrections): approve and
+ * disapprove from Pending (never one's own); cancel by the employee from Pending; delete (soft) by
+ * an approver from any status — a deleted approved request no longer feeds payroll. Approval
+ * re-checks the weekly limit against the approved overtime under the employee's lock and pays
+ * the given hours (default the planned ones, at most those).
+ */
+async function transition(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  action: Transition,
+  opts: { note?: string | undefined; hours?: number | undefined } = {},
+): Promise<OvertimeRow> {
+  const seen = await visibleOvertime(ctx.db, actor, id);
+  const actual = action === 'approve' || action === 'disapprove' ? await actualMinutesOf(ctx, actor, seen) : null;
+  return inTransaction(ctx, async (trx) => {
+    await lockEmployee(trx, 'overtime', seen.employeeId);
+    const o = await visibleOvertime(trx, actor, id, true);
+    const mine = actor.employeeId === o.employeeId;
+    const approver = hasPermission(actor, 'attendance.approve');
+    if (action === 'approve' || action === 'disapprove') {
+      if (!approver) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+      refuseOwnDecision(actor, o.employeeId);
+    } else if (action === 'cancel') {
+      if (!mine) throw new AppError('FORBIDDEN', 'Only the employee can cancel an overtime request');
+    } else if (!approver || mine) {
+      throw new AppError('FORBIDDEN', 'You cannot delete this overtime request');
+    }
+    let approvedMinutes: number | null = null;
+    if (action === 'approve') {
+      approvedMinutes = opts.hours === undefined ? o.minutes : Math.round(opts.hours * 60);
+      if (approvedMinutes > o.minutes)
+        throw new AppError('VALIDATION', `At most the planned ${hoursOf(o.minutes)} hours can be approved`, {
+          fields: [{ param: 'hours', msg: `must be at most ${hoursOf(o.minutes)}` }],
+        });
+      if (o.status === S.Pending)
+        await checkLimits(
+          trx,
+          { employeeId: o.employeeId, date: o.date, kind: o.dayType, minutes: approvedMinutes, excludeId: o.id },
+          [S.Approved],
+          'CONFLICT',
+        );
+    }
+    const fromStatuses: number[] = action === 'delete' ? [S.Approved, S.Disapproved, S.Pending, S.Cancel] : [S.Pending];
+    const to =
+      action === 'approve' ? S.Approved : action === 'disapprove' ? S.Disapproved : action === 'cancel' ? S.Cancel : null;
+    let q = trx.updateTable('attendance_overtimes').set({ updated_at: sql`now()` });
+    if (to === null) q = q.set({ deleted_at: sql`now()`, deleted_by_user_id: actor.userId });
+    else if (action === 'cancel') q = q.set({ status: to });
+    else
+      q = q.set({
+        status: to,
+        approved_minutes: approvedMinutes,
+        actual_minutes: actual,
+        decided_by_user_id: actor.userId,
+        decided_at: sql`now()`,
+        decision_note: opts.note ?? null,
+      });
+    const updated = await q
+      .where('id', '=', o.id)
+      .where('deleted_at', 'is', null)
+      .where('status', 'in', fromStatuses)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) {
+      if (action === 'cancel' && o.status !== S.Pending)
+        throw new AppError(
+          'CONFLICT',
+          `An overtime request that is ${ATTENDANCE_REQUEST_STATUS_LABELS[o.status as AttendanceRequestStatus]} cannot be cancelled`,
+        );
+      throw decidedMeanwhile();
+    }
+    await addHistory(trx, {
+      kind: 'overtime',
+      requestId: o.id,
+      action:
+        action === 'approve'
+          ? 'approved'
+          : action === 'disapprove'
+            ? 'disapproved'
+            : action === 'cancel'
+              ? 'cancelled'
+              : 'deleted',
+      from: o.status,
+      to: to ?? o.status,
+      note: opts.note,
+      actorUserId: actor.userId,
+    });
+    await audit(ctx, trx, {
+      action: `attendance.overtime.${action}`,
+      entity: 'attendance_overtimes',
+      entityId: o.id,
+      before: { status: o.status },
+      after: to === null ? { deleted: true } : { status: to, approvedMinutes, actualMinutes: actual, note: opts.note },
+    });
+    return toRow({ ...o, status: to ?? o.status, approvedMinutes: approvedMinutes ?? o.approvedMinutes });
+  });
+}
+
+/** Approves a pending overtime request (optionally fewer hours than planned). */
+export async function approveOvertime(ctx: Ctx, grant: Approve, raw: In<typeof approveOvertimeInput>): Promise<OvertimeDetail> {
+  const input = approveOvertimeInput.parse(raw);
+  await transition(ctx, grant.actor, input.id, 'approve', { note: input.note, hours: input.hours });
+  return detail(ctx, grant.actor, input.id);
+}
+
+export async function disapproveOvertime(
+  ctx: Ctx,
+  grant: Approve,
+  raw: In<typeof attendanceDecideInput>,
+): Promise<OvertimeDetail> {
+  const input = attendanceDecideInput.parse(raw);
+  await transition(ctx, grant.actor, input.id, 'disapprove', { note: input.note });
+  return detail(ctx, grant.actor, input.id);
+}
+
+/** The employee cancels their own pending request (status Cancel, 4). */
+export async function cancelMyOvertime(
+  ctx: Ctx,
+  grant: Personal,
+  raw: In<typeof attendanceDecideInput>,
+): Promise<OvertimeDetail> {
+  const input = attendanceDecideInput.parse(raw);
+  await transition(ctx, grant.actor, input.id, 'cancel', { note: input.note });
+  return detail(ctx, grant.actor, input.id);
+}
+
+const bulkOf =
+  (action: Exclude<Transition, 'cancel'>) =>
+  async (ctx: Ctx, grant: Approve, raw: In<typeof attendanceBulkInput>): Promise<AttendanceBulkResult> => {
+    const input = attendanceBulkInput.parse(raw);
+    return bulk(input.ids, async (id) => {
+      const r = await transition(ctx, grant.actor, id, action, { note: input.note });
+      return action === 'delete' ? 'Deleted' : r.statusLabel;
+    });
+  };
+
+/** Bulk approve (spec §4): each request separately at its planned hours, with its own result. */
+export const bulkApproveOvertime = bulkOf('approve');
+export const bulkDisapproveOvertime = bulkOf('disapprove');
+/** Bulk delete (spec §4), soft. */
+export const bulkDeleteOvertime = bulkOf('delete');
+
+// ---------------------------------------------------------------------------------------------
+// Pay preview (payroll engine, read-only)
+
+/**
+ * What the overtime would pay with the payroll engine's own functions: monthly wage = basic +
+ * fixed allowances in force (payroll's salary view; PP 35/2021 Pasal 32), hourly wage = wage /
+ * 173, multipliers by the day's table (Pasal 31), one rounding half up. Needs salary.view.
+ */
+export async function overtimePayPreview(
+  ctx: Ctx,
+  grant: Grant<'salary.view'>,
+  raw: In<typeof overtimePayPreviewInput>,
+): Promise<OvertimePayPreview> {
+  const input = overtimePayPreviewInput.parse(raw);
+  const salary = await getSalaryEmployee(ctx, grant, { id: input.employeeId });
+  if (!salary.totalSalary || !/[1-9]/.test(salary.totalSalary))
+    throw new AppError(
+      'PRECONDITION_FAILED',
+      'No basic salary is recorded for this employee, so overtime pay cannot be previewed',
+    );
+  const { workWeek } = await queryPayrollSettings(ctx.db);
+  const payrollDayType = payrollDayTypeOf(input.dayType, input.date, workWeek);
+  const max = overtimeMaxPayableHours(workWeek, payrollDayType);
+  if (max !== null && input.hours > max)
+    throw new AppError('VALIDATION', `At most ${max} hours are payable on this day type`, {
+      fields: [{ param: 'hours', msg: `must be at most ${max}` }],
+    });
+  const r = calculateOvertime({ monthlyWage: Number(salary.totalSalary), workWeek, dayType: payrollDayType, hours: input.hours });
+  return {
+    employeeId: input.employeeId,
+    monthlyWage: salary.totalSalary,
+    workWeek,
+    payrollDayType,
+    hours: String(input.hours),
+    hourlyWage: overtimeHourlyWage(salary.totalSalary).toFixed(6),
+    lines: r.output.hours.map((h) => ({ hour: h.hour, multiplier: String(h.multiplier), pay: String(h.pay) })),
+    pay: String(r.output.pay),
+    source: 'PP 35/2021 Pasal 31–32 (payroll engine calculateOvertime)',
+  };
+}

@@ -1,0 +1,156 @@
+import { createUser, type RoleKey } from '@hr/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+
+const A = '/v2/h/attendance';
+const P = '/v2/h/personal';
+
+let t: TestApp;
+type Headers = Record<string, string>;
+let hr: Headers;
+let worker: Headers;
+let other: Headers;
+let workerEmployee: number;
+
+async function userFor(roles: RoleKey[], n: number): Promise<{ headers: Headers; employeeId: number }> {
+  const emp = await t.tdb.db
+    .selectFrom('employees')
+    .select('id')
+    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
+    .executeTakeFirstOrThrow();
+  const who = { email: `att${n}@test.co.id`, password: 'attendance-pass-1' };
+  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
+  return { headers: { authorization: `Bearer ${await loginToken(t.app, who)}` }, employeeId: emp.id };
+}
+
+/** A weekday some days back, in WIB ('yyyy-mm-dd'). */
+function pastWeekday(back: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+  let d = Date.parse(`${today}T00:00:00Z`) - back * 86_400_000;
+  while ([0, 6].includes(new Date(d).getUTCDay())) d -= 86_400_000;
+  return new Date(d).toISOString().slice(0, 10);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: 4 });
+  hr = (await userFor(['human-capital-staff'], 1)).headers;
+  const w = await userFor(['employee'], 2);
+  worker = w.headers;
+  workerEmployee = w.employeeId;
+  other = (await userFor(['employee'], 3)).headers;
+});
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
+  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+
+describe('timesheet corrections over REST (spec §7 attendance/timesheet correction)', () => {
+  let id: number;
+
+  it('an employee requests a correction; bad input is GL0001 naming the fields', async () => {
+    const bad = await call('POST', `${P}/timesheet/correction`, worker, { date: '2026-02-30', type: 9, reason: '' });
+    expect(bad.statusCode).toBe(400);
+    const errors = bad.json().errors;
+    expect(errors[0].code).toBe('GL0001');
+    expect(errors[0].attributes.map((a: { param: string }) => a.param).sort()).toEqual(['date', 'reason', 'type']);
+
+    const date = pastWeekday(7);
+    const res = await call('POST', `${P}/timesheet/correction`, worker, {
+      date,
+      type: 1,
+      startTime: '09:10',
+      reason: 'Flooded road',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      success: 'Correction requested',
+      result: { status: 3, statusLabel: 'Pending', type: 1, typeLabel: 'Late Clock-In', date, startTime: '09:10' },
+    });
+    id = res.json().result.id;
+    const mine = await call('GET', `${P}/timesheet/correction?status=3`, worker);
+    expect(mine.json().results).toMatchObject({ total: 1, rows: [{ id }] });
+  });
+
+  it('HR lists in scope and approves; others get NOT_FOUND; employees cannot approve (PM0001)', async () => {
+    const list = await call('GET', `${A}/timesheet/correction?status=3&search=Person002`, hr);
+    expect(list.json().results).toMatchObject({ total: 1, rows: [{ id, employeeId: workerEmployee, statusLabel: 'Pending' }] });
+    const awaiting = await call('GET', `${A}/timesheet/correction/awaiting?limit=5`, hr);
+    expect(awaiting.json().results.rows.map((r: { id: number }) => r.id)).toContain(id);
+
+    expect((await call('GET', `${A}/timesheet/correction/${id}`, other)).statusCode).toBe(404);
+    const denied = await call('POST', `${A}/timesheet/correction/${id}/approve`, worker, {});
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().errors[0].code).toBe('PM0001');
+    expect((await call('GET', `${A}/timesheet/correction`, worker)).statusCode).toBe(403);
+
+    const ok = await call('POST', `${A}/timesheet/correction/${id}/approve`, hr, { note: 'Confirmed' });
+    expect(ok.json()).toMatchObject({ success: 'Correction approved', result: { status: 1, statusLabel: 'Approved' } });
+    const again = await call('POST', `${A}/timesheet/correction/${id}/approve`, hr, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].msg).toBe('This correction has been decided already; reload to see its status');
+
+    const detail = await call('GET', `${A}/timesheet/correction/${id}`, worker);
+    expect(detail.json().result).toMatchObject({ status: 1, decisionNote: 'Confirmed', can: { update: false, cancel: false } });
+    expect(detail.json().result.history.map((h: { action: string }) => h.action)).toEqual(['requested', 'approved']);
+  });
+
+  it('bulk cancel and delete report per item', async () => {
+    const date = pastWeekday(8);
+    const second = await call('POST', `${P}/timesheet/correction`, worker, { date, type: 2, endTime: '15:00', reason: 'Doctor' });
+    const secondId = second.json().result.id;
+    const res = await call('POST', `${A}/timesheet/correction/cancel`, hr, { ids: [id, secondId, 999999] });
+    expect(res.json()).toMatchObject({
+      success: 'Corrections cancelled',
+      result: {
+        done: 2,
+        failed: 1,
+        items: [
+          { id, ok: true, message: 'Cancel' },
+          { id: secondId, ok: true, message: 'Cancel' },
+          { id: 999999, ok: false, message: 'Correction not found' },
+        ],
+      },
+    });
+    const del = await call('POST', `${A}/timesheet/correction/delete`, hr, { ids: [secondId] });
+    expect(del.json().result).toMatchObject({ done: 1, items: [{ ok: true, message: 'Deleted' }] });
+    expect((await call('GET', `${A}/timesheet/correction/${secondId}`, hr)).statusCode).toBe(404);
+  });
+});
+
+describe('overtime over REST (spec §7 attendance/overtime, personal/overtime)', () => {
+  it('requests, the legal limit refusal, approval, and the salary-only pay preview', async () => {
+    const date = pastWeekday(10);
+    const tooMuch = await call('POST', `${P}/overtime`, worker, { date, hours: 13, reason: 'Inventory' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [{ param: 'hours' }] });
+
+    const res = await call('POST', `${P}/overtime`, worker, { date, startTime: '18:00', endTime: '20:30', reason: 'Inventory' });
+    expect(res.json()).toMatchObject({ success: 'Overtime requested', result: { hours: '2.5', status: 3, startTime: '18:00' } });
+    const id = res.json().result.id;
+    const plan = await call('GET', `${A}/overtime/plan?employeeId=${workerEmployee}&date=${date}`, worker);
+    expect(plan.json().result).toMatchObject({ employeeId: workerEmployee, limits: { maxHoursPerDay: 4, maxHoursPerWeek: 18 } });
+
+    const list = await call('GET', `${A}/overtime?status=3`, hr);
+    expect(list.json().results.rows.map((r: { id: number }) => r.id)).toContain(id);
+    const approved = await call('POST', `${A}/overtime/${id}/approve`, hr, { hours: 2 });
+    expect(approved.json().result).toMatchObject({ status: 1, approvedHours: '2', hours: '2.5' });
+    const mine = await call('GET', `${P}/overtime`, worker);
+    expect(mine.json().results.rows[0]).toMatchObject({ id, statusLabel: 'Approved' });
+
+    const preview = `${A}/overtime/payPreview?employeeId=${workerEmployee}&dayType=workday&date=${date}&hours=2`;
+    expect((await call('GET', preview, worker)).statusCode).toBe(403);
+    const noSalary = await call('GET', preview, hr);
+    expect(noSalary.statusCode).toBe(412);
+
+    const byHr = await call('POST', `${A}/overtime`, hr, {
+      employeeId: workerEmployee,
+      date: pastWeekday(11),
+      hours: 1.5,
+      reason: 'Audit',
+    });
+    expect(byHr.json().result).toMatchObject({ employeeId: workerEmployee, hours: '1.5', status: 3 });
+    const bulk = await call('POST', `${A}/overtime/disapprove`, hr, { ids: [byHr.json().result.id, id] });
+    expect(bulk.json().result).toMatchObject({ done: 1, failed: 1 });
+  });
+});

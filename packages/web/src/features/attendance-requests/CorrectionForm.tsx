@@ -1,0 +1,168 @@
+import { CORRECTION_TIME_LABELS, type CorrectionType, createCorrectionInput } from '@hr/core/browser';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldsOf } from '../../lib/errors';
+import { requiredNotice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+import { TimeInput } from '../../ui/TimeInput';
+import { type CorrectionRow, DayRowView, TYPE_OPTIONS } from './shared';
+import './texts';
+
+const ORDER = ['date', 'type', 'startTime', 'endTime', 'reason'] as const;
+type Key = (typeof ORDER)[number];
+
+/** Today in WIB ('yyyy-mm-dd'): a correction is for a day that has begun. */
+const todayWib = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+
+/**
+ * The employee's correction request (new, or a change of a pending one): the date shows that day's
+ * timesheet row; the time fields follow the type (arrival, leaving, the short leave's window, the
+ * corrected clock-in / clock-out). Validated with core's schema before sending; the first invalid
+ * field is focused.
+ */
+export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [date, setDate] = useState('');
+  const [type, setType] = useState('');
+  const [startTime, setStartTime] = useState('');
+  const [endTime, setEndTime] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  useEffect(() => {
+    setDate(editing?.date ?? '');
+    setType(editing ? String(editing.type) : '');
+    setStartTime(editing?.startTime ?? '');
+    setEndTime(editing?.endTime ?? '');
+    setReason(editing?.reason ?? '');
+    setErrors({});
+  }, [editing]);
+  const day = trpc.attendanceRequest.correction.myDay.useQuery({ date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
+  const typeNo = type ? (Number(type) as CorrectionType) : null;
+  const timeLabels = typeNo ? CORRECTION_TIME_LABELS[typeNo] : { start: null, end: null };
+  const labels: Record<Key, string> = {
+    date: t('attreq.date'),
+    type: t('attreq.type'),
+    startTime: timeLabels.start ?? t('attreq.startTime'),
+    endTime: timeLabels.end ?? t('attreq.endTime'),
+    reason: t('attreq.reason'),
+  };
+  const onError = (err: unknown) => {
+    const next: Partial<Record<Key, string>> = {};
+    for (const f of fieldsOf(err))
+      if ((ORDER as readonly string[]).includes(f.param)) next[f.param as Key] ??= `${labels[f.param as Key]} ${f.msg}`;
+    setErrors(next);
+  };
+  const finish = () => {
+    void utils.attendanceRequest.correction.invalidate();
+    onDone();
+    setDate('');
+    setType('');
+    setStartTime('');
+    setEndTime('');
+    setReason('');
+  };
+  const create = trpc.attendanceRequest.correction.create.useMutation({
+    meta: { successMessage: () => t('attreq.requested') },
+    onSuccess: finish,
+    onError,
+  });
+  const update = trpc.attendanceRequest.correction.update.useMutation({
+    meta: { successMessage: () => t('attreq.action.updated') },
+    onSuccess: finish,
+    onError,
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const values = {
+      date,
+      type: typeNo ?? undefined,
+      startTime: timeLabels.start ? startTime : '',
+      endTime: timeLabels.end ? endTime : '',
+      reason,
+    };
+    const next: Partial<Record<Key, string>> = {};
+    if (!date) next.date = requiredNotice(labels.date);
+    if (!type) next.type = requiredNotice(labels.type);
+    if (!reason.trim()) next.reason = requiredNotice(labels.reason);
+    if (date && date > todayWib()) next.date = `${labels.date} must not be in the future`;
+    const parsed = createCorrectionInput.safeParse(values);
+    if (!parsed.success)
+      for (const i of parsed.error.issues) {
+        const k = String(i.path[0]) as Key;
+        next[k] ??= `${labels[k]} ${i.message}`;
+      }
+    setErrors(next);
+    const first = ORDER.find((k) => next[k]);
+    if (first || !parsed.success) {
+      document.getElementById(`corr-${first ?? 'date'}`)?.focus();
+      return;
+    }
+    if (editing) update.mutate({ id: editing.id, ...parsed.data });
+    else create.mutate(parsed.data);
+  };
+  return (
+    <Card title={editing ? t('attreq.editCorrection', { id: editing.id }) : t('attreq.newCorrection')}>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field label={labels.date} htmlFor="corr-date" required error={errors.date}>
+          <DatePicker id="corr-date" value={date} max={todayWib()} invalid={Boolean(errors.date)} onChange={setDate} />
+        </Field>
+        <Field label={labels.type} htmlFor="corr-type" required error={errors.type}>
+          <Select
+            id="corr-type"
+            placeholder={t('attreq.chooseType')}
+            value={type}
+            invalid={Boolean(errors.type)}
+            onChange={setType}
+            options={TYPE_OPTIONS}
+          />
+        </Field>
+        <div className="sm:col-span-2 rounded-md bg-slate-50 p-3">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('attreq.dayRow')}</h3>
+          {date ? (
+            day.isSuccess ? (
+              <DayRowView day={day.data} />
+            ) : null
+          ) : (
+            <p className="text-sm text-slate-600">{t('attreq.pickDate')}</p>
+          )}
+        </div>
+        {timeLabels.start ? (
+          <Field label={labels.startTime} htmlFor="corr-startTime" required={typeNo === 3} error={errors.startTime}>
+            <TimeInput id="corr-startTime" value={startTime} invalid={Boolean(errors.startTime)} onChange={setStartTime} />
+          </Field>
+        ) : null}
+        {timeLabels.end ? (
+          <Field label={labels.endTime} htmlFor="corr-endTime" required={typeNo === 3} error={errors.endTime}>
+            <TimeInput id="corr-endTime" value={endTime} invalid={Boolean(errors.endTime)} onChange={setEndTime} />
+          </Field>
+        ) : null}
+        <Field label={labels.reason} htmlFor="corr-reason" required error={errors.reason} className="sm:col-span-2">
+          <TextInput
+            id="corr-reason"
+            maxLength={1000}
+            value={reason}
+            invalid={Boolean(errors.reason)}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Field>
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          {editing ? (
+            <Button variant="secondary" onClick={onDone}>
+              {t('app.cancel')}
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={create.isPending || update.isPending}>
+            {editing ? t('attreq.save') : t('attreq.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

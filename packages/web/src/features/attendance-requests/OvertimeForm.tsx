@@ -1,0 +1,216 @@
+import { createMyOvertimeInput, overtimeMinutesOf } from '@hr/core/browser';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCan, useSession } from '../../lib/can';
+import { fieldsOf } from '../../lib/errors';
+import { requiredNotice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { SearchableSelect } from '../../ui/Combobox';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { TextInput } from '../../ui/TextInput';
+import { TimeInput } from '../../ui/TimeInput';
+import { PayPreview } from './PayPreview';
+import './texts';
+
+const ORDER = ['employeeId', 'date', 'startTime', 'endTime', 'hours', 'reason'] as const;
+type Key = (typeof ORDER)[number];
+
+/**
+ * Overtime request form: for oneself (/personal/overtime/add) or, for approvers, for an employee
+ * in scope (/attendance/overtime/add). Start and end time, or a number of hours (quarter hours);
+ * the day type and the week's workday overtime come from the server (roster, holidays, limits of
+ * PP 35/2021), and with salary.view the pay is previewed with the payroll engine.
+ */
+export function OvertimeForm({ forEmployee, back }: { forEmployee: boolean; back: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const session = useSession();
+  const canPreview = useCan('salary.view');
+  const [employeeId, setEmployeeId] = useState('');
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const [date, setDate] = useState('');
+  const [mode, setMode] = useState<'times' | 'hours'>('times');
+  const [startTime, setStartTime] = useState('');
+  const [endTime, setEndTime] = useState('');
+  const [hours, setHours] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const employees = trpc.employee.list.useQuery(
+    { search: debounced || undefined, pageSize: 20, resigned: 0 },
+    { enabled: forEmployee },
+  );
+  const who = forEmployee ? Number(employeeId) || 0 : (session.employeeId ?? 0);
+  const plan = trpc.attendanceRequest.overtime.plan.useQuery(
+    { employeeId: who, date },
+    { enabled: who > 0 && /^\d{4}-\d{2}-\d{2}$/.test(date) },
+  );
+  const labels: Record<Key, string> = {
+    employeeId: t('attreq.employee'),
+    date: t('attreq.date'),
+    startTime: t('attreq.startTime'),
+    endTime: t('attreq.endTime'),
+    hours: t('attreq.hours'),
+    reason: t('attreq.reason'),
+  };
+  const onError = (err: unknown) => {
+    const next: Partial<Record<Key, string>> = {};
+    for (const f of fieldsOf(err))
+      if ((ORDER as readonly string[]).includes(f.param)) next[f.param as Key] ??= `${labels[f.param as Key]} ${f.msg}`;
+    setErrors(next);
+  };
+  const opts = {
+    meta: { successMessage: () => t('attreq.overtimeRequested') },
+    onSuccess: () => {
+      void utils.attendanceRequest.overtime.invalidate();
+      void navigate(back);
+    },
+    onError,
+  };
+  const createFor = trpc.attendanceRequest.overtime.create.useMutation(opts);
+  const createMine = trpc.attendanceRequest.overtime.request.useMutation(opts);
+  const values = {
+    date,
+    reason,
+    ...(mode === 'times' ? { startTime, endTime } : { hours: hours.trim().replace(',', '.') }),
+  };
+  const parsed = createMyOvertimeInput.safeParse(values);
+  const plannedHours = parsed.success
+    ? parsed.data.startTime && parsed.data.endTime
+      ? overtimeMinutesOf(parsed.data.startTime, parsed.data.endTime) / 60
+      : (parsed.data.hours ?? 0)
+    : 0;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Partial<Record<Key, string>> = {};
+    if (forEmployee && !employeeId) next.employeeId = requiredNotice(labels.employeeId);
+    if (!date) next.date = requiredNotice(labels.date);
+    if (mode === 'times') {
+      if (!startTime) next.startTime = requiredNotice(labels.startTime);
+      if (!endTime) next.endTime = requiredNotice(labels.endTime);
+    } else if (!hours.trim()) next.hours = requiredNotice(labels.hours);
+    if (!reason.trim()) next.reason = requiredNotice(labels.reason);
+    if (!parsed.success)
+      for (const i of parsed.error.issues) {
+        const k = String(i.path[0]) as Key;
+        next[k] ??= `${labels[k]} ${i.message}`;
+      }
+    setErrors(next);
+    const first = ORDER.find((k) => next[k]);
+    if (first || !parsed.success) {
+      document.getElementById(`ot-${first ?? 'date'}`)?.focus();
+      return;
+    }
+    if (forEmployee) createFor.mutate({ employeeId: Number(employeeId), ...parsed.data });
+    else createMine.mutate(parsed.data);
+  };
+  const employeeOptions = (employees.data?.rows ?? []).map((e) => ({ value: e.id, label: `${e.employeeNumber} ${e.name}` }));
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        {forEmployee ? (
+          <Field label={labels.employeeId} htmlFor="ot-employeeId" required error={errors.employeeId} className="sm:col-span-2">
+            <div className="grid gap-2 sm:grid-cols-2">
+              <TextInput
+                type="search"
+                aria-label={t('attreq.employeeSearch')}
+                placeholder={t('attreq.employeeSearch')}
+                value={search}
+                maxLength={100}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+              <SearchableSelect
+                id="ot-employeeId"
+                value={employeeId}
+                onChange={setEmployeeId}
+                options={employeeOptions}
+                placeholder={t('attreq.employee')}
+                loading={employees.isFetching}
+                invalid={Boolean(errors.employeeId)}
+              />
+            </div>
+          </Field>
+        ) : null}
+        <Field label={labels.date} htmlFor="ot-date" required error={errors.date}>
+          <DatePicker id="ot-date" value={date} invalid={Boolean(errors.date)} onChange={setDate} />
+        </Field>
+        <fieldset className="text-sm">
+          <legend className="mb-1 font-medium text-slate-700">{t('attreq.hours')}</legend>
+          <label className="mr-4 inline-flex items-center gap-1">
+            <input type="radio" name="ot-mode" checked={mode === 'times'} onChange={() => setMode('times')} />
+            {t('attreq.byTimes')}
+          </label>
+          <label className="inline-flex items-center gap-1">
+            <input type="radio" name="ot-mode" checked={mode === 'hours'} onChange={() => setMode('hours')} />
+            {t('attreq.byHours')}
+          </label>
+        </fieldset>
+        {plan.data ? (
+          <p className="sm:col-span-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700" data-testid="ot-plan">
+            <strong>
+              {t('attreq.dayType')}: {plan.data.dayTypeLabel}
+            </strong>
+            {plan.data.holiday ? ` (${plan.data.holiday})` : ''}
+            {plan.data.shift ? ` · ${plan.data.shift}` : ''}
+            <br />
+            {t('attreq.weekUsed', {
+              hours: plan.data.weekHours,
+              max: plan.data.limits.maxHoursPerWeek,
+              day: plan.data.limits.maxHoursPerDay,
+              source: plan.data.limits.source,
+            })}
+          </p>
+        ) : null}
+        {mode === 'times' ? (
+          <>
+            <Field label={labels.startTime} htmlFor="ot-startTime" required error={errors.startTime}>
+              <TimeInput id="ot-startTime" value={startTime} invalid={Boolean(errors.startTime)} onChange={setStartTime} />
+            </Field>
+            <Field label={labels.endTime} htmlFor="ot-endTime" required error={errors.endTime}>
+              <TimeInput id="ot-endTime" value={endTime} invalid={Boolean(errors.endTime)} onChange={setEndTime} />
+            </Field>
+          </>
+        ) : (
+          <Field label={labels.hours} htmlFor="ot-hours" required error={errors.hours} hint={t('attreq.hoursHint')}>
+            <TextInput
+              id="ot-hours"
+              inputMode="decimal"
+              maxLength={5}
+              value={hours}
+              invalid={Boolean(errors.hours)}
+              onChange={(e) => setHours(e.target.value)}
+            />
+          </Field>
+        )}
+        <Field label={labels.reason} htmlFor="ot-reason" required error={errors.reason} className="sm:col-span-2">
+          <TextInput
+            id="ot-reason"
+            maxLength={1000}
+            value={reason}
+            invalid={Boolean(errors.reason)}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Field>
+        {canPreview && plan.data && plannedHours > 0 ? (
+          <div className="sm:col-span-2">
+            <PayPreview employeeId={who} dayType={plan.data.dayType} date={date} hours={plannedHours} />
+          </div>
+        ) : null}
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="secondary" onClick={() => void navigate(back)}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" disabled={createFor.isPending || createMine.isPending}>
+            {t('attreq.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,422 @@
+import type { MenuPreference } from '@hr/core/browser';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/can';
+import { fieldsOf } from '../../lib/errors';
+import { formatIsoDate, requiredNotice } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { Pagination } from '../../ui/Pagination';
+import { Select } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+import { ListCard } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
+import { addDays, CanteenSelect, MEAL_OPTIONS, MealSelect, PREFERENCE_OPTIONS, todayWib, wibTime } from './canteen-shared';
+import './texts';
+
+type SummaryRow = RouterOutputs['canteen']['mealSchedule']['list']['rows'][number];
+type EmployeeRow = RouterOutputs['canteen']['mealSchedule']['employees']['rows'][number];
+
+const num = (v: string) => (v ? Number(v) : undefined);
+
+/** Bulk schedule (and removal) by office / department / division over a date range. */
+function AssignCard() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [mealId, setMealId] = useState('');
+  const [from, setFrom] = useState(todayWib());
+  const [to, setTo] = useState(addDays(todayWib(), 6));
+  const [officeId, setOfficeId] = useState('');
+  const [departmentId, setDepartmentId] = useState('');
+  const [divisionId, setDivisionId] = useState('');
+  const [onlyRostered, setOnlyRostered] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [result, setResult] = useState('');
+  const onError = (err: unknown) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg])));
+  const assign = trpc.canteen.mealSchedule.assign.useMutation({
+    meta: { successMessage: () => t('cnt.saved') },
+    onError,
+    onSuccess: (r) => {
+      setResult(t('cnt.assigned', r));
+      void utils.canteen.invalidate();
+    },
+  });
+  const remove = trpc.canteen.mealSchedule.remove.useMutation({
+    meta: { successMessage: () => t('cnt.saved') },
+    onError,
+    onSuccess: (r) => {
+      setResult(t('cnt.removed', r));
+      void utils.canteen.invalidate();
+    },
+  });
+  const run = (which: 'assign' | 'remove') => {
+    const next: Record<string, string> = {};
+    if (!mealId) next.mealId = requiredNotice(t('cnt.meal'));
+    if (!from) next.from = requiredNotice(t('cnt.from'));
+    if (!to) next.to = requiredNotice(t('cnt.to'));
+    else if (from && to < from) next.to = 'must not be before from';
+    if (!officeId && !departmentId && !divisionId) next.companyOfficeId = requiredNotice(t('cnt.office'));
+    setErrors(next);
+    setResult('');
+    const first = ['mealId', 'from', 'to', 'companyOfficeId'].find((k) => next[k]);
+    if (first) {
+      document.getElementById(`sched-${first}`)?.focus();
+      return;
+    }
+    const input = {
+      mealId: Number(mealId),
+      from,
+      to,
+      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
+      ...(departmentId ? { departmentId: Number(departmentId) } : {}),
+      ...(divisionId ? { divisionId: Number(divisionId) } : {}),
+    };
+    if (which === 'assign') assign.mutate({ ...input, onlyRosteredDays: onlyRostered });
+    else remove.mutate(input);
+  };
+  return (
+    <Card title={t('cnt.assignTitle')}>
+      <p className="mb-4 text-sm text-slate-600">{t('cnt.assignIntro')}</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          run('assign');
+        }}
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+      >
+        <Field label={t('cnt.meal')} htmlFor="sched-mealId" required error={errors.mealId} className="lg:col-span-3">
+          <MealSelect
+            id="sched-mealId"
+            value={mealId}
+            invalid={Boolean(errors.mealId)}
+            onChange={setMealId}
+            placeholder={t('cnt.chooseMeal')}
+          />
+        </Field>
+        <Field label={t('cnt.from')} htmlFor="sched-from" required error={errors.from}>
+          <DatePicker id="sched-from" value={from} invalid={Boolean(errors.from)} onChange={setFrom} />
+        </Field>
+        <Field label={t('cnt.to')} htmlFor="sched-to" required error={errors.to}>
+          <DatePicker id="sched-to" value={to} invalid={Boolean(errors.to)} onChange={setTo} />
+        </Field>
+        <div className="flex items-end pb-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={onlyRostered} onChange={(e) => setOnlyRostered(e.target.checked)} />
+            {t('cnt.onlyRostered')}
+          </label>
+        </div>
+        <Field label={t('cnt.office')} htmlFor="sched-companyOfficeId" error={errors.companyOfficeId}>
+          <CompanyOfficeSelect
+            id="sched-companyOfficeId"
+            value={officeId}
+            invalid={Boolean(errors.companyOfficeId)}
+            onChange={(v) => {
+              setOfficeId(v);
+              setDepartmentId('');
+              setDivisionId('');
+            }}
+          />
+        </Field>
+        <Field label={t('cnt.department')} htmlFor="sched-departmentId" error={errors.departmentId}>
+          <DepartmentSelect
+            id="sched-departmentId"
+            companyOfficeId={num(officeId)}
+            value={departmentId}
+            onChange={(v) => {
+              setDepartmentId(v);
+              setDivisionId('');
+            }}
+          />
+        </Field>
+        <Field label={t('cnt.division')} htmlFor="sched-divisionId" error={errors.divisionId}>
+          <DivisionSelect
+            id="sched-divisionId"
+            companyOfficeId={num(officeId)}
+            departmentId={num(departmentId)}
+            value={divisionId}
+            onChange={setDivisionId}
+          />
+        </Field>
+        <div className="flex flex-wrap items-center justify-end gap-3 sm:col-span-2 lg:col-span-3">
+          {result ? (
+            <span role="status" className="text-sm text-slate-700">
+              {result}
+            </span>
+          ) : null}
+          <Button variant="secondary" disabled={remove.isPending} onClick={() => run('remove')}>
+            {t('cnt.remove')}
+          </Button>
+          <Button type="submit" disabled={assign.isPending}>
+            {t('cnt.assign')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [preference, setPreference] = useState<string>(row.preference);
+  const [note, setNote] = useState(row.preferenceNote ?? '');
+  const save = trpc.canteen.mealSchedule.setPreference.useMutation({
+    meta: { successMessage: () => t('cnt.saved') },
+    onSuccess: () => {
+      void utils.canteen.mealSchedule.invalidate();
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('cnt.preferenceOf', { name: `${row.employeeNumber} ${row.name}` })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button
+            disabled={save.isPending}
+            onClick={() =>
+              save.mutate({
+                employeeIds: [row.employeeId],
+                preference: preference as MenuPreference,
+                ...(note.trim() ? { note: note.trim() } : {}),
+              })
+            }
+          >
+            {t('app.save')}
+          </Button>
+        </>
+      }
+    >
+      <Field label={t('cnt.preference')} htmlFor="pref-preference">
+        <Select id="pref-preference" value={preference} onChange={setPreference} options={PREFERENCE_OPTIONS} />
+      </Field>
+      <Field label={t('cnt.note')} htmlFor="pref-note">
+        <TextInput id="pref-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+      </Field>
+    </Modal>
+  );
+}
+
+/** /canteen/mealSchedule: bulk scheduling, the schedule per meal and day, and the employee list per schedule. */
+export function MealSchedulePage() {
+  const { t } = useTranslation();
+  const canManage = useCan('canteen.manage');
+  // The schedule per meal and day.
+  const summaryList = useListState(10);
+  const [from, setFrom] = useState(todayWib());
+  const [to, setTo] = useState(addDays(todayWib(), 6));
+  const [canteenId, setCanteenId] = useState('');
+  const [mealKind, setMealKind] = useState('');
+  const summary = trpc.canteen.mealSchedule.list.useQuery(
+    {
+      page: summaryList.page,
+      pageSize: summaryList.pageSize,
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(canteenId ? { canteenId: Number(canteenId) } : {}),
+      ...(mealKind ? { mealKind: mealKind as 'lunch' } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  // The employees of one schedule (a row above) or of the filters.
+  const list = useListState();
+  const [date, setDate] = useState(todayWib());
+  const [mealId, setMealId] = useState<number | null>(null);
+  const [empKind, setEmpKind] = useState('');
+  const [officeId, setOfficeId] = useState('');
+  const [departmentId, setDepartmentId] = useState('');
+  const [preference, setPreference] = useState('');
+  const [taken, setTaken] = useState('');
+  const [editing, setEditing] = useState<EmployeeRow | null>(null);
+  const clearMeal = () => setMealId(null);
+  const employees = trpc.canteen.mealSchedule.employees.useQuery(
+    {
+      ...list.query,
+      ...(date ? { date } : {}),
+      ...(mealId ? { mealId } : {}),
+      ...(empKind ? { mealKind: empKind as 'lunch' } : {}),
+      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
+      ...(departmentId ? { departmentId: Number(departmentId) } : {}),
+      ...(preference ? { preference: preference as MenuPreference } : {}),
+      ...(taken ? { taken: taken === 'true' } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const summaryColumns: Column<SummaryRow>[] = [
+    { key: 'date', header: t('cnt.date'), cell: (r) => formatIsoDate(r.date), className: 'whitespace-nowrap' },
+    { key: 'canteen', header: t('cnt.canteen'), cell: (r) => `${r.canteen} (${r.companyOffice})` },
+    { key: 'meal', header: t('cnt.meal'), cell: (r) => `${r.mealLabel} ${r.startTime}–${r.endTime}` },
+    { key: 'quota', header: t('cnt.quota'), cell: (r) => r.quota ?? t('cnt.unlimited') },
+    { key: 'scheduled', header: t('cnt.scheduled'), cell: (r) => r.scheduled, className: 'text-right tabular-nums' },
+    { key: 'taken', header: t('cnt.taken'), cell: (r) => r.taken, className: 'text-right tabular-nums' },
+    {
+      key: 'show',
+      header: '',
+      cell: (r) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setDate(r.date);
+            setMealId(r.mealId);
+            list.setPage(1);
+          }}
+        >
+          {t('cnt.showEmployees')}
+        </Button>
+      ),
+    },
+  ];
+  const employeeColumns: Column<EmployeeRow>[] = [
+    { key: 'number', header: t('cnt.employeeNumber'), cell: (r) => r.employeeNumber },
+    { key: 'name', header: t('cnt.employee'), cell: (r) => r.name },
+    { key: 'department', header: t('cnt.department'), cell: (r) => r.department ?? '' },
+    { key: 'date', header: t('cnt.date'), cell: (r) => formatIsoDate(r.date), className: 'whitespace-nowrap' },
+    { key: 'meal', header: t('cnt.meal'), cell: (r) => `${r.mealLabel} (${r.canteen})` },
+    {
+      key: 'preference',
+      header: t('cnt.preference'),
+      cell: (r) => (r.preferenceNote ? `${r.preferenceLabel} — ${r.preferenceNote}` : r.preferenceLabel),
+    },
+    {
+      key: 'taken',
+      header: t('cnt.taken'),
+      cell: (r) => (r.taken && r.takenAt ? `${t('app.yes')} ${wibTime(r.takenAt)}` : t('app.no')),
+    },
+    ...(canManage
+      ? [
+          {
+            key: 'actions',
+            header: '',
+            cell: (r: EmployeeRow) => (
+              <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
+                {t('cnt.setPreference')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <PageTitle>{t('routes.canteen.mealSchedule')}</PageTitle>
+      <div className="space-y-4">
+        {canManage ? <AssignCard /> : null}
+        <Card title={t('cnt.schedules')}>
+          <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <DatePicker
+              ariaLabel={t('cnt.from')}
+              placeholder={t('cnt.from')}
+              value={from}
+              onChange={summaryList.filter(setFrom)}
+            />
+            <DatePicker ariaLabel={t('cnt.to')} placeholder={t('cnt.to')} value={to} onChange={summaryList.filter(setTo)} />
+            <CanteenSelect
+              aria-label={t('cnt.canteen')}
+              placeholder={t('cnt.allCanteens')}
+              value={canteenId}
+              onChange={summaryList.filter(setCanteenId)}
+            />
+            <Select
+              aria-label={t('cnt.meal')}
+              placeholder={t('cnt.allMeals')}
+              value={mealKind}
+              onChange={summaryList.filter(setMealKind)}
+              options={MEAL_OPTIONS}
+            />
+          </div>
+          <DataTable
+            caption={t('cnt.schedules')}
+            columns={summaryColumns}
+            rows={summary.data?.rows ?? []}
+            rowKey={(r) => r.mealId * 100_000_000 + Number(r.date.replaceAll('-', ''))}
+            loading={summary.isFetching}
+            failed={summary.isError && !summary.data}
+            onRetry={() => void summary.refetch()}
+            empty={t('cnt.noSchedules')}
+          />
+          <Pagination
+            page={summaryList.page}
+            pageSize={summaryList.pageSize}
+            total={summary.data?.total ?? 0}
+            onPage={summaryList.setPage}
+            onPageSize={summaryList.setPageSize}
+          />
+        </Card>
+        <ListCard
+          title={t('cnt.employees')}
+          list={list}
+          query={employees}
+          columns={employeeColumns}
+          rowKey={(r) =>
+            (r.employeeId * 100_000_000 + Number(r.date.replaceAll('-', ''))) * 10 +
+            ['breakfast', 'lunch', 'dinner', 'overtime'].indexOf(r.mealKind)
+          }
+          searchPlaceholder={t('app.search')}
+          filters={
+            <>
+              <DatePicker
+                ariaLabel={t('cnt.date')}
+                placeholder={t('cnt.date')}
+                value={date}
+                onChange={list.filter(setDate, clearMeal)}
+              />
+              <Select
+                aria-label={t('cnt.meal')}
+                placeholder={t('cnt.allMeals')}
+                value={empKind}
+                onChange={list.filter(setEmpKind, clearMeal)}
+                options={MEAL_OPTIONS}
+              />
+              <CompanyOfficeSelect
+                aria-label={t('cnt.office')}
+                placeholder={t('cnt.allOffices')}
+                value={officeId}
+                onChange={list.filter(setOfficeId, setDepartmentId)}
+              />
+              <DepartmentSelect
+                aria-label={t('cnt.department')}
+                placeholder={t('cnt.allDepartments')}
+                companyOfficeId={num(officeId)}
+                value={departmentId}
+                onChange={list.filter(setDepartmentId)}
+              />
+              <Select
+                aria-label={t('cnt.preference')}
+                placeholder={t('cnt.allPreferences')}
+                value={preference}
+                onChange={list.filter(setPreference)}
+                options={PREFERENCE_OPTIONS}
+              />
+              <Select
+                aria-label={t('cnt.taken')}
+                placeholder={t('app.all')}
+                value={taken}
+                onChange={list.filter(setTaken)}
+                options={[
+                  { value: 'true', label: t('cnt.taken') },
+                  { value: 'false', label: t('cnt.notTaken') },
+                ]}
+              />
+            </>
+          }
+          empty={t('cnt.noEmployees')}
+        />
+      </div>
+      {editing ? <PreferenceDialog row={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

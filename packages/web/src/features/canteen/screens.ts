@@ -1,0 +1,3 @@
+export { MealSchedulePage as CanteenMealSchedulePage } from './MealSchedulePage';
+export { PresencePage as CanteenPresencePage } from './PresencePage';
+export { CanteenSettingPage } from './SettingPage';
