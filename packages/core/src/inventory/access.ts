@@ -52,8 +52,17 @@ const forTeamWarehouseRequest = (actor: Actor): RawBuilder<SqlBool> =>
     where wr.id = r.warehouse_request_id and ${requesterInScope(actor, 'we')})`;
 
 /**
- * Purchase requests the actor may open: their own; every one for the warehouse and COO tiers, the
- * warehouse staff and an all-scope actor; their team's (inventory.view or managerial tier).
+ * SQL: a purchase request (alias `r`) raised for the actor's own warehouse request: the employee
+ * follows the purchasing of what they asked for (its detail, orders, receives and PDFs).
+ */
+const forOwnWarehouseRequest = (actor: Actor): RawBuilder<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from inventory_warehouse_requests owr
+    where owr.id = r.warehouse_request_id and owr.requester_user_id = ${actor.userId})`;
+
+/**
+ * Purchase requests the actor may open: their own and those raised for their own warehouse
+ * requests; every one for the warehouse and COO tiers, the warehouse staff and an all-scope actor;
+ * their team's (inventory.view or managerial tier).
  */
 export function purchaseRequestVisible(actor: Actor): RawBuilder<SqlBool> {
   if (
@@ -64,8 +73,8 @@ export function purchaseRequestVisible(actor: Actor): RawBuilder<SqlBool> {
   )
     return sql<SqlBool>`true`;
   if (hasPermission(actor, 'inventory.view') || hasPermission(actor, 'inventory.approve.managerial'))
-    return sql<SqlBool>`(${ownRequest(actor)} or ${teamRequest(actor)} or ${forTeamWarehouseRequest(actor)})`;
-  return ownRequest(actor);
+    return sql<SqlBool>`(${ownRequest(actor)} or ${teamRequest(actor)} or ${forTeamWarehouseRequest(actor)} or ${forOwnWarehouseRequest(actor)})`;
+  return sql<SqlBool>`(${ownRequest(actor)} or ${forOwnWarehouseRequest(actor)})`;
 }
 
 /**
@@ -80,3 +89,12 @@ export function tierActsOn(actor: Actor, tier: 'managerial' | 'warehouse' | 'coo
 
 /** Requester display name: the employee's name, else the login e-mail (aliases `e`, `ru`). */
 export const requesterName = sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), ru.email)`;
+
+/**
+ * SQL: the request (alias `r`) is not the actor's own need: they neither submitted it nor, for a
+ * purchase request raised for a warehouse request, asked for the goods in that warehouse request.
+ * Nobody approves or rejects their own request at any tier.
+ */
+export const notOwnNeed = (actor: Actor): RawBuilder<SqlBool> =>
+  sql<SqlBool>`(r.requester_user_id <> ${actor.userId} and not exists (select 1 from inventory_warehouse_requests onr
+    where onr.id = r.warehouse_request_id and onr.requester_user_id = ${actor.userId}))`;

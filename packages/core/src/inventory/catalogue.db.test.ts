@@ -142,7 +142,10 @@ describe('stock on hand and the movement ledger', () => {
   const stockNow = async () => (await findStock(ctx, view(), { warehouseId, variantId })).rows[0]?.onHand ?? 0;
 
   it('an adjustment moves stock and writes a ledger line with its source, actor and balance', async () => {
-    expect(await adjustStock(ctx, manage(), { variantId, warehouseId, quantity: 10, note: 'Opening count' })).toEqual({
+    const adjusted = await adjustStock(ctx, manage(), { variantId, warehouseId, quantity: 10, note: 'Opening count' });
+    expect(adjusted).toEqual({
+      id: adjusted.id,
+      number: `ADJ-${String(adjusted.id).padStart(6, '0')}`,
       variantId,
       warehouseId,
       onHand: 10,
@@ -155,6 +158,8 @@ describe('stock on hand and the movement ledger', () => {
         quantity: 10,
         balanceAfter: 10,
         sourceType: 'stock_adjustment',
+        sourceId: adjusted.id,
+        sourceNumber: adjusted.number,
         note: 'Opening count',
         actor: keeper.email,
         item: 'Hand soap',

@@ -15,6 +15,7 @@ import {
   createUnitInput,
   createVariantInput,
   createWarehouseInput,
+  documentNumber,
   type ItemRow,
   type ItemWarehouseOption,
   listCatalogueInput,
@@ -25,6 +26,7 @@ import {
   MOVEMENT_KIND_LABELS,
   type MovementRow,
   type ServiceRow,
+  SOURCE_PREFIX,
   type StockRow,
   type UnitRow,
   updateItemInput,
@@ -607,6 +609,23 @@ export async function findMovements(ctx: Ctx, _grant: View, raw: In<typeof listM
   if (f.warehouseId) q = q.where('m.warehouse_id', '=', f.warehouseId);
   if (f.variantId) q = q.where('m.variant_id', '=', f.variantId);
   if (f.kind) q = q.where('m.kind', '=', f.kind);
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) =>
+      eb.or([
+        eb('i.name', 'ilike', like),
+        eb('i.code', 'ilike', like),
+        eb('v.name', 'ilike', like),
+        eb('m.note', 'ilike', like),
+        eb(
+          sql<string>`(case m.source_type when 'warehouse_request' then 'WR-' when 'purchase_receive' then 'RCV-'
+            when 'stock_adjustment' then 'ADJ-' else '' end) || lpad(m.source_id::text, 6, '0')`,
+          'ilike',
+          like,
+        ),
+      ]),
+    );
+  }
   if (f.from) q = q.where(companyDate('m.created_at'), '>=', f.from);
   if (f.to) q = q.where(companyDate('m.created_at'), '<=', f.to);
   const page = await paged(
@@ -637,31 +656,59 @@ export async function findMovements(ctx: Ctx, _grant: View, raw: In<typeof listM
   );
   return {
     ...page,
-    rows: page.rows.map((r) => ({ ...r, variant: variantLabel(r.variant), kindLabel: MOVEMENT_KIND_LABELS[r.kind] })),
+    rows: page.rows.map((r) => {
+      const prefix = SOURCE_PREFIX[r.sourceType];
+      return {
+        ...r,
+        variant: variantLabel(r.variant),
+        kindLabel: MOVEMENT_KIND_LABELS[r.kind],
+        sourceNumber: prefix && r.sourceId !== null ? documentNumber(prefix, r.sourceId) : null,
+      };
+    }),
   };
 }
 
-/** A counted correction of stock (e.g. opening balance, breakage); refused if it would go below zero. */
-export async function adjustStock(ctx: Ctx, _grant: Manage, raw: In<typeof adjustStockInput>) {
+/**
+ * A counted correction of stock (e.g. opening balance, breakage); refused if it would go below
+ * zero. Each adjustment is a document (ADJ-000001) that its ledger line names as its source.
+ */
+export async function adjustStock(ctx: Ctx, grant: Manage, raw: In<typeof adjustStockInput>) {
   const input = adjustStockInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     await requireVariantAndWarehouse(trx, input.variantId, input.warehouseId);
+    const doc = await trx
+      .insertInto('inventory_stock_adjustments')
+      .values({
+        variant_id: input.variantId,
+        warehouse_id: input.warehouseId,
+        quantity: input.quantity,
+        note: input.note,
+        created_by_user_id: grant.actor.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const balance = await moveStock(ctx, trx, {
       variantId: input.variantId,
       warehouseId: input.warehouseId,
       kind: 'adjustment',
       quantity: input.quantity,
       sourceType: ADJUSTMENT_SOURCE,
-      sourceId: null,
+      sourceId: doc.id,
       note: input.note,
     });
     await audit(ctx, trx, {
       action: 'adjust',
       entity: 'inventory_stock',
       entityId: `${input.variantId}/${input.warehouseId}`,
-      after: { ...input, balance },
+      after: { ...input, balance, adjustmentId: doc.id },
     });
-    return { variantId: input.variantId, warehouseId: input.warehouseId, onHand: balance };
+    return {
+      id: doc.id,
+      number: documentNumber('ADJ', doc.id),
+      variantId: input.variantId,
+      warehouseId: input.warehouseId,
+      onHand: balance,
+    };
   });
 }
 

@@ -1,4 +1,6 @@
+export * from './attachments';
 export * from './catalogue';
+export * from './documents';
 export * from './purchase-orders';
 export * from './purchase-requests';
 export * from './schema';

@@ -6,7 +6,8 @@ import { type Grant, hasPermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import type { Page } from '../shared/zod';
-import { ownRequest, purchaseRequestVisible, requesterName, teamRequest, tierActsOn } from './access';
+import { notOwnNeed, ownRequest, purchaseRequestVisible, requesterName, teamRequest, tierActsOn } from './access';
+import { attachmentsOf } from './attachments';
 import { companyDate, likePattern } from './catalogue';
 import {
   APPROVAL_STATUS,
@@ -192,7 +193,11 @@ export async function listPurchaseRequestApprovals(ctx: Ctx, grant: Reader, raw:
   const actor = grant.actor;
   if (!hasPermission(actor, APPROVAL_TIER_PERMISSION[f.tier]))
     throw new AppError('FORBIDDEN', `You do not hold the ${APPROVAL_TIER_LABELS[f.tier]} approval`);
-  return listWhere(ctx.db, tierActsOn(actor, f.tier), { ...f, status: TIER_PENDING[f.tier] });
+  // Never the caller's own requests: nobody approves their own (see notOwnNeed).
+  return listWhere(ctx.db, sql<SqlBool>`(${tierActsOn(actor, f.tier)} and ${notOwnNeed(actor)})`, {
+    ...f,
+    status: TIER_PENDING[f.tier],
+  });
 }
 
 /** Purchase requests linked to one warehouse request (any reader of that request sees them). */
@@ -240,6 +245,8 @@ async function linesOf(db: Db, id: number): Promise<PurchaseRequestLine[]> {
       sql<string>`(l.quantity::numeric * l.estimated_price)::text`.as('estimatedAmount'),
       'l.needed_by as neededBy',
       'l.reason',
+      sql<number>`(select coalesce(sum(ol.quantity), 0)::int from inventory_purchase_order_lines ol
+        where ol.purchase_request_line_id = l.id)`.as('orderedQuantity'),
     ])
     .where('l.purchase_request_id', '=', id)
     .orderBy('l.position')
@@ -282,16 +289,42 @@ export async function getPurchaseRequest(
   const { id } = catalogueIdInput.parse(raw);
   const actor = grant.actor;
   const row = toRow(await visibleRow(ctx.db, actor, id));
-  const [lineItems, history] = await Promise.all([linesOf(ctx.db, id), historyOf(ctx.db, id)]);
+  const [lineItems, history, attachments, ownNeed] = await Promise.all([
+    linesOf(ctx.db, id),
+    historyOf(ctx.db, id),
+    attachmentsOf(ctx.db, id),
+    isOwnNeed(ctx.db, actor, id),
+  ]);
   const own = row.requester.userId === actor.userId;
   const tier = APPROVAL_TIERS.find((t) => TIER_PENDING[t] === row.status) ?? null;
-  const approve = tier && (await mayActAt(ctx.db, actor, id, tier)) ? tier : null;
+  const approve = tier && !ownNeed && (await mayActAt(ctx.db, actor, id, tier)) ? tier : null;
+  const editable = own && row.status === 'pending_managerial';
+  const manage = hasPermission(actor, 'inventory.manage');
   return {
     ...row,
     lineItems,
     history,
-    can: { edit: own && row.status === 'pending_managerial', cancel: own && tier !== null, approve },
+    attachments,
+    can: {
+      edit: editable,
+      cancel: own && tier !== null,
+      approve,
+      attach: editable,
+      order: manage && row.status === 'approved' && lineItems.some((l) => l.orderedQuantity < l.quantity),
+      receive: manage,
+    },
   };
+}
+
+/** Whether the request is the actor's own need (see {@link notOwnNeed}). */
+async function isOwnNeed(db: Db, actor: Actor, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('inventory_purchase_requests as r')
+    .select('r.id')
+    .where('r.id', '=', id)
+    .where(notOwnNeed(actor))
+    .executeTakeFirst();
+  return !row;
 }
 
 /** GL0001 naming each unknown warehouse, item variant, service or unit. */
@@ -527,7 +560,11 @@ export async function decidePurchaseRequest<T extends ApprovalTier>(
       .where(purchaseRequestVisible(actor))
       .select('r.id')
       .executeTakeFirst();
-    if (!visible || !(await mayActAt(trx, actor, input.id, tier))) throw notFound();
+    if (!visible) throw notFound();
+    // Nobody approves or rejects their own request, at any tier, whatever roles they hold.
+    if (await isOwnNeed(trx, actor, input.id))
+      throw new AppError('FORBIDDEN', 'You cannot approve or reject your own purchase request');
+    if (!(await mayActAt(trx, actor, input.id, tier))) throw notFound();
     const from = TIER_PENDING[tier];
     const to: PurchaseRequestStatus = input.decision === 'approve' ? TIER_NEXT[tier] : 'rejected';
     const updated = await trx

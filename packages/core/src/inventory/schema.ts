@@ -155,6 +155,8 @@ export interface StockRow {
 
 export const listMovementsInput = pageInput
   .extend({
+    /** Item name or code, variant name, note, or the source document's number (WR-000012). */
+    search,
     warehouseId: optionalId,
     variantId: optionalId,
     kind: z.enum(MOVEMENT_KINDS).optional(),
@@ -176,6 +178,8 @@ export interface MovementRow {
   balanceAfter: number;
   sourceType: string;
   sourceId: number | null;
+  /** The source document's number ("WR-000012", "RCV-000007", "ADJ-000003"), null when none. */
+  sourceNumber: string | null;
   note: string | null;
   actor: string | null;
   createdAt: Date;
@@ -443,6 +447,8 @@ export interface PurchaseRequestLine {
   estimatedAmount: string;
   neededBy: string;
   reason: string;
+  /** Units already placed on purchase orders (never more than `quantity`). */
+  orderedQuantity: number;
 }
 
 export interface PurchaseRequestStep {
@@ -460,7 +466,61 @@ export interface PurchaseRequestStep {
 export interface PurchaseRequestDetail extends PurchaseRequestRow {
   lineItems: PurchaseRequestLine[];
   history: PurchaseRequestStep[];
-  can: { edit: boolean; cancel: boolean; approve: ApprovalTier | null };
+  attachments: PurchaseRequestAttachment[];
+  /**
+   * What the caller may do now (the UI hides the rest; the server checks again). `approve` is the
+   * tier the caller may take now; never on their own request. `attach`: add or delete attachments
+   * (the requester, while editable). `order`: place orders (warehouse staff, approved request with
+   * something left to order). `receive`: record receipts against its orders (warehouse staff).
+   */
+  can: { edit: boolean; cancel: boolean; approve: ApprovalTier | null; attach: boolean; order: boolean; receive: boolean };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Purchase request attachments (quotations, photos, specifications)
+
+/** Allowed attachment types: PDF, JPG, PNG, XLSX, DOCX. */
+export const ATTACHMENT_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+/** 700 KB: as base64 in a JSON body it stays under the server's 1 MB body limit. */
+export const ATTACHMENT_MAX_BYTES = 700 * 1024;
+export const ATTACHMENT_MAX_FILES = 10;
+
+export const addAttachmentInput = z.object({
+  /** The purchase request. */
+  id,
+  name: requiredText(150),
+  mime: z.enum(ATTACHMENT_TYPES, { message: 'must be a PDF, JPG, PNG, XLSX or DOCX file' }),
+  /** The file's bytes, base64 (the API takes JSON bodies only). */
+  contentBase64: z
+    .string()
+    .min(1, 'is empty')
+    .max(Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4 + 4, 'must be at most 700 KB')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64'),
+});
+export const attachmentIdInput = z.object({ id, attachmentId: id });
+
+export interface PurchaseRequestAttachment {
+  id: number;
+  name: string;
+  mime: string;
+  /** Bytes. */
+  size: number;
+  uploadedBy: string;
+  createdAt: Date;
+}
+
+/** A file sent over tRPC (REST twins with `download: true` send the bytes themselves). */
+export interface InventoryDownload {
+  fileName: string;
+  contentType: string;
+  base64: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -563,6 +623,13 @@ export const PURCHASE_REQUEST_SOURCE = 'purchase_request';
 export const WAREHOUSE_REQUEST_SOURCE = 'warehouse_request';
 export const ADJUSTMENT_SOURCE = 'stock_adjustment';
 
-/** "WR-000012", "PR-000034", "PO-000005", "RCV-000007". */
-export const documentNumber = (prefix: 'WR' | 'PR' | 'PO' | 'RCV', n: number): string =>
+/** The prefix of each ledger source's document number. */
+export const SOURCE_PREFIX: Record<string, 'WR' | 'RCV' | 'ADJ'> = {
+  [WAREHOUSE_REQUEST_SOURCE]: 'WR',
+  [PURCHASE_RECEIVE_SOURCE]: 'RCV',
+  [ADJUSTMENT_SOURCE]: 'ADJ',
+};
+
+/** "WR-000012", "PR-000034", "PO-000005", "RCV-000007", "ADJ-000003". */
+export const documentNumber = (prefix: 'WR' | 'PR' | 'PO' | 'RCV' | 'ADJ', n: number): string =>
   `${prefix}-${String(n).padStart(6, '0')}`;

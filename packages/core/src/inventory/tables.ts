@@ -133,6 +133,25 @@ export interface InventoryTables {
     received_by_user_id: number;
     created_at: Generated<Date>;
   };
+  inventory_purchase_request_attachments: {
+    id: Generated<number>;
+    purchase_request_id: number;
+    name: string;
+    mime: string;
+    size: number;
+    content: ColumnType<Uint8Array, Uint8Array | Buffer, never>;
+    uploaded_by_user_id: number;
+    created_at: Generated<Date>;
+  };
+  inventory_stock_adjustments: {
+    id: Generated<number>;
+    variant_id: number;
+    warehouse_id: number;
+    quantity: number;
+    note: string;
+    created_by_user_id: number | null;
+    created_at: Generated<Date>;
+  };
   inventory_purchase_receive_lines: {
     id: Generated<number>;
     purchase_receive_id: number;

@@ -216,7 +216,8 @@ export async function getWarehouseRequest(
     can: {
       edit: own && pending,
       cancel: own && pending,
-      decide: pending && hasPermission(actor, 'inventory.approve.warehouse'),
+      // Never on one's own request.
+      decide: pending && !own && hasPermission(actor, 'inventory.approve.warehouse'),
       issue: approvedOpen && hasPermission(actor, 'inventory.manage'),
       raisePurchaseRequest: approvedOpen && hasPermission(actor, 'inventory.manage'),
     },
@@ -375,6 +376,15 @@ export async function decideWarehouseRequest(ctx: Ctx, grant: Decide, raw: In<ty
   const input = decisionInput.parse(raw);
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
+    const mine = await base(trx)
+      .where('r.id', '=', input.id)
+      .where(warehouseRequestVisible(actor))
+      .select('r.requester_user_id')
+      .executeTakeFirst();
+    if (!mine) throw notFound();
+    // Nobody approves or rejects their own request, whatever roles they hold.
+    if (mine.requester_user_id === actor.userId)
+      throw new AppError('FORBIDDEN', 'You cannot approve or reject your own warehouse request');
     const status = input.decision === 'approve' ? REQUEST_STATUS.Approved : REQUEST_STATUS.Disapproved;
     const updated = await trx
       .updateTable('inventory_warehouse_requests')
@@ -387,6 +397,7 @@ export async function decideWarehouseRequest(ctx: Ctx, grant: Decide, raw: In<ty
       })
       .where('id', '=', input.id)
       .where('status', '=', REQUEST_STATUS.Pending)
+      .where('requester_user_id', '<>', actor.userId)
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw await explainMiss(trx, actor, input.id, false, 'decide');

@@ -1,2 +1,4 @@
+export { annualEntitlement, carryOver, entitlementDateOf } from './rules';
 export * from './schema';
+export * from './service';
 export type { LeaveTables } from './tables';

@@ -1,3 +1,73 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** `date` columns travel as 'yyyy-mm-dd' strings; numeric as strings (db/client.ts). */
+type DateCol = ColumnType<string, string, string>;
+type Num = ColumnType<string, string | number, string | number>;
+type NumDefault = ColumnType<string, string | number | undefined, string | number>;
+
+export type HalfDayCol = 'none' | 'morning' | 'afternoon';
+
 /** Leave (issue 4): tables. */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by the module
-export interface LeaveTables {}
+export interface LeaveTables {
+  leave_settings: {
+    id: Generated<number>;
+    annual_days: NumDefault;
+    carry_over_max_days: NumDefault;
+    prorate_first_year: Generated<boolean>;
+    updated_by_user_id: number | null;
+    updated_at: Generated<Date>;
+  };
+  leave_types: {
+    id: Generated<number>;
+    code: string;
+    name: string;
+    paid: Generated<boolean>;
+    counts_annual: Generated<boolean>;
+    max_days: Num | null;
+    needs_attachment: Generated<boolean>;
+    allow_half_day: Generated<boolean>;
+    active: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  leave_balances: {
+    employee_id: number;
+    year: number;
+    entitlement_date: DateCol | null;
+    entitled: Num;
+    carried: NumDefault;
+    adjustment: NumDefault;
+    used: NumDefault;
+    reserved: NumDefault;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  leave_requests: {
+    id: Generated<number>;
+    employee_id: number;
+    leave_type_id: number;
+    start_date: DateCol;
+    end_date: DateCol;
+    half_day: ColumnType<HalfDayCol, HalfDayCol | undefined, HalfDayCol>;
+    days: Num;
+    counts_annual: boolean;
+    be_paid: boolean;
+    reason: string;
+    status: Generated<number>;
+    attachment_name: string | null;
+    attachment_mime: string | null;
+    attachment: ColumnType<Uint8Array | null, Uint8Array | Buffer | null, Uint8Array | Buffer | null>;
+    requested_by_user_id: number;
+    decided_by_user_id: number | null;
+    decided_at: Date | null;
+    decision_note: string | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  leave_request_days: {
+    request_id: number;
+    employee_id: number;
+    work_date: DateCol;
+    fraction: Num;
+  };
+}

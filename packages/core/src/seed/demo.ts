@@ -1,6 +1,8 @@
 import { seedRegulationsDemo } from '../regulations/seed';
 import { seedInventoryDemo } from '../inventory/seed';
+import { seedPurchaseOfGoodsDemo } from '../purchase-of-goods/seed';
 import { seedCanteenDemo } from '../canteen/seed';
+import { seedLeaveDemo } from '../leave/seed';
 import { seedAttendanceRequestsDemo } from '../attendance-requests/seed';
 import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
@@ -942,10 +944,14 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
     });
     // Units, items with warehouse variants, services, a main warehouse per office and opening stock.
     await seedInventoryDemo({ ...ctx, db });
+    // Purchase of goods (types, categories, invoices with payments) and storage servers (issue 7).
+    await seedPurchaseOfGoodsDemo({ ...ctx, db });
     // A canteen per office with breakfast and lunch, a week of schedules and yesterday's presences (issue 8).
     await seedCanteenDemo({ ...ctx, db });
     // Company regulations with their documents (dashboard widget, /misc?tab=regulations).
     await seedRegulationsDemo({ ...ctx, db });
+    // Leave types and requests in every status (issue 4).
+    await seedLeaveDemo({ ...ctx, db });
     // Timesheet corrections and overtime requests in every status (issue 4).
     await seedAttendanceRequestsDemo({ ...ctx, db });
     return summary;

@@ -1,4 +1,5 @@
 import { createUser, type RoleKey } from '@hr/core';
+import { pdfText } from '@hr/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 
@@ -7,6 +8,8 @@ const B = '/api/web/v2/inventories';
 let t: TestApp;
 type Headers = Record<string, string>;
 let keeper: Headers;
+/** A second warehouse manager: nobody approves a request they raised themselves. */
+let keeper2: Headers;
 let requester: Headers;
 let head: Headers;
 let coo: Headers;
@@ -30,6 +33,7 @@ beforeAll(async () => {
   requester = await userFor(['employee'], 2);
   head = await userFor(['department-head'], 3);
   coo = await userFor(['c-level'], 4);
+  keeper2 = await userFor(['warehouse-manager'], 5);
   staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
   officeId = (await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow()).id;
 });
@@ -75,7 +79,13 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
       quantity: 10,
       note: 'Opening',
     });
-    expect(adj.json().result).toEqual({ variantId: soap, warehouseId, onHand: 10 });
+    expect(adj.json().result).toEqual({
+      id: expect.any(Number),
+      number: expect.stringMatching(/^ADJ-\d{6}$/),
+      variantId: soap,
+      warehouseId,
+      onHand: 10,
+    });
     const stock = await call('GET', `${B}/stocks?warehouseId=${warehouseId}&pageSize=10`, keeper);
     expect(stock.json().results).toMatchObject({ total: 1, rows: [{ item: 'Soap', variant: '-', onHand: 10 }] });
 
@@ -178,7 +188,11 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     ).toEqual([prId]);
     const m = await call('POST', `${B}/purchase-requests/${prId}/approval/managerial`, head, { decision: 'approve', note: 'ok' });
     expect(m.json()).toMatchObject({ success: 'Managerial approval recorded', result: { status: 'pending_warehouse' } });
-    await call('POST', `${B}/purchase-requests/${prId}/approval/warehouse`, keeper, { decision: 'approve' });
+    // The keeper raised it: he may not approve it at his own tier (clear refusal); another warehouse manager may.
+    const own = await call('POST', `${B}/purchase-requests/${prId}/approval/warehouse`, keeper, { decision: 'approve' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().errors[0].msg).toBe('You cannot approve or reject your own purchase request');
+    await call('POST', `${B}/purchase-requests/${prId}/approval/warehouse`, keeper2, { decision: 'approve' });
     const c = await call('POST', `${B}/purchase-requests/${prId}/approval/COO`, coo, { decision: 'approve' });
     expect(c.json().result).toMatchObject({ status: 'approved', approval: { managerial: 1, warehouse: 1, coo: 1 } });
     expect(c.json().result.history.map((h: { action: string; tier: string | null }) => `${h.action}:${h.tier}`)).toEqual([
@@ -230,6 +244,67 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     expect((await call('GET', `${B}/purchase-requests/${prId}/purchase-receives`, staff)).statusCode).toBe(404);
     const done = await call('POST', `${B}/warehouse-requests/${wr.id}/issue`, keeper);
     expect(done.json().result).toMatchObject({ fulfilment: 'full', lineItems: [{ issuedQuantity: 50, onHand: 0 }] });
+    journey = { wr: wr.id, pr: prId, po: poId };
+  });
+
+  let journey = { wr: 0, pr: 0, po: 0 };
+
+  it('PDF downloads under both bases: warehouse request, purchase request, purchase order', async () => {
+    const wrPdf = await call('GET', `${B}/warehouse-requests/${journey.wr}/download`, requester);
+    expect(wrPdf.statusCode).toBe(200);
+    expect(wrPdf.headers['content-type']).toBe('application/pdf');
+    expect(wrPdf.headers['content-disposition']).toContain(`WR-${String(journey.wr).padStart(6, '0')}.pdf`);
+    expect(pdfText(wrPdf.rawPayload)).toContain('Paper (A4)');
+    const prPdf = await call('GET', `/v2/h/inventory/purchase-requests/${journey.pr}/download`, requester);
+    expect(prPdf.statusCode).toBe(200);
+    expect(pdfText(prPdf.rawPayload)).toContain('Rp 2.600.000');
+    const poPdf = await call('GET', `${B}/purchase-orders/${journey.po}/download`, keeper);
+    expect(pdfText(poPdf.rawPayload)).toContain('PT Kertas');
+    expect(pdfText(poPdf.rawPayload)).toContain('Rp 2.830.500');
+    // Someone who may not open the request gets the envelope's 404, not a file.
+    const hidden = await call('GET', `${B}/purchase-orders/${journey.po}/download`, staff);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().status).toBe('error');
+  });
+
+  it('purchase request attachments: upload (base64 JSON), list, download, delete while editable; types refused', async () => {
+    const pr = await call('POST', `${B}/purchase-requests`, requester, {
+      warehouseId,
+      lines: [
+        { kind: 'item', variantId: soap, unitId, quantity: 2, estimatedPrice: 9000, neededBy: '2026-12-01', reason: 'Pantry' },
+      ],
+    });
+    const id = pr.json().result.id as number;
+    const pdf = Buffer.from('%PDF-1.4 quotation');
+    const up = await call('POST', `${B}/purchase-requests/${id}/attachments`, requester, {
+      name: 'quotation.pdf',
+      mime: 'application/pdf',
+      contentBase64: pdf.toString('base64'),
+    });
+    expect(up.json()).toMatchObject({
+      status: 'success',
+      success: 'Attachment uploaded',
+      result: [{ name: 'quotation.pdf', size: pdf.length }],
+    });
+    const attachmentId = up.json().result[0].id as number;
+    expect((await call('GET', `/v2/h/inventory/purchase-requests/${id}/attachments`, head)).json().results).toHaveLength(1);
+    const file = await call('GET', `${B}/purchase-requests/${id}/attachments/${attachmentId}`, head);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    const html = await call('POST', `${B}/purchase-requests/${id}/attachments`, requester, {
+      name: 'x.html',
+      mime: 'text/html',
+      contentBase64: Buffer.from('<b>x</b>').toString('base64'),
+    });
+    expect(html.statusCode).toBe(400);
+    expect(html.json().errors[0]).toMatchObject({
+      code: 'GL0001',
+      attributes: [{ param: 'mime', msg: 'must be a PDF, JPG, PNG, XLSX or DOCX file' }],
+    });
+    expect((await call('DELETE', `${B}/purchase-requests/${id}/attachments/${attachmentId}`, head)).statusCode).toBe(403);
+    const del = await call('DELETE', `${B}/purchase-requests/${id}/attachments/${attachmentId}`, requester);
+    expect(del.json()).toMatchObject({ success: 'Attachment deleted', result: [] });
+    expect((await call('POST', `${B}/purchase-requests/${id}/cancel`, requester)).statusCode).toBe(200);
   });
 
   it('purchase requests: own list, team list, edit only before the first approval', async () => {

@@ -1,5 +1,8 @@
 import {
+  addAttachmentInput,
+  addPurchaseRequestAttachment,
   adjustStock,
+  attachmentIdInput,
   adjustStockInput,
   cancelPurchaseRequest,
   cancelWarehouseRequest,
@@ -23,7 +26,12 @@ import {
   decidePurchaseRequest,
   decideWarehouseRequest,
   decisionInput,
+  deletePurchaseRequestAttachment,
   deleteService,
+  downloadPurchaseOrderPdf,
+  downloadPurchaseRequestAttachment,
+  downloadPurchaseRequestPdf,
+  downloadWarehouseRequestPdf,
   deleteUnit,
   findItems,
   findMovements,
@@ -48,6 +56,7 @@ import {
   listPurchaseOrders,
   listPurchaseOrdersInput,
   listPurchaseRequestApprovals,
+  listPurchaseRequestAttachments,
   listPurchaseRequestOrders,
   listPurchaseRequestReceives,
   listPurchaseRequestsInput,
@@ -220,6 +229,11 @@ const warehouseRequestRouter = router({
     .meta({ rest: { method: 'GET', path: `${WR}/{id}`, message: 'Warehouse request' } })
     .input(catalogueIdInput)
     .query(({ ctx, input }) => getWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** The request as a PDF (spec warehouse-requests/{id}/download). */
+  download: permissionProcedure('inventory.request')
+    .meta({ rest: { method: 'GET', path: `${WR}/{id}/download`, message: 'Warehouse request PDF', download: true } })
+    .input(catalogueIdInput)
+    .query(({ ctx, input }) => downloadWarehouseRequestPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   create: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'POST', path: WR, message: 'Warehouse request created' } })
     .input(createWarehouseRequestInput)
@@ -285,6 +299,30 @@ const purchaseRequestRouter = router({
     .meta({ rest: { method: 'GET', path: `${PR}/{id}`, message: 'Purchase request' } })
     .input(catalogueIdInput)
     .query(({ ctx, input }) => getPurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** The request as a PDF (spec purchase-requests/{id}/download). */
+  download: permissionProcedure('inventory.request')
+    .meta({ rest: { method: 'GET', path: `${PR}/{id}/download`, message: 'Purchase request PDF', download: true } })
+    .input(catalogueIdInput)
+    .query(({ ctx, input }) => downloadPurchaseRequestPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  attachments: permissionProcedure('inventory.request')
+    .meta({ rest: { method: 'GET', path: `${PR}/{id}/attachments`, message: 'Attachments', results: true } })
+    .input(catalogueIdInput)
+    .query(({ ctx, input }) => listPurchaseRequestAttachments(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** Base64 in JSON: PDF, JPG, PNG, XLSX or DOCX, at most 700 KB; the requester, before the first approval. */
+  addAttachment: permissionProcedure('inventory.request')
+    .meta({ rest: { method: 'POST', path: `${PR}/{id}/attachments`, message: 'Attachment uploaded' } })
+    .input(addAttachmentInput)
+    .mutation(({ ctx, input }) => addPurchaseRequestAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  downloadAttachment: permissionProcedure('inventory.request')
+    .meta({
+      rest: { method: 'GET', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment', download: true },
+    })
+    .input(attachmentIdInput)
+    .query(({ ctx, input }) => downloadPurchaseRequestAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  deleteAttachment: permissionProcedure('inventory.request')
+    .meta({ rest: { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted' } })
+    .input(attachmentIdInput)
+    .mutation(({ ctx, input }) => deletePurchaseRequestAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   create: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'POST', path: PR, message: 'Purchase request created' } })
     .input(createPurchaseRequestInput)
@@ -338,6 +376,11 @@ const purchaseOrderRouter = router({
     .meta({ rest: { method: 'GET', path: `${PO}/{id}`, message: 'Purchase order' } })
     .input(catalogueIdInput)
     .query(({ ctx, input }) => getPurchaseOrder(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** The order as a PDF (the spec names no path; same base, documented in docs/inventory.md). */
+  download: permissionProcedure('inventory.request')
+    .meta({ rest: { method: 'GET', path: `${PO}/{id}/download`, message: 'Purchase order PDF', download: true } })
+    .input(catalogueIdInput)
+    .query(({ ctx, input }) => downloadPurchaseOrderPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   /** Receives goods against the order: partial receipts allowed, over-receipt refused; items go into stock. */
   receive: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${PO}/{id}/purchase-receives`, message: 'Purchase receive recorded' } })

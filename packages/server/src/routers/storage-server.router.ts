@@ -1,3 +1,59 @@
-import { router } from '../trpc/procedures';
+import {
+  createStorageServer,
+  createStorageServerInput,
+  deleteStorageServer,
+  getStorageServer,
+  listStorageServerCategories,
+  listStorageServerOwners,
+  listStorageServers,
+  listStorageServersInput,
+  listStorageServerTypes,
+  storageServerIdInput,
+  storageServerOwnersInput,
+  updateStorageServer,
+  updateStorageServerInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
 
-export const storageServerRouter = router({});
+/*
+ * Storage servers (issue 7; spec §7 "Storage servers: list, create, update, delete by id, and
+ * statics for type and category. Their exact paths are not shown" and the employee path
+ * "server/management"). Paths chosen: /v2/h/server (list, create), /v2/h/server/{id} (get,
+ * update, delete), /v2/h/server/static/type|category, and /v2/h/employee/server/management for
+ * the employees who may own a server. Owners see their own servers; hr.all sees every one.
+ */
+const S = '/v2/h/server';
+const manage = () => permissionProcedure('server.manage');
+
+export const storageServerRouter = router({
+  list: manage()
+    .meta({ rest: { method: 'GET', path: S, message: 'Storage servers', results: true } })
+    .input(listStorageServersInput)
+    .query(({ ctx, input }) => listStorageServers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  get: manage()
+    .meta({ rest: { method: 'GET', path: `${S}/{id}`, message: 'Storage server' } })
+    .input(storageServerIdInput)
+    .query(({ ctx, input }) => getStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  create: manage()
+    .meta({ rest: { method: 'POST', path: S, message: 'Storage server added' } })
+    .input(createStorageServerInput)
+    .mutation(({ ctx, input }) => createStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  update: manage()
+    .meta({ rest: { method: 'PUT', path: `${S}/{id}`, message: 'Storage server saved' } })
+    .input(updateStorageServerInput)
+    .mutation(({ ctx, input }) => updateStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  delete: manage()
+    .meta({ rest: { method: 'DELETE', path: `${S}/{id}`, message: 'Storage server deleted' } })
+    .input(storageServerIdInput)
+    .mutation(({ ctx, input }) => deleteStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  types: manage()
+    .meta({ rest: { method: 'GET', path: `${S}/static/type`, message: 'Storage server types', results: true } })
+    .query(({ ctx }) => listStorageServerTypes(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+  categories: manage()
+    .meta({ rest: { method: 'GET', path: `${S}/static/category`, message: 'Storage server categories', results: true } })
+    .query(({ ctx }) => listStorageServerCategories(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+  owners: manage()
+    .meta({ rest: { method: 'GET', path: '/v2/h/employee/server/management', message: 'Server owners', results: true } })
+    .input(storageServerOwnersInput.optional())
+    .query(({ ctx, input }) => listStorageServerOwners(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input ?? {})),
+});

@@ -7,10 +7,20 @@ const personal = () => import('../features/personal/screens');
 const org = () => import('../features/org/screens');
 const inventory = () => import('../features/inventory/screens');
 const cooperative = () => import('../features/cooperative/screens');
+const purchaseOfGoods = () => import('../features/purchase-of-goods/screens');
+const storageServers = () => import('../features/storage-servers/screens');
+const leave = () => import('../features/leave/screens');
 const canteen = () => import('../features/canteen/screens');
 const attendanceRequests = () => import('../features/attendance-requests/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  'attendance.leave': lazy(() => leave().then((m) => ({ default: m.LeaveListPage }))),
+  'attendance.leaveAdd': lazy(() => leave().then((m) => ({ default: m.LeaveAddPage }))),
+  'attendance.leaveSchedule': lazy(() => leave().then((m) => ({ default: m.LeaveSchedulePage }))),
+  'attendance.leaveEdit': lazy(() => leave().then((m) => ({ default: m.LeaveEditPage }))),
+  'misc.leaveType': lazy(() => leave().then((m) => ({ default: m.LeaveTypePage }))),
+  'personal.leave': lazy(() => leave().then((m) => ({ default: m.PersonalLeavePage }))),
+  'personal.leaveAdd': lazy(() => leave().then((m) => ({ default: m.PersonalLeaveAddPage }))),
   'employee.list': lazy(() => employee().then((m) => ({ default: m.EmployeeListPage }))),
   'employee.detail': lazy(() => employee().then((m) => ({ default: m.EmployeeDetailPage }))),
   'employee.managers': lazy(() => employee().then((m) => ({ default: m.ManagerListPage }))),
@@ -47,6 +57,12 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'cooperative.withdrawal': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalListPage }))),
   'cooperative.withdrawalAdd': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalAddPage }))),
   'cooperative.withdrawalDetail': lazy(() => cooperative().then((m) => ({ default: m.WithdrawalDetailPage }))),
+  'purchaseOfGood.index': lazy(() => purchaseOfGoods().then((m) => ({ default: m.InvoiceListPage }))),
+  'purchaseOfGood.invoiceDetail': lazy(() => purchaseOfGoods().then((m) => ({ default: m.InvoiceDetailPage }))),
+  'purchaseOfGood.template': lazy(() => purchaseOfGoods().then((m) => ({ default: m.TemplatePage }))),
+  'personal.server': lazy(() => storageServers().then((m) => ({ default: m.ServerListPage }))),
+  'personal.serverAdd': lazy(() => storageServers().then((m) => ({ default: m.ServerAddPage }))),
+  'personal.serverEdit': lazy(() => storageServers().then((m) => ({ default: m.ServerEditPage }))),
   'canteen.presence': lazy(() => canteen().then((m) => ({ default: m.CanteenPresencePage }))),
   'canteen.mealSchedule': lazy(() => canteen().then((m) => ({ default: m.CanteenMealSchedulePage }))),
   'canteen.setting': lazy(() => canteen().then((m) => ({ default: m.CanteenSettingPage }))),

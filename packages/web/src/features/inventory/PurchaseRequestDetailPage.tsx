@@ -7,8 +7,12 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
+import { AttachmentsCard } from './AttachmentsCard';
 import { DecisionDialog } from './DecisionDialog';
+import { DownloadButton } from './DownloadButton';
 import { formatRupiah } from './InventorySelects';
+import { PurchaseOrderDialog } from './PurchaseOrderDialog';
+import { ReceiveDialog } from './ReceiveDialog';
 import './texts';
 import { Info } from './WarehouseRequestDetailPage';
 
@@ -16,6 +20,7 @@ type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
 type LineRow = Detail['lineItems'][number];
 type StepRow = Detail['history'][number];
 type OrderRow = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
+type ReceiveRow = RouterOutputs['inventory']['purchaseRequest']['purchaseReceives'][number];
 
 /**
  * /inventory/purchaseRequest/{id}/detail: lines, the three approval tiers and the history. The
@@ -29,6 +34,9 @@ export function PurchaseRequestDetailPage() {
   const utils = trpc.useUtils();
   const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid });
   const orders = trpc.inventory.purchaseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
+  const receives = trpc.inventory.purchaseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
+  const [ordering, setOrdering] = useState(false);
+  const [receiving, setReceiving] = useState<OrderRow | null>(null);
   const refresh = () => void utils.inventory.invalidate();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const done = {
@@ -59,6 +67,7 @@ export function PurchaseRequestDetailPage() {
     { key: 'amount', header: t('inv.amount'), cell: (l) => formatRupiah(l.estimatedAmount), className: 'text-right' },
     { key: 'neededBy', header: t('inv.neededBy'), cell: (l) => formatIsoDate(l.neededBy) },
     { key: 'reason', header: t('inv.reason'), cell: (l) => l.reason },
+    { key: 'ordered', header: t('inv.ordered'), cell: (l) => `${l.orderedQuantity} / ${l.quantity}` },
   ];
   const historyColumns: Column<StepRow>[] = [
     {
@@ -73,8 +82,41 @@ export function PurchaseRequestDetailPage() {
   const orderColumns: Column<OrderRow>[] = [
     { key: 'number', header: t('inv.number'), cell: (o) => o.number },
     { key: 'supplier', header: t('inv.supplier'), cell: (o) => o.supplier },
-    { key: 'total', header: t('inv.total'), cell: (o) => formatRupiah(o.total) },
+    { key: 'orderDate', header: t('inv.orderDate'), cell: (o) => formatIsoDate(o.orderDate) },
+    { key: 'deliveryDate', header: t('inv.deliveryDate'), cell: (o) => formatIsoDate(o.deliveryDate) || t('app.none') },
+    {
+      key: 'lines',
+      header: t('inv.lines'),
+      cell: (o) => o.lines.map((l) => `${l.name}: ${l.receivedQuantity}/${l.quantity} ${l.unit}`).join(', '),
+    },
+    { key: 'total', header: t('inv.orderTotal'), cell: (o) => formatRupiah(o.total), className: 'text-right' },
     { key: 'received', header: t('inv.received'), cell: (o) => o.receiveLabel },
+    {
+      key: 'actions',
+      header: '',
+      cell: (o) => (
+        <div className="flex justify-end gap-1">
+          <DownloadButton
+            size="sm"
+            variant="ghost"
+            label={`${t('inv.download')} ${o.number}`}
+            fetchFile={() => utils.inventory.purchaseOrder.download.fetch({ id: o.id })}
+          />
+          {d.can.receive && o.fulfilment !== 'full' ? (
+            <Button size="sm" onClick={() => setReceiving(o)}>
+              {t('inv.receive')}
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  const receiveColumns: Column<ReceiveRow>[] = [
+    { key: 'number', header: t('inv.number'), cell: (r) => r.number },
+    { key: 'order', header: t('inv.linkedOrders'), cell: (r) => r.purchaseOrderNumber },
+    { key: 'date', header: t('inv.receivedDate'), cell: (r) => formatIsoDate(r.receivedDate) },
+    { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines.map((l) => `${l.name}: ${l.quantity} ${l.unit}`).join(', ') },
+    { key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy },
   ];
 
   return (
@@ -82,6 +124,8 @@ export function PurchaseRequestDetailPage() {
       <PageTitle
         actions={
           <div className="flex flex-wrap gap-2">
+            <DownloadButton fetchFile={() => utils.inventory.purchaseRequest.download.fetch({ id: d.id })} />
+            {d.can.order ? <Button onClick={() => setOrdering(true)}>{t('inv.placeOrder')}</Button> : null}
             {d.can.edit ? (
               <Link
                 to={`/inventory/purchaseRequest/${d.id}/edit`}
@@ -135,6 +179,7 @@ export function PurchaseRequestDetailPage() {
       <Card title={t('inv.lines')} className="mt-4">
         <DataTable columns={lineColumns} rows={d.lineItems} rowKey={(l) => l.id} empty={t('inv.none')} />
       </Card>
+      <AttachmentsCard requestId={d.id} rows={d.attachments} editable={d.can.attach} />
       <Card title={t('inv.history')} className="mt-4">
         <DataTable columns={historyColumns} rows={d.history} rowKey={(h) => h.id} empty={t('inv.none')} />
       </Card>
@@ -147,6 +192,17 @@ export function PurchaseRequestDetailPage() {
           empty={t('inv.none')}
         />
       </Card>
+      <Card title={t('inv.linkedReceives')} className="mt-4">
+        <DataTable
+          columns={receiveColumns}
+          rows={receives.data ?? []}
+          rowKey={(r) => r.id}
+          loading={receives.isFetching}
+          empty={t('inv.none')}
+        />
+      </Card>
+      {ordering ? <PurchaseOrderDialog request={d} onClose={() => setOrdering(false)} /> : null}
+      {receiving ? <ReceiveDialog order={receiving} onClose={() => setReceiving(null)} /> : null}
       {deciding && tier ? (
         <DecisionDialog
           title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')} (${t(`inv.tier.${tier}`)}) ${d.number}`}

@@ -9,6 +9,7 @@ import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
+import { AttachmentsCard } from './AttachmentsCard';
 import { ItemWarehouseSelect, ServiceSelect, UnitSelect, WarehouseSelect } from './InventorySelects';
 import './texts';
 
@@ -293,6 +294,7 @@ export function PurchaseRequestEditPage() {
         pending={update.isPending}
         onSave={(v) => update.mutate({ id, ...v })}
       />
+      <AttachmentsCard requestId={d.id} rows={d.attachments} editable={d.can.attach} />
     </>
   );
 }

@@ -51,7 +51,7 @@ function useColumns(): Column<Row>[] {
   ];
 }
 
-function PurchaseRequestList({ view }: { view: 'own' | 'team' }) {
+function PurchaseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
   const { t } = useTranslation();
   const list = useListState();
   const [status, setStatus] = useState('');
@@ -66,11 +66,12 @@ function PurchaseRequestList({ view }: { view: 'own' | 'team' }) {
     placeholderData: keepPreviousData,
     enabled: view === 'team',
   });
+  const all = trpc.inventory.purchaseRequest.all.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'all' });
   return (
     <ListCard
-      title={view === 'team' ? t('inv.teamRequests') : t('inv.myRequests')}
+      title={view === 'team' ? t('inv.teamRequests') : view === 'all' ? t('inv.allPurchaseRequests') : t('inv.myRequests')}
       list={list}
-      query={view === 'team' ? team : own}
+      query={view === 'team' ? team : view === 'all' ? all : own}
       columns={useColumns()}
       rowKey={(r) => r.id}
       searchPlaceholder={t('app.search')}
@@ -125,6 +126,8 @@ export function PurchaseRequestListPage() {
     coo: useCan(TIER_PERMISSION.coo),
   };
   const tiers = (['managerial', 'warehouse', 'coo'] as const).filter((tier) => held[tier]);
+  // The warehouse staff's list of every request (to place orders from approved ones).
+  const manage = useCan('inventory.manage');
   return (
     <>
       <PageTitle
@@ -143,6 +146,11 @@ export function PurchaseRequestListPage() {
       {tiers.map((tier) => (
         <ApprovalList key={tier} tier={tier} />
       ))}
+      {manage ? (
+        <div className="mt-4">
+          <PurchaseRequestList view="all" />
+        </div>
+      ) : null}
     </>
   );
 }

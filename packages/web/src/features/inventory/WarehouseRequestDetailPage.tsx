@@ -8,6 +8,7 @@ import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { DecisionDialog } from './DecisionDialog';
+import { DownloadButton } from './DownloadButton';
 import { formatRupiah } from './InventorySelects';
 import './texts';
 
@@ -78,6 +79,18 @@ export function WarehouseRequestDetailPage() {
     { key: 'supplier', header: t('inv.supplier'), cell: (o) => o.supplier },
     { key: 'total', header: t('inv.total'), cell: (o) => formatRupiah(o.total) },
     { key: 'received', header: t('inv.received'), cell: (o) => o.receiveLabel },
+    {
+      key: 'pdf',
+      header: '',
+      cell: (o) => (
+        <DownloadButton
+          size="sm"
+          variant="ghost"
+          label={`${t('inv.download')} ${o.number}`}
+          fetchFile={() => utils.inventory.purchaseOrder.download.fetch({ id: o.id })}
+        />
+      ),
+    },
   ];
   const receiveColumns: Column<ReceiveRow>[] = [
     { key: 'number', header: t('inv.number'), cell: (r) => r.number },
@@ -91,6 +104,7 @@ export function WarehouseRequestDetailPage() {
       <PageTitle
         actions={
           <div className="flex flex-wrap gap-2">
+            <DownloadButton fetchFile={() => utils.inventory.warehouseRequest.download.fetch({ id: d.id })} />
             {d.can.edit ? (
               <Link
                 to={`/inventory/warehouseRequest/${d.id}/edit`}

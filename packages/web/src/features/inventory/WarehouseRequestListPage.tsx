@@ -1,15 +1,19 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { ListCard } from '../org/ListCard';
+import { Tabs } from '../org/Tabs';
 import { useListState } from '../org/use-list-state';
+import { ItemsPanel, ServicesPanel, UnitsPanel, WarehousesPanel } from './CataloguePanels';
 import { idOrUndefined, WarehouseSelect } from './InventorySelects';
+import { MovementsPanel, StockPanel } from './StockPanels';
 import './texts';
 
 type Row = RouterOutputs['inventory']['warehouseRequest']['list']['rows'][number];
@@ -22,7 +26,8 @@ const STATUSES = [
   { value: 4, label: 'Cancel' },
 ];
 
-function WarehouseRequestList({ team }: { team: boolean }) {
+function WarehouseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
+  const team = view === 'team';
   const { t } = useTranslation();
   const list = useListState();
   const [status, setStatus] = useState('');
@@ -32,9 +37,13 @@ function WarehouseRequestList({ team }: { team: boolean }) {
     status: idOrUndefined(status),
     warehouseId: idOrUndefined(warehouseId),
   };
-  const own = trpc.inventory.warehouseRequest.list.useQuery(input, { placeholderData: keepPreviousData, enabled: !team });
+  const own = trpc.inventory.warehouseRequest.list.useQuery(input, {
+    placeholderData: keepPreviousData,
+    enabled: view === 'own',
+  });
   const mates = trpc.inventory.warehouseRequest.team.useQuery(input, { placeholderData: keepPreviousData, enabled: team });
-  const query = team ? mates : own;
+  const all = trpc.inventory.warehouseRequest.all.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'all' });
+  const query = team ? mates : view === 'all' ? all : own;
   const columns: Column<Row>[] = [
     {
       key: 'number',
@@ -54,7 +63,7 @@ function WarehouseRequestList({ team }: { team: boolean }) {
   ];
   return (
     <ListCard
-      title={team ? t('inv.teamRequests') : t('inv.myRequests')}
+      title={team ? t('inv.teamRequests') : view === 'all' ? t('inv.warehouseQueue') : t('inv.myRequests')}
       list={list}
       query={query}
       columns={columns}
@@ -82,9 +91,24 @@ function WarehouseRequestList({ team }: { team: boolean }) {
   );
 }
 
-/** /inventory/warehouseRequest: the caller's own requests. */
+const TABS = ['requests', 'queue', 'stock', 'movements', 'items', 'units', 'services', 'warehouses'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * /inventory/warehouseRequest: the caller's own requests. The spec lists no route for the
+ * catalogue or the stock, so the warehouse's screens are tabs here (kept in `?tab=`): the
+ * warehouse queue (inventory.manage), stock on hand with adjustments, the stock ledger, items with
+ * warehouse variants, units, services and warehouses (inventory.view; editing needs inventory.manage).
+ */
 export function WarehouseRequestListPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const manage = useCan('inventory.manage');
+  const view = useCan('inventory.view');
+  const allowed = TABS.filter((tab) => tab === 'requests' || (tab === 'queue' ? manage : view));
+  const asked = params.get('tab') as Tab | null;
+  const active: Tab = asked && allowed.includes(asked) ? asked : 'requests';
+  const go = (tab: Tab, extra: Record<string, string> = {}) => setParams(tab === 'requests' ? {} : { tab, ...extra });
   return (
     <>
       <PageTitle
@@ -99,7 +123,33 @@ export function WarehouseRequestListPage() {
       >
         {t('routes.inventory.warehouseRequest')}
       </PageTitle>
-      <WarehouseRequestList team={false} />
+      {allowed.length > 1 ? (
+        <Tabs
+          label={t('inv.tabs')}
+          tabs={allowed.map((id) => ({ id, label: t(`inv.tab.${id}`) }))}
+          active={active}
+          onChange={(tab) => go(tab)}
+        />
+      ) : null}
+      {active === 'requests' ? <WarehouseRequestList view="own" /> : null}
+      {active === 'queue' ? <WarehouseRequestList view="all" /> : null}
+      {active === 'stock' ? (
+        <StockPanel
+          onLedger={(variantId, warehouseId) =>
+            go('movements', { variantId: String(variantId), warehouseId: String(warehouseId) })
+          }
+        />
+      ) : null}
+      {active === 'movements' ? (
+        <MovementsPanel
+          key={params.toString()}
+          initial={{ variantId: params.get('variantId') ?? '', warehouseId: params.get('warehouseId') ?? '' }}
+        />
+      ) : null}
+      {active === 'items' ? <ItemsPanel /> : null}
+      {active === 'units' ? <UnitsPanel /> : null}
+      {active === 'services' ? <ServicesPanel /> : null}
+      {active === 'warehouses' ? <WarehousesPanel /> : null}
     </>
   );
 }
@@ -110,7 +160,7 @@ export function WarehouseRequestTeamPage() {
   return (
     <>
       <PageTitle>{t('routes.inventory.warehouseRequestTeam')}</PageTitle>
-      <WarehouseRequestList team />
+      <WarehouseRequestList view="team" />
     </>
   );
 }

@@ -60,8 +60,10 @@ const detail = (approve: 'managerial' | 'warehouse' | 'coo' | null) => ({
       estimatedAmount: '1250000',
       neededBy: '2026-12-01',
       reason: 'Payslips',
+      orderedQuantity: 0,
     },
   ],
+  attachments: [],
   history: [
     {
       id: '1',
@@ -75,7 +77,7 @@ const detail = (approve: 'managerial' | 'warehouse' | 'coo' | null) => ({
       at: '2026-11-22T03:00:00.000Z',
     },
   ],
-  can: { edit: false, cancel: false, approve },
+  can: { edit: false, cancel: false, approve, attach: false, order: false, receive: false },
 });
 
 const renderDetail = (permissions: string[]) =>
@@ -93,6 +95,7 @@ describe('purchase request detail', () => {
     fakeTrpcServer({
       'inventory.purchaseRequest.get': () => ({ data: detail(null) }),
       'inventory.purchaseRequest.purchaseOrders': () => ({ data: [] }),
+      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
     });
     renderDetail(['inventory.request']);
     expect(await screen.findByText('Paper A4 (-)')).toBeTruthy();
@@ -106,6 +109,7 @@ describe('purchase request detail', () => {
     const server = fakeTrpcServer({
       'inventory.purchaseRequest.get': () => ({ data: detail('managerial') }),
       'inventory.purchaseRequest.purchaseOrders': () => ({ data: [] }),
+      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
       'inventory.purchaseRequest.approveManagerial': () => ({ data: { ...detail(null), status: 'rejected' } }),
     });
     renderDetail(['inventory.request', 'inventory.approve.managerial']);

@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { audit } from '../audit/service';
+import type { Actor } from '../permissions/actor';
+import type { Grant } from '../permissions/grant';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { AppError } from '../shared/errors';
+import { purchaseRequestVisible } from './access';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_FILES,
+  type AttachmentType,
+  addAttachmentInput,
+  attachmentIdInput,
+  catalogueIdInput,
+  type InventoryDownload,
+  PURCHASE_REQUEST_STATUS_LABELS,
+  type PurchaseRequestAttachment,
+  type PurchaseRequestStatus,
+} from './schema';
+
+type Request = Grant<'inventory.request'>;
+/** Any inventory permission: reading needs one, and the visibility rules decide which requests. */
+type Reader = Grant<
+  | 'inventory.request'
+  | 'inventory.view'
+  | 'inventory.manage'
+  | 'inventory.approve.managerial'
+  | 'inventory.approve.warehouse'
+  | 'inventory.approve.coo'
+>;
+type In<S extends z.ZodType> = z.input<S>;
+
+const notFound = () => new AppError('NOT_FOUND', 'Purchase request not found');
+const fileNotFound = () => new AppError('NOT_FOUND', 'Attachment not found');
+
+/** The first bytes each allowed type must start with (XLSX and DOCX are ZIP packages). */
+const SIGNATURES: Record<AttachmentType, { label: string; bytes: number[] }> = {
+  'application/pdf': { label: 'PDF', bytes: [0x25, 0x50, 0x44, 0x46] },
+  'image/png': { label: 'PNG', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  'image/jpeg': { label: 'JPG', bytes: [0xff, 0xd8, 0xff] },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { label: 'XLSX', bytes: [0x50, 0x4b, 0x03, 0x04] },
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+    label: 'DOCX',
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+  },
+};
+
+/** Decodes and checks a file: 1 byte to 700 KB, its content matching the declared type. */
+function decode(input: { name: string; mime: AttachmentType; contentBase64: string }): Buffer {
+  const buf = Buffer.from(input.contentBase64, 'base64');
+  const param = 'contentBase64';
+  if (buf.length === 0) throw new AppError('VALIDATION', 'The file is empty', { fields: [{ param, msg: 'is empty' }] });
+  if (buf.length > ATTACHMENT_MAX_BYTES)
+    throw new AppError('VALIDATION', 'An attachment may be at most 700 KB', {
+      fields: [{ param, msg: 'must be at most 700 KB' }],
+    });
+  const sig = SIGNATURES[input.mime];
+  if (!sig.bytes.every((b, i) => buf[i] === b))
+    throw new AppError('VALIDATION', `${input.name} is not a real ${sig.label} file`, {
+      fields: [{ param, msg: 'content does not match the file type' }],
+    });
+  return buf;
+}
+
+/** Attachments of one purchase request, oldest first (without their content). */
+export async function attachmentsOf(db: Db, purchaseRequestId: number): Promise<PurchaseRequestAttachment[]> {
+  return db
+    .selectFrom('inventory_purchase_request_attachments as a')
+    .innerJoin('users as u', 'u.id', 'a.uploaded_by_user_id')
+    .leftJoin('employees as e', 'e.id', 'u.employee_id')
+    .select([
+      'a.id',
+      'a.name',
+      'a.mime',
+      'a.size',
+      sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('uploadedBy'),
+      'a.created_at as createdAt',
+    ])
+    .where('a.purchase_request_id', '=', purchaseRequestId)
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The request when the actor may open it (else NOT_FOUND); locked for update when asked. */
+async function visibleRequest(
+  db: Db,
+  actor: Actor,
+  id: number,
+  lock: boolean,
+): Promise<{ status: PurchaseRequestStatus; requesterUserId: number }> {
+  if (lock) await db.selectFrom('inventory_purchase_requests').select('id').where('id', '=', id).forUpdate().execute();
+  const row = await db
+    .selectFrom('inventory_purchase_requests as r')
+    .leftJoin('employees as e', 'e.id', 'r.requester_employee_id')
+    .select(['r.status', 'r.requester_user_id as requesterUserId'])
+    .where('r.id', '=', id)
+    .where(purchaseRequestVisible(actor))
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Attachments change only by the requester and only while the request can still be edited. */
+function refuseChange(actor: Actor, r: { status: PurchaseRequestStatus; requesterUserId: number }): void {
+  if (r.requesterUserId !== actor.userId)
+    throw new AppError('FORBIDDEN', 'Only the requester can change the attachments of this purchase request');
+  if (r.status !== 'pending_managerial')
+    throw new AppError(
+      'CONFLICT',
+      `Attachments can be changed only before the first approval; this purchase request is ${PURCHASE_REQUEST_STATUS_LABELS[r.status]}`,
+    );
+}
+
+/** Attachments of a purchase request the caller may open. */
+export async function listPurchaseRequestAttachments(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
+  const { id } = catalogueIdInput.parse(raw);
+  await visibleRequest(ctx.db, grant.actor, id, false);
+  return attachmentsOf(ctx.db, id);
+}
+
+/**
+ * Adds an attachment (PDF, JPG, PNG, XLSX or DOCX, at most 700 KB, at most 10 per request). The
+ * requester only, while the request waits for managerial approval. Returns the attachments.
+ */
+export async function addPurchaseRequestAttachment(
+  ctx: Ctx,
+  grant: Request,
+  raw: In<typeof addAttachmentInput>,
+): Promise<PurchaseRequestAttachment[]> {
+  const input = addAttachmentInput.parse(raw);
+  const content = decode(input);
+  await inTransaction(ctx, async (trx) => {
+    refuseChange(grant.actor, await visibleRequest(trx, grant.actor, input.id, true));
+    const count = await trx
+      .selectFrom('inventory_purchase_request_attachments')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('purchase_request_id', '=', input.id)
+      .executeTakeFirstOrThrow();
+    if (count.n >= ATTACHMENT_MAX_FILES)
+      throw new AppError('CONFLICT', `A purchase request can have at most ${ATTACHMENT_MAX_FILES} attachments`);
+    const row = await trx
+      .insertInto('inventory_purchase_request_attachments')
+      .values({
+        purchase_request_id: input.id,
+        name: input.name,
+        mime: input.mime,
+        size: content.length,
+        content,
+        uploaded_by_user_id: grant.actor.userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await audit(ctx, trx, {
+      action: 'attach',
+      entity: 'inventory_purchase_request',
+      entityId: input.id,
+      after: { attachmentId: row.id, name: input.name, mime: input.mime, size: content.length },
+    });
+  });
+  return attachmentsOf(ctx.db, input.id);
+}
+
+/** Removes an attachment: the requester only, while the request can still be edited. */
+export async function deletePurchaseRequestAttachment(
+  ctx: Ctx,
+  grant: Request,
+  raw: In<typeof attachmentIdInput>,
+): Promise<PurchaseRequestAttachment[]> {
+  const input = attachmentIdInput.parse(raw);
+  await inTransaction(ctx, async (trx) => {
+    refuseChange(grant.actor, await visibleRequest(trx, grant.actor, input.id, true));
+    const gone = await trx
+      .deleteFrom('inventory_purchase_request_attachments')
+      .where('id', '=', input.attachmentId)
+      .where('purchase_request_id', '=', input.id)
+      .returning(['id', 'name', 'mime', 'size'])
+      .executeTakeFirst();
+    if (!gone) throw fileNotFound();
+    await audit(ctx, trx, {
+      action: 'detach',
+      entity: 'inventory_purchase_request',
+      entityId: input.id,
+      before: { attachmentId: gone.id, name: gone.name, mime: gone.mime, size: gone.size },
+    });
+  });
+  return attachmentsOf(ctx.db, input.id);
+}
+
+/** One attachment's bytes, for whoever may open the request. */
+export async function downloadPurchaseRequestAttachment(
+  ctx: Ctx,
+  grant: Reader,
+  raw: In<typeof attachmentIdInput>,
+): Promise<InventoryDownload> {
+  const input = attachmentIdInput.parse(raw);
+  await visibleRequest(ctx.db, grant.actor, input.id, false);
+  const file = await ctx.db
+    .selectFrom('inventory_purchase_request_attachments')
+    .select(['name', 'mime', 'content'])
+    .where('id', '=', input.attachmentId)
+    .where('purchase_request_id', '=', input.id)
+    .executeTakeFirst();
+  if (!file) throw fileNotFound();
+  return { fileName: file.name, contentType: file.mime, base64: Buffer.from(file.content).toString('base64') };
+}

@@ -1,0 +1,525 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/can';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { DataTable } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { TextInput } from '../../ui/TextInput';
+import { CompanyOfficeSelect } from '../shared/OrgSelects';
+import { ListCard } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { UnitSelect } from './InventorySelects';
+import './texts';
+
+type ItemRow = RouterOutputs['inventory']['item']['list']['rows'][number];
+type UnitRow = RouterOutputs['inventory']['unit']['list']['rows'][number];
+type ServiceRow = RouterOutputs['inventory']['service']['list']['rows'][number];
+type WarehouseRow = RouterOutputs['inventory']['warehouse']['list'][number];
+
+/** A small form dialog: validates required fields client-side (focusing the first), then saves. */
+function FormDialog({
+  title,
+  pending,
+  onSave,
+  onClose,
+  children,
+}: {
+  title: string;
+  pending: boolean;
+  /** Returns the id of the first invalid field, or null after starting the save. */
+  onSave: () => string | null;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button
+            disabled={pending}
+            onClick={() => {
+              const bad = onSave();
+              if (bad) document.getElementById(bad)?.focus();
+            }}
+          >
+            {t('app.save')}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+function useSaved(onClose: () => void) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  return {
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      void utils.inventory.invalidate();
+      onClose();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Items and their warehouse variants
+
+function ItemDialog({ item, onClose }: { item: ItemRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState(item?.code ?? '');
+  const [name, setName] = useState(item?.name ?? '');
+  const [unitId, setUnitId] = useState(item ? String(item.unitId) : '');
+  const [description, setDescription] = useState(item?.description ?? '');
+  const [variants, setVariants] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const create = trpc.inventory.item.create.useMutation(useSaved(onClose));
+  const update = trpc.inventory.item.update.useMutation(useSaved(onClose));
+  const save = () => {
+    const bad = name.trim() === '' ? 'item-name' : !unitId ? 'item-unit' : null;
+    setInvalid(bad);
+    if (bad) return bad;
+    const common = {
+      code: code.trim() || null,
+      name: name.trim(),
+      unitId: Number(unitId),
+      description: description.trim() || null,
+    };
+    if (item) update.mutate({ id: item.id, ...common });
+    else {
+      const names = variants
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      create.mutate({ ...common, ...(names.length ? { variants: names } : {}) });
+    }
+    return null;
+  };
+  return (
+    <FormDialog
+      title={item ? t('inv.editItem') : t('inv.newItem')}
+      pending={create.isPending || update.isPending}
+      onSave={save}
+      onClose={onClose}
+    >
+      <Field label={t('inv.name')} htmlFor="item-name" required error={invalid === 'item-name' ? t('inv.required') : undefined}>
+        <TextInput
+          id="item-name"
+          value={name}
+          maxLength={100}
+          invalid={invalid === 'item-name'}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </Field>
+      <Field label={t('inv.code')} htmlFor="item-code">
+        <TextInput id="item-code" value={code} maxLength={40} onChange={(e) => setCode(e.target.value)} />
+      </Field>
+      <Field label={t('inv.unit')} htmlFor="item-unit" required error={invalid === 'item-unit' ? t('inv.required') : undefined}>
+        <UnitSelect id="item-unit" value={unitId} onChange={setUnitId} invalid={invalid === 'item-unit'} />
+      </Field>
+      <Field label={t('inv.description')} htmlFor="item-description">
+        <TextInput id="item-description" value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
+      </Field>
+      {item ? null : (
+        <Field label={t('inv.variants')} htmlFor="item-variants" hint={t('inv.variantsHint')}>
+          <TextInput id="item-variants" value={variants} onChange={(e) => setVariants(e.target.value)} />
+        </Field>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Adds a warehouse variant to an item, or renames one (`variant` given). */
+function VariantDialog({
+  item,
+  variant,
+  onClose,
+}: {
+  item: ItemRow;
+  variant?: ItemRow['variants'][number] | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(variant?.name ?? '');
+  const create = trpc.inventory.item.createVariant.useMutation(useSaved(onClose));
+  const rename = trpc.inventory.item.updateVariant.useMutation(useSaved(onClose));
+  return (
+    <FormDialog
+      title={`${variant ? `${t('inv.renameVariant')} ${variant.label}` : t('inv.addVariant')} · ${item.name}`}
+      pending={create.isPending || rename.isPending}
+      onSave={() => {
+        if (variant) rename.mutate({ id: variant.id, name: name.trim() });
+        else create.mutate({ itemId: item.id, name: name.trim() });
+        return null;
+      }}
+      onClose={onClose}
+    >
+      <Field label={t('inv.variantName')} htmlFor="variant-name">
+        <TextInput id="variant-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+      </Field>
+    </FormDialog>
+  );
+}
+
+/** Items with their warehouse variants (an unnamed variant shows "-") and what is on hand in total. */
+export function ItemsPanel() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const manage = useCan('inventory.manage');
+  const [editing, setEditing] = useState<ItemRow | 'new' | null>(null);
+  const [adding, setAdding] = useState<{ item: ItemRow; variant?: ItemRow['variants'][number] } | null>(null);
+  const query = trpc.inventory.item.list.useQuery(list.query, { placeholderData: keepPreviousData });
+  return (
+    <>
+      <ListCard
+        title={t('inv.tab.items')}
+        list={list}
+        query={query}
+        rowKey={(r) => r.id}
+        onAdd={manage ? () => setEditing('new') : undefined}
+        addLabel={t('inv.newItem')}
+        searchPlaceholder={t('app.search')}
+        columns={[
+          { key: 'code', header: t('inv.code'), cell: (r) => r.code ?? '' },
+          { key: 'name', header: t('inv.name'), cell: (r) => r.name },
+          { key: 'unit', header: t('inv.unit'), cell: (r) => r.unit },
+          {
+            key: 'variants',
+            header: t('inv.variants'),
+            cell: (r) =>
+              manage ? (
+                <div className="flex flex-wrap gap-1">
+                  {r.variants.map((v) => (
+                    <button
+                      key={v.id}
+                      type="button"
+                      className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-50"
+                      aria-label={`${t('inv.renameVariant')} ${r.name} (${v.label})`}
+                      onClick={() => setAdding({ item: r, variant: v })}
+                    >
+                      {v.label}
+                    </button>
+                  ))}
+                </div>
+              ) : (
+                r.variants.map((v) => v.label).join(', ')
+              ),
+          },
+          { key: 'onHand', header: t('inv.onHand'), cell: (r) => r.onHand, className: 'text-right' },
+          {
+            key: 'actions',
+            header: '',
+            cell: (r) =>
+              manage ? (
+                <div className="flex justify-end gap-1">
+                  <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
+                    {t('inv.edit')}
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => setAdding({ item: r })}>
+                    {t('inv.addVariant')}
+                  </Button>
+                </div>
+              ) : null,
+          },
+        ]}
+        empty={t('inv.noItems')}
+      />
+      {editing ? <ItemDialog item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {adding ? <VariantDialog item={adding.item} variant={adding.variant} onClose={() => setAdding(null)} /> : null}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Units (spec settings/items/units)
+
+function UnitDialog({ unit, onClose }: { unit: UnitRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(unit?.name ?? '');
+  const [invalid, setInvalid] = useState(false);
+  const create = trpc.inventory.unit.create.useMutation(useSaved(onClose));
+  const update = trpc.inventory.unit.update.useMutation(useSaved(onClose));
+  return (
+    <FormDialog
+      title={unit ? t('inv.editUnit') : t('inv.newUnit')}
+      pending={create.isPending || update.isPending}
+      onSave={() => {
+        if (name.trim() === '') {
+          setInvalid(true);
+          return 'unit-name';
+        }
+        if (unit) update.mutate({ id: unit.id, name: name.trim() });
+        else create.mutate({ name: name.trim() });
+        return null;
+      }}
+      onClose={onClose}
+    >
+      <Field label={t('inv.name')} htmlFor="unit-name" required error={invalid ? t('inv.required') : undefined}>
+        <TextInput id="unit-name" value={name} maxLength={40} invalid={invalid} onChange={(e) => setName(e.target.value)} />
+      </Field>
+    </FormDialog>
+  );
+}
+
+export function UnitsPanel() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const manage = useCan('inventory.manage');
+  const [editing, setEditing] = useState<UnitRow | 'new' | null>(null);
+  const utils = trpc.useUtils();
+  const query = trpc.inventory.unit.list.useQuery(list.query, { placeholderData: keepPreviousData });
+  const remove = trpc.inventory.unit.delete.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => void utils.inventory.invalidate(),
+  });
+  return (
+    <>
+      <ListCard
+        title={t('inv.tab.units')}
+        list={list}
+        query={query}
+        rowKey={(r) => r.id}
+        onAdd={manage ? () => setEditing('new') : undefined}
+        addLabel={t('inv.newUnit')}
+        searchPlaceholder={t('app.search')}
+        columns={[
+          { key: 'name', header: t('inv.name'), cell: (r) => r.name },
+          { key: 'uses', header: t('inv.uses'), cell: (r) => r.uses, className: 'text-right' },
+          {
+            key: 'actions',
+            header: '',
+            cell: (r) =>
+              manage ? (
+                <div className="flex justify-end gap-1">
+                  <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
+                    {t('inv.edit')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={remove.isPending || r.uses > 0}
+                    onClick={() => window.confirm(t('inv.deleteConfirm', { name: r.name })) && remove.mutate({ id: r.id })}
+                  >
+                    {t('inv.remove')}
+                  </Button>
+                </div>
+              ) : null,
+          },
+        ]}
+        empty={t('inv.noUnits')}
+      />
+      {editing ? <UnitDialog unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Services (non-stock purchases)
+
+function ServiceDialog({ service, onClose }: { service: ServiceRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(service?.name ?? '');
+  const [unitId, setUnitId] = useState(service?.unitId ? String(service.unitId) : '');
+  const [description, setDescription] = useState(service?.description ?? '');
+  const [invalid, setInvalid] = useState(false);
+  const create = trpc.inventory.service.create.useMutation(useSaved(onClose));
+  const update = trpc.inventory.service.update.useMutation(useSaved(onClose));
+  return (
+    <FormDialog
+      title={service ? t('inv.editService') : t('inv.newService')}
+      pending={create.isPending || update.isPending}
+      onSave={() => {
+        if (name.trim() === '') {
+          setInvalid(true);
+          return 'service-name';
+        }
+        const v = { name: name.trim(), unitId: unitId ? Number(unitId) : null, description: description.trim() || null };
+        if (service) update.mutate({ id: service.id, ...v });
+        else create.mutate({ ...v, unitId: v.unitId ?? undefined });
+        return null;
+      }}
+      onClose={onClose}
+    >
+      <Field label={t('inv.name')} htmlFor="service-name" required error={invalid ? t('inv.required') : undefined}>
+        <TextInput id="service-name" value={name} maxLength={100} invalid={invalid} onChange={(e) => setName(e.target.value)} />
+      </Field>
+      <Field label={t('inv.unit')} htmlFor="service-unit">
+        <UnitSelect id="service-unit" placeholder={t('inv.noUnit')} value={unitId} onChange={setUnitId} />
+      </Field>
+      <Field label={t('inv.description')} htmlFor="service-description">
+        <TextInput
+          id="service-description"
+          value={description}
+          maxLength={1000}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </Field>
+    </FormDialog>
+  );
+}
+
+export function ServicesPanel() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const manage = useCan('inventory.manage');
+  const [editing, setEditing] = useState<ServiceRow | 'new' | null>(null);
+  const utils = trpc.useUtils();
+  const query = trpc.inventory.service.list.useQuery(list.query, { placeholderData: keepPreviousData });
+  const remove = trpc.inventory.service.delete.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => void utils.inventory.invalidate(),
+  });
+  return (
+    <>
+      <ListCard
+        title={t('inv.tab.services')}
+        list={list}
+        query={query}
+        rowKey={(r) => r.id}
+        onAdd={manage ? () => setEditing('new') : undefined}
+        addLabel={t('inv.newService')}
+        searchPlaceholder={t('app.search')}
+        columns={[
+          { key: 'name', header: t('inv.name'), cell: (r) => r.name },
+          { key: 'unit', header: t('inv.unit'), cell: (r) => r.unit ?? '' },
+          { key: 'description', header: t('inv.description'), cell: (r) => r.description ?? '' },
+          {
+            key: 'actions',
+            header: '',
+            cell: (r) =>
+              manage ? (
+                <div className="flex justify-end gap-1">
+                  <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
+                    {t('inv.edit')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={remove.isPending}
+                    onClick={() => window.confirm(t('inv.deleteConfirm', { name: r.name })) && remove.mutate({ id: r.id })}
+                  >
+                    {t('inv.remove')}
+                  </Button>
+                </div>
+              ) : null,
+          },
+        ]}
+        empty={t('inv.noServices')}
+      />
+      {editing ? <ServiceDialog service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Warehouses (one or more per company office)
+
+function WarehouseDialog({ warehouse, onClose }: { warehouse: WarehouseRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(warehouse?.name ?? '');
+  const [officeId, setOfficeId] = useState(warehouse ? String(warehouse.companyOfficeId) : '');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const create = trpc.inventory.warehouse.create.useMutation(useSaved(onClose));
+  const update = trpc.inventory.warehouse.update.useMutation(useSaved(onClose));
+  return (
+    <FormDialog
+      title={warehouse ? t('inv.editWarehouse') : t('inv.newWarehouse')}
+      pending={create.isPending || update.isPending}
+      onSave={() => {
+        const bad = !warehouse && !officeId ? 'warehouse-office' : name.trim() === '' ? 'warehouse-name' : null;
+        setInvalid(bad);
+        if (bad) return bad;
+        if (warehouse) update.mutate({ id: warehouse.id, name: name.trim() });
+        else create.mutate({ companyOfficeId: Number(officeId), name: name.trim() });
+        return null;
+      }}
+      onClose={onClose}
+    >
+      <Field
+        label={t('inv.companyOffice')}
+        htmlFor="warehouse-office"
+        required
+        error={invalid === 'warehouse-office' ? t('inv.required') : undefined}
+      >
+        <CompanyOfficeSelect
+          id="warehouse-office"
+          value={officeId}
+          onChange={setOfficeId}
+          disabled={!!warehouse}
+          invalid={invalid === 'warehouse-office'}
+        />
+      </Field>
+      <Field
+        label={t('inv.name')}
+        htmlFor="warehouse-name"
+        required
+        error={invalid === 'warehouse-name' ? t('inv.required') : undefined}
+      >
+        <TextInput
+          id="warehouse-name"
+          value={name}
+          maxLength={100}
+          invalid={invalid === 'warehouse-name'}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </Field>
+    </FormDialog>
+  );
+}
+
+export function WarehousesPanel() {
+  const { t } = useTranslation();
+  const manage = useCan('inventory.manage');
+  const [editing, setEditing] = useState<WarehouseRow | 'new' | null>(null);
+  const query = trpc.inventory.warehouse.list.useQuery({});
+  return (
+    <Card
+      title={t('inv.tab.warehouses')}
+      actions={
+        manage ? (
+          <Button size="sm" onClick={() => setEditing('new')}>
+            {t('inv.newWarehouse')}
+          </Button>
+        ) : null
+      }
+    >
+      <DataTable
+        caption={t('inv.tab.warehouses')}
+        rows={query.data ?? []}
+        rowKey={(r) => r.id}
+        loading={query.isFetching}
+        failed={query.isError && !query.data}
+        onRetry={() => void query.refetch()}
+        columns={[
+          { key: 'name', header: t('inv.name'), cell: (r) => r.name },
+          { key: 'office', header: t('inv.companyOffice'), cell: (r) => r.companyOffice },
+          {
+            key: 'actions',
+            header: '',
+            cell: (r) =>
+              manage ? (
+                <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
+                  {t('inv.edit')}
+                </Button>
+              ) : null,
+          },
+        ]}
+        empty={t('inv.noWarehouses')}
+      />
+      {editing ? <WarehouseDialog warehouse={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}

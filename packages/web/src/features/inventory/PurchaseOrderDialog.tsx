@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { TextInput } from '../../ui/TextInput';
+import { digitsOnly, formatRupiah, todayJakarta } from './InventorySelects';
+import './texts';
+
+type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
+
+interface LineState {
+  purchaseRequestLineId: number;
+  name: string;
+  unit: string;
+  left: number;
+  quantity: string;
+  unitPrice: string;
+}
+
+/** Tax in percent as typed ("11", "2.5") → basis points, or null when malformed (no float arithmetic). */
+export function percentToBp(v: string): number | null {
+  const m = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(v.trim());
+  if (!m) return null;
+  const bp = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return bp <= 10_000 ? bp : null;
+}
+
+/** Σ quantity × unit price and tax half-up, in BigInt (integer rupiah). */
+export function orderPreview(lines: { quantity: string; unitPrice: string }[], taxBp: number): [string, string, string] {
+  const subtotal = lines.reduce(
+    (s, l) => s + (/^\d+$/.test(l.quantity) && /^\d+$/.test(l.unitPrice) ? BigInt(l.quantity) * BigInt(l.unitPrice) : 0n),
+    0n,
+  );
+  const tax = (subtotal * BigInt(taxBp) + 5000n) / 10000n;
+  return [subtotal.toString(), tax.toString(), (subtotal + tax).toString()];
+}
+
+/**
+ * Places a purchase order from an approved request: supplier, order and delivery dates, tax, and
+ * per line the quantity (at most what is not ordered yet) and the unit price (prefilled with the
+ * estimate). Lines left at 0 are not ordered; one request can become several orders.
+ */
+export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onClose: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [supplier, setSupplier] = useState('');
+  const [orderDate, setOrderDate] = useState(todayJakarta());
+  const [deliveryDate, setDeliveryDate] = useState('');
+  const [tax, setTax] = useState('11');
+  const [note, setNote] = useState('');
+  const [lines, setLines] = useState<LineState[]>(
+    request.lineItems
+      .filter((l) => l.orderedQuantity < l.quantity)
+      .map((l) => ({
+        purchaseRequestLineId: l.id,
+        name: l.name,
+        unit: l.unit,
+        left: l.quantity - l.orderedQuantity,
+        quantity: String(l.quantity - l.orderedQuantity),
+        unitPrice: l.estimatedPrice,
+      })),
+  );
+  const [invalid, setInvalid] = useState<{ id: string; msg: string } | null>(null);
+  const create = trpc.inventory.purchaseRequest.order.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      void utils.inventory.invalidate();
+      onClose();
+    },
+  });
+  const taxBp = percentToBp(tax);
+  const [subtotal, taxAmount, total] = orderPreview(lines, taxBp ?? 0);
+  const setLine = (i: number, patch: Partial<LineState>) =>
+    setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  const submit = () => {
+    const fail = (id: string, msg: string) => {
+      setInvalid({ id, msg });
+      document.getElementById(id)?.focus();
+    };
+    if (supplier.trim() === '') return fail('po-supplier', t('inv.required'));
+    if (!orderDate) return fail('po-order-date', t('inv.required'));
+    if (taxBp === null) return fail('po-tax', t('inv.wholeNumber'));
+    for (const [i, l] of lines.entries()) {
+      if (!/^\d+$/.test(l.quantity)) return fail(`po-line-${i}-qty`, t('inv.wholeNumber'));
+      if (Number(l.quantity) > l.left) return fail(`po-line-${i}-qty`, t('inv.tooMany', { max: l.left }));
+      if (Number(l.quantity) > 0 && !/^\d{1,15}$/.test(l.unitPrice)) return fail(`po-line-${i}-price`, t('inv.required'));
+    }
+    const chosen = lines.filter((l) => Number(l.quantity) > 0);
+    if (chosen.length === 0) return fail('po-line-0-qty', t('inv.orderNone'));
+    setInvalid(null);
+    create.mutate({
+      id: request.id,
+      supplier: supplier.trim(),
+      orderDate,
+      ...(deliveryDate ? { deliveryDate } : {}),
+      taxRateBp: taxBp,
+      ...(note.trim() ? { note: note.trim() } : {}),
+      lines: chosen.map((l) => ({
+        purchaseRequestLineId: l.purchaseRequestLineId,
+        quantity: Number(l.quantity),
+        unitPrice: l.unitPrice,
+      })),
+    });
+  };
+  const err = (id: string) => (invalid?.id === id ? invalid.msg : undefined);
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`${t('inv.placeOrder')} · ${request.number}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button disabled={create.isPending} onClick={submit}>
+            {t('inv.placeOrder')}
+          </Button>
+        </>
+      }
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('inv.supplier')} htmlFor="po-supplier" required error={err('po-supplier')}>
+          <TextInput
+            id="po-supplier"
+            value={supplier}
+            maxLength={200}
+            invalid={!!err('po-supplier')}
+            onChange={(e) => setSupplier(e.target.value)}
+          />
+        </Field>
+        <Field label={t('inv.taxRate')} htmlFor="po-tax" required error={err('po-tax')}>
+          <TextInput
+            id="po-tax"
+            inputMode="decimal"
+            value={tax}
+            invalid={!!err('po-tax')}
+            onChange={(e) => setTax(e.target.value)}
+          />
+        </Field>
+        <Field label={t('inv.orderDate')} htmlFor="po-order-date" required error={err('po-order-date')}>
+          <DatePicker id="po-order-date" value={orderDate} onChange={setOrderDate} invalid={!!err('po-order-date')} />
+        </Field>
+        <Field label={t('inv.deliveryDate')} htmlFor="po-delivery-date">
+          <DatePicker id="po-delivery-date" value={deliveryDate} min={orderDate || undefined} onChange={setDeliveryDate} />
+        </Field>
+      </div>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-slate-500">
+            <th className="py-1 font-medium">{t('inv.item')}</th>
+            <th className="py-1 font-medium">{t('inv.toOrder')}</th>
+            <th className="py-1 font-medium">{t('inv.orderQty')}</th>
+            <th className="py-1 font-medium">{t('inv.unitPrice')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={l.purchaseRequestLineId} className="align-top">
+              <td className="py-1 pr-2">{l.name}</td>
+              <td className="py-1 pr-2 whitespace-nowrap">
+                {l.left} {l.unit}
+              </td>
+              <td className="py-1 pr-2">
+                <TextInput
+                  id={`po-line-${i}-qty`}
+                  aria-label={`${t('inv.orderQty')} ${l.name}`}
+                  inputMode="numeric"
+                  value={l.quantity}
+                  invalid={!!err(`po-line-${i}-qty`)}
+                  onChange={(e) => setLine(i, { quantity: digitsOnly(e.target.value) })}
+                />
+                {err(`po-line-${i}-qty`) ? (
+                  <p role="alert" className="mt-1 text-xs text-red-600">
+                    {err(`po-line-${i}-qty`)}
+                  </p>
+                ) : null}
+              </td>
+              <td className="py-1">
+                <TextInput
+                  id={`po-line-${i}-price`}
+                  aria-label={`${t('inv.unitPrice')} ${l.name}`}
+                  inputMode="numeric"
+                  value={l.unitPrice}
+                  invalid={!!err(`po-line-${i}-price`)}
+                  onChange={(e) => setLine(i, { unitPrice: digitsOnly(e.target.value) })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-500">{t('inv.subtotal')}</dt>
+          <dd className="font-medium">{formatRupiah(subtotal)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t('inv.tax')}</dt>
+          <dd className="font-medium">{formatRupiah(taxAmount)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">{t('inv.orderTotal')}</dt>
+          <dd className="font-medium" data-testid="po-total">
+            {formatRupiah(total)}
+          </dd>
+        </div>
+      </dl>
+      <Field label={t('inv.note')} htmlFor="po-note">
+        <TextInput id="po-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+      </Field>
+    </Modal>
+  );
+}

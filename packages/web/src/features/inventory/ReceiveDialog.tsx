@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { TextInput } from '../../ui/TextInput';
+import { digitsOnly, todayJakarta } from './InventorySelects';
+import './texts';
+
+type Order = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
+
+/**
+ * Records a (partial) receipt against an order: per line the quantity received now, at most what
+ * is still to receive (the server refuses more, naming the line). Items go into the warehouse.
+ */
+export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const open = order.lines.filter((l) => l.receivedQuantity < l.quantity);
+  const [date, setDate] = useState(todayJakarta());
+  const [note, setNote] = useState('');
+  const [qty, setQty] = useState<string[]>(open.map(() => ''));
+  const [invalid, setInvalid] = useState<{ id: string; msg: string } | null>(null);
+  const receive = trpc.inventory.purchaseOrder.receive.useMutation({
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      void utils.inventory.invalidate();
+      onClose();
+    },
+  });
+  const submit = () => {
+    const fail = (id: string, msg: string) => {
+      setInvalid({ id, msg });
+      document.getElementById(id)?.focus();
+    };
+    if (!date) return fail('rc-date', t('inv.required'));
+    for (const [i, l] of open.entries()) {
+      const left = l.quantity - l.receivedQuantity;
+      if (Number(qty[i] || 0) > left) return fail(`rc-line-${i}`, t('inv.tooMany', { max: left }));
+    }
+    const lines = open
+      .map((l, i) => ({ purchaseOrderLineId: l.id, quantity: Number(qty[i] || 0) }))
+      .filter((l) => l.quantity > 0);
+    if (lines.length === 0) return fail('rc-line-0', t('inv.receiveNone'));
+    setInvalid(null);
+    receive.mutate({ id: order.id, receivedDate: date, ...(note.trim() ? { note: note.trim() } : {}), lines });
+  };
+  const err = (id: string) => (invalid?.id === id ? invalid.msg : undefined);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('inv.receiveTitle', { number: order.number })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button disabled={receive.isPending} onClick={submit}>
+            {t('inv.receive')}
+          </Button>
+        </>
+      }
+    >
+      <Field label={t('inv.receivedDate')} htmlFor="rc-date" required error={err('rc-date')}>
+        <DatePicker id="rc-date" value={date} onChange={setDate} invalid={!!err('rc-date')} />
+      </Field>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-slate-500">
+            <th className="py-1 font-medium">{t('inv.item')}</th>
+            <th className="py-1 font-medium">{t('inv.toReceive')}</th>
+            <th className="py-1 font-medium">{t('inv.receiveQty')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {open.map((l, i) => (
+            <tr key={l.id} className="align-top">
+              <td className="py-1 pr-2">{l.name}</td>
+              <td className="py-1 pr-2 whitespace-nowrap">
+                {l.quantity - l.receivedQuantity} {l.unit}
+              </td>
+              <td className="py-1">
+                <TextInput
+                  id={`rc-line-${i}`}
+                  aria-label={`${t('inv.receiveQty')} ${l.name}`}
+                  inputMode="numeric"
+                  value={qty[i] ?? ''}
+                  invalid={!!err(`rc-line-${i}`)}
+                  onChange={(e) => setQty((q) => q.map((v, j) => (j === i ? digitsOnly(e.target.value) : v)))}
+                />
+                {err(`rc-line-${i}`) ? (
+                  <p role="alert" className="mt-1 text-xs text-red-600">
+                    {err(`rc-line-${i}`)}
+                  </p>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Field label={t('inv.note')} htmlFor="rc-note">
+        <TextInput id="rc-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
+      </Field>
+    </Modal>
+  );
+}

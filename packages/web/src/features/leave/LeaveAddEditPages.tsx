@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { requiredNotice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Card, PageTitle } from '../../ui/Card';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { BalanceCard, LeaveForm, StatusBadge } from './leave-shared';
+import './texts';
+
+/** /attendance/leave/add: HR or a manager adds a leave request for an employee in their scope. */
+export function LeaveAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const [search, setSearch] = useState('');
+  const [employeeId, setEmployeeId] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const found = trpc.employee.list.useQuery(
+    { search: debounced || undefined, pageSize: 20, resigned: 0 },
+    { enabled: debounced.length > 1 },
+  );
+  const balance = trpc.leave.balance.useQuery({ employeeId: Number(employeeId) }, { enabled: employeeId !== '' });
+  const create = trpc.leave.create.useMutation({
+    meta: { successMessage: () => t('leave.requested') },
+    onSuccess: () => {
+      void utils.leave.invalidate();
+      void navigate('/attendance/leave');
+    },
+  });
+  return (
+    <>
+      <PageTitle>{t('routes.attendance.leaveAdd')}</PageTitle>
+      <div className="space-y-4">
+        <Card>
+          <LeaveForm
+            own={false}
+            employeeId={employeeId ? Number(employeeId) : undefined}
+            employeeError={() => (employeeId ? null : requiredNotice(t('leave.employee')))}
+            employeePicker={
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field label={t('leave.findEmployee')} htmlFor="lv-search">
+                  <TextInput id="lv-search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+                </Field>
+                <Field label={t('leave.employee')} htmlFor="lv-employeeId" required>
+                  <Select
+                    id="lv-employeeId"
+                    value={employeeId}
+                    onChange={setEmployeeId}
+                    placeholder={t('leave.selectEmployee')}
+                    loading={found.isFetching}
+                    options={(found.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.employeeNumber})` }))}
+                  />
+                </Field>
+              </div>
+            }
+            submitLabel={t('leave.submitRequest')}
+            pending={create.isPending}
+            onSubmit={(v) => create.mutateAsync({ ...v, employeeId: Number(employeeId) })}
+            onCancel={() => void navigate('/attendance/leave')}
+          />
+        </Card>
+        {employeeId && balance.data ? <BalanceCard balance={balance.data} /> : null}
+      </div>
+    </>
+  );
+}
+
+/** /attendance/leave/{id}/edit: change a pending request (type, dates, half day, reason, attachment). */
+export function LeaveEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const leave = trpc.leave.get.useQuery({ id }, { enabled: valid, retry: false });
+  const update = trpc.leave.update.useMutation({
+    meta: { successMessage: () => t('leave.saved') },
+    onSuccess: () => {
+      void utils.leave.invalidate();
+      void navigate('/attendance/leave');
+    },
+  });
+  const r = leave.data;
+  return (
+    <>
+      <PageTitle>{t('routes.attendance.leaveEdit')}</PageTitle>
+      <Card>
+        {!valid || leave.isError ? (
+          <p className="text-sm text-slate-700">
+            {t('leave.notFound')}.{' '}
+            <Link to="/attendance/leave" className="text-sky-700 hover:underline">
+              {t('leave.back')}
+            </Link>
+          </p>
+        ) : !r ? (
+          <Spinner />
+        ) : (
+          <>
+            <p className="mb-4 flex items-center gap-3 text-sm text-slate-700">
+              <strong>
+                {r.employeeNumber} {r.employeeName}
+              </strong>
+              <StatusBadge status={r.status} label={r.statusLabel} />
+            </p>
+            {r.can.edit ? (
+              <LeaveForm
+                own={false}
+                employeeId={r.employeeId}
+                initial={{
+                  leaveTypeId: r.leaveTypeId,
+                  startDate: r.startDate,
+                  endDate: r.endDate,
+                  halfDay: r.halfDay,
+                  reason: r.reason,
+                }}
+                existingAttachment={r.attachmentName}
+                submitLabel={t('leave.save')}
+                pending={update.isPending}
+                onSubmit={(v) => update.mutateAsync({ ...v, id: r.id })}
+                onCancel={() => void navigate('/attendance/leave')}
+              />
+            ) : (
+              <p className="text-sm text-slate-700">{t('leave.onlyPending')}</p>
+            )}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,346 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCan, useSession } from '../../lib/can';
+import { formatDateTime } from '../../lib/format';
+import { TOAST_MS } from '../../lib/errors';
+import { notifySuccess, showToast } from '../../lib/notify';
+import { saveBase64 } from '../../lib/save-file';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { Select } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+import { ListCard } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
+import { LEAVE_STATUSES, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
+import './texts';
+
+type Action = 'approve' | 'disapprove' | 'cancel' | 'delete';
+
+/**
+ * /attendance/leave: requests of employees in the caller's scope, filtered and paginated;
+ * approvers decide one (row buttons) or many (checkboxes + bulk buttons, per-item results).
+ */
+export function LeaveListPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const approver = useCan('attendance.approve');
+  const utils = trpc.useUtils();
+  const list = useListState();
+  const [status, setStatus] = useState('');
+  const [typeId, setTypeId] = useState('');
+  const [officeId, setOfficeId] = useState('');
+  const [departmentId, setDepartmentId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirm, setConfirm] = useState<{ action: Action; ids: number[] } | null>(null);
+  const [note, setNote] = useState('');
+  const types = trpc.leave.type.list.useQuery();
+  const query = trpc.leave.list.useQuery(
+    {
+      ...list.query,
+      ...(status ? { status: Number(status) } : {}),
+      ...(typeId ? { leaveTypeId: Number(typeId) } : {}),
+      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
+      ...(departmentId ? { departmentId: Number(departmentId) } : {}),
+      ...(from ? { from } : {}),
+      ...(to && (!from || to >= from) ? { to } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const done = () => {
+    setConfirm(null);
+    setNote('');
+    setSelected(new Set());
+    void utils.leave.invalidate();
+    void utils.attendance.invalidate();
+  };
+  const onBulk = {
+    onSuccess: (r: { succeeded: number; failed: number; items: { id: number; ok: boolean; message: string }[] }) => {
+      const refused = r.items.filter((x) => !x.ok);
+      if (refused.length)
+        showToast({
+          type: 'error',
+          message: t('leave.bulkDone', { ok: r.succeeded, failed: r.failed }),
+          details: refused.map((i) => `#${i.id}: ${i.message}`),
+          autoClose: TOAST_MS * 2,
+        });
+      else notifySuccess(t('leave.bulkDone', { ok: r.succeeded, failed: r.failed }));
+      done();
+    },
+  };
+  const bulkApprove = trpc.leave.bulkApprove.useMutation(onBulk);
+  const bulkDisapprove = trpc.leave.bulkDisapprove.useMutation(onBulk);
+  const bulkCancel = trpc.leave.bulkCancel.useMutation(onBulk);
+  const bulkDelete = trpc.leave.bulkDelete.useMutation(onBulk);
+  const one = { onSuccess: done };
+  const approve = trpc.leave.approve.useMutation({ ...one, meta: { successMessage: () => t('leave.approve') } });
+  const disapprove = trpc.leave.disapprove.useMutation({ ...one, meta: { successMessage: () => t('leave.disapprove') } });
+  const cancel = trpc.leave.cancel.useMutation({ ...one, meta: { successMessage: () => t('leave.cancel') } });
+  const remove = trpc.leave.delete.useMutation({ ...one, meta: { successMessage: () => t('leave.delete') } });
+  const bePaid = trpc.leave.bePaid.useMutation({ onSuccess: () => void utils.leave.invalidate() });
+  const busy =
+    approve.isPending ||
+    disapprove.isPending ||
+    cancel.isPending ||
+    remove.isPending ||
+    bulkApprove.isPending ||
+    bulkDisapprove.isPending ||
+    bulkCancel.isPending ||
+    bulkDelete.isPending;
+
+  const run = () => {
+    if (!confirm) return;
+    const n = note.trim() || undefined;
+    const { action, ids } = confirm;
+    if (ids.length === 1) {
+      const id = ids[0]!;
+      if (action === 'approve') approve.mutate({ id, note: n });
+      else if (action === 'disapprove') disapprove.mutate({ id, note: n });
+      else if (action === 'cancel') cancel.mutate({ id, note: n });
+      else remove.mutate({ id });
+      return;
+    }
+    if (action === 'approve') bulkApprove.mutate({ ids, note: n });
+    else if (action === 'disapprove') bulkDisapprove.mutate({ ids, note: n });
+    else if (action === 'cancel') bulkCancel.mutate({ ids, note: n });
+    else bulkDelete.mutate({ ids });
+  };
+
+  const rows = query.data?.rows ?? [];
+  const mine = (r: LeaveRow) => session.employeeId !== null && r.employeeId === session.employeeId;
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  const half = (h: string) => t(`leave.${h}`);
+  const label: Record<Action, string> = {
+    approve: t('leave.approve'),
+    disapprove: t('leave.disapprove'),
+    cancel: t('leave.cancel'),
+    delete: t('leave.delete'),
+  };
+  const columns: Column<LeaveRow>[] = [
+    ...(approver
+      ? [
+          {
+            key: 'select',
+            header: '',
+            cell: (r: LeaveRow) => (
+              <input
+                type="checkbox"
+                aria-label={t('leave.selectRow', { id: r.id })}
+                checked={selected.has(r.id)}
+                onChange={() => toggle(r.id)}
+              />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'employee',
+      header: t('leave.employee'),
+      cell: (r) => (
+        <div className="min-w-40">
+          <div className="font-medium">{r.employeeName}</div>
+          <div className="text-xs text-slate-500">
+            {r.employeeNumber} · {r.department ?? '-'}
+          </div>
+        </div>
+      ),
+    },
+    { key: 'type', header: t('leave.leaveType'), cell: (r) => r.leaveType, className: 'whitespace-nowrap' },
+    { key: 'dates', header: t('leave.dates'), cell: (r) => leaveDates(r, half), className: 'whitespace-nowrap' },
+    { key: 'days', header: t('leave.days'), cell: (r) => r.days, className: 'text-right tabular-nums' },
+    { key: 'reason', header: t('leave.reason'), cell: (r) => r.reason },
+    { key: 'status', header: t('leave.status'), cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    {
+      key: 'paid',
+      header: t('leave.bePaid'),
+      cell: (r) =>
+        approver && !mine(r) ? (
+          <input
+            type="checkbox"
+            aria-label={`${t('leave.bePaid')} #${r.id}`}
+            checked={r.bePaid}
+            disabled={bePaid.isPending}
+            onChange={(e) => bePaid.mutate({ id: r.id, bePaid: e.target.checked })}
+          />
+        ) : r.bePaid ? (
+          t('leave.yes')
+        ) : (
+          t('leave.no')
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('app.actions'),
+      cell: (r) => (
+        <div className="flex gap-1 whitespace-nowrap" title={`${t('leave.requestedAt')} ${formatDateTime(r.createdAt)}`}>
+          {r.attachmentName ? (
+            <Button size="sm" variant="ghost" onClick={() => void utils.leave.attachment.fetch({ id: r.id }).then(saveBase64)}>
+              {r.attachmentName}
+            </Button>
+          ) : null}
+          {approver && r.status === 3 && !mine(r) ? (
+            <>
+              <Button size="sm" onClick={() => setConfirm({ action: 'approve', ids: [r.id] })}>
+                {t('leave.approve')}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setConfirm({ action: 'disapprove', ids: [r.id] })}>
+                {t('leave.disapprove')}
+              </Button>
+            </>
+          ) : null}
+          {approver && r.status === 3 ? (
+            <Link to={`/attendance/leave/${r.id}/edit`} className="px-2 py-1 text-sm text-sky-700 hover:underline">
+              {t('leave.edit')}
+            </Link>
+          ) : null}
+          {approver && (r.status === 3 || (r.status === 1 && !mine(r))) ? (
+            <Button size="sm" variant="ghost" onClick={() => setConfirm({ action: 'cancel', ids: [r.id] })}>
+              {t('leave.cancel')}
+            </Button>
+          ) : null}
+          {approver && r.status !== 1 && !mine(r) ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700"
+              onClick={() => setConfirm({ action: 'delete', ids: [r.id] })}
+            >
+              {t('leave.delete')}
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  const chosen = [...selected].filter((id) => rows.some((r) => r.id === id));
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex gap-2">
+            <Link
+              to="/attendance/leave/schedule"
+              className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50"
+            >
+              {t('routes.attendance.leaveSchedule')}
+            </Link>
+            {approver ? (
+              <Link
+                to="/attendance/leave/add"
+                className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
+              >
+                {t('leave.addLeave')}
+              </Link>
+            ) : null}
+          </div>
+        }
+      >
+        {t('routes.attendance.leave')}
+      </PageTitle>
+      {approver ? (
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              aria-label={t('leave.selectAll')}
+              checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
+              onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+            />
+            {t('leave.selected', { n: chosen.length })}
+          </label>
+          {(['approve', 'disapprove', 'cancel', 'delete'] as const).map((a) => (
+            <Button
+              key={a}
+              size="sm"
+              variant={a === 'approve' ? 'primary' : 'secondary'}
+              disabled={chosen.length === 0}
+              onClick={() => setConfirm({ action: a, ids: chosen })}
+            >
+              {label[a]} ({chosen.length})
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      <ListCard
+        title={t('routes.attendance.leave')}
+        list={list}
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.id}
+        searchPlaceholder={t('app.search')}
+        filters={
+          <>
+            <Select
+              aria-label={t('leave.status')}
+              placeholder={t('leave.allStatuses')}
+              value={status}
+              onChange={list.filter(setStatus)}
+              options={LEAVE_STATUSES}
+            />
+            <Select
+              aria-label={t('leave.leaveType')}
+              placeholder={t('leave.allTypes')}
+              value={typeId}
+              onChange={list.filter(setTypeId)}
+              options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            />
+            <CompanyOfficeSelect
+              aria-label={t('leave.office')}
+              placeholder={t('leave.allOffices')}
+              value={officeId}
+              onChange={list.filter(setOfficeId, setDepartmentId)}
+            />
+            <DepartmentSelect
+              aria-label={t('leave.allDepartments')}
+              placeholder={t('leave.allDepartments')}
+              companyOfficeId={officeId ? Number(officeId) : undefined}
+              value={departmentId}
+              onChange={list.filter(setDepartmentId)}
+            />
+            <DatePicker ariaLabel={t('leave.from')} placeholder={t('leave.from')} value={from} onChange={list.filter(setFrom)} />
+            <DatePicker ariaLabel={t('leave.to')} placeholder={t('leave.to')} value={to} onChange={list.filter(setTo)} />
+          </>
+        }
+        empty={t('leave.noRequests')}
+      />
+      <Modal
+        open={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm ? t('leave.confirmTitle', { action: label[confirm.action], n: confirm.ids.length }) : ''}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirm(null)}>
+              {t('app.cancel')}
+            </Button>
+            <Button disabled={busy} onClick={run}>
+              {confirm ? label[confirm.action] : ''}
+            </Button>
+          </>
+        }
+      >
+        {confirm && confirm.action !== 'delete' ? (
+          <Field label={t('leave.note')} htmlFor="lv-note">
+            <TextInput id="lv-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          </Field>
+        ) : (
+          <p className="text-sm text-slate-700">{t('leave.confirm')}?</p>
+        )}
+      </Modal>
+    </>
+  );
+}

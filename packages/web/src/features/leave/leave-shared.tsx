@@ -1,0 +1,298 @@
+import { createMyLeaveInput, LEAVE_ATTACHMENT_MAX_BYTES, LEAVE_ATTACHMENT_TYPES } from '@hr/core/browser';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldsOf } from '../../lib/errors';
+import { formatIsoDate, requiredNotice } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { cx } from '../../ui/cx';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+import './texts';
+
+export type LeaveRow = RouterOutputs['leave']['list']['rows'][number];
+export type LeaveBalance = RouterOutputs['leave']['personal']['balance'];
+
+/** Spec §3 Request status, as the server sends it (Approved 1, Disapproved 2, Pending 3, Cancel 4). */
+export const LEAVE_STATUSES = [
+  { value: 3, label: 'Pending' },
+  { value: 1, label: 'Approved' },
+  { value: 2, label: 'Disapproved' },
+  { value: 4, label: 'Cancel' },
+];
+
+const STATUS_STYLE: Record<number, string> = {
+  1: 'bg-emerald-100 text-emerald-800',
+  2: 'bg-red-100 text-red-800',
+  3: 'bg-amber-100 text-amber-800',
+  4: 'bg-slate-100 text-slate-700',
+};
+
+export function StatusBadge({ status, label }: { status: number; label: string }) {
+  return (
+    <span className={cx('rounded px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])} data-testid="leave-status">
+      {label}
+    </span>
+  );
+}
+
+/** "09/11/2026 – 13/11/2026", or one date (with the half) for a one-day leave. */
+export function leaveDates(r: Pick<LeaveRow, 'startDate' | 'endDate' | 'halfDay'>, half: (h: string) => string): string {
+  if (r.startDate === r.endDate) return `${formatIsoDate(r.startDate)}${r.halfDay !== 'none' ? ` (${half(r.halfDay)})` : ''}`;
+  return `${formatIsoDate(r.startDate)} – ${formatIsoDate(r.endDate)}`;
+}
+
+/** The annual balance figures of one year. */
+export function BalanceCard({ balance }: { balance: LeaveBalance }) {
+  const { t } = useTranslation();
+  const items: [string, number, string][] = [
+    [t('leave.entitled'), balance.entitled, 'entitled'],
+    [t('leave.carried'), balance.carried, 'carried'],
+    [t('leave.used'), balance.used, 'used'],
+    [t('leave.reserved'), balance.reserved, 'reserved'],
+    [t('leave.remaining'), balance.remaining, 'remaining'],
+  ];
+  return (
+    <Card title={t('leave.balance', { year: balance.year })}>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6">
+        {items.map(([label, value, key]) => (
+          <div key={key}>
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid={`leave-balance-${key}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt className="text-xs text-slate-500">{t('leave.entitlementDate')}</dt>
+          <dd className="text-sm">{balance.entitlementDate ? formatIsoDate(balance.entitlementDate) : t('leave.notEntitled')}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+type Mime = (typeof LEAVE_ATTACHMENT_TYPES)[number];
+
+/** Reads a picked file as base64 for the JSON API; null when its type or size is not allowed. */
+export async function readAttachment(f: File): Promise<{ name: string; mime: Mime; contentBase64: string } | null> {
+  const mime = (f.type === 'image/jpg' ? 'image/jpeg' : f.type) as Mime;
+  if (!LEAVE_ATTACHMENT_TYPES.includes(mime) || f.size === 0 || f.size > LEAVE_ATTACHMENT_MAX_BYTES) return null;
+  const buf = new Uint8Array(await f.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+  return { name: f.name, mime, contentBase64: btoa(bin) };
+}
+
+export interface LeaveFormValues {
+  leaveTypeId: number;
+  startDate: string;
+  endDate: string;
+  halfDay: 'none' | 'morning' | 'afternoon';
+  reason: string;
+  attachment?: { name: string; mime: Mime; contentBase64: string };
+}
+
+const ORDER = ['employeeId', 'leaveTypeId', 'startDate', 'endDate', 'halfDay', 'reason', 'attachment'] as const;
+
+/**
+ * The request form (own, for someone, edit): type, dates, half day, reason, attachment; shows the
+ * working days the dates cover. Empty fields are named and the first one is focused; the server's
+ * field errors show at their fields.
+ */
+export function LeaveForm({
+  initial,
+  employeeId,
+  own,
+  employeePicker,
+  employeeError,
+  existingAttachment,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: Partial<LeaveFormValues>;
+  /** For someone else (HR): whose working days to count; undefined until chosen. */
+  employeeId?: number | undefined;
+  own: boolean;
+  employeePicker?: ReactNode;
+  /** Returns the employee field's notice when it is missing (HR form). */
+  employeeError?: () => string | null;
+  existingAttachment?: string | null;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (v: LeaveFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [leaveTypeId, setLeaveTypeId] = useState(initial?.leaveTypeId ? String(initial.leaveTypeId) : '');
+  const [startDate, setStartDate] = useState(initial?.startDate ?? '');
+  const [endDate, setEndDate] = useState(initial?.endDate ?? '');
+  const [halfDay, setHalfDay] = useState<LeaveFormValues['halfDay']>(initial?.halfDay ?? 'none');
+  const [reason, setReason] = useState(initial?.reason ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const types = trpc.leave.type.list.useQuery({ activeOnly: true });
+  const type = types.data?.find((x) => String(x.id) === leaveTypeId);
+  const oneDay = startDate !== '' && startDate === endDate;
+  const range = { startDate, endDate, halfDay: oneDay ? halfDay : ('none' as const) };
+  const ready = startDate !== '' && endDate !== '' && startDate <= endDate && startDate.slice(0, 4) === endDate.slice(0, 4);
+  const ownPreview = trpc.leave.personal.preview.useQuery(range, { enabled: own && ready });
+  const hrPreview = trpc.leave.preview.useQuery(
+    { ...range, employeeId: employeeId ?? 0 },
+    { enabled: !own && ready && !!employeeId },
+  );
+  const preview = own ? ownPreview : hrPreview;
+  const labels: Record<string, string> = {
+    employeeId: t('leave.employee'),
+    leaveTypeId: t('leave.leaveType'),
+    startDate: t('leave.startDate'),
+    endDate: t('leave.endDate'),
+    halfDay: t('leave.halfDay'),
+    reason: t('leave.reason'),
+    attachment: t('leave.attachment'),
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    const empErr = employeeError?.();
+    if (empErr) next.employeeId = empErr;
+    if (!leaveTypeId) next.leaveTypeId = requiredNotice(labels.leaveTypeId!);
+    if (!startDate) next.startDate = requiredNotice(labels.startDate!);
+    if (!endDate) next.endDate = requiredNotice(labels.endDate!);
+    if (!reason.trim()) next.reason = requiredNotice(labels.reason!);
+    const values: Record<string, unknown> = {
+      leaveTypeId: Number(leaveTypeId),
+      startDate,
+      endDate,
+      halfDay: oneDay ? halfDay : 'none',
+      reason: reason.trim(),
+    };
+    const parsed = createMyLeaveInput.safeParse(values);
+    if (!parsed.success)
+      for (const i of parsed.error.issues) {
+        const k = String(i.path[0]);
+        next[k] ??= `${labels[k] ?? k} ${i.message}`;
+      }
+    if (file) {
+      const a = await readAttachment(file);
+      if (a) values.attachment = a;
+      else next.attachment = t('leave.badFile', { name: file.name });
+    } else if (type?.needsAttachment && !existingAttachment) next.attachment = t('leave.attachmentRequired');
+    setErrors(next);
+    const first = ORDER.find((k) => next[k]);
+    if (first) {
+      document.getElementById(`lv-${first}`)?.focus();
+      return;
+    }
+    try {
+      await onSubmit(values as unknown as LeaveFormValues);
+    } catch (err) {
+      const server: Record<string, string> = {};
+      for (const f of fieldsOf(err)) server[f.param.split('.')[0]!] ??= `${labels[f.param.split('.')[0]!] ?? f.param} ${f.msg}`;
+      setErrors(server);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
+      {employeePicker ? (
+        <div className="sm:col-span-2">
+          {employeePicker}
+          {errors.employeeId ? (
+            <p className="mt-1 text-sm text-red-600" role="alert">
+              {errors.employeeId}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <Field label={labels.leaveTypeId} htmlFor="lv-leaveTypeId" required error={errors.leaveTypeId}>
+        <Select
+          id="lv-leaveTypeId"
+          value={leaveTypeId}
+          onChange={setLeaveTypeId}
+          invalid={!!errors.leaveTypeId}
+          placeholder={t('leave.selectLeaveType')}
+          loading={types.isFetching && !types.data}
+          options={(types.data ?? []).map((x) => ({ value: x.id, label: `${x.name} (${x.code})` }))}
+        />
+      </Field>
+      <Field label={t('leave.workingDays')} htmlFor="lv-days">
+        <p id="lv-days" className="py-2 text-sm text-slate-700" data-testid="leave-days" aria-live="polite">
+          {ready && preview.data ? t('leave.workingDaysValue', { days: preview.data.days }) : '-'}
+        </p>
+      </Field>
+      <Field label={labels.startDate} htmlFor="lv-startDate" required error={errors.startDate}>
+        <DatePicker
+          id="lv-startDate"
+          value={startDate}
+          invalid={!!errors.startDate}
+          onChange={(v) => {
+            setStartDate(v);
+            if (!endDate || endDate < v) setEndDate(v);
+          }}
+        />
+      </Field>
+      <Field label={labels.endDate} htmlFor="lv-endDate" required error={errors.endDate}>
+        <DatePicker
+          id="lv-endDate"
+          value={endDate}
+          invalid={!!errors.endDate}
+          min={startDate || undefined}
+          onChange={setEndDate}
+        />
+      </Field>
+      <Field label={labels.halfDay} htmlFor="lv-halfDay" error={errors.halfDay}>
+        <Select
+          id="lv-halfDay"
+          value={oneDay ? halfDay : 'none'}
+          disabled={!oneDay || type?.allowHalfDay === false}
+          onChange={(v) => setHalfDay(v as LeaveFormValues['halfDay'])}
+          options={[
+            { value: 'none', label: t('leave.fullDay') },
+            { value: 'morning', label: t('leave.morning') },
+            { value: 'afternoon', label: t('leave.afternoon') },
+          ]}
+        />
+      </Field>
+      <Field label={labels.reason} htmlFor="lv-reason" required error={errors.reason}>
+        <TextInput
+          id="lv-reason"
+          maxLength={500}
+          value={reason}
+          invalid={!!errors.reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </Field>
+      <Field
+        label={labels.attachment}
+        htmlFor="lv-attachment"
+        required={type?.needsAttachment && !existingAttachment}
+        error={errors.attachment}
+        hint={existingAttachment ? `${existingAttachment} · ${t('leave.attachmentHint')}` : t('leave.attachmentHint')}
+        className="sm:col-span-2"
+      >
+        <input
+          id="lv-attachment"
+          type="file"
+          accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+          className="block text-sm"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </Field>
+      <div className="flex justify-end gap-2 sm:col-span-2">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('app.cancel')}
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatIsoDate } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Select } from '../../ui/Select';
+import { ListCard } from '../org/ListCard';
+import { useListState } from '../org/use-list-state';
+import { DeductionsCard } from './DeductionsCard';
+import { NewInvoiceDialog } from './NewInvoiceDialog';
+import { formatPeriod, formatRp, STATUS_OPTIONS } from './shared';
+import './texts';
+
+type Row = RouterOutputs['purchaseOfGood']['list']['rows'][number];
+
+/** /purchaseOfGood: invoices of the employees in scope (server-paginated, searchable, filtered) and payroll deductions. */
+export function InvoiceListPage() {
+  const { t } = useTranslation();
+  const list = useListState();
+  const [status, setStatus] = useState('');
+  const [typeId, setTypeId] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [creating, setCreating] = useState(false);
+  const types = trpc.purchaseOfGood.type.list.useQuery();
+  const query = trpc.purchaseOfGood.list.useQuery(
+    {
+      ...list.query,
+      ...(status ? { status: status as Row['status'] } : {}),
+      ...(typeId ? { typeId: Number(typeId) } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const money = 'text-right tabular-nums';
+  const columns: Column<Row>[] = [
+    {
+      key: 'number',
+      header: t('pog.invoiceNumber'),
+      cell: (r) => (
+        <Link to={`/purchaseOfGood/invoice/${r.id}/detail`} className="text-sky-700 hover:underline">
+          {r.invoiceNumber}
+        </Link>
+      ),
+    },
+    { key: 'employee', header: t('pog.employee'), cell: (r) => `${r.employeeNumber} ${r.employeeName}` },
+    { key: 'type', header: t('pog.type'), cell: (r) => r.typeName },
+    { key: 'date', header: t('pog.invoiceDate'), cell: (r) => formatIsoDate(r.invoiceDate), className: 'whitespace-nowrap' },
+    { key: 'total', header: t('pog.total'), cell: (r) => formatRp(r.total), className: money },
+    { key: 'outstanding', header: t('pog.outstanding'), cell: (r) => formatRp(r.outstanding), className: money },
+    { key: 'months', header: t('pog.months'), cell: (r) => r.months, className: 'text-right' },
+    { key: 'next', header: t('pog.nextPeriod'), cell: (r) => formatPeriod(r.nextPeriod) || '-' },
+    { key: 'status', header: t('pog.status'), cell: (r) => r.statusLabel },
+  ];
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex gap-2">
+            <Link
+              to="/purchaseOfGood/template"
+              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            >
+              {t('pog.uploadTemplate')}
+            </Link>
+            <Button onClick={() => setCreating(true)}>{t('pog.newInvoice')}</Button>
+          </div>
+        }
+      >
+        {t('routes.purchaseOfGood.index')}
+      </PageTitle>
+      <div className="space-y-4">
+        <ListCard
+          title={t('pog.invoices')}
+          list={list}
+          query={query}
+          columns={columns}
+          rowKey={(r) => r.id}
+          searchPlaceholder={t('pog.searchPlaceholder')}
+          filters={
+            <>
+              <Select
+                aria-label={t('pog.status')}
+                placeholder={t('pog.allStatuses')}
+                value={status}
+                onChange={list.filter(setStatus)}
+                options={STATUS_OPTIONS}
+              />
+              <Select
+                aria-label={t('pog.type')}
+                placeholder={t('pog.allTypes')}
+                loading={types.isLoading}
+                value={typeId}
+                onChange={list.filter(setTypeId)}
+                options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+              />
+              <DatePicker ariaLabel={t('pog.from')} placeholder={t('pog.from')} value={from} onChange={list.filter(setFrom)} />
+              <DatePicker ariaLabel={t('pog.to')} placeholder={t('pog.to')} value={to} onChange={list.filter(setTo)} />
+            </>
+          }
+          empty={t('pog.noInvoices')}
+        />
+        <DeductionsCard />
+      </div>
+      {creating ? <NewInvoiceDialog onClose={() => setCreating(false)} /> : null}
+    </>
+  );
+}

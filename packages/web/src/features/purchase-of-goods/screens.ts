@@ -1,0 +1,3 @@
+export { InvoiceDetailPage } from './InvoiceDetailPage';
+export { InvoiceListPage } from './InvoiceListPage';
+export { TemplatePage } from './TemplatePage';

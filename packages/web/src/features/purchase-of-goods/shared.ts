@@ -1,0 +1,24 @@
+import { POG_INVOICE_STATUS_LABELS, POG_INVOICE_STATUSES } from '@hr/core/browser';
+
+/** Integer rupiah digits with Indonesian thousands dots: "1250000" → "1.250.000". */
+export function formatRp(digits: string): string {
+  const neg = digits.startsWith('-');
+  const body = (neg ? digits.slice(1) : digits).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return neg ? `-${body}` : body;
+}
+
+/** 'yyyy-mm' → mm/yyyy (spec §9 month format). */
+export const formatPeriod = (p: string | null | undefined): string =>
+  p && /^\d{4}-\d{2}$/.test(p) ? `${p.slice(5)}/${p.slice(0, 4)}` : '';
+
+export const STATUS_OPTIONS = POG_INVOICE_STATUSES.map((s) => ({ value: s, label: POG_INVOICE_STATUS_LABELS[s] }));
+
+/** A picked file as base64 (for the JSON API), read with FileReader (works in every browser and in jsdom). */
+export function fileToBase64(f: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
+    r.onerror = () => reject(r.error);
+    r.readAsDataURL(f);
+  });
+}

@@ -1,0 +1,3 @@
+export { ServerAddPage } from './ServerAddPage';
+export { ServerEditPage } from './ServerEditPage';
+export { ServerListPage } from './ServerListPage';
