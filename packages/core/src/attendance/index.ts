@@ -10,7 +10,18 @@ export {
   removePin,
   storePunches,
 } from './punches';
+export {
+  attendanceDaily,
+  attendanceReport,
+  employeeAttendancePdf,
+  employeeAttendanceReport,
+  MAX_REPORT_DAYS,
+  myAttendancePdf,
+  myAttendanceReport,
+  recapTimesheets,
+} from './report';
 export * from './schema';
+export { seedAttendanceDemo } from './seed';
 export {
   assignSchedule,
   createHoliday,

@@ -357,3 +357,83 @@ export interface TimesheetDownload {
   /** The XLSX file, base64. */
   base64: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attendance report, per-employee PDF, recap (spec §7 attendance/report, attendance/timesheet …
+// PDF, report, recap excel; personal/timesheet)
+
+/** Per-employee report list (spec /attendance/report): scope and filters as the timesheet lists. */
+export const reportInput = pageInput.extend(periodFilter);
+/** Daily presence series of the report's chart (same filters, no paging). */
+export const reportDailyInput = z.object(periodFilter);
+/** Recap workbook (employees × days grid) and the per-employee PDF share the period filters. */
+export const recapInput = z.object(periodFilter);
+/** One employee's report (numbers and days) or PDF over a period (default: the current month). */
+export const employeeReportInput = z.object({ employeeId: id, from: isoDate.optional(), to: isoDate.optional() });
+/** The caller's own report / PDF for a month 'yyyy-mm' (default: the current month). */
+export const monthReportInput = z.object({
+  month: z
+    .string()
+    .trim()
+    .regex(/^(19\d{2}|20\d{2}|2100)-(0[1-9]|1[0-2])$/, 'must be a month yyyy-mm')
+    .optional(),
+});
+
+/**
+ * One employee's numbers over a period. A day is *present* when it has a clock-in or a clock-out
+ * (or a manual input) and is not a leave day; *absent* is a workday without either; *late* /
+ * *early* count workdays whose late / early minutes exceed the shift's grace minutes, and their
+ * minutes; *leave* counts days whose day type is leave (approved leave overrides).
+ */
+export interface ReportTotals {
+  days: number;
+  workdays: number;
+  present: number;
+  absent: number;
+  late: number;
+  lateMinutes: number;
+  early: number;
+  earlyMinutes: number;
+  leave: number;
+  holidays: number;
+  /** Days with a failed status (2–5). */
+  failed: number;
+  workedMinutes: number;
+  /** Worked hours, two decimals ("157.50"). */
+  workedHours: string;
+}
+
+export interface ReportRow extends ReportTotals {
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  department: string | null;
+  companyOffice: string | null;
+}
+
+/** One day of the report chart: how many of the selected employees were present, late, absent, on leave. */
+export interface DailyPresence {
+  date: string;
+  /** Employees with a timesheet that day. */
+  employees: number;
+  present: number;
+  late: number;
+  absent: number;
+  leave: number;
+}
+
+export interface EmployeeReport {
+  from: string;
+  to: string;
+  employee: {
+    id: number;
+    employeeNumber: string;
+    name: string;
+    department: string | null;
+    companyOffice: string | null;
+    jobPosition: string | null;
+  };
+  totals: ReportTotals;
+  /** Every computed day of the period, oldest first. */
+  days: TimesheetRow[];
+}

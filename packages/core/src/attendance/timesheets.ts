@@ -34,7 +34,8 @@ type Manage = Grant<'attendance.manage'>;
 /** Longest period a list, summary or download covers (days). */
 export const MAX_PERIOD_DAYS = 93;
 
-async function today(ctx: Ctx): Promise<string> {
+/** Today in the company time zone ('yyyy-mm-dd'). */
+export async function today(ctx: Ctx): Promise<string> {
   return dateIn((await querySettings(ctx.db)).timeZone, ctx.clock());
 }
 
@@ -162,7 +163,8 @@ const toRow = ({ sname, sstart, send, override_source, total: _t, ...r }: RawRow
   manual: override_source === 'manual',
 });
 
-async function timesheetPage(db: Db, q: RowQuery): Promise<Page<TimesheetRow>> {
+/** One page of timesheet rows (newest first) for a raw employee condition on alias `e`. */
+export async function timesheetPage(db: Db, q: RowQuery): Promise<Page<TimesheetRow>> {
   const where = timesheetWhere(q);
   const r = await sql<RawRow>`
     select ${timesheetSelect}, (count(*) over ())::int as total
@@ -367,7 +369,7 @@ export async function recomputeTimesheets(ctx: Ctx, grant: Manage, raw: In<typeo
 // ---------------------------------------------------------------------------------------------
 // Download
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DOWNLOAD_LIMIT = 100_000;
 
 /** Timesheets of a period as an XLSX workbook (sheet "Timesheet": one row per employee-day; sheet "Summary"). */
@@ -446,7 +448,8 @@ export async function downloadTimesheets(
 // ---------------------------------------------------------------------------------------------
 // Personal (the caller's own days; spec /personal/attendance)
 
-function ownEmployee(grant: Grant<'personal.access'>): number {
+/** The caller's own employee id (NOT_FOUND for a login without an employee record). */
+export function ownEmployee(grant: Grant<'personal.access'>): number {
   const id = grant.actor.employeeId;
   if (!id) throw notFound('Employee record of this login');
   return id;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalId } from '../shared/zod';
 
 /** Home dashboard widgets (issue 8; spec §7 dashboard/…). */
 export const upcomingBirthdaysInput = z.object({
@@ -10,6 +11,13 @@ export const upcomingBirthdaysInput = z.object({
 export const expiringContractsInput = z.object({
   days: z.coerce.number().int().min(1).max(180).default(30),
   limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+/** The leave report widget: a year (default the current one) and optional placement filters. */
+export const dashboardLeaveReportInput = z.object({
+  year: z.coerce.number().int().min(1900).max(2100).optional(),
+  companyOfficeId: optionalId,
+  departmentId: optionalId,
 });
 
 export const liveTimesheetInput = z.object({

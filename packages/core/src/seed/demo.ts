@@ -1,5 +1,6 @@
 import { seedRegulationsDemo } from '../regulations/seed';
 import { seedInventoryDemo } from '../inventory/seed';
+import { seedAttendanceDemo } from '../attendance/seed';
 import { seedPurchaseOfGoodsDemo } from '../purchase-of-goods/seed';
 import { seedCanteenDemo } from '../canteen/seed';
 import { seedLeaveDemo } from '../leave/seed';
@@ -944,6 +945,8 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
     });
     // Units, items with warehouse variants, services, a main warehouse per office and opening stock.
     await seedInventoryDemo({ ...ctx, db });
+    // Shifts, roster, holidays, PINs and six weeks of punches computed into timesheets (issue 4).
+    await seedAttendanceDemo({ ...ctx, db });
     // Purchase of goods (types, categories, invoices with payments) and storage servers (issue 7).
     await seedPurchaseOfGoodsDemo({ ...ctx, db });
     // A canteen per office with breakfast and lunch, a week of schedules and yesterday's presences (issue 8).

@@ -1,4 +1,5 @@
 import { createUser, readSheetRows } from '@hr/core';
+import { pdfText } from '@hr/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 
@@ -233,5 +234,65 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
     const myShifts = (await get('/v2/h/personal/shift?from=2026-10-19&to=2026-10-19', me)).json();
     expect(myShifts.results.rows).toEqual([expect.objectContaining({ employeeId: emp, shift: 'Morning (07:00 - 15:00)' })]);
     expect((await get('/v2/h/attendance/timesheet', me)).statusCode).toBe(403);
+  });
+  it('report, per-employee report and PDF, recap XLSX, own monthly PDF (spec §7 attendance/report, timesheet PDF/report/recap)', async () => {
+    const emp = employeeIds[2]!;
+    const q = `employeeId=${emp}&from=2026-10-19&to=2026-10-21`;
+    const report = (await get(`/v2/h/attendance/report?${q}`)).json();
+    expect(report).toMatchObject({ status: 'success', success: 'Attendance report' });
+    expect(report.results.rows).toEqual([
+      expect.objectContaining({ employeeId: emp, days: 3, workdays: 3, present: 3, absent: 0, leave: 0, failed: 1 }),
+    ]);
+    const daily = (await get(`/v2/h/attendance/report/daily?${q}`)).json();
+    expect(daily.result.days.map((d: { date: string; present: number }) => [d.date, d.present])).toEqual([
+      ['2026-10-19', 1],
+      ['2026-10-20', 1],
+      ['2026-10-21', 1],
+    ]);
+    const one = (await get(`/v2/h/attendance/timesheet/report?${q}`)).json();
+    expect(one.result.days.map((d: { date: string; statusLabel: string }) => [d.date, d.statusLabel])).toEqual([
+      ['2026-10-19', 'Valid'],
+      ['2026-10-20', 'No Clock-Out'],
+      ['2026-10-21', 'Manual Input'],
+    ]);
+
+    const pdf = await get(`/v2/h/attendance/timesheet/pdf?${q}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`_2026-10-19_2026-10-21.pdf`);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Attendance Report');
+    expect(text).toContain('Manual Input');
+    expect(text).toContain('21/10/2026');
+
+    const recap = await get(`/v2/h/attendance/timesheet/recap?${q}`);
+    expect(recap.headers['content-disposition']).toContain('attendance_recap_2026-10-19_2026-10-21.xlsx');
+    const grid = await readSheetRows(recap.rawPayload, 'Recap');
+    expect(grid[2]?.slice(3, 6)).toEqual(['V', 'NO', 'M']);
+
+    // Bad input is GL0001 naming the field; no attendance.view is 403; out of reach is 404.
+    const noEmployee = await get('/v2/h/attendance/timesheet/pdf?from=2026-10-19');
+    expect(noEmployee.statusCode).toBe(400);
+    expect(noEmployee.json().errors[0]).toMatchObject({
+      code: 'GL0001',
+      attributes: [expect.objectContaining({ param: 'employeeId' })],
+    });
+    expect((await get(`/v2/h/attendance/timesheet/pdf?employeeId=999999`)).statusCode).toBe(404);
+    expect((await get('/v2/h/attendance/report', staff)).statusCode).toBe(403);
+    expect((await get('/v2/h/attendance/timesheet/recap', staff)).statusCode).toBe(403);
+
+    // The employee's own month (spec /personal/attendance/mypdf).
+    const me = { authorization: `Bearer ${await loginToken(t.app, { email: 'own@test.co.id', password: 'own-pass-12345' })}` };
+    const own = await get('/v2/h/personal/timesheet/pdf?month=2026-10', me);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['content-disposition']).toContain('_2026-10-01_2026-10-31.pdf');
+    expect(pdfText(own.rawPayload)).toContain('Period 01/10/2026 - 31/10/2026');
+    const ownReport = (await get('/v2/h/personal/timesheet/report?month=2026-10', me)).json();
+    expect(ownReport.result).toMatchObject({ employee: { id: emp }, totals: { present: 3 } });
+    const bad = await get('/v2/h/personal/timesheet/pdf?month=2026-13', me);
+    expect(bad.json().errors[0].attributes).toEqual([{ param: 'month', msg: 'must be a month yyyy-mm' }]);
+    const later = await get('/v2/h/personal/timesheet/pdf?month=2099-01', me);
+    expect(later.json().errors[0].attributes).toEqual([{ param: 'month', msg: 'must not be after the current month' }]);
+    expect((await get('/v2/h/personal/timesheet/pdf', staff)).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,8 @@
 import {
   assignPin,
   assignSchedule,
+  attendanceDaily,
+  attendanceReport,
   assignScheduleInput,
   attendanceIdInput,
   clearManualInput,
@@ -14,6 +16,9 @@ import {
   downloadTimesheets,
   downloadTimesheetsInput,
   editTimesheet,
+  employeeAttendancePdf,
+  employeeAttendanceReport,
+  employeeReportInput,
   getAttendanceSettings,
   getShift,
   ingestPunches,
@@ -32,14 +37,21 @@ import {
   listTimesheets,
   listTimesheetsInput,
   manualEditInput,
+  monthReportInput,
+  myAttendancePdf,
+  myAttendanceReport,
   mySummary,
   myShifts,
   myTimesheet,
   personalPeriodInput,
   pinInput,
   recomputeInput,
+  recapInput,
+  recapTimesheets,
   recomputeTimesheets,
   removePin,
+  reportDailyInput,
+  reportInput,
   shiftLookup,
   summaryInput,
   timesheetSummary,
@@ -106,6 +118,21 @@ export const attendanceRouter = router({
       .meta({ rest: { method: 'GET', path: `${A}/timesheet/download`, message: 'Timesheet download', download: true } })
       .input(downloadTimesheetsInput)
       .query(({ ctx, input }) => downloadTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** Employees × days grid with codes and totals (spec: timesheet recap excel). */
+    recap: view()
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet/recap`, message: 'Timesheet recap', download: true } })
+      .input(recapInput)
+      .query(({ ctx, input }) => recapTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** One employee's numbers and days over a period (spec: timesheet report). */
+    report: view()
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet/report`, message: 'Employee attendance report' } })
+      .input(employeeReportInput)
+      .query(({ ctx, input }) => employeeAttendanceReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** The same as a PDF (spec: timesheet PDF). */
+    pdf: view()
+      .meta({ rest: { method: 'GET', path: `${A}/timesheet/pdf`, message: 'Attendance PDF', download: true } })
+      .input(employeeReportInput)
+      .query(({ ctx, input }) => employeeAttendancePdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     edit: manage()
       .meta({ rest: { method: 'POST', path: `${A}/timesheet/update`, message: 'Timesheet updated' } })
       .input(manualEditInput)
@@ -183,6 +210,17 @@ export const attendanceRouter = router({
       .input(updateSettingsInput)
       .mutation(({ ctx, input }) => updateAttendanceSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),
+  /** The attendance report (spec /attendance/report): per employee, and the daily presence of its chart. */
+  report: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: `${A}/report`, message: 'Attendance report', results: true } })
+      .input(reportInput)
+      .query(({ ctx, input }) => attendanceReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    daily: view()
+      .meta({ rest: { method: 'GET', path: `${A}/report/daily`, message: 'Daily presence' } })
+      .input(reportDailyInput)
+      .query(({ ctx, input }) => attendanceDaily(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
   /** The caller's own attendance (spec /personal/attendance, /personal/shift). */
   personal: router({
     timesheet: personal()
@@ -197,6 +235,16 @@ export const attendanceRouter = router({
       .meta({ rest: { method: 'GET', path: `${P}/timesheet/summary`, message: 'My timesheet summary' } })
       .input(personalPeriodInput.pick({ from: true, to: true }))
       .query(({ ctx, input }) => mySummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** The caller's own month: numbers and days (spec /personal/attendance/mypdf preview). */
+    report: personal()
+      .meta({ rest: { method: 'GET', path: `${P}/timesheet/report`, message: 'My attendance report' } })
+      .input(monthReportInput)
+      .query(({ ctx, input }) => myAttendanceReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** The caller's own month as a PDF (spec /personal/attendance/mypdf). */
+    pdf: personal()
+      .meta({ rest: { method: 'GET', path: `${P}/timesheet/pdf`, message: 'My attendance PDF', download: true } })
+      .input(monthReportInput)
+      .query(({ ctx, input }) => myAttendancePdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     shift: personal()
       .meta({ rest: { method: 'GET', path: `${P}/shift`, message: 'My shifts', results: true } })
       .input(personalPeriodInput)

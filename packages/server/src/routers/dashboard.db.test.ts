@@ -79,6 +79,13 @@ describe('dashboard widgets over REST (spec §7 dashboard/…)', () => {
     const live = await call('GET', '/v2/h/dashboard/liveTimesheet', admin);
     expect(live.json().result).toMatchObject({ scheduled: expect.any(Number), latest: expect.any(Array) });
     expect((await call('GET', '/v2/h/dashboard/expireContract?days=999', admin)).statusCode).toBe(400);
+    for (const path of ['attendanceCorrection', 'leaveRequest', 'leaveReport'])
+      expect((await call('GET', `/v2/h/dashboard/${path}`, employee)).statusCode).toBe(403);
+    expect((await call('GET', '/v2/h/dashboard/leaveRequest', admin)).json().result).toEqual([]);
+    expect((await call('GET', '/v2/h/dashboard/attendanceCorrection', admin)).json().result).toEqual({ rows: [], total: 0 });
+    const report = await call('GET', '/v2/h/dashboard/leaveReport', admin);
+    expect(report.json().result).toMatchObject({ year: expect.any(Number), rows: [], totals: [] });
+    expect((await call('GET', '/v2/h/dashboard/leaveReport?year=2025', admin)).json().result.year).toBe(2025);
     const none = await call('GET', '/v2/h/dashboard/todayShift', noEmployee);
     expect(none.json().result).toMatchObject({ shift: null, firstIn: null });
   });

@@ -1,7 +1,13 @@
 import {
+  attendanceAwaitingInput,
+  awaitingMeInput,
+  correctionsAwaitingMe,
+  dashboardLeaveReportInput,
   expiringContracts,
   expiringContractsInput,
   latestRegulationsInput,
+  leaveAwaitingMe,
+  leaveReport,
   liveTimesheet,
   liveTimesheetInput,
   myRegulations,
@@ -17,7 +23,25 @@ import { authedProcedure, permissionProcedure, router } from '../trpc/procedures
  */
 const D = '/v2/h/dashboard';
 
+const thisYear = (now: Date) =>
+  Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric' }).format(now));
+
 export const dashboardRouter = router({
+  attendanceCorrection: permissionProcedure('attendance.approve')
+    .meta({ rest: { method: 'GET', path: `${D}/attendanceCorrection`, message: 'Corrections awaiting me' } })
+    .input(attendanceAwaitingInput)
+    .query(({ ctx, input }) => correctionsAwaitingMe(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  leaveRequest: permissionProcedure('attendance.approve')
+    .meta({ rest: { method: 'GET', path: `${D}/leaveRequest`, message: 'Leave requests awaiting me' } })
+    .input(awaitingMeInput)
+    .query(({ ctx, input }) => leaveAwaitingMe(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  leaveReport: permissionProcedure('attendance.view')
+    .meta({ rest: { method: 'GET', path: `${D}/leaveReport`, message: 'Leave report' } })
+    .input(dashboardLeaveReportInput)
+    .query(({ ctx, input }) => {
+      const c = ctx.services.ctx(ctx.actor, ctx.requestId);
+      return leaveReport(c, ctx.grant, { ...input, year: input.year ?? thisYear(c.clock()) });
+    }),
   upcomingBirthday: authedProcedure
     .meta({ rest: { method: 'GET', path: `${D}/upcomingBirthday`, message: 'Upcoming birthdays' } })
     .input(upcomingBirthdaysInput)

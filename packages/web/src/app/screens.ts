@@ -12,8 +12,23 @@ const storageServers = () => import('../features/storage-servers/screens');
 const leave = () => import('../features/leave/screens');
 const canteen = () => import('../features/canteen/screens');
 const attendanceRequests = () => import('../features/attendance-requests/screens');
+const attendance = () => import('../features/attendance/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
+  'attendance.timesheet': lazy(() => attendance().then((m) => ({ default: m.TimesheetListPage }))),
+  'attendance.timesheetFailed': lazy(() => attendance().then((m) => ({ default: m.TimesheetFailedPage }))),
+  'attendance.timesheetSummary': lazy(() => attendance().then((m) => ({ default: m.TimesheetSummaryPage }))),
+  'attendance.timesheetDownload': lazy(() => attendance().then((m) => ({ default: m.TimesheetDownloadPage }))),
+  'attendance.shift': lazy(() => attendance().then((m) => ({ default: m.ShiftListPage }))),
+  'attendance.shiftAdd': lazy(() => attendance().then((m) => ({ default: m.ShiftFormPage }))),
+  'attendance.shiftEdit': lazy(() => attendance().then((m) => ({ default: m.ShiftFormPage }))),
+  'attendance.schedule': lazy(() => attendance().then((m) => ({ default: m.SchedulePage }))),
+  'attendance.report': lazy(() => attendance().then((m) => ({ default: m.ReportPage }))),
+  'personal.attendance': lazy(() => attendance().then((m) => ({ default: m.MyAttendancePage }))),
+  'personal.attendanceFailed': lazy(() => attendance().then((m) => ({ default: m.MyAttendanceFailedPage }))),
+  'personal.attendanceSummary': lazy(() => attendance().then((m) => ({ default: m.MyAttendanceSummaryPage }))),
+  'personal.attendanceMyPdf': lazy(() => attendance().then((m) => ({ default: m.MyAttendancePdfPage }))),
+  'personal.shift': lazy(() => attendance().then((m) => ({ default: m.MyShiftPage }))),
   'attendance.leave': lazy(() => leave().then((m) => ({ default: m.LeaveListPage }))),
   'attendance.leaveAdd': lazy(() => leave().then((m) => ({ default: m.LeaveAddPage }))),
   'attendance.leaveSchedule': lazy(() => leave().then((m) => ({ default: m.LeaveSchedulePage }))),

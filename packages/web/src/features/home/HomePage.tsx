@@ -5,7 +5,15 @@ import { can, useSession } from '../../lib/can';
 import { Card } from '../../ui/Card';
 import { Clock, useNow } from '../../ui/Clock';
 import { visibleNav } from '../shell/Sidebar';
-import { BirthdaysWidget, ExpiringContractsWidget, LiveTimesheetWidget, RegulationsWidget, TodayShiftWidget } from './widgets';
+import {
+  AwaitingMeWidget,
+  BirthdaysWidget,
+  ExpiringContractsWidget,
+  LeaveReportWidget,
+  LiveTimesheetWidget,
+  RegulationsWidget,
+  TodayShiftWidget,
+} from './widgets';
 
 function greetingKey(hour: number): 'home.morning' | 'home.afternoon' | 'home.evening' {
   if (hour < 11) return 'home.morning';
@@ -29,7 +37,9 @@ export function HomePage() {
       </Card>
       <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
         {can(user, 'personal.access') ? <TodayShiftWidget /> : null}
+        {can(user, 'attendance.approve') ? <AwaitingMeWidget /> : null}
         {can(user, 'attendance.view') ? <LiveTimesheetWidget /> : null}
+        {can(user, 'attendance.view') ? <LeaveReportWidget /> : null}
         <BirthdaysWidget />
         {can(user, 'employee.view') ? <ExpiringContractsWidget /> : null}
         {can(user, 'personal.access') ? <RegulationsWidget /> : null}

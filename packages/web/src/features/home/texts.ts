@@ -32,6 +32,15 @@ const en = {
   failed: 'Could not load this widget.',
   retry: 'Retry',
   menus: 'Menus',
+  awaiting: 'Awaiting my decision',
+  nothingAwaiting: 'Nothing is waiting for you',
+  leaveRequests: 'Leave requests',
+  corrections: 'Attendance corrections',
+  overtime: 'Overtime',
+  more: '{{count}} in all',
+  leaveReport: 'Leave report {{year}}',
+  noLeave: 'No approved leave this year yet',
+  days: 'days',
 };
 const id: typeof en = {
   todayShift: 'Shift hari ini',
@@ -63,6 +72,15 @@ const id: typeof en = {
   failed: 'Widget ini gagal dimuat.',
   retry: 'Coba lagi',
   menus: 'Menu',
+  awaiting: 'Menunggu keputusan saya',
+  nothingAwaiting: 'Tidak ada yang menunggu keputusan Anda',
+  leaveRequests: 'Pengajuan cuti',
+  corrections: 'Koreksi absensi',
+  overtime: 'Lembur',
+  more: '{{count}} seluruhnya',
+  leaveReport: 'Laporan cuti {{year}}',
+  noLeave: 'Belum ada cuti yang disetujui tahun ini',
+  days: 'hari',
 };
 
 i18n.addResourceBundle('en', 'translation', { dash: en }, true, false);

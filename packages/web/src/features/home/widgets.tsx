@@ -226,3 +226,137 @@ export function RegulationsWidget() {
     </Widget>
   );
 }
+
+function AwaitingList({
+  title,
+  to,
+  total,
+  rows,
+}: {
+  title: string;
+  to: string;
+  total: number;
+  rows: { id: number; who: string; what: string }[];
+}) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  return (
+    <div>
+      <h3 className="flex justify-between text-sm font-semibold text-slate-700">
+        <Link to={to} className="text-sky-700 hover:underline">
+          {title}
+        </Link>
+        <span className="rounded-full bg-amber-100 px-2 text-xs text-amber-800">{t('dash.more', { count: total })}</span>
+      </h3>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {rows.map((r) => (
+          <li key={r.id} className="flex justify-between gap-2 py-1">
+            <span>{r.who}</span>
+            <span className="text-slate-600">{r.what}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Leave requests, attendance corrections and overtime the signed-in approver can decide. */
+export function AwaitingMeWidget() {
+  const { t } = useTranslation();
+  const leave = trpc.dashboard.leaveRequest.useQuery({ limit: 5 }, { refetchInterval: LIVE_MS });
+  const corrections = trpc.dashboard.attendanceCorrection.useQuery({ limit: 5 }, { refetchInterval: LIVE_MS });
+  const overtime = trpc.attendanceRequest.overtime.awaitingMe.useQuery({ limit: 5 }, { refetchInterval: LIVE_MS });
+  const all = {
+    isPending: leave.isPending || corrections.isPending || overtime.isPending,
+    isError: leave.isError || corrections.isError || overtime.isError,
+    refetch: () => Promise.all([leave.refetch(), corrections.refetch(), overtime.refetch()]),
+  };
+  const leaveRows = leave.data ?? [];
+  const total = leaveRows.length + (corrections.data?.total ?? 0) + (overtime.data?.total ?? 0);
+  return (
+    <Widget title={t('dash.awaiting')} query={all}>
+      {total === 0 ? (
+        <p className="text-sm text-slate-500">{t('dash.nothingAwaiting')}</p>
+      ) : (
+        <div className="space-y-3" data-testid="awaiting-me">
+          <AwaitingList
+            title={t('dash.leaveRequests')}
+            to="/attendance/leave"
+            total={leaveRows.length}
+            rows={leaveRows.map((r) => ({
+              id: r.id,
+              who: r.employeeName,
+              what: `${r.leaveType} · ${formatIsoDate(r.startDate)}${r.endDate !== r.startDate ? ` – ${formatIsoDate(r.endDate)}` : ''}`,
+            }))}
+          />
+          <AwaitingList
+            title={t('dash.corrections')}
+            to="/attendance/timesheet/correction"
+            total={corrections.data?.total ?? 0}
+            rows={(corrections.data?.rows ?? []).map((r) => ({
+              id: r.id,
+              who: r.employeeName,
+              what: `${r.typeLabel} · ${formatIsoDate(r.date)}`,
+            }))}
+          />
+          <AwaitingList
+            title={t('dash.overtime')}
+            to="/attendance/overtime"
+            total={overtime.data?.total ?? 0}
+            rows={(overtime.data?.rows ?? []).map((r) => ({
+              id: r.id,
+              who: r.employeeName,
+              what: formatIsoDate(r.date),
+            }))}
+          />
+        </div>
+      )}
+    </Widget>
+  );
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const TYPE_COLOURS = ['#0ea5e9', '#16a34a', '#f59e0b', '#a855f7', '#ef4444', '#64748b'];
+
+/** Approved leave days per month and type this year (scoped), as a stacked bar chart. */
+export function LeaveReportWidget() {
+  const { t } = useTranslation();
+  const q = trpc.dashboard.leaveReport.useQuery({});
+  const d = q.data;
+  const types = d?.totals ?? [];
+  const data = MONTHS.map((name, i) => {
+    const row: Record<string, string | number> = { name };
+    for (const r of d?.rows ?? []) if (r.month === i + 1) row[r.leaveType] = r.days;
+    return row;
+  });
+  return (
+    <Widget title={t('dash.leaveReport', { year: d?.year ?? '' })} query={q}>
+      {types.length === 0 ? (
+        <p className="text-sm text-slate-500">{t('dash.noLeave')}</p>
+      ) : (
+        <div className="space-y-2" data-testid="leave-report">
+          <div className="h-48" aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={data}>
+                <XAxis dataKey="name" />
+                <YAxis allowDecimals />
+                <Tooltip />
+                {types.map((ty, i) => (
+                  <Bar key={ty.leaveTypeId} dataKey={ty.leaveType} stackId="days" fill={TYPE_COLOURS[i % TYPE_COLOURS.length]} />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <ul className="grid grid-cols-2 gap-1 text-sm">
+            {types.map((ty, i) => (
+              <li key={ty.leaveTypeId} className="flex items-center gap-2">
+                <span className="inline-block h-3 w-3 rounded-sm" style={{ background: TYPE_COLOURS[i % TYPE_COLOURS.length] }} />
+                {ty.leaveType}: {ty.days} {t('dash.days')}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Widget>
+  );
+}

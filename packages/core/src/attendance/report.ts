@@ -1,0 +1,426 @@
+import ExcelJS from 'exceljs';
+import { type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Grant } from '../permissions/grant';
+import type { Ctx, Db } from '../shared/context';
+import { invalid, notFound } from '../shared/errors';
+import { renderPdf } from '../shared/pdf';
+import type { Page } from '../shared/zod';
+import { monthOf, resolvePeriod } from './period';
+import { employeeCondition, scopeSql } from './queries';
+import {
+  type DailyPresence,
+  type EmployeeReport,
+  employeeReportInput,
+  monthReportInput,
+  type ReportRow,
+  type ReportTotals,
+  recapInput,
+  reportDailyInput,
+  reportInput,
+  type TimesheetDownload,
+  type TimesheetRow,
+} from './schema';
+import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today, XLSX_TYPE } from './timesheets';
+
+/*
+ * The attendance report (spec §2 /attendance/report, §7 attendance/report, attendance/timesheet
+ * PDF, report and recap excel, personal/timesheet): per-employee numbers over a period, the daily
+ * presence series of its chart, one employee's days as a PDF, and the employees × days recap
+ * workbook. Everything is read from `timesheets` (the engine's output, overrides applied), so the
+ * numbers are exactly what the timesheet lists show. Set-based SQL: one statement per answer.
+ */
+
+type In<S extends z.ZodType> = z.input<S>;
+type View = Grant<'attendance.view'>;
+
+/** Longest period of the report list and its chart (days). */
+export const MAX_REPORT_DAYS = 366;
+/** Largest recap workbook (employee-days). */
+const RECAP_LIMIT = 100_000;
+const PDF_TYPE = 'application/pdf';
+
+/*
+ * Day classification (documented on ReportTotals): present = a clock-in or clock-out (or manual
+ * input) on a day that is not leave; absent = a workday that is not present; late / early = a
+ * workday past the shift's grace. The shift is joined for its grace minutes.
+ */
+const PRESENT = sql<boolean>`(t.day_type <> 'leave' and (t.first_in is not null or t.last_out is not null or t.status = 98))`;
+const LATE = sql<boolean>`(t.day_type = 'workday' and t.first_in is not null and t.late_minutes > coalesce(s.late_grace_minutes, 0))`;
+const EARLY = sql<boolean>`(t.day_type = 'workday' and t.last_out is not null and t.early_minutes > coalesce(s.early_grace_minutes, 0))`;
+
+const totalsSelect = sql`count(*)::int as days,
+  (count(*) filter (where t.day_type = 'workday'))::int as workdays,
+  (count(*) filter (where ${PRESENT}))::int as present,
+  (count(*) filter (where t.day_type = 'workday' and not ${PRESENT}))::int as absent,
+  (count(*) filter (where ${LATE}))::int as late,
+  coalesce(sum(t.late_minutes) filter (where ${LATE}), 0)::int as "lateMinutes",
+  (count(*) filter (where ${EARLY}))::int as early,
+  coalesce(sum(t.early_minutes) filter (where ${EARLY}), 0)::int as "earlyMinutes",
+  (count(*) filter (where t.day_type = 'leave'))::int as leave,
+  (count(*) filter (where t.day_type = 'holiday'))::int as holidays,
+  (count(*) filter (where t.status in (2, 3, 4, 5)))::int as failed,
+  coalesce(sum(t.worked_minutes), 0)::int as "workedMinutes",
+  to_char(round(coalesce(sum(t.worked_minutes), 0)::numeric / 60, 2), 'FM9999999990.00') as "workedHours"`;
+
+const EMPTY_TOTALS: ReportTotals = {
+  days: 0,
+  workdays: 0,
+  present: 0,
+  absent: 0,
+  late: 0,
+  lateMinutes: 0,
+  early: 0,
+  earlyMinutes: 0,
+  leave: 0,
+  holidays: 0,
+  failed: 0,
+  workedMinutes: 0,
+  workedHours: '0.00',
+};
+
+async function reportPage(
+  db: Db,
+  cond: RawBuilder<boolean>,
+  from: string,
+  to: string,
+  page: number,
+  pageSize: number,
+): Promise<Page<ReportRow>> {
+  const r = await sql<ReportRow & { total: number }>`
+    select e.id as "employeeId", e.employee_number as "employeeNumber",
+      trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department, o.name as "companyOffice",
+      ${totalsSelect}, (count(*) over ())::int as total
+    from timesheets t
+    join employees e on e.id = t.employee_id
+    left join shifts s on s.id = t.shift_id
+    left join departments d on d.id = e.department_id
+    left join company_offices o on o.id = e.company_office_id
+    where t.work_date between ${from}::date and ${to}::date and ${cond}
+    group by e.id, d.name, o.name
+    order by e.given_name, e.surname, e.id
+    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
+  return { rows: r.rows.map(({ total: _t, ...row }) => row), total: r.rows[0]?.total ?? 0, page, pageSize };
+}
+
+/**
+ * The attendance report (spec /attendance/report): one row per employee of the scope and filter
+ * with days present, absent, late (count and minutes), early, leave, holidays, failed and worked hours.
+ */
+export async function attendanceReport(ctx: Ctx, grant: View, raw: In<typeof reportInput>): Promise<Page<ReportRow>> {
+  const input = reportInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_REPORT_DAYS);
+  return reportPage(ctx.db, employeeCondition(grant.scope, input), from, to, input.page, input.pageSize);
+}
+
+/** The report chart's series: per day of the period, how many selected employees were present, late, absent, on leave. */
+export async function attendanceDaily(
+  ctx: Ctx,
+  grant: View,
+  raw: In<typeof reportDailyInput>,
+): Promise<{ from: string; to: string; days: DailyPresence[] }> {
+  const input = reportDailyInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_REPORT_DAYS);
+  const cond = employeeCondition(grant.scope, input);
+  const r = await sql<DailyPresence>`
+    with x as (
+      select t.work_date, ${PRESENT} as present, ${LATE} as late,
+        (t.day_type = 'workday' and not ${PRESENT}) as absent, t.day_type = 'leave' as on_leave
+      from timesheets t
+      join employees e on e.id = t.employee_id
+      left join shifts s on s.id = t.shift_id
+      where t.work_date between ${from}::date and ${to}::date and ${cond}
+    )
+    select to_char(g.d, 'YYYY-MM-DD') as date, count(x.work_date)::int as employees,
+      (count(*) filter (where x.present))::int as present, (count(*) filter (where x.late))::int as late,
+      (count(*) filter (where x.absent))::int as absent, (count(*) filter (where x.on_leave))::int as leave
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as g(d)
+    left join x on x.work_date = g.d::date
+    group by g.d
+    order by g.d`.execute(ctx.db);
+  return { from, to, days: r.rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One employee
+
+async function employeeInfo(db: Db, employeeId: number, scope: RawBuilder<boolean>): Promise<EmployeeReport['employee']> {
+  const r = await sql<EmployeeReport['employee']>`
+    select e.id, e.employee_number as "employeeNumber", trim(e.given_name || ' ' || e.surname) as name,
+      d.name as department, o.name as "companyOffice", jp.name as "jobPosition"
+    from employees e
+    left join departments d on d.id = e.department_id
+    left join company_offices o on o.id = e.company_office_id
+    left join job_positions jp on jp.id = e.job_position_id
+    where e.id = ${employeeId} and ${scope}`.execute(db);
+  if (!r.rows[0]) throw notFound('Employee');
+  return r.rows[0];
+}
+
+async function buildEmployeeReport(
+  db: Db,
+  employeeId: number,
+  scope: RawBuilder<boolean>,
+  from: string,
+  to: string,
+): Promise<EmployeeReport> {
+  const employee = await employeeInfo(db, employeeId, scope);
+  const cond = sql<boolean>`e.id = ${employeeId}`;
+  const totals = (await reportPage(db, cond, from, to, 1, 1)).rows[0];
+  const days = await timesheetPage(db, { cond, from, to, page: 1, pageSize: 400 });
+  const {
+    employeeId: _i,
+    employeeNumber: _n,
+    employeeName: _m,
+    department: _d,
+    companyOffice: _o,
+    ...numbers
+  } = totals ?? ({ ...EMPTY_TOTALS } as ReportRow);
+  return { from, to, employee, totals: { ...EMPTY_TOTALS, ...numbers }, days: [...days.rows].reverse() };
+}
+
+/** One employee's report (spec attendance/timesheet … report): the numbers and every day, oldest first. */
+export async function employeeAttendanceReport(
+  ctx: Ctx,
+  grant: View,
+  raw: In<typeof employeeReportInput>,
+): Promise<EmployeeReport> {
+  const input = employeeReportInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
+  return buildEmployeeReport(ctx.db, input.employeeId, scopeSql(grant.scope), from, to);
+}
+
+/** One employee's attendance report as a PDF (spec attendance/timesheet … PDF). */
+export async function employeeAttendancePdf(
+  ctx: Ctx,
+  grant: View,
+  raw: In<typeof employeeReportInput>,
+): Promise<TimesheetDownload> {
+  const report = await employeeAttendanceReport(ctx, grant, raw);
+  return reportPdf(report, ctx.clock());
+}
+
+/** The caller's month ('yyyy-mm', default the current one; never a later month). */
+async function ownMonth(ctx: Ctx, raw: In<typeof monthReportInput>): Promise<{ from: string; to: string }> {
+  const input = monthReportInput.parse(raw);
+  const now = await today(ctx);
+  const month = input.month ?? now.slice(0, 7);
+  if (month > now.slice(0, 7)) throw invalid([{ param: 'month', msg: 'must not be after the current month' }]);
+  return monthOf(`${month}-01`);
+}
+
+/** The caller's own report for a month (spec /personal/attendance/mypdf preview; personal/timesheet/report). */
+export async function myAttendanceReport(
+  ctx: Ctx,
+  grant: Grant<'personal.access'>,
+  raw: In<typeof monthReportInput>,
+): Promise<EmployeeReport> {
+  const employeeId = ownEmployee(grant);
+  const { from, to } = await ownMonth(ctx, raw);
+  return buildEmployeeReport(ctx.db, employeeId, sql<boolean>`true`, from, to);
+}
+
+/** The caller's own attendance PDF for a month (spec /personal/attendance/mypdf). */
+export async function myAttendancePdf(
+  ctx: Ctx,
+  grant: Grant<'personal.access'>,
+  raw: In<typeof monthReportInput>,
+): Promise<TimesheetDownload> {
+  return reportPdf(await myAttendanceReport(ctx, grant, raw), ctx.clock());
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** 'yyyy-mm-dd' → dd/mm/yyyy (ARCHITECTURE "Dates"). */
+const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+const weekday = (d: string) => WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()]!;
+/** 'yyyy-mm-dd hh:mm' → hh:mm, with the date when it is not the row's day (overnight out). */
+const clock = (v: string | null, day: string) =>
+  v ? (v.slice(0, 10) === day ? v.slice(11) : `${dmy(v.slice(0, 10))} ${v.slice(11)}`) : '';
+const hours = (minutes: number) => (minutes / 60).toFixed(2);
+const nDays = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+const DAY_TYPE_LABEL: Record<TimesheetRow['dayType'], string> = {
+  workday: 'Workday',
+  dayoff: 'Day off',
+  holiday: 'Holiday',
+  leave: 'Leave',
+};
+
+/** Renders a report as the per-employee PDF (facts with the period's numbers, then one line per day). */
+async function reportPdf(report: EmployeeReport, now: Date): Promise<TimesheetDownload> {
+  const { employee: e, totals: t } = report;
+  const pdf = await renderPdf({
+    title: 'Attendance Report',
+    subtitle: `Period ${dmy(report.from)} - ${dmy(report.to)}`,
+    facts: [
+      ['Employee', e.name],
+      ['Employee No.', e.employeeNumber],
+      ['Department', e.department ?? ''],
+      ['Company Office', e.companyOffice ?? ''],
+      ['Job Position', e.jobPosition ?? ''],
+      ['Workdays', String(t.workdays)],
+      ['Days present', String(t.present)],
+      ['Absent', String(t.absent)],
+      ['Late Clock-In', `${nDays(t.late)}, ${t.lateMinutes} minutes`],
+      ['Early Clock-Out', `${nDays(t.early)}, ${t.earlyMinutes} minutes`],
+      ['Leave days', String(t.leave)],
+      ['Holidays', String(t.holidays)],
+      ['Failed timesheets', String(t.failed)],
+      ['Worked hours', t.workedHours],
+    ],
+    tables: [
+      {
+        title: 'Days',
+        columns: [
+          { label: 'Date', width: 1.1 },
+          { label: 'Day', width: 0.6 },
+          { label: 'Type', width: 0.8 },
+          { label: 'Shift', width: 2 },
+          { label: 'Clock-In', width: 0.9 },
+          { label: 'Clock-Out', width: 0.9 },
+          { label: 'Status', width: 1.3 },
+          { label: 'Late (min)', width: 0.8, align: 'right' },
+          { label: 'Early (min)', width: 0.8, align: 'right' },
+          { label: 'Worked (h)', width: 0.8, align: 'right' },
+        ],
+        rows: report.days.map((d) => [
+          dmy(d.date),
+          weekday(d.date),
+          DAY_TYPE_LABEL[d.dayType],
+          d.shift ?? '',
+          clock(d.firstIn, d.date),
+          clock(d.lastOut, d.date),
+          d.statusLabel ?? '',
+          String(d.lateMinutes),
+          String(d.earlyMinutes),
+          hours(d.workedMinutes),
+        ]),
+        footer: [
+          'Total',
+          '',
+          '',
+          '',
+          '',
+          '',
+          `${t.present} present`,
+          String(t.lateMinutes),
+          String(t.earlyMinutes),
+          t.workedHours,
+        ],
+      },
+    ],
+    notes: [
+      report.days.length === 0 ? 'No timesheets were computed for this period.' : '',
+      'Late and early clock-out count only beyond the grace minutes of the shift; their minutes count from the scheduled start and end.',
+    ].filter(Boolean),
+    footerText: `${e.employeeNumber} ${e.name} · printed ${dmy(now.toISOString().slice(0, 10))}`,
+  });
+  return {
+    fileName: `attendance_${e.employeeNumber}_${report.from}_${report.to}.pdf`,
+    contentType: PDF_TYPE,
+    base64: pdf.toString('base64'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recap workbook
+
+/** The code of a day in the recap grid (legend on the "Legend" sheet). */
+const STATUS_CODE: Record<number, string> = { 1: 'V', 2: 'NI', 3: 'NO', 4: 'L', 5: 'E', 98: 'M' };
+const LEGEND: [string, string][] = [
+  ['V', 'Valid'],
+  ['NI', 'No Clock-In'],
+  ['NO', 'No Clock-Out'],
+  ['L', 'Late Clock-In'],
+  ['E', 'Early Clock-Out'],
+  ['M', 'Manual Input'],
+  ['A', 'Absent (workday without any punch)'],
+  ['LV', 'Leave'],
+  ['HOL', 'Holiday'],
+  ['OFF', 'Day off'],
+];
+const FILLS: Record<string, string> = { A: 'FFFCA5A5', L: 'FFFDE68A', LV: 'FFBFDBFE', HOL: 'FFE9D5FF', OFF: 'FFE2E8F0' };
+
+function recapCode(c: { dayType: string; status: number | null; present: boolean }): string {
+  if (c.dayType === 'leave') return 'LV';
+  if (c.dayType === 'holiday') return 'HOL';
+  if (c.dayType === 'dayoff') return 'OFF';
+  if (!c.present) return 'A';
+  return c.status === null ? '' : (STATUS_CODE[c.status] ?? String(c.status));
+}
+
+/**
+ * The recap workbook (spec attendance/timesheet … recap excel): sheet "Recap" with one row per
+ * employee, one column per day holding the day's code, then the period's totals; sheet "Legend".
+ */
+export async function recapTimesheets(ctx: Ctx, grant: View, raw: In<typeof recapInput>): Promise<TimesheetDownload> {
+  const input = recapInput.parse(raw);
+  const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
+  const cond = employeeCondition(grant.scope, input);
+  const people = await reportPage(ctx.db, cond, from, to, 1, RECAP_LIMIT);
+  const dayCount = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  if (people.total * dayCount > RECAP_LIMIT) {
+    throw invalid([
+      { param: 'to', msg: `the recap is limited to ${RECAP_LIMIT} employee-days; choose a shorter period or fewer employees` },
+    ]);
+  }
+  const cells = await sql<{ employeeId: number; date: string; dayType: string; status: number | null; present: boolean }>`
+    select t.employee_id as "employeeId", to_char(t.work_date, 'YYYY-MM-DD') as date, t.day_type as "dayType",
+      t.status, ${PRESENT} as present
+    from timesheets t join employees e on e.id = t.employee_id
+    where t.work_date between ${from}::date and ${to}::date and ${cond}`.execute(ctx.db);
+  const byEmployee = new Map<number, Map<string, string>>();
+  for (const c of cells.rows) {
+    const m = byEmployee.get(c.employeeId) ?? new Map<string, string>();
+    byEmployee.set(c.employeeId, m);
+    m.set(c.date, recapCode(c));
+  }
+  const dates = Array.from({ length: dayCount }, (_, i) => {
+    const d = new Date(`${from}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + i);
+    return d.toISOString().slice(0, 10);
+  });
+
+  const wb = new ExcelJS.Workbook();
+  wb.created = ctx.clock();
+  const ws = wb.addWorksheet('Recap', { views: [{ state: 'frozen', xSplit: 3, ySplit: 2 }] });
+  ws.addRow([`Attendance recap ${dmy(from)} - ${dmy(to)}`]).font = { bold: true };
+  const totalsHeader = ['Present', 'Absent', 'Late', 'Late (min)', 'Early', 'Leave', 'Worked (hours)'];
+  const header = ws.addRow(['Employee No.', 'Name', 'Department', ...dates.map((d) => d.slice(8, 10)), ...totalsHeader]);
+  header.font = { bold: true };
+  ws.getColumn(1).width = 14;
+  ws.getColumn(2).width = 26;
+  ws.getColumn(3).width = 18;
+  for (let i = 0; i < dates.length; i++) ws.getColumn(4 + i).width = 4.5;
+  for (const p of people.rows) {
+    const m = byEmployee.get(p.employeeId);
+    const row = ws.addRow([
+      p.employeeNumber,
+      p.employeeName,
+      p.department ?? '',
+      ...dates.map((d) => m?.get(d) ?? ''),
+      p.present,
+      p.absent,
+      p.late,
+      p.lateMinutes,
+      p.early,
+      p.leave,
+      Number(p.workedHours),
+    ]);
+    dates.forEach((d, i) => {
+      const fill = FILLS[m?.get(d) ?? ''];
+      if (fill) row.getCell(4 + i).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } };
+    });
+  }
+  const legend = wb.addWorksheet('Legend');
+  legend.columns = [
+    { header: 'Code', key: 'code', width: 8 },
+    { header: 'Meaning', key: 'meaning', width: 40 },
+  ];
+  legend.getRow(1).font = { bold: true };
+  for (const [code, meaning] of LEGEND) legend.addRow({ code, meaning });
+  const buf = Buffer.from(await wb.xlsx.writeBuffer());
+  return { fileName: `attendance_recap_${from}_${to}.xlsx`, contentType: XLSX_TYPE, base64: buf.toString('base64') };
+}

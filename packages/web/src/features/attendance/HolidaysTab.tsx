@@ -1,0 +1,245 @@
+import { HOLIDAYS } from '@hr/core/browser';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/can';
+import { fieldsOf } from '../../lib/errors';
+import { formatIsoDate, requiredNotice } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { Select } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+import { useListState } from '../org/use-list-state';
+import { CompanyOfficeSelect } from '../shared/OrgSelects';
+import { toId } from '../shared/use-lookups';
+import { PagedRows, todayIso, weekdayKey } from './shared';
+import './texts';
+
+type Row = RouterOutputs['attendance']['holiday']['list']['rows'][number];
+type Kind = Row['kind'];
+const KINDS: Kind[] = ['national', 'religious', 'company'];
+/** Spec §3 holiday enumeration: 1 Hari Raya Natal, 2 Idul Fitri, 3 Waisak, 4 Nyepi. */
+const RELIGIOUS = Object.entries(HOLIDAYS).map(([value, label]) => ({ value: Number(value), label }));
+
+/** Holidays of a year (national, religious, company days off), per office or company-wide. */
+export function HolidaysTab() {
+  const { t } = useTranslation();
+  const canManage = useCan('attendance.manage');
+  const list = useListState();
+  const [year, setYear] = useState(todayIso().slice(0, 4));
+  const [officeId, setOfficeId] = useState('');
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const query = trpc.attendance.holiday.list.useQuery(
+    {
+      ...list.query,
+      from: `${year}-01-01`,
+      to: `${year}-12-31`,
+      ...(toId(officeId) ? { companyOfficeId: toId(officeId) } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const utils = trpc.useUtils();
+  const remove = trpc.attendance.holiday.delete.useMutation({
+    meta: { successMessage: () => t('att.holidayDeleted') },
+    onSuccess: () => {
+      setDeleting(null);
+      void utils.attendance.invalidate();
+    },
+  });
+  const thisYear = Number(todayIso().slice(0, 4));
+  const years = Array.from({ length: 5 }, (_, i) => thisYear - 2 + i).map((y) => ({ value: String(y), label: String(y) }));
+  const columns: Column<Row>[] = [
+    {
+      key: 'date',
+      header: t('att.date'),
+      cell: (r) => `${t(`att.weekday.${weekdayKey(r.date)}`)} ${formatIsoDate(r.date)}`,
+      className: 'whitespace-nowrap',
+    },
+    { key: 'name', header: t('att.holidayName'), cell: (r) => r.name },
+    {
+      key: 'kind',
+      header: t('att.holidayKind'),
+      cell: (r) =>
+        `${t(`att.kind.${r.kind}`)}${r.religiousHoliday ? ` (${HOLIDAYS[r.religiousHoliday as keyof typeof HOLIDAYS]})` : ''}`,
+    },
+    { key: 'office', header: t('att.office'), cell: (r) => r.companyOffice ?? t('att.companyWide') },
+  ];
+  if (canManage)
+    columns.push({
+      key: 'actions',
+      header: t('app.actions'),
+      cell: (r) => (
+        <div className="flex gap-1">
+          <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
+            {t('app.edit')}
+          </Button>
+          <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(r)}>
+            {t('att.delete')}
+          </Button>
+        </div>
+      ),
+    });
+  return (
+    <Card
+      title={t('att.tabs.holidays')}
+      actions={
+        canManage ? (
+          <Button size="sm" onClick={() => setEditing('new')}>
+            {t('att.addHoliday')}
+          </Button>
+        ) : null
+      }
+    >
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <TextInput
+          type="search"
+          aria-label={t('app.search')}
+          placeholder={t('att.searchHoliday')}
+          value={list.search}
+          maxLength={100}
+          onChange={(e) => list.setSearch(e.target.value)}
+        />
+        <Select aria-label={t('att.year')} value={year} onChange={list.filter(setYear)} options={years} />
+        <CompanyOfficeSelect
+          aria-label={t('att.office')}
+          placeholder={t('att.allOffices')}
+          value={officeId}
+          onChange={list.filter(setOfficeId)}
+        />
+      </div>
+      <PagedRows
+        caption={t('att.tabs.holidays')}
+        list={list}
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.id}
+        empty={t('att.noHolidays')}
+      />
+      {editing ? <HolidayDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      <Modal
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('att.deleteHoliday')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              {t('app.cancel')}
+            </Button>
+            <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
+              {t('att.delete')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm">
+          {deleting ? t('att.deleteHolidayConfirm', { name: deleting.name, date: formatIsoDate(deleting.date) }) : null}
+        </p>
+      </Modal>
+    </Card>
+  );
+}
+
+function HolidayDialog({ row, onClose }: { row: Row | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [date, setDate] = useState(row?.date ?? '');
+  const [name, setName] = useState(row?.name ?? '');
+  const [kind, setKind] = useState<string>(row?.kind ?? 'national');
+  const [religious, setReligious] = useState(row?.religiousHoliday ? String(row.religiousHoliday) : '');
+  const [officeId, setOfficeId] = useState(row?.companyOfficeId ? String(row.companyOfficeId) : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const labels: Record<string, string> = {
+    date: t('att.date'),
+    name: t('att.holidayName'),
+    kind: t('att.holidayKind'),
+    religiousHoliday: t('att.religiousHoliday'),
+    companyOfficeId: t('att.office'),
+  };
+  const utils = trpc.useUtils();
+  const done = {
+    meta: { successMessage: () => t('att.holidaySaved') },
+    onSuccess: () => {
+      void utils.attendance.invalidate();
+      onClose();
+    },
+    onError: (err: unknown) => {
+      const next: Record<string, string> = {};
+      for (const f of fieldsOf(err)) next[f.param] ??= `${labels[f.param] ?? f.param} ${f.msg}`;
+      setErrors(next);
+    },
+  };
+  const create = trpc.attendance.holiday.create.useMutation(done);
+  const update = trpc.attendance.holiday.update.useMutation(done);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!date) next.date = requiredNotice(labels.date!);
+    if (!name.trim()) next.name = requiredNotice(labels.name!);
+    setErrors(next);
+    if (Object.keys(next).length) {
+      document.getElementById(next.date ? 'holiday-date' : 'holiday-name')?.focus();
+      return;
+    }
+    const body = {
+      date,
+      name: name.trim(),
+      kind: kind as Kind,
+      religiousHoliday: kind === 'religious' && religious ? Number(religious) : null,
+    };
+    if (row) update.mutate({ id: row.id, ...body, companyOfficeId: toId(officeId) ?? null });
+    else create.mutate({ ...body, companyOfficeId: toId(officeId) });
+  };
+  return (
+    <Modal open onClose={onClose} title={row ? t('att.editHoliday') : t('att.addHoliday')}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={row ? t('att.editHoliday') : t('att.addHoliday')}>
+        <Field label={labels.date} htmlFor="holiday-date" required error={errors.date}>
+          <DatePicker id="holiday-date" value={date} onChange={setDate} invalid={Boolean(errors.date)} />
+        </Field>
+        <Field label={labels.name} htmlFor="holiday-name" required error={errors.name}>
+          <TextInput
+            id="holiday-name"
+            maxLength={100}
+            value={name}
+            invalid={Boolean(errors.name)}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </Field>
+        <Field label={labels.kind} htmlFor="holiday-kind" required error={errors.kind}>
+          <Select
+            id="holiday-kind"
+            value={kind}
+            onChange={setKind}
+            options={KINDS.map((k) => ({ value: k, label: t(`att.kind.${k}`) }))}
+          />
+        </Field>
+        {kind === 'religious' ? (
+          <Field label={labels.religiousHoliday} htmlFor="holiday-religious" error={errors.religiousHoliday}>
+            <Select
+              id="holiday-religious"
+              placeholder={t('att.otherReligious')}
+              value={religious}
+              onChange={setReligious}
+              options={RELIGIOUS}
+            />
+          </Field>
+        ) : null}
+        <Field label={labels.companyOfficeId} htmlFor="holiday-office" error={errors.companyOfficeId}>
+          <CompanyOfficeSelect id="holiday-office" placeholder={t('att.companyWide')} value={officeId} onChange={setOfficeId} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" disabled={create.isPending || update.isPending}>
+            {t('app.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

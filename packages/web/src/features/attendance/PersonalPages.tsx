@@ -1,0 +1,233 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatIsoDate } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Card, PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { MonthPicker } from '../../ui/MonthPicker';
+import { cx } from '../../ui/cx';
+import { useListState } from '../org/use-list-state';
+import { DownloadButton, monthRange, PagedRows, PersonalTabs, timesheetColumns, todayIso, weekdayKey } from './shared';
+import './texts';
+
+/** From/to of the personal pages (default this month) and paging. */
+function usePersonalPeriod(pageSize = 31) {
+  const list = useListState(pageSize);
+  const initial = monthRange();
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
+  return {
+    list,
+    from,
+    to,
+    setFrom: list.filter(setFrom),
+    setTo: list.filter(setTo),
+    period: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
+  };
+}
+
+function PeriodPickers({ p }: { p: ReturnType<typeof usePersonalPeriod> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <DatePicker id="my-from" ariaLabel={t('att.from')} placeholder={t('att.from')} value={p.from} onChange={p.setFrom} />
+      <DatePicker id="my-to" ariaLabel={t('att.to')} placeholder={t('att.to')} value={p.to} onChange={p.setTo} min={p.from} />
+    </div>
+  );
+}
+
+/** /personal/attendance and /personal/attendance/failed: the caller's own days. */
+export function MyAttendancePage({ failed = false }: { failed?: boolean }) {
+  const { t } = useTranslation();
+  const p = usePersonalPeriod();
+  const input = { ...p.period, page: p.list.page, pageSize: p.list.pageSize };
+  const all = trpc.attendance.personal.timesheet.useQuery(input, { placeholderData: keepPreviousData, enabled: !failed });
+  const onlyFailed = trpc.attendance.personal.failed.useQuery(input, { placeholderData: keepPreviousData, enabled: failed });
+  const query = failed ? onlyFailed : all;
+  const title = failed ? t('routes.personal.attendanceFailed') : t('routes.personal.attendance');
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      <PersonalTabs />
+      <Card>
+        <PeriodPickers p={p} />
+        <PagedRows
+          caption={title}
+          list={p.list}
+          query={query}
+          columns={timesheetColumns(t, false)}
+          rowKey={(r) => r.date}
+          empty={failed ? t('att.noFailedMine') : t('att.noTimesheets')}
+        />
+      </Card>
+    </>
+  );
+}
+
+export function MyAttendanceFailedPage() {
+  return <MyAttendancePage failed />;
+}
+
+/** /personal/attendance/summary: the caller's days per spec §3 status, minutes and hours over a period. */
+export function MyAttendanceSummaryPage() {
+  const { t } = useTranslation();
+  const p = usePersonalPeriod();
+  const query = trpc.attendance.personal.summary.useQuery(p.period);
+  const s = query.data?.summary;
+  const items: [string, string | number][] = s
+    ? [
+        [t('att.days'), s.days],
+        [t('att.workdays'), s.workdays],
+        ['Valid', s.valid],
+        ['No Clock-In', s.noClockIn],
+        ['No Clock-Out', s.noClockOut],
+        ['Late Clock-In', s.late],
+        ['Early Clock-Out', s.early],
+        ['Manual Input', s.manual],
+        [t('att.lateMin'), s.lateMinutes],
+        [t('att.earlyMin'), s.earlyMinutes],
+        [t('att.workedHours'), s.workedHours],
+      ]
+    : [];
+  return (
+    <>
+      <PageTitle>{t('routes.personal.attendanceSummary')}</PageTitle>
+      <PersonalTabs />
+      <Card>
+        <PeriodPickers p={p} />
+        {query.isFetching && !query.data ? (
+          <p className="text-sm text-slate-500">{t('app.loading')}</p>
+        ) : query.isError ? (
+          <p className="text-sm text-red-700">{t('table.loadError')}</p>
+        ) : !s ? (
+          <p className="text-sm text-slate-500">{t('att.noTimesheets')}</p>
+        ) : (
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" data-testid="my-summary">
+            {items.map(([label, value]) => (
+              <div key={label} className="rounded border border-slate-200 p-3">
+                <dt className="text-xs text-slate-500">{label}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Card>
+    </>
+  );
+}
+
+type Report = RouterOutputs['attendance']['personal']['report'];
+
+/** /personal/attendance/mypdf: the caller picks a month, sees its numbers and downloads the PDF. */
+export function MyAttendancePdfPage() {
+  const { t } = useTranslation();
+  const [month, setMonth] = useState(todayIso().slice(0, 7));
+  const utils = trpc.useUtils();
+  const report = trpc.attendance.personal.report.useQuery({ month }, { placeholderData: keepPreviousData });
+  const r = report.data;
+  return (
+    <>
+      <PageTitle>{t('routes.personal.attendanceMyPdf')}</PageTitle>
+      <PersonalTabs />
+      <Card>
+        <div className="mb-4 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="mypdf-month" className="mb-1 block text-sm font-medium text-slate-700">
+              {t('att.month')}
+            </label>
+            <MonthPicker id="mypdf-month" ariaLabel={t('att.month')} value={month} onChange={setMonth} />
+          </div>
+          <DownloadButton
+            variant="primary"
+            testId="mypdf-download"
+            fetchFile={() => utils.attendance.personal.pdf.fetch({ month })}
+          >
+            {t('att.downloadPdf')}
+          </DownloadButton>
+        </div>
+        {r ? (
+          <ReportSummary report={r} />
+        ) : (
+          <p className="text-sm text-slate-500">{report.isError ? t('table.loadError') : t('app.loading')}</p>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function ReportSummary({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const x = report.totals;
+  const items: [string, string | number][] = [
+    [t('att.workdays'), x.workdays],
+    [t('att.present'), x.present],
+    [t('att.absent'), x.absent],
+    [t('att.late'), `${x.late} / ${x.lateMinutes}′`],
+    [t('att.early'), `${x.early} / ${x.earlyMinutes}′`],
+    [t('att.leaveDays'), x.leave],
+    [t('att.failed'), x.failed],
+    [t('att.workedHours'), x.workedHours],
+  ];
+  return (
+    <div>
+      <p className="mb-3 text-sm text-slate-700">
+        {report.employee.employeeNumber} {report.employee.name} · {formatIsoDate(report.from)} – {formatIsoDate(report.to)}
+      </p>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="mypdf-totals">
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded border border-slate-200 p-3">
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+type ShiftRow = RouterOutputs['attendance']['personal']['shift']['rows'][number];
+
+/** /personal/shift: the caller's roster per day (rostered shift, else the default shift on workdays) with holidays. */
+export function MyShiftPage() {
+  const { t } = useTranslation();
+  const p = usePersonalPeriod(31);
+  const query = trpc.attendance.personal.shift.useQuery(
+    { ...p.period, page: p.list.page, pageSize: p.list.pageSize },
+    { placeholderData: keepPreviousData },
+  );
+  const today = todayIso();
+  const columns: Column<ShiftRow>[] = [
+    {
+      key: 'date',
+      header: t('att.date'),
+      cell: (r) => (
+        <span className={cx(r.date === today && 'font-semibold text-sky-700')}>
+          {t(`att.weekday.${weekdayKey(r.date)}`)} {formatIsoDate(r.date)}
+        </span>
+      ),
+      className: 'whitespace-nowrap',
+    },
+    { key: 'shift', header: t('att.shift'), cell: (r) => r.shift ?? <span className="text-slate-400">{t('att.dayOff')}</span> },
+    { key: 'source', header: t('att.source'), cell: (r) => (r.rostered ? t('att.rostered') : t('att.defaultSchedule')) },
+    { key: 'holiday', header: t('att.holiday'), cell: (r) => r.holiday ?? '' },
+  ];
+  return (
+    <>
+      <PageTitle>{t('routes.personal.shift')}</PageTitle>
+      <PersonalTabs />
+      <Card>
+        <PeriodPickers p={p} />
+        <PagedRows
+          caption={t('routes.personal.shift')}
+          list={p.list}
+          query={query}
+          columns={columns}
+          rowKey={(r) => r.date}
+          empty={t('att.noShiftsMine')}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,323 @@
+import { ATTENDANCE_STATUS } from '@hr/core/browser';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { showOfficeFilter, useSession } from '../../lib/can';
+import { saveBase64 } from '../../lib/save-file';
+import type { RouterOutputs } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { cx } from '../../ui/cx';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { DatePicker } from '../../ui/DatePicker';
+import { Pagination } from '../../ui/Pagination';
+import { TextInput } from '../../ui/TextInput';
+import { type ListState, useListState } from '../org/use-list-state';
+import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
+import { toId } from '../shared/use-lookups';
+import './texts';
+
+export type TimesheetRow = RouterOutputs['attendance']['timesheet']['list']['rows'][number];
+export type DownloadFile = { fileName: string; contentType: string; base64: string };
+
+/** Spec §3 attendance status, exact labels: 1 Valid, 2 No Clock-In, 3 No Clock-Out, 4 Late Clock-In, 5 Early Clock-Out, 98 Manual Input. */
+export const STATUS_OPTIONS = Object.entries(ATTENDANCE_STATUS).map(([value, label]) => ({ value: Number(value), label }));
+/** The failed statuses (2–5). */
+export const FAILED_OPTIONS = STATUS_OPTIONS.filter((o) => o.value >= 2 && o.value <= 5);
+
+const STATUS_STYLE: Record<number, string> = {
+  1: 'bg-emerald-100 text-emerald-800',
+  2: 'bg-red-100 text-red-800',
+  3: 'bg-orange-100 text-orange-800',
+  4: 'bg-amber-100 text-amber-800',
+  5: 'bg-yellow-100 text-yellow-800',
+  98: 'bg-sky-100 text-sky-800',
+};
+
+export function StatusBadge({ status, label }: { status: number | null; label: string | null }) {
+  if (status === null || !label) return <span className="text-slate-400">-</span>;
+  return (
+    <span
+      className={cx('whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])}
+      data-testid="att-status"
+    >
+      {label}
+    </span>
+  );
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+
+/** Today, 'yyyy-mm-dd' in the browser's time zone. */
+export const todayIso = () => iso(new Date());
+
+/** First and last day of the month of `date` ('yyyy-mm-dd'), default this month. */
+export function monthRange(date = todayIso()): { from: string; to: string } {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return { from: `${y}-${pad2(m)}-01`, to: iso(new Date(y, m, 0)) };
+}
+
+/** 'yyyy-mm-dd' plus n days. */
+export function addDaysIso(date: string, n: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return iso(new Date(y, m - 1, d + n));
+}
+
+const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+/** Short weekday key of a 'yyyy-mm-dd' date (texts under att.weekday). */
+export const weekdayKey = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return WEEKDAY_KEYS[new Date(y, m - 1, d).getDay()]!;
+};
+
+/** 'yyyy-mm-dd hh:mm' → hh:mm, with dd/mm when it is another day than `date` (overnight). */
+export function clockOf(v: string | null, date: string): string {
+  if (!v) return '';
+  return v.slice(0, 10) === date ? v.slice(11) : `${v.slice(8, 10)}/${v.slice(5, 7)} ${v.slice(11)}`;
+}
+
+/** Minutes as hours with two decimals ("7.50"). */
+export const hoursOf = (minutes: number) => (minutes / 60).toFixed(2);
+
+/**
+ * The period and organisation filters of the attendance lists: from/to (default this month),
+ * office, department, division and the name/number search. `input` is the part of a list query
+ * these filters own (scope is applied by the server).
+ */
+export function usePeriodFilters(pageSize = 25) {
+  const list = useListState(pageSize);
+  const initial = monthRange();
+  const [from, setFrom] = useState(initial.from);
+  const [to, setTo] = useState(initial.to);
+  const [officeId, setOfficeId] = useState('');
+  const [departmentId, setDepartmentId] = useState('');
+  const [divisionId, setDivisionId] = useState('');
+  const org = {
+    ...(toId(officeId) ? { companyOfficeId: toId(officeId) } : {}),
+    ...(toId(departmentId) ? { departmentId: toId(departmentId) } : {}),
+    ...(toId(divisionId) ? { divisionId: toId(divisionId) } : {}),
+  };
+  const period = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  return {
+    list,
+    from,
+    to,
+    officeId,
+    departmentId,
+    divisionId,
+    setFrom: list.filter(setFrom),
+    setTo: list.filter(setTo),
+    setOfficeId: list.filter(setOfficeId, setDepartmentId, setDivisionId),
+    setDepartmentId: list.filter(setDepartmentId, setDivisionId),
+    setDivisionId: list.filter(setDivisionId),
+    /** Period, organisation and search, without paging (downloads, charts). */
+    filter: { ...period, ...org, ...(list.query.search ? { search: list.query.search } : {}) },
+    /** The whole list input, with paging. */
+    input: { ...list.query, ...period, ...org },
+  };
+}
+export type PeriodFilters = ReturnType<typeof usePeriodFilters>;
+
+/** The filter row: search, from, to, office (unless the user has only one), department, division, and extra controls. */
+export function PeriodFilterBar({ f, children, search = true }: { f: PeriodFilters; children?: ReactNode; search?: boolean }) {
+  const { t } = useTranslation();
+  const user = useSession();
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="att-filters">
+      {search ? (
+        <TextInput
+          type="search"
+          aria-label={t('app.search')}
+          placeholder={t('att.searchEmployee')}
+          value={f.list.search}
+          maxLength={100}
+          onChange={(e) => f.list.setSearch(e.target.value)}
+        />
+      ) : null}
+      <DatePicker id="att-from" ariaLabel={t('att.from')} placeholder={t('att.from')} value={f.from} onChange={f.setFrom} />
+      <DatePicker id="att-to" ariaLabel={t('att.to')} placeholder={t('att.to')} value={f.to} onChange={f.setTo} min={f.from} />
+      {showOfficeFilter(user) ? (
+        <CompanyOfficeSelect
+          aria-label={t('att.office')}
+          placeholder={t('att.allOffices')}
+          value={f.officeId}
+          onChange={f.setOfficeId}
+        />
+      ) : null}
+      <DepartmentSelect
+        aria-label={t('att.department')}
+        placeholder={t('att.allDepartments')}
+        companyOfficeId={toId(f.officeId)}
+        value={f.departmentId}
+        onChange={f.setDepartmentId}
+      />
+      <DivisionSelect
+        aria-label={t('att.division')}
+        placeholder={t('att.allDivisions')}
+        companyOfficeId={toId(f.officeId)}
+        departmentId={toId(f.departmentId)}
+        value={f.divisionId}
+        onChange={f.setDivisionId}
+      />
+      {children}
+    </div>
+  );
+}
+
+/** A server-paginated table body: rows, loading / failure / empty states and the pager. */
+export function PagedRows<T>({
+  list,
+  query,
+  columns,
+  rowKey,
+  empty,
+  caption,
+}: {
+  list: Pick<ListState, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
+  query: { data?: { rows: T[]; total: number } | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  empty: ReactNode;
+  caption?: string;
+}) {
+  return (
+    <>
+      <DataTable
+        caption={caption}
+        columns={columns}
+        rows={query.data?.rows ?? []}
+        rowKey={rowKey}
+        loading={query.isFetching}
+        failed={query.isError && !query.data}
+        onRetry={() => void query.refetch()}
+        empty={empty}
+      />
+      <Pagination
+        page={list.page}
+        pageSize={list.pageSize}
+        total={query.data?.total ?? 0}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+      />
+    </>
+  );
+}
+
+/** A button that fetches a file from a download procedure and saves it. */
+export function DownloadButton({
+  fetchFile,
+  children,
+  variant = 'secondary',
+  size = 'md',
+  testId,
+}: {
+  fetchFile: () => Promise<DownloadFile>;
+  children: ReactNode;
+  variant?: 'primary' | 'secondary';
+  size?: 'sm' | 'md';
+  testId?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
+  const run = async () => {
+    setBusy(true);
+    try {
+      saveBase64(await fetchFile());
+    } catch {
+      // The query cache's error handler has shown the error (spec §8).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant={variant} size={size} disabled={busy} onClick={() => void run()} data-testid={testId}>
+      {busy ? t('att.preparing') : children}
+    </Button>
+  );
+}
+
+/** Links between the timesheet screens (list, failed, summary, download, report). */
+export function TimesheetTabs() {
+  const { t } = useTranslation();
+  const links: [string, string][] = [
+    ['/attendance/timesheet', t('routes.attendance.timesheet')],
+    ['/attendance/timesheet/failed', t('routes.attendance.timesheetFailed')],
+    ['/attendance/timesheet/summary', t('routes.attendance.timesheetSummary')],
+    ['/attendance/timesheet/download', t('routes.attendance.timesheetDownload')],
+    ['/attendance/report', t('routes.attendance.report')],
+  ];
+  return <SubNav links={links} label={t('routes.attendance.timesheet')} />;
+}
+
+/** Links between the personal attendance screens. */
+export function PersonalTabs() {
+  const { t } = useTranslation();
+  const links: [string, string][] = [
+    ['/personal/attendance', t('routes.personal.attendance')],
+    ['/personal/attendance/failed', t('routes.personal.attendanceFailed')],
+    ['/personal/attendance/summary', t('routes.personal.attendanceSummary')],
+    ['/personal/attendance/mypdf', t('routes.personal.attendanceMyPdf')],
+    ['/personal/shift', t('routes.personal.shift')],
+  ];
+  return <SubNav links={links} label={t('routes.personal.attendance')} />;
+}
+
+function SubNav({ links, label }: { links: [string, string][]; label: string }) {
+  return (
+    <nav aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-slate-200 text-sm">
+      {links.map(([to, text]) => (
+        <NavLink
+          key={to}
+          to={to}
+          end
+          className={({ isActive }) =>
+            cx(
+              '-mb-px border-b-2 px-3 py-2',
+              isActive ? 'border-sky-700 font-medium text-sky-800' : 'border-transparent text-slate-600 hover:text-sky-700',
+            )
+          }
+        >
+          {text}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The common timesheet columns (employee columns only when `withEmployee`). */
+export function timesheetColumns(t: (k: string) => string, withEmployee: boolean): Column<TimesheetRow>[] {
+  const cols: Column<TimesheetRow>[] = [
+    {
+      key: 'date',
+      header: t('att.date'),
+      cell: (r) => `${t(`att.weekday.${weekdayKey(r.date)}`)} ${r.date.slice(8, 10)}/${r.date.slice(5, 7)}/${r.date.slice(0, 4)}`,
+      className: 'whitespace-nowrap',
+    },
+  ];
+  if (withEmployee) {
+    cols.push(
+      {
+        key: 'employee',
+        header: t('att.employee'),
+        cell: (r) => (
+          <span>
+            <span className="block font-medium">{r.employeeName}</span>
+            <span className="text-xs text-slate-500">{r.employeeNumber}</span>
+          </span>
+        ),
+      },
+      { key: 'department', header: t('att.department'), cell: (r) => r.department ?? '' },
+    );
+  }
+  cols.push(
+    { key: 'shift', header: t('att.shift'), cell: (r) => r.shift ?? t(`att.dayType.${r.dayType}`) },
+    { key: 'dayType', header: t('att.dayTypeLabel'), cell: (r) => t(`att.dayType.${r.dayType}`) },
+    { key: 'in', header: t('att.clockIn'), cell: (r) => clockOf(r.firstIn, r.date), className: 'tabular-nums' },
+    { key: 'out', header: t('att.clockOut'), cell: (r) => clockOf(r.lastOut, r.date), className: 'tabular-nums' },
+    { key: 'status', header: t('att.status'), cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    { key: 'late', header: t('att.lateMin'), cell: (r) => r.lateMinutes || '', className: 'text-right tabular-nums' },
+    { key: 'early', header: t('att.earlyMin'), cell: (r) => r.earlyMinutes || '', className: 'text-right tabular-nums' },
+    { key: 'worked', header: t('att.workedHours'), cell: (r) => hoursOf(r.workedMinutes), className: 'text-right tabular-nums' },
+  );
+  return cols;
+}

@@ -1,0 +1,101 @@
+import type { SessionUser } from '@hr/core/browser';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../lib/can';
+import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { HomePage } from './HomePage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const user = (permissions: string[]): SessionUser => ({
+  userId: 5,
+  email: 'lead@test.co.id',
+  name: 'Lead',
+  employeeId: 3,
+  personalId: null,
+  companyOfficeId: 1,
+  departmentId: 1,
+  divisionId: null,
+  mandatorySavingId: null,
+  roles: [],
+  permissions,
+  companyOffices: [{ id: 1, name: 'Jakarta' }],
+  mustChangePassword: false,
+});
+
+const handlers = {
+  'dashboard.todayShift': () => ({
+    data: { date: '2026-12-20', shift: 'Pagi (08:00 - 17:00)', holiday: null, firstIn: '07:58', lastOut: null, status: 3 },
+  }),
+  'dashboard.upcomingBirthday': () => ({
+    data: [
+      {
+        employeeId: 9,
+        employeeNumber: 'JKT-9',
+        employeeName: 'Bima Today',
+        department: 'Ops',
+        date: '2026-12-20',
+        inDays: 0,
+        turns: 41,
+      },
+    ],
+  }),
+  'dashboard.regulations': () => ({
+    data: [{ id: 1, title: 'Peraturan Perusahaan', effectiveDate: '2026-01-01', fileName: 'pp.pdf' }],
+  }),
+  'dashboard.liveTimesheet': () => ({
+    data: {
+      date: '2026-12-20',
+      scheduled: 12,
+      clockedIn: 9,
+      late: 2,
+      notYetIn: 3,
+      onLeave: 1,
+      latest: [{ employeeId: 4, employeeName: 'Lala Late', department: 'Ops', firstIn: '08:40', late: true }],
+    },
+  }),
+  'dashboard.leaveReport': () => ({ data: { year: 2026, rows: [], totals: [] } }),
+  'dashboard.expireContract': () => ({ data: [] }),
+  'dashboard.leaveRequest': () => ({
+    data: [{ id: 3, employeeName: 'Nina Leave', leaveType: 'Annual leave', startDate: '2026-12-22', endDate: '2026-12-23' }],
+  }),
+  'dashboard.attendanceCorrection': () => ({ data: { rows: [], total: 0 } }),
+  'attendanceRequest.overtime.awaitingMe': () => ({ data: { rows: [], total: 0 } }),
+};
+
+describe('home dashboard', () => {
+  it('an employee sees their shift, birthdays and regulations, and no team widgets', async () => {
+    const { calls } = fakeTrpcServer(handlers);
+    renderWithProviders(
+      <SessionProvider user={user(['personal.access'])}>
+        <HomePage />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('Pagi (08:00 - 17:00)')).toBeTruthy();
+    expect(await screen.findByText('Bima Today')).toBeTruthy();
+    expect(await screen.findByText('Peraturan Perusahaan')).toBeTruthy();
+    expect(screen.queryByText('Live timesheet')).toBeNull();
+    expect(screen.queryByText('Awaiting my decision')).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('dashboard.liveTimesheet') || c.path === 'dashboard.leaveRequest')).toBe(false);
+  });
+
+  it('an approver sees what awaits them and the live timesheet counts', async () => {
+    fakeTrpcServer(handlers);
+    renderWithProviders(
+      <SessionProvider user={user(['personal.access', 'attendance.view', 'attendance.approve', 'employee.view'])}>
+        <HomePage />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('Nina Leave')).toBeTruthy();
+    expect(screen.getByText('Leave requests')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('live-timesheet').textContent).toContain('Lala Late'));
+    const live = screen.getByTestId('live-timesheet').textContent ?? '';
+    expect(live).toContain('On time7');
+    expect(live).toContain('Not yet in3');
+    expect(await screen.findByText('No contract ends in the next 30 days')).toBeTruthy();
+    expect(await screen.findByText('No approved leave this year yet')).toBeTruthy();
+  });
+});
