@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { pdfText } from '../testing/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
@@ -206,8 +207,20 @@ describe('ledger', () => {
     expect((await failure(getCooperativeHistory(ctx(budi), view(budi), { id: anaMember }))).code).toBe('NOT_FOUND');
   });
 
-  it('the member statement is an XLSX with every entry and its running balance', async () => {
+  it('the member statement is a PDF with the balances and every entry with its running balance', async () => {
     const f = await downloadCooperativeStatement(ctx(ana), view(ana), { id: anaMember });
+    expect(f).toMatchObject({
+      fileName: expect.stringMatching(/^cooperative-statement-.+\.pdf$/),
+      contentType: 'application/pdf',
+    });
+    const text = pdfText(Buffer.from(f.base64, 'base64'));
+    expect(text).toContain('Cooperative member statement');
+    expect(text).toContain('Rp 450.000');
+    for (const line of ['02/01/2026', '100.000', '10/01/2026', '350.000', '28/02/2026']) expect(text).toContain(line);
+  });
+
+  it('the member statement is also an XLSX with every entry and its running balance', async () => {
+    const f = await downloadCooperativeStatement(ctx(ana), view(ana), { id: anaMember, format: 'xlsx' });
     expect(f.fileName).toMatch(/^cooperative-statement-.+\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(f.base64, 'base64') as never);

@@ -92,6 +92,10 @@ export interface AddCooperativeMembersResult {
 }
 
 export const cooperativeMemberIdInput = z.object({ id });
+/** The member statement: a PDF to print or keep (default), or the same entries as XLSX. */
+export const cooperativeStatementInput = cooperativeMemberIdInput.extend({
+  format: z.enum(['pdf', 'xlsx']).default('pdf'),
+});
 export const setCooperativeMemberStatusInput = z.object({ id, status: z.coerce.number().int().min(0).max(1) });
 
 export interface CooperativeMemberRow {

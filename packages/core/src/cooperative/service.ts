@@ -8,6 +8,7 @@ import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
+import { renderPdf } from '../shared/pdf';
 import type { Page } from '../shared/zod';
 import {
   type AddCooperativeMembersResult,
@@ -29,6 +30,7 @@ import {
   WITHDRAWAL_MAX_FILES,
   type CooperativeBalance,
   cooperativeMemberIdInput,
+  cooperativeStatementInput,
   type CooperativeMemberRow,
   type SavingBalance,
   SAVING_PRODUCT_LABELS,
@@ -434,16 +436,60 @@ export async function recordCooperativeDeposit(
 export async function downloadCooperativeStatement(
   ctx: Ctx,
   grant: Any,
-  raw: In<typeof cooperativeMemberIdInput>,
+  raw: In<typeof cooperativeStatementInput>,
 ): Promise<CooperativeFileDownload> {
-  const { id } = cooperativeMemberIdInput.parse(raw);
+  const { id, format } = cooperativeStatementInput.parse(raw);
   const member = await visibleMember(ctx.db, grant.actor, id);
   const balance = await balanceOfMember(ctx.db, member);
   const { rows } = await ledgerWithBalance(ctx.db, id, undefined, undefined, 'asc', 100_000, 0);
+  const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+  if (format === 'pdf') {
+    const rp = (v: string) => `Rp ${formatRupiahDigits(v)}`;
+    const pdf = await renderPdf({
+      title: 'Cooperative member statement',
+      subtitle: `${member.employeeNumber} ${member.name}`,
+      facts: [
+        ['Member', `${member.employeeNumber} ${member.name}`],
+        ['Joined', ddmmyyyy(member.joinDate)],
+        ...balance.products.map((p): [string, string] => [p.label, rp(p.balance)]),
+        ['Total balance', rp(balance.total)],
+        ['Printed', ddmmyyyy(todayOf(ctx))],
+      ],
+      tables: [
+        {
+          title: 'Entries',
+          columns: [
+            { label: 'Date', width: 1.1 },
+            { label: 'Saving', width: 1.4 },
+            { label: 'Type', width: 1.3 },
+            { label: 'Period', width: 0.9 },
+            { label: 'Amount (Rp)', width: 1.3, align: 'right' },
+            { label: 'Balance (Rp)', width: 1.3, align: 'right' },
+            { label: 'Note', width: 2 },
+          ],
+          rows: rows.map((r) => [
+            ddmmyyyy(r.date),
+            r.productLabel,
+            r.kindLabel,
+            r.period ?? '',
+            formatRupiahDigits(r.amount),
+            formatRupiahDigits(r.balance),
+            r.note ?? '',
+          ]),
+          footer: ['Total', '', '', '', '', formatRupiahDigits(balance.total), ''],
+        },
+      ],
+      footerText: `Cooperative statement ${member.employeeNumber}`,
+    });
+    return {
+      fileName: `cooperative-statement-${member.employeeNumber}.pdf`,
+      contentType: 'application/pdf',
+      base64: pdf.toString('base64'),
+    };
+  }
   const wb = new ExcelJS.Workbook();
   wb.created = ctx.clock();
   const ws = wb.addWorksheet('Statement');
-  const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
   ws.addRow(['Cooperative member statement']).font = { bold: true };
   ws.addRow(['Member', `${member.employeeNumber} ${member.name}`]);
   ws.addRow(['Joined', ddmmyyyy(member.joinDate)]);
@@ -733,6 +779,8 @@ export async function requestWithdrawal(ctx: Ctx, grant: View, raw: In<typeof cr
 }
 
 const formatRp = (v: bigint): string => v.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+/** '1234567' → '1.234.567' (rupiah digit strings, exact). */
+const formatRupiahDigits = (digits: string): string => formatRp(BigInt(digits));
 
 /** One withdrawal with its files, history and what the caller may do. */
 export async function getWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof withdrawalIdInput>): Promise<WithdrawalDetail> {

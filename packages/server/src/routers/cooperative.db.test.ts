@@ -99,9 +99,12 @@ describe('cooperative over REST (spec §7 cooperative/withdrawal, /balance, /man
       expect.objectContaining({ date: '2026-01-15', kind: 'deposit', amount: '200000', balance: '200000' }),
     ]);
     const st = await call('GET', `${C}/balance/${memberId}/statement`, member);
-    expect(st.headers['content-disposition']).toMatch(/\.xlsx/);
+    expect(st.headers['content-disposition']).toMatch(/\.pdf/);
+    expect(st.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const xlsx = await call('GET', `${C}/balance/${memberId}/statement?format=xlsx`, member);
+    expect(xlsx.headers['content-disposition']).toMatch(/\.xlsx/);
     // An XLSX is a zip (the content is checked in core's cooperative.db.test.ts).
-    expect(st.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect((await call('GET', `${C}/balance/${memberId}`, other)).statusCode).toBe(404);
     expect((await call('GET', `${C}/balance/${memberId}`, staff)).statusCode).toBe(404);
   });

@@ -24,6 +24,7 @@ import {
   listWithdrawals,
   listWithdrawalsInput,
   cooperativeMemberIdInput,
+  cooperativeStatementInput,
   myCooperative,
   recordCooperativeDeposit,
   requestWithdrawal,
@@ -83,7 +84,7 @@ export const cooperativeRouter = router({
       .query(({ ctx, input }) => getCooperativeHistory(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     statement: view()
       .meta({ rest: { method: 'GET', path: `${C}/balance/{id}/statement`, message: 'Member statement', download: true } })
-      .input(cooperativeMemberIdInput)
+      .input(cooperativeStatementInput)
       .query(({ ctx, input }) => downloadCooperativeStatement(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     deposit: manage()
       .meta({ rest: { method: 'POST', path: `${C}/balance/{id}/deposit`, message: 'Deposit recorded' } })

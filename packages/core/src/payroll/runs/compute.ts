@@ -54,6 +54,8 @@ export interface EmployeeRunInput {
   basicSource: string;
   components: readonly ComponentInput[];
   bonusCuts: readonly { name: string; kind: 'bonus' | 'cut'; amount: string; taxable: boolean }[];
+  /** After-tax deductions other modules ask for (cooperative, purchase of goods, canteen): runs/deductions.ts. */
+  externalDeductions?: readonly { code: string; name: string; amount: string; trace: Trace }[];
   attendance: AttendanceInput;
   jobLevel: number;
   tenureMonths: number;
@@ -224,6 +226,7 @@ export function computeEmployeePayslip(
       earnings.push({ code: `bonus-${++bonuses}`, name: b.name, amount: b.amount, taxable: b.taxable, trace: t });
     else deductions.push({ code: `cut-${++cuts}`, name: b.name, amount: b.amount, trace: t });
   }
+  for (const d of e.externalDeductions ?? []) deductions.push({ code: d.code, name: d.name, amount: d.amount, trace: d.trace });
 
   const slip = calculateMonthlyPayslip({
     payDate,

@@ -1,3 +1,4 @@
+import { bookExternalDeductions, queryExternalDeductions } from './deductions';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../../audit/service';
@@ -614,7 +615,7 @@ export async function deleteSalaryQueue(ctx: Ctx, grant: Update, raw: In<typeof 
 // ---------------------------------------------------------------------------------------------
 // Payroll runs (salary/report)
 
-/** Supplies attendance figures per employee; the default is a full month without overtime (attendance not linked yet). */
+/** Supplies attendance figures per employee; the default is a full month plus the approved overtime of the period. */
 export type AttendanceSource = (
   employeeIds: readonly number[],
   period: string,
@@ -640,6 +641,15 @@ function tenureMonths(joinDate: string, periodEnd: string): number {
 }
 
 /**
+ * Approved overtime of the period (attendance-requests/payroll-feed.ts) on the engine's full-month
+ * figures. Imported when first needed: that module builds on this one's exports.
+ */
+async function defaultAttendanceSource(db: Db): Promise<AttendanceSource> {
+  const { attendanceSourceWithOvertime } = await import('../../attendance-requests/payroll-feed');
+  return attendanceSourceWithOvertime(db);
+}
+
+/**
  * Loads every input of a run (set-based) and computes each employee's payslip. Writes nothing.
  * Employees without a basic salary (no contract or queued change by the period's end) are skipped and listed.
  */
@@ -658,12 +668,13 @@ export async function computePayrollRun(
   const dates = periodDates(opts.period, settings.payDay);
   const employees = await queryRunEmployees(db, { periodEnd: dates.end, companyOfficeId: opts.companyOfficeId });
   const ids = employees.map((e) => e.id);
-  const [basics, components, bonusCuts, earlier, attendance] = await Promise.all([
+  const [basics, components, bonusCuts, earlier, attendance, external] = await Promise.all([
     queryBasicSalaries(db, ids, dates.end),
     queryRunComponents(db, ids, opts.period),
     queryRunBonusCuts(db, ids, opts.period),
     dates.month === 12 ? queryEarlierMonths(db, ids, opts.period) : Promise.resolve(new Map()),
-    opts.attendance ? opts.attendance(ids, opts.period, settings) : Promise.resolve(new Map<number, AttendanceInput>()),
+    (opts.attendance ?? (await defaultAttendanceSource(db)))(ids, opts.period, settings),
+    queryExternalDeductions(db, ids, opts.period, dates),
   ]);
   const t1 = performance.now();
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
@@ -695,6 +706,7 @@ export async function computePayrollRun(
       basicSource: basic.source,
       components: components.get(e.id) ?? [],
       bonusCuts: bonusCuts.get(e.id) ?? [],
+      externalDeductions: external.get(e.id) ?? [],
       attendance: attendance.get(e.id) ?? fullMonth,
       jobLevel: Number(e.jobLevel),
       tenureMonths: tenureMonths(e.joinDate, dates.end),
@@ -1089,6 +1101,8 @@ async function transition(ctx: Ctx, id: number, to: 'finalised' | 'cancelled'): 
           : `This payroll run is ${cur.status}; only a draft can be ${to}`,
       );
     }
+    // What the run deducted for other modules is booked with the finalisation, in the same transaction.
+    if (to === 'finalised') await bookExternalDeductions(trx, id, res.period);
     if (to === 'cancelled') {
       await trx.updateTable('salary_queue').set({ applied_run_id: null }).where('applied_run_id', '=', id).execute();
       await trx.deleteFrom('payslips').where('run_id', '=', id).execute();
