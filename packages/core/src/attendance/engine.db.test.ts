@@ -132,6 +132,19 @@ describe('timesheet engine (issue 4)', () => {
     ).toBe(0);
   });
 
+  it('a punch at a canteen terminal is a meal, not attendance: a forgotten clock-out stays No Clock-Out', async () => {
+    const e = await employee();
+    const canteen = await tdb.db
+      .insertInto('canteens')
+      .values({ company_office_id: org.officeId, name: 'Kantin Engine' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tdb.db.insertInto('canteen_terminals').values({ device_serial: 'CANTEEN-1', canteen_id: canteen.id }).execute();
+    await ingest(e.pin, ['2026-11-19T07:57:00']);
+    await ingest(e.pin, ['2026-11-19T12:05:00'], 'CANTEEN-1');
+    expect(await day(e.id, '2026-11-19')).toMatchObject({ status: 3, firstIn: '2026-11-19 07:57', lastOut: null });
+  });
+
   it('duplicate punches seconds apart collapse into one punch', async () => {
     const e = await employee();
     const r = await ingest(e.pin, ['2026-11-12T07:58:00', '2026-11-12T07:58:20', '2026-11-12T07:58:40']);

@@ -180,16 +180,19 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
     ),
     -- Punches with the calendar days they may belong to: their own, the day before when a shift
     -- window reaches past midnight that far (spill), the day after when one opens before midnight.
+    -- A punch at a canteen terminal is a meal, not attendance (canteen module).
     pun as (
       select p.employee_id, p.local_time, p.local_time::date as cand_date
       from punches p
       where p.employee_id in (select employee_id from emps)
         and p.local_time >= ${lo}::date - 2 and p.local_time < ${hi}::date + 3
+        and p.device_serial not in (select device_serial from canteen_terminals)
       union all
       select p.employee_id, p.local_time, p.local_time::date - 1
       from punches p cross join lim
       where p.employee_id in (select employee_id from emps)
         and p.local_time >= ${lo}::date - 2 and p.local_time < ${hi}::date + 3
+        and p.device_serial not in (select device_serial from canteen_terminals)
         and lim.spill > interval '0'
         and (lim.spill >= interval '1 day' or p.local_time::time < time '00:00' + lim.spill)
       union all
@@ -197,6 +200,7 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
       from punches p cross join lim
       where p.employee_id in (select employee_id from emps)
         and p.local_time >= ${lo}::date - 2 and p.local_time < ${hi}::date + 3
+        and p.device_serial not in (select device_serial from canteen_terminals)
         and lim.lead < interval '0'
         and (lim.lead <= interval '-1 day' or p.local_time::time >= time '00:00' + lim.lead)
     ),
