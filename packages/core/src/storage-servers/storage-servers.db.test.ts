@@ -114,12 +114,13 @@ describe('storage servers', () => {
 
   it("another owner's server is NOT_FOUND for get, update and delete; the list shows own servers only", async () => {
     const mine = await createStorageServer(ctx(owner), manage(owner), server('private-01'));
+    // One call at a time: a promise created before the previous one is awaited could reject unobserved.
     for (const attempt of [
-      getStorageServer(ctx(other), manage(other), { id: mine.id }),
-      updateStorageServer(ctx(other), manage(other), { ...server('stolen'), id: mine.id }),
-      deleteStorageServer(ctx(other), manage(other), { id: mine.id }),
+      () => getStorageServer(ctx(other), manage(other), { id: mine.id }),
+      () => updateStorageServer(ctx(other), manage(other), { ...server('stolen'), id: mine.id }),
+      () => deleteStorageServer(ctx(other), manage(other), { id: mine.id }),
     ])
-      expect((await failure(attempt)).code).toBe('NOT_FOUND');
+      expect((await failure(attempt())).code).toBe('NOT_FOUND');
     expect((await listStorageServers(ctx(other), manage(other), {})).total).toBe(0);
     const own = await listStorageServers(ctx(owner), manage(owner), {});
     expect(own.rows.every((r) => r.ownerEmployeeId === owner.employeeId)).toBe(true);
