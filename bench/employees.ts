@@ -13,24 +13,15 @@
  *
  * Last line: {"employees", "searchP95Ms"}. Progress goes to stderr.
  */
-import { randomBytes } from 'node:crypto';
-import {
-  type Actor,
-  createServices,
-  ensureReferenceData,
-  listEmployees,
-  migrateToLatest,
-  openDb,
-  requirePermission,
-} from '@hr/core';
+import { type Actor, createServices, ensureReferenceData, listEmployees, requirePermission } from '@hr/core';
 import { sql } from 'kysely';
+import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 20_000);
 const SEARCHES = 300;
 
 const log = (...a: unknown[]) => console.error('[bench employees]', ...a);
-type Db = Awaited<ReturnType<typeof openDb>>['db'];
+type Db = BenchDb;
 
 const GIVEN = [
   'Agus',
@@ -109,26 +100,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const dbName = `hr_bench_emp_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = await openDb({ databaseUrl: BASE_URL, poolSize: 1 });
-  await sql`create database ${sql.id(dbName)}`.execute(admin.db);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${dbName}`;
-  log(`database ${dbName}`);
-  let handle: Awaited<ReturnType<typeof openDb>> | undefined;
-  const cleanup = async () => {
-    await handle?.close().catch(() => undefined);
-    if (process.env.BENCH_KEEP === '1') log(`kept database ${dbName}`);
-    else await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin.db);
-    await admin.close();
-  };
-  const onSignal = () => void cleanup().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    handle = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
-    const db = handle.db;
-    await migrateToLatest(db);
+  await withScratchDatabase('hr_bench_emp', log, async (db) => {
     const t0 = performance.now();
     await seed(db);
     log(`generated ${EMPLOYEES} employees in ${Math.round(performance.now() - t0)} ms`);
@@ -211,9 +183,7 @@ async function main(): Promise<void> {
     );
     log(`plain pages: p95 ${percentile(pageMs, 95)} ms`);
     console.log(JSON.stringify({ employees: EMPLOYEES, searchP95Ms: percentile(searchMs, 95) }));
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 main().catch((e) => {

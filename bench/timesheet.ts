@@ -16,12 +16,11 @@
  *
  * Last line: {"employees", "punches", "seconds"}. Progress goes to stderr.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { computeTimesheets, createServices, ensureReferenceData, migrateToLatest, openDb, storePunches } from '@hr/core';
+import { computeTimesheets, createServices, ensureReferenceData, storePunches } from '@hr/core';
 import { sql } from 'kysely';
+import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 const FROM = '2026-10-01';
 const TO = '2026-10-31';
@@ -29,7 +28,7 @@ const TO = '2026-10-31';
 const log = (...a: unknown[]) => console.error('[bench timesheet]', ...a);
 const secondsSince = (t0: number) => Math.round((performance.now() - t0) / 10) / 100;
 
-type Db = Awaited<ReturnType<typeof openDb>>['db'];
+type Db = BenchDb;
 
 /** utime + stime of a local process in seconds (null when PostgreSQL runs elsewhere). */
 function backendCpuSeconds(pid: number): number | null {
@@ -91,27 +90,7 @@ async function seed(db: Db): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dbName = `hr_bench_ts_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = await openDb({ databaseUrl: BASE_URL, poolSize: 1 });
-  await sql`create database ${sql.id(dbName)}`.execute(admin.db);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${dbName}`;
-  log(`database ${dbName}`);
-  let handle: Awaited<ReturnType<typeof openDb>> | undefined;
-  const cleanup = async () => {
-    await handle?.close().catch(() => undefined);
-    // BENCH_KEEP=1 keeps the database for EXPLAIN sessions (drop it yourself afterwards).
-    if (process.env.BENCH_KEEP === '1') log(`kept database ${dbName}`);
-    else await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin.db);
-    await admin.close();
-  };
-  const onSignal = () => void cleanup().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  try {
-    handle = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
-    const db = handle.db;
-    await migrateToLatest(db);
+  await withScratchDatabase('hr_bench_ts', log, async (db) => {
     let t0 = performance.now();
     await seed(db);
     const punches = Number((await sql<{ n: string }>`select count(*)::text as n from punches`.execute(db)).rows[0]?.n ?? 0);
@@ -153,9 +132,7 @@ async function main(): Promise<void> {
     );
 
     console.log(JSON.stringify({ employees: EMPLOYEES, punches, seconds }));
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 main().catch((e) => {
