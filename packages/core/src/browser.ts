@@ -22,4 +22,8 @@ export * from './permissions/schema';
 export * from './reference/schema';
 export * from './registration/schema';
 export * from './regulations/schema';
+export * from './payroll/thr-runs/schema';
+export * from './payroll/income-tax/schema';
+export * from './payroll/payslip-documents/schema';
+export * from './mail/schema';
 export * from './shared/zod';

@@ -16,6 +16,8 @@ import type { AttendanceRequestTables } from '../attendance-requests/tables';
 import type { PurchaseOfGoodsTables } from '../purchase-of-goods/tables';
 import type { StorageServerTables } from '../storage-servers/tables';
 import type { RegulationTables } from '../regulations/tables';
+import type { ThrRunTables } from '../payroll/thr-runs/tables';
+import type { MailTables } from '../mail/tables';
 
 /** Every module declares its own tables; this interface composes them. */
 export interface Database
@@ -36,4 +38,6 @@ export interface Database
     AttendanceRequestTables,
     PurchaseOfGoodsTables,
     StorageServerTables,
-    RegulationTables {}
+    RegulationTables,
+    ThrRunTables,
+    MailTables {}

@@ -17,6 +17,7 @@ import { orgRouter } from './org.router';
 import { permissionRouter } from './permission.router';
 import { referenceRouter } from './reference.router';
 import { salaryRouter } from './salary.router';
+import { mailRouter } from './mail.router';
 
 export const appRouter = router({
   cooperative: cooperativeRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   attendanceRequest: attendanceRequestRouter,
   leave: leaveRouter,
   canteen: canteenRouter,
+  mail: mailRouter,
 });
 
 export type AppRouter = typeof appRouter;

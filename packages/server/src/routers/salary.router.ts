@@ -52,6 +52,9 @@ import {
   validateFormulaInput,
 } from '@hr/core';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { payslipRouter } from './salary-payslip.router';
+import { incomeTaxRouter, reportBonusRouter } from './salary-tax.router';
+import { holidayAllowanceRouter } from './salary-thr.router';
 
 /*
  * Salary data, payroll runs and payslips (issue 5 part 2; spec §7 "salary/report, /queue,
@@ -196,4 +199,8 @@ export const salaryRouter = router({
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary', message: 'My payslips', results: true } })
     .input(personalSalaryInput)
     .query(({ ctx, input }) => myPayslips(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  holidayAllowance: holidayAllowanceRouter,
+  incomeTax: incomeTaxRouter,
+  reportBonus: reportBonusRouter,
+  payslip: payslipRouter,
 });

@@ -13,6 +13,10 @@ const leave = () => import('../features/leave/screens');
 const canteen = () => import('../features/canteen/screens');
 const attendanceRequests = () => import('../features/attendance-requests/screens');
 const attendance = () => import('../features/attendance/screens');
+const salaryRuns = () => import('../features/salary-runs/screens');
+const salaryData = () => import('../features/salary-data/screens');
+const salaryThr = () => import('../features/salary-thr/screens');
+const salaryTax = () => import('../features/salary-tax/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'attendance.timesheet': lazy(() => attendance().then((m) => ({ default: m.TimesheetListPage }))),
@@ -87,4 +91,23 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'personal.attendanceCorrection': lazy(() => attendanceRequests().then((m) => ({ default: m.MyCorrectionPage }))),
   'personal.overtime': lazy(() => attendanceRequests().then((m) => ({ default: m.MyOvertimePage }))),
   'personal.overtimeAdd': lazy(() => attendanceRequests().then((m) => ({ default: m.MyOvertimeAddPage }))),
+  'salary.report': lazy(() => salaryRuns().then((m) => ({ default: m.SalaryReportListPage }))),
+  'salary.reportGenerate': lazy(() => salaryRuns().then((m) => ({ default: m.SalaryReportGeneratePage }))),
+  'salary.reportDetail': lazy(() => salaryRuns().then((m) => ({ default: m.SalaryReportDetailPage }))),
+  'personal.salary': lazy(() => salaryRuns().then((m) => ({ default: m.MySalaryPage }))),
+  'salary.employee': lazy(() => salaryData().then((m) => ({ default: m.SalaryEmployeeListPage }))),
+  'salary.employeeDetail': lazy(() => salaryData().then((m) => ({ default: m.SalaryEmployeeDetailPage }))),
+  'salary.queue': lazy(() => salaryData().then((m) => ({ default: m.SalaryQueueListPage }))),
+  'salary.queueAdd': lazy(() => salaryData().then((m) => ({ default: m.SalaryQueueAddPage }))),
+  'salary.queueEdit': lazy(() => salaryData().then((m) => ({ default: m.SalaryQueueEditPage }))),
+  'salary.setting': lazy(() => salaryData().then((m) => ({ default: m.SalarySettingPage }))),
+  'salary.employeeComponent': lazy(() => salaryData().then((m) => ({ default: m.EmployeeComponentListPage }))),
+  'salary.employeeComponentDetail': lazy(() => salaryData().then((m) => ({ default: m.EmployeeComponentDetailPage }))),
+  'salary.holidayAllowance': lazy(() => salaryThr().then((m) => ({ default: m.HolidayAllowanceListPage }))),
+  'salary.holidayAllowanceGenerate': lazy(() => salaryThr().then((m) => ({ default: m.HolidayAllowanceGeneratePage }))),
+  'salary.holidayAllowanceDetail': lazy(() => salaryThr().then((m) => ({ default: m.HolidayAllowanceDetailPage }))),
+  'salary.incomeTax': lazy(() => salaryTax().then((m) => ({ default: m.IncomeTaxListPage }))),
+  'salary.incomeTaxDetail': lazy(() => salaryTax().then((m) => ({ default: m.IncomeTaxDetailPage }))),
+  'salary.reportBonus': lazy(() => salaryTax().then((m) => ({ default: m.ReportBonusListPage }))),
+  'salary.reportBonusDetail': lazy(() => salaryTax().then((m) => ({ default: m.ReportBonusDetailPage }))),
 };

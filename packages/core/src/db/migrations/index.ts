@@ -18,6 +18,8 @@ import * as m20261123T0740 from './20261123T0740_storage_servers';
 import * as m20261123T0750 from './20261123T0750_inventory_documents';
 import * as m20261123T0760 from './20261123T0760_regulations';
 import * as m20261123T0770 from './20261123T0770_employee_search';
+import * as m20261123T0780 from './20261123T0780_thr_runs';
+import * as m20261123T0790 from './20261123T0790_mail_outbox';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '20261123T0750_inventory_documents': m20261123T0750,
   '20261123T0760_regulations': m20261123T0760,
   '20261123T0770_employee_search': m20261123T0770,
+  '20261123T0780_thr_runs': m20261123T0780,
+  '20261123T0790_mail_outbox': m20261123T0790,
 };

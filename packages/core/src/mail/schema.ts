@@ -1,0 +1,2 @@
+// Browser-safe zod schemas of this module (exported from browser.ts).
+export {};

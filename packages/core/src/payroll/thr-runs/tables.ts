@@ -1,0 +1,3 @@
+/** THR (holiday allowance) runs: tables. */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the THR runs module
+export interface ThrRunTables {}

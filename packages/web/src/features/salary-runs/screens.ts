@@ -1,0 +1,4 @@
+export { SalaryReportListPage } from './stubs';
+export { SalaryReportGeneratePage } from './stubs';
+export { SalaryReportDetailPage } from './stubs';
+export { MySalaryPage } from './stubs';

@@ -1,0 +1,3 @@
+export { HolidayAllowanceListPage } from './stubs';
+export { HolidayAllowanceGeneratePage } from './stubs';
+export { HolidayAllowanceDetailPage } from './stubs';
