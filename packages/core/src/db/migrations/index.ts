@@ -20,6 +20,7 @@ import * as m20261123T0760 from './20261123T0760_regulations';
 import * as m20261123T0770 from './20261123T0770_employee_search';
 import * as m20261123T0780 from './20261123T0780_thr_runs';
 import * as m20261123T0790 from './20261123T0790_mail_outbox';
+import * as m20261123T0800 from './20261123T0800_payroll_attendance';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0770_employee_search': m20261123T0770,
   '20261123T0780_thr_runs': m20261123T0780,
   '20261123T0790_mail_outbox': m20261123T0790,
+  '20261123T0800_payroll_attendance': m20261123T0800,
 };
