@@ -1,4 +1,4 @@
-export { SalaryReportListPage } from './stubs';
-export { SalaryReportGeneratePage } from './stubs';
-export { SalaryReportDetailPage } from './stubs';
-export { MySalaryPage } from './stubs';
+export { MySalaryPage } from './MySalaryPage';
+export { SalaryReportDetailPage } from './SalaryReportDetailPage';
+export { SalaryReportGeneratePage } from './SalaryReportGeneratePage';
+export { SalaryReportListPage } from './SalaryReportListPage';

@@ -1,0 +1,82 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { Select } from '../../ui/Select';
+import { PagedTable, usePaging } from '../shared/PagedTable';
+import { PeriodSelects } from './PeriodSelects';
+import { RunStatusBadge } from './RunStatusBadge';
+import { formatPeriod, formatRupiah, isPeriod, RUN_STATUS_VALUES, type RunRow, type RunStatus } from './run-format';
+import './texts';
+
+/** The runs tab: filters (period, status), the table and the pager. */
+export function RunListCard() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const [period, setPeriod] = useState('');
+  const [status, setStatus] = useState('');
+  const query = trpc.salary.report.list.useQuery(
+    {
+      page: paging.page,
+      pageSize: paging.pageSize,
+      ...(isPeriod(period) ? { period } : {}),
+      ...(status ? { status: status as RunStatus } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const money = (key: string, header: string, get: (r: RunRow) => string): Column<RunRow> => ({
+    key,
+    header,
+    cell: (r) => formatRupiah(get(r)),
+    className: 'whitespace-nowrap text-right tabular-nums',
+  });
+  const columns: Column<RunRow>[] = [
+    {
+      key: 'period',
+      header: t('salaryRuns.period'),
+      cell: (r) => (
+        <Link to={`/salary/report/${r.id}/detail`} className="font-medium text-sky-700 hover:underline">
+          {formatPeriod(r.period)}
+        </Link>
+      ),
+    },
+    { key: 'scope', header: t('salaryRuns.scope'), cell: (r) => r.companyOffice ?? t('salaryRuns.wholeCompany') },
+    { key: 'status', header: t('salaryRuns.status'), cell: (r) => <RunStatusBadge status={r.status} /> },
+    { key: 'employees', header: t('salaryRuns.employees'), cell: (r) => r.employees, className: 'text-right tabular-nums' },
+    money('gross', t('salaryRuns.gross'), (r) => r.gross),
+    money('tax', t('salaryRuns.pph21'), (r) => r.tax),
+    money('net', t('salaryRuns.net'), (r) => r.net),
+    {
+      key: 'created',
+      header: t('salaryRuns.createdAt'),
+      cell: (r) => formatDateTime(r.createdAt),
+      className: 'whitespace-nowrap',
+    },
+  ];
+  return (
+    <Card title={t('salaryRuns.runs')}>
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <PeriodSelects idPrefix="runs-period" optional value={period} onChange={paging.resetting(setPeriod)} />
+        {period ? (
+          <Button size="sm" variant="ghost" onClick={() => paging.resetting(setPeriod)('')}>
+            {t('salaryRuns.clearPeriod')}
+          </Button>
+        ) : null}
+        <Select
+          aria-label={t('salaryRuns.status')}
+          placeholder={t('salaryRuns.allStatuses')}
+          value={status}
+          onChange={paging.resetting(setStatus)}
+          options={RUN_STATUS_VALUES.map((s) => ({ value: s, label: t(`salaryRuns.${s}`) }))}
+          className="w-auto"
+        />
+      </div>
+      <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryRuns.noRuns')} />
+    </Card>
+  );
+}

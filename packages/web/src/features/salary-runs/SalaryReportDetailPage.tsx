@@ -1,0 +1,169 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useCan } from '../../lib/can';
+import { httpStatusOf } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { saveBase64 } from '../../lib/save-file';
+import { trpc } from '../../lib/trpc';
+import { Banner } from '../../ui/Banner';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
+import { PayslipActions } from '../salary-mail/PayslipActions';
+import { PagedTable, usePaging } from '../shared/PagedTable';
+import { ConfirmRunDialog, type RunAction } from './ConfirmRunDialog';
+import { FigureList } from './FigureList';
+import { PayslipDialog } from './PayslipDialog';
+import { RunStatusBadge } from './RunStatusBadge';
+import { formatPeriod, formatRupiah, type PayslipRow } from './run-format';
+import { SkippedList } from './SkippedList';
+import './texts';
+
+/**
+ * /salary/report/:id/detail: the run's period, scope, status and totals, its payslips (paginated on
+ * the server; the filter box narrows the page shown), and each payslip's lines with their traces in a
+ * dialog. Drafts can be finalised or cancelled by holders of salary.update.
+ */
+export function SalaryReportDetailPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const canUpdate = useCan('salary.update');
+  const utils = trpc.useUtils();
+  const paging = usePaging();
+  const [filter, setFilter] = useState('');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<RunAction | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const q = trpc.salary.report.detail.useQuery(
+    { id: valid ? id : 0, page: paging.page, pageSize: paging.pageSize },
+    { enabled: valid, placeholderData: keepPreviousData, meta: { silent: true } },
+  );
+  const run = q.data;
+  if (!valid || (q.isError && httpStatusOf(q.error) === 404)) return <Banner tone="error">{t('salaryRuns.notFound')}</Banner>;
+  if (q.isError && !run)
+    return (
+      <Banner tone="error">
+        {q.error.message}{' '}
+        <button type="button" className="underline" onClick={() => void q.refetch()}>
+          {t('app.retry')}
+        </button>
+      </Banner>
+    );
+  if (!run) return <Spinner label={t('app.loading')} />;
+
+  const needle = filter.trim().toLowerCase();
+  const rows = needle
+    ? run.payslips.rows.filter((r) => `${r.employeeName} ${r.employeeNumber}`.toLowerCase().includes(needle))
+    : run.payslips.rows;
+  const money = (key: string, header: string, get: (r: PayslipRow) => string): Column<PayslipRow> => ({
+    key,
+    header,
+    cell: (r) => formatRupiah(get(r)),
+    className: 'whitespace-nowrap text-right tabular-nums',
+  });
+  const columns: Column<PayslipRow>[] = [
+    {
+      key: 'employee',
+      header: t('salaryRuns.employee'),
+      cell: (r) => (
+        <button type="button" className="text-left hover:underline" onClick={() => setOpenId(r.id)}>
+          <span className="block font-medium text-sky-700">{r.employeeName}</span>
+          <span className="block text-xs text-slate-500">{r.employeeNumber}</span>
+        </button>
+      ),
+    },
+    money('gross', t('salaryRuns.gross'), (r) => r.gross),
+    money('deductions', t('salaryRuns.deductions'), (r) => r.totalDeductions),
+    money('pph21', t('salaryRuns.pph21'), (r) => r.pph21),
+    money('net', t('salaryRuns.net'), (r) => r.net),
+  ];
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBase64(await utils.salary.report.download.fetch({ id }));
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const draft = run.status === 'draft';
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Link to="/salary/report" className="text-sm text-sky-700 hover:underline">
+            {t('salaryRuns.back')}
+          </Link>
+        }
+      >
+        {t('routes.salary.reportDetail')} {formatPeriod(run.period)}
+      </PageTitle>
+      <Card
+        title={
+          <span className="flex items-center gap-2">
+            {formatPeriod(run.period)} · {run.companyOffice ?? t('salaryRuns.wholeCompany')}
+            <RunStatusBadge status={run.status} />
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {canUpdate && draft ? (
+              <>
+                <Button size="sm" onClick={() => setConfirm('finalise')}>
+                  {t('salaryRuns.finalise')}
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setConfirm('cancel')}>
+                  {t('salaryRuns.cancelRun')}
+                </Button>
+              </>
+            ) : null}
+            {run.status !== 'cancelled' ? (
+              <Button size="sm" variant="secondary" disabled={downloading} onClick={() => void download()}>
+                {t('salaryRuns.download')}
+              </Button>
+            ) : null}
+            <PayslipActions runId={run.id} status={run.status} />
+          </div>
+        }
+      >
+        <FigureList
+          testIdPrefix="run"
+          items={[
+            ['employees', t('salaryRuns.employees'), run.employees],
+            ['gross', t('salaryRuns.gross'), formatRupiah(run.gross)],
+            ['tax', t('salaryRuns.pph21'), formatRupiah(run.tax)],
+            ['net', t('salaryRuns.net'), formatRupiah(run.net)],
+            ['created', t('salaryRuns.createdAt'), formatDateTime(run.createdAt)],
+            ...(run.finalisedAt
+              ? [['finalised', t('salaryRuns.finalisedAt'), formatDateTime(run.finalisedAt)] as [string, string, string]]
+              : []),
+          ]}
+        />
+        <SkippedList skipped={run.skipped} />
+        <div className="mb-4 max-w-sm">
+          <TextInput
+            type="search"
+            aria-label={t('salaryRuns.findOnPage')}
+            placeholder={t('salaryRuns.findOnPage')}
+            value={filter}
+            maxLength={100}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </div>
+        <PagedTable
+          columns={columns}
+          query={{ ...q, data: { rows, total: run.payslips.total } }}
+          paging={paging}
+          rowKey={(r) => r.id}
+          empty={t('salaryRuns.noPayslips')}
+        />
+      </Card>
+      <PayslipDialog payslipId={openId} onClose={() => setOpenId(null)} />
+      <ConfirmRunDialog runId={run.id} period={run.period} action={confirm} onClose={() => setConfirm(null)} />
+    </>
+  );
+}

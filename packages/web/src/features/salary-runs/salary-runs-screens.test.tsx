@@ -1,0 +1,299 @@
+import type { SessionUser } from '@hr/core/browser';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../lib/can';
+import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { MySalaryPage } from './MySalaryPage';
+import { SalaryReportDetailPage } from './SalaryReportDetailPage';
+import { SalaryReportGeneratePage } from './SalaryReportGeneratePage';
+import { SalaryReportListPage } from './SalaryReportListPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const user = (permissions: string[]): SessionUser => ({
+  userId: 5,
+  email: 'hc@test.co.id',
+  name: 'HC',
+  employeeId: 3,
+  personalId: null,
+  companyOfficeId: 1,
+  departmentId: 1,
+  divisionId: null,
+  mandatorySavingId: null,
+  roles: [],
+  permissions,
+  companyOffices: [{ id: 1, name: 'Jakarta' }],
+  mustChangePassword: false,
+});
+
+const render = (pattern: string, route: string, element: React.ReactElement, permissions: string[]) =>
+  renderWithProviders(
+    <SessionProvider user={user(permissions)}>
+      <Routes>
+        <Route path={pattern} element={element} />
+        <Route path="/salary/report/:id/detail" element={<p>detail page</p>} />
+      </Routes>
+    </SessionProvider>,
+    { route },
+  );
+
+const run = (id: number, status: 'draft' | 'finalised' | 'cancelled', office: string | null) => ({
+  id,
+  period: '2026-10',
+  companyOfficeId: office ? 1 : null,
+  companyOffice: office,
+  status,
+  employees: 2,
+  gross: '15000000',
+  tax: '450000',
+  net: '13800000',
+  createdAt: '2026-10-25T03:00:00.000Z',
+  finalisedAt: status === 'finalised' ? '2026-10-26T03:00:00.000Z' : null,
+});
+
+const summary = {
+  id: 71,
+  runId: 9,
+  period: '2026-10',
+  employeeId: 4,
+  employeeNumber: 'JKT-00004',
+  employeeName: 'Rina Worker',
+  ptkpStatus: 'K/1',
+  basicSalary: '8000000',
+  gross: '9000000',
+  taxableGross: '9100000',
+  totalDeductions: '260000',
+  pph21: '182000',
+  net: '8558000',
+  employerCost: '9500000',
+};
+
+const lines = [
+  {
+    position: 1,
+    code: 'basic',
+    name: 'Basic salary',
+    kind: 'earning',
+    amount: '8000000',
+    trace: { rule: 'Basic salary', formula: 'entered amount', inputs: { amount: '8000000' }, source: 'salary queue' },
+  },
+  {
+    position: 2,
+    code: 'pph21',
+    name: 'PPh 21',
+    kind: 'deduction',
+    amount: '182000',
+    trace: {
+      rule: 'PPh 21 monthly TER',
+      formula: 'taxableGross × TER rate, rounded down',
+      inputs: { taxableGross: '9100000', category: 'B', ratePercent: '2' },
+      source: 'PP 58/2023, PMK 168/2023',
+    },
+  },
+];
+
+describe('salary report list', () => {
+  const server = () =>
+    fakeTrpcServer({
+      'salary.report.list': () => ({
+        data: { rows: [run(9, 'draft', 'Jakarta'), run(8, 'finalised', null)], total: 2, page: 1, pageSize: 25 },
+      }),
+    });
+
+  it('shows the runs with scope, status and totals; Generate only with salary.update', async () => {
+    server();
+    render('/salary/report', '/salary/report', <SalaryReportListPage />, ['salary.view', 'salary.update']);
+    expect(await screen.findByText('Whole company')).toBeTruthy();
+    expect(screen.getByText('Jakarta')).toBeTruthy();
+    expect(screen.getAllByTestId('run-status').map((s) => s.textContent)).toEqual(['Draft', 'Finalised']);
+    expect(screen.getAllByText('Rp 13.800.000')).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: '10/2026' })[0]!.getAttribute('href')).toBe('/salary/report/9/detail');
+    expect(screen.getByRole('link', { name: 'Generate' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Outbox' })).toBeTruthy();
+  });
+
+  it('a viewer without salary.update has no Generate link', async () => {
+    server();
+    render('/salary/report', '/salary/report', <SalaryReportListPage />, ['salary.view']);
+    await screen.findByText('Whole company');
+    expect(screen.queryByRole('link', { name: 'Generate' })).toBeNull();
+  });
+
+  it('the status filter is sent to the server', async () => {
+    const s = server();
+    render('/salary/report', '/salary/report', <SalaryReportListPage />, ['salary.view']);
+    await screen.findByText('Whole company');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'finalised' } });
+    await waitFor(() =>
+      expect(
+        s.calls.some((c) => c.path === 'salary.report.list' && (c.input as { status?: string }).status === 'finalised'),
+      ).toBe(true),
+    );
+  });
+});
+
+describe('generate a salary report', () => {
+  it('a dry run shows the difference to the previous net, highlights a big one and lists the skipped', async () => {
+    const s = fakeTrpcServer({
+      'lookup.companyOffices': () => ({ data: [{ id: 1, name: 'Jakarta' }] }),
+      'salary.report.dryRun': () => ({
+        data: {
+          period: '2026-10',
+          previousPeriod: '2026-09',
+          employees: 2,
+          gross: '15000000',
+          tax: '450000',
+          net: '13800000',
+          skipped: [{ employeeId: 12, reason: 'no basic salary (no contract or salary change)' }],
+          rows: [
+            {
+              employeeId: 4,
+              employeeNumber: 'JKT-00004',
+              employeeName: 'Rina Worker',
+              gross: '9000000',
+              pph21: '182000',
+              net: '8558000',
+              previousNet: '7058000',
+              difference: '1500000',
+            },
+            {
+              employeeId: 5,
+              employeeNumber: 'JKT-00005',
+              employeeName: 'Budi Staff',
+              gross: '6000000',
+              pph21: '268000',
+              net: '5242000',
+              previousNet: '5200000',
+              difference: '42000',
+            },
+          ],
+        },
+      }),
+    });
+    render('/salary/report/generate', '/salary/report/generate', <SalaryReportGeneratePage />, ['salary.view', 'salary.update']);
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2026' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '10' } });
+    await screen.findByRole('option', { name: 'Jakarta' });
+    fireEvent.change(screen.getByLabelText('Company office'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dry run' }));
+    await screen.findByText('Rina Worker');
+    expect(s.calls.find((c) => c.path === 'salary.report.dryRun')?.input).toEqual({ period: '2026-10', companyOfficeId: 1 });
+    const diffs = screen.getAllByTestId('dry-run-difference');
+    expect(diffs.map((d) => d.textContent)).toEqual(['+Rp 1.500.000', '+Rp 42.000']);
+    expect(diffs.map((d) => d.hasAttribute('data-big'))).toEqual([true, false]);
+    expect(screen.getByText('Net 09/2026')).toBeTruthy();
+    expect(screen.getByTestId('dry-run-net').textContent).toBe('Rp 13.800.000');
+    expect(screen.getByText(/no basic salary/).textContent).toContain('Employee #12');
+  });
+
+  it('a refusal is shown as the server words it; a generated draft opens its detail', async () => {
+    let refuse = true;
+    fakeTrpcServer({
+      'lookup.companyOffices': () => ({ data: [] }),
+      'salary.report.generate': () =>
+        refuse
+          ? { error: { message: 'Payroll for 2026-10 is finalised and locked', status: 409, data: { code: 'CONFLICT' } } }
+          : {
+              data: {
+                runId: 31,
+                period: '2026-11',
+                companyOfficeId: null,
+                employees: 1,
+                gross: '1',
+                tax: '0',
+                net: '1',
+                skipped: [],
+                replacedRunId: null,
+              },
+            },
+    });
+    render('/salary/report/generate', '/salary/report/generate', <SalaryReportGeneratePage />, ['salary.view', 'salary.update']);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Payroll for 2026-10 is finalised and locked');
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('detail page')).toBeTruthy();
+  });
+});
+
+describe('salary report detail', () => {
+  const detail = (status: 'draft' | 'finalised') => ({
+    ...run(9, status, null),
+    employees: 1,
+    skipped: [],
+    payslips: { rows: [summary], total: 1, page: 1, pageSize: 25 },
+  });
+
+  it('a payslip opens with every line and its trace', async () => {
+    const s = fakeTrpcServer({
+      'salary.report.detail': () => ({ data: detail('draft') }),
+      'salary.report.payslip': () => ({ data: { ...summary, status: 'draft', lines } }),
+    });
+    render('/salary/report/:id/detail', '/salary/report/9/detail', <SalaryReportDetailPage />, ['salary.view']);
+    fireEvent.click(await screen.findByRole('button', { name: /Rina Worker/ }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('PPh 21 monthly TER');
+    expect(s.calls.find((c) => c.path === 'salary.report.payslip')?.input).toEqual({ id: 71 });
+    const pph = within(dialog).getAllByTestId('payslip-line')[1]!;
+    expect(pph.textContent).toContain('Rp 182.000');
+    expect(pph.textContent).toContain('taxableGross × TER rate, rounded down');
+    expect(pph.textContent).toContain('taxableGross = 9100000');
+    expect(pph.textContent).toContain('PP 58/2023, PMK 168/2023');
+    expect(within(dialog).getByTestId('payslip-net').textContent).toBe('Rp 8.558.000');
+  });
+
+  it('without salary.update a draft has no Finalise or Cancel buttons', async () => {
+    fakeTrpcServer({ 'salary.report.detail': () => ({ data: detail('draft') }) });
+    render('/salary/report/:id/detail', '/salary/report/9/detail', <SalaryReportDetailPage />, ['salary.view']);
+    await screen.findByRole('button', { name: /Rina Worker/ });
+    expect(screen.queryByRole('button', { name: 'Finalise' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel report' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download XLSX' })).toBeTruthy();
+  });
+
+  it('with salary.update a draft is finalised after confirming', async () => {
+    let status: 'draft' | 'finalised' = 'draft';
+    const s = fakeTrpcServer({
+      'salary.report.detail': () => ({ data: detail(status) }),
+      'salary.report.finalise': () => {
+        status = 'finalised';
+        return { data: run(9, 'finalised', null) };
+      },
+    });
+    render('/salary/report/:id/detail', '/salary/report/9/detail', <SalaryReportDetailPage />, ['salary.view', 'salary.update']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Finalise' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Finalise' }));
+    await waitFor(() => expect(s.calls.find((c) => c.path === 'salary.report.finalise')?.input).toEqual({ id: 9 }));
+    await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Finalised'));
+    expect(screen.queryByRole('button', { name: 'Finalise' })).toBeNull();
+  });
+});
+
+describe('my salary', () => {
+  it('shows my payslips and the lines with traces of the newest', async () => {
+    fakeTrpcServer({
+      'salary.personal': () => ({
+        data: {
+          rows: [
+            { ...summary, status: 'finalised', lines },
+            { ...summary, id: 60, period: '2026-09', net: '7058000', status: 'finalised', lines: [] },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 10,
+        },
+      }),
+    });
+    render('/personal/salary', '/personal/salary', <MySalaryPage />, ['personal.access']);
+    expect(await screen.findByText('PPh 21 monthly TER')).toBeTruthy();
+    expect(screen.getByText('Rp 7.058.000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '09/2026' }));
+    await waitFor(() => expect(screen.queryByText('PPh 21 monthly TER')).toBeNull());
+    expect(screen.getByTestId('payslip-net').textContent).toBe('Rp 7.058.000');
+  });
+});
