@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBackupCommands } from './commands/backup';
 import { registerCalcCommands } from './commands/calc';
 import { registerDbCommands } from './commands/db';
+import { registerImportEmployeesCommand } from './commands/import-employees';
 import { registerImportPunchesCommand } from './commands/import-punches';
 import { registerPayrollCommands } from './commands/payroll';
 import { registerUserCommands } from './commands/user';
@@ -31,6 +32,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env, io: Io = stdi
   registerBackupCommands(program, cfg, io);
   registerUserCommands(program, cfg, io);
   registerImportPunchesCommand(program, cfg, io);
+  registerImportEmployeesCommand(program, cfg, io);
   registerCalcCommands(program, io);
   registerPayrollCommands(program, cfg, io);
   return program;

@@ -38,3 +38,4 @@ export { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from '.
 export * from './schema';
 export { downloadEmployees, listEmployees } from './service';
 export type { EmployeeTables } from './tables';
+export * from './import';

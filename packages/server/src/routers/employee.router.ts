@@ -69,6 +69,7 @@ import {
   rejectRegistrationInput,
 } from '@hr/core';
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
+import { employeeImportRouter } from './employee-import.router';
 
 /** `POST /v2/h/employee/update/{section}`: one procedure per section of the employee record (spec §3). */
 function sectionUpdate<S extends Exclude<EmployeeSection, 'login'>>(section: S) {
@@ -83,6 +84,7 @@ function sectionUpdate<S extends Exclude<EmployeeSection, 'login'>>(section: S) 
 const E = '/v2/h/employee';
 
 export const employeeRouter = router({
+  import: employeeImportRouter,
   create: permissionProcedure('employee.create')
     .meta({ rest: { method: 'POST', path: E, message: 'Employee created' } })
     .input(createEmployeeInput)
