@@ -24,7 +24,18 @@ const run = (cmd, args, env = {}, cwd = root) => {
 if (only !== 'e2e') {
   const out = path.join(tmp, 'vitest.json');
   rmSync(out, { force: true });
-  const good = run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  // TEST_DB_ONLY=1 (CI's second pass, on PostgreSQL) runs only the tests that use a database
+  // (`*.db.test.ts`): the others do not depend on the database and already ran in the first pass.
+  const filter = process.env.TEST_DB_ONLY === '1' ? ['.db.test.'] : [];
+  const good = run('pnpm', [
+    'exec',
+    'vitest',
+    'run',
+    ...filter,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
     passed += j.numPassedTests;
