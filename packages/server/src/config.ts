@@ -15,6 +15,10 @@ export interface ServerConfig {
   webDist: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login and registration limits are per address). */
   trustProxy: boolean;
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@host:587; unset: mail is kept in the outbox only. */
+  smtpUrl: string | undefined;
+  /** Sender of outgoing mail, e.g. `HR <hr@company.co.id>`. */
+  mailFrom: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -29,6 +33,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: env.COOKIE_SECURE === '1' || env.COOKIE_SECURE === 'true',
     seedDemo: env.SEED_DEMO !== '0' && env.SEED_DEMO !== 'false',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     ...overrides,
   };

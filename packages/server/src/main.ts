@@ -26,7 +26,10 @@ async function main(): Promise<void> {
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(handle.db);
   await ensureReferenceData(handle.db);
-  const services = createServices(handle.db, { auth: { sessionTtlMs: config.sessionTtlHours * 3600_000 } });
+  const services = createServices(handle.db, {
+    auth: { sessionTtlMs: config.sessionTtlHours * 3600_000 },
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+  });
   let firstStart = false;
   if (config.seedDemo && !(await isDemoSeeded(services.ctx(null)))) {
     firstStart = true;
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
   sweep.unref();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(`\nHR app running at http://localhost:${config.port}  (${where})`);
+  console.log(`Mail: ${services.mail.describe}${services.mail.transport ? '' : ' (set SMTP_URL to send e-mail)'}`);
   if (config.seedDemo) {
     console.log(`Demo admin login: admin@demo.co.id / admin12345${firstStart ? '' : '  (other demo logins: see README)'}\n`);
   }
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
     await app.close();
+    services.mail.transport?.close();
     await handle.close();
     lock?.release();
     process.exit(0);

@@ -1,4 +1,24 @@
-import { router } from '../trpc/procedures';
+import { getOutboxMessage, listOutbox, listOutboxInput, outboxMessageInput, retryMail } from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
 
-/** The mail outbox (issue 5: on the embedded default, mail goes to an outbox visible in the app). */
-export const mailRouter = router({});
+/**
+ * The mail outbox (issue 5: on the embedded default, mail goes to an outbox visible in the app).
+ * Reading needs salary.view (its messages are payslips; scoped to the caller's employees), sending
+ * again salary.update.
+ */
+const M = '/v2/h/mail/outbox';
+
+export const mailRouter = router({
+  outbox: permissionProcedure('salary.view')
+    .meta({ rest: { method: 'GET', path: M, message: 'Mail outbox', results: true } })
+    .input(listOutboxInput)
+    .query(({ ctx, input }) => listOutbox(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  outboxMessage: permissionProcedure('salary.view')
+    .meta({ rest: { method: 'GET', path: `${M}/{id}`, message: 'Mail message' } })
+    .input(outboxMessageInput)
+    .query(({ ctx, input }) => getOutboxMessage(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  retry: permissionProcedure('salary.update')
+    .meta({ rest: { method: 'POST', path: `${M}/{id}/retry`, message: 'Mail message sent again' } })
+    .input(outboxMessageInput)
+    .mutation(({ ctx, input }) => retryMail(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, ctx.services.mail, input)),
+});

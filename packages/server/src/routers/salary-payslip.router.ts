@@ -1,4 +1,27 @@
-import { router } from '../trpc/procedures';
+import { myPayslipPdf, payslipPdf, payslipPdfInput, runPayslipsPdf, sendPayslips, sendPayslipsInput } from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
 
-/** Payslip PDFs and sending payslips by e-mail (issue 5). */
-export const payslipRouter = router({});
+/**
+ * Payslip PDFs and sending payslips by e-mail (issue 5), mounted as `salary.payslip`. PDFs are downloads
+ * (`{ fileName, contentType, base64 }`; over REST the bytes). Sending needs a finalised run.
+ */
+const S = '/v2/h/salary/report';
+
+export const payslipRouter = router({
+  pdf: permissionProcedure('salary.view')
+    .meta({ rest: { method: 'GET', path: `${S}/payslip/{id}/pdf`, message: 'Payslip PDF', download: true } })
+    .input(payslipPdfInput)
+    .query(({ ctx, input }) => payslipPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  runPdf: permissionProcedure('salary.view')
+    .meta({ rest: { method: 'GET', path: `${S}/{id}/pdf`, message: 'Payslips PDF', download: true } })
+    .input(payslipPdfInput)
+    .query(({ ctx, input }) => runPayslipsPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  sendEmail: permissionProcedure('salary.update')
+    .meta({ rest: { method: 'POST', path: `${S}/{id}/sendEmail`, message: 'Payslips e-mailed' } })
+    .input(sendPayslipsInput)
+    .mutation(({ ctx, input }) => sendPayslips(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, ctx.services.mail, input)),
+  myPdf: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/{id}/pdf', message: 'My payslip PDF', download: true } })
+    .input(payslipPdfInput)
+    .query(({ ctx, input }) => myPayslipPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

@@ -1,4 +1,15 @@
-// Scaffolding: replaced by the payslip PDF / e-mail feature.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/can';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { DownloadButton } from '../attendance/shared';
+import { SendPayslipsDialog } from './SendPayslipsDialog';
+import './texts';
+
+export { MyPayslipPdfButton } from './MyPayslipPdfButton';
+export { OutboxPanel } from './OutboxPanel';
+
 export interface PayslipActionsProps {
   /** The payroll run (salary report) id. */
   runId: number;
@@ -7,16 +18,28 @@ export interface PayslipActionsProps {
 }
 
 /** Buttons on the salary report detail: download all payslips as PDF, send payslips by e-mail. */
-export function PayslipActions(_props: PayslipActionsProps) {
-  return null;
-}
-
-/** On the personal salary page: download one of my payslips as PDF. */
-export function MyPayslipPdfButton(_props: { payslipId: number }) {
-  return null;
-}
-
-/** The mail outbox (a tab on /salary/report). */
-export function OutboxPanel() {
-  return null;
+export function PayslipActions({ runId, status }: PayslipActionsProps) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const canSend = useCan('salary.update');
+  const [asking, setAsking] = useState(false);
+  const finalised = status === 'finalised';
+  return (
+    <div data-testid="payslip-actions" className="flex flex-wrap items-center gap-2">
+      <DownloadButton size="sm" testId="payslips-pdf" fetchFile={() => utils.salary.payslip.runPdf.fetch({ id: runId })}>
+        {t('mail.downloadAll')}
+      </DownloadButton>
+      {canSend ? (
+        <Button
+          size="sm"
+          disabled={!finalised}
+          title={finalised ? undefined : t('mail.finaliseFirst')}
+          onClick={() => setAsking(true)}
+        >
+          {t('mail.sendEmail')}
+        </Button>
+      ) : null}
+      {asking ? <SendPayslipsDialog runId={runId} onClose={() => setAsking(false)} /> : null}
+    </div>
+  );
 }
