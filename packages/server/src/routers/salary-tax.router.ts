@@ -1,7 +1,66 @@
-import { router } from '../trpc/procedures';
+import {
+  downloadIncomeTax,
+  downloadIncomeTaxA1,
+  downloadReportBonus,
+  getIncomeTax,
+  getReportBonus,
+  incomeTaxSummary,
+  incomeTaxDetailInput,
+  incomeTaxDownloadInput,
+  incomeTaxListInput,
+  listIncomeTax,
+  listReportBonus,
+  reportBonusDetailInput,
+  reportBonusDownloadInput,
+  reportBonusListInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * Income tax per employee and the bonus report (issue 5; docs/income-tax.md), read from finalised payslips.
+ * Every procedure needs salary.view and is data-scoped in core (out-of-scope employees are NOT_FOUND).
+ */
+const S = '/v2/h/salary';
+const view = () => permissionProcedure('salary.view');
 
 /** Income tax per employee (monthly, annual, 1721-A1): /v2/h/salary/incomeTax… (issue 5). */
-export const incomeTaxRouter = router({});
+export const incomeTaxRouter = router({
+  list: view()
+    .meta({ rest: { method: 'GET', path: `${S}/incomeTax`, message: 'Income tax', results: true } })
+    .input(incomeTaxListInput)
+    .query(({ ctx, input }) => listIncomeTax(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  detail: view()
+    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/detail`, message: 'Income tax of the employee' } })
+    .input(incomeTaxDetailInput)
+    .query(({ ctx, input }) => getIncomeTax(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  summary: view()
+    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/summary`, message: 'Income tax summary of the employee' } })
+    .input(incomeTaxDetailInput)
+    .query(({ ctx, input }) =>
+      incomeTaxSummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, { employeeId: input.id, year: input.year }),
+    ),
+  a1: view()
+    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/a1`, message: '1721-A1 summary', download: true } })
+    .input(incomeTaxDetailInput)
+    .query(({ ctx, input }) => downloadIncomeTaxA1(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  download: view()
+    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/download`, message: 'Income tax download', download: true } })
+    .input(incomeTaxDownloadInput)
+    .query(({ ctx, input }) => downloadIncomeTax(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});
 
-/** Report bonus: /v2/h/salary/reportBonus… (issue 5). */
-export const reportBonusRouter = router({});
+/** Report bonus: /v2/h/salary/reportBonus… (issue 5). `{id}` is the period as yyyymm (202611). */
+export const reportBonusRouter = router({
+  list: view()
+    .meta({ rest: { method: 'GET', path: `${S}/reportBonus`, message: 'Report bonus', results: true } })
+    .input(reportBonusListInput)
+    .query(({ ctx, input }) => listReportBonus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  detail: view()
+    .meta({ rest: { method: 'GET', path: `${S}/reportBonus/{id}/detail`, message: 'Report bonus of the period' } })
+    .input(reportBonusDetailInput)
+    .query(({ ctx, input }) => getReportBonus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  download: view()
+    .meta({ rest: { method: 'GET', path: `${S}/reportBonus/download`, message: 'Report bonus download', download: true } })
+    .input(reportBonusDownloadInput)
+    .query(({ ctx, input }) => downloadReportBonus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

@@ -1,4 +1,4 @@
-export { IncomeTaxListPage } from './stubs';
-export { IncomeTaxDetailPage } from './stubs';
-export { ReportBonusListPage } from './stubs';
-export { ReportBonusDetailPage } from './stubs';
+export { IncomeTaxDetailPage } from './IncomeTaxDetailPage';
+export { IncomeTaxListPage } from './IncomeTaxListPage';
+export { ReportBonusDetailPage } from './ReportBonusDetailPage';
+export { ReportBonusListPage } from './ReportBonusListPage';

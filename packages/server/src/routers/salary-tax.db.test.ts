@@ -1,0 +1,155 @@
+import { createUser } from '@hr/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+
+const S = '/v2/h/salary';
+let t: TestApp;
+type Headers = Record<string, string>;
+let admin: Headers;
+let staff: Headers; // role employee: no salary.view
+let scoped: Headers; // salary.view by an approved grant, own department only
+let ids: number[];
+
+const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: 4 });
+  const emps = await t.tdb.db.selectFrom('employees').select(['id', 'company_office_id']).orderBy('employee_number').execute();
+  ids = emps.map((e) => e.id);
+  await t.tdb.db
+    .insertInto('employee_contracts')
+    .values(
+      ids.slice(0, 3).map((id, i) => ({
+        employee_id: id,
+        contract_number: `C-${id}`,
+        contract_type: 5,
+        start_date: '2025-01-01',
+        end_date: null,
+        basic_salary: 8_000_000 + i * 2_000_000,
+        notes: null,
+        created_by: null,
+      })),
+    )
+    .execute();
+  await t.tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).execute();
+  // The third employee works in another department: out of the scoped user's data scope.
+  const ops = await t.tdb.db
+    .insertInto('departments')
+    .values({ company_office_id: emps[0]!.company_office_id, name: 'Operations' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.tdb.db.updateTable('employees').set({ department_id: ops.id }).where('id', '=', ids[2]!).execute();
+  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
+  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  const who = { email: 'taxview@test.co.id', password: 'tax-view-pass-1' };
+  const u = await createUser(t.services.ctx(null), { ...who, roles: ['employee'], employeeId: ids[3]! });
+  await t.tdb.db
+    .insertInto('permission_grants')
+    .values({
+      subject_type: 'employee',
+      subject_id: ids[3]!,
+      grant_kind: 'permission',
+      grant_key: 'salary.view',
+      status: 1,
+      requested_by: u.id,
+    })
+    .execute();
+  scoped = { authorization: `Bearer ${await loginToken(t.app, who)}` };
+
+  const bonus = await call('POST', `${S}/bonusCut`, admin, {
+    employeeId: ids[0],
+    period: '2026-12',
+    kind: 'bonus',
+    name: 'Year-end bonus',
+    amount: 3_000_000,
+  });
+  expect(bonus.statusCode).toBe(200);
+  for (const period of ['2026-11', '2026-12']) {
+    const g = await call('POST', `${S}/report/generate`, admin, { period });
+    expect(g.statusCode).toBe(200);
+    const f = await call('POST', `${S}/report/${g.json().result.runId}/finalise`, admin);
+    expect(f.statusCode).toBe(200);
+  }
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('income tax over REST (/v2/h/salary/incomeTax)', () => {
+  it('needs salary.view: 401 without login, 403 (PM0001) for an employee', async () => {
+    expect((await call('GET', `${S}/incomeTax?year=2026`, {})).statusCode).toBe(401);
+    for (const url of [`${S}/incomeTax?year=2026`, `${S}/incomeTax/${ids[0]}/detail?year=2026`, `${S}/reportBonus`]) {
+      const r = await call('GET', url, staff);
+      expect(r.statusCode).toBe(403);
+      expect(r.json().errors[0].code).toBe('PM0001');
+    }
+  });
+
+  it('list, detail with the 1721-A1 lines, the A1 PDF and the XLSX', async () => {
+    const list = await call('GET', `${S}/incomeTax?year=2026&pageSize=2`, admin);
+    expect(list.json()).toMatchObject({ status: 'success', success: 'Income tax', results: { total: 3, page: 1, pageSize: 2 } });
+    const row = list.json().results.rows[0];
+    expect(row).toMatchObject({ employeeId: ids[0], basis: 'final', debt: '0', firstMonth: 11, lastMonth: 12 });
+    expect(row.months).toHaveLength(12);
+
+    const bad = await call('GET', `${S}/incomeTax?year=abc`, admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [{ param: 'year' }] });
+
+    const d = (await call('GET', `${S}/incomeTax/${ids[0]}/detail?year=2026`, admin)).json().result;
+    const line = (no: number) => d.a1.find((l: { no: number }) => l.no === no).amount;
+    expect(d.a1).toHaveLength(20);
+    expect(line(1)).toBe('16000000');
+    expect(line(7)).toBe('3000000');
+    expect(line(19)).toBe(line(20));
+    expect(line(20)).toBe(d.totalWithheld);
+
+    const sum = await call('GET', `${S}/incomeTax/${ids[0]}/summary?year=2026`, admin);
+    expect(sum.json().result).toMatchObject({ employeeId: ids[0], basis: 'final', debt: '0', totalWithheld: d.totalWithheld });
+    expect((await call('GET', `${S}/incomeTax/${ids[0]}/summary?year=2025`, admin)).json().result).toBeNull();
+
+    const pdf = await call('GET', `${S}/incomeTax/${ids[0]}/a1?year=2026`, admin);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('1721-A1_2026_JKT-00001.pdf');
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+
+    const xlsx = await call('GET', `${S}/incomeTax/download?year=2026`, admin);
+    expect(xlsx.headers['content-disposition']).toContain('income-tax_2026.xlsx');
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await call('GET', `${S}/incomeTax/999999/detail?year=2026`, admin)).statusCode).toBe(404);
+  });
+
+  it('is data-scoped: another department is not listed and its detail and PDF are 404', async () => {
+    const list = await call('GET', `${S}/incomeTax?year=2026`, scoped);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().results.rows.map((r: { employeeId: number }) => r.employeeId)).toEqual([ids[0], ids[1]]);
+    expect((await call('GET', `${S}/incomeTax/${ids[2]}/detail?year=2026`, scoped)).statusCode).toBe(404);
+    expect((await call('GET', `${S}/incomeTax/${ids[2]}/a1?year=2026`, scoped)).statusCode).toBe(404);
+    expect((await call('GET', `${S}/incomeTax/${ids[2]}/summary?year=2026`, scoped)).statusCode).toBe(404);
+    expect((await call('GET', `${S}/incomeTax/${ids[1]}/detail?year=2026`, scoped)).statusCode).toBe(200);
+  });
+});
+
+describe('report bonus over REST (/v2/h/salary/reportBonus)', () => {
+  it('periods with totals, the period detail by yyyymm id, XLSX; scoped like the payslips', async () => {
+    const list = await call('GET', `${S}/reportBonus?year=2026`, admin);
+    expect(list.json().results.rows).toEqual([
+      { id: 202612, period: '2026-12', employees: 1, lines: 1, total: '3000000', taxableTotal: '3000000' },
+    ]);
+    const d = await call('GET', `${S}/reportBonus/202612/detail`, admin);
+    expect(d.json().result).toMatchObject({ period: '2026-12', total: '3000000' });
+    expect(d.json().result.lines.rows[0]).toMatchObject({
+      employeeId: ids[0],
+      bonusName: 'Year-end bonus',
+      amount: '3000000',
+      taxable: true,
+    });
+    const bad = await call('GET', `${S}/reportBonus/202613/detail`, admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].code).toBe('GL0001');
+    const x = await call('GET', `${S}/reportBonus/download?id=202612`, admin);
+    expect(x.headers['content-disposition']).toContain('report-bonus_2026-12.xlsx');
+    expect(x.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await call('GET', `${S}/reportBonus`, scoped)).json().results.total).toBe(1);
+  });
+});
