@@ -3,10 +3,13 @@
  *
  * Creates a database of its own on DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; dropped
  * afterwards), migrates, seeds 10,000 employees with contracts, PTKP statuses, a fixed allowance per employee,
- * a formula component for everyone (meal = attendanceDays × 25,000), a bonus for every 10th employee and a
- * 3-hour workday overtime for every 5th (set-based SQL), then times `runPayroll` for 2026-11: load inputs,
- * engine (components, overtime, BPJS, PPh 21 TER, traces), persist (run row, payslips and lines with traces,
- * batched multi-row inserts, one transaction).
+ * a formula component for everyone (meal = attendanceDays × 25,000), a bonus for every 10th employee, a
+ * 3-hour workday overtime for every 5th, November's timesheets for everyone (300,000 rows: 2 absent days for
+ * every 7th, a leave day for every 11th, late minutes for every 3rd), a joiner on the 16th for every 50th, a
+ * leaver on the 13th for every 100th and a Freelance (daily) worker for every 20th (set-based SQL), then times
+ * `runPayroll` for 2026-11: load inputs (timesheet figures: one set-based query), engine (proration, cuts,
+ * components, overtime, BPJS, PPh 21 TER / daily TER / leaving-month reconciliation, traces), persist (run row,
+ * payslips and lines with traces, batched multi-row inserts, one transaction).
  *
  * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds"}. Progress goes to stderr.
  */
@@ -15,11 +18,11 @@ import {
   type AttendanceInput,
   type AttendanceSource,
   ensureReferenceData,
-  fullMonthAttendance,
   migrateToLatest,
   openDb,
   runPayroll,
   createServices,
+  timesheetAttendanceSource,
 } from '@hr/core';
 import { sql } from 'kysely';
 
@@ -69,16 +72,48 @@ async function seed(db: Awaited<ReturnType<typeof openDb>>['db']): Promise<void>
   await sql`
     insert into salary_bonus_cuts (employee_id, period, kind, name, amount, taxable, updated_at)
     select id, '2026-11', 'bonus', 'Target bonus', 1000000, true, now() from employees where id % 10 = 0`.execute(db);
+  // Joiners (entry on Monday 16 November), leavers (last working day Friday 13 November), daily workers.
+  await sql`update employees set entry_date = '2026-11-16' where id % 50 = 0`.execute(db);
+  await sql`
+    insert into employee_resignations (employee_id, request_date, last_working_day, reason, status)
+    select id, '2026-10-15', '2026-11-13', 'Bench', 1 from employees where id % 100 = 1`.execute(db);
+  await sql`
+    update employee_contracts set contract_type = 3, end_date = '2027-12-31', basic_salary = 250000 + (employee_id % 10) * 50000
+    where employee_id % 20 = 3`.execute(db);
+  // November's timesheets as the attendance engine writes them: one row per employee and day.
+  await sql`
+    insert into timesheets (employee_id, work_date, day_type, status, first_in, last_out, late_minutes, worked_minutes)
+    select e.id, d::date,
+      case when extract(isodow from d) > 5 then 'dayoff'
+           when e.id % 11 = 0 and extract(day from d) = 10 then 'leave' else 'workday' end,
+      case when extract(isodow from d) > 5 or (e.id % 11 = 0 and extract(day from d) = 10) then null
+           when e.id % 7 = 0 and extract(day from d) in (4, 5) then 2
+           when e.id % 3 = 0 and extract(day from d) = 2 then 4 else 1 end,
+      case when extract(isodow from d) <= 5 and not (e.id % 7 = 0 and extract(day from d) in (4, 5))
+             and not (e.id % 11 = 0 and extract(day from d) = 10)
+           then d + interval '8 hours' + case when e.id % 3 = 0 and extract(day from d) = 2 then interval '12 minutes' else interval '0' end end,
+      case when extract(isodow from d) <= 5 and not (e.id % 7 = 0 and extract(day from d) in (4, 5))
+             and not (e.id % 11 = 0 and extract(day from d) = 10)
+           then d + interval '17 hours' end,
+      case when e.id % 3 = 0 and extract(day from d) = 2 then 12 else 0 end,
+      0
+    from employees e cross join generate_series('2026-11-01'::date, '2026-11-30'::date, interval '1 day') d`.execute(db);
   await sql`analyze`.execute(db);
 }
 
-/** Every 5th employee worked 3 hours over time on a workday (the attendance module is not linked to runs yet). */
-const attendance: AttendanceSource = async (ids, period, settings) => {
-  const base = fullMonthAttendance(period, settings.workWeek);
-  const out = new Map<number, AttendanceInput>();
-  for (const id of ids) if (id % 5 === 0) out.set(id, { ...base, overtime: [{ dayType: 'workday', hours: 3 }] });
-  return out;
-};
+/** The run's attendance from the timesheets; every 5th employee also worked 3 hours over time on a workday. */
+const attendanceOf =
+  (db: Awaited<ReturnType<typeof openDb>>['db']): AttendanceSource =>
+  async (ids, period, settings) => {
+    const t0 = performance.now();
+    const out: Map<number, AttendanceInput> = await timesheetAttendanceSource(db)(ids, period, settings);
+    log(`attendance (timesheet figures + unpaid leave) loaded in ${round((performance.now() - t0) / 1000)} s`);
+    for (const id of ids) {
+      const a = out.get(id);
+      if (a && id % 5 === 0) out.set(id, { ...a, overtime: [{ dayType: 'workday', hours: 3 }] });
+    }
+    return out;
+  };
 
 async function main(): Promise<void> {
   const dbName = `hr_bench_payroll_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -104,7 +139,7 @@ async function main(): Promise<void> {
     log(`seeded ${EMPLOYEES} employees in ${round((performance.now() - s0) / 1000, 2)} s`);
     const services = createServices(handle.db);
     const t0 = performance.now();
-    const r = await runPayroll(services.ctx(null, 'bench payroll'), { period: '2026-11', attendance });
+    const r = await runPayroll(services.ctx(null, 'bench payroll'), { period: '2026-11', attendance: attendanceOf(handle.db) });
     const seconds = (performance.now() - t0) / 1000;
     const lines = await sql<{ n: string }>`select sum(json_array_length(lines))::int as n from payslips`.execute(handle.db);
     log(

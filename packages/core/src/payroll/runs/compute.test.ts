@@ -3,12 +3,14 @@ import {
   type ComponentInput,
   computeEmployeePayslip,
   type EmployeeRunInput,
+  employmentTypeOf,
   type FormulaCache,
   fullMonthAttendance,
   periodDates,
   previousPeriod,
   workDaysIn,
 } from './compute';
+import { calculatePph21 } from '../formulas/pph21';
 import type { PayrollSettings } from './schema';
 
 const settings: PayrollSettings = {
@@ -19,6 +21,10 @@ const settings: PayrollSettings = {
   componentRounding: 'half-up',
   workWeek: 5,
   bpjsEnabled: true,
+  absenceCutBasis: 'workdays',
+  absenceCutDivisor: 21,
+  absenceCutFixedAllowances: false,
+  prorationBasis: 'workdays',
 };
 const employee = (over: Partial<EmployeeRunInput> = {}): EmployeeRunInput => ({
   employeeId: 1,
@@ -114,5 +120,174 @@ describe('computeEmployeePayslip', () => {
     expect(() => computeEmployeePayslip('2026-11', settings, employee({ components: comps }))).toThrow(
       'component Ratio: division by zero',
     );
+  });
+});
+
+describe('attendance cuts, proration and employment types', () => {
+  const noBpjs: PayrollSettings = { ...settings, bpjsEnabled: false };
+  const line = (p: ReturnType<typeof computeEmployeePayslip>, code: string) => p.lines.find((l) => l.code === code);
+  const att = (over: Partial<ReturnType<typeof fullMonthAttendance>> & { unpaidLeaveDays?: number } = {}) => ({
+    ...fullMonthAttendance('2026-11', 5),
+    ...over,
+  });
+
+  it('2 absent days and 1 unpaid leave day cut basic ÷ scheduled work days before tax; BPJS stays on the full wage', () => {
+    const p = computeEmployeePayslip(
+      '2026-11',
+      settings,
+      employee({ basicSalary: '6300000', attendance: att({ attendanceDays: 18, absentDays: 2, unpaidLeaveDays: 1 }) }),
+    );
+    // 6,300,000 / 21 scheduled work days = 300,000 a day.
+    expect(line(p, 'absence-cut')).toMatchObject({ kind: 'deduction', amount: 600_000 });
+    expect(line(p, 'unpaid-leave-cut')).toMatchObject({ kind: 'deduction', amount: 300_000 });
+    expect(line(p, 'absence-cut')!.trace).toMatchObject({
+      inputs: { wage: '6300000', days: 2, divisor: 21, divisorIs: 'scheduled work days of the month' },
+      source: expect.stringContaining('UU 13/2003 Pasal 93'),
+    });
+    expect(line(p, 'absence-cut')!.trace.source).toContain('company setting absenceCutBasis = workdays');
+    expect(p.gross).toBe(6_300_000);
+    expect(line(p, 'bpjs-jht-employee')!.amount).toBe(126_000);
+    // Taxable gross: pay after the cuts + employer Kesehatan 4%, JKK 0.24%, JKM 0.3% of 6,300,000.
+    expect(p.taxableGross).toBe(5_400_000 + 252_000 + 15_120 + 18_900);
+    const ter = calculatePph21({ taxYear: 2026, ptkpStatus: 'TK/0', months: [{ month: 11, gross: p.taxableGross }] });
+    expect(p.pph21).toBe(ter.output.monthly[0]!.pph21);
+    expect(p.net).toBe(p.gross - p.totalDeductions);
+    // The cut lines come right after the earnings.
+    expect(p.lines.findIndex((l) => l.code === 'absence-cut')).toBe(1);
+  });
+
+  it('fixed divisor with fixed allowances; the cut never exceeds the wage', () => {
+    const s: PayrollSettings = {
+      ...noBpjs,
+      absenceCutBasis: 'fixed-divisor',
+      absenceCutDivisor: 30,
+      absenceCutFixedAllowances: true,
+    };
+    const allowance: ComponentInput = {
+      code: 'f',
+      name: 'Position',
+      kind: 'fixed-allowance',
+      taxable: true,
+      amount: '3000000',
+      formula: null,
+    };
+    const p = computeEmployeePayslip(
+      '2026-11',
+      s,
+      employee({ basicSalary: '6000000', components: [allowance], attendance: att({ absentDays: 3 }) }),
+    );
+    expect(line(p, 'absence-cut')).toMatchObject({ amount: 900_000 });
+    expect(line(p, 'absence-cut')!.trace.inputs).toMatchObject({ divisor: 30, divisorIs: 'fixed divisor' });
+    expect(p.taxableGross).toBe(9_000_000 - 900_000);
+    const all = computeEmployeePayslip(
+      '2026-11',
+      { ...s, absenceCutDivisor: 21, absenceCutFixedAllowances: false },
+      employee({ basicSalary: '6000000', attendance: att({ absentDays: 20, unpaidLeaveDays: 5 }) }),
+    );
+    expect(line(all, 'absence-cut')!.amount + (line(all, 'unpaid-leave-cut')?.amount ?? 0)).toBe(6_000_000);
+    expect(all.net).toBe(all.gross - all.totalDeductions);
+  });
+
+  it('a mid-month joiner is prorated by scheduled work days (default) or calendar days; BPJS on the prorated wage', () => {
+    const allowance: ComponentInput = {
+      code: 'f',
+      name: 'Transport',
+      kind: 'fixed-allowance',
+      taxable: true,
+      amount: '2100000',
+      formula: null,
+    };
+    const joiner = employee({ basicSalary: '8400000', components: [allowance], employment: { entryDate: '2026-11-16' } });
+    const p = computeEmployeePayslip('2026-11', settings, joiner);
+    // 16–30 November 2026: 11 of the month's 21 weekdays.
+    expect(line(p, 'basic')).toMatchObject({ name: 'Basic salary', amount: 4_400_000 });
+    expect(line(p, 'basic')!.trace).toMatchObject({
+      rule: 'Basic salary (prorated)',
+      inputs: { employed: 11, ofMonth: 21, basis: 'scheduled work days', joiner: true },
+    });
+    expect(p.lines.find((l) => l.name === 'Transport')!.amount).toBe(1_100_000);
+    expect(line(p, 'bpjs-jht-employee')!.amount).toBe(110_000); // 2% × 5,500,000
+    const c = computeEmployeePayslip('2026-11', { ...settings, prorationBasis: 'calendar-days' }, joiner);
+    expect(line(c, 'basic')!.amount).toBe(4_200_000); // 8,400,000 × 15 / 30
+    expect(line(c, 'basic')!.trace.inputs).toMatchObject({ employed: 15, ofMonth: 30, basis: 'calendar days' });
+    // Not a joiner when the entry date is the 1st.
+    const full = computeEmployeePayslip('2026-11', settings, employee({ employment: { entryDate: '2026-11-01' } }));
+    expect(line(full, 'basic')!.amount).toBe(8_000_000);
+  });
+
+  it('a leaver is prorated and the month of leaving is the last tax period (reconciled against earlier months)', () => {
+    const earlier = Array.from({ length: 10 }, (_, i) => ({
+      month: i + 1,
+      taxableGross: '8000000',
+      annualDeductions: '0',
+      pph21: '120000',
+    }));
+    const p = computeEmployeePayslip(
+      '2026-11',
+      noBpjs,
+      employee({ earlier, employment: { entryDate: '2020-01-01', lastWorkingDay: '2026-11-13' } }),
+    );
+    // 1–13 November: 10 of 21 weekdays.
+    expect(line(p, 'basic')!.amount).toBe(Math.round((8_000_000 * 10) / 21));
+    const r = calculatePph21({
+      taxYear: 2026,
+      ptkpStatus: 'TK/0',
+      lastTaxPeriod: 11,
+      months: [...earlier.map((m) => ({ month: m.month, gross: 8_000_000 })), { month: 11, gross: p.taxableGross }],
+    }).output.lastPeriod!;
+    expect(p.pph21).toBe(r.pph21Year - 1_200_000);
+    expect(line(p, 'pph21')!.name).toMatch(/^PPh 21 \(month of leaving reconciliation/);
+    expect(line(p, 'pph21')!.trace.inputs.lastTaxPeriod).toBe('month of leaving (last working day 2026-11-13)');
+    expect(p.net).toBe(p.gross - p.totalDeductions);
+  });
+
+  it('contract types: Permanent/Contracted permanent, training/internship non-permanent monthly, Freelance daily', () => {
+    expect([5, 4, null, 1, 2, 3].map((t) => employmentTypeOf(t))).toEqual([
+      'permanent',
+      'permanent',
+      'permanent',
+      'non-permanent-monthly',
+      'non-permanent-monthly',
+      'daily',
+    ]);
+    // A non-permanent monthly worker: TER in December too, never reconciled.
+    const earlier = [{ month: 11, taxableGross: '8000000', annualDeductions: '0', pph21: '1000000' }];
+    const p = computeEmployeePayslip('2026-12', noBpjs, employee({ contractType: 2, earlier }));
+    const ter = calculatePph21({
+      taxYear: 2026,
+      ptkpStatus: 'TK/0',
+      months: [{ month: 12, gross: 8_000_000 }],
+      employeeType: 'non-permanent-monthly',
+    });
+    expect(line(p, 'pph21')).toMatchObject({ name: 'PPh 21', amount: ter.output.monthly[0]!.pph21 });
+    expect(p.employmentType).toBe('non-permanent-monthly');
+  });
+
+  it('a daily worker: attendance days × daily rate, daily TER per day, no absence cut', () => {
+    const p = computeEmployeePayslip(
+      '2026-11',
+      noBpjs,
+      employee({ contractType: 3, basicSalary: '600000', attendance: att({ attendanceDays: 10, absentDays: 11 }) }),
+    );
+    expect(line(p, 'basic')).toMatchObject({ name: 'Daily wage', amount: 6_000_000 });
+    expect(line(p, 'absence-cut')).toBeUndefined();
+    // 0.5% × 600,000 = 3,000 a day × 10 days.
+    expect(line(p, 'pph21')).toMatchObject({ name: 'PPh 21 (daily TER)', amount: 30_000 });
+    expect(line(p, 'pph21')!.trace.inputs).toMatchObject({ attendanceDays: 10, dailyGross: '600000', taxPerDay: '3000' });
+    // Above the daily band: Article 17 rates × 50% of gross (official example: 3,000,000 in one day → 75,000).
+    const big = computeEmployeePayslip(
+      '2026-11',
+      noBpjs,
+      employee({ contractType: 3, basicSalary: '3000000', attendance: att({ attendanceDays: 1 }) }),
+    );
+    expect(big.pph21).toBe(75_000);
+    expect(big.net).toBe(3_000_000 - 75_000);
+    // December: no reconciliation for a daily worker.
+    const dec = computeEmployeePayslip(
+      '2026-12',
+      noBpjs,
+      employee({ contractType: 3, basicSalary: '600000', attendance: att({ attendanceDays: 10 }) }),
+    );
+    expect(line(dec, 'pph21')!.name).toBe('PPh 21 (daily TER)');
   });
 });

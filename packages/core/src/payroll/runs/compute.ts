@@ -1,6 +1,6 @@
 import { evaluateFormulaAmount, FormulaError, type STANDARD_FORMULA_VARIABLES } from '../formula';
 import { calculateOvertime } from '../formulas/overtime';
-import { calculatePph21 } from '../formulas/pph21';
+import { calculatePph21, dailyPph21 } from '../formulas/pph21';
 import { Dec, dec, sum, toInt, toRupiah } from '../money';
 import {
   calculateMonthlyPayslip,
@@ -15,18 +15,28 @@ import type { PayrollSettings } from './schema';
 
 /*
  * One employee's payslip for one period, from data the run loaded: basic salary (queue or contract),
- * components (amount or formula), bonus/cuts, overtime and attendance figures, BPJS and PPh 21 (TER for
- * January–November, the last-period reconciliation in December). Pure: no database, exact money.
+ * proration of a joiner's or leaver's month, the absence and unpaid-leave cuts, components (amount or
+ * formula), bonus/cuts, overtime and attendance figures, BPJS and PPh 21 (monthly TER, daily TER for daily
+ * workers, the last-period reconciliation in December or the month of leaving). Pure: no database, exact money.
  */
 
-/** Attendance figures a run needs. The attendance module does not feed them yet: defaults are a full month, no overtime. */
+/** Attendance figures of an employee's period (runs/attendance.ts reads them from the timesheets). */
 export interface AttendanceInput {
+  /** Days present while employed (a clock-in, clock-out or manual input), plus scheduled days without a timesheet row. */
   attendanceDays: number;
+  /** Scheduled work days of the whole month (roster / default shift, holidays not counted). */
   workDays: number;
+  /** Scheduled work days while employed without attendance and without leave (the cut's absences). */
   absentDays: number;
   lateMinutes: number;
   /** Approved overtime, one entry per day worked over time. */
   overtime: readonly { dayType: OvertimeDayType; hours: number }[];
+  /** Scheduled work days while employed (joiners and leavers); default: counted from the work week. */
+  employedWorkDays?: number;
+  /** Approved unpaid leave in working days (half days allowed). Default 0. */
+  unpaidLeaveDays?: number;
+  /** Whether the employee had timesheet rows in the period (false: the full month stands). */
+  fromTimesheets?: boolean;
 }
 
 export interface ComponentInput {
@@ -59,12 +69,17 @@ export interface EmployeeRunInput {
   attendance: AttendanceInput;
   jobLevel: number;
   tenureMonths: number;
-  /** Finalised payslips of the same tax year, earlier months (used only for December's reconciliation). */
+  /** Finalised payslips of the same tax year, earlier months (used only for the last tax period's reconciliation). */
   earlier: readonly EarlierMonth[];
+  /** Entry date and approved last working day; a date inside the period makes a joiner / leaver (prorated). */
+  employment?: { entryDate?: string | null; lastWorkingDay?: string | null };
+  /** Spec §3 contract type (training 1, internship 2, Freelance 3, Contracted 4, Permanent 5); null = permanent. */
+  contractType?: number | null;
 }
 
 export interface ComputedPayslip extends Payslip {
   employeeId: number;
+  employmentType: EmploymentType;
   ptkpStatus: PtkpStatus;
   basicSalary: number;
   /** Employer-paid premiums on top of gross (BPJS employer shares). */
@@ -94,13 +109,36 @@ export function previousPeriod(period: string): string {
 
 /** Working days of a month for a 5- or 6-day week (Mon–Fri or Mon–Sat; public holidays not subtracted). */
 export function workDaysIn(period: string, workWeek: 5 | 6): number {
-  const { year, month, days } = periodDates(period, 1);
+  const { start, end } = periodDates(period, 1);
+  return workDaysBetween(start, end, workWeek);
+}
+
+/** Working days from `from` to `to` (inclusive, 'yyyy-mm-dd') for a 5- or 6-day week; 0 when to < from. */
+export function workDaysBetween(from: string, to: string, workWeek: 5 | 6): number {
   let n = 0;
-  for (let d = 1; d <= days; d++) {
-    const wd = new Date(Date.UTC(year, month - 1, d)).getUTCDay();
+  const last = Date.parse(`${to}T00:00:00Z`);
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= last; t += 86_400_000) {
+    const wd = new Date(t).getUTCDay();
     if (wd !== 0 && (workWeek === 6 || wd !== 6)) n++;
   }
   return n;
+}
+
+/** Calendar days from `from` to `to` inclusive. */
+const calendarDaysBetween = (from: string, to: string) =>
+  Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1);
+
+/**
+ * How PPh 21 treats an employee, from the contract type (spec §3): Permanent (5) and Contracted (4, a
+ * full-time fixed-term contract, which PMK 168/2023 counts as pegawai tetap) are `permanent`; training (1)
+ * and internship (2) are non-permanent workers paid monthly (monthly TER, no reconciliation, payroll-id.md
+ * §1.6); Freelance (3) is a daily worker (paid per attendance day, daily TER). No contract type = permanent.
+ */
+export type EmploymentType = 'permanent' | 'non-permanent-monthly' | 'daily';
+export function employmentTypeOf(contractType: number | null | undefined): EmploymentType {
+  if (contractType === 1 || contractType === 2) return 'non-permanent-monthly';
+  if (contractType === 3) return 'daily';
+  return 'permanent';
 }
 
 /** Full month attendance, no overtime: the default while the attendance module is not linked. */
@@ -122,35 +160,143 @@ export class PayslipComputeError extends Error {
   }
 }
 
-/** Computes one employee's payslip for `period` with the company settings. */
-/** Formula results of one run keyed by formula, rounding and variable values (a formula is pure: same inputs, same amount). */
+/**
+ * Formula results of one run keyed by formula, rounding and the values of the variables the formula names
+ * (a formula is pure: same inputs, same amount; its trace lists only those variables).
+ */
 export type FormulaCache = Map<string, { amount: Dec; trace: Trace }>;
 
+const namesByFormula = new Map<string, string[]>();
+/** The standard variables a formula's text names (a superset is harmless: it only splits the cache further). */
+function formulaVariablesOf<V extends object>(formula: string, variables: V): (keyof V)[] {
+  let names = namesByFormula.get(formula) as (keyof V & string)[] | undefined;
+  if (!names) {
+    const idents = new Set(formula.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+    names = (Object.keys(variables) as (keyof V & string)[]).filter((v) => idents.has(v));
+    if (namesByFormula.size < 1000) namesByFormula.set(formula, names);
+  }
+  return names;
+}
+
+const SRC_NO_WORK_NO_PAY = 'UU 13/2003 Pasal 93(1) (no work, no pay)';
+const SRC_HALF_UP = 'whole rupiah, half up (issue 5: a rule that leaves a fraction, payroll-id.md §1.9)';
+
+/** The part of the period an employee is employed in, and how the month is prorated (joiner / leaver). */
+interface Employment {
+  from: string;
+  to: string;
+  joiner: boolean;
+  leaver: boolean;
+  /** numerator / denominator of the proration (1/1 when the whole month is worked). */
+  num: number;
+  den: number;
+  basis: string;
+}
+
+function employmentOf(
+  period: string,
+  settings: PayrollSettings,
+  e: EmployeeRunInput,
+  dates: ReturnType<typeof periodDates>,
+): Employment {
+  const entry = e.employment?.entryDate ?? null;
+  const lwd = e.employment?.lastWorkingDay ?? null;
+  const joiner = !!entry && entry > dates.start && entry <= dates.end;
+  const leaver = !!lwd && lwd >= dates.start && lwd <= dates.end;
+  const from = joiner ? entry! : dates.start;
+  const to = leaver ? lwd! : dates.end;
+  if (!joiner && !leaver) return { from, to, joiner, leaver, num: 1, den: 1, basis: 'whole month' };
+  if (settings.prorationBasis === 'calendar-days')
+    return { from, to, joiner, leaver, num: calendarDaysBetween(from, to), den: dates.days, basis: 'calendar days' };
+  const a = e.attendance;
+  const den = a.workDays > 0 ? a.workDays : workDaysIn(period, settings.workWeek);
+  const num = Math.min(den, a.employedWorkDays ?? workDaysBetween(from, to, settings.workWeek));
+  return { from, to, joiner, leaver, num, den, basis: 'scheduled work days' };
+}
+
+/** Prorates a monthly amount of a joiner / leaver (rounded half up once) with its trace. */
+function prorate(what: string, amount: Dec, emp: Employment, source: string): { amount: Dec; trace: Trace } {
+  const prorated = toRupiah(amount.times(emp.num).div(emp.den));
+  return {
+    amount: prorated,
+    trace: trace(
+      `${what} (prorated)`,
+      `round half up(${what.toLowerCase()} × ${emp.basis} employed / ${emp.basis} of the month)`,
+      {
+        amount: amount.toString(),
+        employed: emp.num,
+        ofMonth: emp.den,
+        basis: emp.basis,
+        from: emp.from,
+        to: emp.to,
+        joiner: emp.joiner,
+        leaver: emp.leaver,
+      },
+      `${source}; company setting prorationBasis (${emp.basis}); entry date / last working day in the period; ${SRC_HALF_UP}`,
+    ),
+  };
+}
+
+/** Computes one employee's payslip for `period` with the company settings. */
 export function computeEmployeePayslip(
   period: string,
   settings: PayrollSettings,
   e: EmployeeRunInput,
   formulaCache?: FormulaCache,
 ): ComputedPayslip {
-  const { month, payDate, year } = periodDates(period, settings.payDay);
+  const dates = periodDates(period, settings.payDay);
+  const { month, payDate, year } = dates;
   const ptkpStatus: PtkpStatus = isPtkp(e.ptkpStatus) ? e.ptkpStatus : 'TK/0';
-  const basic = dec(e.basicSalary);
-  const earnings: PayslipEarning[] = [
-    {
+  const type = employmentTypeOf(e.contractType);
+  const emp = employmentOf(period, settings, e, dates);
+  const prorated = emp.num !== emp.den;
+  const a = e.attendance;
+  const rate = dec(e.basicSalary);
+
+  // Basic salary: a daily worker earns the daily rate per attendance day (the rate is the basic salary:
+  // the data model keeps no separate daily wage); others the monthly salary, prorated for a joiner / leaver.
+  let basicLine: PayslipEarning;
+  if (type === 'daily') {
+    const amount = rate.times(a.attendanceDays);
+    basicLine = {
       code: 'basic',
-      name: 'Basic salary',
-      amount: basic,
+      name: 'Daily wage',
+      amount,
       fixed: true,
       taxable: true,
-      trace: enteredAmountTrace('Basic salary', basic, e.basicSource),
-    },
-  ];
+      trace: trace(
+        'Daily wage',
+        'dailyRate × attendanceDays',
+        { dailyRate: rate.toString(), attendanceDays: a.attendanceDays, fromTimesheets: a.fromTimesheets ?? false },
+        `${e.basicSource} (Freelance contract: basic salary is the daily rate); attendance days from the timesheets`,
+      ),
+    };
+  } else if (prorated) {
+    const p = prorate('Basic salary', rate, emp, e.basicSource);
+    basicLine = { code: 'basic', name: 'Basic salary', amount: p.amount, fixed: true, taxable: true, trace: p.trace };
+  } else {
+    basicLine = {
+      code: 'basic',
+      name: 'Basic salary',
+      amount: rate,
+      fixed: true,
+      taxable: true,
+      trace: enteredAmountTrace('Basic salary', rate, e.basicSource),
+    };
+  }
+  const basic = dec(basicLine.amount);
+  const earnings: PayslipEarning[] = [basicLine];
   const deductions: PayslipDeduction[] = [];
-  const a = e.attendance;
   const dependants = Number(ptkpStatus.split('/')[1] ?? 0);
 
-  // Fixed amounts first, so formulas can use fixedAllowances (Σ fixed allowances entered as amounts).
-  const fixedAmounts = sum(e.components.filter((c) => c.kind === 'fixed-allowance' && c.amount !== null).map((c) => c.amount!));
+  // Fixed amounts first, so formulas can use fixedAllowances (Σ fixed allowances entered as amounts, prorated
+  // like the basic salary). Formulas see the prorated basic and are not prorated again.
+  const fixedAmount = (c: ComponentInput) => {
+    const full = dec(c.amount!);
+    return prorated ? prorate(c.name, full, emp, 'employee component') : null;
+  };
+  const fixedEntered = e.components.filter((c) => c.kind === 'fixed-allowance' && c.amount !== null);
+  const fixedAmounts = sum(fixedEntered.map((c) => fixedAmount(c)?.amount ?? c.amount!));
   const variables = {
     basic,
     fixedAllowances: fixedAmounts,
@@ -164,15 +310,24 @@ export function computeEmployeePayslip(
     dependants,
   } satisfies Record<(typeof STANDARD_FORMULA_VARIABLES)[number], unknown>;
 
+  // The month's full fixed wage (basic + fixed allowances, not prorated, before cuts): overtime's hourly wage
+  // (PP 35/2021 Pasal 32) and the cut's per-day wage.
+  let fullFixedAllowances = new Dec(0);
   for (const c of e.components) {
     let amount: Dec;
     let t: Trace;
     if (c.amount !== null) {
       amount = dec(c.amount);
       t = enteredAmountTrace(c.name, amount, 'employee component');
+      if (c.kind === 'fixed-allowance') {
+        fullFixedAllowances = fullFixedAllowances.plus(amount);
+        const p = fixedAmount(c);
+        if (p) ({ amount, trace: t } = p);
+      }
     } else if (c.formula) {
       try {
-        const key = `${c.formula}\u0000${c.name}\u0000${settings.componentRounding}\u0000${Object.values(variables).join('|')}`;
+        const used = formulaVariablesOf(c.formula, variables);
+        const key = `${c.formula}\u0000${c.name}\u0000${settings.componentRounding}\u0000${used.map((v) => variables[v]).join('|')}`;
         let r = formulaCache?.get(key);
         if (!r) {
           r = evaluateFormulaAmount(c.formula, variables, { rounding: settings.componentRounding, component: c.name });
@@ -184,6 +339,7 @@ export function computeEmployeePayslip(
         if (err instanceof FormulaError) throw new PayslipComputeError(e.employeeId, `component ${c.name}: ${err.message}`);
         throw err;
       }
+      if (c.kind === 'fixed-allowance') fullFixedAllowances = fullFixedAllowances.plus(amount);
     } else {
       continue;
     }
@@ -194,12 +350,55 @@ export function computeEmployeePayslip(
     }
   }
 
-  // Overtime: hourly wage = (basic + fixed allowances) / 173 (PP 35/2021 Pasal 32), multipliers by day type.
-  const fixedWage = sum(earnings.filter((x) => x.fixed).map((x) => x.amount));
+  // Absence and unpaid-leave cuts of a monthly-paid employee (a daily worker is paid per attendance day):
+  // per-day wage × days, before tax (they lower taxable gross), not below zero pay.
+  const preTaxCuts: PayslipEarning[] = [];
+  if (type !== 'daily') {
+    const withFixed = settings.absenceCutFixedAllowances;
+    const cutWage = withFixed ? rate.plus(fullFixedAllowances) : rate;
+    const fixedDivisor = settings.absenceCutBasis === 'fixed-divisor';
+    const divisor = fixedDivisor
+      ? settings.absenceCutDivisor
+      : a.workDays > 0
+        ? a.workDays
+        : workDaysIn(period, settings.workWeek);
+    let room = withFixed ? sum(earnings.filter((x) => x.fixed).map((x) => x.amount)) : basic;
+    const cut = (code: string, name: string, days: number, what: string) => {
+      if (!(days > 0) || room.lte(0)) return;
+      const amount = Dec.min(toRupiah(cutWage.times(String(days)).div(divisor)), room);
+      room = room.minus(amount);
+      preTaxCuts.push({
+        code,
+        name,
+        amount: amount.negated(),
+        taxable: true,
+        trace: trace(
+          `${name} (no work, no pay)`,
+          `round half up(wage × days / divisor), at most the month's ${withFixed ? 'basic + fixed allowances' : 'basic salary'}`,
+          {
+            wage: cutWage.toString(),
+            wageIs: withFixed ? 'basic salary + fixed allowances' : 'basic salary',
+            days,
+            divisor,
+            divisorIs: fixedDivisor ? 'fixed divisor' : 'scheduled work days of the month',
+            daysFrom: what,
+          },
+          `${SRC_NO_WORK_NO_PAY}; company setting absenceCutBasis = ${settings.absenceCutBasis}${fixedDivisor ? ` (absenceCutDivisor ${divisor})` : ''}, absenceCutFixedAllowances = ${withFixed}; ${SRC_HALF_UP}`,
+        ),
+      });
+    };
+    cut('absence-cut', 'Absence cut', a.absentDays, 'timesheets: scheduled work days without attendance or leave');
+    cut('unpaid-leave-cut', 'Unpaid leave cut', a.unpaidLeaveDays ?? 0, 'approved leave requests not paid (be-paid false)');
+  }
+
+  // Overtime: hourly wage = monthly wage / 173 (PP 35/2021 Pasal 32), multipliers by day type. A daily
+  // worker's monthly wage is the daily rate × 25 (6-day week) or × 21 (5-day week) (payroll-id.md §3).
+  const overtimeWage =
+    type === 'daily' ? rate.times(settings.workWeek === 6 ? 25 : 21).plus(fullFixedAllowances) : rate.plus(fullFixedAllowances);
   a.overtime.forEach((o, i) => {
     if (o.hours <= 0) return;
     const r = calculateOvertime({
-      monthlyWage: toInt(fixedWage),
+      monthlyWage: toInt(toRupiah(overtimeWage)),
       workWeek: settings.workWeek,
       dayType: o.dayType,
       hours: o.hours,
@@ -212,8 +411,8 @@ export function computeEmployeePayslip(
       trace: trace(
         'Overtime pay',
         'Σ hourlyWage × multiplier(hour) per hour, rounded half up once',
-        { monthlyWage: fixedWage.toString(), hours: o.hours, dayType: o.dayType, workWeek: settings.workWeek },
-        'PP 35/2021 Pasal 31–32',
+        { monthlyWage: overtimeWage.toString(), hours: o.hours, dayType: o.dayType, workWeek: settings.workWeek },
+        type === 'daily' ? 'PP 35/2021 Pasal 31–32; daily rate × 25 or 21 (payroll-id.md §3)' : 'PP 35/2021 Pasal 31–32',
       ),
     });
   });
@@ -228,32 +427,71 @@ export function computeEmployeePayslip(
   }
   for (const d of e.externalDeductions ?? []) deductions.push({ code: d.code, name: d.name, amount: d.amount, trace: d.trace });
 
+  // BPJS on the (prorated) basic + fixed allowances; the cuts enter as negative taxable earnings (not fixed:
+  // the BPJS wage is not cut), then are shown as deductions before tax.
   const slip = calculateMonthlyPayslip({
     payDate,
     ptkpStatus,
-    earnings,
+    earnings: [...earnings, ...preTaxCuts],
     deductions,
     bpjs: settings.bpjsEnabled ? { jkkRatePercent: Number(settings.jkkRatePercent) } : null,
     tax: { terRounding: settings.terRounding },
   });
+  const cutCodes = new Set(preTaxCuts.map((c) => c.code));
+  if (cutCodes.size) {
+    const cutLines = slip.lines
+      .filter((l) => cutCodes.has(l.code))
+      .map((l) => ({ ...l, kind: 'deduction' as const, amount: -l.amount }));
+    const rest = slip.lines.filter((l) => !cutCodes.has(l.code));
+    const at = rest.findIndex((l) => l.kind !== 'earning');
+    rest.splice(at < 0 ? rest.length : at, 0, ...cutLines);
+    slip.lines = rest;
+  }
+  const pph21Index = slip.lines.findIndex((l) => l.code === 'pph21');
   if (ptkpStatus !== e.ptkpStatus) {
-    const line = slip.lines.find((l) => l.code === 'pph21');
+    const line = slip.lines[pph21Index];
     if (line)
       line.trace = { ...line.trace, inputs: { ...line.trace.inputs, ptkpStatus: `${ptkpStatus} (no PTKP status on record)` } };
   }
 
-  // December: the last tax period reconciles the year (PMK 168/2023 Pasal 15(1)b): tax of the year by
-  // Article 17 minus the PPh 21 actually withheld in the earlier finalised months of the same year.
-  if (month === 12) {
-    const earlier = [...e.earlier].filter((m) => m.month < 12).sort((x, y) => x.month - y.month);
+  if (type === 'daily') {
+    // Daily TER on the average daily gross (PP 58/2023 Lampiran D: "the average per day" for pay over several days).
+    const days = Math.max(1, a.attendanceDays);
+    const daily = dailyPph21(dec(slip.taxableGross).div(days), settings.terRounding);
+    const pph21 = daily.pph21.times(days);
+    slip.lines[pph21Index] = {
+      code: 'pph21',
+      name: 'PPh 21 (daily TER)',
+      kind: 'deduction',
+      amount: toInt(pph21),
+      trace: trace(
+        'PPh 21 daily worker',
+        `attendanceDays × ${daily.trace.formula} on dailyGross = taxableGross / attendanceDays`,
+        {
+          taxableGross: slip.taxableGross,
+          attendanceDays: days,
+          dailyGross: dec(slip.taxableGross).div(days).toString(),
+          taxPerDay: daily.pph21.toString(),
+        },
+        `${daily.trace.source}; payroll-id.md §1.6`,
+      ),
+    };
+  }
+
+  // The last tax period reconciles the year for a permanent employee (PMK 168/2023 Pasal 15(1)b): December,
+  // or the month of leaving. Article 17 on the year minus the PPh 21 withheld in the earlier finalised
+  // months of the same year. Non-permanent and daily workers are never reconciled (payroll-id.md §1.6).
+  const lastPeriod = month === 12 || emp.leaver;
+  if (lastPeriod && type === 'permanent') {
+    const earlier = [...e.earlier].filter((m) => m.month < month).sort((x, y) => x.month - y.month);
     const r = calculatePph21({
       taxYear: year,
       ptkpStatus,
       employeeType: 'permanent',
-      lastTaxPeriod: 12,
+      lastTaxPeriod: month,
       months: [
         ...earlier.map((m) => ({ month: m.month, gross: Number(m.taxableGross), annualDeductions: Number(m.annualDeductions) })),
-        { month: 12, gross: slip.taxableGross, annualDeductions: slip.annualDeductions },
+        { month, gross: slip.taxableGross, annualDeductions: slip.annualDeductions },
       ],
       terRounding: settings.terRounding,
     });
@@ -261,16 +499,17 @@ export function computeEmployeePayslip(
     if (lp) {
       const withheld = sum(earlier.map((m) => m.pph21));
       const pph21 = new Dec(lp.pph21Year).minus(withheld);
-      const idx = slip.lines.findIndex((l) => l.code === 'pph21');
-      slip.lines[idx] = {
+      const when = month === 12 ? 'December' : 'month of leaving';
+      slip.lines[pph21Index] = {
         code: 'pph21',
-        name: pph21.isNegative() ? 'PPh 21 (December reconciliation, refund)' : 'PPh 21 (December reconciliation)',
+        name: pph21.isNegative() ? `PPh 21 (${when} reconciliation, refund)` : `PPh 21 (${when} reconciliation)`,
         kind: 'deduction',
         amount: toInt(pph21),
         trace: trace(
           'PPh 21 last tax period',
           'Article 17(PKP) − PPh 21 withheld in the earlier finalised months of the year',
           {
+            lastTaxPeriod: month === 12 ? 'December' : `month of leaving (last working day ${emp.to})`,
             grossYear: lp.grossYear,
             biayaJabatan: lp.biayaJabatan,
             deductions: lp.deductions,
@@ -284,13 +523,24 @@ export function computeEmployeePayslip(
           'PMK 168/2023 Pasal 15(1)b, Pasal 21(1); payroll-id.md §1.7',
         ),
       };
-      const totalDeductions = sum(slip.lines.filter((l) => l.kind === 'deduction').map((l) => l.amount));
-      slip.pph21 = toInt(pph21);
-      slip.totalDeductions = toInt(totalDeductions);
-      slip.net = toInt(dec(slip.gross).minus(totalDeductions));
     }
   }
 
+  // Totals from the final lines: net = gross − deductions, exactly.
+  const gross = sum(slip.lines.filter((l) => l.kind === 'earning').map((l) => l.amount));
+  const totalDeductions = sum(slip.lines.filter((l) => l.kind === 'deduction').map((l) => l.amount));
+  slip.gross = toInt(gross);
+  slip.totalDeductions = toInt(totalDeductions);
+  slip.net = toInt(gross.minus(totalDeductions));
+  slip.pph21 = slip.lines[pph21Index]!.amount;
+
   const employerCost = toInt(toRupiah(sum(slip.lines.filter((l) => l.kind === 'employer').map((l) => l.amount))));
-  return { ...slip, employeeId: e.employeeId, ptkpStatus, basicSalary: toInt(basic), employerCost };
+  return {
+    ...slip,
+    employeeId: e.employeeId,
+    employmentType: type,
+    ptkpStatus,
+    basicSalary: toInt(rate),
+    employerCost,
+  };
 }

@@ -5,12 +5,16 @@ export {
   type ComputedPayslip,
   computeEmployeePayslip,
   type EmployeeRunInput,
+  type EmploymentType,
+  employmentTypeOf,
   fullMonthAttendance,
   PayslipComputeError,
   periodDates,
   previousPeriod,
+  workDaysBetween,
   workDaysIn,
 } from './compute';
+export { attendanceFromTimesheets, timesheetAttendanceSource } from './attendance';
 export {
   downloadPayrollRun,
   getSalaryEmployee,

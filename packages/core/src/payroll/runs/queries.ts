@@ -15,6 +15,10 @@ export async function querySettings(db: Db): Promise<PayrollSettings> {
     componentRounding: r.component_rounding,
     workWeek: r.work_week === 6 ? 6 : 5,
     bpjsEnabled: r.bpjs_enabled,
+    absenceCutBasis: r.absence_cut_basis,
+    absenceCutDivisor: r.absence_cut_divisor,
+    absenceCutFixedAllowances: r.absence_cut_fixed_allowances,
+    prorationBasis: r.proration_basis,
   };
 }
 
@@ -26,17 +30,39 @@ export interface RunEmployee {
   ptkp: string | null;
   jobLevel: number;
   joinDate: string;
+  /** The employee record's entry date (a joiner when inside the period). */
+  entryDate: string;
+  /** The approved resignation's last working day when it falls in the period (a leaver), else null. */
+  lastWorkingDay: string | null;
+  /** Contract type of the employee record (spec §3: training 1, internship 2, Freelance 3, Contracted 4, Permanent 5). */
+  contractType: number | null;
 }
 
-/** Active employees (not resigned, joined by the period's end) of one office or the whole company. */
+/** employee_resignations.status of an approved resignation (spec §3 approval status: Approved 1). */
+const RESIGNATION_APPROVED = 1;
+
+/**
+ * Employees of a run (one office or the whole company): entry date ≤ the period's end, and either still
+ * working (not resigned, no approved resignation ending before the period) or leaving inside the period
+ * (an approved resignation whose last working day is in the period, whether or not they are marked resigned yet).
+ */
 export async function queryRunEmployees(
   db: Db,
-  opts: { periodEnd: string; companyOfficeId?: number | undefined; employeeIds?: readonly number[] },
+  opts: { periodStart: string; periodEnd: string; companyOfficeId?: number | undefined; employeeIds?: readonly number[] },
 ): Promise<RunEmployee[]> {
   let q = db
     .selectFrom('employees as e')
     .leftJoin('ptkp_statuses as p', 'p.id', 'e.ptkp_status_id')
     .leftJoin('job_levels as l', 'l.id', 'e.job_level_id')
+    .leftJoin(
+      db
+        .selectFrom('employee_resignations')
+        .select(['employee_id', sql<string>`max(last_working_day)`.as('lwd')])
+        .where('status', '=', RESIGNATION_APPROVED)
+        .groupBy('employee_id')
+        .as('r'),
+      (join) => join.onRef('r.employee_id', '=', 'e.id'),
+    )
     .select([
       'e.id',
       'e.employee_number as employeeNumber',
@@ -45,9 +71,12 @@ export async function queryRunEmployees(
       'p.code as ptkp',
       sql<number>`coalesce(l.rank, 0)`.as('jobLevel'),
       sql<string>`coalesce(e.first_join_date, e.entry_date)::text`.as('joinDate'),
+      sql<string>`e.entry_date::text`.as('entryDate'),
+      sql<string | null>`case when r.lwd <= ${opts.periodEnd}::date then r.lwd::text end`.as('lastWorkingDay'),
+      'e.contract_type as contractType',
     ])
-    .where('e.resigned', '=', 0)
-    .where('e.entry_date', '<=', opts.periodEnd);
+    .where('e.entry_date', '<=', opts.periodEnd)
+    .where(sql<boolean>`(r.lwd >= ${opts.periodStart}::date or (r.lwd is null and e.resigned = 0))`);
   if (opts.companyOfficeId) q = q.where('e.company_office_id', '=', opts.companyOfficeId);
   if (opts.employeeIds) q = q.where(sql<boolean>`e.id = any(${sql.val(opts.employeeIds)}::int[])`);
   return q.orderBy('e.id').execute();
@@ -58,6 +87,8 @@ export interface BasicSalary {
   source: string;
   /** Queue entry that set it, if any. */
   queueId: number | null;
+  /** Contract type of the latest contract started by the date (whatever set the amount), null without a contract. */
+  contractType: number | null;
 }
 
 /**
@@ -70,8 +101,14 @@ export async function queryBasicSalaries(
   date: string,
 ): Promise<Map<number, BasicSalary>> {
   const ids = sql.val(employeeIds);
-  const contracts = await sql<{ employee_id: number; basic_salary: string; start_date: string; contract_number: string }>`
-    select distinct on (employee_id) employee_id, basic_salary::text, start_date::text, contract_number
+  const contracts = await sql<{
+    employee_id: number;
+    basic_salary: string;
+    start_date: string;
+    contract_number: string;
+    contract_type: number;
+  }>`
+    select distinct on (employee_id) employee_id, basic_salary::text, start_date::text, contract_number, contract_type
     from employee_contracts where employee_id = any(${ids}::int[]) and start_date <= ${date}
     order by employee_id, start_date desc, id desc`.execute(db);
   const queue = await sql<{ employee_id: number; id: number; basic_salary: string; effective_date: string }>`
@@ -84,6 +121,7 @@ export async function queryBasicSalaries(
       amount: c.basic_salary,
       source: `contract ${c.contract_number} from ${c.start_date}`,
       queueId: null,
+      contractType: c.contract_type,
       date: c.start_date,
     });
   for (const q of queue.rows) {
@@ -93,6 +131,7 @@ export async function queryBasicSalaries(
         amount: q.basic_salary,
         source: `salary queue #${q.id} effective ${q.effective_date}`,
         queueId: q.id,
+        contractType: c?.contractType ?? null,
         date: q.effective_date,
       });
   }
@@ -258,4 +297,70 @@ const CHUNK = 1000;
 /** Writes the payslips and lines of one run in chunks of 1,000 payslips, one statement per chunk. */
 export async function insertPayslips(db: Db, runId: number, period: string, slips: readonly ComputedPayslip[]): Promise<void> {
   for (let i = 0; i < slips.length; i += CHUNK) await insertPayslipChunk(db, runId, period, slips.slice(i, i + CHUNK));
+}
+
+export interface TimesheetFigures {
+  employeeId: number;
+  /** The employee's days in the period: from max(period start, entry date) to min(period end, approved last working day). */
+  from: string;
+  to: string;
+  /** Timesheet rows of the month (0: attendance not used for this employee). */
+  rows: number;
+  /** Rows of the month that are scheduled work days (day type workday or leave), and rows on work-week weekdays. */
+  scheduledMonth: number;
+  weekdayRowsMonth: number;
+  /** The same within the employee's days. */
+  scheduledEmployed: number;
+  weekdayRowsEmployed: number;
+  /** Employed days present: a clock-in, a clock-out or status 98 Manual Input, on a day that is not leave. */
+  present: number;
+  /** Employed workdays (day type workday) not present. Leave and holidays are never absences. */
+  absent: number;
+  lateMinutes: number;
+}
+
+/**
+ * The period's timesheet figures of every employee of a run in ONE statement (timesheets: one row per
+ * employee and day, attendance module, spec §3 statuses). Counts agree with the attendance report:
+ * present = a clock-in or clock-out or manual input on a non-leave day; absent = a workday not present.
+ */
+export async function queryTimesheetFigures(
+  db: Db,
+  employeeIds: readonly number[],
+  opts: { start: string; end: string; workWeek: 5 | 6 },
+): Promise<TimesheetFigures[]> {
+  if (employeeIds.length === 0) return [];
+  const ids = sql.val(employeeIds);
+  const r = await sql<TimesheetFigures>`
+    with emp as (
+      select e.id, greatest(e.entry_date, ${opts.start}::date) as w_from,
+        least(coalesce(r.lwd, ${opts.end}::date), ${opts.end}::date) as w_to
+      from employees e
+      left join (select employee_id, max(last_working_day) as lwd from employee_resignations
+                 where status = ${RESIGNATION_APPROVED} group by employee_id) r on r.employee_id = e.id
+      where e.id = any(${ids}::int[])
+    ),
+    ts as (
+      select t.employee_id, t.work_date, t.day_type, t.late_minutes,
+        (t.first_in is not null or t.last_out is not null or t.status = 98) and t.day_type <> 'leave' as present,
+        extract(isodow from t.work_date) <= ${opts.workWeek} as weekday
+      from timesheets t
+      where t.employee_id = any(${ids}::int[]) and t.work_date between ${opts.start}::date and ${opts.end}::date
+    ),
+    x as (
+      select m.id, m.w_from, m.w_to, ts.*, ts.work_date between m.w_from and m.w_to as employed
+      from emp m left join ts on ts.employee_id = m.id
+    )
+    select id as "employeeId", w_from::text as "from", w_to::text as "to",
+      count(work_date)::int as rows,
+      (count(*) filter (where day_type in ('workday', 'leave')))::int as "scheduledMonth",
+      (count(*) filter (where weekday))::int as "weekdayRowsMonth",
+      (count(*) filter (where employed and day_type in ('workday', 'leave')))::int as "scheduledEmployed",
+      (count(*) filter (where employed and weekday))::int as "weekdayRowsEmployed",
+      (count(*) filter (where employed and present))::int as present,
+      (count(*) filter (where employed and day_type = 'workday' and not present))::int as absent,
+      coalesce(sum(late_minutes) filter (where employed and day_type = 'workday'), 0)::int as "lateMinutes"
+    from x
+    group by id, w_from, w_to`.execute(db);
+  return r.rows;
 }

@@ -126,10 +126,41 @@ describe('salary data', () => {
       componentRounding: 'half-up',
       workWeek: 5,
       bpjsEnabled: true,
+      absenceCutBasis: 'workdays',
+      absenceCutDivisor: 21,
+      absenceCutFixedAllowances: false,
+      prorationBasis: 'workdays',
     });
-    const s = await updatePayrollSettings(ctx, requirePermission(admin, 'salary.setting'), { payDay: 28, workWeek: 6 });
-    expect(s).toMatchObject({ payDay: 28, workWeek: 6 });
-    await updatePayrollSettings(ctx, requirePermission(admin, 'salary.setting'), { payDay: 25, workWeek: 5 });
+    const setting = () => requirePermission(admin, 'salary.setting');
+    const s = await updatePayrollSettings(ctx, setting(), {
+      payDay: 28,
+      workWeek: 6,
+      absenceCutBasis: 'fixed-divisor',
+      absenceCutDivisor: 25,
+      absenceCutFixedAllowances: true,
+      prorationBasis: 'calendar-days',
+    });
+    expect(s).toMatchObject({
+      payDay: 28,
+      workWeek: 6,
+      absenceCutBasis: 'fixed-divisor',
+      absenceCutDivisor: 25,
+      absenceCutFixedAllowances: true,
+      prorationBasis: 'calendar-days',
+    });
+    await updatePayrollSettings(ctx, setting(), {
+      payDay: 25,
+      workWeek: 5,
+      absenceCutBasis: 'workdays',
+      absenceCutDivisor: 21,
+      absenceCutFixedAllowances: false,
+      prorationBasis: 'workdays',
+    });
+    const bad = await updatePayrollSettings(ctx, setting(), { absenceCutDivisor: 0, prorationBasis: 'hours' as never }).then(
+      () => null,
+      (e: unknown) => e as { issues?: { path: PropertyKey[] }[] },
+    );
+    expect(bad?.issues?.map((i) => String(i.path[0])).sort()).toEqual(['absenceCutDivisor', 'prorationBasis']);
     await expect(
       updatePayrollSettings(ctx, requirePermission(admin, 'salary.setting'), { jkkRatePercent: '0.3' as never }),
     ).rejects.toThrow(/jkkRatePercent|one of/);

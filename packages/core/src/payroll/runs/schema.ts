@@ -30,6 +30,11 @@ const formula = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? 
 /** JKK rates by risk class (PP 44/2015), and the 50% relief rates (PP 7/2025). */
 export const JKK_SETTING_RATES = [...JKK_RATES_PERCENT, ...JKK_RELIEF_RATES_PERCENT] as const;
 
+/** How the per-day rate of an absence / unpaid-leave cut is found (docs/payroll-runs.md, "Attendance, cuts and proration"). */
+export const ABSENCE_CUT_BASES = ['workdays', 'fixed-divisor'] as const;
+/** How a joiner's or leaver's month is prorated. */
+export const PRORATION_BASES = ['workdays', 'calendar-days'] as const;
+
 export const updatePayrollSettingsInput = z.strictObject({
   cutOffDay: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
   payDay: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
@@ -38,6 +43,14 @@ export const updatePayrollSettingsInput = z.strictObject({
   componentRounding: z.enum(RUPIAH_ROUNDINGS).optional(),
   workWeek: z.union([z.literal(5), z.literal(6)], { message: 'must be 5 or 6' }).optional(),
   bpjsEnabled: z.boolean().optional(),
+  /** Per-day rate of the absence / unpaid-leave cut: wage ÷ scheduled work days of the month, or ÷ absenceCutDivisor. */
+  absenceCutBasis: z.enum(ABSENCE_CUT_BASES, { message: `must be one of ${ABSENCE_CUT_BASES.join(', ')}` }).optional(),
+  /** The fixed divisor (e.g. 21, 25 or 30) when absenceCutBasis is 'fixed-divisor'. */
+  absenceCutDivisor: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
+  /** The cut's wage includes the fixed allowances (else basic salary only). */
+  absenceCutFixedAllowances: z.boolean().optional(),
+  /** Proration of joiners and leavers: scheduled work days employed ÷ of the month, or calendar days. */
+  prorationBasis: z.enum(PRORATION_BASES, { message: `must be one of ${PRORATION_BASES.join(', ')}` }).optional(),
 });
 
 export interface PayrollSettings {
@@ -49,6 +62,10 @@ export interface PayrollSettings {
   componentRounding: (typeof RUPIAH_ROUNDINGS)[number];
   workWeek: 5 | 6;
   bpjsEnabled: boolean;
+  absenceCutBasis: (typeof ABSENCE_CUT_BASES)[number];
+  absenceCutDivisor: number;
+  absenceCutFixedAllowances: boolean;
+  prorationBasis: (typeof PRORATION_BASES)[number];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { timesheetAttendanceSource } from './attendance';
 import { bookExternalDeductions, queryExternalDeductions } from './deductions';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -134,6 +135,10 @@ export async function updatePayrollSettings(
     if (input.componentRounding !== undefined) set.component_rounding = input.componentRounding;
     if (input.workWeek !== undefined) set.work_week = input.workWeek;
     if (input.bpjsEnabled !== undefined) set.bpjs_enabled = input.bpjsEnabled;
+    if (input.absenceCutBasis !== undefined) set.absence_cut_basis = input.absenceCutBasis;
+    if (input.absenceCutDivisor !== undefined) set.absence_cut_divisor = input.absenceCutDivisor;
+    if (input.absenceCutFixedAllowances !== undefined) set.absence_cut_fixed_allowances = input.absenceCutFixedAllowances;
+    if (input.prorationBasis !== undefined) set.proration_basis = input.prorationBasis;
     await trx.updateTable('payroll_settings').set(set).where('id', '=', 1).execute();
     const after = await querySettings(trx);
     await audit(ctx, trx, { action: 'update', entity: 'payroll_settings', entityId: 1, before, after });
@@ -641,12 +646,12 @@ function tenureMonths(joinDate: string, periodEnd: string): number {
 }
 
 /**
- * Approved overtime of the period (attendance-requests/payroll-feed.ts) on the engine's full-month
- * figures. Imported when first needed: that module builds on this one's exports.
+ * The period's timesheets and unpaid leave (runs/attendance.ts) plus the approved overtime
+ * (attendance-requests/payroll-feed.ts). Imported when first needed: payroll-feed builds on this module's exports.
  */
 async function defaultAttendanceSource(db: Db): Promise<AttendanceSource> {
   const { attendanceSourceWithOvertime } = await import('../../attendance-requests/payroll-feed');
-  return attendanceSourceWithOvertime(db);
+  return attendanceSourceWithOvertime(db, timesheetAttendanceSource(db));
 }
 
 /**
@@ -666,13 +671,19 @@ export async function computePayrollRun(
   const t0 = performance.now();
   const settings = await querySettings(db);
   const dates = periodDates(opts.period, settings.payDay);
-  const employees = await queryRunEmployees(db, { periodEnd: dates.end, companyOfficeId: opts.companyOfficeId });
+  const employees = await queryRunEmployees(db, {
+    periodStart: dates.start,
+    periodEnd: dates.end,
+    companyOfficeId: opts.companyOfficeId,
+  });
   const ids = employees.map((e) => e.id);
+  // The last tax period needs the earlier months: December for everyone, the month of leaving for leavers.
+  const lastPeriodIds = dates.month === 12 ? ids : employees.filter((e) => e.lastWorkingDay).map((e) => e.id);
   const [basics, components, bonusCuts, earlier, attendance, external] = await Promise.all([
     queryBasicSalaries(db, ids, dates.end),
     queryRunComponents(db, ids, opts.period),
     queryRunBonusCuts(db, ids, opts.period),
-    dates.month === 12 ? queryEarlierMonths(db, ids, opts.period) : Promise.resolve(new Map()),
+    lastPeriodIds.length ? queryEarlierMonths(db, lastPeriodIds, opts.period) : Promise.resolve(new Map()),
     (opts.attendance ?? (await defaultAttendanceSource(db)))(ids, opts.period, settings),
     queryExternalDeductions(db, ids, opts.period, dates),
   ]);
@@ -711,6 +722,8 @@ export async function computePayrollRun(
       jobLevel: Number(e.jobLevel),
       tenureMonths: tenureMonths(e.joinDate, dates.end),
       earlier: earlier.get(e.id) ?? [],
+      employment: { entryDate: e.entryDate, lastWorkingDay: e.lastWorkingDay },
+      contractType: basic.contractType ?? e.contractType,
     };
     try {
       slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache));

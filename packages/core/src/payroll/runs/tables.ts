@@ -19,6 +19,10 @@ export interface PayrollTables {
     component_rounding: 'half-up' | 'floor' | 'ceil';
     work_week: number;
     bpjs_enabled: boolean;
+    absence_cut_basis: Generated<'workdays' | 'fixed-divisor'>;
+    absence_cut_divisor: Generated<number>;
+    absence_cut_fixed_allowances: Generated<boolean>;
+    proration_basis: Generated<'workdays' | 'calendar-days'>;
     updated_at: Stamp;
   };
   salary_components: {
