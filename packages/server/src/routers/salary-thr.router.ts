@@ -1,4 +1,53 @@
-import { router } from '../trpc/procedures';
+import {
+  cancelThr,
+  downloadThrRun,
+  dryRunThr,
+  finaliseThr,
+  generateThr,
+  generateThrInput,
+  getThrRun,
+  listThrRuns,
+  listThrRunsInput,
+  thrRunDetailInput,
+  thrRunIdInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
 
-/** THR (holiday allowance) runs: /v2/h/salary/allowance… (issue 5). */
-export const holidayAllowanceRouter = router({});
+/*
+ * THR (holiday allowance) runs (issue 5; spec §7 family "salary/allowance", route /salary/holidayAllowance):
+ * lists, detail and download need salary.view; generate, dry run, finalise and cancel need salary.update.
+ */
+const A = '/v2/h/salary/allowance';
+const view = () => permissionProcedure('salary.view');
+const update = () => permissionProcedure('salary.update');
+
+export const holidayAllowanceRouter = router({
+  list: view()
+    .meta({ rest: { method: 'GET', path: A, message: 'Holiday allowances', results: true } })
+    .input(listThrRunsInput)
+    .query(({ ctx, input }) => listThrRuns(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  generate: update()
+    .meta({ rest: { method: 'POST', path: `${A}/generate`, message: 'Holiday allowance generated' } })
+    .input(generateThrInput)
+    .mutation(({ ctx, input }) => generateThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  dryRun: update()
+    .meta({ rest: { method: 'POST', path: `${A}/generate/dryRun`, message: 'Holiday allowance dry run' } })
+    .input(generateThrInput)
+    .mutation(({ ctx, input }) => dryRunThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  detail: view()
+    .meta({ rest: { method: 'GET', path: `${A}/{id}/detail`, message: 'Holiday allowance' } })
+    .input(thrRunDetailInput)
+    .query(({ ctx, input }) => getThrRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  finalise: update()
+    .meta({ rest: { method: 'POST', path: `${A}/{id}/finalise`, message: 'Holiday allowance finalised' } })
+    .input(thrRunIdInput)
+    .mutation(({ ctx, input }) => finaliseThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  cancel: update()
+    .meta({ rest: { method: 'POST', path: `${A}/{id}/cancel`, message: 'Holiday allowance cancelled' } })
+    .input(thrRunIdInput)
+    .mutation(({ ctx, input }) => cancelThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  download: view()
+    .meta({ rest: { method: 'GET', path: `${A}/{id}/download`, message: 'Holiday allowance download', download: true } })
+    .input(thrRunIdInput)
+    .query(({ ctx, input }) => downloadThrRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

@@ -1,1 +1,16 @@
-export {};
+// THR (holiday allowance) runs (issue 5): generate per holiday and year, dry run, list, detail, finalise,
+// cancel, XLSX; and the finalised THR of a month for the monthly payroll.
+export type { FinalisedThr } from './queries';
+export { holidayForReligion, type ThrCandidate, thrLineFor } from './rules';
+export * from './schema';
+export {
+  cancelThr,
+  downloadThrRun,
+  dryRunThr,
+  finalisedThrFor,
+  finaliseThr,
+  generateThr,
+  getThrRun,
+  listThrRuns,
+} from './service';
+export type { ThrRunTables } from './tables';

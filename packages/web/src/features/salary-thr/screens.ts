@@ -1,3 +1,3 @@
-export { HolidayAllowanceListPage } from './stubs';
-export { HolidayAllowanceGeneratePage } from './stubs';
-export { HolidayAllowanceDetailPage } from './stubs';
+export { HolidayAllowanceDetailPage } from './HolidayAllowanceDetailPage';
+export { HolidayAllowanceGeneratePage } from './HolidayAllowanceGeneratePage';
+export { HolidayAllowanceListPage } from './HolidayAllowanceListPage';

@@ -1,0 +1,177 @@
+import type { SessionUser } from '@hr/core/browser';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../lib/can';
+import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { HolidayAllowanceDetailPage } from './HolidayAllowanceDetailPage';
+import { HolidayAllowanceGeneratePage } from './HolidayAllowanceGeneratePage';
+import { HolidayAllowanceListPage } from './HolidayAllowanceListPage';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const user = (permissions: string[]): SessionUser => ({
+  userId: 5,
+  email: 'hc@test.co.id',
+  name: 'HC',
+  employeeId: 3,
+  personalId: null,
+  companyOfficeId: 1,
+  departmentId: 1,
+  divisionId: null,
+  mandatorySavingId: null,
+  roles: [],
+  permissions,
+  companyOffices: [{ id: 1, name: 'Jakarta' }],
+  mustChangePassword: false,
+});
+
+const render = (pattern: string, route: string, element: React.ReactElement, permissions: string[]) =>
+  renderWithProviders(
+    <SessionProvider user={user(permissions)}>
+      <Routes>
+        <Route path={pattern} element={element} />
+      </Routes>
+    </SessionProvider>,
+    { route },
+  );
+
+const run = (status: 'draft' | 'finalised') => ({
+  id: 7,
+  holiday: 2,
+  holidayName: 'Idul Fitri',
+  year: 2026,
+  holidayDate: '2026-03-20',
+  payDate: '2026-03-13',
+  companyOfficeId: null,
+  companyOffice: null,
+  status,
+  employees: 1,
+  notEligible: 1,
+  total: '3000000',
+  pph21Estimate: '0',
+  createdAt: '2026-03-01T03:00:00.000Z',
+  finalisedAt: null,
+});
+const trace = {
+  thr: {
+    rule: 'THR amount',
+    formula: 'round half up(monthsOfService / 12 × monthlyWage)',
+    inputs: { monthlyWage: 6000000, monthsOfService: '6' },
+    source: 'Permenaker 6/2016 Pasal 2–3',
+  },
+};
+const lines = [
+  {
+    id: 1,
+    employeeId: 11,
+    employeeNumber: 'JKT-00011',
+    employeeName: 'Budi Santoso',
+    religion: 'Islam',
+    joinDate: '2025-09-10',
+    eligible: true,
+    reason: null,
+    monthsOfService: '6',
+    monthlyWage: '6000000',
+    amount: '3000000',
+    pph21Estimate: null,
+    trace,
+  },
+  {
+    id: 2,
+    employeeId: 12,
+    employeeNumber: 'JKT-00012',
+    employeeName: 'Citra Dewi',
+    religion: 'Islam',
+    joinDate: '2026-03-01',
+    eligible: false,
+    reason: 'under 1 month of service on the holiday (0 months since 2026-03-01)',
+    monthsOfService: '0',
+    monthlyWage: '7000000',
+    amount: '0',
+    pph21Estimate: null,
+    trace: {},
+  },
+];
+
+describe('THR screens', () => {
+  it('the list shows holiday, year, scope, status, employees and total; no generate link without salary.update', async () => {
+    fakeTrpcServer({
+      'salary.holidayAllowance.list': () => ({ data: { rows: [run('draft')], total: 1, page: 1, pageSize: 25 } }),
+    });
+    render('/salary/holidayAllowance', '/salary/holidayAllowance', <HolidayAllowanceListPage />, ['salary.view']);
+    expect(await screen.findByRole('link', { name: 'Idul Fitri' })).toBeTruthy();
+    expect(screen.getByText('Whole company')).toBeTruthy();
+    expect(screen.getByTestId('thr-status').textContent).toBe('Draft');
+    expect(screen.getByText('Rp 3.000.000')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Generate THR' })).toBeNull();
+  });
+
+  it('generate: empty fields are named and nothing is sent', async () => {
+    const server = fakeTrpcServer({ 'lookup.companyOffices': () => ({ data: [{ id: 1, name: 'Jakarta' }] }) });
+    render('/salary/holidayAllowance/generate', '/salary/holidayAllowance/generate', <HolidayAllowanceGeneratePage />, [
+      'salary.view',
+      'salary.update',
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview (dry run)' }));
+    expect(screen.getAllByText('is required')).toHaveLength(3);
+    expect(server.calls.some((c) => c.path.startsWith('salary.holidayAllowance'))).toBe(false);
+  });
+
+  it('detail: lines with reasons, the trace dialog, and finalise of a draft', async () => {
+    const server = fakeTrpcServer({
+      'salary.holidayAllowance.detail': () => ({
+        data: {
+          ...run('draft'),
+          monthCounting: 'completed',
+          payOtherReligions: false,
+          lines: { rows: lines, total: 2, page: 1, pageSize: 50 },
+        },
+      }),
+      'salary.holidayAllowance.finalise': () => ({ data: run('finalised') }),
+    });
+    render('/salary/holidayAllowance/:id/detail', '/salary/holidayAllowance/7/detail', <HolidayAllowanceDetailPage />, [
+      'salary.view',
+      'salary.update',
+    ]);
+    expect(await screen.findByText('THR Idul Fitri 2026')).toBeTruthy();
+    expect(screen.getByText(/under 1 month of service/)).toBeTruthy();
+    const budi = screen.getByRole('row', { name: /Budi Santoso/ });
+    fireEvent.click(within(budi).getByRole('button', { name: 'Trace' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('THR amount')).toBeTruthy();
+    expect(within(dialog).getByText(/monthsOfService = 6/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Finalise' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Finalise' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'salary.holidayAllowance.finalise')?.input).toEqual({ id: 7 }),
+    );
+  });
+
+  it('detail: a finalised run offers only the download', async () => {
+    fakeTrpcServer({
+      'salary.holidayAllowance.detail': () => ({
+        data: {
+          ...run('finalised'),
+          monthCounting: 'completed',
+          payOtherReligions: false,
+          lines: { rows: lines, total: 2, page: 1, pageSize: 50 },
+        },
+      }),
+    });
+    render('/salary/holidayAllowance/:id/detail', '/salary/holidayAllowance/7/detail', <HolidayAllowanceDetailPage />, [
+      'salary.view',
+      'salary.update',
+    ]);
+    expect((await screen.findByTestId('thr-run-status')).textContent).toBe('Finalised');
+    expect(screen.getByRole('button', { name: 'Download XLSX' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Finalise' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
+  });
+});
