@@ -1,8 +1,4 @@
-export { SalaryEmployeeListPage } from './stubs';
-export { SalaryEmployeeDetailPage } from './stubs';
-export { SalaryQueueListPage } from './stubs';
-export { SalaryQueueAddPage } from './stubs';
-export { SalaryQueueEditPage } from './stubs';
-export { SalarySettingPage } from './stubs';
-export { EmployeeComponentListPage } from './stubs';
-export { EmployeeComponentDetailPage } from './stubs';
+export { EmployeeComponentDetailPage, EmployeeComponentListPage } from './EmployeeComponentPages';
+export { SalaryEmployeeDetailPage, SalaryEmployeeListPage } from './SalaryEmployeePages';
+export { SalaryQueueAddPage, SalaryQueueEditPage, SalaryQueueListPage } from './SalaryQueuePages';
+export { SalarySettingPage } from './SalarySettingPage';

@@ -1,0 +1,145 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { requiredNotice } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { MonthPicker } from '../../ui/MonthPicker';
+import { Select } from '../../ui/Select';
+import { FormulaField } from './FormulaField';
+import { EmployeePicker, type EmployeeComponentRow, MoneyInput, serverFields, SaveFooter } from './salary-shared';
+import './texts';
+
+/** This month as 'yyyy-mm' (local time): the default first month of a new entry. */
+export function thisMonth(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+const ORDER = ['employeeId', 'componentId', 'amount', 'formula', 'startMonth', 'endMonth'] as const;
+
+/**
+ * Add / edit one employee component: an amount, or a formula (own; empty uses the component's),
+ * from a month to an optional month. The formula is checked live and again by the server on save.
+ */
+export function EmployeeComponentDialog({
+  row,
+  employeeId: fixedEmployee,
+  componentId: fixedComponent,
+  onClose,
+}: {
+  row: EmployeeComponentRow | null;
+  /** Adding for this employee (their salary page); the picker is shown when absent. */
+  employeeId?: number | undefined;
+  /** Adding for this component (its detail page). */
+  componentId?: number | undefined;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const components = trpc.salary.formula.list.useQuery();
+  const [employeeId, setEmployeeId] = useState(String(row?.employeeId ?? fixedEmployee ?? ''));
+  const [componentId, setComponentId] = useState(String(row?.componentId ?? fixedComponent ?? ''));
+  const [amount, setAmount] = useState(row?.amount ?? '');
+  const [formula, setFormula] = useState(row?.formula ?? '');
+  const [startMonth, setStartMonth] = useState(row?.startMonth ?? thisMonth());
+  const [endMonth, setEndMonth] = useState(row?.endMonth ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const done = {
+    meta: { successMessage: () => t('salaryData.saved') },
+    onSuccess: () => {
+      void utils.salary.invalidate();
+      onClose();
+    },
+  };
+  const create = trpc.salary.employeeComponent.create.useMutation(done);
+  const update = trpc.salary.employeeComponent.update.useMutation(done);
+  const labels: Record<(typeof ORDER)[number], string> = {
+    employeeId: t('salaryData.employee'),
+    componentId: t('salaryData.component'),
+    amount: t('salaryData.amount'),
+    formula: t('salaryData.formula'),
+    startMonth: t('salaryData.startMonth'),
+    endMonth: t('salaryData.endMonth'),
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!row && !employeeId) next.employeeId = requiredNotice(labels.employeeId);
+    if (!row && !componentId) next.componentId = requiredNotice(labels.componentId);
+    if (!startMonth) next.startMonth = requiredNotice(labels.startMonth);
+    if (endMonth && startMonth && endMonth < startMonth)
+      next.endMonth = `${labels.endMonth} must not be before ${labels.startMonth}`;
+    setErrors(next);
+    const first = ORDER.find((k) => next[k]);
+    if (first) {
+      document.getElementById(`ec-${first}`)?.focus();
+      return;
+    }
+    const values = { amount: amount || null, formula: formula.trim() || null, startMonth, endMonth: endMonth || null };
+    try {
+      if (row) await update.mutateAsync({ id: row.id, ...values });
+      else await create.mutateAsync({ employeeId: Number(employeeId), componentId: Number(componentId), ...values });
+    } catch (err) {
+      const f = serverFields(err);
+      setErrors(
+        Object.fromEntries(
+          Object.entries(f).map(([k, m]) => [k, k === 'formula' ? m : `${labels[k as keyof typeof labels] ?? k} ${m}`]),
+        ),
+      );
+    }
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={row ? t('salaryData.editEmployeeComponent') : t('salaryData.addEmployeeComponent')}
+      footer={<SaveFooter formId="ec-form" pending={create.isPending || update.isPending} onClose={onClose} />}
+    >
+      <form id="ec-form" onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+        {row ? (
+          <p className="text-sm font-medium">
+            {row.employeeNumber} {row.employeeName} · {row.component}
+          </p>
+        ) : (
+          <>
+            {fixedEmployee ? null : (
+              <Field label={labels.employeeId} htmlFor="ec-employeeId" required error={errors.employeeId}>
+                <EmployeePicker
+                  id="ec-employeeId"
+                  value={employeeId}
+                  onChange={setEmployeeId}
+                  invalid={Boolean(errors.employeeId)}
+                />
+              </Field>
+            )}
+            <Field label={labels.componentId} htmlFor="ec-componentId" required error={errors.componentId}>
+              <Select
+                id="ec-componentId"
+                value={componentId}
+                onChange={setComponentId}
+                invalid={Boolean(errors.componentId)}
+                disabled={Boolean(fixedComponent)}
+                placeholder={t('salaryData.selectComponent')}
+                loading={components.isFetching && !components.data}
+                options={(components.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              />
+            </Field>
+          </>
+        )}
+        <Field label={labels.amount} htmlFor="ec-amount" error={errors.amount} hint={t('salaryData.amountOrFormula')}>
+          <MoneyInput id="ec-amount" value={amount} onChange={setAmount} invalid={Boolean(errors.amount)} />
+        </Field>
+        <FormulaField id="ec-formula" label={labels.formula} value={formula} onChange={setFormula} error={errors.formula} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label={labels.startMonth} htmlFor="ec-startMonth" required error={errors.startMonth}>
+            <MonthPicker id="ec-startMonth" value={startMonth} onChange={setStartMonth} invalid={Boolean(errors.startMonth)} />
+          </Field>
+          <Field label={labels.endMonth} htmlFor="ec-endMonth" error={errors.endMonth}>
+            <MonthPicker id="ec-endMonth" value={endMonth} onChange={setEndMonth} invalid={Boolean(errors.endMonth)} />
+          </Field>
+        </div>
+      </form>
+    </Modal>
+  );
+}

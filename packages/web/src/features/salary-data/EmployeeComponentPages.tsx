@@ -1,0 +1,198 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useCan } from '../../lib/can';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { Select } from '../../ui/Select';
+import { Spinner } from '../../ui/Spinner';
+import { PagedTable, usePaging } from '../shared/PagedTable';
+import { EmployeeComponentDialog } from './EmployeeComponentDialog';
+import { ConfirmDelete, EmployeePicker, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
+import { RowActions } from '../org/ListCard';
+import './texts';
+
+/**
+ * Columns of an employee-component table (employee and/or component columns as the page needs)
+ * with edit/delete for salary.update holders, and the dialogs those open.
+ */
+export function useEmployeeComponentColumns(show: { employee: boolean; component: boolean }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const editor = useCan('salary.update');
+  const [editing, setEditing] = useState<EmployeeComponentRow | null>(null);
+  const [deleting, setDeleting] = useState<EmployeeComponentRow | null>(null);
+  const remove = trpc.salary.employeeComponent.delete.useMutation({
+    meta: { successMessage: () => t('salaryData.deleted') },
+    onSuccess: () => {
+      setDeleting(null);
+      void utils.salary.invalidate();
+    },
+  });
+  const columns: Column<EmployeeComponentRow>[] = [
+    ...(show.employee
+      ? [
+          {
+            key: 'employee',
+            header: t('salaryData.employee'),
+            cell: (r: EmployeeComponentRow) => (
+              <Link to={`/salary/employee/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
+                {r.employeeNumber} {r.employeeName}
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    ...(show.component
+      ? [
+          {
+            key: 'component',
+            header: t('salaryData.component'),
+            cell: (r: EmployeeComponentRow) => (
+              <Link to={`/salary/employeeComponent/${r.componentId}/detail`} className="text-sky-700 hover:underline">
+                {r.component}
+              </Link>
+            ),
+          },
+          { key: 'kind', header: t('salaryData.kind'), cell: (r: EmployeeComponentRow) => t(`salaryData.kinds.${r.kind}`) },
+        ]
+      : []),
+    { key: 'amount', header: t('salaryData.amount'), cell: (r) => rp(r.amount), className: 'text-right tabular-nums' },
+    { key: 'formula', header: t('salaryData.formula'), cell: (r) => <code className="text-xs">{r.formula ?? ''}</code> },
+    {
+      key: 'months',
+      header: `${t('salaryData.startMonth')} – ${t('salaryData.endMonth')}`,
+      cell: (r) => `${monthText(r.startMonth)} – ${r.endMonth ? monthText(r.endMonth) : t('salaryData.openEnded')}`,
+      className: 'whitespace-nowrap',
+    },
+    ...(editor
+      ? [
+          {
+            key: 'actions',
+            header: t('app.actions'),
+            cell: (r: EmployeeComponentRow) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
+          },
+        ]
+      : []),
+  ];
+  const dialogs = (
+    <>
+      {editing ? <EmployeeComponentDialog row={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDelete
+        what={deleting ? `${deleting.component} · ${deleting.employeeName}` : null}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </>
+  );
+  return { columns, dialogs };
+}
+
+/** /salary/employeeComponent: employee components across employees, by component and employee. */
+export function EmployeeComponentListPage() {
+  const { t } = useTranslation();
+  const editor = useCan('salary.update');
+  const paging = usePaging();
+  const [employeeId, setEmployeeId] = useState('');
+  const [componentId, setComponentId] = useState('');
+  const [adding, setAdding] = useState(false);
+  const components = trpc.salary.formula.list.useQuery();
+  const query = trpc.salary.employeeComponent.list.useQuery(
+    {
+      page: paging.page,
+      pageSize: paging.pageSize,
+      ...(employeeId ? { employeeId: Number(employeeId) } : {}),
+      ...(componentId ? { componentId: Number(componentId) } : {}),
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const { columns, dialogs } = useEmployeeComponentColumns({ employee: true, component: true });
+  return (
+    <>
+      <PageTitle
+        actions={editor ? <Button onClick={() => setAdding(true)}>{t('salaryData.addEmployeeComponent')}</Button> : null}
+      >
+        {t('routes.salary.employeeComponent')}
+      </PageTitle>
+      <Card>
+        <div className="mb-4 grid gap-3 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <EmployeePicker id="ec-filter-employee" value={employeeId} onChange={paging.resetting(setEmployeeId)} />
+          </div>
+          <Select
+            aria-label={t('salaryData.component')}
+            placeholder={t('salaryData.allComponents')}
+            value={componentId}
+            onChange={paging.resetting(setComponentId)}
+            options={(components.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
+        </div>
+        <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryData.noComponents')} />
+      </Card>
+      {adding ? <EmployeeComponentDialog row={null} onClose={() => setAdding(false)} /> : null}
+      {dialogs}
+    </>
+  );
+}
+
+/** /salary/employeeComponent/{id}/detail: one salary component, its formula, and the employees that have it. */
+export function EmployeeComponentDetailPage() {
+  const { t } = useTranslation();
+  const editor = useCan('salary.update');
+  const id = Number(useParams().id);
+  const paging = usePaging();
+  const [adding, setAdding] = useState(false);
+  const components = trpc.salary.formula.list.useQuery();
+  const valid = Number.isInteger(id) && id > 0;
+  const query = trpc.salary.employeeComponent.list.useQuery(
+    { page: paging.page, pageSize: paging.pageSize, componentId: valid ? id : 1 },
+    { enabled: valid, placeholderData: keepPreviousData },
+  );
+  const { columns, dialogs } = useEmployeeComponentColumns({ employee: true, component: false });
+  const component = components.data?.find((c) => c.id === id);
+  if (!components.data) return <Spinner />;
+  if (!component)
+    return (
+      <Card>
+        <p className="text-sm text-slate-700">
+          {t('salaryData.notFound')}.{' '}
+          <Link to="/salary/employeeComponent" className="text-sky-700 hover:underline">
+            {t('salaryData.back')}
+          </Link>
+        </p>
+      </Card>
+    );
+  return (
+    <>
+      <PageTitle
+        actions={editor ? <Button onClick={() => setAdding(true)}>{t('salaryData.addEmployeeComponent')}</Button> : null}
+      >
+        {component.name}
+      </PageTitle>
+      <div className="space-y-4">
+        <Card>
+          <Facts
+            items={[
+              [t('salaryData.kind'), t(`salaryData.kinds.${component.kind}`), 'kind'],
+              [t('salaryData.taxable'), component.taxable ? t('salaryData.yes') : t('salaryData.no'), 'taxable'],
+              [t('salaryData.everyone'), component.everyone ? t('salaryData.yes') : t('salaryData.no'), 'everyone'],
+              [t('salaryData.employees'), String(query.data?.total ?? '-'), 'employees'],
+            ]}
+          />
+          <p className="mt-3 text-sm">
+            {t('salaryData.formula')}: <code data-testid="component-formula">{component.formula ?? '-'}</code>
+          </p>
+        </Card>
+        <Card title={t('salaryData.employees')}>
+          <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryData.noComponents')} />
+        </Card>
+      </div>
+      {adding ? <EmployeeComponentDialog row={null} componentId={id} onClose={() => setAdding(false)} /> : null}
+      {dialogs}
+    </>
+  );
+}

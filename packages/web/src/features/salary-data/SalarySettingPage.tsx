@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Card, PageTitle } from '../../ui/Card';
+import { Tabs } from '../org/Tabs';
+import { CalculatorsTab } from './CalculatorsTab';
+import { ComponentsTab } from './ComponentsTab';
+import { SettingsForm } from './SettingsForm';
+import './texts';
+
+const TABS = ['settings', 'formulas', 'calculators'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /salary/setting: company payroll settings, salary components (formulas) and the calculators; the tab is in `?tab=`. */
+export function SalarySettingPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'settings';
+  return (
+    <>
+      <PageTitle>{t('routes.salary.setting')}</PageTitle>
+      <Tabs
+        label={t('routes.salary.setting')}
+        tabs={TABS.map((id) => ({ id, label: t(`salaryData.tabs.${id}`) }))}
+        active={tab}
+        onChange={(id) => setParams({ tab: id }, { replace: true })}
+      />
+      {tab === 'calculators' ? <CalculatorsTab /> : <Card>{tab === 'settings' ? <SettingsForm /> : <ComponentsTab />}</Card>}
+    </>
+  );
+}

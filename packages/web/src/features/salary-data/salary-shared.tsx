@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fieldsOf } from '../../lib/errors';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Button } from '../../ui/Button';
+import { SearchableSelect } from '../../ui/Combobox';
+import { Modal } from '../../ui/Modal';
+import { TextInput } from '../../ui/TextInput';
+import './texts';
+
+export type SalaryEmployeeRow = RouterOutputs['salary']['employee']['list']['rows'][number];
+export type SalaryEmployeeDetail = RouterOutputs['salary']['employee']['detail'];
+export type QueueRow = RouterOutputs['salary']['queue']['list']['rows'][number];
+export type ComponentRow = RouterOutputs['salary']['formula']['list'][number];
+export type EmployeeComponentRow = RouterOutputs['salary']['employeeComponent']['list']['rows'][number];
+export type BonusCutRow = RouterOutputs['salary']['bonusCut']['list']['rows'][number];
+
+/**
+ * Component kinds of core's COMPONENT_KINDS (payroll/runs/schema.ts, not on the browser surface); the
+ * two checks keep this list equal to the server's type.
+ */
+export const COMPONENT_KINDS_UI = ['fixed-allowance', 'non-fixed-allowance', 'deduction'] as const;
+type KindsMatch<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const KINDS_MATCH: KindsMatch<(typeof COMPONENT_KINDS_UI)[number], ComponentRow['kind']> = true;
+
+/**
+ * Whole rupiah shown with Indonesian thousands dots: "15000000" → "Rp 15.000.000", -224000 → "-Rp 224.000".
+ * Digit strings go through BigInt (never a float); numbers are the calculators' safe integers.
+ */
+export function rp(v: string | number | null | undefined): string {
+  if (v === null || v === undefined || v === '') return '-';
+  const s = String(v);
+  if (!/^-?\d+$/.test(s)) return s;
+  const n = BigInt(s);
+  const abs = (n < 0n ? -n : n).toLocaleString('id-ID');
+  return n < 0n ? `-Rp ${abs}` : `Rp ${abs}`;
+}
+
+/** What a user typed in a money box → digits only ("Rp 1.500.000" → "1500000"). */
+export function digitsOnly(v: string): string {
+  return v.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+}
+
+/** 'yyyy-mm' → 'mm/yyyy' (spec §9 month display). */
+export function monthText(v: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(v ?? '');
+  return m ? `${m[2]}/${m[1]}` : '';
+}
+
+/** The server's field errors of a failed write, keyed by field ("formula" → "unknown variable … at position 0"). */
+export function serverFields(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fieldsOf(err)) out[f.param.split('.')[0]!] ??= f.msg;
+  return out;
+}
+
+/** A rupiah amount box: numeric keyboard, digits only. */
+export function MoneyInput({
+  id,
+  value,
+  onChange,
+  invalid,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (digits: string) => void;
+  invalid?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <TextInput
+      id={id}
+      inputMode="numeric"
+      maxLength={16}
+      value={value}
+      invalid={invalid ?? false}
+      disabled={disabled}
+      onChange={(e) => onChange(digitsOnly(e.target.value))}
+    />
+  );
+}
+
+/**
+ * Employee picker of the salary screens: a search box (name or number) and a searchable select over
+ * the employees in the caller's salary scope.
+ */
+export function EmployeePicker({
+  id,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  value: string;
+  onChange: (id: string) => void;
+  invalid?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const found = trpc.salary.employee.list.useQuery({ search: debounced || undefined, pageSize: 20 });
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <TextInput
+        type="search"
+        aria-label={t('salaryData.findEmployee')}
+        placeholder={t('salaryData.findEmployee')}
+        value={search}
+        maxLength={100}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <SearchableSelect
+        id={id}
+        value={value}
+        onChange={onChange}
+        options={(found.data?.rows ?? []).map((e) => ({ value: e.id, label: `${e.employeeNumber} ${e.name}` }))}
+        placeholder={t('salaryData.selectEmployee')}
+        loading={found.isFetching}
+        invalid={invalid ?? false}
+      />
+    </div>
+  );
+}
+
+/** "Delete …?" confirmation dialog. */
+export function ConfirmDelete({
+  what,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  what: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={what !== null}
+      onClose={onClose}
+      title={t('salaryData.confirmDelete', { what: what ?? '' })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button variant="danger" disabled={pending} onClick={onConfirm}>
+            {t('salaryData.delete')}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700">{what}</p>
+    </Modal>
+  );
+}
+
+/** Cancel and Save (submitting the dialog's form) of an add/edit dialog. */
+export function SaveFooter({ formId, pending, onClose }: { formId: string; pending: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="secondary" onClick={onClose}>
+        {t('app.cancel')}
+      </Button>
+      <Button type="submit" form={formId} disabled={pending}>
+        {t('salaryData.save')}
+      </Button>
+    </>
+  );
+}
+
+/** A small "label: value" list. */
+export function Facts({ items }: { items: [string, string, string][] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map(([label, value, key]) => (
+        <div key={key}>
+          <dt className="text-xs text-slate-500">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid={`fact-${key}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
