@@ -64,6 +64,8 @@ export interface EmployeeRunInput {
   basicSource: string;
   components: readonly ComponentInput[];
   bonusCuts: readonly { name: string; kind: 'bonus' | 'cut'; amount: string; taxable: boolean }[];
+  /** THR paid with this month's payroll (a finalised THR run whose pay date is in the period): a taxable earning. */
+  thr?: { amount: string; name: string; trace: Trace } | undefined;
   /** After-tax deductions other modules ask for (cooperative, purchase of goods, canteen): runs/deductions.ts. */
   externalDeductions?: readonly { code: string; name: string; amount: string; trace: Trace }[];
   attendance: AttendanceInput;
@@ -425,6 +427,9 @@ export function computeEmployeePayslip(
       earnings.push({ code: `bonus-${++bonuses}`, name: b.name, amount: b.amount, taxable: b.taxable, trace: t });
     else deductions.push({ code: `cut-${++cuts}`, name: b.name, amount: b.amount, trace: t });
   }
+  // THR is income of the month it is paid in: it enters this month's taxable gross (TER on the month's total,
+  // PMK 168/2023 Pasal 2), not the BPJS wage (not a fixed allowance).
+  if (e.thr) earnings.push({ code: 'thr', name: e.thr.name, amount: e.thr.amount, taxable: true, trace: e.thr.trace });
   for (const d of e.externalDeductions ?? []) deductions.push({ code: d.code, name: d.name, amount: d.amount, trace: d.trace });
 
   // BPJS on the (prorated) basic + fixed allowances; the cuts enter as negative taxable earnings (not fixed:

@@ -405,6 +405,21 @@ describe('payroll runs', () => {
     expect(detail.history).toHaveLength(1);
     expect(detail.payslips.map((p) => p.period)).toEqual(['2026-12', '2026-11']);
   });
+
+  it('run detail: search narrows the payslips by name or number, the totals stay the whole run’s; office filter keeps company-wide runs', async () => {
+    const all = await getPayrollRun(ctx, view(), { id: novRun });
+    const a = all.payslips.rows.find((p) => p.employeeId === alice)!;
+    const byName = await getPayrollRun(ctx, view(), { id: novRun, search: a.employeeName.slice(1, 5).toUpperCase() });
+    expect(byName.payslips.rows.map((p) => p.employeeId)).toEqual([alice]);
+    expect(byName.payslips.total).toBe(1);
+    expect(byName.employees).toBe(2);
+    expect(byName.gross).toBe(all.gross);
+    const byNumber = await getPayrollRun(ctx, view(), { id: novRun, search: a.employeeNumber });
+    expect(byNumber.payslips.rows.map((p) => p.employeeId)).toEqual([alice]);
+    expect((await getPayrollRun(ctx, view(), { id: novRun, search: '%' })).payslips.total).toBe(0);
+    const officeRuns = await listPayrollRuns(ctx, view(), { period: '2026-11', companyOfficeId: 999_999 });
+    expect(officeRuns.rows.map((r) => r.id)).toEqual([novRun]);
+  });
 });
 
 async function tdbComponent(name: string): Promise<number | undefined> {

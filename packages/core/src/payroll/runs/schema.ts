@@ -210,8 +210,14 @@ export interface QueueRow {
 // Runs (salary/report) and payslips
 
 export const generateRunInput = z.strictObject({ period: payrollPeriod, companyOfficeId: id.optional() });
-export const listRunsInput = pageInput.extend({ period: payrollPeriod.optional(), status: z.enum(RUN_STATUSES).optional() });
-export const runDetailInput = pageInput.extend({ id });
+export const listRunsInput = pageInput.extend({
+  period: payrollPeriod.optional(),
+  status: z.enum(RUN_STATUSES).optional(),
+  /** Runs of this office (the whole-company runs cover it too). */
+  companyOfficeId: id.optional(),
+});
+/** `search` narrows the payslip page by employee number or name; the run's totals stay the whole run's. */
+export const runDetailInput = pageInput.extend({ id, search: text(100).optional() });
 export const payslipInput = z.object({ id });
 
 export interface RunRow {

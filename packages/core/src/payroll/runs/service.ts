@@ -1,4 +1,6 @@
 import { timesheetAttendanceSource } from './attendance';
+import { type FinalisedThr, queryFinalisedThr } from '../thr-runs/queries';
+import { thrHolidayName } from '../thr-runs/schema';
 import { bookExternalDeductions, queryExternalDeductions } from './deductions';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -654,6 +656,10 @@ async function defaultAttendanceSource(db: Db): Promise<AttendanceSource> {
   return attendanceSourceWithOvertime(db, timesheetAttendanceSource(db));
 }
 
+function thrInput(t: FinalisedThr | undefined): EmployeeRunInput['thr'] {
+  return t && { amount: String(t.amount), name: `THR ${thrHolidayName(t.holiday)}`, trace: t.trace };
+}
+
 /**
  * Loads every input of a run (set-based) and computes each employee's payslip. Writes nothing.
  * Employees without a basic salary (no contract or queued change by the period's end) are skipped and listed.
@@ -679,13 +685,14 @@ export async function computePayrollRun(
   const ids = employees.map((e) => e.id);
   // The last tax period needs the earlier months: December for everyone, the month of leaving for leavers.
   const lastPeriodIds = dates.month === 12 ? ids : employees.filter((e) => e.lastWorkingDay).map((e) => e.id);
-  const [basics, components, bonusCuts, earlier, attendance, external] = await Promise.all([
+  const [basics, components, bonusCuts, earlier, attendance, external, thr] = await Promise.all([
     queryBasicSalaries(db, ids, dates.end),
     queryRunComponents(db, ids, opts.period),
     queryRunBonusCuts(db, ids, opts.period),
     lastPeriodIds.length ? queryEarlierMonths(db, lastPeriodIds, opts.period) : Promise.resolve(new Map()),
     (opts.attendance ?? (await defaultAttendanceSource(db)))(ids, opts.period, settings),
     queryExternalDeductions(db, ids, opts.period, dates),
+    queryFinalisedThr(db, ids, opts.period),
   ]);
   const t1 = performance.now();
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
@@ -718,6 +725,7 @@ export async function computePayrollRun(
       components: components.get(e.id) ?? [],
       bonusCuts: bonusCuts.get(e.id) ?? [],
       externalDeductions: external.get(e.id) ?? [],
+      thr: thrInput(thr.get(e.id)),
       attendance: attendance.get(e.id) ?? fullMonth,
       jobLevel: Number(e.jobLevel),
       tenureMonths: tenureMonths(e.joinDate, dates.end),
@@ -923,6 +931,10 @@ export async function listPayrollRuns(ctx: Ctx, grant: View, raw: In<typeof list
   let q = ctx.db.selectFrom('payroll_runs as r').leftJoin('company_offices as o', 'o.id', 'r.company_office_id');
   if (input.period) q = q.where('r.period', '=', input.period);
   if (input.status) q = q.where('r.status', '=', input.status);
+  if (input.companyOfficeId) {
+    const office = input.companyOfficeId;
+    q = q.where((eb) => eb.or([eb('r.company_office_id', '=', office), eb('r.company_office_id', 'is', null)]));
+  }
   const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const runs = await q
     .select([
@@ -1044,8 +1056,11 @@ export async function getPayrollRun(
     .executeTakeFirst();
   if (!run) throw notFound('Payroll run');
   const q = payslipQuery(ctx.db, grant.scope).where('s.run_id', '=', input.id);
-  const [rows, agg] = await Promise.all([
-    q
+  const term = input.search?.trim();
+  const like = term && `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const page = like ? q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)])) : q;
+  const [rows, agg, matching] = await Promise.all([
+    page
       .orderBy('e.employee_number')
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
@@ -1059,6 +1074,7 @@ export async function getPayrollRun(
         sql<string>`coalesce(sum(s.net), 0)::text`.as('net'),
       ])
       .executeTakeFirstOrThrow(),
+    term ? page.clearSelect().select(sql<string>`count(*)::int`.as('n')).executeTakeFirstOrThrow() : null,
   ]);
   return {
     ...run,
@@ -1067,7 +1083,12 @@ export async function getPayrollRun(
     gross: agg.gross,
     tax: agg.tax,
     net: agg.net,
-    payslips: { rows: rows.map(({ status: _s, ...r }) => r), total: Number(agg.n), page: input.page, pageSize: input.pageSize },
+    payslips: {
+      rows: rows.map(({ status: _s, ...r }) => r),
+      total: Number((matching ?? agg).n),
+      page: input.page,
+      pageSize: input.pageSize,
+    },
   };
 }
 

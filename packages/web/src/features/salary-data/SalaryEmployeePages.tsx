@@ -18,6 +18,7 @@ import { EmployeeComponentDialog } from './EmployeeComponentDialog';
 import { useEmployeeComponentColumns } from './EmployeeComponentPages';
 import { useQueueColumns } from './SalaryQueuePages';
 import { Facts, monthText, rp, type SalaryEmployeeDetail, type SalaryEmployeeRow } from './salary-shared';
+import { EmployeeIncomeTaxCard } from '../salary-tax/EmployeeIncomeTaxCard';
 import './texts';
 
 /** /salary/employee: employees in the caller's scope with the basic salary in force and the last finalised net pay. */
@@ -74,7 +75,7 @@ export function SalaryEmployeeListPage() {
 const TABS = ['basic', 'components', 'bonusCuts', 'payslips'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /salary/employee/{id}/detail: basic salary and history, components, bonus/cuts and payslips of one employee. */
+/** /salary/employee/{id}/detail: basic salary and history, components, bonus/cuts, payslips, income tax and income-tax debt of one employee. */
 export function SalaryEmployeeDetailPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
@@ -129,6 +130,9 @@ export function SalaryEmployeeDetailPage() {
                 <PayslipsPanel detail={d} />
               )}
             </Card>
+            <div className="mt-4">
+              <EmployeeIncomeTaxCard employeeId={d.id} />
+            </div>
           </div>
         </div>
       )}

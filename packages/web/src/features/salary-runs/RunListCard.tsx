@@ -2,30 +2,35 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { showOfficeFilter, useSession } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
+import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { PeriodSelects } from './PeriodSelects';
 import { RunStatusBadge } from './RunStatusBadge';
 import { formatPeriod, formatRupiah, isPeriod, RUN_STATUS_VALUES, type RunRow, type RunStatus } from './run-format';
 import './texts';
 
-/** The runs tab: filters (period, status), the table and the pager. */
+/** The runs tab: filters (period, status, office — hidden with a single office, spec §6), the table and the pager. */
 export function RunListCard() {
   const { t } = useTranslation();
   const paging = usePaging();
   const [period, setPeriod] = useState('');
   const [status, setStatus] = useState('');
+  const [office, setOffice] = useState('');
+  const user = useSession();
   const query = trpc.salary.report.list.useQuery(
     {
       page: paging.page,
       pageSize: paging.pageSize,
       ...(isPeriod(period) ? { period } : {}),
       ...(status ? { status: status as RunStatus } : {}),
+      ...(office ? { companyOfficeId: Number(office) } : {}),
     },
     { placeholderData: keepPreviousData },
   );
@@ -75,6 +80,15 @@ export function RunListCard() {
           options={RUN_STATUS_VALUES.map((s) => ({ value: s, label: t(`salaryRuns.${s}`) }))}
           className="w-auto"
         />
+        {user && showOfficeFilter(user) ? (
+          <CompanyOfficeSelect
+            aria-label={t('salaryRuns.office')}
+            placeholder={t('salaryRuns.allOffices')}
+            value={office}
+            onChange={paging.resetting(setOffice)}
+            className="w-auto"
+          />
+        ) : null}
       </div>
       <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryRuns.noRuns')} />
     </Card>

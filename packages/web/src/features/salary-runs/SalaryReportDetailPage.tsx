@@ -25,7 +25,7 @@ import './texts';
 
 /**
  * /salary/report/:id/detail: the run's period, scope, status and totals, its payslips (paginated on
- * the server; the filter box narrows the page shown), and each payslip's lines with their traces in a
+ * the server, searched by name or number on the server), and each payslip's lines with their traces in a
  * dialog. Drafts can be finalised or cancelled by holders of salary.update.
  */
 export function SalaryReportDetailPage() {
@@ -40,7 +40,7 @@ export function SalaryReportDetailPage() {
   const [confirm, setConfirm] = useState<RunAction | null>(null);
   const [downloading, setDownloading] = useState(false);
   const q = trpc.salary.report.detail.useQuery(
-    { id: valid ? id : 0, page: paging.page, pageSize: paging.pageSize },
+    { id: valid ? id : 0, page: paging.page, pageSize: paging.pageSize, ...(filter.trim() ? { search: filter.trim() } : {}) },
     { enabled: valid, placeholderData: keepPreviousData, meta: { silent: true } },
   );
   const run = q.data;
@@ -56,10 +56,7 @@ export function SalaryReportDetailPage() {
     );
   if (!run) return <Spinner label={t('app.loading')} />;
 
-  const needle = filter.trim().toLowerCase();
-  const rows = needle
-    ? run.payslips.rows.filter((r) => `${r.employeeName} ${r.employeeNumber}`.toLowerCase().includes(needle))
-    : run.payslips.rows;
+  const rows = run.payslips.rows;
   const money = (key: string, header: string, get: (r: PayslipRow) => string): Column<PayslipRow> => ({
     key,
     header,
@@ -151,7 +148,7 @@ export function SalaryReportDetailPage() {
             placeholder={t('salaryRuns.findOnPage')}
             value={filter}
             maxLength={100}
-            onChange={(e) => setFilter(e.target.value)}
+            onChange={(e) => paging.resetting(setFilter)(e.target.value)}
           />
         </div>
         <PagedTable
