@@ -1,4 +1,29 @@
-import { router } from '../trpc/procedures';
+import {
+  dryRunEmployeeImport,
+  employeeImportFileInput,
+  employeeImportInput,
+  employeeImportTemplate,
+  importEmployees,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
 
-/** Employee import from CSV/XLSX: template, dry run, import (issue 3). */
-export const employeeImportRouter = router({});
+const I = '/v2/h/employee/import';
+
+/**
+ * Employee import from CSV/XLSX (issue 3): the template, a dry run that writes nothing, and the
+ * import itself (one transaction; with invalid rows nothing is written unless `skipInvalid`).
+ * The file travels base64 in JSON, within the server's 1 MiB body limit.
+ */
+export const employeeImportRouter = router({
+  template: permissionProcedure('employee.create')
+    .meta({ rest: { method: 'GET', path: `${I}/template`, message: 'Employee import template', download: true } })
+    .query(({ ctx }) => employeeImportTemplate(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+  dryRun: permissionProcedure('employee.create')
+    .meta({ rest: { method: 'POST', path: `${I}/dryRun`, message: 'Import checked; nothing was written' } })
+    .input(employeeImportFileInput)
+    .mutation(({ ctx, input }) => dryRunEmployeeImport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  commit: permissionProcedure('employee.create')
+    .meta({ rest: { method: 'POST', path: I, message: 'Employees imported' } })
+    .input(employeeImportInput)
+    .mutation(({ ctx, input }) => importEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

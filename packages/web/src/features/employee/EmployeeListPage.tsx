@@ -25,6 +25,7 @@ import { FixedSelect } from '../shared/FixedSelect';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { AddEmployeeDialog } from './AddEmployeeDialog';
+import { ImportEmployeesDialog } from './ImportEmployeesDialog';
 import { PendingUpdateRequestsCard } from './UpdateRequests';
 import { Button } from '../../ui/Button';
 
@@ -77,6 +78,7 @@ export function EmployeeListPage() {
   const canCreate = useCan('employee.create');
   const canApproveRequests = useCan('employee.editRequest.approve');
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const { chosen, toggle } = useColumnChoice();
   const utils = trpc.useUtils();
   const [downloading, setDownloading] = useState(false);
@@ -182,6 +184,11 @@ export function EmployeeListPage() {
             <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
               {downloading ? t('employees.downloading') : t('employees.download')}
             </Button>
+            {canCreate ? (
+              <Button variant="secondary" onClick={() => setImporting(true)}>
+                {t('employeeImport.button')}
+              </Button>
+            ) : null}
             {canCreate ? <Button onClick={() => setAdding(true)}>{t('employeeDetail.addEmployee')}</Button> : null}
           </div>
         }
@@ -189,6 +196,7 @@ export function EmployeeListPage() {
         {t('routes.employee.list')}
       </PageTitle>
       {adding ? <AddEmployeeDialog onClose={() => setAdding(false)} /> : null}
+      {importing ? <ImportEmployeesDialog onClose={() => setImporting(false)} /> : null}
       {canApproveRequests ? <PendingUpdateRequestsCard /> : null}
       <Card>
         <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
