@@ -70,6 +70,7 @@ import {
 } from '@hr/core';
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
 import { employeeImportRouter } from './employee-import.router';
+import { qrCodeRouter, signatureRouter } from './employee-signature.router';
 
 /** `POST /v2/h/employee/update/{section}`: one procedure per section of the employee record (spec §3). */
 function sectionUpdate<S extends Exclude<EmployeeSection, 'login'>>(section: S) {
@@ -85,6 +86,8 @@ const E = '/v2/h/employee';
 
 export const employeeRouter = router({
   import: employeeImportRouter,
+  signature: signatureRouter,
+  qrCode: qrCodeRouter,
   create: permissionProcedure('employee.create')
     .meta({ rest: { method: 'POST', path: E, message: 'Employee created' } })
     .input(createEmployeeInput)

@@ -18,6 +18,7 @@ import { permissionRouter } from './permission.router';
 import { referenceRouter } from './reference.router';
 import { salaryRouter } from './salary.router';
 import { mailRouter } from './mail.router';
+import { auditLogRouter } from './audit-log.router';
 
 export const appRouter = router({
   cooperative: cooperativeRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   leave: leaveRouter,
   canteen: canteenRouter,
   mail: mailRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

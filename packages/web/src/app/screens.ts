@@ -17,6 +17,7 @@ const salaryRuns = () => import('../features/salary-runs/screens');
 const salaryData = () => import('../features/salary-data/screens');
 const salaryThr = () => import('../features/salary-thr/screens');
 const salaryTax = () => import('../features/salary-tax/screens');
+const developerLogs = () => import('../features/developer-logs/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'attendance.timesheet': lazy(() => attendance().then((m) => ({ default: m.TimesheetListPage }))),
@@ -110,4 +111,5 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'salary.incomeTaxDetail': lazy(() => salaryTax().then((m) => ({ default: m.IncomeTaxDetailPage }))),
   'salary.reportBonus': lazy(() => salaryTax().then((m) => ({ default: m.ReportBonusListPage }))),
   'salary.reportBonusDetail': lazy(() => salaryTax().then((m) => ({ default: m.ReportBonusDetailPage }))),
+  'developer.logs': lazy(() => developerLogs().then((m) => ({ default: m.DeveloperLogsPage }))),
 };

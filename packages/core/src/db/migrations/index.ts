@@ -21,6 +21,7 @@ import * as m20261123T0770 from './20261123T0770_employee_search';
 import * as m20261123T0780 from './20261123T0780_thr_runs';
 import * as m20261123T0790 from './20261123T0790_mail_outbox';
 import * as m20261123T0800 from './20261123T0800_payroll_attendance';
+import * as m20261123T0810 from './20261123T0810_employee_signatures';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0780_thr_runs': m20261123T0780,
   '20261123T0790_mail_outbox': m20261123T0790,
   '20261123T0800_payroll_attendance': m20261123T0800,
+  '20261123T0810_employee_signatures': m20261123T0810,
 };

@@ -21,7 +21,9 @@ import { FormDialog } from '../org/FormDialog';
 import { FIXED_OPTIONS } from '../shared/fixed-options';
 import { EducationLevelSelect } from '../shared/ReferenceSelects';
 import { NotFoundPage } from '../shell/StatusPages';
+import { EmployeePermissionsCard } from '../permissions/EmployeePermissionsCard';
 import { ContractsCard, RecordsCard } from './detail/HistoryCards';
+import { SignatureQrCard } from './detail/SignatureQrCard';
 import { ListSectionDialog, type Row } from './detail/ListSectionDialog';
 import {
   bankViews,
@@ -272,10 +274,12 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
         </Card>
 
         <LoginCard d={d} canManage={canLogin && mode === 'edit'} />
+        <SignatureQrCard employeeId={d.id} canManage={mode === 'edit'} />
         {mode === 'edit' ? (
           <>
             <ContractsCard d={d} />
             <RecordsCard d={d} />
+            <EmployeePermissionsCard employeeId={d.id} />
           </>
         ) : null}
       </div>
