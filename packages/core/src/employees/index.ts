@@ -39,3 +39,17 @@ export * from './schema';
 export { downloadEmployees, listEmployees } from './service';
 export type { EmployeeTables } from './tables';
 export * from './import';
+export {
+  deleteSignature,
+  downloadOwnQrCode,
+  downloadOwnSignature,
+  downloadQrCode,
+  downloadSignature,
+  employeeQrText,
+  generateQrCode,
+  getOwnSignatureQrInfo,
+  getSignatureQrInfo,
+  uploadOwnSignature,
+  uploadSignature,
+} from './signature';
+export * from './signature-schema';

@@ -161,4 +161,21 @@ export interface EmployeeTables {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
+  /** One signature image per employee (issue 3); the bytes travel only in downloads. */
+  employee_signatures: {
+    employee_id: number;
+    content: ColumnType<Uint8Array, Uint8Array | Buffer, Uint8Array | Buffer>;
+    content_type: 'image/png' | 'image/jpeg';
+    file_name: string;
+    size: number;
+    uploaded_by: number | null;
+    uploaded_at: ColumnType<Date, Date | undefined, Date>;
+  };
+  /** The current QR code token per employee (issue 3); regenerating replaces it. */
+  employee_qr_codes: {
+    employee_id: number;
+    token: string;
+    generated_by: number | null;
+    generated_at: ColumnType<Date, Date | undefined, Date>;
+  };
 }

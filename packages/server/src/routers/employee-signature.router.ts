@@ -1,7 +1,72 @@
-import { router } from '../trpc/procedures';
+import {
+  deleteSignature,
+  downloadOwnQrCode,
+  downloadOwnQrCodeInput,
+  downloadOwnSignature,
+  downloadQrCode,
+  downloadQrCodeInput,
+  downloadSignature,
+  employeeIdInput,
+  generateQrCode,
+  getOwnSignatureQrInfo,
+  getSignatureQrInfo,
+  uploadOwnSignature,
+  uploadOwnSignatureInput,
+  uploadSignature,
+  uploadSignatureInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * An employee's signature and QR code (issue 3, spec §7 employee "signature deletion, QRCode
+ * generate and download"). Reading follows the detail page (employee.view), changing follows the
+ * detail sections (employee.update); both within the data scope. The employee reads and uploads
+ * their own signature and downloads their own QR code under personal.access.
+ */
+const E = '/v2/h/employee/{id}';
 
 /** An employee's signature (upload, download, delete) (issue 3). */
-export const signatureRouter = router({});
+export const signatureRouter = router({
+  info: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: `${E}/signature/info`, message: 'Signature and QR code' } })
+    .input(employeeIdInput)
+    .query(({ ctx, input }) => getSignatureQrInfo(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  get: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: `${E}/signature`, message: 'Signature', download: true } })
+    .input(employeeIdInput)
+    .query(({ ctx, input }) => downloadSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  upload: permissionProcedure('employee.update')
+    .meta({ rest: { method: 'POST', path: `${E}/signature`, message: 'Signature uploaded' } })
+    .input(uploadSignatureInput)
+    .mutation(({ ctx, input }) => uploadSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  delete: permissionProcedure('employee.update')
+    .meta({ rest: { method: 'POST', path: `${E}/signature/delete`, message: 'Signature deleted' } })
+    .input(employeeIdInput)
+    .mutation(({ ctx, input }) => deleteSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  mineInfo: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: '/v2/h/personal/signature/info', message: 'Signature and QR code' } })
+    .query(({ ctx }) => getOwnSignatureQrInfo(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+  mine: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: '/v2/h/personal/signature', message: 'Signature', download: true } })
+    .query(({ ctx }) => downloadOwnSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+  uploadMine: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'POST', path: '/v2/h/personal/signature', message: 'Signature uploaded' } })
+    .input(uploadOwnSignatureInput)
+    .mutation(({ ctx, input }) => uploadOwnSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});
 
 /** An employee's QR code (generate, download) (issue 3). */
-export const qrCodeRouter = router({});
+export const qrCodeRouter = router({
+  generate: permissionProcedure('employee.update')
+    .meta({ rest: { method: 'POST', path: `${E}/qrCode/generate`, message: 'QR code generated', download: true } })
+    .input(employeeIdInput)
+    .mutation(({ ctx, input }) => generateQrCode(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  download: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: `${E}/qrCode/download`, message: 'QR code', download: true } })
+    .input(downloadQrCodeInput)
+    .query(({ ctx, input }) => downloadQrCode(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  downloadMine: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: '/v2/h/personal/qrCode/download', message: 'QR code', download: true } })
+    .input(downloadOwnQrCodeInput)
+    .query(({ ctx, input }) => downloadOwnQrCode(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

@@ -1,5 +1,220 @@
-// Scaffolding: replaced by the signature and QR code card.
-/** The employee's signature (upload, view, delete) and QR code (generate, download) on the employee detail page. */
-export function SignatureQrCard(_props: { employeeId: number; canManage: boolean }) {
-  return null;
+import i18n from 'i18next';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/can';
+import { formatDateTime } from '../../../lib/format';
+import { saveBase64 } from '../../../lib/save-file';
+import { trpc } from '../../../lib/trpc';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { fileToBase64 } from '../../purchase-of-goods/shared';
+import '../../../i18n';
+
+/** The server's limit (core SIGNATURE_MAX_BYTES): checked here first so a big file is not sent. */
+const MAX_BYTES = 200 * 1024;
+const TYPES = ['image/png', 'image/jpeg'] as const;
+
+const en = {
+  title: 'Signature & QR code',
+  signature: 'Signature',
+  noSignature: 'No signature uploaded.',
+  upload: 'Upload signature',
+  replace: 'Replace signature',
+  chooseFile: 'Signature file (PNG or JPG)',
+  badFile: 'Choose a PNG or JPG image of at most 200 KB.',
+  deleteSignature: 'Delete signature',
+  uploaded: 'Signature uploaded',
+  deleted: 'Signature deleted',
+  uploadedBy: '{{name}} · {{at}}',
+  qrCode: 'QR code',
+  noQrCode: 'No QR code generated yet.',
+  generate: 'Generate QR code',
+  regenerate: 'Regenerate QR code',
+  generated: 'QR code generated',
+  downloadPng: 'Download QR (PNG)',
+  downloadCard: 'Download ID card (PDF)',
+  cardCode: 'Card {{code}} · {{at}}',
+};
+const id: typeof en = {
+  title: 'Tanda tangan & kode QR',
+  signature: 'Tanda tangan',
+  noSignature: 'Belum ada tanda tangan.',
+  upload: 'Unggah tanda tangan',
+  replace: 'Ganti tanda tangan',
+  chooseFile: 'Berkas tanda tangan (PNG atau JPG)',
+  badFile: 'Pilih gambar PNG atau JPG paling besar 200 KB.',
+  deleteSignature: 'Hapus tanda tangan',
+  uploaded: 'Tanda tangan diunggah',
+  deleted: 'Tanda tangan dihapus',
+  uploadedBy: '{{name}} · {{at}}',
+  qrCode: 'Kode QR',
+  noQrCode: 'Kode QR belum dibuat.',
+  generate: 'Buat kode QR',
+  regenerate: 'Buat ulang kode QR',
+  generated: 'Kode QR dibuat',
+  downloadPng: 'Unduh QR (PNG)',
+  downloadCard: 'Unduh kartu ID (PDF)',
+  cardCode: 'Kartu {{code}} · {{at}}',
+};
+i18n.addResourceBundle('en', 'translation', { signatureQr: en }, true, false);
+i18n.addResourceBundle('id', 'translation', { signatureQr: id }, true, false);
+
+/**
+ * The employee's signature (upload, view, delete) and QR code (generate, download) on the employee
+ * detail page. With `canManage` (HR editing any record) it uses the employee procedures; on the
+ * personal profile (`canManage` false) the employee sees and uploads their own signature and
+ * downloads their own QR code once HR has generated it.
+ */
+export function SignatureQrCard({ employeeId, canManage }: { employeeId: number; canManage: boolean }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const own = !canManage;
+  const canUpdate = useCan('employee.update') && canManage;
+  const input = useRef<HTMLInputElement>(null);
+  const [bad, setBad] = useState(false);
+
+  const staffInfo = trpc.employee.signature.info.useQuery({ id: employeeId }, { enabled: !own });
+  const ownInfo = trpc.employee.signature.mineInfo.useQuery(undefined, { enabled: own });
+  const info = own ? ownInfo.data : staffInfo.data;
+  const hasSignature = !!info?.signature;
+  const staffImage = trpc.employee.signature.get.useQuery({ id: employeeId }, { enabled: !own && hasSignature });
+  const ownImage = trpc.employee.signature.mine.useQuery(undefined, { enabled: own && hasSignature });
+  const image = own ? ownImage.data : staffImage.data;
+
+  const refresh = () => void utils.employee.signature.invalidate();
+  const upload = trpc.employee.signature.upload.useMutation({
+    meta: { successMessage: () => t('signatureQr.uploaded') },
+    onSuccess: refresh,
+  });
+  const uploadMine = trpc.employee.signature.uploadMine.useMutation({
+    meta: { successMessage: () => t('signatureQr.uploaded') },
+    onSuccess: refresh,
+  });
+  const remove = trpc.employee.signature.delete.useMutation({
+    meta: { successMessage: () => t('signatureQr.deleted') },
+    onSuccess: refresh,
+  });
+  const generate = trpc.employee.qrCode.generate.useMutation({
+    meta: { successMessage: () => t('signatureQr.generated') },
+    onSuccess: (file) => {
+      saveBase64(file);
+      refresh();
+    },
+  });
+
+  const pick = async (f: File | undefined) => {
+    setBad(false);
+    if (!f) return;
+    const contentType = f.type === 'image/jpg' ? 'image/jpeg' : f.type;
+    if (!(TYPES as readonly string[]).includes(contentType) || f.size === 0 || f.size > MAX_BYTES) {
+      setBad(true);
+    } else {
+      const file = { fileName: f.name, contentType: contentType as (typeof TYPES)[number], contentBase64: await fileToBase64(f) };
+      await (own ? uploadMine.mutateAsync(file) : upload.mutateAsync({ id: employeeId, ...file })).catch(() => undefined);
+    }
+    if (input.current) input.current.value = '';
+  };
+  const download = async (format: 'png' | 'pdf') =>
+    saveBase64(
+      own
+        ? await utils.employee.qrCode.downloadMine.fetch({ format })
+        : await utils.employee.qrCode.download.fetch({ id: employeeId, format }),
+    );
+  const mayUpload = own || canUpdate;
+  const busy = upload.isPending || uploadMine.isPending;
+
+  return (
+    <Card title={t('signatureQr.title')}>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section data-testid="signature-section">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('signatureQr.signature')}</h3>
+          {info?.signature ? (
+            <>
+              {image ? (
+                <img
+                  src={`data:${image.contentType};base64,${image.base64}`}
+                  alt={t('signatureQr.signature')}
+                  className="mb-2 max-h-32 rounded border border-slate-200 bg-white object-contain p-1"
+                />
+              ) : null}
+              <p className="text-xs text-slate-500">
+                {info.signature.fileName} ·{' '}
+                {t('signatureQr.uploadedBy', {
+                  name: info.signature.uploadedBy ?? '-',
+                  at: formatDateTime(info.signature.uploadedAt),
+                })}
+              </p>
+            </>
+          ) : (
+            <p className="text-sm text-slate-500">{info ? t('signatureQr.noSignature') : '…'}</p>
+          )}
+          {mayUpload ? (
+            <div className="mt-3 flex flex-wrap items-center gap-2">
+              <label className="sr-only" htmlFor={`signature-file-${employeeId}`}>
+                {t('signatureQr.chooseFile')}
+              </label>
+              <input
+                ref={input}
+                id={`signature-file-${employeeId}`}
+                type="file"
+                accept="image/png,image/jpeg"
+                className="hidden"
+                onChange={(e) => void pick(e.target.files?.[0])}
+              />
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
+                {info?.signature ? t('signatureQr.replace') : t('signatureQr.upload')}
+              </Button>
+              {canUpdate && info?.signature ? (
+                <Button variant="danger" size="sm" disabled={remove.isPending} onClick={() => remove.mutate({ id: employeeId })}>
+                  {t('signatureQr.deleteSignature')}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {bad ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {t('signatureQr.badFile')}
+            </p>
+          ) : null}
+        </section>
+
+        <section data-testid="qr-section">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('signatureQr.qrCode')}</h3>
+          {info?.qrCode ? (
+            <p className="text-sm text-slate-700">
+              <span className="font-mono">{info.qrCode.text}</span>
+              <br />
+              <span className="text-xs text-slate-500">
+                {t('signatureQr.cardCode', { code: info.qrCode.cardCode, at: formatDateTime(info.qrCode.generatedAt) })}
+              </span>
+            </p>
+          ) : (
+            <p className="text-sm text-slate-500">{info ? t('signatureQr.noQrCode') : '…'}</p>
+          )}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {canUpdate ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={generate.isPending}
+                onClick={() => generate.mutate({ id: employeeId })}
+              >
+                {info?.qrCode ? t('signatureQr.regenerate') : t('signatureQr.generate')}
+              </Button>
+            ) : null}
+            {info?.qrCode ? (
+              <>
+                <Button variant="ghost" size="sm" onClick={() => void download('png')}>
+                  {t('signatureQr.downloadPng')}
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => void download('pdf')}>
+                  {t('signatureQr.downloadCard')}
+                </Button>
+              </>
+            ) : null}
+          </div>
+        </section>
+      </div>
+    </Card>
+  );
 }
