@@ -1,4 +1,21 @@
-import { router } from '../trpc/procedures';
+import { exportLogs, getLog, listLogs, listLogsInput, logIdInput, logsExcelInput } from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
 
-/** /developer/logs: the audit log and agent/ingest events (issue 6). */
-export const auditLogRouter = router({});
+/** /developer/logs: the audit log and agent/ingest events (issue 6), behind the developer menu permission. */
+const P = '/v2/h/developer/logs';
+const dev = () => permissionProcedure('developer.access');
+
+export const auditLogRouter = router({
+  list: dev()
+    .meta({ rest: { method: 'GET', path: P, message: 'Logs', results: true } })
+    .input(listLogsInput)
+    .query(({ ctx, input }) => listLogs(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  download: dev()
+    .meta({ rest: { method: 'GET', path: `${P}/download`, message: 'Logs download', download: true } })
+    .input(logsExcelInput)
+    .query(({ ctx, input }) => exportLogs(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  detail: dev()
+    .meta({ rest: { method: 'GET', path: `${P}/{id}`, message: 'Log entry' } })
+    .input(logIdInput)
+    .query(({ ctx, input }) => getLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

@@ -1,1 +1,1 @@
-export { DeveloperLogsPage } from './stubs';
+export { DeveloperLogsPage } from './DeveloperLogsPage';

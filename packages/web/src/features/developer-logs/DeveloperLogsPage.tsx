@@ -1,0 +1,160 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
+import { saveBase64 } from '../../lib/save-file';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+import { PagedTable, usePaging } from '../shared/PagedTable';
+import { LevelBadge } from './LevelBadge';
+import { LogDetailDialog } from './LogDetailDialog';
+import './texts';
+
+type Row = RouterOutputs['auditLog']['list']['rows'][number];
+
+const LEVELS = ['info', 'warning', 'error'] as const;
+const SOURCES = ['audit', 'agent'] as const;
+
+/** A `datetime-local` value (browser time) as an ISO instant; undefined when empty or invalid. */
+export function toInstant(local: string): string | undefined {
+  if (!local) return undefined;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+/** /developer/logs: the audit log and agent/ingest events, filterable, newest first. */
+export function DeveloperLogsPage() {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const paging = usePaging(25);
+  const [actor, setActor] = useState('');
+  const [entity, setEntity] = useState('');
+  const [action, setAction] = useState('');
+  const [level, setLevel] = useState('');
+  const [source, setSource] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const texts = useDebouncedValue({ actor: actor.trim(), entity: entity.trim(), action: action.trim() }, 300);
+  const filters = {
+    actor: texts.actor || undefined,
+    entity: texts.entity || undefined,
+    action: texts.action || undefined,
+    level: (level || undefined) as (typeof LEVELS)[number] | undefined,
+    source: (source || undefined) as (typeof SOURCES)[number] | undefined,
+    from: toInstant(from),
+    to: toInstant(to),
+  };
+  const list = trpc.auditLog.list.useQuery(
+    { ...filters, page: paging.page, pageSize: paging.pageSize },
+    { placeholderData: keepPreviousData },
+  );
+
+  const columns: Column<Row>[] = [
+    { key: 'at', header: t('dlogs.time'), cell: (r) => formatDateTime(r.at), className: 'whitespace-nowrap' },
+    { key: 'level', header: t('dlogs.level'), cell: (r) => <LevelBadge level={r.level} /> },
+    { key: 'source', header: t('dlogs.source'), cell: (r) => t(`dlogs.sources.${r.source}`) },
+    {
+      key: 'actor',
+      header: t('dlogs.actor'),
+      cell: (r) => (
+        <span className="break-all" title={r.actor ?? undefined}>
+          {r.actorName ?? r.actor ?? <span className="text-slate-500">{t('dlogs.system')}</span>}
+        </span>
+      ),
+    },
+    { key: 'action', header: t('dlogs.action'), cell: (r) => <code className="font-mono text-xs">{r.action}</code> },
+    {
+      key: 'entity',
+      header: t('dlogs.entity'),
+      cell: (r) => <code className="font-mono text-xs">{r.entityId ? `${r.entity} #${r.entityId}` : r.entity}</code>,
+    },
+    { key: 'summary', header: t('dlogs.summary'), cell: (r) => r.summary },
+    {
+      key: 'details',
+      header: t('app.actions'),
+      cell: (r) => (
+        <Button size="sm" variant="secondary" aria-label={`${t('dlogs.details')} ${r.action}`} onClick={() => setOpen(r.id)}>
+          {t('dlogs.details')}
+        </Button>
+      ),
+    },
+  ];
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBase64(await utils.auditLog.download.fetch(filters));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const text = (id: string, label: string, value: string, set: (v: string) => void, placeholder: string) => (
+    <Field label={label} htmlFor={id}>
+      <TextInput id={id} value={value} placeholder={placeholder} onChange={(e) => paging.resetting(set)(e.target.value)} />
+    </Field>
+  );
+
+  return (
+    <>
+      <PageTitle
+        actions={
+          <Button variant="secondary" disabled={downloading} onClick={() => void download()}>
+            {t('dlogs.download')}
+          </Button>
+        }
+      >
+        {t('routes.developer.logs')}
+      </PageTitle>
+      <Card>
+        <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {text('dlogs-actor', t('dlogs.actor'), actor, setActor, t('dlogs.actorPlaceholder'))}
+          {text('dlogs-entity', t('dlogs.entity'), entity, setEntity, t('dlogs.entityPlaceholder'))}
+          {text('dlogs-action', t('dlogs.action'), action, setAction, t('dlogs.actionPlaceholder'))}
+          <div className="grid grid-cols-2 gap-3">
+            <Field label={t('dlogs.level')} htmlFor="dlogs-level">
+              <Select
+                id="dlogs-level"
+                value={level}
+                onChange={paging.resetting(setLevel)}
+                placeholder={t('dlogs.all')}
+                options={LEVELS.map((l) => ({ value: l, label: t(`dlogs.levels.${l}`) }))}
+              />
+            </Field>
+            <Field label={t('dlogs.source')} htmlFor="dlogs-source">
+              <Select
+                id="dlogs-source"
+                value={source}
+                onChange={paging.resetting(setSource)}
+                placeholder={t('dlogs.all')}
+                options={SOURCES.map((s) => ({ value: s, label: t(`dlogs.sources.${s}`) }))}
+              />
+            </Field>
+          </div>
+          <Field label={t('dlogs.from')} htmlFor="dlogs-from" hint={t('dlogs.periodHint')}>
+            <TextInput
+              id="dlogs-from"
+              type="datetime-local"
+              value={from}
+              onChange={(e) => paging.resetting(setFrom)(e.target.value)}
+            />
+          </Field>
+          <Field label={t('dlogs.to')} htmlFor="dlogs-to">
+            <TextInput id="dlogs-to" type="datetime-local" value={to} onChange={(e) => paging.resetting(setTo)(e.target.value)} />
+          </Field>
+        </div>
+        {list.isError && list.data ? <p className="mb-2 text-sm text-red-700">{list.error.message}</p> : null}
+        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('dlogs.empty')} />
+      </Card>
+      {open ? <LogDetailDialog id={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
