@@ -1,4 +1,6 @@
 import type { PermissionKey } from './registry';
+import { isPermissionKey } from './registry';
+import { isRoleKey, permissionsOfRoles } from './roles';
 
 /** The signed-in person (or machine client) on whose behalf a service runs. */
 export interface Actor {
@@ -11,4 +13,31 @@ export interface Actor {
   roles: string[];
   permissions: ReadonlySet<PermissionKey>;
   kind: 'user' | 'oauth';
+}
+
+/** One approved grant as it reaches a user: a permission key or a role key (spec §6). */
+export interface GrantedKey {
+  kind: string;
+  key: string;
+}
+
+/**
+ * The roles and permissions that a user's account roles plus their approved grants (own and their
+ * job position's) add up to: the union of every role's keys and every granted key. Every source
+ * adds, none removes, so "which source gives permission P" is this function applied to one source.
+ * Unknown keys are ignored.
+ */
+export function effectiveAccess(
+  userRoles: readonly string[],
+  grants: readonly GrantedKey[],
+): { roles: string[]; permissions: Set<PermissionKey> } {
+  const roles = new Set<string>(userRoles);
+  const extra: PermissionKey[] = [];
+  for (const g of grants) {
+    if (g.kind === 'role' && isRoleKey(g.key)) roles.add(g.key);
+    if (g.kind === 'permission' && isPermissionKey(g.key)) extra.push(g.key);
+  }
+  const permissions = permissionsOfRoles([...roles]);
+  for (const k of extra) permissions.add(k);
+  return { roles: [...roles], permissions };
 }

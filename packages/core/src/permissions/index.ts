@@ -1,4 +1,5 @@
-export type { Actor } from './actor';
+export { type Actor, effectiveAccess, type GrantedKey } from './actor';
+export { explainInput, explainPermission, type PermissionExplanation, type PermissionSource } from './explain';
 export { type Grant, hasPermission, requirePermission, type Scope, scopeOf } from './grant';
 export { isPermissionKey, PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './registry';
 export { isRoleKey, permissionsOfRoles, ROLE_KEYS, ROLES, type RoleKey } from './roles';

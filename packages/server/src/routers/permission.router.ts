@@ -3,6 +3,8 @@ import {
   assignGrant,
   assignInput,
   cancelGrant,
+  explainInput,
+  explainPermission,
   grantIdInput,
   listGrants,
   listGrantsInput,
@@ -49,4 +51,9 @@ function grantRouter(type: 'employee' | 'job_position', segment: 'employee' | 'j
 export const permissionRouter = router({
   employee: grantRouter('employee', 'employee'),
   jobPosition: grantRouter('job_position', 'jobPosition'),
+  /** "Why can this person see this?": whether the employee holds the permission and which grants give it. */
+  explain: permissionProcedure('permission.view')
+    .meta({ rest: { method: 'GET', path: '/v2/h/permission/explain', message: 'Permission sources' } })
+    .input(explainInput)
+    .query(({ ctx, input }) => explainPermission(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
 });

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actorForUser } from '../auth/service';
+import { createTestDb, type TestDb } from '../db/testing';
+import { createServices, type Services } from '../services';
+import { AppError } from '../shared/errors';
+import { makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { explainPermission } from './explain';
+import { requirePermission } from './grant';
+import { PERMISSION_KEYS } from './registry';
+import { approveGrant, assignGrant, unassignGrant } from './service';
+
+let tdb: TestDb;
+let services: Services;
+let org: Org;
+
+beforeAll(async () => {
+  tdb = await createTestDb();
+  services = createServices(tdb.db);
+  org = await makeOrg(tdb.db);
+});
+afterAll(() => tdb.destroy());
+
+const actorOf = async (userId: number) => (await actorForUser(tdb.db, userId, 'user'))!;
+
+describe('why can this person see this (explainPermission)', () => {
+  it('names the employee grant, the job-position role grant and the login role; pending grants are listed apart', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const b = await actorOf((await makeUser(services, org, ['human-capital'])).userId);
+    const assign = requirePermission(a, 'permission.assign');
+    const approve = requirePermission(b, 'permission.approve');
+    const view = requirePermission(b, 'permission.view');
+    const pos = await tdb.db
+      .insertInto('job_positions')
+      .values({
+        name: 'Storekeeper',
+        company_office_id: org.officeId,
+        department_id: org.dept[1],
+        division_id: null,
+        section_id: null,
+        job_level_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const target = await makeUser(services, org, ['employee'], { dept: 1 });
+    const employeeId = target.employeeId!;
+    await tdb.db.updateTable('employees').set({ job_position_id: pos.id }).where('id', '=', employeeId).execute();
+    const ctx = services.ctx(b);
+
+    const before = await explainPermission(ctx, view, { employeeId, permission: 'inventory.view' });
+    expect(before).toMatchObject({ has: false, account: 'active', sources: [], pending: [] });
+
+    const g = await assignGrant(services.ctx(a), assign, 'employee', {
+      subjectId: employeeId,
+      grant: { kind: 'permission', key: 'inventory.view' },
+    });
+    const waiting = await explainPermission(ctx, view, { employeeId, permission: 'inventory.view' });
+    expect(waiting.has).toBe(false);
+    expect(waiting.pending).toMatchObject([{ kind: 'employee', grantId: g.id, key: 'inventory.view', approvedBy: null }]);
+
+    await approveGrant(services.ctx(b), approve, { id: g.id });
+    const role = await assignGrant(services.ctx(a), assign, 'job_position', {
+      subjectId: pos.id,
+      grant: { kind: 'role', key: 'warehouse-manager' },
+    });
+    await approveGrant(services.ctx(b), approve, { id: role.id });
+
+    const now = await explainPermission(ctx, view, { employeeId, permission: 'inventory.view' });
+    expect(now.has).toBe(true);
+    expect(now.pending).toEqual([]);
+    expect(now.sources).toMatchObject([
+      { kind: 'employee', grantId: g.id, grantKind: 'permission', role: null, requestedBy: a.email, approvedBy: b.email },
+      { kind: 'jobPosition', grantId: role.id, grantKind: 'role', role: 'warehouse-manager', jobPosition: 'Storekeeper' },
+    ]);
+    expect(now.sources[0]!.approvedAt).toBeInstanceOf(Date);
+
+    const own = await explainPermission(ctx, view, { employeeId, permission: 'personal.access' });
+    expect(own.sources).toMatchObject([
+      { kind: 'userRole', role: 'employee', grantId: null },
+      { kind: 'jobPosition', role: 'warehouse-manager' },
+    ]);
+
+    await unassignGrant(services.ctx(a), assign, { id: g.id });
+    const after = await explainPermission(ctx, view, { employeeId, permission: 'inventory.view' });
+    expect(after.sources.map((s) => s.kind)).toEqual(['jobPosition']);
+  });
+
+  it('agrees with the permissions the server loads for every key: has ⇔ the actor holds it ⇔ some source gives it', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const b = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const target = await makeUser(services, org, ['supervisor']);
+    for (const grant of [
+      { kind: 'permission', key: 'salary.view' },
+      { kind: 'role', key: 'warehouse-manager' },
+    ] as const) {
+      const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'employee', {
+        subjectId: target.employeeId!,
+        grant,
+      });
+      await approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id });
+    }
+    const actor = await actorOf(target.userId);
+    const view = requirePermission(a, 'permission.view');
+    for (const permission of PERMISSION_KEYS) {
+      const x = await explainPermission(services.ctx(a), view, { employeeId: target.employeeId!, permission });
+      expect([permission, x.has]).toEqual([permission, actor.permissions.has(permission)]);
+      expect([permission, x.sources.length > 0]).toEqual([permission, x.has]);
+    }
+  });
+
+  it('an inactive login holds nothing, whatever its sources; an employee without login is reported as such', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const view = requirePermission(a, 'permission.view');
+    const off = await makeUser(services, org, ['human-capital'], { active: false });
+    const x = await explainPermission(services.ctx(a), view, { employeeId: off.employeeId!, permission: 'salary.view' });
+    expect(x).toMatchObject({ has: false, account: 'blocked', sources: [{ kind: 'userRole', role: 'human-capital' }] });
+    const bare = await makeEmployee(tdb.db, org, { dept: 0 });
+    const y = await explainPermission(services.ctx(a), view, { employeeId: bare, permission: 'salary.view' });
+    expect(y).toMatchObject({ has: false, account: 'noLogin', email: null, sources: [] });
+  });
+
+  it('an employee outside the viewer’s data scope is NOT_FOUND', async () => {
+    const staff = await actorOf((await makeUser(services, org, ['supervisor'], { dept: 0 })).userId);
+    const other = await makeEmployee(tdb.db, org, { dept: 1 });
+    // Supervisors lack permission.view; build the grant as if they had it, to test the scope alone.
+    const view = requirePermission({ ...staff, permissions: new Set(['permission.view']) }, 'permission.view');
+    const err = await explainPermission(services.ctx(staff), view, { employeeId: other, permission: 'salary.view' }).catch(
+      (e) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,43 @@
+import { PERMISSION_KEYS, ROLE_KEYS } from '@hr/core/browser';
+import { useTranslation } from 'react-i18next';
+import { controlClass } from '../../ui/controls';
+import { grantLabel, grantValue } from './grant-labels';
+import './texts';
+
+/** A select of every permission (with its description) and, unless `permissionsOnly`, every role. */
+export function GrantKeySelect({
+  id,
+  value,
+  onChange,
+  permissionsOnly = false,
+  placeholder,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  permissionsOnly?: boolean;
+  placeholder: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <select id={id} className={controlClass(false)} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{placeholder}</option>
+      <optgroup label={t('permissions.permissionsGroup')}>
+        {PERMISSION_KEYS.map((k) => (
+          <option key={k} value={permissionsOnly ? k : grantValue('permission', k)}>
+            {grantLabel('permission', k)}
+          </option>
+        ))}
+      </optgroup>
+      {permissionsOnly ? null : (
+        <optgroup label={t('permissions.rolesGroup')}>
+          {ROLE_KEYS.map((k) => (
+            <option key={k} value={grantValue('role', k)}>
+              {grantLabel('role', k)}
+            </option>
+          ))}
+        </optgroup>
+      )}
+    </select>
+  );
+}

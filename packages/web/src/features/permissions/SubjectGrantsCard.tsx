@@ -1,0 +1,174 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan, useSession } from '../../lib/can';
+import { formatDateTime } from '../../lib/format';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { GrantKeySelect } from './GrantKeySelect';
+import { grantLabel, parseGrantValue } from './grant-labels';
+import './texts';
+
+type GrantRow = RouterOutputs['permission']['employee']['list']['rows'][number];
+
+/** A grant still counts (pending or approved and not unassigned). */
+const isLive = (g: GrantRow) => g.revokedAt === null && (g.status === 1 || g.status === 3);
+
+/**
+ * The permission and role grants of one employee or job position, with assign, approve (never by
+ * the person who assigned it: four-eyes rule, enforced by the server too), cancel and unassign.
+ * Buttons show only with permission.assign / permission.approve; the list needs permission.view.
+ */
+export function SubjectGrantsCard({
+  subject,
+  subjectId,
+  title,
+  className,
+}: {
+  subject: 'employee' | 'jobPosition';
+  subjectId: number;
+  title: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const me = useSession();
+  const canAssign = useCan('permission.assign');
+  const canApprove = useCan('permission.approve');
+  const [showClosed, setShowClosed] = useState(false);
+  const [choice, setChoice] = useState('');
+  const api = subject === 'employee' ? trpc.permission.employee : trpc.permission.jobPosition;
+  const utils = trpc.useUtils();
+  const list = api.list.useQuery({ subjectId, pageSize: 500 });
+  const refresh = () => void utils.permission.invalidate();
+  const assign = api.assign.useMutation({ meta: { successMessage: () => t('permissions.assigned') }, onSuccess: refresh });
+  const approve = api.approve.useMutation({ meta: { successMessage: () => t('permissions.approved') }, onSuccess: refresh });
+  const cancel = api.cancel.useMutation({ meta: { successMessage: () => t('permissions.cancelled') }, onSuccess: refresh });
+  const unassign = api.unassign.useMutation({
+    meta: { successMessage: () => t('permissions.unassigned') },
+    onSuccess: refresh,
+  });
+  const busy = assign.isPending || approve.isPending || cancel.isPending || unassign.isPending;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const grant = parseGrantValue(choice);
+    if (!grant) return;
+    assign.mutate({ subjectId, grant } as Parameters<typeof assign.mutate>[0], { onSuccess: () => setChoice('') });
+  };
+
+  const statusOf = (g: GrantRow) =>
+    g.revokedAt ? t('permissions.statuses.revoked') : t(`permissions.statuses.${g.status}`, { defaultValue: String(g.status) });
+
+  const actions = (g: GrantRow) => {
+    if (!isLive(g)) return null;
+    const mine = g.requestedBy.toLowerCase() === me.email.toLowerCase();
+    const name = grantLabel(g.kind, g.key);
+    return (
+      <div className="flex flex-wrap gap-1">
+        {g.status === 3 && canApprove && !mine ? (
+          <Button
+            size="sm"
+            disabled={busy}
+            aria-label={`${t('permissions.approve')} ${g.key}`}
+            onClick={() => approve.mutate({ id: g.id })}
+          >
+            {t('permissions.approve')}
+          </Button>
+        ) : null}
+        {g.status === 3 && mine ? (
+          <span className="self-center text-xs text-slate-500">{t('permissions.ownRequest')}</span>
+        ) : null}
+        {g.status === 3 && canAssign ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            aria-label={`${t('permissions.cancel')} ${g.key}`}
+            onClick={() => cancel.mutate({ id: g.id })}
+          >
+            {t('permissions.cancel')}
+          </Button>
+        ) : null}
+        {g.status === 1 && canAssign ? (
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={busy}
+            aria-label={`${t('permissions.unassign')} ${g.key}`}
+            title={name}
+            onClick={() => unassign.mutate({ id: g.id })}
+          >
+            {t('permissions.unassign')}
+          </Button>
+        ) : null}
+      </div>
+    );
+  };
+
+  const columns: Column<GrantRow>[] = [
+    {
+      key: 'grant',
+      header: t('permissions.grant'),
+      cell: (g) => (
+        <div>
+          <span className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+            {g.kind === 'role' ? t('permissions.kindRole') : t('permissions.kindPermission')}
+          </span>
+          {grantLabel(g.kind, g.key)}
+        </div>
+      ),
+    },
+    { key: 'status', header: t('permissions.status'), cell: statusOf },
+    {
+      key: 'assignedBy',
+      header: t('permissions.assignedBy'),
+      cell: (g) => `${g.requestedBy} · ${formatDateTime(g.requestedAt)}`,
+    },
+    {
+      key: 'decidedBy',
+      header: t('permissions.decidedBy'),
+      cell: (g) => (g.decidedBy ? `${g.decidedBy} · ${formatDateTime(g.decidedAt)}` : ''),
+    },
+    { key: 'actions', header: t('permissions.actions'), cell: actions },
+  ];
+  const rows = (list.data?.rows ?? []).filter((g) => showClosed || isLive(g));
+
+  return (
+    <Card title={title} {...(className ? { className } : {})}>
+      <div className="space-y-3" data-testid={`grants-${subject}`}>
+        {canAssign ? (
+          <form onSubmit={submit} className="flex flex-wrap items-end gap-2">
+            <div className="min-w-64 flex-1">
+              <label htmlFor={`assign-${subject}-${subjectId}`} className="mb-1 block text-sm font-medium text-slate-700">
+                {t('permissions.grant')}
+              </label>
+              <GrantKeySelect
+                id={`assign-${subject}-${subjectId}`}
+                value={choice}
+                onChange={setChoice}
+                placeholder={t('permissions.choose')}
+              />
+            </div>
+            <Button type="submit" disabled={!choice || busy}>
+              {t('permissions.assign')}
+            </Button>
+          </form>
+        ) : null}
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(g) => g.id}
+          loading={list.isLoading}
+          failed={list.isError}
+          onRetry={() => void list.refetch()}
+          empty={t('permissions.none')}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} />
+          {t('permissions.showClosed')}
+        </label>
+      </div>
+    </Card>
+  );
+}

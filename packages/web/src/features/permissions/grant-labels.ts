@@ -1,0 +1,20 @@
+import { PERMISSIONS, type PermissionKey, ROLES, type RoleKey } from '@hr/core/browser';
+
+/** "salary.view — View salaries, …" for a permission key; the role's label for a role key. */
+export function grantLabel(kind: 'permission' | 'role', key: string): string {
+  if (kind === 'role') return ROLES[key as RoleKey]?.label ?? key;
+  const description = PERMISSIONS[key as PermissionKey];
+  return description ? `${key} — ${description}` : key;
+}
+
+/** The option value of the assign select: `permission:salary.view` or `role:manager`. */
+export function grantValue(kind: 'permission' | 'role', key: string): string {
+  return `${kind}:${key}`;
+}
+
+export function parseGrantValue(v: string): { kind: 'permission' | 'role'; key: string } | null {
+  const i = v.indexOf(':');
+  const kind = v.slice(0, i);
+  if (kind !== 'permission' && kind !== 'role') return null;
+  return { kind, key: v.slice(i + 1) };
+}

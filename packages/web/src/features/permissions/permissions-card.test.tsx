@@ -1,0 +1,163 @@
+import type { SessionUser } from '@hr/core/browser';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../lib/can';
+import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { EmployeePermissionsCard } from './EmployeePermissionsCard';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const user = (permissions: string[]): SessionUser => ({
+  userId: 5,
+  email: 'hc@test.co.id',
+  name: 'HC',
+  employeeId: 3,
+  personalId: null,
+  companyOfficeId: 1,
+  departmentId: 1,
+  divisionId: null,
+  mandatorySavingId: null,
+  roles: [],
+  permissions,
+  companyOffices: [{ id: 1, name: 'Jakarta' }],
+  mustChangePassword: false,
+});
+
+const grant = (id: number, key: string, status: number, requestedBy: string, kind = 'permission') => ({
+  id,
+  subjectType: 'employee',
+  subjectId: 9,
+  subjectName: 'Rina Worker',
+  kind,
+  key,
+  status,
+  requestedBy,
+  requestedAt: '2026-11-22T03:00:00.000Z',
+  decidedBy: status === 1 ? 'boss@test.co.id' : null,
+  decidedAt: status === 1 ? '2026-11-22T04:00:00.000Z' : null,
+  revokedAt: null,
+});
+
+const grants = [
+  grant(3, 'salary.view', 3, 'hc@test.co.id'),
+  grant(2, 'canteen.view', 3, 'other@test.co.id'),
+  grant(1, 'warehouse-manager', 1, 'other@test.co.id', 'role'),
+];
+const page = { rows: grants, total: 3, page: 1, pageSize: 500 };
+const ALL = ['permission.view', 'permission.assign', 'permission.approve'];
+
+const render = (permissions: string[]) =>
+  renderWithProviders(
+    <SessionProvider user={user(permissions)}>
+      <EmployeePermissionsCard employeeId={9} />
+    </SessionProvider>,
+  );
+
+/** The table row of a grant (the assign select lists the same keys as options). */
+const rowOf = async (text: string): Promise<HTMLElement> => {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
+    expect(found).toBeTruthy();
+  });
+  return found!;
+};
+
+describe('employee permissions card', () => {
+  it('nobody approves their own assignment; others can; approved grants can be unassigned', async () => {
+    const server = fakeTrpcServer({
+      'permission.employee.list': () => ({ data: page }),
+      'permission.employee.approve': () => ({ data: { ok: true } }),
+    });
+    render(ALL);
+    const own = await rowOf('salary.view');
+    expect(within(own).getByText('Pending')).toBeTruthy();
+    expect(within(own).getByText('Awaiting a second person')).toBeTruthy();
+    expect(within(own).queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(within(own).getByRole('button', { name: /^Cancel/ })).toBeTruthy();
+
+    const theirs = await rowOf('canteen.view');
+    fireEvent.click(within(theirs).getByRole('button', { name: /^Approve/ }));
+    await waitFor(() => expect(server.calls.find((c) => c.path === 'permission.employee.approve')?.input).toEqual({ id: 2 }));
+
+    const role = await rowOf('Warehouse Manager');
+    expect(within(role).getByText('Approved')).toBeTruthy();
+    expect(within(role).getByRole('button', { name: /^Unassign/ })).toBeTruthy();
+    expect(server.calls[0]?.input).toMatchObject({ subjectId: 9 });
+  });
+
+  it('assigns a chosen role or permission to the employee', async () => {
+    const server = fakeTrpcServer({
+      'permission.employee.list': () => ({ data: page }),
+      'permission.employee.assign': () => ({ data: { id: 4 } }),
+    });
+    render(ALL);
+    fireEvent.change(await screen.findByLabelText('Permission or role'), { target: { value: 'role:manager' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'permission.employee.assign')?.input).toEqual({
+        subjectId: 9,
+        grant: { kind: 'role', key: 'manager' },
+      }),
+    );
+  });
+
+  it('a viewer without permission.assign / approve sees the grants but no form and no buttons', async () => {
+    fakeTrpcServer({ 'permission.employee.list': () => ({ data: page }) });
+    render(['permission.view']);
+    await rowOf('canteen.view');
+    expect(screen.queryByLabelText('Permission or role')).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^(Approve|Cancel|Unassign)/ })).toHaveLength(0);
+  });
+
+  it('without permission.view nothing is shown', () => {
+    const server = fakeTrpcServer({});
+    const { container } = render(['employee.view']);
+    expect(container.textContent).toBe('');
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('"why" shows whether the employee holds a permission and which grant gives it', async () => {
+    const server = fakeTrpcServer({
+      'permission.employee.list': () => ({ data: page }),
+      'permission.explain': () => ({
+        data: {
+          employeeId: 9,
+          permission: 'inventory.view',
+          has: true,
+          account: 'active',
+          email: 'rina@test.co.id',
+          sources: [
+            {
+              kind: 'jobPosition',
+              grantId: 1,
+              grantKind: 'role',
+              key: 'warehouse-manager',
+              role: 'warehouse-manager',
+              jobPosition: 'Storekeeper',
+              requestedBy: 'other@test.co.id',
+              requestedAt: '2026-11-22T03:00:00.000Z',
+              approvedBy: 'boss@test.co.id',
+              approvedAt: '2026-11-22T04:00:00.000Z',
+            },
+          ],
+          pending: [],
+        },
+      }),
+    });
+    render(ALL);
+    const box = await screen.findByTestId('why-permission');
+    fireEvent.change(within(box).getByLabelText('Permission'), { target: { value: 'inventory.view' } });
+    expect(await within(box).findByText('rina@test.co.id has inventory.view.')).toBeTruthy();
+    const line = within(box).getByText(/Grant to job position Storekeeper/);
+    expect(line.textContent).toContain('through role Warehouse Manager');
+    expect(line.textContent).toContain('approved by boss@test.co.id');
+    expect(server.calls.find((c) => c.path === 'permission.explain')?.input).toEqual({
+      employeeId: 9,
+      permission: 'inventory.view',
+    });
+  });
+});
