@@ -1,9 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import { audit } from '../audit/service';
 import { mandatorySavingIdOf } from '../cooperative/service';
-import type { Actor } from '../permissions/actor';
-import { permissionsOfRoles, isRoleKey, type RoleKey } from '../permissions/roles';
-import { isPermissionKey, type PermissionKey } from '../permissions/registry';
+import { type Actor, effectiveAccess } from '../permissions/actor';
+import type { RoleKey } from '../permissions/roles';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
@@ -214,14 +213,8 @@ type ActorRow = Awaited<ReturnType<ReturnType<typeof actorQuery>['executeTakeFir
 
 function toActor(u: ActorRow | undefined, kind: 'user' | 'oauth'): Actor | null {
   if (!u?.active || u.ended) return null;
-  const roles = new Set<string>(u.roles);
-  const extra: PermissionKey[] = [];
-  for (const g of u.grants) {
-    if (g.kind === 'role' && isRoleKey(g.key)) roles.add(g.key);
-    if (g.kind === 'permission' && isPermissionKey(g.key)) extra.push(g.key);
-  }
-  const permissions = permissionsOfRoles([...roles]);
-  for (const k of extra) permissions.add(k);
+  // The one rule (permissions/actor.ts), also used by permission.explain.
+  const { roles, permissions } = effectiveAccess(u.roles, u.grants);
   return {
     userId: u.id,
     email: u.email,
@@ -229,7 +222,7 @@ function toActor(u: ActorRow | undefined, kind: 'user' | 'oauth'): Actor | null 
     companyOfficeId: u.company_office_id ?? null,
     departmentId: u.department_id ?? null,
     divisionId: u.division_id ?? null,
-    roles: [...roles],
+    roles,
     permissions,
     kind,
   };

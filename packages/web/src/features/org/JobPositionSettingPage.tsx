@@ -11,6 +11,7 @@ import { Card, PageTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { toId } from '../shared/use-lookups';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { JobPositionPermissionsCard } from '../permissions/JobPositionPermissionsCard';
 import { useJobPositionForm, jobPositionViews } from './job-position-form';
 import { OrgFormFields } from './OrgFormFields';
 import { useRefreshOrg } from './use-refresh';
@@ -89,7 +90,7 @@ function SettingView({ position }: { position: JobPositionRow }) {
   );
 }
 
-/** /misc/jobPosition/{id}/setting: edit a job position's name, level and placement. */
+/** /misc/jobPosition/{id}/setting: edit a job position's name, level and placement; its permission set. */
 export function JobPositionSettingPage() {
   const { t } = useTranslation();
   const { id } = useParams();
@@ -122,6 +123,11 @@ export function JobPositionSettingPage() {
         {q.data ? <p className="mb-4 text-sm text-slate-600">{t('org.positionEmployees', { count: q.data.employees })}</p> : null}
         {body}
       </Card>
+      {q.data ? (
+        <div className="mt-4">
+          <JobPositionPermissionsCard jobPositionId={q.data.id} />
+        </div>
+      ) : null}
     </>
   );
 }
