@@ -1,3 +1,4 @@
+import type { SessionUser } from '@hr/core/browser';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -63,3 +64,20 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     </trpc.Provider>,
   );
 }
+
+/** A signed-in HR user with the given permissions (one office, Jakarta) for screen tests. */
+export const testSessionUser = (permissions: string[]): SessionUser => ({
+  userId: 5,
+  email: 'hc@test.co.id',
+  name: 'HC',
+  employeeId: 3,
+  personalId: null,
+  companyOfficeId: 1,
+  departmentId: 1,
+  divisionId: null,
+  mandatorySavingId: null,
+  roles: [],
+  permissions,
+  companyOffices: [{ id: 1, name: 'Jakarta' }],
+  mustChangePassword: false,
+});
