@@ -22,6 +22,11 @@ import * as m20261123T0780 from './20261123T0780_thr_runs';
 import * as m20261123T0790 from './20261123T0790_mail_outbox';
 import * as m20261123T0800 from './20261123T0800_payroll_attendance';
 import * as m20261123T0810 from './20261123T0810_employee_signatures';
+import * as m20261123T0820 from './20261123T0820_jobs';
+import * as m20261123T0830 from './20261123T0830_devices_commands';
+import * as m20261123T0840 from './20261123T0840_leave_approval_rules';
+import * as m20261123T0850 from './20261123T0850_recruitment';
+import * as m20261123T0860 from './20261123T0860_payroll_extras';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +53,9 @@ export const migrations: Record<string, Migration> = {
   '20261123T0790_mail_outbox': m20261123T0790,
   '20261123T0800_payroll_attendance': m20261123T0800,
   '20261123T0810_employee_signatures': m20261123T0810,
+  '20261123T0820_jobs': m20261123T0820,
+  '20261123T0830_devices_commands': m20261123T0830,
+  '20261123T0840_leave_approval_rules': m20261123T0840,
+  '20261123T0850_recruitment': m20261123T0850,
+  '20261123T0860_payroll_extras': m20261123T0860,
 };

@@ -672,6 +672,8 @@ export async function computePayrollRun(
     attendance?: AttendanceSource;
     /** Receives the payslips in chunks of 1,000 as they are computed (a run persists while computing the next chunk). */
     sink?: (slips: ComputedPayslip[]) => Promise<void>;
+    /** Told how many of the run's employees are computed so far (after each chunk and at the end), for a progress bar. */
+    onProgress?: (done: number, total: number) => void;
   },
 ): Promise<ComputedRun> {
   const t0 = performance.now();
@@ -707,6 +709,7 @@ export async function computePayrollRun(
     engineMs += performance.now() - chunkStart;
     if (opts.sink && sent < slips.length) await opts.sink(slips.slice(sent));
     sent = slips.length;
+    opts.onProgress?.(slips.length + skipped.length, employees.length);
     chunkStart = performance.now();
   };
   for (const e of employees) {
@@ -764,7 +767,12 @@ const total = (slips: readonly ComputedPayslip[], f: (s: ComputedPayslip) => num
  */
 export async function runPayroll(
   ctx: Ctx,
-  opts: { period: string; companyOfficeId?: number | undefined; attendance?: AttendanceSource },
+  opts: {
+    period: string;
+    companyOfficeId?: number | undefined;
+    attendance?: AttendanceSource;
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<GenerateResult & { timings: { loadSeconds: number; engineSeconds: number; persistSeconds: number } }> {
   return inTransaction(ctx, async (trx) => {
     const office = opts.companyOfficeId ?? null;

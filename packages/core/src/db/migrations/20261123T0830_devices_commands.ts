@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+
+// Frozen once landed: never import application code here. Later changes are new migrations.
+
+/** Placeholder created for this session's work (devices_commands); filled in by its owner. */
+export async function up(_db: Kysely<unknown>): Promise<void> {}
