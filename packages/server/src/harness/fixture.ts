@@ -297,6 +297,8 @@ export function countChanges(before: Counts, after: Counts, allowed: readonly st
  */
 export const WRITES_ON_REFUSAL: Readonly<Record<string, readonly string[]>> = {
   'auth.login': ['login_attempts'],
+  // Every registration attempt counts against its IP address (limitRegistration), refused or not.
+  'employee.registration.submit': ['login_attempts'],
 };
 
 /** The server's log of a failed request, trimmed for a failure message. */

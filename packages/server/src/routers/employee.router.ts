@@ -63,6 +63,7 @@ import {
   listEmployeesInput,
   listRegistrations,
   listRegistrationsInput,
+  limitRegistration,
   register,
   registrationInput,
   rejectRegistration,
@@ -70,6 +71,7 @@ import {
 } from '@hr/core';
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
 import { employeeImportRouter } from './employee-import.router';
+import { recruitmentRouter } from './employee-recruitment.router';
 import { qrCodeRouter, signatureRouter } from './employee-signature.router';
 
 /** `POST /v2/h/employee/update/{section}`: one procedure per section of the employee record (spec §3). */
@@ -86,6 +88,7 @@ const E = '/v2/h/employee';
 
 export const employeeRouter = router({
   import: employeeImportRouter,
+  recruitment: recruitmentRouter,
   signature: signatureRouter,
   qrCode: qrCodeRouter,
   create: permissionProcedure('employee.create')
@@ -264,7 +267,11 @@ export const employeeRouter = router({
         },
       })
       .input(registrationInput)
-      .mutation(({ ctx, input }) => register(ctx.services.ctx(null, ctx.requestId), input)),
+      .mutation(async ({ ctx, input }) => {
+        const c = ctx.services.ctx(null, ctx.requestId);
+        await limitRegistration(c, ctx.services.auth, ctx.ip);
+        return register(c, input);
+      }),
     list: permissionProcedure('employee.registration.view')
       .meta({ rest: { method: 'GET', path: '/v2/h/employee/registration', message: 'Registrations', results: true } })
       .input(listRegistrationsInput)
