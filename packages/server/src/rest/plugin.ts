@@ -152,7 +152,13 @@ export async function restPlugin(app: FastifyInstance, opts: RestPluginOptions):
   });
   app.setErrorHandler(envelopeErrorHandler);
 
-  for (const route of routes) app.route({ method: route.method, url: route.fastifyPath, handler: restHandler(route, opts) });
+  for (const route of routes)
+    app.route({
+      method: route.method,
+      url: route.fastifyPath,
+      handler: restHandler(route, opts),
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+    });
 
   // Paths by shape (`/x/:id` and `/x/:name` are the same route to the router), with their methods.
   const shapeOf = (url: string) => url.replace(/:[^/]+/g, ':');

@@ -20,6 +20,8 @@ export interface RestRoute {
   permission: ProcMeta['permission'];
   /** The procedure's input schemas (zod), outermost first. */
   inputs: unknown[];
+  /** `meta.bodyLimit`: a larger request body limit for a file upload. */
+  bodyLimit: number | undefined;
 }
 
 const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -61,6 +63,7 @@ export function collectRestRoutes(router: AnyRouter): RestRoute[] {
         alias: path !== rest.path,
         permission: def.meta?.permission,
         inputs: def.inputs ?? [],
+        bodyLimit: def.meta?.bodyLimit,
       });
     }
   }

@@ -130,13 +130,37 @@ describe('cooperative over REST (spec §7 cooperative/withdrawal, /balance, /man
     });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().errors[0].attributes[0].param).toBe('mime');
-    // Over the 1 MB request limit: the transport refuses it (413), nothing is stored.
+    // Files up to 5 MB pass the transport (this route's own body limit, above the server's 1 MiB)…
+    const pdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 0x20)]).toString('base64');
+    const big = await call('POST', `${C}/withdrawal/${withdrawalId}/file`, member, {
+      name: 'scan.pdf',
+      mime: 'application/pdf',
+      contentBase64: pdf(2_000_000),
+    });
+    expect(big.statusCode, big.body).toBe(200);
+    // … the same over tRPC, on the procedure's own route …
+    const viaTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/cooperative.withdrawal.addFile',
+      headers: { ...member, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: withdrawalId, name: 'scan2.pdf', mime: 'application/pdf', contentBase64: pdf(1_500_000) }),
+    });
+    expect(viaTrpc.statusCode, viaTrpc.body).toBe(200);
+    // … a bigger file is refused naming the field, and nothing is stored.
     const huge = await call('POST', `${C}/withdrawal/${withdrawalId}/file`, member, {
       name: 'big.pdf',
       mime: 'application/pdf',
-      contentBase64: Buffer.alloc(900_000, 0x25).toString('base64'),
+      contentBase64: pdf(5 * 1024 * 1024 + 1),
     });
-    expect(huge.statusCode).toBe(413);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().errors[0].attributes).toEqual([{ param: 'contentBase64', msg: 'must be at most 5 MB' }]);
+    // Any other procedure keeps the server's 1 MiB limit (413).
+    const notUpload = await call('POST', `${C}/withdrawal/${withdrawalId}/cancel`, member, { note: 'x'.repeat(1_100_000) });
+    expect(notUpload.statusCode).toBe(413);
+    const names = (await call('GET', `${C}/withdrawal/${withdrawalId}`, member))
+      .json()
+      .result.files.map((f: { name: string }) => f.name);
+    expect(names).toEqual(['bill.pdf', 'scan.pdf', 'scan2.pdf']);
 
     const listed = await call('GET', `${C}/withdrawal?status=3`, manager);
     expect(listed.json().results.rows.map((r: { id: number }) => r.id)).toEqual([withdrawalId]);
@@ -159,10 +183,16 @@ describe('cooperative over REST (spec §7 cooperative/withdrawal, /balance, /man
     expect(dl.headers['content-disposition']).toContain('bill.pdf');
     expect(dl.rawPayload.equals(Buffer.from(PDF_B64, 'base64'))).toBe(true);
     const del = await call('DELETE', `${C}/withdrawal/${withdrawalId}/file/${fileId}`, manager);
-    expect(del.json()).toMatchObject({ success: 'File deleted', result: { files: [{ id: fileId, deleted: true }] } });
+    expect(del.json()).toMatchObject({
+      success: 'File deleted',
+      result: { files: expect.arrayContaining([expect.objectContaining({ id: fileId, deleted: true })]) },
+    });
     expect((await call('GET', `${C}/withdrawal/${withdrawalId}/file/${fileId}`, member)).statusCode).toBe(404);
     const undo = await call('POST', `${C}/withdrawal/${withdrawalId}/file/${fileId}/cancelDelete`, manager);
-    expect(undo.json()).toMatchObject({ success: 'File delete cancelled', result: { files: [{ id: fileId, deleted: false }] } });
+    expect(undo.json()).toMatchObject({
+      success: 'File delete cancelled',
+      result: { files: expect.arrayContaining([expect.objectContaining({ id: fileId, deleted: false })]) },
+    });
   });
 
   it('the requester cancels a pending withdrawal', async () => {

@@ -33,7 +33,10 @@ import {
   cooperativeSettingsInput,
   updateCooperativeSettings,
   withdrawalIdInput,
+  WITHDRAWAL_MAX_FILE_BYTES,
+  WITHDRAWAL_MAX_FILES,
 } from '@hr/core';
+import { uploadBodyLimit } from '../trpc/init';
 import { permissionProcedure, router } from '../trpc/procedures';
 
 /*
@@ -97,7 +100,10 @@ export const cooperativeRouter = router({
       .input(listWithdrawalsInput)
       .query(({ ctx, input }) => listWithdrawals(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     create: view()
-      .meta({ rest: { method: 'POST', path: `${C}/withdrawal`, message: 'Withdrawal requested' } })
+      .meta({
+        rest: { method: 'POST', path: `${C}/withdrawal`, message: 'Withdrawal requested' },
+        bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES, WITHDRAWAL_MAX_FILES),
+      })
       .input(createWithdrawalInput)
       .mutation(({ ctx, input }) => requestWithdrawal(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     get: view()
@@ -117,7 +123,10 @@ export const cooperativeRouter = router({
       .input(decideWithdrawalInput)
       .mutation(({ ctx, input }) => cancelWithdrawal(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     addFile: view()
-      .meta({ rest: { method: 'POST', path: `${C}/withdrawal/{id}/file`, message: 'File uploaded' } })
+      .meta({
+        rest: { method: 'POST', path: `${C}/withdrawal/{id}/file`, message: 'File uploaded' },
+        bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES),
+      })
       .input(addWithdrawalFileInput)
       .mutation(({ ctx, input }) => addWithdrawalFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     downloadFile: view()

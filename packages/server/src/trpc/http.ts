@@ -34,7 +34,7 @@ import {
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { defaultTransformer, getProcedureAtPath, type TRPCResponse } from '@trpc/server/unstable-core-do-not-import';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { type ProcedureCall, procedureInvoker } from './init';
 
 export interface TrpcErrorEvent<TRouter extends AnyRouter> {
@@ -240,70 +240,85 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
   app.addContentTypeParser(JSON_CONTENT, { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.setErrorHandler((err: FastifyError, req, reply) => sendRequestError(req, reply, toTrpcError(err, req), 'unknown'));
 
-  app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    url: '/*',
-    exposeHeadRoute: false,
-    handler: async (req, reply) => {
-      if (req.method === 'HEAD') return reply.code(204).send();
-      const pathParam = (req.params as Record<string, string | undefined>)['*'] ?? '';
-      if (wantsStream(req)) return delegate(req, reply, pathParam);
-      const query = req.query as Record<string, unknown>;
-      const isBatch = query.batch === '1';
-      const paths = isBatch ? pathParam.split(',') : [pathParam];
-      if (paths.length > maxBatchSize) {
+  const handler = async (req: FastifyRequest, reply: FastifyReply, pathParam: string) => {
+    if (req.method === 'HEAD') return reply.code(204).send();
+    if (wantsStream(req)) return delegate(req, reply, pathParam);
+    const query = req.query as Record<string, unknown>;
+    const isBatch = query.batch === '1';
+    const paths = isBatch ? pathParam.split(',') : [pathParam];
+    if (paths.length > maxBatchSize) {
+      return sendRequestError(
+        req,
+        reply,
+        new TRPCError({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' }),
+        'unknown',
+      );
+    }
+
+    let procs: (AnyProcedure | null)[] = paths.map((p) => (Object.hasOwn(procedures, p) ? procedures[p]! : null));
+    if (hasLazy && procs.includes(null)) procs = await Promise.all(paths.map((p) => getProcedureAtPath(router, p)));
+    let type: ProcedureType | 'unknown' = 'unknown';
+    for (const p of procs) {
+      if (!p) continue;
+      if (type === 'unknown') type = p._def.type;
+      else if (type !== p._def.type) {
+        const types = [...new Set(procs.filter(Boolean).map((x) => x!._def.type))].join(', ');
         return sendRequestError(
           req,
           reply,
-          new TRPCError({ code: 'BAD_REQUEST', message: 'Batch call exceeds maximum size' }),
+          new TRPCError({ code: 'BAD_REQUEST', message: `Cannot mix procedure types in call: ${types}` }),
           'unknown',
         );
       }
+    }
+    if (type === 'subscription') return delegate(req, reply, pathParam);
 
-      let procs: (AnyProcedure | null)[] = paths.map((p) => (Object.hasOwn(procedures, p) ? procedures[p]! : null));
-      if (hasLazy && procs.includes(null)) procs = await Promise.all(paths.map((p) => getProcedureAtPath(router, p)));
-      let type: ProcedureType | 'unknown' = 'unknown';
-      for (const p of procs) {
-        if (!p) continue;
-        if (type === 'unknown') type = p._def.type;
-        else if (type !== p._def.type) {
-          const types = [...new Set(procs.filter(Boolean).map((x) => x!._def.type))].join(', ');
-          return sendRequestError(
-            req,
-            reply,
-            new TRPCError({ code: 'BAD_REQUEST', message: `Cannot mix procedure types in call: ${types}` }),
-            'unknown',
-          );
-        }
-      }
-      if (type === 'subscription') return delegate(req, reply, pathParam);
-
-      // Inputs are read lazily by each procedure's input middleware, as in tRPC: a malformed
-      // input fails only the calls that take input, after their auth middleware ran.
-      const raw = req.method === 'GET' ? firstString(query.input) : typeof req.body === 'string' ? req.body : undefined;
-      const state: RequestState<Ctx> = { req, paths, procs, isBatch, parsed: undefined, inputError: undefined, ctx: undefined };
-      if (raw) {
-        try {
-          state.parsed = JSON.parse(raw);
-        } catch (cause) {
-          state.inputError = new TRPCError({ code: 'PARSE_ERROR', message: 'The input is not valid JSON', cause });
-        }
-      }
-      const p = state.parsed;
-      if (isBatch && p !== undefined && (typeof p !== 'object' || p === null || Array.isArray(p))) {
-        state.inputError = new TRPCError({
-          code: 'BAD_REQUEST',
-          message: '"input" needs to be an object when doing a batch call',
-        });
-        state.parsed = undefined;
-      }
+    // Inputs are read lazily by each procedure's input middleware, as in tRPC: a malformed
+    // input fails only the calls that take input, after their auth middleware ran.
+    const raw = req.method === 'GET' ? firstString(query.input) : typeof req.body === 'string' ? req.body : undefined;
+    const state: RequestState<Ctx> = { req, paths, procs, isBatch, parsed: undefined, inputError: undefined, ctx: undefined };
+    if (raw) {
       try {
-        state.ctx = await opts.createContext(req, reply);
+        state.parsed = JSON.parse(raw);
       } catch (cause) {
-        state.ctxError = getTRPCErrorFromUnknown(cause);
+        state.inputError = new TRPCError({ code: 'PARSE_ERROR', message: 'The input is not valid JSON', cause });
       }
-      if (!isBatch) return send(req, reply, await runCall(state, 0));
-      return send(req, reply, await Promise.all(paths.map((_, i) => runCall(state, i))));
-    },
+    }
+    const p = state.parsed;
+    if (isBatch && p !== undefined && (typeof p !== 'object' || p === null || Array.isArray(p))) {
+      state.inputError = new TRPCError({
+        code: 'BAD_REQUEST',
+        message: '"input" needs to be an object when doing a batch call',
+      });
+      state.parsed = undefined;
+    }
+    try {
+      state.ctx = await opts.createContext(req, reply);
+    } catch (cause) {
+      state.ctxError = getTRPCErrorFromUnknown(cause);
+    }
+    if (!isBatch) return send(req, reply, await runCall(state, 0));
+    return send(req, reply, await Promise.all(paths.map((_, i) => runCall(state, i))));
+  };
+
+  const methods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  app.route({
+    method: methods,
+    url: '/*',
+    exposeHeadRoute: false,
+    handler: (req, reply) => handler(req, reply, (req.params as Record<string, string | undefined>)['*'] ?? ''),
   });
+  // A procedure taking a file (meta.bodyLimit) gets its own route with the larger limit; static
+  // routes win over the wildcard, so only calls of that procedure alone may send the bigger body.
+  for (const [path, proc] of Object.entries(procedures)) {
+    const bodyLimit = (proc._def.meta as { bodyLimit?: number } | undefined)?.bodyLimit;
+    if (bodyLimit)
+      app.route({
+        method: methods,
+        url: `/${path}`,
+        exposeHeadRoute: false,
+        bodyLimit,
+        handler: (req, reply) => handler(req, reply, path),
+      });
+  }
 }

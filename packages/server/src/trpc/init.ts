@@ -30,7 +30,20 @@ export interface ProcMeta {
   permission?: PermissionKey | 'public' | 'authenticated';
   rest?: RestMeta;
   summary?: string;
+  /**
+   * Request body limit in bytes for a procedure that takes a file (base64 in JSON), above the
+   * server's default BODY_LIMIT (1 MiB). Applied by both doors: its REST route, and its own tRPC
+   * route `/trpc/<path>` (a batch of several procedures keeps the default limit).
+   */
+  bodyLimit?: number;
 }
+
+/**
+ * `meta.bodyLimit` for a procedure taking `files` files of at most `maxBytes` each as base64 in
+ * JSON: their encoded size plus 1 MiB for the rest of the body, so an oversized file still reaches
+ * the schema and is refused naming its field (GL0001) rather than by the transport (413).
+ */
+export const uploadBodyLimit = (maxBytes: number, files = 1): number => files * (Math.ceil(maxBytes / 3) * 4 + 4) + 1024 * 1024;
 
 export interface ErrorData {
   /** REST code (GL0001, …) */
