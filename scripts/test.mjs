@@ -88,7 +88,16 @@ if (only !== 'unit') {
           path.join(root, 'packages/core'),
         );
     }
-    const good = run('pnpm', ['--filter', '@hr/e2e', 'exec', 'playwright', 'test'], env);
+    // TEST_DB_ONLY=1 (CI's PostgreSQL pass): the journeys listed in tests/postgres-journeys.txt; all of them ran
+    // in the first pass (docs/decisions.md, "CI time on two cores").
+    const subset =
+      process.env.TEST_DB_ONLY === '1'
+        ? readFileSync(path.join(root, 'tests/postgres-journeys.txt'), 'utf8')
+            .split('\n')
+            .map((l) => l.trim())
+            .filter((l) => l && !l.startsWith('#'))
+        : [];
+    const good = run('pnpm', ['--filter', '@hr/e2e', 'exec', 'playwright', 'test', ...subset], env);
     dropDb?.();
     rmSync(dataDir, { recursive: true, force: true });
     if (existsSync(out)) {
