@@ -11,6 +11,8 @@ import {
 } from '@hr/core';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createJobService } from './jobs/kinds';
+import { attachJobs } from './jobs/service';
 
 function argPort(argv: string[]): number | undefined {
   const i = argv.indexOf('--port');
@@ -37,6 +39,10 @@ async function main(): Promise<void> {
     console.log(`Seeded demo company: ${summary.offices} offices, ${summary.employees} employees.`);
   }
   const app = await buildApp({ services, config });
+  // Background jobs (docs/jobs.md): pg-boss on PostgreSQL, in-process on the embedded database.
+  const jobs = createJobService(services, { log: app.log });
+  attachJobs(services, jobs);
+  await jobs.start({ databaseUrl: config.databaseUrl });
   await app.listen({ port: config.port, host: config.host });
   // Employees whose approved resignation's last working day is over are marked resigned (their
   // access already ends on that day: auth checks the resignation). At start, then hourly.
@@ -57,6 +63,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(sweep);
+    await jobs.stop();
     await app.close();
     services.mail.transport?.close();
     await handle.close();

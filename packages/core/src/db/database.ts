@@ -18,6 +18,7 @@ import type { StorageServerTables } from '../storage-servers/tables';
 import type { RegulationTables } from '../regulations/tables';
 import type { ThrRunTables } from '../payroll/thr-runs/tables';
 import type { MailTables } from '../mail/tables';
+import type { JobTables } from '../jobs/tables';
 
 /** Every module declares its own tables; this interface composes them. */
 export interface Database
@@ -40,4 +41,5 @@ export interface Database
     StorageServerTables,
     RegulationTables,
     ThrRunTables,
-    MailTables {}
+    MailTables,
+    JobTables {}

@@ -19,6 +19,7 @@ import { referenceRouter } from './reference.router';
 import { salaryRouter } from './salary.router';
 import { mailRouter } from './mail.router';
 import { auditLogRouter } from './audit-log.router';
+import { jobRouter } from '../jobs/job.router';
 
 export const appRouter = router({
   cooperative: cooperativeRouter,
@@ -41,6 +42,7 @@ export const appRouter = router({
   canteen: canteenRouter,
   mail: mailRouter,
   auditLog: auditLogRouter,
+  job: jobRouter,
 });
 
 export type AppRouter = typeof appRouter;

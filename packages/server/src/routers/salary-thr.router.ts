@@ -11,6 +11,7 @@ import {
   thrRunDetailInput,
   thrRunIdInput,
 } from '@hr/core';
+import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
 
 /*
@@ -30,6 +31,14 @@ export const holidayAllowanceRouter = router({
     .meta({ rest: { method: 'POST', path: `${A}/generate`, message: 'Holiday allowance generated' } })
     .input(generateThrInput)
     .mutation(({ ctx, input }) => generateThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** The same generation as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
+  generateJob: update()
+    .meta({ rest: { method: 'POST', path: `${A}/generate/job`, message: 'Holiday allowance generation started' } })
+    .input(generateThrInput)
+    .mutation(({ ctx, input }) => {
+      requireCompanyScope(ctx.grant, 'THR runs');
+      return enqueueJob(ctx.services, JOB_KINDS.thr, input, ctx.actor);
+    }),
   dryRun: update()
     .meta({ rest: { method: 'POST', path: `${A}/generate/dryRun`, message: 'Holiday allowance dry run' } })
     .input(generateThrInput)

@@ -51,6 +51,7 @@ import {
   updateSalaryQueue,
   validateFormulaInput,
 } from '@hr/core';
+import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
 import { payslipRouter } from './salary-payslip.router';
 import { incomeTaxRouter, reportBonusRouter } from './salary-tax.router';
@@ -160,6 +161,14 @@ export const salaryRouter = router({
       .meta({ rest: { method: 'POST', path: `${S}/report/generate`, message: 'Salary report generated' } })
       .input(generateRunInput)
       .mutation(({ ctx, input }) => generatePayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** The same run as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
+    generateJob: update()
+      .meta({ rest: { method: 'POST', path: `${S}/report/generate/job`, message: 'Salary report generation started' } })
+      .input(generateRunInput)
+      .mutation(({ ctx, input }) => {
+        requireCompanyScope(ctx.grant);
+        return enqueueJob(ctx.services, JOB_KINDS.payroll, input, ctx.actor);
+      }),
     dryRun: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/generate/dryRun`, message: 'Salary report dry run' } })
       .input(generateRunInput)

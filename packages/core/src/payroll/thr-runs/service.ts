@@ -51,17 +51,24 @@ interface ComputedThr {
 }
 
 /** Loads every input (set-based) and computes each employee's line. Writes nothing. */
-async function computeThrRun(db: Db, input: z.output<typeof generateThrInput>): Promise<ComputedThr> {
+async function computeThrRun(
+  db: Db,
+  input: z.output<typeof generateThrInput>,
+  onProgress?: (done: number, total: number) => void,
+): Promise<ComputedThr> {
   const [settings, candidates] = await Promise.all([querySettings(db), queryThrCandidates(db, input)]);
-  const lines = candidates.map((c) =>
-    thrLineFor(c, {
+  onProgress?.(0, candidates.length);
+  const lines = candidates.map((c, i) => {
+    if (i && i % 500 === 0) onProgress?.(i, candidates.length);
+    return thrLineFor(c, {
       holiday: input.holiday,
       holidayDate: input.holidayDate,
       payOtherReligions: input.payOtherReligions,
       monthCounting: input.monthCounting,
       terRounding: settings.terRounding,
-    }),
-  );
+    });
+  });
+  onProgress?.(candidates.length, candidates.length);
   const paid = lines.filter((l) => l.eligible);
   return {
     holiday: input.holiday,
@@ -87,7 +94,13 @@ async function checkOffice(db: Db, office: number | null): Promise<void> {
  * of the same scope is replaced; a finalised overlapping run locks the holiday's year; an overlapping draft of
  * another scope must be cancelled first.
  */
-export async function generateThr(ctx: Ctx, grant: Update, raw: In<typeof generateThrInput>): Promise<ThrGenerateResult> {
+export async function generateThr(
+  ctx: Ctx,
+  grant: Update,
+  raw: In<typeof generateThrInput>,
+  /** onProgress: employees computed so far of the run's total, for a job's progress bar. */
+  opts: { onProgress?: (done: number, total: number) => void } = {},
+): Promise<ThrGenerateResult> {
   const input = generateThrInput.parse(raw);
   requireCompanyScope(grant);
   const year = Number(input.holidayDate.slice(0, 4));
@@ -115,7 +128,7 @@ export async function generateThr(ctx: Ctx, grant: Update, raw: In<typeof genera
       );
     if (same) await trx.deleteFrom('thr_runs').where('id', '=', same.id).where('status', '=', 'draft').execute();
 
-    const run = await computeThrRun(trx, input);
+    const run = await computeThrRun(trx, input, opts.onProgress);
     const row = await dbWrite(
       () =>
         trx

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../lib/can';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
@@ -17,8 +18,10 @@ const thisMonth = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() 
 
 /**
  * /salary/report/generate: choose the period and (optionally) one office; "Dry run" shows what the
- * run would pay without writing, "Generate" creates the draft and opens it. The server's refusals
- * (finalised period locked, an overlapping draft, a formula failing for one employee) are shown as sent.
+ * run would pay without writing, "Generate" starts the run as a background job (salary.report.generateJob,
+ * docs/jobs.md), shows its progress ("n of N employees", job.get polled every 500 ms) and opens the draft
+ * when it is done. The server's refusals (finalised period locked, an overlapping draft, a formula failing
+ * for one employee) are shown as sent, whether they come at once or from the job.
  */
 export function SalaryReportGeneratePage() {
   const { t } = useTranslation();
@@ -28,21 +31,36 @@ export function SalaryReportGeneratePage() {
   const [period, setPeriod] = useState(thisMonth);
   const [officeId, setOfficeId] = useState('');
   const dryRun = trpc.salary.report.dryRun.useMutation({ meta: { silent: true } });
-  const generate = trpc.salary.report.generate.useMutation({
-    meta: { silent: true, successMessage: () => t('salaryRuns.generated') },
-    onSuccess: (r) => {
-      void utils.salary.report.invalidate();
-      void navigate(`/salary/report/${r.runId}/detail`);
-    },
+  const [jobId, setJobId] = useState<number | null>(null);
+  const generate = trpc.salary.report.generateJob.useMutation({
+    meta: { silent: true },
+    onSuccess: (r) => setJobId(r.jobId),
   });
+  const job = trpc.job.get.useQuery(
+    { id: jobId ?? 0 },
+    {
+      enabled: jobId !== null,
+      refetchInterval: (q) => (q.state.data?.status === 'succeeded' || q.state.data?.status === 'failed' ? false : 500),
+    },
+  );
+  const finished = job.data?.status === 'succeeded' || job.data?.status === 'failed' ? job.data : null;
+  useEffect(() => {
+    if (finished?.status !== 'succeeded') return;
+    const runId = (finished.result as { runId?: number } | null)?.runId;
+    void utils.salary.report.invalidate();
+    notifySuccess(t('salaryRuns.generated'));
+    if (runId) void navigate(`/salary/report/${runId}/detail`);
+  }, [finished, utils, navigate, t]);
   const input = { period, ...(officeId ? { companyOfficeId: Number(officeId) } : {}) };
   const change = (set: (v: string) => void) => (v: string) => {
     set(v);
     dryRun.reset();
     generate.reset();
+    setJobId(null);
   };
-  const error = generate.error ?? dryRun.error;
-  const busy = dryRun.isPending || generate.isPending;
+  const running = jobId !== null && !finished;
+  const error = generate.error?.message ?? (finished?.status === 'failed' ? finished.error : null) ?? dryRun.error?.message;
+  const busy = dryRun.isPending || generate.isPending || running;
   return (
     <>
       <PageTitle
@@ -73,8 +91,11 @@ export function SalaryReportGeneratePage() {
         </p>
         {error ? (
           <Banner tone="error" className="mt-4">
-            {error.message}
+            {error}
           </Banner>
+        ) : null}
+        {running ? (
+          <JobProgress done={job.data?.done ?? 0} total={job.data?.total ?? 0} queued={job.data?.status !== 'running'} />
         ) : null}
         {canUpdate ? (
           <div className="mt-4 flex items-center justify-end gap-2">
@@ -82,7 +103,13 @@ export function SalaryReportGeneratePage() {
             <Button variant="secondary" disabled={busy} onClick={() => dryRun.mutate(input)}>
               {t('salaryRuns.dryRun')}
             </Button>
-            <Button disabled={busy} onClick={() => generate.mutate(input)}>
+            <Button
+              disabled={busy}
+              onClick={() => {
+                setJobId(null);
+                generate.mutate(input);
+              }}
+            >
               {t('salaryRuns.generate')}
             </Button>
           </div>
@@ -90,5 +117,28 @@ export function SalaryReportGeneratePage() {
       </Card>
       {dryRun.data ? <DryRunResult result={dryRun.data} /> : null}
     </>
+  );
+}
+
+/** The job's progress: a real bar over the employees computed so far (until the first report: waiting). */
+function JobProgress({ done, total, queued }: { done: number; total: number; queued: boolean }) {
+  const { t } = useTranslation();
+  const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
+  return (
+    <div className="mt-4">
+      <div
+        role="progressbar"
+        aria-label={t('salaryRuns.jobProgressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={total || 100}
+        aria-valuenow={total ? done : 0}
+        className="h-2 w-full overflow-hidden rounded bg-slate-200"
+      >
+        <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600" data-testid="job-progress">
+        {queued && total === 0 ? t('salaryRuns.jobQueued') : t('salaryRuns.jobProgress', { done, total })}
+      </p>
+    </div>
   );
 }

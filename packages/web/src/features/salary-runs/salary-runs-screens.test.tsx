@@ -175,33 +175,69 @@ describe('generate a salary report', () => {
     expect(screen.getByText(/no basic salary/).textContent).toContain('Employee #12');
   });
 
-  it('a refusal is shown as the server words it; a generated draft opens its detail', async () => {
+  it('a refusal is shown as the server words it, whether at once or from the job', async () => {
     let refuse = true;
     fakeTrpcServer({
       'lookup.companyOffices': () => ({ data: [] }),
-      'salary.report.generate': () =>
+      'salary.report.generateJob': () =>
         refuse
-          ? { error: { message: 'Payroll for 2026-10 is finalised and locked', status: 409, data: { code: 'CONFLICT' } } }
-          : {
-              data: {
-                runId: 31,
-                period: '2026-11',
-                companyOfficeId: null,
-                employees: 1,
-                gross: '1',
-                tax: '0',
-                net: '1',
-                skipped: [],
-                replacedRunId: null,
-              },
-            },
+          ? { error: { message: 'Payroll runs need access to every employee', status: 403, data: { code: 'FORBIDDEN' } } }
+          : { data: { jobId: 5 } },
+      'job.get': () => ({
+        data: {
+          id: 5,
+          kind: 'salary.report.generate',
+          status: 'failed',
+          done: 0,
+          total: 0,
+          result: null,
+          error: 'Payroll for 2026-10 is finalised and locked',
+        },
+      }),
     });
     render('/salary/report/generate', '/salary/report/generate', <SalaryReportGeneratePage />, ['salary.view', 'salary.update']);
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Payroll for 2026-10 is finalised and locked');
+    expect((await screen.findByRole('alert')).textContent).toBe('Payroll runs need access to every employee');
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText('detail page')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Payroll for 2026-10 is finalised and locked'));
+    expect(screen.getByRole('button', { name: 'Generate' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('generating runs as a job: a progress bar of n of N employees, then the draft opens', async () => {
+    const polls = [
+      { status: 'queued', done: 0, total: 0 },
+      { status: 'running', done: 1000, total: 4000 },
+      { status: 'running', done: 3000, total: 4000 },
+    ];
+    let poll = 0;
+    const s = fakeTrpcServer({
+      'lookup.companyOffices': () => ({ data: [] }),
+      'salary.report.generateJob': () => ({ data: { jobId: 7 } }),
+      'job.get': () => {
+        const p = polls[poll++];
+        const base = { id: 7, kind: 'salary.report.generate', result: null, error: null };
+        if (p) return { data: { ...base, ...p } };
+        return { data: { ...base, status: 'succeeded', done: 4000, total: 4000, result: { runId: 31, employees: 4000 } } };
+      },
+    });
+    render('/salary/report/generate', '/salary/report/generate', <SalaryReportGeneratePage />, ['salary.view', 'salary.update']);
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: '2026' } });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('Generating: 1000 of 4000 employees'), {
+      timeout: 3000,
+    });
+    const bar = screen.getByRole('progressbar', { name: 'Salary report generation progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('1000');
+    expect(bar.getAttribute('aria-valuemax')).toBe('4000');
+    expect(screen.getByRole('button', { name: 'Generate' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('Generating: 3000 of 4000 employees'), {
+      timeout: 3000,
+    });
+    expect(await screen.findByText('detail page', {}, { timeout: 3000 })).toBeTruthy();
+    expect(s.calls.find((c) => c.path === 'salary.report.generateJob')?.input).toEqual({ period: '2026-11' });
+    expect(s.calls.filter((c) => c.path === 'job.get').every((c) => (c.input as { id: number }).id === 7)).toBe(true);
   });
 });
 
