@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignSchedule, createHoliday, createShift, listTimesheets, updateAttendanceSettings } from '../attendance/index';
-import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../permissions/actor';
-import { requirePermission } from '../permissions/grant';
-import type { RoleKey } from '../permissions/roles';
 import type { Services } from '../services';
-import { AppError } from '../shared/errors';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import type { AppError } from '../shared/errors';
+import { createServices, makeOrg, type Org } from '../testing/fixtures';
+import { failure, type LeaveTestEnv, leaveTestKit } from './test-kit';
 import {
   approvedUnpaidLeaveDays,
   approveLeave,
@@ -52,24 +50,8 @@ let annual: number;
 let sick: number;
 let unpaid: number;
 
-const actor = async (roles: RoleKey[], dept: 0 | 1) => {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-};
-const ctx = (a: Actor) => services.ctx(a);
-const approve = (a: Actor) => requirePermission(a, 'attendance.approve');
-const view = (a: Actor) => requirePermission(a, 'attendance.view');
-const personal = (a: Actor) => requirePermission(a, 'personal.access');
-const manage = (a: Actor) => requirePermission(a, 'attendance.manage');
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
+const env: Partial<LeaveTestEnv> = {};
+const { actor, ctx, approve, view, personal, manage } = leaveTestKit(env);
 
 async function setEntitlement(employeeId: number, date: string) {
   await tdb.db.updateTable('employees').set({ annual_leave_date: date }).where('id', '=', employeeId).execute();
@@ -79,6 +61,7 @@ beforeAll(async () => {
   tdb = await createTestDb();
   services = createServices(tdb.db, { clock: () => NOW });
   org = await makeOrg(tdb.db);
+  Object.assign(env, { tdb, services, org });
   hc = await actor(['human-capital-staff'], 0);
   hc2 = await actor(['human-capital-staff'], 1);
   ana = await actor(['employee'], 0);

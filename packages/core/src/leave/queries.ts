@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../shared/context';
 import { annualEntitlement, carryOver, entitlementDateOf } from './rules';
-import type { LeaveBalance, LeaveSettings } from './schema';
+import type { LeaveAdjustment, LeaveBalance, LeaveSettings } from './schema';
 
 /** SQL only (Kysely); the rules live in rules.ts and the operations in service.ts. */
 
@@ -60,7 +60,9 @@ interface BalanceRow {
   reserved: string;
 }
 
-const toBalance = (r: BalanceRow): LeaveBalance => {
+type BalanceFigures = Omit<LeaveBalance, 'adjustments'>;
+
+const toBalance = (r: BalanceRow): BalanceFigures => {
   const n = (v: string) => Number(v);
   const remaining = n(r.entitled) + n(r.carried) + n(r.adjustment) - n(r.used) - n(r.reserved);
   return {
@@ -106,14 +108,23 @@ async function freshBalance(db: Db, employeeId: number, year: number): Promise<B
 /** A year's balance: the stored row, or what it would be (nothing taken yet). Null for an unknown employee. */
 export async function balanceOf(db: Db, employeeId: number, year: number): Promise<LeaveBalance | null> {
   const row = (await storedBalance(db, employeeId, year)) ?? (await freshBalance(db, employeeId, year));
-  return row ? toBalance(row) : null;
+  if (!row) return null;
+  const adjustments = await sql<LeaveAdjustment>`
+    select a.id, a.days::float8 as days, a.reason, a.created_at as "createdAt",
+      coalesce(nullif(trim(ce.given_name || ' ' || ce.surname), ''), u.email) as "createdBy"
+    from leave_balance_adjustments a
+    join users u on u.id = a.created_by_user_id
+    left join employees ce on ce.id = u.employee_id
+    where a.employee_id = ${employeeId} and a.year = ${year}
+    order by a.id`.execute(db);
+  return { ...toBalance(row), adjustments: adjustments.rows };
 }
 
 /**
  * Creates the year's balance row when missing and locks it (`for update`) for the rest of the
  * transaction: every request, edit and decision of that employee and year queues behind it.
  */
-export async function lockBalance(db: Db, employeeId: number, year: number): Promise<LeaveBalance> {
+export async function lockBalance(db: Db, employeeId: number, year: number): Promise<BalanceFigures> {
   const existing = await storedBalance(db, employeeId, year, true);
   if (existing) return toBalance(existing);
   const fresh = await freshBalance(db, employeeId, year);

@@ -203,6 +203,10 @@ export interface LeaveRow {
   decidedAt: Date | null;
   decidedBy: string | null;
   decisionNote: string | null;
+  /** Steps of the approval rule copied to the request (0: one decision by any approver in scope). */
+  approvalSteps: number;
+  /** Steps approved so far (the request is Approved when all are). */
+  approvedSteps: number;
 }
 
 export interface LeaveDetail extends LeaveRow {
@@ -210,6 +214,19 @@ export interface LeaveDetail extends LeaveRow {
   dates: { date: string; fraction: number }[];
   /** What the caller may do now (the server checks again). */
   can: { edit: boolean; approve: boolean; disapprove: boolean; cancel: boolean; delete: boolean; bePaid: boolean };
+  /** The approval steps (empty without a rule), with who approved each and when. */
+  steps: LeaveApprovalStep[];
+}
+
+export interface LeaveApprovalStep {
+  step: number;
+  kind: ApproverKind;
+  /** "Manager", "Department head", "HR" or the named employee. */
+  label: string;
+  status: 'pending' | 'approved' | 'disapproved';
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  note: string | null;
 }
 
 export interface BulkLeaveResult {
@@ -239,6 +256,8 @@ export interface LeaveBalance {
   used: number;
   /** Days of pending requests. */
   reserved: number;
+  /** HR's manual adjustments of the year (the ledger behind `adjustment`), oldest first. */
+  adjustments: LeaveAdjustment[];
   /** entitled + carried + adjustment − used − reserved; never negative. */
   remaining: number;
 }
@@ -284,4 +303,84 @@ export interface LeaveAttachment {
   fileName: string;
   contentType: string;
   base64: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approval rules (spec §7 component/attendance/leave/approval): who approves whom, in sequence
+
+/** Kinds of approver of a step. */
+export const APPROVER_KINDS = ['manager', 'department_head', 'hr', 'employee'] as const;
+export type ApproverKind = (typeof APPROVER_KINDS)[number];
+export const APPROVER_KIND_LABELS: Record<ApproverKind, string> = {
+  manager: 'Manager',
+  department_head: 'Department head',
+  hr: 'HR',
+  employee: 'Specific employee',
+};
+export const MAX_APPROVAL_STEPS = 5;
+
+const ruleStep = z
+  .object({
+    kind: z.enum(APPROVER_KINDS, { message: 'must be manager, department_head, hr or employee' }),
+    employeeId: optionalId,
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'employee' && !v.employeeId)
+      ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'choose the approving employee' });
+  });
+
+const ruleFields = {
+  /** Empty: every leave type without a rule of its own. */
+  leaveTypeId: optionalId,
+  companyOfficeId: optionalId,
+  departmentId: optionalId,
+  steps: z.array(ruleStep).min(1, 'add at least one step').max(MAX_APPROVAL_STEPS, `at most ${MAX_APPROVAL_STEPS} steps`),
+};
+
+function distinctSteps(v: { steps: { kind: ApproverKind; employeeId?: number | undefined }[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  v.steps.forEach((s, i) => {
+    const key = s.kind === 'employee' ? `employee:${s.employeeId}` : s.kind;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'kind'], message: 'is already a step of this rule' });
+    seen.add(key);
+  });
+}
+
+export const approvalRuleInput = z.object(ruleFields).superRefine(distinctSteps);
+export const updateApprovalRuleInput = z.object({ id, ...ruleFields }).superRefine(distinctSteps);
+export const approvalRuleIdInput = z.object({ id });
+
+export interface LeaveApprovalRuleRow {
+  id: number;
+  leaveTypeId: number | null;
+  leaveType: string | null;
+  companyOfficeId: number | null;
+  companyOffice: string | null;
+  departmentId: number | null;
+  department: string | null;
+  steps: { step: number; kind: ApproverKind; employeeId: number | null; label: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Manual balance adjustments
+
+export const leaveAdjustmentInput = z.object({
+  employeeId: id,
+  year: z.coerce.number().int().min(1900).max(2100),
+  /** Signed whole or half days: +2 adds two days, -0.5 takes half a day. */
+  days: z.coerce
+    .number()
+    .min(-60, 'must be at least -60')
+    .max(60, 'must be at most 60')
+    .refine((v) => v !== 0, 'must not be 0')
+    .refine((v) => Number.isInteger(v * 2), 'must be whole or half days'),
+  reason: requiredText(500),
+});
+
+export interface LeaveAdjustment {
+  id: number;
+  days: number;
+  reason: string;
+  createdBy: string;
+  createdAt: Date;
 }

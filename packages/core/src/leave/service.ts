@@ -9,6 +9,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
+import { copyApprovalSteps, mayDecideStep, namedApproverOf, qualifiesForCurrentStep, refuseStep, stepsOf } from './approvals';
 import { balanceOf, lockBalance, readLeaveSettings, reserveDays, shiftDays, workingDays } from './queries';
 import {
   type BulkLeaveResult,
@@ -73,7 +74,8 @@ type Who = 'scope' | 'own';
 
 function visible(actor: Actor, who: Who): RawBuilder<SqlBool> {
   if (who === 'own') return actor.employeeId === null ? sql<SqlBool>`false` : sql<SqlBool>`e.id = ${actor.employeeId}`;
-  return scopeSql(scopeOf(actor), 'e');
+  // A specific approver named in a request's steps sees it even outside their data scope.
+  return sql<SqlBool>`(${scopeSql(scopeOf(actor), 'e')} or ${namedApproverOf(actor)})`;
 }
 
 const isApprover = (actor: Actor) => hasPermission(actor, 'attendance.approve');
@@ -252,6 +254,8 @@ const requestColumns = [
   sql<string | null>`case when du.id is null then null
     else coalesce(nullif(trim(de.given_name || ' ' || de.surname), ''), du.email) end`.as('decidedBy'),
   'r.decision_note as decisionNote',
+  'r.approval_steps as approvalSteps',
+  'r.approved_steps as approvedSteps',
 ] as const;
 
 type RawRow = Omit<LeaveRow, 'statusLabel' | 'status' | 'halfDay'> & { status: number; halfDay: string };
@@ -282,10 +286,11 @@ async function detailOf(db: Db, actor: Actor, id: number, who: Who): Promise<Lea
   // The approver's powers need the employee in their scope (not only their own record).
   const approver = isApprover(actor) && (who === 'scope' || mine);
   const pending = row.status === LEAVE_STATUS.Pending;
-  const decide = pending && approver && !mine;
+  const decide = pending && approver && !mine && (row.approvalSteps === 0 || (await mayDecideStep(db, actor, row.id)));
   return {
     ...row,
     dates,
+    steps: await stepsOf(db, id),
     can: {
       edit: pending && (mine || approver),
       approve: decide,
@@ -545,11 +550,12 @@ async function insertRequest(ctx: Ctx, actor: Actor, employeeId: number, f: Requ
     .insertInto('leave_request_days')
     .values(dates.map((d) => ({ request_id: row.id, employee_id: employeeId, work_date: d.date, fraction: d.fraction })))
     .execute();
+  const steps = await copyApprovalSteps(trx, row.id);
   await audit(ctx, trx, {
     action: 'leave.request',
     entity: 'leave_requests',
     entityId: row.id,
-    after: { employeeId, leaveTypeId: type.id, startDate: f.startDate, endDate: f.endDate, halfDay: f.halfDay, days },
+    after: { employeeId, leaveTypeId: type.id, startDate: f.startDate, endDate: f.endDate, halfDay: f.halfDay, days, steps },
   });
   return row.id;
 }
@@ -625,6 +631,8 @@ async function editRequest(ctx: Ctx, actor: Actor, who: Who, raw: In<typeof upda
         dates.map((d) => ({ request_id: before.id, employee_id: before.employeeId, work_date: d.date, fraction: d.fraction })),
       )
       .execute();
+    // A changed request starts its approval again, with the steps of the rule that matches it now.
+    await copyApprovalSteps(trx, before.id);
     await audit(ctx, trx, {
       action: 'leave.update',
       entity: 'leave_requests',
@@ -674,23 +682,72 @@ function refuseOwnDecision(actor: Actor, r: LeaveRow): void {
   if (isOwn(actor, r.employeeId)) throw new AppError('FORBIDDEN', 'You cannot decide your own leave request');
 }
 
-async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<void> {
-  await inTransaction(ctx, async (trx) => {
+/**
+ * With approval steps: the caller must qualify for the current step (403 naming who must decide
+ * it otherwise). Returns the step number being decided (0 without steps).
+ */
+async function checkStep(trx: Db, actor: Actor, r: LeaveRow): Promise<number> {
+  if (r.approvalSteps === 0 || r.status !== LEAVE_STATUS.Pending) return 0;
+  const step = r.approvedSteps + 1;
+  if (!(await mayDecideStep(trx, actor, r.id))) await refuseStep(trx, r.id, step, r.approvalSteps);
+  return step;
+}
+
+/** Marks a step decided (guarded: only a pending step; the request's own guard ran before). */
+async function decideStep(trx: Db, actor: Actor, id: number, step: number, status: 'approved' | 'disapproved', note?: string) {
+  if (step === 0) return;
+  const done = await trx
+    .updateTable('leave_request_approvals')
+    .set({ status, decided_by_user_id: actor.userId, decided_at: sql`now()`, note: note ?? null })
+    .where('request_id', '=', id)
+    .where('step', '=', step)
+    .where('status', '=', 'pending')
+    .returning('step')
+    .executeTakeFirst();
+  if (!done) throw decidedMeanwhile();
+}
+
+/**
+ * Approves the request, or its current step. Every step is one guarded update
+ * (`where status = Pending and approved_steps = <seen>`): of two concurrent approvals of the same
+ * step exactly one wins. The balance and the timesheet change only on the last step.
+ */
+async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<string> {
+  return inTransaction(ctx, async (trx) => {
     const r = await visibleRequest(trx, actor, id, 'scope');
     refuseOwnDecision(actor, r);
+    const step = await checkStep(trx, actor, r);
+    const final = step === 0 || step === r.approvalSteps;
     const updated = await trx
       .updateTable('leave_requests')
-      .set({
-        status: LEAVE_STATUS.Approved,
-        decided_by_user_id: actor.userId,
-        decided_at: sql`now()`,
-        decision_note: note ?? null,
-      })
+      .set(
+        final
+          ? {
+              status: LEAVE_STATUS.Approved,
+              approved_steps: r.approvalSteps,
+              decided_by_user_id: actor.userId,
+              decided_at: sql`now()`,
+              decision_note: note ?? null,
+            }
+          : { approved_steps: step, updated_at: sql`now()` },
+      )
       .where('id', '=', id)
       .where('status', '=', LEAVE_STATUS.Pending)
+      .where('approved_steps', '=', r.approvedSteps)
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw decidedMeanwhile();
+    await decideStep(trx, actor, id, step, 'approved', note);
+    if (!final) {
+      await audit(ctx, trx, {
+        action: 'leave.approve.step',
+        entity: 'leave_requests',
+        entityId: id,
+        before: { status: r.status, approvedSteps: r.approvedSteps },
+        after: { status: r.status, approvedSteps: step, note: note ?? null },
+      });
+      return `Step ${step} of ${r.approvalSteps} approved`;
+    }
     if (r.countsAnnual) await shiftDays(trx, r.employeeId, Number(r.startDate.slice(0, 4)), { reserved: -r.days, used: r.days });
     await markTimesheet(trx, id, r.employeeId, r.leaveTypeCode, actor);
     await audit(ctx, trx, {
@@ -700,6 +757,7 @@ async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | und
       before: { status: r.status },
       after: { status: LEAVE_STATUS.Approved, note: note ?? null },
     });
+    return 'Done';
   });
 }
 
@@ -707,6 +765,7 @@ async function disapproveOne(ctx: Ctx, actor: Actor, id: number, note: string | 
   await inTransaction(ctx, async (trx) => {
     const r = await visibleRequest(trx, actor, id, 'scope');
     refuseOwnDecision(actor, r);
+    const step = await checkStep(trx, actor, r);
     const updated = await trx
       .updateTable('leave_requests')
       .set({
@@ -717,9 +776,11 @@ async function disapproveOne(ctx: Ctx, actor: Actor, id: number, note: string | 
       })
       .where('id', '=', id)
       .where('status', '=', LEAVE_STATUS.Pending)
+      .where('approved_steps', '=', r.approvedSteps)
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw decidedMeanwhile();
+    await decideStep(trx, actor, id, step, 'disapproved', note);
     if (r.countsAnnual) await shiftDays(trx, r.employeeId, Number(r.startDate.slice(0, 4)), { reserved: -r.days });
     await audit(ctx, trx, {
       action: 'leave.disapprove',
@@ -854,13 +915,13 @@ export async function setLeaveBePaid(ctx: Ctx, grant: Approve, raw: In<typeof se
   return detailOf(ctx.db, grant.actor, input.id, 'scope');
 }
 
-async function bulk(raw: In<typeof bulkLeaveInput>, one: (id: number, note: string | undefined) => Promise<void>) {
+async function bulk(raw: In<typeof bulkLeaveInput>, one: (id: number, note: string | undefined) => Promise<unknown>) {
   const input = bulkLeaveInput.parse(raw);
   const items: BulkLeaveResult['items'] = [];
   for (const id of [...new Set(input.ids)]) {
     try {
-      await one(id, input.note);
-      items.push({ id, ok: true, message: 'Done' });
+      const message = await one(id, input.note);
+      items.push({ id, ok: true, message: typeof message === 'string' ? message : 'Done' });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       items.push({ id, ok: false, message: err.message });
@@ -1000,7 +1061,10 @@ export async function leaveReport(ctx: Ctx, grant: View, raw: In<typeof leaveRep
 export async function leaveAwaitingMe(ctx: Ctx, grant: Approve, raw?: In<typeof awaitingMeInput>): Promise<LeaveRow[]> {
   const f = awaitingMeInput.parse(raw);
   const actor = grant.actor;
-  let q = requestBase(ctx.db).where(visible(actor, 'scope')).where('r.status', '=', LEAVE_STATUS.Pending);
+  let q = requestBase(ctx.db)
+    .where(visible(actor, 'scope'))
+    .where('r.status', '=', LEAVE_STATUS.Pending)
+    .where(sql<SqlBool>`(r.approval_steps = 0 or ${qualifiesForCurrentStep(actor)})`);
   if (actor.employeeId !== null) q = q.where('r.employee_id', '<>', actor.employeeId);
   const rows = await q
     .select(requestColumns)

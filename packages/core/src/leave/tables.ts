@@ -6,6 +6,7 @@ type Num = ColumnType<string, string | number, string | number>;
 type NumDefault = ColumnType<string, string | number | undefined, string | number>;
 
 export type HalfDayCol = 'none' | 'morning' | 'afternoon';
+export type ApproverKindCol = 'manager' | 'department_head' | 'hr' | 'employee';
 
 /** Leave (issue 4): tables. */
 export interface LeaveTables {
@@ -61,8 +62,45 @@ export interface LeaveTables {
     decided_by_user_id: number | null;
     decided_at: Date | null;
     decision_note: string | null;
+    /** Steps copied from the matching approval rule (0 = one decision by any approver). */
+    approval_steps: Generated<number>;
+    approved_steps: Generated<number>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+  };
+  leave_approval_rules: {
+    id: Generated<number>;
+    leave_type_id: number | null;
+    company_office_id: number | null;
+    department_id: number | null;
+    created_by_user_id: number | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  leave_approval_rule_steps: {
+    rule_id: number;
+    step: number;
+    kind: ApproverKindCol;
+    employee_id: number | null;
+  };
+  leave_request_approvals: {
+    request_id: number;
+    step: number;
+    kind: ApproverKindCol;
+    employee_id: number | null;
+    status: ColumnType<'pending' | 'approved' | 'disapproved', 'pending' | 'approved' | 'disapproved' | undefined>;
+    decided_by_user_id: number | null;
+    decided_at: Date | null;
+    note: string | null;
+  };
+  leave_balance_adjustments: {
+    id: Generated<number>;
+    employee_id: number;
+    year: number;
+    days: Num;
+    reason: string;
+    created_by_user_id: number;
+    created_at: Generated<Date>;
   };
   leave_request_days: {
     request_id: number;

@@ -179,3 +179,56 @@ describe('leave over REST (spec §7 attendance/leave, component/attendance/leave
     expect((await call('GET', '/v2/h/personal/annualBalance?year=2026', worker)).json().result.remaining).toBe(12);
   });
 });
+
+describe('approval rules and balance adjustments over REST (spec §7 component/attendance/leave/approval)', () => {
+  const R = '/v2/h/component/attendance/leave/approval';
+
+  it('HR configures an HR-only step; the employee may not; a request then waits for HR', async () => {
+    const types = (await call('GET', T, worker)).json().results as { id: number; code: string }[];
+    const annualId = types.find((x) => x.code === 'AL')!.id;
+    const bad = await call('POST', R, hr, { leaveTypeId: annualId, steps: [{ kind: 'boss' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].attributes[0].param).toMatch(/^steps/);
+    expect((await call('POST', R, worker, { steps: [{ kind: 'hr' }] })).statusCode).toBe(403);
+    const rule = await call('POST', R, hr, { leaveTypeId: annualId, steps: [{ kind: 'hr' }] });
+    expect(rule.json()).toMatchObject({
+      success: 'Approval rule created',
+      result: { steps: [{ step: 1, kind: 'hr', label: 'HR' }] },
+    });
+    const req = await call('POST', P, worker, {
+      leaveTypeId: annualId,
+      startDate: '2026-12-21',
+      endDate: '2026-12-21',
+      reason: 'Trip',
+    });
+    expect(req.json().result).toMatchObject({ approvalSteps: 1, steps: [{ label: 'HR', status: 'pending' }] });
+    const ok = await call('POST', `${A}/${req.json().result.id}/approve`, hr);
+    expect(ok.json().result).toMatchObject({ status: 1, steps: [{ status: 'approved' }] });
+    expect((await call('GET', R, hr)).json().results).toHaveLength(1);
+    const gone = await call('POST', `${R}/${rule.json().result.id}/delete`, hr);
+    expect(gone.json().result).toEqual({ id: rule.json().result.id });
+  });
+
+  it('HR adjusts a balance with a reason; it shows in personal/annualBalance; never below 0', async () => {
+    const before = (await call('GET', '/v2/h/personal/annualBalance?year=2026', worker)).json().result;
+    const adj = await call('POST', `${A}/balance/adjust`, hr, {
+      employeeId: workerEmployee,
+      year: 2026,
+      days: -0.5,
+      reason: 'Late return',
+    });
+    expect(adj.json()).toMatchObject({
+      success: 'Leave balance adjusted',
+      result: { adjustment: -0.5, remaining: before.remaining - 0.5 },
+    });
+    const mine = (await call('GET', '/v2/h/personal/annualBalance?year=2026', worker)).json().result;
+    expect(mine.adjustments).toEqual([expect.objectContaining({ days: -0.5, reason: 'Late return' })]);
+    const neg = await call('POST', `${A}/balance/adjust`, hr, { employeeId: workerEmployee, year: 2026, days: -60, reason: 'x' });
+    expect(neg.statusCode).toBe(409);
+    expect(neg.json().errors[0].attributes).toEqual([{ param: 'days', msg: 'would make the balance negative' }]);
+    expect(
+      (await call('POST', `${A}/balance/adjust`, worker, { employeeId: workerEmployee, year: 2026, days: 5, reason: 'x' }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,4 +1,7 @@
 import {
+  adjustLeaveBalance,
+  approvalRuleIdInput,
+  approvalRuleInput,
   approveLeave,
   awaitingMeInput,
   bulkApproveLeave,
@@ -9,11 +12,13 @@ import {
   cancelLeave,
   cancelMyLeave,
   createLeave,
+  createLeaveApprovalRule,
   createLeaveInput,
   createLeaveType,
   createMyLeaveInput,
   decideLeaveInput,
   deleteLeave,
+  deleteLeaveApprovalRule,
   deleteLeaveType,
   disapproveLeave,
   getLeave,
@@ -23,6 +28,7 @@ import {
   getMyLeave,
   getMyLeaveAttachment,
   leaveAwaitingMe,
+  leaveAdjustmentInput,
   leaveBalanceInput,
   leaveIdInput,
   leaveReport,
@@ -33,6 +39,7 @@ import {
   leaveTypeIdInput,
   leaveTypeInput,
   listLeave,
+  listLeaveApprovalRules,
   listLeaveInput,
   listLeaveTypes,
   listLeaveTypesInput,
@@ -46,7 +53,9 @@ import {
   requestMyLeave,
   setBePaidInput,
   setLeaveBePaid,
+  updateApprovalRuleInput,
   updateLeave,
+  updateLeaveApprovalRule,
   updateLeaveInput,
   updateLeaveSettings,
   updateLeaveType,
@@ -63,6 +72,7 @@ import { authedProcedure, permissionProcedure, router } from '../trpc/procedures
 const A = '/v2/h/attendance/leave';
 const P = '/v2/h/personal/leave';
 const T = '/v2/h/component/attendance/leave/type';
+const R = '/v2/h/component/attendance/leave/approval';
 const view = () => permissionProcedure('attendance.view');
 const approver = () => permissionProcedure('attendance.approve');
 const manage = () => permissionProcedure('attendance.manage');
@@ -168,6 +178,27 @@ export const leaveRouter = router({
     .meta({ rest: { method: 'GET', path: `${A}/report`, message: 'Leave report' } })
     .input(leaveReportInput)
     .query(({ ctx, input }) => leaveReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  adjustBalance: manage()
+    .meta({ rest: { method: 'POST', path: `${A}/balance/adjust`, message: 'Leave balance adjusted' } })
+    .input(leaveAdjustmentInput)
+    .mutation(({ ctx, input }) => adjustLeaveBalance(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  approvalRule: router({
+    list: view()
+      .meta({ rest: { method: 'GET', path: R, message: 'Leave approval rules', results: true } })
+      .query(({ ctx }) => listLeaveApprovalRules(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    create: manage()
+      .meta({ rest: { method: 'POST', path: R, message: 'Approval rule created' } })
+      .input(approvalRuleInput)
+      .mutation(({ ctx, input }) => createLeaveApprovalRule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: manage()
+      .meta({ rest: { method: 'POST', path: `${R}/{id}/update`, message: 'Approval rule saved' } })
+      .input(updateApprovalRuleInput)
+      .mutation(({ ctx, input }) => updateLeaveApprovalRule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    delete: manage()
+      .meta({ rest: { method: 'POST', path: `${R}/{id}/delete`, message: 'Approval rule deleted' } })
+      .input(approvalRuleIdInput)
+      .mutation(({ ctx, input }) => deleteLeaveApprovalRule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
   awaitingMe: approver()
     .meta({ rest: { method: 'GET', path: `${A}/awaiting`, message: 'Leave requests awaiting me', results: true } })
     .input(awaitingMeInput)

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCan } from '../../lib/can';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -10,6 +11,7 @@ import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { BalanceCard, LeaveForm, StatusBadge } from './leave-shared';
+import { AdjustBalanceCard } from './LeaveApprovals';
 import './texts';
 
 /** /attendance/leave/add: HR or a manager adds a leave request for an employee in their scope. */
@@ -17,6 +19,7 @@ export function LeaveAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const canManage = useCan('attendance.manage');
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);
@@ -65,6 +68,9 @@ export function LeaveAddPage() {
           />
         </Card>
         {employeeId && balance.data ? <BalanceCard balance={balance.data} /> : null}
+        {employeeId && balance.data && canManage ? (
+          <AdjustBalanceCard employeeId={Number(employeeId)} year={balance.data.year} />
+        ) : null}
       </div>
     </>
   );

@@ -20,6 +20,7 @@ import { ListCard } from '../org/ListCard';
 import { useListState } from '../org/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { LEAVE_STATUSES, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
+import { StepProgress } from './LeaveApprovals';
 import './texts';
 
 type Action = 'approve' | 'disapprove' | 'cancel' | 'delete';
@@ -164,7 +165,16 @@ export function LeaveListPage() {
     { key: 'dates', header: t('leave.dates'), cell: (r) => leaveDates(r, half), className: 'whitespace-nowrap' },
     { key: 'days', header: t('leave.days'), cell: (r) => r.days, className: 'text-right tabular-nums' },
     { key: 'reason', header: t('leave.reason'), cell: (r) => r.reason },
-    { key: 'status', header: t('leave.status'), cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    {
+      key: 'status',
+      header: t('leave.status'),
+      cell: (r) => (
+        <>
+          <StatusBadge status={r.status} label={r.statusLabel} />
+          <StepProgress row={r} own={false} />
+        </>
+      ),
+    },
     {
       key: 'paid',
       header: t('leave.bePaid'),

@@ -9,8 +9,9 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { TextInput } from '../../ui/TextInput';
+import { ApprovalRulesCard } from './LeaveApprovals';
+import { DeleteModal, FormModal } from './leave-shared';
 import './texts';
 
 type TypeRow = RouterOutputs['leave']['type']['list'][number];
@@ -61,6 +62,7 @@ function Check({
 export function LeaveTypePage() {
   const { t } = useTranslation();
   const canManage = useCan('attendance.manage');
+  const canViewRules = useCan('attendance.view');
   const utils = trpc.useUtils();
   const types = trpc.leave.type.list.useQuery();
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -170,21 +172,14 @@ export function LeaveTypePage() {
           />
         </Card>
         {canManage ? <LeaveSettingsCard /> : null}
+        {canViewRules ? <ApprovalRulesCard /> : null}
       </div>
-      <Modal
+      <FormModal
         open={draft !== null}
         onClose={() => setDraft(null)}
         title={draft?.id ? t('leave.editType') : t('leave.addType')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDraft(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" form="lt-form" disabled={create.isPending || update.isPending}>
-              {t('app.save')}
-            </Button>
-          </>
-        }
+        formId="lt-form"
+        busy={create.isPending || update.isPending}
       >
         {draft ? (
           <form id="lt-form" onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-2">
@@ -250,24 +245,16 @@ export function LeaveTypePage() {
             </div>
           </form>
         ) : null}
-      </Modal>
-      <Modal
+      </FormModal>
+      <DeleteModal
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         title={deleting ? t('leave.deleteType', { name: deleting.name }) : ''}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              {t('leave.delete')}
-            </Button>
-          </>
-        }
+        busy={remove.isPending}
+        onDelete={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        <p className="text-sm text-slate-700">{deleting ? `${deleting.code} — ${deleting.name}` : ''}</p>
-      </Modal>
+        {deleting ? `${deleting.code} — ${deleting.name}` : ''}
+      </DeleteModal>
     </>
   );
 }

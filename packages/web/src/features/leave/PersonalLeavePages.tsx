@@ -12,6 +12,7 @@ import { Modal } from '../../ui/Modal';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { BalanceCard, LEAVE_STATUSES, LeaveForm, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
+import { StepProgress } from './LeaveApprovals';
 import './texts';
 
 /** /personal/leave: the caller's annual balance and their requests (cancel while pending). */
@@ -44,7 +45,16 @@ export function PersonalLeavePage() {
     { key: 'dates', header: t('leave.dates'), cell: (r) => leaveDates(r, half), className: 'whitespace-nowrap' },
     { key: 'days', header: t('leave.days'), cell: (r) => r.days, className: 'text-right tabular-nums' },
     { key: 'reason', header: t('leave.reason'), cell: (r) => r.reason },
-    { key: 'status', header: t('leave.status'), cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} /> },
+    {
+      key: 'status',
+      header: t('leave.status'),
+      cell: (r) => (
+        <>
+          <StatusBadge status={r.status} label={r.statusLabel} />
+          <StepProgress row={r} own />
+        </>
+      ),
+    },
     { key: 'note', header: t('leave.note'), cell: (r) => r.decisionNote ?? '' },
     { key: 'at', header: t('leave.requestedAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
     {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { LeaveListPage } from './LeaveListPage';
+import { LeaveTypePage } from './LeaveTypePage';
 import { PersonalLeaveAddPage, PersonalLeavePage } from './PersonalLeavePages';
 
 afterEach(() => {
@@ -38,6 +39,7 @@ const balance = {
   used: 4,
   reserved: 2,
   remaining: 6,
+  adjustments: [] as { id: number; days: number; reason: string; createdBy: string; createdAt: string }[],
 };
 
 const row = (id: number, status: 1 | 2 | 3 | 4, employeeId = 9) => ({
@@ -64,6 +66,8 @@ const row = (id: number, status: 1 | 2 | 3 | 4, employeeId = 9) => ({
   decidedAt: null,
   decidedBy: null,
   decisionNote: null,
+  approvalSteps: 0,
+  approvedSteps: 0,
 });
 
 const types = [
@@ -172,5 +176,110 @@ describe('attendance leave list', () => {
     const bulk = await screen.findByRole('dialog');
     fireEvent.click(within(bulk).getByRole('button', { name: 'Disapprove' }));
     await waitFor(() => expect(server.calls.find((c) => c.path === 'leave.bulkDisapprove')?.input).toEqual({ ids: [21, 22] }));
+  });
+});
+
+describe('approval rules and steps', () => {
+  it('HR adds a rule: manager, then HR; the steps are sent in order', async () => {
+    const server = fakeTrpcServer({
+      'leave.type.list': () => ({ data: types }),
+      'leave.settings.get': () => ({
+        data: { annualDays: 12, carryOverMaxDays: 0, prorateFirstYear: false, updatedAt: '2026-11-01T00:00:00.000Z' },
+      }),
+      'leave.approvalRule.list': () => ({ data: [] }),
+      'leave.approvalRule.create': () => ({ data: { id: 1, steps: [] } }),
+      'lookup.companyOffices': () => ({ data: [{ id: 1, name: 'Jakarta' }] }),
+      'lookup.departments': () => ({ data: [] }),
+    });
+    render('/misc/leavetype', <LeaveTypePage />, ['org.view', 'attendance.view', 'attendance.manage']);
+    expect(await screen.findByText(/No approval rule/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Leave type'), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add step' }));
+    expect((within(dialog).getByLabelText('Step 2') as HTMLSelectElement).value).toBe('hr');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'leave.approvalRule.create')?.input).toEqual({
+        leaveTypeId: 1,
+        steps: [{ kind: 'manager' }, { kind: 'hr' }],
+      }),
+    );
+  });
+
+  it('a specific-employee step without an employee is refused before sending', async () => {
+    const server = fakeTrpcServer({
+      'leave.type.list': () => ({ data: types }),
+      'leave.settings.get': () => ({
+        data: { annualDays: 12, carryOverMaxDays: 0, prorateFirstYear: false, updatedAt: '2026-11-01T00:00:00.000Z' },
+      }),
+      'leave.approvalRule.list': () => ({ data: [] }),
+      'lookup.companyOffices': () => ({ data: [] }),
+      'lookup.departments': () => ({ data: [] }),
+    });
+    render('/misc/leavetype', <LeaveTypePage />, ['org.view', 'attendance.view', 'attendance.manage']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Step 1'), { target: { value: 'employee' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('choose the approving employee')).toBeTruthy();
+    expect(server.calls.some((c) => c.path === 'leave.approvalRule.create')).toBe(false);
+  });
+
+  it('the list shows the step progress and who approved each step', async () => {
+    fakeTrpcServer({
+      'leave.type.list': () => ({ data: types }),
+      'lookup.companyOffices': () => ({ data: [{ id: 1, name: 'Jakarta' }] }),
+      'lookup.departments': () => ({ data: [] }),
+      'leave.list': () => ({
+        data: { rows: [{ ...row(31, 3), approvalSteps: 2, approvedSteps: 1 }], total: 1, page: 1, pageSize: 25 },
+      }),
+      'leave.get': () => ({
+        data: {
+          ...row(31, 3),
+          approvalSteps: 2,
+          approvedSteps: 1,
+          dates: [],
+          can: {},
+          steps: [
+            {
+              step: 1,
+              kind: 'manager',
+              label: 'Manager',
+              status: 'approved',
+              decidedBy: 'Maya Manager',
+              decidedAt: '2026-11-22T04:00:00.000Z',
+              note: null,
+            },
+            { step: 2, kind: 'hr', label: 'HR', status: 'pending', decidedBy: null, decidedAt: null, note: null },
+          ],
+        },
+      }),
+    });
+    render('/attendance/leave', <LeaveListPage />, ['attendance.view', 'attendance.approve']);
+    expect(await screen.findByText(/Step 1 of 2 approved/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Steps' }));
+    const first = await screen.findByTestId('leave-step-1');
+    expect(first.textContent).toMatch(/Step 1: Manager — Approved · Maya Manager/);
+    expect(screen.getByTestId('leave-step-2').textContent).toMatch(/Step 2: HR — Waiting/);
+  });
+
+  it('the personal balance lists HR adjustments', async () => {
+    fakeTrpcServer({
+      'leave.personal.balance': () => ({
+        data: {
+          ...balance,
+          adjustment: 1.5,
+          adjustments: [
+            { id: 1, days: 1.5, reason: 'Overtime compensation', createdBy: 'HC', createdAt: '2026-11-10T03:00:00.000Z' },
+          ],
+        },
+      }),
+      'leave.personal.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 25 } }),
+    });
+    render('/personal/leave', <PersonalLeavePage />, ['personal.access']);
+    expect((await screen.findByTestId('leave-balance-adjustment')).textContent).toBe('1.5');
+    expect(screen.getByText('Overtime compensation')).toBeTruthy();
+    expect(screen.getByText('+1.5')).toBeTruthy();
   });
 });

@@ -2,13 +2,14 @@ import { createMyLeaveInput, LEAVE_ATTACHMENT_MAX_BYTES, LEAVE_ATTACHMENT_TYPES 
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldsOf } from '../../lib/errors';
-import { formatIsoDate, requiredNotice } from '../../lib/format';
+import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
@@ -51,13 +52,14 @@ export function BalanceCard({ balance }: { balance: LeaveBalance }) {
   const items: [string, number, string][] = [
     [t('leave.entitled'), balance.entitled, 'entitled'],
     [t('leave.carried'), balance.carried, 'carried'],
+    [t('leave.adjustment'), balance.adjustment, 'adjustment'],
     [t('leave.used'), balance.used, 'used'],
     [t('leave.reserved'), balance.reserved, 'reserved'],
     [t('leave.remaining'), balance.remaining, 'remaining'],
   ];
   return (
     <Card title={t('leave.balance', { year: balance.year })}>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-7">
         {items.map(([label, value, key]) => (
           <div key={key}>
             <dt className="text-xs text-slate-500">{label}</dt>
@@ -71,6 +73,29 @@ export function BalanceCard({ balance }: { balance: LeaveBalance }) {
           <dd className="text-sm">{balance.entitlementDate ? formatIsoDate(balance.entitlementDate) : t('leave.notEntitled')}</dd>
         </div>
       </dl>
+      {balance.adjustments.length > 0 ? (
+        <table className="mt-4 w-full text-sm" aria-label={t('leave.adjustments')}>
+          <caption className="text-left text-xs font-medium text-slate-500">{t('leave.adjustments')}</caption>
+          <thead>
+            <tr className="text-left text-xs text-slate-500">
+              <th className="py-1">{t('leave.adjustedAt')}</th>
+              <th className="py-1 text-right">{t('leave.days')}</th>
+              <th className="py-1 pl-4">{t('leave.adjustReason')}</th>
+              <th className="py-1">{t('leave.adjustedBy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {balance.adjustments.map((a) => (
+              <tr key={a.id} className="border-t border-slate-100">
+                <td className="py-1 whitespace-nowrap">{formatDateTime(a.createdAt)}</td>
+                <td className="py-1 text-right tabular-nums">{a.days > 0 ? `+${a.days}` : a.days}</td>
+                <td className="py-1 pl-4">{a.reason}</td>
+                <td className="py-1">{a.createdBy}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </Card>
   );
 }
@@ -294,5 +319,81 @@ export function LeaveForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A dialog around a form (`formId`) with Cancel and Save. */
+export function FormModal({
+  open,
+  onClose,
+  title,
+  formId,
+  busy,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  formId: string;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {t('app.save')}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** "Delete …?" with Cancel and Delete. */
+export function DeleteModal({
+  open,
+  onClose,
+  title,
+  busy,
+  onDelete,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  busy: boolean;
+  onDelete: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button disabled={busy} onClick={onDelete}>
+            {t('leave.delete')}
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700">{children}</p>
+    </Modal>
   );
 }
