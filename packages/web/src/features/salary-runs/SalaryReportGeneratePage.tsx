@@ -4,8 +4,10 @@ import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../lib/can';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useJob } from '../../lib/use-job';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
+import { JobProgress } from '../../ui/JobProgress';
 import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -36,14 +38,8 @@ export function SalaryReportGeneratePage() {
     meta: { silent: true },
     onSuccess: (r) => setJobId(r.jobId),
   });
-  const job = trpc.job.get.useQuery(
-    { id: jobId ?? 0 },
-    {
-      enabled: jobId !== null,
-      refetchInterval: (q) => (q.state.data?.status === 'succeeded' || q.state.data?.status === 'failed' ? false : 500),
-    },
-  );
-  const finished = job.data?.status === 'succeeded' || job.data?.status === 'failed' ? job.data : null;
+  const job = useJob(jobId);
+  const finished = job.finished;
   useEffect(() => {
     if (finished?.status !== 'succeeded') return;
     const runId = (finished.result as { runId?: number } | null)?.runId;
@@ -58,8 +54,8 @@ export function SalaryReportGeneratePage() {
     generate.reset();
     setJobId(null);
   };
-  const running = jobId !== null && !finished;
-  const error = generate.error?.message ?? (finished?.status === 'failed' ? finished.error : null) ?? dryRun.error?.message;
+  const running = job.running;
+  const error = generate.error?.message ?? job.error ?? dryRun.error?.message;
   const busy = dryRun.isPending || generate.isPending || running;
   return (
     <>
@@ -95,7 +91,16 @@ export function SalaryReportGeneratePage() {
           </Banner>
         ) : null}
         {running ? (
-          <JobProgress done={job.data?.done ?? 0} total={job.data?.total ?? 0} queued={job.data?.status !== 'running'} />
+          <JobProgress
+            done={job.data?.done ?? 0}
+            total={job.data?.total ?? 0}
+            label={t('salaryRuns.jobProgressLabel')}
+            text={
+              job.data?.status !== 'running' && !job.data?.total
+                ? t('salaryRuns.jobQueued')
+                : t('salaryRuns.jobProgress', { done: job.data?.done ?? 0, total: job.data?.total ?? 0 })
+            }
+          />
         ) : null}
         {canUpdate ? (
           <div className="mt-4 flex items-center justify-end gap-2">
@@ -117,28 +122,5 @@ export function SalaryReportGeneratePage() {
       </Card>
       {dryRun.data ? <DryRunResult result={dryRun.data} /> : null}
     </>
-  );
-}
-
-/** The job's progress: a real bar over the employees computed so far (until the first report: waiting). */
-function JobProgress({ done, total, queued }: { done: number; total: number; queued: boolean }) {
-  const { t } = useTranslation();
-  const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
-  return (
-    <div className="mt-4">
-      <div
-        role="progressbar"
-        aria-label={t('salaryRuns.jobProgressLabel')}
-        aria-valuemin={0}
-        aria-valuemax={total || 100}
-        aria-valuenow={total ? done : 0}
-        className="h-2 w-full overflow-hidden rounded bg-slate-200"
-      >
-        <div className="h-full bg-sky-600 transition-all" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="mt-1 text-sm text-slate-600" data-testid="job-progress">
-        {queued && total === 0 ? t('salaryRuns.jobQueued') : t('salaryRuns.jobProgress', { done, total })}
-      </p>
-    </div>
   );
 }

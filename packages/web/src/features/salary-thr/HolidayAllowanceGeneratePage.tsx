@@ -1,9 +1,13 @@
 import { THR_HOLIDAYS } from '@hr/core/browser';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { notifySuccess } from '../../lib/notify';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { useJob } from '../../lib/use-job';
+import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
+import { JobProgress } from '../../ui/JobProgress';
 import { Card, PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
@@ -16,7 +20,7 @@ import './texts';
 /**
  * /salary/holidayAllowance/generate: holiday, holiday date (its year is the run's year), pay date and an
  * optional office; a dry run lists every employee considered (eligible or not, with the reason); generate
- * writes the draft and opens it.
+ * starts the run as a background job (salary.holidayAllowance.generateJob), shows its progress and opens the draft.
  */
 export function HolidayAllowanceGeneratePage() {
   const { t } = useTranslation();
@@ -39,13 +43,19 @@ export function HolidayAllowanceGeneratePage() {
   const missing = { holiday: !holiday, holidayDate: !holidayDate, payDate: !payDate };
   const ready = !missing.holiday && !missing.holidayDate && !missing.payDate;
   const dryRun = trpc.salary.holidayAllowance.dryRun.useMutation({ onSuccess: setPreview });
-  const generate = trpc.salary.holidayAllowance.generate.useMutation({
-    meta: { successMessage: () => t('thr.generated') },
-    onSuccess: (r) => {
-      void utils.salary.holidayAllowance.invalidate();
-      void navigate(`/salary/holidayAllowance/${r.runId}/detail`);
-    },
-  });
+  // Generation runs as a background job (docs/jobs.md): its progress is shown, then the draft opens.
+  const [jobId, setJobId] = useState<number | null>(null);
+  const generate = trpc.salary.holidayAllowance.generateJob.useMutation({ onSuccess: (r) => setJobId(r.jobId) });
+  const job = useJob(jobId);
+  const finished = job.finished;
+  useEffect(() => {
+    if (finished?.status !== 'succeeded') return;
+    const runId = (finished.result as { runId?: number } | null)?.runId;
+    void utils.salary.holidayAllowance.invalidate();
+    notifySuccess(t('thr.generated'));
+    if (runId) void navigate(`/salary/holidayAllowance/${runId}/detail`);
+  }, [finished, utils, navigate, t]);
+  const busy = generate.isPending || job.running;
   const submit = (fn: (i: typeof input) => void) => {
     setTried(true);
     if (ready) fn(input);
@@ -56,6 +66,7 @@ export function HolidayAllowanceGeneratePage() {
     (v: T) => {
       set(v);
       setPreview(null);
+      setJobId(null);
     };
   return (
     <div>
@@ -106,10 +117,35 @@ export function HolidayAllowanceGeneratePage() {
           <Button variant="secondary" disabled={dryRun.isPending} onClick={() => submit((i) => dryRun.mutate(i))}>
             {t('thr.dryRun')}
           </Button>
-          <Button disabled={generate.isPending} onClick={() => submit((i) => generate.mutate(i))}>
+          <Button
+            disabled={busy}
+            onClick={() =>
+              submit((i) => {
+                setJobId(null);
+                generate.mutate(i);
+              })
+            }
+          >
             {t('thr.generate')}
           </Button>
         </div>
+        {job.error ? (
+          <Banner tone="error" className="mt-4">
+            {job.error}
+          </Banner>
+        ) : null}
+        {job.running ? (
+          <JobProgress
+            done={job.data?.done ?? 0}
+            total={job.data?.total ?? 0}
+            label={t('thr.jobProgressLabel')}
+            text={
+              job.data?.status !== 'running' && !job.data?.total
+                ? t('thr.jobQueued')
+                : t('thr.jobProgress', { done: job.data?.done ?? 0, total: job.data?.total ?? 0 })
+            }
+          />
+        ) : null}
       </Card>
       {preview ? (
         <Card className="mt-4" title={`${t('thr.dryRun')} — ${holidayDate.slice(0, 4)}`}>

@@ -106,6 +106,53 @@ describe('THR screens', () => {
     expect(server.calls.some((c) => c.path.startsWith('salary.holidayAllowance'))).toBe(false);
   });
 
+  it('generate runs as a job: the progress of n of N employees, then the draft opens', async () => {
+    const polls = [
+      { status: 'queued', done: 0, total: 0 },
+      { status: 'running', done: 500, total: 1200 },
+    ];
+    let poll = 0;
+    const server = fakeTrpcServer({
+      'lookup.companyOffices': () => ({ data: [{ id: 1, name: 'Jakarta' }] }),
+      'salary.holidayAllowance.generateJob': () => ({ data: { jobId: 9 } }),
+      'job.get': () => {
+        const p = polls[poll++];
+        const base = { id: 9, kind: 'salary.holidayAllowance.generate', result: null, error: null };
+        if (p) return { data: { ...base, ...p } };
+        return { data: { ...base, status: 'succeeded', done: 1200, total: 1200, result: { runId: 41 } } };
+      },
+    });
+    renderWithProviders(
+      <SessionProvider user={user(['salary.view', 'salary.update'])}>
+        <Routes>
+          <Route path="/salary/holidayAllowance/generate" element={<HolidayAllowanceGeneratePage />} />
+          <Route path="/salary/holidayAllowance/:id/detail" element={<p>THR detail page</p>} />
+        </Routes>
+      </SessionProvider>,
+      { route: '/salary/holidayAllowance/generate' },
+    );
+    await screen.findByRole('button', { name: 'Generate' });
+    fireEvent.change(document.getElementById('thr-holiday')!, { target: { value: '2' } });
+    const pickDay = (inputId: string, day: string) => {
+      fireEvent.click(document.getElementById(inputId)!);
+      fireEvent.click([...document.querySelectorAll('td button')].find((b) => b.textContent === day)!);
+    };
+    pickDay('thr-holidayDate', '20');
+    pickDay('thr-payDate', '13');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(screen.getByTestId('job-progress').textContent).toBe('Generating: 500 of 1200 employees'), {
+      timeout: 3000,
+    });
+    expect(screen.getByRole('progressbar', { name: 'THR run generation progress' }).getAttribute('aria-valuenow')).toBe('500');
+    expect(await screen.findByText('THR detail page', {}, { timeout: 3000 })).toBeTruthy();
+    expect(server.calls.find((c) => c.path === 'salary.holidayAllowance.generateJob')?.input).toEqual({
+      holiday: 2,
+      holidayDate: expect.stringMatching(/^\d{4}-\d{2}-20$/),
+      payDate: expect.stringMatching(/^\d{4}-\d{2}-13$/),
+      payOtherReligions: false,
+    });
+  });
+
   it('detail: lines with reasons, the trace dialog, and finalise of a draft', async () => {
     const server = fakeTrpcServer({
       'salary.holidayAllowance.detail': () => ({
