@@ -174,6 +174,33 @@ describe('corrections change the timesheet', () => {
     });
   });
 
+  it('a punch arriving after an approved correction still moves the status (it is derived, not frozen)', async () => {
+    const { a, pin } = await worker();
+    // Only the clock-out reached the server; the employee's late arrival is excused.
+    await punch(pin, ['2026-11-16T17:10:00']);
+    expect(await day(a.employeeId!, '2026-11-16')).toMatchObject({ status: 2, statusLabel: 'No Clock-In' });
+    const c = await requestCorrection(ctx(a), personal(a), {
+      date: '2026-11-16',
+      type: 1,
+      startTime: '09:00',
+      reason: 'Doctor in the morning',
+    });
+    await approveCorrection(ctx(hc), approver(hc), { id: c.id });
+    // The correction excuses lateness but gives no clock-in time: still No Clock-In.
+    expect(await day(a.employeeId!, '2026-11-16')).toMatchObject({ status: 2 });
+    // The terminal's buffered clock-in arrives a day late: the day becomes Valid (lateness excused).
+    await punch(pin, ['2026-11-16T09:02:00']);
+    expect(await day(a.employeeId!, '2026-11-16')).toMatchObject({
+      status: 1,
+      statusLabel: 'Valid',
+      firstIn: '2026-11-16 09:02',
+      lateMinutes: 0,
+    });
+    // Cancelling the correction shows the computed lateness again.
+    await bulkCancelCorrections(ctx(hc), approver(hc), { ids: [c.id] });
+    expect(await day(a.employeeId!, '2026-11-16')).toMatchObject({ status: 4, lateMinutes: 62 });
+  });
+
   it('two corrections of one day combine: Late Clock-In then Leave Early; cancelling one keeps the other', async () => {
     const { a, pin } = await worker();
     await punch(pin, ['2026-11-16T08:30:00', '2026-11-16T16:00:00']);

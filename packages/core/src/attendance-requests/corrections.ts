@@ -312,31 +312,18 @@ async function applyCorrectionsOfDay(ctx: Ctx, trx: Db, actor: Actor, employeeId
     date,
     source: CORRECTION_SOURCE,
     priority: CORRECTION_PRIORITY,
-    status: before?.status ?? null,
+    status: null, // derived by the engine (deriveStatus)
     firstIn,
     lastOut,
     lateMinutes: excuseLate ? 0 : null,
     earlyMinutes: excuseEarly ? 0 : null,
     refId: approved.at(-1)!.id,
     note: `Approved corrections ${approved.map((c) => `#${c.id}`).join(', ')}`,
+    // The engine derives the status from the corrected times and excused minutes on every recompute,
+    // so a punch arriving after the approval still moves it (a manual edit, priority 100, still wins).
+    deriveStatus: true,
   };
   await setTimesheetOverrides(trx, [override], actor.userId);
-  const corrected = await timesheetDay(tctx, actor, employeeId, date);
-  if (!corrected || corrected.manual) return;
-  const status = derivedStatus(corrected);
-  if (status !== corrected.status) await setTimesheetOverrides(trx, [{ ...override, status }], actor.userId);
-}
-
-/** The engine's status rule (attendance/engine.ts) applied to a corrected day. */
-export function derivedStatus(r: Pick<TimesheetRow, 'dayType' | 'firstIn' | 'lastOut' | 'lateMinutes' | 'earlyMinutes'>) {
-  if (r.dayType === 'workday') {
-    if (!r.firstIn) return 2;
-    if (!r.lastOut) return 3;
-    if (r.lateMinutes > 0) return 4;
-    if (r.earlyMinutes > 0) return 5;
-    return 1;
-  }
-  return r.firstIn && r.lastOut ? 1 : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ export {
   CORRECTION_SOURCE,
   correctionDay,
   correctionsAwaitingMe,
-  derivedStatus,
   disapproveCorrection,
   getCorrection,
   listCorrections,

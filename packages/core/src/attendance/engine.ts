@@ -25,7 +25,7 @@ import type { Db } from '../shared/context';
  * - Late minutes count from the scheduled start (grace only decides whether it is late), early
  *   minutes up to the scheduled end; worked minutes = last out − first in − shift break, ≥ 0.
  * - An override (timesheet_overrides; highest priority, then newest) replaces the status (also by
- *   null) and, where not null, the day type, clock-in/out (late, early and worked minutes then
+ *   null; with derive_status the status follows from the overridden values by the rule above) and, where not null, the day type, clock-in/out (late, early and worked minutes then
  *   follow from the overriding times) and the minutes. Manual edits (98), approved leave and
  *   approved corrections write overrides and then recompute their days.
  */
@@ -235,7 +235,7 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
       order by o.employee_id, o.work_date, o.priority desc, o.created_at desc
     ),
     io as (
-      select d.*, o.employee_id is not null as has_ov, o.status as ov_status, o.day_type as ov_day_type,
+      select d.*, o.employee_id is not null and not o.derive_status as ov_fixed_status, o.status as ov_status, o.day_type as ov_day_type,
         o.late_minutes as ov_late, o.early_minutes as ov_early, o.worked_minutes as ov_worked, o.source as ov_source,
         coalesce(o.first_in, case when d.both_punches or d.lone_in then d.first_t end) as in_t,
         coalesce(o.last_out, case when d.both_punches then d.last_t when d.n > 0 and not d.lone_in then d.last_t end) as out_t
@@ -257,10 +257,10 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
       select c.employee_id, c.work_date,
         coalesce(c.ov_day_type, c.day_type) as day_type,
         c.shift_id, c.sched_in, c.sched_out,
-        case when c.has_ov then c.ov_status
-          when c.day_type = 'workday' then
+        case when c.ov_fixed_status then c.ov_status
+          when coalesce(c.ov_day_type, c.day_type) = 'workday' then
             case when c.in_t is null then 2 when c.out_t is null then 3
-                 when c.late_m > 0 then 4 when c.early_m > 0 then 5 else 1 end
+                 when coalesce(c.ov_late, c.late_m) > 0 then 4 when coalesce(c.ov_early, c.early_m) > 0 then 5 else 1 end
           when c.in_t is not null and c.out_t is not null then 1
         end::smallint as status,
         c.in_t as first_in,

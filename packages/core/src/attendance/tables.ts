@@ -101,5 +101,7 @@ export interface AttendanceTables {
     note: string | null;
     created_by: number | null;
     created_at: Generated<Date>;
+    /** The engine derives the status from the overridden times and minutes instead of taking `status`. */
+    derive_status: Generated<boolean>;
   };
 }

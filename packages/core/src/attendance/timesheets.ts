@@ -65,6 +65,11 @@ export interface TimesheetOverride {
   /** The owning record (leave request id, correction id). */
   refId?: number | null;
   note?: string | null;
+  /**
+   * The engine derives the status from the overridden clock-in/out and minutes on every
+   * recompute (`status` is then ignored), so later punches still move it (approved corrections).
+   */
+  deriveStatus?: boolean;
 }
 
 /**
@@ -87,20 +92,21 @@ export async function setTimesheetOverrides(db: Db, overrides: readonly Timeshee
     worked_minutes: o.workedMinutes ?? null,
     ref_id: o.refId ?? null,
     note: o.note ?? null,
+    derive_status: o.deriveStatus ?? false,
   }));
   await sql`
     insert into timesheet_overrides (employee_id, work_date, source, priority, status, day_type, first_in, last_out,
-      late_minutes, early_minutes, worked_minutes, ref_id, note, created_by)
+      late_minutes, early_minutes, worked_minutes, ref_id, note, derive_status, created_by)
     select x.employee_id, x.work_date, x.source, x.priority, x.status, x.day_type, x.first_in, x.last_out,
-      x.late_minutes, x.early_minutes, x.worked_minutes, x.ref_id, x.note, ${createdBy}
+      x.late_minutes, x.early_minutes, x.worked_minutes, x.ref_id, x.note, x.derive_status, ${createdBy}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(employee_id integer, work_date date, source text,
       priority smallint, status smallint, day_type text, first_in timestamp, last_out timestamp, late_minutes integer,
-      early_minutes integer, worked_minutes integer, ref_id integer, note text)
+      early_minutes integer, worked_minutes integer, ref_id integer, note text, derive_status boolean)
     on conflict (employee_id, work_date, source) do update set priority = excluded.priority, status = excluded.status,
       day_type = excluded.day_type, first_in = excluded.first_in, last_out = excluded.last_out,
       late_minutes = excluded.late_minutes, early_minutes = excluded.early_minutes,
       worked_minutes = excluded.worked_minutes, ref_id = excluded.ref_id, note = excluded.note,
-      created_by = excluded.created_by, created_at = now()`.execute(db);
+      derive_status = excluded.derive_status, created_by = excluded.created_by, created_at = now()`.execute(db);
   return computeTimesheets(db, { kind: 'pairs', pairs: overrides.map((o) => ({ employeeId: o.employeeId, date: o.date })) });
 }
 
