@@ -66,6 +66,46 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await me(apps[0]!)).statusCode).toBe(401);
     expect((await me(apps[1]!)).statusCode).toBe(401);
   });
+
+  it("nothing cached serves one user's data to another: interleaved calls on both processes answer each caller", async () => {
+    const emp = await handles[0]!.db
+      .selectFrom('employees as e')
+      .select('e.id')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('users as u').select('u.id').whereRef('u.employee_id', '=', 'e.id'))))
+      .orderBy('e.id')
+      .executeTakeFirstOrThrow();
+    await createUser(createServices(handles[0]!.db).ctx(null), {
+      email: 'staff@test.co.id',
+      password: 'staff-password-1',
+      roles: ['employee'],
+      employeeId: emp.id,
+    });
+    const staff = (
+      await apps[1]!.inject({
+        method: 'POST',
+        url: '/v2/h/auth/login',
+        payload: { email: 'staff@test.co.id', password: 'staff-password-1' },
+      })
+    ).json().result.token as string;
+    const as = (app: FastifyInstance, bearer: string, url: string) =>
+      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
+    for (let round = 0; round < 6; round++) {
+      for (const app of apps) {
+        const [opsMe, staffMe, opsList, staffList] = await Promise.all([
+          as(app, token, '/v2/h/auth/me'),
+          as(app, staff, '/v2/h/auth/me'),
+          as(app, token, '/v2/h/employee/all?pageSize=5'),
+          as(app, staff, '/v2/h/employee/all?pageSize=5'),
+        ]);
+        expect(opsMe.json().result.email).toBe('ops@test.co.id');
+        expect(staffMe.json().result.email).toBe('staff@test.co.id');
+        expect(opsList.statusCode).toBe(200);
+        expect(opsList.json().results.total).toBeGreaterThanOrEqual(20);
+        expect(staffList.statusCode).toBe(403);
+        for (const r of [opsMe, staffMe, opsList, staffList]) expect(r.headers['cache-control']).toBe('no-store');
+      }
+    }
+  });
 });
 
 describe('the database restarting under load', () => {
