@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOW_FIRST = [
   'server/src/harness/harness.db.test.ts',
+  'server/src/jobs/jobs.db.test.ts',
   'cli/src/cli.db.test.ts',
   'cli/src/calc.test.ts',
   'cli/src/import-punches.db.test.ts',
