@@ -14,6 +14,7 @@ export * from './employees/managers-schema';
 export * from './employees/requests-schema';
 export * from './employees/schema';
 export * from './employees/import-schema';
+export * from './employees/recruitment-schema';
 export * from './inventory/schema';
 export * from './org/schema';
 export * from './payroll/index';

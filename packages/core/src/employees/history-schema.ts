@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, id, isoDate, pageInput, requiredText, text } from '../shared/zod';
 import { nullableId, optionalText } from '../shared/zod-optional';
+import { base64Content, UPLOAD_MAX_BYTES } from './file-schema';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalDate = z.preprocess(blankToNull, isoDate.nullable().optional());
@@ -60,23 +61,48 @@ const contractRules = <T extends { contractType?: number; startDate?: string; en
   }
 };
 
-export const createContractInput = z
-  .strictObject({ employeeId: id, ...contractFields, endDate: z.preprocess(blankToNull, isoDate.nullable().default(null)) })
-  .superRefine(contractRules);
+const createContractShape = z.strictObject({
+  employeeId: id,
+  ...contractFields,
+  endDate: z.preprocess(blankToNull, isoDate.nullable().default(null)),
+});
+export const createContractInput = createContractShape.superRefine(contractRules);
 export type CreateContractInput = z.input<typeof createContractInput>;
 
-export const updateContractInput = z
-  .strictObject({
-    id,
-    contractNumber: contractFields.contractNumber.optional(),
-    contractType: contractFields.contractType.optional(),
-    startDate: isoDate.optional(),
-    endDate: optionalDate,
-    basicSalary: wholeRupiah.optional(),
-    notes: optionalText(500),
-  })
-  .superRefine(contractRules);
+const updateContractShape = z.strictObject({
+  id,
+  contractNumber: contractFields.contractNumber.optional(),
+  contractType: contractFields.contractType.optional(),
+  startDate: isoDate.optional(),
+  endDate: optionalDate,
+  basicSalary: wholeRupiah.optional(),
+  notes: optionalText(500),
+});
+export const updateContractInput = updateContractShape.superRefine(contractRules);
 export type UpdateContractInput = z.input<typeof updateContractInput>;
+
+/**
+ * A second contract (spec §3 "second contract", §7 `employee/secondContract`): a contract with a
+ * second company that runs alongside the main one. Same fields, plus the second company.
+ */
+export const createSecondContractInput = createContractShape.extend({ secondCompanyId: id }).superRefine(contractRules);
+export type CreateSecondContractInput = z.input<typeof createSecondContractInput>;
+export const updateSecondContractInput = updateContractShape
+  .extend({ secondCompanyId: id.optional() })
+  .superRefine(contractRules);
+export type UpdateSecondContractInput = z.input<typeof updateSecondContractInput>;
+
+/** Files a contract may carry: the signed contract as PDF or a photo/scan. */
+export const CONTRACT_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export const CONTRACT_FILE_MAX_BYTES = UPLOAD_MAX_BYTES;
+/** `POST /v2/h/employee/contract/{id}/file` (and `secondContract/{id}/file`): attach or replace the file. */
+export const uploadContractFileInput = z.strictObject({
+  id,
+  fileName: requiredText(150),
+  contentType: z.enum(CONTRACT_FILE_TYPES, { message: 'must be a PDF, PNG or JPG file' }),
+  contentBase64: base64Content(CONTRACT_FILE_MAX_BYTES),
+});
+export type UploadContractFileInput = z.input<typeof uploadContractFileInput>;
 
 export const listByEmployeeInput = pageInput.extend({ employeeId: id });
 export const historyIdInput = z.strictObject({ id });
@@ -93,8 +119,16 @@ export interface ContractRow {
   /** Change against the previous contract's salary (null for the first). */
   salaryChange: string | null;
   notes: string | null;
+  /** The attached file's name and size (bytes), or null. */
+  fileName: string | null;
+  fileSize: number | null;
   createdBy: string | null;
   createdAt: string;
+}
+
+export interface SecondContractRow extends ContractRow {
+  secondCompanyId: number;
+  secondCompany: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,9 +9,15 @@ import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import { checkPlacement, checkRefs, scopedEmployeeId } from './detail';
+import { decodeUpload } from './files';
 import {
+  CONTRACT_FILE_MAX_BYTES,
   type ContractRow,
   createContractInput,
+  createSecondContractInput,
+  type SecondContractRow,
+  updateSecondContractInput,
+  uploadContractFileInput,
   createEmployeeInput,
   createRecordInput,
   historyIdInput,
@@ -100,7 +106,25 @@ export async function createEmployee(
 // ---------------------------------------------------------------------------------------------
 // Contracts.
 
-const contractColumns = (eb: ExpressionBuilder<Database & { k: Database['employee_contracts'] }, 'k'>) => [
+/**
+ * Main contracts (`employee_contracts`, which payroll reads) and second contracts with a second
+ * company (`employee_second_contracts`) share their columns and rules; each kind keeps its own
+ * periods free of overlaps, and only main contracts set the employee's contract type and start.
+ */
+type Kind = 'main' | 'second';
+const KINDS = {
+  main: { table: 'employee_contracts', what: 'Contract', audit: 'employee.contract', uq: 'employee_contracts_number_uq' },
+  second: {
+    table: 'employee_second_contracts',
+    what: 'Second contract',
+    audit: 'employee.secondContract',
+    uq: 'employee_second_contracts_number_uq',
+  },
+} as const;
+/** Both tables have the columns used here; the type of the main one stands for both. */
+const tableOf = (kind: Kind) => KINDS[kind].table as 'employee_contracts';
+
+const contractColumns = (eb: ExpressionBuilder<Database & { k: Database['employee_contracts'] }, 'k'>, kind: Kind) => [
   'k.id',
   'k.employee_id as employeeId',
   'k.contract_number as contractNumber',
@@ -114,45 +138,67 @@ const contractColumns = (eb: ExpressionBuilder<Database & { k: Database['employe
     'salaryChange',
   ),
   'k.notes',
+  'k.file_name as fileName',
+  'k.file_size as fileSize',
+  ...(kind === 'second'
+    ? [
+        sql<number>`k.second_company_id`.as('secondCompanyId'),
+        sql<string>`(select name from second_companies where id = k.second_company_id)`.as('secondCompany'),
+      ]
+    : []),
   eb.selectFrom('users as u').select('u.email').whereRef('u.id', '=', 'k.created_by').as('createdBy'),
   sql<string>`to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
 ];
 
-/** An employee's contracts, newest first, each with its salary change against the one before. */
-export async function listContracts(ctx: Ctx, grant: View, raw: z.input<typeof listByEmployeeInput>): Promise<Page<ContractRow>> {
-  const input = listByEmployeeInput.parse(raw);
-  await scopedEmployeeId(ctx.db, grant, input.employeeId);
-  const all = await ctx.db
-    .selectFrom('employee_contracts as k')
-    .select((eb) => contractColumns(eb as never) as never)
-    .where('k.employee_id', '=', input.employeeId)
+function contractsOf<R>(db: Db, kind: Kind, employeeId: number): Promise<R[]> {
+  return db
+    .selectFrom(`${tableOf(kind)} as k`)
+    .select((eb) => contractColumns(eb as never, kind) as never)
+    .where('k.employee_id', '=', employeeId)
     .orderBy('k.start_date', 'desc')
     .orderBy('k.id', 'desc')
-    .execute();
-  const rows = (all as unknown as ContractRow[]).slice((input.page - 1) * input.pageSize, input.page * input.pageSize);
+    .execute() as unknown as Promise<R[]>;
+}
+
+async function listContractsOf<R>(ctx: Ctx, grant: View, kind: Kind, raw: z.input<typeof listByEmployeeInput>): Promise<Page<R>> {
+  const input = listByEmployeeInput.parse(raw);
+  await scopedEmployeeId(ctx.db, grant, input.employeeId);
+  const all = await contractsOf<R>(ctx.db, kind, input.employeeId);
+  const rows = all.slice((input.page - 1) * input.pageSize, input.page * input.pageSize);
   return { rows, total: all.length, page: input.page, pageSize: input.pageSize };
 }
 
-/** One contract (NOT_FOUND when its employee is outside the caller's scope). */
-export async function getContract(ctx: Ctx, grant: View, raw: z.input<typeof historyIdInput>): Promise<ContractRow> {
-  const { id } = historyIdInput.parse(raw);
-  const k = await ctx.db.selectFrom('employee_contracts').select('employee_id').where('id', '=', id).executeTakeFirst();
-  if (!k) throw notFound('Contract');
-  await scopedEmployeeId(ctx.db, grant, k.employee_id).catch(() => {
-    throw notFound('Contract');
+/** The employee of a contract, locked when asked, or NOT_FOUND (also when out of the caller's scope). */
+async function contractEmployee(db: Db, grant: Grant, kind: Kind, id: number, lock = false): Promise<number> {
+  const k = await db.selectFrom(tableOf(kind)).select('employee_id').where('id', '=', id).executeTakeFirst();
+  if (!k) throw notFound(KINDS[kind].what);
+  return scopedEmployeeId(db, grant, k.employee_id, lock).catch(() => {
+    throw notFound(KINDS[kind].what);
   });
-  const rows = await ctx.db
-    .selectFrom('employee_contracts as k')
-    .select((eb) => contractColumns(eb as never) as never)
-    .where('k.employee_id', '=', k.employee_id)
-    .execute();
-  return (rows as unknown as ContractRow[]).find((r) => r.id === id)!;
 }
 
-/** Refuses a period that overlaps another contract of the same employee. */
-async function refuseOverlap(trx: Db, employeeId: number, start: string, end: string | null, exceptId?: number) {
+async function getContractOf<R extends { id: number }>(ctx: Ctx, grant: View, kind: Kind, raw: z.input<typeof historyIdInput>) {
+  const { id } = historyIdInput.parse(raw);
+  const employeeId = await contractEmployee(ctx.db, grant, kind, id);
+  return (await contractsOf<R>(ctx.db, kind, employeeId)).find((r) => r.id === id)!;
+}
+
+/** An employee's contracts, newest first, each with its salary change against the one before. */
+export const listContracts = (ctx: Ctx, grant: View, raw: z.input<typeof listByEmployeeInput>) =>
+  listContractsOf<ContractRow>(ctx, grant, 'main', raw);
+/** One contract (NOT_FOUND when its employee is outside the caller's scope). */
+export const getContract = (ctx: Ctx, grant: View, raw: z.input<typeof historyIdInput>) =>
+  getContractOf<ContractRow>(ctx, grant, 'main', raw);
+/** An employee's second contracts (with second companies), newest first. */
+export const listSecondContracts = (ctx: Ctx, grant: View, raw: z.input<typeof listByEmployeeInput>) =>
+  listContractsOf<SecondContractRow>(ctx, grant, 'second', raw);
+export const getSecondContract = (ctx: Ctx, grant: View, raw: z.input<typeof historyIdInput>) =>
+  getContractOf<SecondContractRow>(ctx, grant, 'second', raw);
+
+/** Refuses a period that overlaps another contract of the same kind of the same employee. */
+async function refuseOverlap(trx: Db, kind: Kind, employeeId: number, start: string, end: string | null, exceptId?: number) {
   let q = trx
-    .selectFrom('employee_contracts')
+    .selectFrom(tableOf(kind))
     .select(['contract_number', 'start_date', 'end_date'])
     .where('employee_id', '=', employeeId)
     .where('start_date', '<=', end ?? '9999-12-31')
@@ -166,8 +212,9 @@ async function refuseOverlap(trx: Db, employeeId: number, start: string, end: st
   }
 }
 
-/** The employee's contract type and contract start date follow their latest contract. */
-async function syncLatestContract(trx: Db, employeeId: number) {
+/** The employee's contract type and contract start date follow their latest (main) contract. */
+async function syncLatestContract(trx: Db, kind: Kind, employeeId: number) {
+  if (kind !== 'main') return;
   await sql`
     update employees e set contract_type = k.contract_type, contract_start_date = k.start_date, updated_at = now()
     from (select contract_type, start_date from employee_contracts where employee_id = ${employeeId}
@@ -175,21 +222,33 @@ async function syncLatestContract(trx: Db, employeeId: number) {
     where e.id = ${employeeId}`.execute(trx);
 }
 
-const contractUnique = {
-  employee_contracts_number_uq: () => taken('contractNumber', 'Another contract already has this number'),
-};
+const contractUnique = (kind: Kind) => ({
+  [KINDS[kind].uq]: () => taken('contractNumber', 'Another contract already has this number'),
+});
 
-export async function createContract(ctx: Ctx, grant: Update, raw: z.input<typeof createContractInput>): Promise<{ id: number }> {
-  const input = createContractInput.parse(raw);
+async function checkSecondCompany(trx: Db, secondCompanyId: number | undefined) {
+  if (secondCompanyId === undefined) return;
+  const c = await trx.selectFrom('second_companies').select('id').where('id', '=', secondCompanyId).executeTakeFirst();
+  if (!c) throw invalid([{ param: 'secondCompanyId', msg: 'is not a known second company' }]);
+}
+
+async function createContractOf(
+  ctx: Ctx,
+  grant: Update,
+  kind: Kind,
+  input: z.output<typeof createContractInput> & { secondCompanyId?: number },
+): Promise<{ id: number }> {
   return inTransaction(ctx, async (trx) => {
     await scopedEmployeeId(trx, grant, input.employeeId, true);
-    await refuseOverlap(trx, input.employeeId, input.startDate, input.endDate);
+    await checkSecondCompany(trx, input.secondCompanyId);
+    await refuseOverlap(trx, kind, input.employeeId, input.startDate, input.endDate);
     const row = await dbWrite(
       () =>
         trx
-          .insertInto('employee_contracts')
+          .insertInto(tableOf(kind))
           .values({
             employee_id: input.employeeId,
+            ...(kind === 'second' ? { second_company_id: input.secondCompanyId } : {}),
             contract_number: input.contractNumber,
             contract_type: input.contractType,
             start_date: input.startDate,
@@ -200,22 +259,28 @@ export async function createContract(ctx: Ctx, grant: Update, raw: z.input<typeo
           })
           .returning('id')
           .executeTakeFirstOrThrow(),
-      { unique: contractUnique },
+      { unique: contractUnique(kind) },
     );
-    await syncLatestContract(trx, input.employeeId);
-    await audit(ctx, trx, { action: 'employee.contract.create', entity: 'employee_contract', entityId: row.id, after: input });
+    await syncLatestContract(trx, kind, input.employeeId);
+    await audit(ctx, trx, { action: `${KINDS[kind].audit}.create`, entity: tableOf(kind), entityId: row.id, after: input });
     return { id: row.id };
   });
 }
 
-export async function updateContract(ctx: Ctx, grant: Update, raw: z.input<typeof updateContractInput>): Promise<{ id: number }> {
-  const input = updateContractInput.parse(raw);
+async function updateContractOf(
+  ctx: Ctx,
+  grant: Update,
+  kind: Kind,
+  input: z.output<typeof updateContractInput> & { secondCompanyId?: number },
+): Promise<{ id: number }> {
   return inTransaction(ctx, async (trx) => {
-    const before = await trx.selectFrom('employee_contracts').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!before) throw notFound('Contract');
-    await scopedEmployeeId(trx, grant, before.employee_id, true).catch(() => {
-      throw notFound('Contract');
-    });
+    await contractEmployee(trx, grant, kind, input.id, true);
+    const { file_content: _bytes, ...before } = await trx
+      .selectFrom(tableOf(kind))
+      .selectAll()
+      .where('id', '=', input.id)
+      .executeTakeFirstOrThrow();
+    await checkSecondCompany(trx, input.secondCompanyId);
     const next = {
       contract_number: input.contractNumber ?? before.contract_number,
       contract_type: input.contractType ?? before.contract_type,
@@ -223,26 +288,27 @@ export async function updateContract(ctx: Ctx, grant: Update, raw: z.input<typeo
       end_date: input.endDate === undefined ? before.end_date : input.endDate,
       basic_salary: input.basicSalary === undefined ? before.basic_salary : String(input.basicSalary),
       notes: input.notes === undefined ? before.notes : input.notes,
+      ...(input.secondCompanyId === undefined ? {} : { second_company_id: input.secondCompanyId }),
     };
     if (next.end_date && next.end_date < next.start_date)
       throw invalid([{ param: 'endDate', msg: 'must not be before the start date' }]);
     if (next.end_date === null && next.contract_type !== 5) {
       throw invalid([{ param: 'endDate', msg: 'is required unless the contract is permanent' }]);
     }
-    await refuseOverlap(trx, before.employee_id, next.start_date, next.end_date, input.id);
+    await refuseOverlap(trx, kind, before.employee_id, next.start_date, next.end_date, input.id);
     await dbWrite(
       () =>
         trx
-          .updateTable('employee_contracts')
+          .updateTable(tableOf(kind))
           .set({ ...next, updated_at: sql`now()` } as never)
           .where('id', '=', input.id)
           .execute(),
-      { unique: contractUnique },
+      { unique: contractUnique(kind) },
     );
-    await syncLatestContract(trx, before.employee_id);
+    await syncLatestContract(trx, kind, before.employee_id);
     await audit(ctx, trx, {
-      action: 'employee.contract.update',
-      entity: 'employee_contract',
+      action: `${KINDS[kind].audit}.update`,
+      entity: tableOf(kind),
       entityId: input.id,
       before,
       after: next,
@@ -250,6 +316,65 @@ export async function updateContract(ctx: Ctx, grant: Update, raw: z.input<typeo
     return { id: input.id };
   });
 }
+
+export const createContract = async (ctx: Ctx, grant: Update, raw: z.input<typeof createContractInput>) =>
+  createContractOf(ctx, grant, 'main', createContractInput.parse(raw));
+export const updateContract = async (ctx: Ctx, grant: Update, raw: z.input<typeof updateContractInput>) =>
+  updateContractOf(ctx, grant, 'main', updateContractInput.parse(raw));
+/** `POST /v2/h/employee/secondContract`: a contract with a second company alongside the main one. */
+export const createSecondContract = async (ctx: Ctx, grant: Update, raw: z.input<typeof createSecondContractInput>) =>
+  createContractOf(ctx, grant, 'second', createSecondContractInput.parse(raw));
+export const updateSecondContract = async (ctx: Ctx, grant: Update, raw: z.input<typeof updateSecondContractInput>) =>
+  updateContractOf(ctx, grant, 'second', updateSecondContractInput.parse(raw));
+
+async function uploadContractFileOf(ctx: Ctx, grant: Update, kind: Kind, raw: z.input<typeof uploadContractFileInput>) {
+  const input = uploadContractFileInput.parse(raw);
+  const bytes = decodeUpload(input, { param: 'contentBase64', maxBytes: CONTRACT_FILE_MAX_BYTES, what: 'contract file' });
+  return inTransaction(ctx, async (trx) => {
+    await contractEmployee(trx, grant, kind, input.id, true);
+    await trx
+      .updateTable(tableOf(kind))
+      .set({
+        file_name: input.fileName,
+        file_content_type: input.contentType,
+        file_size: bytes.length,
+        file_content: bytes,
+        file_uploaded_at: ctx.clock(),
+      })
+      .where('id', '=', input.id)
+      .execute();
+    await audit(ctx, trx, {
+      action: `${KINDS[kind].audit}.file`,
+      entity: tableOf(kind),
+      entityId: input.id,
+      after: { fileName: input.fileName, contentType: input.contentType, size: bytes.length },
+    });
+    return { id: input.id, fileName: input.fileName, fileSize: bytes.length };
+  });
+}
+
+async function downloadContractFileOf(ctx: Ctx, grant: View, kind: Kind, raw: z.input<typeof historyIdInput>) {
+  const { id } = historyIdInput.parse(raw);
+  await contractEmployee(ctx.db, grant, kind, id);
+  const f = await ctx.db
+    .selectFrom(tableOf(kind))
+    .select(['file_name', 'file_content_type', 'file_content'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  if (!f.file_content || !f.file_name || !f.file_content_type) throw notFound('Contract file');
+  return { fileName: f.file_name, contentType: f.file_content_type, base64: Buffer.from(f.file_content).toString('base64') };
+}
+
+/** `POST /v2/h/employee/contract/{id}/file`: attach (or replace) the signed contract, PDF/PNG/JPG ≤ 700 KB, checked by content. */
+export const uploadContractFile = (ctx: Ctx, grant: Update, raw: z.input<typeof uploadContractFileInput>) =>
+  uploadContractFileOf(ctx, grant, 'main', raw);
+/** `GET /v2/h/employee/contract/{id}/file`: the attached file (REST sends it as an attachment). */
+export const downloadContractFile = (ctx: Ctx, grant: View, raw: z.input<typeof historyIdInput>) =>
+  downloadContractFileOf(ctx, grant, 'main', raw);
+export const uploadSecondContractFile = (ctx: Ctx, grant: Update, raw: z.input<typeof uploadContractFileInput>) =>
+  uploadContractFileOf(ctx, grant, 'second', raw);
+export const downloadSecondContractFile = (ctx: Ctx, grant: View, raw: z.input<typeof historyIdInput>) =>
+  downloadContractFileOf(ctx, grant, 'second', raw);
 
 // ---------------------------------------------------------------------------------------------
 // Employment records.

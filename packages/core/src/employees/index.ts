@@ -3,11 +3,19 @@ export {
   createContract,
   createEmployee,
   createRecord,
+  createSecondContract,
+  downloadContractFile,
+  downloadSecondContractFile,
   getContract,
   getRecord,
+  getSecondContract,
   listContracts,
   listRecords,
+  listSecondContracts,
   updateContract,
+  updateSecondContract,
+  uploadContractFile,
+  uploadSecondContractFile,
 } from './history';
 export * from './history-schema';
 export {
@@ -53,3 +61,15 @@ export {
   uploadSignature,
 } from './signature';
 export * from './signature-schema';
+export {
+  addApplicantNote,
+  applicantFromRegistration,
+  createApplicant,
+  downloadApplicantCv,
+  getApplicant,
+  hireApplicant,
+  listApplicants,
+  setApplicantStage,
+  uploadApplicantCv,
+} from './recruitment';
+export * from './recruitment-schema';

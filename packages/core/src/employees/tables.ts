@@ -103,7 +103,22 @@ export interface EmployeeTables {
     created_by: number | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
-  };
+  } & ContractFileCols;
+  /** A concurrent contract with a second company (spec §3 "second contract"); payroll does not read it. */
+  employee_second_contracts: {
+    id: Generated<number>;
+    employee_id: number;
+    second_company_id: number;
+    contract_number: string;
+    contract_type: number;
+    start_date: DateCol;
+    end_date: DateCol | null;
+    basic_salary: ColumnType<string, string | number | bigint, string | number | bigint>;
+    notes: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  } & ContractFileCols;
   employee_records: {
     id: Generated<number>;
     employee_id: number;
@@ -178,4 +193,52 @@ export interface EmployeeTables {
     generated_by: number | null;
     generated_at: ColumnType<Date, Date | undefined, Date>;
   };
+  /** Recruitment applicants (issue 3, `/employee/recruitment`); the CV bytes travel only in downloads. */
+  recruitment_applicants: {
+    id: Generated<number>;
+    source: 'manual' | 'registration';
+    registration_id: number | null;
+    given_name: string;
+    surname: Generated<string>;
+    email: string;
+    phone: string | null;
+    gender: 'Male' | 'Female' | null;
+    birth_date: DateCol | null;
+    religion_id: number | null;
+    education_level_id: number | null;
+    marital_status_id: number | null;
+    company_office_id: number;
+    job_position_id: number | null;
+    position_applied: string;
+    stage: ColumnType<RecruitmentStageCol, RecruitmentStageCol | undefined, RecruitmentStageCol>;
+    cv_file_name: string | null;
+    cv_content_type: string | null;
+    cv_size: number | null;
+    cv_content: ColumnType<Uint8Array | null, Uint8Array | Buffer | null, Uint8Array | Buffer | null>;
+    employee_id: number | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    hired_by: number | null;
+    hired_at: Date | null;
+  };
+  recruitment_notes: {
+    id: Generated<number>;
+    applicant_id: number;
+    stage: RecruitmentStageCol | null;
+    note: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+  };
+}
+
+type RecruitmentStageCol = 'applied' | 'interview' | 'offered' | 'hired' | 'rejected';
+
+/** The file a contract may carry (issue 3); the bytes travel only in downloads. */
+interface ContractFileCols {
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  file_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  file_size: ColumnType<number | null, number | null | undefined, number | null>;
+  file_content: ColumnType<Uint8Array | null, Uint8Array | Buffer | null | undefined, Uint8Array | Buffer | null>;
+  file_uploaded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -9,7 +9,13 @@ import { AppError } from '../shared/errors';
 import type { Services } from '../services';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import {
+  assignJobPositionToDivision,
+  assignJobPositionToJobLevel,
   assignJobPositionToSection,
+  divisionAssignation,
+  jobLevelAssignation,
+  unassignJobPositionFromDivision,
+  unassignJobPositionFromJobLevel,
   createCompanyOffice,
   createDepartment,
   createDivision,
@@ -385,6 +391,97 @@ describe('job positions and job levels', () => {
       'job_position.create',
       'job_position.assign',
       'job_position.unassign',
+    ]);
+  });
+
+  it('division assign, assignation and unassign move a position (and its working employees) into and out of a division', async () => {
+    const b = await makeBranch('DVA');
+    const other = await createDivision(ctx, manage, { departmentId: b.dept, name: 'Treasury' });
+    const pos = await createJobPosition(ctx, manage, {
+      name: 'Analyst',
+      departmentId: b.dept,
+      divisionId: b.div,
+      sectionId: b.sec,
+    });
+    const emp = await tdb.db
+      .insertInto('employees')
+      .values({
+        employee_number: `DVA-${Date.now()}`,
+        given_name: 'Dina',
+        email: `dina.${Date.now()}@test.co.id`,
+        gender: 'Female',
+        birth_date: '1990-01-01',
+        religion_id: 1,
+        education_level_id: 8,
+        marital_status_id: 5,
+        company_office_id: b.office,
+        department_id: b.dept,
+        division_id: b.div,
+        section_id: b.sec,
+        job_position_id: pos.id,
+        entry_date: '2024-01-01',
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await divisionAssignation(ctx, view, { id: other.id })).rows.map((r) => r.id)).toContain(pos.id);
+    expect((await divisionAssignation(ctx, view, { id: b.div })).rows.map((r) => r.id)).not.toContain(pos.id);
+
+    // Into another division: out of the section of the old one; the employee follows.
+    expect(await assignJobPositionToDivision(ctx, manage, { id: other.id, jobPositionId: pos.id })).toEqual({
+      changed: true,
+      employeesMoved: 1,
+    });
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ divisionId: other.id, sectionId: null });
+    const e1 = await tdb.db
+      .selectFrom('employees')
+      .select(['division_id', 'section_id'])
+      .where('id', '=', emp.id)
+      .executeTakeFirstOrThrow();
+    expect(e1).toEqual({ division_id: other.id, section_id: null });
+    expect((await jobPositionsOf(ctx, view, 'division', { id: other.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+
+    const notThere = await failure(unassignJobPositionFromDivision(ctx, manage, { id: b.div, jobPositionId: pos.id }));
+    expect(notThere.message).toBe('Job position Analyst is not in division Accounting');
+    await unassignJobPositionFromDivision(ctx, manage, { id: other.id, jobPositionId: pos.id });
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({
+      departmentId: b.dept,
+      divisionId: null,
+      sectionId: null,
+    });
+
+    const outsider = await createJobPosition(ctx, manage, { name: 'Analyst', departmentId: org.dept[0] });
+    const v = await failure(assignJobPositionToDivision(ctx, manage, { id: other.id, jobPositionId: outsider.id }));
+    expect(v.fields).toEqual([
+      { param: 'jobPositionId', msg: 'Job position Analyst is not in the department of division Treasury' },
+    ]);
+    expect((await failure(assignJobPositionToDivision(ctx, manage, { id: 999_999, jobPositionId: pos.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+    // A division still holding positions cannot be deleted; an emptied one can.
+    await assignJobPositionToDivision(ctx, manage, { id: other.id, jobPositionId: pos.id });
+    expect((await failure(deleteDivision(ctx, manage, { id: other.id }))).message).toMatch(/^Division Treasury is used by/);
+  });
+
+  it("job level assign, assignation and unassign set a position's level", async () => {
+    const level = await createJobLevel(ctx, manage, { name: `Lead ${Date.now()}`, rank: 7 });
+    const pos = await createJobPosition(ctx, manage, { name: `Foreman ${Date.now()}`, departmentId: org.dept[0] });
+    expect((await jobLevelAssignation(ctx, view, { id: level.id, search: 'Foreman' })).rows.map((r) => r.id)).toContain(pos.id);
+    await assignJobPositionToJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id });
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ jobLevelId: level.id });
+    expect((await jobPositionsOf(ctx, view, 'jobLevel', { id: level.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await jobLevelAssignation(ctx, view, { id: level.id })).rows.map((r) => r.id)).not.toContain(pos.id);
+    expect((await assignJobPositionToJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id })).changed).toBe(false);
+    // In use: the level cannot be deleted.
+    expect((await failure(deleteJobLevel(ctx, manage, { id: level.id }))).message).toMatch(/is used by 1 job position$/);
+    await unassignJobPositionFromJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id });
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ jobLevelId: null });
+    const again = await failure(unassignJobPositionFromJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id }));
+    expect(again.code).toBe('CONFLICT');
+    await deleteJobLevel(ctx, manage, { id: level.id });
+    expect((await auditOf('job_position', pos.id)).map((a) => a.action)).toEqual([
+      'job_position.create',
+      'job_position.assignLevel',
+      'job_position.unassignLevel',
     ]);
   });
 });

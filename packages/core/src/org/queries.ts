@@ -190,8 +190,10 @@ export interface JobPositionFilter {
   divisionId?: number | undefined;
   sectionId?: number | undefined;
   jobLevelId?: number | undefined;
-  /** Positions not in this section (section "assignation" candidates). */
+  /** Positions not in this section / division / level ("assignation" candidates). */
   notSectionId?: number | undefined;
+  notDivisionId?: number | undefined;
+  notJobLevelId?: number | undefined;
   id?: number | undefined;
 }
 
@@ -204,9 +206,13 @@ function jobPositionRows(db: Db, f: JobPositionFilter) {
   if (f.divisionId) q = q.where('p.division_id', '=', f.divisionId);
   if (f.sectionId) q = q.where('p.section_id', '=', f.sectionId);
   if (f.jobLevelId) q = q.where('p.job_level_id', '=', f.jobLevelId);
-  if (f.notSectionId) {
-    const other = f.notSectionId;
-    q = q.where((eb) => eb.or([eb('p.section_id', 'is', null), eb('p.section_id', '!=', other)]));
+  const not = [
+    ['p.section_id', f.notSectionId],
+    ['p.division_id', f.notDivisionId],
+    ['p.job_level_id', f.notJobLevelId],
+  ] as const;
+  for (const [column, other] of not) {
+    if (other) q = q.where((eb) => eb.or([eb(column, 'is', null), eb(column, '!=', other)]));
   }
   return q;
 }

@@ -170,6 +170,8 @@ export const mappingInput = pageInput.extend({ id, search });
 
 /** Section "assign"/"unassign": move a job position into or out of a section. */
 export const sectionAssignInput = z.object({ id, jobPositionId: id });
+/** Division and job level "assign"/"unassign": put a job position in (or take it out of) the division or level `id`. */
+export const assignJobPositionInput = sectionAssignInput;
 
 // ---------------------------------------------------------------------------------------------
 // ID index (employee-number scheme per office)

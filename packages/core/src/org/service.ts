@@ -57,6 +57,7 @@ import {
   orgChartInput,
   type SectionRow,
   sectionAssignInput,
+  assignJobPositionInput,
   updateDepartmentInput,
   updateDivisionInput,
   updateIdIndexInput,
@@ -572,6 +573,21 @@ export async function sectionAssignation(ctx: Ctx, _grant: View, raw: In<typeof 
   return queryJobPositions(ctx.db, { ...input, id: undefined, departmentId: section.department_id, notSectionId: input.id });
 }
 
+/** A job position locked for a move, or a VALIDATION error on `jobPositionId`. */
+async function lockedPosition(trx: Db, id: number): Promise<JobPositionDbRow> {
+  const p = await trx.selectFrom('job_positions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!p)
+    throw new AppError('VALIDATION', 'Invalid input', {
+      fields: [{ param: 'jobPositionId', msg: 'is not a known job position' }],
+    });
+  return p;
+}
+
+const otherDepartment = (position: string, what: string) =>
+  new AppError('VALIDATION', 'Invalid input', {
+    fields: [{ param: 'jobPositionId', msg: `Job position ${position} is not in the department of ${what}` }],
+  });
+
 /**
  * Moves a job position into a section of its own department (its division becomes the section's).
  * The position's working employees move with it, so the org chart stays consistent.
@@ -581,23 +597,8 @@ export async function assignJobPositionToSection(ctx: Ctx, _grant: Manage, raw: 
   return inTransaction(ctx, async (trx) => {
     const section = await trx.selectFrom('sections').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!section) throw notFound('Section');
-    const before = await trx
-      .selectFrom('job_positions')
-      .selectAll()
-      .where('id', '=', input.jobPositionId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before)
-      throw new AppError('VALIDATION', 'Invalid input', {
-        fields: [{ param: 'jobPositionId', msg: 'is not a known job position' }],
-      });
-    if (before.department_id !== section.department_id) {
-      throw new AppError('VALIDATION', 'Invalid input', {
-        fields: [
-          { param: 'jobPositionId', msg: `Job position ${before.name} is not in the department of section ${section.name}` },
-        ],
-      });
-    }
+    const before = await lockedPosition(trx, input.jobPositionId);
+    if (before.department_id !== section.department_id) throw otherDepartment(before.name, `section ${section.name}`);
     if (before.section_id === section.id) return { changed: false, employeesMoved: 0 };
     return placeJobPosition(ctx, trx, before, { divisionId: section.division_id, sectionId: section.id }, 'job_position.assign');
   });
@@ -609,20 +610,96 @@ export async function unassignJobPositionFromSection(ctx: Ctx, _grant: Manage, r
   return inTransaction(ctx, async (trx) => {
     const section = await trx.selectFrom('sections').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
     if (!section) throw notFound('Section');
-    const before = await trx
-      .selectFrom('job_positions')
-      .selectAll()
-      .where('id', '=', input.jobPositionId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before)
-      throw new AppError('VALIDATION', 'Invalid input', {
-        fields: [{ param: 'jobPositionId', msg: 'is not a known job position' }],
-      });
+    const before = await lockedPosition(trx, input.jobPositionId);
     if (before.section_id !== section.id) {
       throw new AppError('CONFLICT', `Job position ${before.name} is not in section ${section.name}`);
     }
     return placeJobPosition(ctx, trx, before, { divisionId: before.division_id, sectionId: null }, 'job_position.unassign');
+  });
+}
+
+/** `GET component/division/{id}/assignation`: job positions of the division's department that are not in it. */
+export async function divisionAssignation(ctx: Ctx, _grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
+  const input = mappingInput.parse(raw);
+  const division = await ctx.db.selectFrom('divisions').select(['department_id']).where('id', '=', input.id).executeTakeFirst();
+  if (!division) throw notFound('Division');
+  return queryJobPositions(ctx.db, { ...input, id: undefined, departmentId: division.department_id, notDivisionId: input.id });
+}
+
+/**
+ * `POST component/division/{id}/assign`: moves a job position of the same department into the
+ * division (out of any section of another division); its working employees move with it.
+ */
+export async function assignJobPositionToDivision(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
+  const input = assignJobPositionInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const division = await trx.selectFrom('divisions').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!division) throw notFound('Division');
+    const before = await lockedPosition(trx, input.jobPositionId);
+    if (before.department_id !== division.department_id) throw otherDepartment(before.name, `division ${division.name}`);
+    if (before.division_id === division.id) return { changed: false, employeesMoved: 0 };
+    return placeJobPosition(ctx, trx, before, { divisionId: division.id, sectionId: null }, 'job_position.assign');
+  });
+}
+
+/** `POST component/division/{id}/unassign`: the job position leaves the division (and its section); it stays in the department. */
+export async function unassignJobPositionFromDivision(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
+  const input = assignJobPositionInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const division = await trx.selectFrom('divisions').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
+    if (!division) throw notFound('Division');
+    const before = await lockedPosition(trx, input.jobPositionId);
+    if (before.division_id !== division.id) {
+      throw new AppError('CONFLICT', `Job position ${before.name} is not in division ${division.name}`);
+    }
+    return placeJobPosition(ctx, trx, before, { divisionId: null, sectionId: null }, 'job_position.unassign');
+  });
+}
+
+/** `GET component/jobLevel/{id}/assignation`: job positions at another level or none. */
+export async function jobLevelAssignation(ctx: Ctx, _grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
+  const input = mappingInput.parse(raw);
+  const level = await ctx.db.selectFrom('job_levels').select('id').where('id', '=', input.id).executeTakeFirst();
+  if (!level) throw notFound('Job level');
+  return queryJobPositions(ctx.db, { ...input, id: undefined, notJobLevelId: input.id });
+}
+
+/** Sets (or clears) a job position's level; audited. The employees keep their own level (promotions change it). */
+async function setPositionLevel(ctx: Ctx, trx: Db, before: JobPositionDbRow, jobLevelId: number | null, action: string) {
+  await trx.updateTable('job_positions').set({ job_level_id: jobLevelId }).where('id', '=', before.id).execute();
+  await audit(ctx, trx, {
+    action,
+    entity: 'job_position',
+    entityId: before.id,
+    before: { jobLevelId: before.job_level_id },
+    after: { jobLevelId },
+  });
+  return { changed: true as const };
+}
+
+/** `POST component/jobLevel/{id}/assign`: the job position is at this level from now on. */
+export async function assignJobPositionToJobLevel(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
+  const input = assignJobPositionInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const level = await trx.selectFrom('job_levels').select('id').where('id', '=', input.id).executeTakeFirst();
+    if (!level) throw notFound('Job level');
+    const before = await lockedPosition(trx, input.jobPositionId);
+    if (before.job_level_id === level.id) return { changed: false as const };
+    return setPositionLevel(ctx, trx, before, level.id, 'job_position.assignLevel');
+  });
+}
+
+/** `POST component/jobLevel/{id}/unassign`: the job position no longer has this level. */
+export async function unassignJobPositionFromJobLevel(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
+  const input = assignJobPositionInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const level = await trx.selectFrom('job_levels').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
+    if (!level) throw notFound('Job level');
+    const before = await lockedPosition(trx, input.jobPositionId);
+    if (before.job_level_id !== level.id) {
+      throw new AppError('CONFLICT', `Job position ${before.name} is not at job level ${level.name}`);
+    }
+    return setPositionLevel(ctx, trx, before, null, 'job_position.unassignLevel');
   });
 }
 

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   'employee.editRequest.approve': 'Approve or disapprove employee data update requests',
   'employee.manager.manage': 'Add, edit, activate and inactivate managers',
   'employee.resignation.manage': 'Manage resignations',
+  'employee.recruitment.manage': 'Manage recruitment: applicants, stages, notes, CVs (hiring also needs employee.create)',
   'org.view': 'View organisation structure and reference data',
   'org.manage': 'Create, update and delete organisation structure and reference data',
   'permission.view': 'View permission and role grants',

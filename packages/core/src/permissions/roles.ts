@@ -49,6 +49,7 @@ export const ROLES: Record<RoleKey, { label: string; permissions: readonly Permi
       'employee.registration.decide',
       'employee.manager.manage',
       'employee.resignation.manage',
+      'employee.recruitment.manage',
       'attendance.manage',
       'salary.view',
       'permission.view',

@@ -36,6 +36,9 @@ import {
   submitUpdateRequestInput,
   createContract,
   createContractInput,
+  downloadContractFile,
+  uploadContractFile,
+  uploadContractFileInput,
   createEmployee,
   createEmployeeInput,
   createRecord,
@@ -72,6 +75,7 @@ import {
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
 import { employeeImportRouter } from './employee-import.router';
 import { recruitmentRouter } from './employee-recruitment.router';
+import { secondContractRouter } from './employee-second-contract.router';
 import { qrCodeRouter, signatureRouter } from './employee-signature.router';
 
 /** `POST /v2/h/employee/update/{section}`: one procedure per section of the employee record (spec §3). */
@@ -112,7 +116,16 @@ export const employeeRouter = router({
       .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/update`, message: 'Contract updated' } })
       .input(updateContractInput)
       .mutation(({ ctx, input }) => updateContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    uploadFile: permissionProcedure('employee.update')
+      .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/file`, message: 'Contract file uploaded' } })
+      .input(uploadContractFileInput)
+      .mutation(({ ctx, input }) => uploadContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    file: permissionProcedure('employee.view')
+      .meta({ rest: { method: 'GET', path: `${E}/contract/{id}/file`, message: 'Contract file', download: true } })
+      .input(historyIdInput)
+      .query(({ ctx, input }) => downloadContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),
+  secondContract: secondContractRouter,
   manager: router({
     list: permissionProcedure('employee.manager.manage')
       .meta({ rest: { method: 'GET', path: `${E}/manager`, message: 'Managers', results: true } })

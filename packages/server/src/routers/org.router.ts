@@ -1,5 +1,12 @@
 import {
+  assignJobPositionInput,
+  assignJobPositionToDivision,
+  assignJobPositionToJobLevel,
   assignJobPositionToSection,
+  divisionAssignation,
+  jobLevelAssignation,
+  unassignJobPositionFromDivision,
+  unassignJobPositionFromJobLevel,
   createCompanyOffice,
   createOfficeInput,
   createDepartment,
@@ -136,6 +143,22 @@ export const orgRouter = router({
       .meta({ rest: { method: 'GET', path: `${C}/division/{id}/mapping`, message: 'Job positions', results: true } })
       .input(mappingInput)
       .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'division', input)),
+    assignation: view()
+      .meta({
+        rest: { method: 'GET', path: `${C}/division/{id}/assignation`, message: 'Assignable job positions', results: true },
+      })
+      .input(mappingInput)
+      .query(({ ctx, input }) => divisionAssignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/division/{id}/assign`, message: 'Job position assigned to the division' } })
+      .input(assignJobPositionInput)
+      .mutation(({ ctx, input }) => assignJobPositionToDivision(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    unassign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/division/{id}/unassign`, message: 'Job position taken out of the division' } })
+      .input(assignJobPositionInput)
+      .mutation(({ ctx, input }) =>
+        unassignJobPositionFromDivision(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input),
+      ),
   }),
   section: router({
     list: view()
@@ -225,6 +248,22 @@ export const orgRouter = router({
       .meta({ rest: { method: 'GET', path: `${C}/jobLevel/{id}/mapping`, message: 'Job positions', results: true } })
       .input(mappingInput)
       .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'jobLevel', input)),
+    assignation: view()
+      .meta({
+        rest: { method: 'GET', path: `${C}/jobLevel/{id}/assignation`, message: 'Assignable job positions', results: true },
+      })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobLevelAssignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobLevel/{id}/assign`, message: 'Job position assigned to the job level' } })
+      .input(assignJobPositionInput)
+      .mutation(({ ctx, input }) => assignJobPositionToJobLevel(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    unassign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobLevel/{id}/unassign`, message: 'Job position taken out of the job level' } })
+      .input(assignJobPositionInput)
+      .mutation(({ ctx, input }) =>
+        unassignJobPositionFromJobLevel(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input),
+      ),
   }),
   idIndex: router({
     list: view()

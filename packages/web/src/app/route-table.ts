@@ -52,7 +52,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['managers', '/employee/managers', true, 'employee.manager.manage'],
     ['managersAdd', '/employee/managers/add', false, 'employee.manager.manage'],
     ['managersEdit', '/employee/managers/:id/edit', false, 'employee.manager.manage'],
-    ['recruitment', '/employee/recruitment', true],
+    ['recruitment', '/employee/recruitment', true, 'employee.recruitment.manage'],
     ['registration', '/employee/registration', true, 'employee.registration.view'],
     ['resignation', '/employee/resignation', true, 'employee.resignation.manage'],
     ['resignationAdd', '/employee/resignation/add', false, 'employee.resignation.manage'],

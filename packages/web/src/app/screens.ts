@@ -51,6 +51,7 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'employee.resignationDetail': lazy(() => employee().then((m) => ({ default: m.ResignationDetailPage }))),
   'employee.resignationRequest': lazy(() => employee().then((m) => ({ default: m.ResignationRequestPage }))),
   'employee.registration': lazy(() => employee().then((m) => ({ default: m.RegistrationsPage }))),
+  'employee.recruitment': lazy(() => employee().then((m) => ({ default: m.RecruitmentPage }))),
   'developer.credential': lazy(() => developer().then((m) => ({ default: m.CredentialListPage }))),
   'developer.credentialAdd': lazy(() => developer().then((m) => ({ default: m.CredentialAddPage }))),
   'developer.fingerspot': lazy(() => developer().then((m) => ({ default: m.FingerspotListPage }))),

@@ -6,10 +6,9 @@ import { trpc } from '../../lib/trpc';
 import { FormDialog } from '../org/FormDialog';
 import type { FieldView } from '../org/OrgFormFields';
 import { type FormFieldDef, useOrgForm } from '../org/use-org-form';
-import { FixedSelect } from '../shared/FixedSelect';
-import { dateView, PLACEMENT_RESETS, placementViews } from '../shared/placement-views';
-import { EducationLevelSelect, MaritalStatusSelect, ReligionSelect } from '../shared/ReferenceSelects';
+import { PLACEMENT_RESETS } from '../shared/placement-views';
 import { toId } from '../shared/use-lookups';
+import { EMPLOYMENT_KEYS, employmentViews, PERSONAL_KEYS, personalViews } from './employee-form-views';
 
 const REQUIRED = new Set([
   'givenName',
@@ -23,25 +22,7 @@ const REQUIRED = new Set([
   'contractType',
   'firstJoinDate',
 ]);
-const KEYS = [
-  'givenName',
-  'surname',
-  'email',
-  'gender',
-  'birthDate',
-  'religionId',
-  'educationLevelId',
-  'maritalStatusId',
-  'companyOfficeId',
-  'departmentId',
-  'divisionId',
-  'sectionId',
-  'jobPositionId',
-  'jobLevelId',
-  'contractType',
-  'firstJoinDate',
-  'annualLeaveDate',
-] as const;
+const KEYS = ['givenName', 'surname', 'email', ...PERSONAL_KEYS, ...EMPLOYMENT_KEYS] as const;
 
 /** HR enters a new employee; the number comes from the office's ID index. Opens the new record. */
 export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
@@ -90,15 +71,8 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
     { key: 'givenName', maxLength: 100 },
     { key: 'surname', maxLength: 100 },
     { key: 'email', maxLength: 254 },
-    { key: 'gender', render: (p) => <FixedSelect {...p} list="gender" /> },
-    dateView('birthDate'),
-    { key: 'religionId', render: (p) => <ReligionSelect {...p} /> },
-    { key: 'educationLevelId', render: (p) => <EducationLevelSelect {...p} /> },
-    { key: 'maritalStatusId', render: (p) => <MaritalStatusSelect {...p} /> },
-    ...placementViews,
-    { key: 'contractType', render: (p) => <FixedSelect {...p} list="contractStatus" /> },
-    dateView('firstJoinDate'),
-    dateView('annualLeaveDate'),
+    ...personalViews,
+    ...employmentViews,
   ];
   return (
     <FormDialog

@@ -278,6 +278,7 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
         {mode === 'edit' ? (
           <>
             <ContractsCard d={d} />
+            <ContractsCard d={d} kind="second" />
             <RecordsCard d={d} />
             <EmployeePermissionsCard employeeId={d.id} />
           </>

@@ -8,3 +8,4 @@ export {
   ResignationRequestPage,
 } from './ResignationPages';
 export { ManagerAddPage, ManagerEditPage, ManagerListPage } from './ManagerPages';
+export { RecruitmentPage } from './recruitment/RecruitmentPage';

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
+import { AssignPositionsDialog } from './AssignPositionsDialog';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { FormDialog } from './FormDialog';
 import { ListCard, RowActions } from './ListCard';
@@ -84,6 +85,7 @@ export function DivisionsTab({ officeId, setOfficeId }: { officeId: string; setO
   });
   const [editing, setEditing] = useState<DivisionRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DivisionRow | null>(null);
+  const [positionsOf, setPositionsOf] = useState<DivisionRow | null>(null);
   const columns: Column<DivisionRow>[] = [
     { key: 'name', header: t('org.fields.name'), cell: (r) => r.name },
     { key: 'department', header: t('org.fields.department'), cell: (r) => r.department },
@@ -96,7 +98,9 @@ export function DivisionsTab({ officeId, setOfficeId }: { officeId: string; setO
       key: 'actions',
       header: t('app.actions'),
       className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
+      cell: (r) => (
+        <RowActions onPositions={() => setPositionsOf(r)} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+      ),
     });
   }
   return (
@@ -129,6 +133,14 @@ export function DivisionsTab({ officeId, setOfficeId }: { officeId: string; setO
       />
       {editing ? (
         <DivisionDialog division={editing === 'new' ? null : editing} officeId={officeId} onClose={() => setEditing(null)} />
+      ) : null}
+      {positionsOf ? (
+        <AssignPositionsDialog
+          parent="division"
+          id={positionsOf.id}
+          name={positionsOf.name}
+          onClose={() => setPositionsOf(null)}
+        />
       ) : null}
       {deleting ? (
         <ConfirmDeleteDialog

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
+import { AssignPositionsDialog } from './AssignPositionsDialog';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { FormDialog } from './FormDialog';
 import { ListCard, RowActions } from './ListCard';
@@ -58,6 +59,7 @@ export function JobLevelsTab() {
   });
   const [editing, setEditing] = useState<JobLevelRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<JobLevelRow | null>(null);
+  const [positionsOf, setPositionsOf] = useState<JobLevelRow | null>(null);
   const columns: Column<JobLevelRow>[] = [
     { key: 'rank', header: t('org.fields.rank'), cell: (r) => r.rank, className: 'w-20' },
     { key: 'name', header: t('org.fields.name'), cell: (r) => r.name },
@@ -73,7 +75,9 @@ export function JobLevelsTab() {
       key: 'actions',
       header: t('app.actions'),
       className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
+      cell: (r) => (
+        <RowActions onPositions={() => setPositionsOf(r)} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+      ),
     });
   }
   return (
@@ -93,6 +97,14 @@ export function JobLevelsTab() {
         empty={t('org.empty')}
       />
       {editing ? <JobLevelDialog level={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {positionsOf ? (
+        <AssignPositionsDialog
+          parent="jobLevel"
+          id={positionsOf.id}
+          name={positionsOf.name}
+          onClose={() => setPositionsOf(null)}
+        />
+      ) : null}
       {deleting ? (
         <ConfirmDeleteDialog
           name={deleting.name}

@@ -5,6 +5,7 @@ import { Card } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { TextInput } from '../../ui/TextInput';
+import './assign-texts';
 import type { ListState } from './use-list-state';
 
 interface PageData<T> {
@@ -80,11 +81,29 @@ export function ListCard<T>({
   );
 }
 
-/** Edit and Delete buttons of a row (shown only to holders of org.manage by the caller). */
-export function RowActions({ onEdit, onDelete, editLabel }: { onEdit?: () => void; onDelete?: () => void; editLabel?: string }) {
+/**
+ * Edit and Delete buttons of a row (shown only to holders of org.manage by the caller), and
+ * "Job positions" (assign / unassign) where the row can hold positions.
+ */
+export function RowActions({
+  onEdit,
+  onDelete,
+  editLabel,
+  onPositions,
+}: {
+  onEdit?: () => void;
+  onDelete?: () => void;
+  editLabel?: string;
+  onPositions?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex gap-2">
+      {onPositions ? (
+        <Button size="sm" variant="secondary" onClick={onPositions}>
+          {t('orgAssign.open')}
+        </Button>
+      ) : null}
       {onEdit ? (
         <Button size="sm" variant="secondary" onClick={onEdit}>
           {editLabel ?? t('org.edit')}

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
+import { AssignPositionsDialog } from './AssignPositionsDialog';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { FormDialog } from './FormDialog';
 import { ListCard, RowActions } from './ListCard';
@@ -91,6 +92,7 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
   });
   const [editing, setEditing] = useState<SectionRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SectionRow | null>(null);
+  const [positionsOf, setPositionsOf] = useState<SectionRow | null>(null);
   const columns: Column<SectionRow>[] = [
     { key: 'name', header: t('org.fields.name'), cell: (r) => r.name },
     { key: 'division', header: t('org.fields.division'), cell: (r) => r.division },
@@ -104,7 +106,9 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
       key: 'actions',
       header: t('app.actions'),
       className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
+      cell: (r) => (
+        <RowActions onPositions={() => setPositionsOf(r)} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+      ),
     });
   }
   return (
@@ -145,6 +149,14 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
       />
       {editing ? (
         <SectionDialog section={editing === 'new' ? null : editing} officeId={officeId} onClose={() => setEditing(null)} />
+      ) : null}
+      {positionsOf ? (
+        <AssignPositionsDialog
+          parent="section"
+          id={positionsOf.id}
+          name={positionsOf.name}
+          onClose={() => setPositionsOf(null)}
+        />
       ) : null}
       {deleting ? (
         <ConfirmDeleteDialog

@@ -1,7 +1,10 @@
 import {
+  CONTRACT_FILE_MAX_BYTES,
+  CONTRACT_FILE_TYPES,
   CONTRACT_TYPES,
   type ContractRow,
   createContractInput,
+  createSecondContractInput,
   createRecordInput,
   type EmployeeDetail,
   EMPLOYMENT_CHANGE_TYPES,
@@ -11,16 +14,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
 import { formatIsoDate, formatNumber } from '../../../lib/format';
+import { saveBase64 } from '../../../lib/save-file';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Select } from '../../../ui/Select';
 import { FormDialog } from '../../org/FormDialog';
-import type { FieldView } from '../../org/OrgFormFields';
+import type { ControlProps, FieldView } from '../../org/OrgFormFields';
 import { type FormFieldDef, useOrgForm } from '../../org/use-org-form';
 import { FixedSelect } from '../../shared/FixedSelect';
 import { dateView, PLACEMENT_RESETS, placementViews } from '../../shared/placement-views';
 import { toId } from '../../shared/use-lookups';
+import { readUpload } from '../read-upload';
+import './contract-texts';
 
 const nameOf = (rec: Record<string, number>, v: number) => Object.entries(rec).find(([, n]) => n === v)?.[0] ?? String(v);
 const rupiah = (s: string) => `Rp ${formatNumber(Number(s))}`;
@@ -35,37 +41,99 @@ function useRefresh(d: EmployeeDetail) {
     ]);
 }
 
+type ContractKind = 'main' | 'second';
+
+/** The contract's file: download link, and (for editors) upload or replace. */
+function ContractFileCell({ kind, k, canEdit }: { kind: ContractKind; k: ContractRow; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  const [bad, setBad] = useState(false);
+  const api = kind === 'main' ? trpc.employee.contract : trpc.employee.secondContract;
+  const upload = api.uploadFile.useMutation({
+    meta: { successMessage: () => t('contractFiles.uploaded') },
+    onSuccess: () =>
+      void (kind === 'main'
+        ? utils.employee.contract.list.invalidate({ employeeId: k.employeeId })
+        : utils.employee.secondContract.list.invalidate({ employeeId: k.employeeId })),
+  });
+  const download = async () =>
+    saveBase64(
+      kind === 'main'
+        ? await utils.employee.contract.file.fetch({ id: k.id })
+        : await utils.employee.secondContract.file.fetch({ id: k.id }),
+    );
+  const choose = async (f: File | undefined) => {
+    if (!f) return;
+    const file = await readUpload(f, CONTRACT_FILE_TYPES, CONTRACT_FILE_MAX_BYTES);
+    setBad(!file);
+    if (file) upload.mutate({ id: k.id, ...file });
+  };
+  const inputId = `${kind}-contract-file-${k.id}`;
+  return (
+    <div className="flex flex-col gap-1">
+      {k.fileName ? (
+        <button type="button" className="text-left text-sky-700 hover:underline" onClick={() => void download()}>
+          {k.fileName}
+        </button>
+      ) : null}
+      {canEdit ? (
+        <label htmlFor={inputId} className="cursor-pointer text-xs text-sky-700 hover:underline" title={t('contractFiles.hint')}>
+          {k.fileName ? t('contractFiles.replace') : t('contractFiles.upload')}
+          <input
+            id={inputId}
+            type="file"
+            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+            className="sr-only"
+            onChange={(e) => void choose(e.target.files?.[0])}
+          />
+        </label>
+      ) : null}
+      {bad ? (
+        <span role="alert" className="text-xs text-red-600">
+          {t('contractFiles.bad')}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /** Contracts with their salary: the salary history of the employee, newest first. */
-export function ContractsCard({ d }: { d: EmployeeDetail }) {
+export function ContractsCard({ d, kind = 'main' }: { d: EmployeeDetail; kind?: ContractKind }) {
   const { t } = useTranslation();
   const canEdit = useCan('employee.update');
   const [adding, setAdding] = useState(false);
-  const q = trpc.employee.contract.list.useQuery({ employeeId: d.id, pageSize: 100 });
+  const main = trpc.employee.contract.list.useQuery({ employeeId: d.id, pageSize: 100 }, { enabled: kind === 'main' });
+  const second = trpc.employee.secondContract.list.useQuery({ employeeId: d.id, pageSize: 100 }, { enabled: kind === 'second' });
+  const q = kind === 'main' ? main : second;
+  const rows: (ContractRow & { secondCompany?: string })[] = q.data?.rows ?? [];
   return (
     <Card
-      title={t('employeeDetail.sections.contracts')}
+      title={kind === 'main' ? t('employeeDetail.sections.contracts') : t('contractFiles.secondTitle')}
       actions={
         canEdit ? (
           <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
-            {t('employeeDetail.addContract')}
+            {kind === 'main' ? t('employeeDetail.addContract') : t('contractFiles.addSecond')}
           </Button>
         ) : null
       }
     >
-      {q.data && q.data.rows.length > 0 ? (
+      {rows.length > 0 ? (
         <table className="w-full text-left text-sm">
           <thead className="text-xs uppercase text-slate-500">
             <tr>
               <th className="py-1 pr-2">{t('employeeDetail.fields.contractNumber')}</th>
+              {kind === 'second' ? <th className="py-1 pr-2">{t('contractFiles.secondCompany')}</th> : null}
               <th className="py-1 pr-2">{t('employeeDetail.fields.contractType')}</th>
               <th className="py-1 pr-2">{t('employeeDetail.fields.period')}</th>
               <th className="py-1 pr-2 text-right">{t('employeeDetail.fields.basicSalary')}</th>
+              <th className="py-1 pr-2">{t('contractFiles.file')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {q.data.rows.map((k: ContractRow) => (
+            {rows.map((k) => (
               <tr key={k.id}>
                 <td className="py-1 pr-2">{k.contractNumber}</td>
+                {kind === 'second' ? <td className="py-1 pr-2">{k.secondCompany}</td> : null}
                 <td className="py-1 pr-2">{nameOf(CONTRACT_TYPES, k.contractType)}</td>
                 <td className="py-1 pr-2">
                   {formatIsoDate(k.startDate)} – {k.endDate ? formatIsoDate(k.endDate) : '…'}
@@ -79,6 +147,9 @@ export function ContractsCard({ d }: { d: EmployeeDetail }) {
                     </span>
                   ) : null}
                 </td>
+                <td className="py-1 pr-2">
+                  <ContractFileCell kind={kind} k={k} canEdit={canEdit} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -86,20 +157,30 @@ export function ContractsCard({ d }: { d: EmployeeDetail }) {
       ) : (
         <p className="text-sm text-slate-500">{q.isLoading ? t('app.loading') : t('employeeDetail.noRows')}</p>
       )}
-      {adding ? <ContractDialog d={d} onClose={() => setAdding(false)} /> : null}
+      {adding ? <ContractDialog d={d} kind={kind} onClose={() => setAdding(false)} /> : null}
     </Card>
   );
 }
 
-function ContractDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
+function SecondCompanySelect(p: ControlProps) {
+  const q = trpc.reference.companySecond.lookup.useQuery();
+  const options = ((q.data ?? []) as { id: number; name: string }[]).map((c) => ({ value: c.id, label: c.name }));
+  return <Select {...p} options={options} loading={q.isFetching} placeholder="" />;
+}
+
+function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: ContractKind; onClose: () => void }) {
   const { t } = useTranslation();
   const refresh = useRefresh(d);
+  const utils = trpc.useUtils();
   const f = (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
-  const save = trpc.employee.contract.create.useMutation({
+  const done = {
     meta: { successMessage: () => t('employeeDetail.saved') },
-    onSuccess: () => void refresh(),
-  });
+    onSuccess: () => void Promise.all([refresh(), utils.employee.secondContract.list.invalidate({ employeeId: d.id })]),
+  };
+  const saveMain = trpc.employee.contract.create.useMutation(done);
+  const saveSecond = trpc.employee.secondContract.create.useMutation(done);
   const fields: FormFieldDef<string>[] = [
+    ...(kind === 'second' ? [{ key: 'secondCompanyId', label: t('contractFiles.secondCompany'), required: true }] : []),
     { key: 'contractNumber', label: f('contractNumber'), required: true },
     { key: 'contractType', label: f('contractType'), required: true },
     { key: 'startDate', label: f('startDate'), required: true },
@@ -108,9 +189,10 @@ function ContractDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void
     { key: 'notes', label: f('notes') },
   ];
   const form = useOrgForm({
-    idPrefix: 'contract',
+    idPrefix: kind === 'main' ? 'contract' : 'second-contract',
     fields,
     initial: {
+      secondCompanyId: '',
       contractNumber: '',
       contractType: String(d.employment.contractType ?? ''),
       startDate: '',
@@ -118,9 +200,10 @@ function ContractDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void
       basicSalary: '',
       notes: '',
     },
-    schema: createContractInput,
+    schema: kind === 'main' ? createContractInput : createSecondContractInput,
     toInput: (v) => ({
       employeeId: d.id,
+      ...(kind === 'second' ? { secondCompanyId: toId(v.secondCompanyId ?? '') as number } : {}),
       contractNumber: v.contractNumber ?? '',
       contractType: Number(v.contractType),
       startDate: v.startDate ?? '',
@@ -130,6 +213,7 @@ function ContractDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void
     }),
   });
   const views: FieldView<string>[] = [
+    { key: 'secondCompanyId', render: (p) => <SecondCompanySelect {...p} /> },
     { key: 'contractNumber', maxLength: 60 },
     { key: 'contractType', render: (p) => <FixedSelect {...p} list="contractStatus" /> },
     dateView('startDate'),
@@ -139,11 +223,15 @@ function ContractDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void
   ];
   return (
     <FormDialog
-      title={t('employeeDetail.addContract')}
+      title={kind === 'main' ? t('employeeDetail.addContract') : t('contractFiles.addSecond')}
       form={form}
       views={views}
-      save={(input) => save.mutateAsync(input)}
-      pending={save.isPending}
+      save={(input) =>
+        kind === 'main'
+          ? saveMain.mutateAsync(input)
+          : saveSecond.mutateAsync(input as typeof input & { secondCompanyId: number })
+      }
+      pending={saveMain.isPending || saveSecond.isPending}
       onClose={onClose}
     />
   );

@@ -1,0 +1,67 @@
+import {
+  addApplicantNote,
+  addApplicantNoteInput,
+  applicantFromRegistration,
+  applicantFromRegistrationInput,
+  applicantIdInput,
+  createApplicant,
+  createApplicantInput,
+  downloadApplicantCv,
+  getApplicant,
+  hireApplicant,
+  hireApplicantInput,
+  listApplicants,
+  listApplicantsInput,
+  setApplicantStage,
+  setApplicantStageInput,
+  uploadApplicantCv,
+  uploadApplicantCvInput,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * Recruitment (issue 3, `/employee/recruitment`): applicants entered by HR or taken over from a
+ * pending self-registration, their stages, notes and CV, and hiring (which also needs
+ * employee.create and creates the employee record).
+ */
+const R = '/v2/h/employee/recruitment';
+const manage = () => permissionProcedure('employee.recruitment.manage');
+
+export const recruitmentRouter = router({
+  list: manage()
+    .meta({ rest: { method: 'GET', path: R, message: 'Applicants', results: true } })
+    .input(listApplicantsInput)
+    .query(({ ctx, input }) => listApplicants(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  get: manage()
+    .meta({ rest: { method: 'GET', path: `${R}/{id}`, message: 'Applicant' } })
+    .input(applicantIdInput)
+    .query(({ ctx, input }) => getApplicant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  create: manage()
+    .meta({ rest: { method: 'POST', path: R, message: 'Applicant added' } })
+    .input(createApplicantInput)
+    .mutation(({ ctx, input }) => createApplicant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  fromRegistration: manage()
+    .meta({ rest: { method: 'POST', path: `${R}/registration`, message: 'Registration moved into recruitment' } })
+    .input(applicantFromRegistrationInput)
+    .mutation(({ ctx, input }) => applicantFromRegistration(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  stage: manage()
+    .meta({ rest: { method: 'POST', path: `${R}/{id}/stage`, message: 'Applicant moved' } })
+    .input(setApplicantStageInput)
+    .mutation(({ ctx, input }) => setApplicantStage(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  note: manage()
+    .meta({ rest: { method: 'POST', path: `${R}/{id}/note`, message: 'Note added' } })
+    .input(addApplicantNoteInput)
+    .mutation(({ ctx, input }) => addApplicantNote(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  uploadCv: manage()
+    .meta({ rest: { method: 'POST', path: `${R}/{id}/cv`, message: 'CV uploaded' } })
+    .input(uploadApplicantCvInput)
+    .mutation(({ ctx, input }) => uploadApplicantCv(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  cv: manage()
+    .meta({ rest: { method: 'GET', path: `${R}/{id}/cv`, message: 'CV', download: true } })
+    .input(applicantIdInput)
+    .query(({ ctx, input }) => downloadApplicantCv(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  hire: manage()
+    .meta({ rest: { method: 'POST', path: `${R}/{id}/hire`, message: 'Applicant hired' } })
+    .input(hireApplicantInput)
+    .mutation(({ ctx, input }) => hireApplicant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

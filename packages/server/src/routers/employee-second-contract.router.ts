@@ -1,0 +1,47 @@
+import {
+  createSecondContract,
+  createSecondContractInput,
+  downloadSecondContractFile,
+  getSecondContract,
+  historyIdInput,
+  listByEmployeeInput,
+  listSecondContracts,
+  updateSecondContract,
+  updateSecondContractInput,
+  uploadContractFileInput,
+  uploadSecondContractFile,
+} from '@hr/core';
+import { permissionProcedure, router } from '../trpc/procedures';
+
+/*
+ * Second contracts (spec §3 "second contract", §7 `employee/secondContract`): contracts with a
+ * second company alongside the main one, with their file. Same permissions as contracts.
+ */
+const S = '/v2/h/employee/secondContract';
+
+export const secondContractRouter = router({
+  list: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: S, message: 'Second contracts', results: true } })
+    .input(listByEmployeeInput)
+    .query(({ ctx, input }) => listSecondContracts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  get: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: `${S}/{id}`, message: 'Second contract' } })
+    .input(historyIdInput)
+    .query(({ ctx, input }) => getSecondContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  create: permissionProcedure('employee.update')
+    .meta({ rest: { method: 'POST', path: S, message: 'Second contract created' } })
+    .input(createSecondContractInput)
+    .mutation(({ ctx, input }) => createSecondContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  update: permissionProcedure('employee.update')
+    .meta({ rest: { method: 'POST', path: `${S}/{id}/update`, message: 'Second contract updated' } })
+    .input(updateSecondContractInput)
+    .mutation(({ ctx, input }) => updateSecondContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  uploadFile: permissionProcedure('employee.update')
+    .meta({ rest: { method: 'POST', path: `${S}/{id}/file`, message: 'Contract file uploaded' } })
+    .input(uploadContractFileInput)
+    .mutation(({ ctx, input }) => uploadSecondContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  file: permissionProcedure('employee.view')
+    .meta({ rest: { method: 'GET', path: `${S}/{id}/file`, message: 'Contract file', download: true } })
+    .input(historyIdInput)
+    .query(({ ctx, input }) => downloadSecondContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+});

@@ -1,0 +1,29 @@
+import i18n from 'i18next';
+import '../../../i18n';
+
+/** Texts of contract files and second contracts on the employee page (`contractFiles` key). */
+const en = {
+  secondTitle: 'Second contracts',
+  addSecond: 'Add second contract',
+  secondCompany: 'Second company',
+  file: 'File',
+  upload: 'Upload file',
+  replace: 'Replace file',
+  uploaded: 'Contract file uploaded',
+  hint: 'PDF, PNG or JPG, at most 700 KB',
+  bad: 'Only PDF, PNG or JPG files of at most 700 KB',
+};
+const id: typeof en = {
+  secondTitle: 'Kontrak kedua',
+  addSecond: 'Tambah kontrak kedua',
+  secondCompany: 'Perusahaan kedua',
+  file: 'Berkas',
+  upload: 'Unggah berkas',
+  replace: 'Ganti berkas',
+  uploaded: 'Berkas kontrak diunggah',
+  hint: 'PDF, PNG atau JPG, paling besar 700 KB',
+  bad: 'Hanya berkas PDF, PNG atau JPG paling besar 700 KB',
+};
+
+i18n.addResourceBundle('en', 'translation', { contractFiles: en }, true, false);
+i18n.addResourceBundle('id', 'translation', { contractFiles: id }, true, false);

@@ -1,0 +1,259 @@
+import {
+  type ApplicantRow,
+  type CreateApplicantInput,
+  createApplicantInput,
+  RECRUITMENT_STAGES,
+  type RecruitmentStage,
+} from '@hr/core/browser';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Button } from '../../../ui/Button';
+import { Card, PageTitle } from '../../../ui/Card';
+import { controlClass } from '../../../ui/controls';
+import type { Column } from '../../../ui/DataTable';
+import { Select } from '../../../ui/Select';
+import { FormDialog } from '../../org/FormDialog';
+import type { FieldView } from '../../org/OrgFormFields';
+import { type FormFieldDef, useOrgForm } from '../../org/use-org-form';
+import { CompanyOfficeSelect } from '../../shared/OrgSelects';
+import { PagedTable, SearchAndSelect, usePaging } from '../../shared/PagedTable';
+import { toId } from '../../shared/use-lookups';
+import { ApplicantDialog } from './ApplicantDialog';
+import { CV_ACCEPT, readCv } from './cv-file';
+import './texts';
+
+/** `/employee/recruitment`: applicants by stage, searchable; add by hand or from a pending self-registration. */
+export function RecruitmentPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [stage, setStage] = useState('');
+  const [adding, setAdding] = useState<'manual' | 'registration' | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const paging = usePaging();
+  const debounced = useDebouncedValue(search.trim(), 350);
+  const list = trpc.employee.recruitment.list.useQuery(
+    {
+      search: debounced || undefined,
+      stage: (stage || undefined) as RecruitmentStage | undefined,
+      page: paging.page,
+      pageSize: paging.pageSize,
+    },
+    { placeholderData: keepPreviousData },
+  );
+  const columns: Column<ApplicantRow>[] = [
+    {
+      key: 'name',
+      header: t('recruitment.name'),
+      cell: (r) => (
+        <button type="button" className="text-left text-sky-700 hover:underline" onClick={() => setOpenId(r.id)}>
+          {r.name}
+        </button>
+      ),
+    },
+    { key: 'email', header: t('recruitment.fields.email'), cell: (r) => r.email },
+    { key: 'phone', header: t('recruitment.fields.phone'), cell: (r) => r.phone ?? '-' },
+    { key: 'position', header: t('recruitment.fields.positionApplied'), cell: (r) => r.positionApplied },
+    { key: 'office', header: t('recruitment.office'), cell: (r) => r.companyOffice },
+    {
+      key: 'stage',
+      header: t('recruitment.stage'),
+      cell: (r) =>
+        r.employeeNumber ? `${t(`recruitment.stages.${r.stage}`)} (${r.employeeNumber})` : t(`recruitment.stages.${r.stage}`),
+    },
+    { key: 'at', header: t('recruitment.applied'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
+  ];
+  return (
+    <>
+      <PageTitle
+        actions={
+          <div className="flex gap-2">
+            <Button size="sm" variant="secondary" onClick={() => setAdding('registration')}>
+              {t('recruitment.fromRegistration')}
+            </Button>
+            <Button size="sm" onClick={() => setAdding('manual')}>
+              {t('recruitment.add')}
+            </Button>
+          </div>
+        }
+      >
+        {t('routes.employee.recruitment')}
+      </PageTitle>
+      <Card>
+        <SearchAndSelect
+          search={search}
+          onSearch={paging.resetting(setSearch)}
+          value={stage}
+          onValue={paging.resetting(setStage)}
+          selectLabel={t('recruitment.stage')}
+          options={RECRUITMENT_STAGES.map((s) => ({ value: s, label: t(`recruitment.stages.${s}`) }))}
+        />
+        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('recruitment.empty')} />
+      </Card>
+      {adding === 'manual' ? <AddApplicantDialog onClose={() => setAdding(null)} onAdded={setOpenId} /> : null}
+      {adding === 'registration' ? <FromRegistrationDialog onClose={() => setAdding(null)} onAdded={setOpenId} /> : null}
+      {openId !== null ? <ApplicantDialog id={openId} onClose={() => setOpenId(null)} /> : null}
+    </>
+  );
+}
+
+const MANUAL_KEYS = ['givenName', 'surname', 'email', 'phone', 'companyOfficeId', 'positionApplied', 'note', 'cv'] as const;
+const MANUAL_REQUIRED = new Set(['givenName', 'email', 'companyOfficeId', 'positionApplied']);
+const manualSchema = createApplicantInput.omit({ cv: true });
+
+const noteView: FieldView<string> = {
+  key: 'note',
+  render: (p) => (
+    <textarea
+      id={p.id}
+      name={p.name}
+      rows={3}
+      maxLength={1000}
+      className={controlClass(p.invalid)}
+      value={p.value}
+      onChange={(e) => p.onChange(e.target.value)}
+    />
+  ),
+};
+
+function useAdded(onAdded: (id: number) => void, onClose: () => void) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  return (r: { id: number }) => {
+    notifySuccess(t('recruitment.added'));
+    void utils.employee.recruitment.list.invalidate();
+    onClose();
+    onAdded(r.id);
+  };
+}
+
+/** HR enters an applicant by hand, with an optional CV. */
+function AddApplicantDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: number) => void }) {
+  const { t } = useTranslation();
+  const file = useRef<File | null>(null);
+  const added = useAdded(onAdded, onClose);
+  const create = trpc.employee.recruitment.create.useMutation({ onSuccess: added });
+  const fields: FormFieldDef<string>[] = MANUAL_KEYS.map((key) => ({
+    key,
+    label: t(`recruitment.fields.${key}`),
+    required: MANUAL_REQUIRED.has(key),
+  }));
+  const form = useOrgForm({
+    idPrefix: 'new-applicant',
+    fields,
+    initial: Object.fromEntries(MANUAL_KEYS.map((k) => [k, ''])) as Record<string, string>,
+    schema: manualSchema,
+    toInput: (v) => ({
+      givenName: v.givenName ?? '',
+      surname: v.surname ?? '',
+      email: v.email ?? '',
+      phone: v.phone || null,
+      companyOfficeId: toId(v.companyOfficeId ?? '') as number,
+      positionApplied: v.positionApplied ?? '',
+      note: v.note || null,
+    }),
+  });
+  const views: FieldView<string>[] = [
+    { key: 'givenName', maxLength: 100 },
+    { key: 'surname', maxLength: 100 },
+    { key: 'email', maxLength: 254 },
+    { key: 'phone', maxLength: 30 },
+    { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
+    { key: 'positionApplied', maxLength: 150 },
+    noteView,
+    {
+      key: 'cv',
+      hint: t('recruitment.cvHint'),
+      render: (p) => (
+        <input
+          id={p.id}
+          name={p.name}
+          type="file"
+          accept={CV_ACCEPT}
+          className="block w-full text-sm"
+          onChange={(e) => {
+            file.current = e.target.files?.[0] ?? null;
+            p.onChange(file.current?.name ?? '');
+          }}
+        />
+      ),
+    },
+  ];
+  const save = async (input: Omit<CreateApplicantInput, 'cv'>) => {
+    let cv: Awaited<ReturnType<typeof readCv>> | undefined;
+    if (file.current) {
+      cv = await readCv(file.current);
+      if (!cv) throw { data: { fields: [{ param: 'cv', msg: t('recruitment.badCv') }] } };
+    }
+    await create.mutateAsync({ ...input, ...(cv ? { cv } : {}) });
+  };
+  return (
+    <FormDialog title={t('recruitment.add')} form={form} views={views} save={save} pending={create.isPending} onClose={onClose} />
+  );
+}
+
+const REG_KEYS = ['registrationId', 'phone', 'companyOfficeId', 'positionApplied', 'note'] as const;
+
+/** A pending self-registration becomes an applicant (its personal data comes along). */
+function FromRegistrationDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: number) => void }) {
+  const { t } = useTranslation();
+  const added = useAdded(onAdded, onClose);
+  const pending = trpc.employee.registration.list.useQuery({ status: 3, pageSize: 500 });
+  const move = trpc.employee.recruitment.fromRegistration.useMutation({ onSuccess: added });
+  const fields: FormFieldDef<string>[] = REG_KEYS.map((key) => ({
+    key,
+    label: t(`recruitment.fields.${key}`),
+    required: key === 'registrationId' || key === 'companyOfficeId' || key === 'positionApplied',
+  }));
+  const form = useOrgForm({
+    idPrefix: 'applicant-from-registration',
+    fields,
+    initial: Object.fromEntries(REG_KEYS.map((k) => [k, ''])) as Record<string, string>,
+    schema: manualSchema.pick({ phone: true, companyOfficeId: true, positionApplied: true, note: true }).extend({
+      registrationId: manualSchema.shape.companyOfficeId,
+    }),
+    toInput: (v) => ({
+      registrationId: toId(v.registrationId ?? '') as number,
+      phone: v.phone || null,
+      companyOfficeId: toId(v.companyOfficeId ?? '') as number,
+      positionApplied: v.positionApplied ?? '',
+      note: v.note || null,
+    }),
+  });
+  const options = (pending.data?.rows ?? []).map((r) => ({ value: r.id, label: `${r.givenName} ${r.surname} (${r.email})` }));
+  const views: FieldView<string>[] = [
+    {
+      key: 'registrationId',
+      render: (p) => (
+        <Select
+          id={p.id}
+          name={p.name}
+          value={p.value}
+          onChange={p.onChange}
+          invalid={p.invalid}
+          options={options}
+          loading={pending.isLoading}
+          placeholder={options.length || pending.isLoading ? '' : t('recruitment.noPending')}
+        />
+      ),
+    },
+    { key: 'phone', maxLength: 30 },
+    { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
+    { key: 'positionApplied', maxLength: 150 },
+    noteView,
+  ];
+  return (
+    <FormDialog
+      title={t('recruitment.fromRegistration')}
+      form={form}
+      views={views}
+      save={(input) => move.mutateAsync(input)}
+      pending={move.isPending}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { AssignPositionsDialog } from './AssignPositionsDialog';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const position = (id: number, name: string, division: string | null) => ({
+  id,
+  name,
+  companyOfficeId: 1,
+  companyOffice: 'Jakarta',
+  departmentId: 2,
+  department: 'Finance',
+  divisionId: division ? 3 : null,
+  division,
+  sectionId: null,
+  section: null,
+  jobLevelId: null,
+  jobLevel: null,
+  employees: 0,
+});
+const page = (rows: unknown[]) => ({ data: { rows, total: rows.length, page: 1, pageSize: 500 } });
+
+describe('AssignPositionsDialog', () => {
+  it('lists the division’s positions, assigns a candidate and unassigns one', async () => {
+    const server = fakeTrpcServer({
+      'org.division.mapping': () => page([position(10, 'Accountant', 'Accounting')]),
+      'org.division.assignation': () => page([position(11, 'Cashier', null)]),
+      'org.division.assign': () => ({ data: { changed: true, employeesMoved: 2 } }),
+      'org.division.unassign': () => ({ data: { changed: true, employeesMoved: 0 } }),
+    });
+    renderWithProviders(<AssignPositionsDialog parent="division" id={3} name="Accounting" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Job positions of Accounting' });
+    expect(await within(dialog).findByText('Accountant')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Cashier (Finance)' })).toBeTruthy());
+
+    fireEvent.change(within(dialog).getByLabelText('Job position to assign'), { target: { value: '11' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'org.division.assign')?.input).toEqual({ id: 3, jobPositionId: 11 }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unassign Accountant' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'org.division.unassign')?.input).toEqual({ id: 3, jobPositionId: 10 }),
+    );
+  });
+
+  it('says when a job level has no positions and nothing can be assigned', async () => {
+    fakeTrpcServer({
+      'org.jobLevel.mapping': () => page([]),
+      'org.jobLevel.assignation': () => page([]),
+    });
+    renderWithProviders(<AssignPositionsDialog parent="jobLevel" id={4} name="Senior" onClose={() => {}} />);
+    expect(await screen.findByText('No job positions yet')).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'No other job position can be assigned' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Assign' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

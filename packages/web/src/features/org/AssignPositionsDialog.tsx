@@ -1,0 +1,86 @@
+import type { JobPositionRow } from '@hr/core/browser';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { Select } from '../../ui/Select';
+import './assign-texts';
+import { useRefreshOrg } from './use-refresh';
+
+/** Where a job position can be assigned (spec §7 `mapping`, `assignation`, `assign`, `unassign`). */
+export type AssignParent = 'section' | 'division' | 'jobLevel';
+
+const place = (p: JobPositionRow) => [p.department, p.division, p.section].filter(Boolean).join(' · ');
+
+/**
+ * The job positions of a section, division or job level (mapping) with Unassign, and a choice of
+ * the positions that can join it (assignation) with Assign. Working employees follow a position
+ * that moves between divisions and sections (the server does that).
+ */
+export function AssignPositionsDialog({
+  parent,
+  id,
+  name,
+  onClose,
+}: {
+  parent: AssignParent;
+  id: number;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const refresh = useRefreshOrg();
+  const api = trpc.org[parent];
+  const mapped = api.mapping.useQuery({ id, pageSize: 500 });
+  const candidates = api.assignation.useQuery({ id, pageSize: 500 });
+  const [chosen, setChosen] = useState('');
+  const done = () => {
+    setChosen('');
+    // Every org list (and the cached job position lookups): the position's place changed.
+    void refresh.jobPosition();
+  };
+  const assign = api.assign.useMutation({ meta: { successMessage: () => t('orgAssign.assigned') }, onSuccess: done });
+  const unassign = api.unassign.useMutation({ meta: { successMessage: () => t('orgAssign.unassigned') }, onSuccess: done });
+  const options = (candidates.data?.rows ?? []).map((p) => ({ value: p.id, label: `${p.name} (${place(p)})` }));
+  const rows = mapped.data?.rows ?? [];
+  return (
+    <Modal open onClose={onClose} title={t('orgAssign.title', { name })}>
+      <ul className="divide-y divide-slate-100 text-sm" aria-label={t('orgAssign.open')}>
+        {rows.map((p) => (
+          <li key={p.id} className="flex items-center justify-between gap-2 py-1">
+            <span>
+              {p.name} <span className="text-xs text-slate-500">{place(p)}</span>
+            </span>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={unassign.isPending}
+              aria-label={`${t('orgAssign.unassign')} ${p.name}`}
+              onClick={() => unassign.mutate({ id, jobPositionId: p.id })}
+            >
+              {t('orgAssign.unassign')}
+            </Button>
+          </li>
+        ))}
+        {rows.length === 0 && !mapped.isLoading ? <li className="py-1 text-slate-500">{t('orgAssign.none')}</li> : null}
+      </ul>
+      <div className="flex items-end gap-2 border-t border-slate-200 pt-3">
+        <Field label={t('orgAssign.candidate')} htmlFor="assign-position" className="flex-1">
+          <Select
+            id="assign-position"
+            value={chosen}
+            onChange={setChosen}
+            options={options}
+            loading={candidates.isFetching}
+            placeholder={options.length || candidates.isFetching ? '' : t('orgAssign.noCandidates')}
+          />
+        </Field>
+        <Button disabled={!chosen || assign.isPending} onClick={() => assign.mutate({ id, jobPositionId: Number(chosen) })}>
+          {t('orgAssign.assign')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

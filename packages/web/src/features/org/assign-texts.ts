@@ -1,0 +1,29 @@
+import i18n from 'i18next';
+import '../../i18n';
+
+/** Texts of the job-position assignment dialog of sections, divisions and job levels (`orgAssign` key). */
+const en = {
+  open: 'Job positions',
+  title: 'Job positions of {{name}}',
+  none: 'No job positions yet',
+  assign: 'Assign',
+  unassign: 'Unassign',
+  candidate: 'Job position to assign',
+  noCandidates: 'No other job position can be assigned',
+  assigned: 'Job position assigned',
+  unassigned: 'Job position unassigned',
+};
+const id: typeof en = {
+  open: 'Jabatan',
+  title: 'Jabatan di {{name}}',
+  none: 'Belum ada jabatan',
+  assign: 'Tetapkan',
+  unassign: 'Lepaskan',
+  candidate: 'Jabatan yang ditetapkan',
+  noCandidates: 'Tidak ada jabatan lain yang bisa ditetapkan',
+  assigned: 'Jabatan ditetapkan',
+  unassigned: 'Jabatan dilepaskan',
+};
+
+i18n.addResourceBundle('en', 'translation', { orgAssign: en }, true, false);
+i18n.addResourceBundle('id', 'translation', { orgAssign: id }, true, false);
