@@ -1,6 +1,8 @@
 export { type AttemptLimit, consumeAttempt } from './attempt-limiter';
+export { type CredentialDetail, getCredential, rotateCredentialSecret, updateCredential } from './credentials';
 export { isCommonPassword, passwordProblem } from './password-policy';
 export { generatePassword, hashPassword, verifyPassword } from './passwords';
+export { INGEST_PERMISSIONS, isIngestOnly, requireClientScope } from './scopes';
 export * from './schema';
 export {
   actorForUser,

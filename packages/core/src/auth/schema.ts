@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email } from '../shared/zod';
+import { email, id } from '../shared/zod';
+import { nullableId } from '../shared/zod-optional';
 import { passwordProblem } from './password-policy';
 
 export const loginInput = z.object({
@@ -32,8 +33,35 @@ export const tokenInput = z.object({
   client_secret: z.string().min(1).max(200),
 });
 
+/**
+ * What an OAuth client may do: `full`, everything the granting user may do; `ingest`, only the
+ * device-agent endpoints (punch upload, terminal commands) and nothing else (403 everywhere else).
+ */
+export const CREDENTIAL_SCOPES = ['ingest', 'full'] as const;
+export type CredentialScope = (typeof CREDENTIAL_SCOPES)[number];
+
+const credentialScopes = z
+  .array(z.enum(CREDENTIAL_SCOPES, 'must be ingest or full'))
+  .min(1, 'choose at least one scope')
+  .max(2)
+  .transform((v) => [...new Set(v)].sort() as CredentialScope[]);
+
+/** A terminal (fingerspot device id) the client is bound to: it may upload that terminal's punches only. */
+const credentialDevice = nullableId;
+
 export const createCredentialInput = z.object({
   name: z.string().trim().min(1, 'is required').max(100),
+  /** New clients get the least: ingest only. */
+  scopes: credentialScopes.optional().default(['ingest']),
+  deviceId: credentialDevice,
+});
+
+export const credentialIdInput = z.object({ id });
+
+export const updateCredentialInput = credentialIdInput.extend({
+  name: z.string().trim().min(1, 'is required').max(100).optional(),
+  scopes: credentialScopes.optional(),
+  deviceId: credentialDevice,
 });
 
 export interface SessionUser {

@@ -6,10 +6,19 @@ import type { RoleKey } from '../permissions/roles';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
-import { changePasswordInput, createCredentialInput, loginInput, tokenInput, type SessionUser } from './schema';
+import {
+  changePasswordInput,
+  createCredentialInput,
+  type CredentialScope,
+  loginInput,
+  tokenInput,
+  type SessionUser,
+} from './schema';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 import { consumeAttempt, lockAttempts, minutesUntil, tryAgainIn } from './attempt-limiter';
+import { credentialDeviceExists, revokeClientTokens } from './credentials';
+import { limitToScope, scopesSql } from './scopes';
 import { revokeSessionToken } from './sessions';
 import type { z } from 'zod';
 
@@ -241,12 +250,20 @@ export async function resolveToken(ctx: Ctx, token: string): Promise<Actor | nul
   if (token.length > 200) return null;
   const row = await actorQuery(ctx.db)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
-    .select('s.kind')
+    // An OAuth client's scopes and terminal binding (auth/scopes.ts).
+    .leftJoin('oauth_clients as oc', 'oc.id', 's.oauth_client_id')
+    .leftJoin('fingerspot_devices as od', 'od.id', 'oc.device_id')
+    .select(['s.kind', 'oc.id as client_id', 'oc.scopes as client_scopes', 'od.serial as client_serial'])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', ctx.clock())
     .executeTakeFirst();
-  return row ? toActor(row, row.kind) : null;
+  const actor = row ? toActor(row, row.kind) : null;
+  if (!actor || row?.client_id == null) return actor;
+  return limitToScope({
+    ...actor,
+    client: { id: row.client_id, scopes: row.client_scopes ?? ['full'], deviceSerial: row.client_serial ?? null },
+  });
 }
 
 /** Session data of the signed-in employee (spec §3). */
@@ -389,12 +406,20 @@ export async function createCredential(
   ctx: Ctx,
   grant: Grant<'developer.access'>,
   raw: z.input<typeof createCredentialInput>,
-): Promise<{ id: number; clientId: string; clientSecret: string; name: string }> {
+): Promise<{
+  id: number;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  scopes: CredentialScope[];
+  deviceId: number | null;
+}> {
   const input = createCredentialInput.parse(raw);
   const clientId = newToken('cid').slice(0, 28);
   const clientSecret = newToken('sec');
   const secretHash = await hashPassword(clientSecret);
   return inTransaction(ctx, async (trx) => {
+    const deviceId = await credentialDeviceExists(trx, input.deviceId);
     const row = await trx
       .insertInto('oauth_clients')
       .values({
@@ -403,6 +428,8 @@ export async function createCredential(
         name: input.name,
         user_id: grant.actor.userId,
         created_by: grant.actor.userId,
+        device_id: deviceId,
+        scopes: scopesSql(input.scopes),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -410,9 +437,9 @@ export async function createCredential(
       action: 'credential.create',
       entity: 'oauth_client',
       entityId: row.id,
-      after: { name: input.name, clientId },
+      after: { name: input.name, clientId, scopes: input.scopes, deviceId },
     });
-    return { id: row.id, clientId, clientSecret, name: input.name };
+    return { id: row.id, clientId, clientSecret, name: input.name, scopes: input.scopes, deviceId };
   });
 }
 
@@ -427,7 +454,11 @@ export async function listCredentials(ctx: Ctx, _grant: Grant<'developer.access'
       'u.email as actsAs',
       'c.created_at as createdAt',
       'c.revoked_at as revokedAt',
+      'c.scopes',
+      'c.device_id as deviceId',
     ])
+    .leftJoin('fingerspot_devices as d', 'd.id', 'c.device_id')
+    .select(['d.name as deviceName', 'd.serial as deviceSerial'])
     .orderBy('c.id', 'desc')
     .execute();
 }
@@ -442,12 +473,7 @@ export async function revokeCredential(ctx: Ctx, _grant: Grant<'developer.access
       .returning(['id', 'name'])
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', 'Credential not found or already revoked');
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: ctx.clock() })
-      .where('oauth_client_id', '=', id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeClientTokens(trx, id, ctx.clock());
     await audit(ctx, trx, { action: 'credential.revoke', entity: 'oauth_client', entityId: id });
   });
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface AuthTables {
   users: {
@@ -35,5 +35,10 @@ export interface AuthTables {
     created_by: number | null;
     created_at: Generated<Date>;
     revoked_at: Date | null;
+    /** text[]: `full` and/or `ingest` (migration 20261123T0830_devices_commands); write it with `scopesSql`. */
+    scopes: ColumnType<string[], string[] | undefined, string[]>;
+    /** The terminal (fingerspot_devices.id) the client is bound to; null: any. */
+    device_id: number | null;
+    updated_at: Date | null;
   };
 }

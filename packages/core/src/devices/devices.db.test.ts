@@ -178,7 +178,14 @@ describe('device detail: last seen, skew, log counts, scan log, PINs', () => {
       punchesReceived: 4,
     });
     expect(detail.skewWarning).toBe(true);
-    expect(detail.logCounts).toEqual({ total: 4, mapped: 3, unmapped: 1, today: 2, lastPunch: '2026-11-20T08:05:00' });
+    expect(detail.logCounts).toEqual({
+      total: 4,
+      mapped: 3,
+      unmapped: 1,
+      today: 2,
+      lastPunch: '2026-11-20T08:05:00',
+      outsideNetwork: 0,
+    });
     expect(detail.recentScans.map((s) => [s.pin, s.localTime, s.employeeName])).toEqual([
       ['9999', '2026-11-20T08:05:00', null],
       ['1001', '2026-11-20T08:01:00', 'Siti Rahma'],

@@ -1,3 +1,5 @@
 export * from './schema';
 export * from './service';
 export type { DeviceTables } from './tables';
+export * from './ingest';
+export * from './commands';

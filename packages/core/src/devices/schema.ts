@@ -96,6 +96,8 @@ export const scanLogInput = pageInput.extend({
   to: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
   pin: text(32).optional(),
   unmapped: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
+  /** Only scans uploaded from outside every office network (true) or only the others (false). */
+  outsideNetwork: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
 });
 
 /** `fingerspot/excel`: the scan log of one terminal (or all) as XLSX. */
@@ -145,6 +147,10 @@ export interface ScanRow {
   employeeId: number | null;
   employeeName: string | null;
   employeeNumber: string | null;
+  /** Uploaded from outside every office network (`network/hotspot`), flagged at ingest. */
+  outsideNetwork: boolean;
+  /** The uploader's address, kept for flagged scans. */
+  ingestIp: string | null;
 }
 
 export interface PinSummary {
@@ -162,7 +168,15 @@ export interface DeviceDetail extends Omit<DeviceRow, 'punches'> {
   status: DeviceStatus;
   /** Skew beyond this is flagged (the agent warns at the same limit). */
   skewWarning: boolean;
-  logCounts: { total: number; mapped: number; unmapped: number; today: number; lastPunch: string | null };
+  logCounts: {
+    total: number;
+    mapped: number;
+    unmapped: number;
+    today: number;
+    lastPunch: string | null;
+    /** Scans uploaded from outside every office network. */
+    outsideNetwork: number;
+  };
   recentScans: ScanRow[];
   mappedPins: PinSummary[];
   unmappedPins: PinSummary[];
@@ -234,4 +248,68 @@ export interface HotspotRow {
   companyOfficeId: number | null;
   companyOffice: string | null;
   active: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terminal commands (upload users, back up users), carried out by the agent
+
+export const DEVICE_COMMAND_KINDS = ['upload-users', 'backup-users'] as const;
+export type DeviceCommandKind = (typeof DEVICE_COMMAND_KINDS)[number];
+export type DeviceCommandStatus = 'pending' | 'done' | 'failed';
+
+export const queueCommandInput = z.object({ id, kind: z.enum(DEVICE_COMMAND_KINDS, 'must be upload-users or backup-users') });
+export const commandIdInput = z.object({ id });
+
+/** Text that can be stored in jsonb: no control characters (NUL), no lone surrogates. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (max: number) => text(max).refine((v) => !LONE_SURROGATE.test(v), 'must be valid text');
+
+/** A user as it travels between the server, the agent and a terminal. */
+export const deviceUser = z.object({
+  pin: storable(24).min(1, 'is required'),
+  name: storable(24).default(''),
+  privilege: z.number().int().min(0).max(255).default(0),
+  password: storable(8).default(''),
+  card: z.number().int().min(0).max(4_294_967_295).default(0),
+  /** Fingerprint templates as the terminal gave them (EasyLink); absent for the zk driver. */
+  templates: z
+    .array(z.record(z.string().regex(/^[A-Za-z0-9_]{1,40}$/), z.union([storable(20_000), z.number()])))
+    .max(20)
+    .optional(),
+});
+export type DeviceUser = z.infer<typeof deviceUser>;
+
+/** `GET /v2/h/agent/commands?serials=A,B`: the agent's terminals (comma-separated serials). */
+export const agentCommandsInput = z.object({ serials: text(4000).min(1, 'is required') });
+
+/** `POST /v2/h/agent/commands/{id}/result`. */
+export const agentCommandResultInput = z.object({
+  id,
+  ok: z.boolean(),
+  /** Upload: how many users were written; backup: the users read. */
+  written: z.number().int().min(0).max(1_000_000).optional(),
+  users: z.array(deviceUser).max(20_000).optional(),
+  error: storable(1000).optional(),
+});
+
+export interface AgentCommand {
+  id: number;
+  serial: string;
+  kind: DeviceCommandKind;
+  /** upload-users: `{ users }`; backup-users: `{}`. */
+  payload: { users?: DeviceUser[] };
+}
+
+export interface DeviceCommandRow {
+  id: number;
+  kind: DeviceCommandKind;
+  status: DeviceCommandStatus;
+  /** Users in the upload, or users backed up. */
+  users: number | null;
+  error: string | null;
+  createdAt: string;
+  fetchedAt: string | null;
+  finishedAt: string | null;
+  /** A finished backup can be downloaded. */
+  hasBackup: boolean;
 }

@@ -189,7 +189,7 @@ const scanSelect = sql`
   p.verify_type as "verifyType", p.agent,
   to_char(p.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "receivedAt",
   p.employee_id as "employeeId", nullif(trim(e.given_name || ' ' || e.surname), '') as "employeeName",
-  e.employee_number as "employeeNumber"`;
+  e.employee_number as "employeeNumber", p.outside_network as "outsideNetwork", host(p.ingest_ip) as "ingestIp"`;
 
 async function pinSummaries(db: Db, serial: string, mapped: boolean): Promise<PinSummary[]> {
   const r = await sql<PinSummary>`
@@ -223,13 +223,14 @@ export async function getDevice(ctx: Ctx, _grant: Dev, raw: In<typeof deviceIdIn
   if (!d) throw notFound('Fingerprint device');
   const today = dateInZone(d.timeZone, ctx.clock());
   const counts = (
-    await sql<{ total: number; mapped: number; unmapped: number; today: number; lastPunch: string | null }>`
+    await sql<DeviceDetail['logCounts']>`
       select count(*)::int as total, count(employee_id)::int as mapped,
         (count(*) - count(employee_id))::int as unmapped,
         (count(*) filter (where local_time >= ${today}::date and local_time < ${today}::date + 1))::int as today,
-        to_char(max(local_time), 'YYYY-MM-DD"T"HH24:MI:SS') as "lastPunch"
+        to_char(max(local_time), 'YYYY-MM-DD"T"HH24:MI:SS') as "lastPunch",
+        (count(*) filter (where outside_network))::int as "outsideNetwork"
       from punches where device_serial = ${d.serial}`.execute(ctx.db)
-  ).rows[0] ?? { total: 0, mapped: 0, unmapped: 0, today: 0, lastPunch: null };
+  ).rows[0] ?? { total: 0, mapped: 0, unmapped: 0, today: 0, lastPunch: null, outsideNetwork: 0 };
   const recent = await sql<ScanRow>`
     select ${scanSelect}
     from punches p left join employees e on e.id = p.employee_id
@@ -378,6 +379,17 @@ export async function deleteDevice(ctx: Ctx, _grant: Dev, raw: In<typeof deviceI
   return inTransaction(ctx, async (trx) => {
     const before = await trx.selectFrom('fingerspot_devices').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Fingerprint device');
+    // A live OAuth client bound to the terminal keeps it; a revoked one lets go.
+    const bound = await trx
+      .selectFrom('oauth_clients')
+      .select('name')
+      .where('device_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (bound) {
+      throw new AppError('CONFLICT', `The credential ${bound.name} is bound to this terminal: unbind or revoke it first`);
+    }
+    await trx.updateTable('oauth_clients').set({ device_id: null }).where('device_id', '=', id).execute();
     await trx.deleteFrom('fingerspot_devices').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'device.delete', entity: 'fingerspot_device', entityId: id, before: auditDevice(before) });
     return { ok: true as const };
@@ -410,6 +422,7 @@ export async function listScanLog(ctx: Ctx, _grant: Dev, raw: In<typeof scanLogI
   if (input.pin) conds.push(sql<boolean>`p.pin = ${input.pin}`);
   if (input.unmapped === true) conds.push(sql<boolean>`p.employee_id is null`);
   if (input.unmapped === false) conds.push(sql<boolean>`p.employee_id is not null`);
+  if (input.outsideNetwork !== undefined) conds.push(sql<boolean>`p.outside_network = ${input.outsideNetwork}`);
   const where = sql.join(conds, sql` and `);
   const r = await sql<ScanRow & { total: number }>`
     select ${scanSelect}, (count(*) over ())::int as total

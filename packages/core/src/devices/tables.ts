@@ -36,4 +36,17 @@ export interface DeviceTables {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
+  device_commands: {
+    id: Generated<number>;
+    device_id: number;
+    kind: 'upload-users' | 'backup-users';
+    payload: ColumnType<unknown, string, string>;
+    status: Generated<'pending' | 'done' | 'failed'>;
+    result: ColumnType<unknown, string | null, string | null>;
+    error: string | null;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    fetched_at: Date | null;
+    finished_at: Date | null;
+  };
 }

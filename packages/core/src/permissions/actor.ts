@@ -13,6 +13,11 @@ export interface Actor {
   roles: string[];
   permissions: ReadonlySet<PermissionKey>;
   kind: 'user' | 'oauth';
+  /**
+   * For an OAuth client token: its scopes and terminal binding (auth/service.ts resolveToken).
+   * A client without the `full` scope holds only the ingest permission (see auth/scopes.ts).
+   */
+  client?: { id: number; scopes: readonly string[]; deviceSerial: string | null };
 }
 
 /** One approved grant as it reaches a user: a permission key or a role key (spec §6). */

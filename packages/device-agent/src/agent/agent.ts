@@ -10,7 +10,7 @@ import { ZkDriver } from '../drivers/zk';
 import { type AttRecord, formatNaive, parseNaive } from '../simulator/zk/protocol';
 import { appendDurable, Outbox, type Punch, punchKey } from './outbox';
 import { type AgentState, type DeviceState, readState, writeState } from './state';
-import { backoffMs, Uploader } from './uploader';
+import { backoffMs, type CommandResult, Uploader } from './uploader';
 
 /**
  * The agent: one polling loop per terminal (calls to a terminal are serialised; a slow or
@@ -342,6 +342,53 @@ export class Agent {
     }
   }
 
+  /**
+   * Fetches the server's pending commands for this agent's terminals and carries them out, each
+   * in turn with the terminal's other calls: upload users, back up users. Reports every outcome;
+   * a failed command is reported failed (the developer queues it again). Returns how many ran.
+   */
+  async runCommands(): Promise<number> {
+    const log = this.o.logger.child({ component: 'commands' });
+    const bySerial = new Map<string, DeviceConfig>();
+    for (const dev of this.o.config.devices) {
+      const serial = dev.serial ?? this.deviceState(dev.name).serial;
+      if (serial) bySerial.set(serial, dev);
+    }
+    if (bySerial.size === 0) return 0;
+    let commands: Awaited<ReturnType<Uploader['fetchCommands']>>;
+    try {
+      commands = await this.uploader.fetchCommands([...bySerial.keys()]);
+    } catch (e) {
+      log.warn({ err: (e as Error).message }, 'cannot fetch commands; will ask again');
+      return 0;
+    }
+    let ran = 0;
+    for (const c of commands) {
+      const dev = bySerial.get(c.serial);
+      if (!dev) continue;
+      const driver = this.drivers.get(dev.name)!;
+      let result: CommandResult;
+      try {
+        result = await this.serial(dev.name, async (): Promise<CommandResult> => {
+          if (c.kind === 'backup-users') {
+            if (!driver.getUsers) throw new Error('this driver cannot read users');
+            return { ok: true, users: await driver.getUsers() };
+          }
+          if (!driver.setUsers) throw new Error('this driver cannot write users');
+          return { ok: true, written: await driver.setUsers(c.payload.users ?? []) };
+        });
+      } catch (e) {
+        result = { ok: false, error: (e as Error).message.slice(0, 1000) };
+      }
+      const taken = await this.uploader.reportCommand(c.id, result).catch(() => false);
+      ran++;
+      const summary = { device: dev.name, command: c.id, kind: c.kind, ok: result.ok, reported: taken };
+      if (result.ok) log.info(summary, 'command carried out');
+      else log.warn({ ...summary, err: result.error }, 'command failed');
+    }
+    return ran;
+  }
+
   private sleep(ms: number, device?: string): Promise<void> {
     return new Promise((resolve) => {
       if (!this.running) return resolve();
@@ -392,6 +439,16 @@ export class Agent {
         );
       }
     }
+    // Terminal commands queued on the server: asked for once per poll interval.
+    this.loops.push(
+      (async () => {
+        while (this.running) {
+          await this.runCommands().catch((e: Error) => this.o.logger.error({ err: e.message }, 'commands crashed'));
+          if (!this.running) break;
+          await this.sleep(interval);
+        }
+      })(),
+    );
     this.loops.push(
       (async () => {
         while (this.running) {

@@ -1,4 +1,21 @@
+import type { DeviceUser } from '../drivers/types';
 import type { Punch } from './outbox';
+
+/** A command the server queued for one of the agent's terminals (`GET /v2/h/agent/commands`). */
+export interface AgentCommand {
+  id: number;
+  serial: string;
+  kind: 'upload-users' | 'backup-users';
+  payload: { users?: DeviceUser[] };
+}
+
+/** What the agent reports for a command (`POST /v2/h/agent/commands/{id}/result`). */
+export interface CommandResult {
+  ok: boolean;
+  written?: number;
+  users?: DeviceUser[];
+  error?: string;
+}
 
 /**
  * Upload of punch batches to the HR server (OAuth2 client credentials, then
@@ -63,9 +80,12 @@ export class Uploader {
     token?: string,
   ): Promise<{ status: number; headers: Headers; json: Envelope | null }> {
     const res = await this.f(`${this.o.serverUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.o.timeoutMs ?? 30_000),
     });
     const text = await res.text();
@@ -135,6 +155,35 @@ export class Uploader {
     } catch (e) {
       return { kind: 'retry', reason: `cannot reach the server: ${(e as Error).message}` };
     }
+  }
+
+  /** A call with the access token, getting a new token once on 401. Throws when it cannot be made. */
+  private async authed(path: string, body?: unknown): Promise<{ status: number; json: Envelope | null }> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.getToken();
+      if (typeof token !== 'string')
+        throw new Error(token.kind === 'retry' || token.kind === 'quarantine' ? token.reason : 'no token');
+      const r = await this.post(path, body, token);
+      if (r.status === 401 && attempt === 0) {
+        this.token = null;
+        continue;
+      }
+      return r;
+    }
+  }
+
+  /** The pending commands for these terminals. Throws when the server cannot be asked now. */
+  async fetchCommands(serials: readonly string[]): Promise<AgentCommand[]> {
+    const r = await this.authed(`/v2/h/agent/commands?serials=${encodeURIComponent(serials.join(','))}`);
+    if (r.status !== 200) throw new Error(`commands answered HTTP ${r.status}${errText(r.json)}`);
+    const rows = r.json?.results ?? r.json?.result;
+    return Array.isArray(rows) ? (rows as unknown as AgentCommand[]) : [];
+  }
+
+  /** Reports a command's outcome; true when the server took it (or had it already: 409). */
+  async reportCommand(id: number, result: CommandResult): Promise<boolean> {
+    const r = await this.authed(`/v2/h/agent/commands/${id}/result`, result);
+    return r.status === 200 || r.status === 409;
   }
 }
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AttRecord, parseNaive } from '../simulator/zk/protocol';
-import { type DeviceDriver, type DeviceRead, DeviceReadError, naiveNowIn } from './types';
+import { type DeviceDriver, type DeviceRead, DeviceReadError, type DeviceUser, naiveNowIn } from './types';
 
 /**
  * Driver `easylink`: Fingerspot's FService HTTP bridge (reference/devices.md §3). The log is
@@ -82,6 +82,42 @@ export class EasyLinkDriver implements DeviceDriver {
       throw new DeviceReadError(`read ${records.length} records but the terminal reports ${reported}; read refused`);
     }
     return { serial: this.o.serial, deviceTime, skewMs, logCount: records.length, records };
+  }
+
+  /** `/user/all/paging` until `IsSession` is false: users with their templates. */
+  async getUsers(): Promise<DeviceUser[]> {
+    const users: DeviceUser[] = [];
+    for (let page = 0; ; page++) {
+      if (page > 10_000) throw new DeviceReadError('/user/all/paging never ended');
+      const a = await this.call('/user/all/paging', { limit: String(this.o.pageSize ?? 100) });
+      for (const r of Array.isArray(a.Data) ? (a.Data as Record<string, unknown>[]) : []) {
+        users.push({
+          pin: String(r.PIN ?? ''),
+          name: String(r.Name ?? ''),
+          privilege: Number(r.Privilege) || 0,
+          password: String(r.Password ?? ''),
+          card: Number(r.RFID) || 0,
+          templates: Array.isArray(r.Template) ? r.Template : [],
+        });
+      }
+      if (a.IsSession !== true) break;
+    }
+    return users;
+  }
+
+  /** `/user/set` per user (added, or replaced by PIN). */
+  async setUsers(users: readonly DeviceUser[]): Promise<number> {
+    for (const u of users) {
+      await this.call('/user/set', {
+        pin: u.pin,
+        nama: u.name,
+        pwd: u.password,
+        rfid: u.card ? String(u.card) : '',
+        priv: String(u.privilege),
+        tmp: JSON.stringify(u.templates ?? []),
+      });
+    }
+    return users.length;
   }
 
   async clearLogIfConfirmed(): Promise<boolean> {

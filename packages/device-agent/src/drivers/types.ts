@@ -14,6 +14,17 @@ export interface DeviceRead {
   records: AttRecord[];
 }
 
+/** A user on a terminal, as the server sends and receives it (`device_commands`). */
+export interface DeviceUser {
+  pin: string;
+  name: string;
+  privilege: number;
+  password: string;
+  card: number;
+  /** Fingerprint templates as the terminal gave them (EasyLink); the zk driver reads none. */
+  templates?: unknown[];
+}
+
 export interface DeviceDriver {
   /** Reads the whole log; throws rather than return a partial one. */
   read(): Promise<DeviceRead>;
@@ -27,6 +38,10 @@ export interface DeviceDriver {
    * reconnecting as needed. Events only trigger an earlier poll; the poll stays the source of truth.
    */
   watch?(onPunch: (userId: string) => void, signal: AbortSignal): Promise<void>;
+  /** Reads every user of the terminal (a backup). */
+  getUsers?(): Promise<DeviceUser[]>;
+  /** Writes users (added, or updated by PIN); returns how many were written. */
+  setUsers?(users: readonly DeviceUser[]): Promise<number>;
 }
 
 /** A read that must not be accepted (truncated, garbled or inconsistent). */

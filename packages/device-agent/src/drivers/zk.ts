@@ -6,6 +6,8 @@ import {
   CMD,
   decodeAttRecord,
   decodeFrame,
+  decodeUserRecord,
+  encodeUserRecord,
   decodeZkTime,
   encodeFrame,
   type Frame,
@@ -14,8 +16,11 @@ import {
   MAX_CHUNK,
   makeCommKey,
   TABLE_ATTLOG,
+  TABLE_USERS,
+  USER_RECORD_SIZE,
+  type UserRecord,
 } from '../simulator/zk/protocol';
-import { type DeviceDriver, type DeviceRead, DeviceReadError, naiveNowIn } from './types';
+import { type DeviceDriver, type DeviceRead, DeviceReadError, type DeviceUser, naiveNowIn } from './types';
 
 /**
  * Driver `zk`: zkteco-js 1.7.2 for the socket, CONNECT and the plain commands, wrapped to fix
@@ -221,6 +226,21 @@ class Session {
     return out;
   }
 
+  /**
+   * The user table, read like the attendance log (zkteco-js getUsers keeps only 9 characters of
+   * the user id, so the 72-byte records are decoded here).
+   */
+  async users(): Promise<UserRecord[]> {
+    const body = await this.readTable(TABLE_USERS, 5);
+    if (body.length % USER_RECORD_SIZE !== 0) {
+      throw new DeviceReadError(`user data of ${body.length} bytes is not a whole number of 72-byte records`);
+    }
+    const out: UserRecord[] = [];
+    for (let at = 0; at < body.length; at += USER_RECORD_SIZE)
+      out.push(decodeUserRecord(body.subarray(at, at + USER_RECORD_SIZE)));
+    return out;
+  }
+
   /** Registers for attendance events; calls `onEvent` per pushed punch until the connection ends. */
   async listen(onEvent: (userId: string) => void, signal: AbortSignal): Promise<void> {
     const mask = Buffer.alloc(4);
@@ -329,6 +349,36 @@ export class ZkDriver implements DeviceDriver {
         });
       });
     }
+  }
+
+  getUsers(): Promise<DeviceUser[]> {
+    return this.withSession(async (s) =>
+      (await s.users()).map((u) => ({ pin: u.userId, name: u.name, privilege: u.privilege, password: u.password, card: u.card })),
+    );
+  }
+
+  /** CMD_USER_WRQ per user (the 72-byte record, full user id), keeping the uid of a PIN already there. */
+  setUsers(users: readonly DeviceUser[]): Promise<number> {
+    return this.withSession(async (s) => {
+      const existing = await s.users();
+      const uidOf = new Map(existing.map((u) => [u.userId, u.uid]));
+      let next = Math.max(0, ...existing.map((u) => u.uid)) + 1;
+      for (const u of users) {
+        const uid = uidOf.get(u.pin) ?? next++;
+        if (uid > 0xffff) throw new DeviceReadError('the terminal has no free user slot');
+        const record = encodeUserRecord({
+          uid,
+          privilege: u.privilege,
+          password: u.password,
+          name: u.name,
+          card: u.card,
+          group: '1',
+          userId: u.pin,
+        });
+        await s.exec(CMD.USER_WRQ, record);
+      }
+      return users.length;
+    });
   }
 
   clearLogIfConfirmed(confirmed: (r: AttRecord) => boolean): Promise<boolean> {

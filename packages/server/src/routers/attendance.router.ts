@@ -21,7 +21,7 @@ import {
   employeeReportInput,
   getAttendanceSettings,
   getShift,
-  ingestPunches,
+  ingestFromAgent,
   ingestPunchesInput,
   listFailedTimesheets,
   listHolidays,
@@ -81,7 +81,10 @@ export const attendanceRouter = router({
     ingest: permissionProcedure('device.ingest')
       .meta({ rest: { method: 'POST', path: `${A}/punch/ingest`, message: 'Punches received', results: true } })
       .input(ingestPunchesInput)
-      .mutation(({ ctx, input }) => ingestPunches(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      // Through devices: terminal binding of the client, and the office-network flag (issue 6).
+      .mutation(({ ctx, input }) =>
+        ingestFromAgent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input, { ip: ctx.ip }),
+      ),
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/punch`, message: 'Punches', results: true } })
       .input(listPunchesInput)

@@ -3,6 +3,8 @@ import {
   changePasswordInput,
   createCredential,
   createCredentialInput,
+  credentialIdInput,
+  getCredential,
   id,
   issueClientToken,
   listCredentials,
@@ -11,9 +13,12 @@ import {
   logout,
   logoutAll,
   revokeCredential,
+  rotateCredentialSecret,
   sessionUser,
   type SessionUser,
   tokenInput,
+  updateCredential,
+  updateCredentialInput,
 } from '@hr/core';
 import { z } from 'zod';
 import { sessionCookieOfContext } from '../http/context';
@@ -71,6 +76,18 @@ export const authRouter = router({
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential', message: 'Credential created' } })
       .input(createCredentialInput)
       .mutation(({ ctx, input }) => createCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    detail: permissionProcedure('developer.access')
+      .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential/{id}', message: 'Credential' } })
+      .input(credentialIdInput)
+      .query(({ ctx, input }) => getCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    update: permissionProcedure('developer.access')
+      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/update', message: 'Credential updated' } })
+      .input(updateCredentialInput)
+      .mutation(({ ctx, input }) => updateCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    rotate: permissionProcedure('developer.access')
+      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/rotate', message: 'Credential secret rotated' } })
+      .input(credentialIdInput)
+      .mutation(({ ctx, input }) => rotateCredentialSecret(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     revoke: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/revoke', message: 'Credential revoked' } })
       .input(z.object({ id }))

@@ -1,4 +1,9 @@
 import {
+  agentCommandResult,
+  agentCommandResultInput,
+  agentCommandsInput,
+  agentPendingCommands,
+  commandIdInput,
   createDevice,
   createDeviceInput,
   createHotspot,
@@ -6,14 +11,18 @@ import {
   deleteDevice,
   deleteHotspot,
   deviceIdInput,
+  downloadDeviceBackup,
   exportScanLog,
   getDevice,
   hotspotIdInput,
   listDevices,
+  listDeviceCommands,
   listDevicesInput,
   listHotspots,
   listHotspotsInput,
   listScanLog,
+  queueCommandInput,
+  queueDeviceCommand,
   scanLogExcelInput,
   scanLogInput,
   updateDevice,
@@ -31,6 +40,7 @@ import { permissionProcedure, router } from '../trpc/procedures';
 const F = '/v2/h/fingerspot';
 const N = '/v2/h/network/hotspot';
 const dev = () => permissionProcedure('developer.access');
+const agent = () => permissionProcedure('device.ingest');
 
 export const deviceRouter = router({
   list: dev()
@@ -61,6 +71,32 @@ export const deviceRouter = router({
     .meta({ rest: { method: 'GET', path: `${F}/excel`, message: 'Scan log download', download: true } })
     .input(scanLogExcelInput)
     .query(({ ctx, input }) => exportScanLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** Upload users to a terminal / back up its users: queued here, carried out by the agent. */
+  command: router({
+    queue: dev()
+      .meta({ rest: { method: 'POST', path: `${F}/device/{id}/command`, message: 'Command queued for the agent' } })
+      .input(queueCommandInput)
+      .mutation(({ ctx, input }) => queueDeviceCommand(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    list: dev()
+      .meta({ rest: { method: 'GET', path: `${F}/device/{id}/command`, message: 'Terminal commands', results: true } })
+      .input(deviceIdInput)
+      .query(({ ctx, input }) => listDeviceCommands(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    backup: dev()
+      .meta({ rest: { method: 'GET', path: `${F}/command/{id}/backup`, message: 'Users backup download', download: true } })
+      .input(commandIdInput)
+      .query(({ ctx, input }) => downloadDeviceBackup(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
+  /** The agent's side (permission device.ingest, allowed to ingest-only OAuth clients). */
+  agent: router({
+    commands: agent()
+      .meta({ rest: { method: 'GET', path: '/v2/h/agent/commands', message: 'Pending commands', results: true } })
+      .input(agentCommandsInput)
+      .query(({ ctx, input }) => agentPendingCommands(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    result: agent()
+      .meta({ rest: { method: 'POST', path: '/v2/h/agent/commands/{id}/result', message: 'Command result received' } })
+      .input(agentCommandResultInput)
+      .mutation(({ ctx, input }) => agentCommandResult(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
   hotspot: router({
     list: dev()
       .meta({ rest: { method: 'GET', path: N, message: 'Network hotspots', results: true } })

@@ -1,4 +1,4 @@
-import { AppError, requirePermission, type Actor, type Grant, type PermissionKey } from '@hr/core';
+import { AppError, requireClientScope, requirePermission, type Actor, type Grant, type PermissionKey } from '@hr/core';
 import { errorMapper, t } from './init';
 
 export const router = t.router;
@@ -12,6 +12,7 @@ export const publicProcedure = base.meta({ permission: 'public' });
 /** Any signed-in user or machine client. */
 export const authedProcedure = base.meta({ permission: 'authenticated' }).use(({ ctx, next }) => {
   if (!ctx.actor) throw new AppError('UNAUTHORIZED', 'Please log in');
+  requireClientScope(ctx.actor, 'authenticated');
   return next({ ctx: { actor: ctx.actor as Actor } });
 });
 
@@ -21,6 +22,8 @@ export const authedProcedure = base.meta({ permission: 'authenticated' }).use(({
  */
 export function permissionProcedure<K extends PermissionKey>(key: K) {
   return base.meta({ permission: key }).use(({ ctx, next }) => {
+    // An OAuth client limited to the ingest scope: only the ingest permissions (auth/scopes.ts).
+    if (ctx.actor) requireClientScope(ctx.actor, key);
     const grant: Grant<K> = requirePermission(ctx.actor, key);
     return next({ ctx: { actor: grant.actor, grant } });
   });

@@ -54,6 +54,7 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'employee.recruitment': lazy(() => employee().then((m) => ({ default: m.RecruitmentPage }))),
   'developer.credential': lazy(() => developer().then((m) => ({ default: m.CredentialListPage }))),
   'developer.credentialAdd': lazy(() => developer().then((m) => ({ default: m.CredentialAddPage }))),
+  'developer.credentialEdit': lazy(() => developer().then((m) => ({ default: m.CredentialEditPage }))),
   'developer.fingerspot': lazy(() => developer().then((m) => ({ default: m.FingerspotListPage }))),
   'developer.fingerspotAdd': lazy(() => developer().then((m) => ({ default: m.FingerspotAddPage }))),
   'developer.fingerspotEdit': lazy(() => developer().then((m) => ({ default: m.FingerspotEditPage }))),

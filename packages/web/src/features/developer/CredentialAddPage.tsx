@@ -10,16 +10,18 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { SecretValue } from '../../ui/CopyButton';
 import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
+import { CredentialFields, type CredentialDraft, scopesOf } from './CredentialFields';
 
 type Created = RouterOutputs['auth']['credential']['create'];
 
-/** Creates an OAuth client; its secret is shown here once. */
+/** Creates an OAuth client (name, scope, optional terminal binding); its secret is shown here once. */
 export function CredentialAddPage() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [name, setName] = useState('');
+  const [draft, setDraft] = useState<CredentialDraft>({ name: '', access: 'ingest', deviceId: '' });
   const [error, setError] = useState<string | null>(null);
+  const [deviceError, setDeviceError] = useState<string | null>(null);
+  const name = draft.name;
   const [created, setCreated] = useState<Created | null>(null);
   const create = trpc.auth.credential.create.useMutation({
     meta: { successMessage: () => t('credentials.created') },
@@ -30,18 +32,25 @@ export function CredentialAddPage() {
     onError: (err) => {
       const f = fieldsOf(err).find((x) => x.param === 'name');
       if (f) setError(`Name ${f.msg}`);
+      const d = fieldsOf(err).find((x) => x.param === 'deviceId');
+      if (d) setDeviceError(`Terminal ${d.msg}`);
     },
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createCredentialInput.safeParse({ name });
+    const parsed = createCredentialInput.safeParse({
+      name,
+      scopes: scopesOf(draft.access),
+      deviceId: draft.deviceId ? Number(draft.deviceId) : null,
+    });
     if (!parsed.success) {
       setError(name.trim() ? `Name ${parsed.error.issues[0]?.message ?? ''}` : requiredNotice('name'));
       document.getElementById('name')?.focus();
       return;
     }
     setError(null);
+    setDeviceError(null);
     create.mutate(parsed.data);
   };
 
@@ -65,19 +74,15 @@ export function CredentialAddPage() {
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4">
-            <Field label={t('credentials.name')} htmlFor="name" error={error} required>
-              <TextInput
-                id="name"
-                name="name"
-                maxLength={100}
-                value={name}
-                invalid={Boolean(error)}
-                onChange={(e) => {
-                  setName(e.target.value);
-                  if (e.target.value.trim()) setError(null);
-                }}
-              />
-            </Field>
+            <CredentialFields
+              draft={draft}
+              nameError={error}
+              deviceError={deviceError}
+              onChange={(d) => {
+                setDraft(d);
+                if (d.name.trim()) setError(null);
+              }}
+            />
             <div className="flex gap-2">
               <Button type="submit" disabled={create.isPending}>
                 {t('credentials.create')}

@@ -26,6 +26,16 @@ export function CredentialListPage() {
   const columns: Column<CredentialRow>[] = [
     { key: 'name', header: t('credentials.name'), cell: (r) => r.name },
     { key: 'clientId', header: t('credentials.clientId'), cell: (r) => <code className="font-mono text-xs">{r.clientId}</code> },
+    {
+      key: 'scope',
+      header: t('credentials.scope'),
+      cell: (r) => t(r.scopes.includes('full') ? 'credentials.scopeFull' : 'credentials.scopeIngest'),
+    },
+    {
+      key: 'device',
+      header: t('credentials.device'),
+      cell: (r) => (r.deviceName ? `${r.deviceName} (${r.deviceSerial})` : t('credentials.anyDevice')),
+    },
     { key: 'actsAs', header: t('credentials.actsAs'), cell: (r) => r.actsAs },
     {
       key: 'createdAt',
@@ -50,9 +60,18 @@ export function CredentialListPage() {
       header: t('app.actions'),
       cell: (r) =>
         r.revokedAt ? null : (
-          <Button size="sm" variant="danger" onClick={() => setRevoking(r)}>
-            {t('credentials.revoke')}
-          </Button>
+          <div className="flex gap-2">
+            <Link
+              to={`/developer/credential/${r.id}/edit`}
+              className="rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-700 hover:bg-slate-50"
+              aria-label={`${t('credentials.edit')} ${r.name}`}
+            >
+              {t('credentials.edit')}
+            </Link>
+            <Button size="sm" variant="danger" onClick={() => setRevoking(r)}>
+              {t('credentials.revoke')}
+            </Button>
+          </div>
         ),
     },
   ];

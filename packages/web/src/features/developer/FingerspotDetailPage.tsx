@@ -13,6 +13,17 @@ import { DRIVER_OPTIONS, formatLocal, formatSkew, saveBase64 } from './devices/s
 type Detail = RouterOutputs['device']['detail'];
 type Scan = Detail['recentScans'][number];
 type Pin = Detail['mappedPins'][number];
+type Command = RouterOutputs['device']['command']['list'][number];
+
+const COMMAND_LABELS: Record<Command['kind'], string> = {
+  'upload-users': 'Upload users',
+  'backup-users': 'Back up users and templates',
+};
+const STATUS_LABELS: Record<Command['status'], string> = {
+  pending: 'Waiting for the agent',
+  done: 'Done',
+  failed: 'Failed',
+};
 
 const linkClass = 'text-sky-700 underline hover:text-sky-900';
 
@@ -27,6 +38,15 @@ function Item({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
+function FilterCheck({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
 /** /developer/fingerspot/:id/detail: last seen, skew, log counts, the scan log, mapped and unmapped PINs. */
 export function FingerspotDetailPage() {
   const { t } = useTranslation();
@@ -36,11 +56,20 @@ export function FingerspotDetailPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [unmappedOnly, setUnmappedOnly] = useState(false);
+  const [outsideOnly, setOutsideOnly] = useState(false);
   const scans = trpc.device.scanlog.useQuery(
-    { id, page, pageSize, unmapped: unmappedOnly ? true : undefined },
+    { id, page, pageSize, unmapped: unmappedOnly ? true : undefined, outsideNetwork: outsideOnly ? true : undefined },
     { enabled: id > 0 },
   );
   const utils = trpc.useUtils();
+  const commands = trpc.device.command.list.useQuery({ id }, { enabled: id > 0 });
+  const queue = trpc.device.command.queue.useMutation({
+    meta: { successMessage: () => 'Command queued; the agent carries it out at its next poll' },
+    onSuccess: () => void utils.device.command.list.invalidate({ id }),
+  });
+  const downloadBackup = async (commandId: number) => {
+    saveBase64(await utils.device.command.backup.fetch({ id: commandId }));
+  };
   const [exporting, setExporting] = useState(false);
   const exportXlsx = async () => {
     setExporting(true);
@@ -79,6 +108,49 @@ export function FingerspotDetailPage() {
     { key: 'state', header: 'State', cell: (r) => r.state },
     { key: 'verify', header: 'Verify', cell: (r) => r.verifyType },
     { key: 'received', header: 'Received', cell: (r) => formatDateTime(r.receivedAt), className: 'whitespace-nowrap' },
+    {
+      key: 'network',
+      header: 'Network',
+      cell: (r) =>
+        r.outsideNetwork ? (
+          <span className="text-red-700" title={r.ingestIp ? `Uploaded from ${r.ingestIp}` : undefined}>
+            Outside office network{r.ingestIp ? ` (${r.ingestIp})` : ''}
+          </span>
+        ) : (
+          <span className="text-slate-500">Office</span>
+        ),
+    },
+  ];
+  const commandColumns: Column<Command>[] = [
+    { key: 'kind', header: 'Command', cell: (r) => COMMAND_LABELS[r.kind] },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (r) => (
+        <span className={r.status === 'failed' ? 'text-red-700' : r.status === 'done' ? 'text-green-700' : 'text-slate-600'}>
+          {STATUS_LABELS[r.status]}
+          {r.error ? `: ${r.error}` : ''}
+        </span>
+      ),
+    },
+    { key: 'users', header: 'Users', cell: (r) => r.users ?? '–' },
+    { key: 'created', header: 'Queued', cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
+    {
+      key: 'finished',
+      header: 'Finished',
+      cell: (r) => (r.finishedAt ? formatDateTime(r.finishedAt) : '–'),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'backup',
+      header: '',
+      cell: (r) =>
+        r.hasBackup ? (
+          <Button size="sm" variant="secondary" onClick={() => void downloadBackup(r.id)}>
+            Download backup
+          </Button>
+        ) : null,
+    },
   ];
   const pinColumns = (mapped: boolean): Column<Pin>[] => [
     { key: 'pin', header: 'PIN', cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
@@ -139,7 +211,7 @@ export function FingerspotDetailPage() {
           </dl>
         </Card>
         <Card title="Log counts">
-          <dl className="grid gap-4 sm:grid-cols-5">
+          <dl className="grid gap-4 sm:grid-cols-6">
             <Item label="Scans" testId="count-total">
               {d.logCounts.total}
             </Item>
@@ -153,22 +225,32 @@ export function FingerspotDetailPage() {
               {d.logCounts.today}
             </Item>
             <Item label="Last scan">{formatLocal(d.logCounts.lastPunch) || '–'}</Item>
+            <Item label="Outside office network" testId="count-outside">
+              {d.logCounts.outsideNetwork}
+            </Item>
           </dl>
         </Card>
         <Card
           title="Scan log"
           actions={
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
+            <div className="flex gap-4">
+              <FilterCheck
+                label="Unmapped PINs only"
                 checked={unmappedOnly}
-                onChange={(e) => {
-                  setUnmappedOnly(e.target.checked);
+                onChange={(v) => {
+                  setUnmappedOnly(v);
                   setPage(1);
                 }}
               />
-              Unmapped PINs only
-            </label>
+              <FilterCheck
+                label="Outside office network only"
+                checked={outsideOnly}
+                onChange={(v) => {
+                  setOutsideOnly(v);
+                  setPage(1);
+                }}
+              />
+            </div>
           }
         >
           <DataTable
@@ -189,6 +271,43 @@ export function FingerspotDetailPage() {
               setPageSize(s);
               setPage(1);
             }}
+          />
+        </Card>
+        <Card
+          title="Terminal users"
+          actions={
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={queue.isPending}
+                onClick={() => queue.mutate({ id, kind: 'upload-users' })}
+              >
+                Upload users to the terminal
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={queue.isPending}
+                onClick={() => queue.mutate({ id, kind: 'backup-users' })}
+              >
+                Back up users and templates
+              </Button>
+            </div>
+          }
+        >
+          <p className="mb-2 text-xs text-slate-500">
+            The server cannot reach the terminal: the agent on the office network picks these commands up at its next poll. Upload
+            sends every PIN mapped to an employee for this terminal, with the employee's name.
+          </p>
+          <DataTable
+            columns={commandColumns}
+            rows={commands.data ?? []}
+            rowKey={(r) => r.id}
+            loading={commands.isFetching}
+            failed={commands.isError && !commands.data}
+            onRetry={() => void commands.refetch()}
+            empty="No commands sent to this terminal yet."
           />
         </Card>
         <div className="grid gap-4 lg:grid-cols-2">

@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { ingestPunches } from '../attendance/punches';
+import { ingestPunchesInput, type IngestResult, type PunchItem, type PunchResult } from '../attendance/schema';
+import type { Grant } from '../permissions/grant';
+import type { Ctx, Db } from '../shared/context';
+import { matchHotspot } from './service';
+
+type In<S extends z.ZodType> = z.input<S>;
+
+/** The uploader's address at ingest; null when the transport does not know it. */
+export interface IngestOrigin {
+  ip: string | null;
+}
+
+/**
+ * Is `ip` outside every office network? False when no active network is configured (flagging is
+ * off) or when the address is unknown; true when networks exist and none contains it.
+ */
+export async function outsideOfficeNetworks(db: Db, ip: string | null): Promise<boolean> {
+  if (!ip) return false;
+  const any = await db.selectFrom('network_hotspots').select('id').where('active', '=', true).limit(1).executeTakeFirst();
+  if (!any) return false;
+  return (await matchHotspot(db, ip)) === null;
+}
+
+/**
+ * The agents' upload (`POST /v2/h/attendance/punch/ingest`) as the devices module sees it, around
+ * the attendance ingest:
+ * - A client bound to a terminal may upload that terminal's punches only: any other item is
+ *   answered `rejected` (per item; the rest of the batch is stored).
+ * - Punches stored from an address outside every office network (`network/hotspot`) are flagged
+ *   `outside_network`, with the uploader's address in `ingest_ip`.
+ */
+export async function ingestFromAgent(
+  ctx: Ctx,
+  grant: Grant<'device.ingest'>,
+  raw: In<typeof ingestPunchesInput>,
+  origin: IngestOrigin,
+): Promise<IngestResult> {
+  const input = ingestPunchesInput.parse(raw);
+  const bound = grant.actor.client?.deviceSerial ?? null;
+  const items: PunchResult[] = new Array(input.punches.length);
+  const allowed: { i: number; p: PunchItem }[] = [];
+  input.punches.forEach((p, i) => {
+    if (bound !== null && p.deviceSerial.trim() !== bound) {
+      items[i] = {
+        index: i,
+        status: 'rejected',
+        message: `deviceSerial: this credential may only upload punches of terminal ${bound}`,
+      };
+    } else {
+      allowed.push({ i, p });
+    }
+  });
+  if (allowed.length > 0) {
+    const res = await ingestPunches(ctx, grant, { ...input, punches: allowed.map((a) => a.p) });
+    for (const r of res.items) {
+      const a = allowed[r.index];
+      if (a) items[a.i] = { ...r, index: a.i };
+    }
+    const stored = res.items.filter((r) => r.status === 'inserted').map((r) => allowed[r.index]?.p);
+    if (stored.length > 0 && (await outsideOfficeNetworks(ctx.db, origin.ip))) {
+      await flagOutside(
+        ctx.db,
+        stored.filter((p): p is PunchItem => !!p),
+        origin.ip as string,
+      );
+    }
+  }
+  return { items };
+}
+
+async function flagOutside(db: Db, punches: readonly PunchItem[], ip: string): Promise<void> {
+  const keys = punches.map((p) => ({ s: p.deviceSerial.trim(), p: p.pin.trim(), t: p.localTime }));
+  const addr = ip.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+  await sql`
+    update punches set outside_network = true, ingest_ip = ${addr}::inet
+    from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(s text, p text, t timestamp)
+    where punches.device_serial = k.s and punches.pin = k.p and punches.local_time = k.t`.execute(db);
+}

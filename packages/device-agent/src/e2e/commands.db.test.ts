@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  actorForUser,
+  createDevice,
+  createUser,
+  downloadDeviceBackup,
+  listDeviceCommands,
+  queueDeviceCommand,
+  requirePermission,
+} from '../../../core/src/index';
+import { makeEmployee, makeOrg } from '../../../core/src/testing/fixtures';
+import { Agent } from '../agent/agent';
+import { parseAgentConfig } from '../config';
+import { EasyLinkSimulator } from '../simulator/easylink/server';
+import { ZkSimulator } from '../simulator/zk/server';
+import { RealServer } from './real-server';
+
+// Terminal commands end to end: the server queues "upload users" / "back up users" for a
+// terminal, the REAL agent fetches them with its ingest-scoped OAuth client
+// (GET /v2/h/agent/commands), carries them out through its driver against the simulators, and
+// reports (POST /v2/h/agent/commands/{id}/result); the backup is then downloadable.
+
+const dirs: string[] = [];
+let server: RealServer;
+let zk: ZkSimulator;
+let el: EasyLinkSimulator;
+
+beforeAll(async () => {
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  server = await (await RealServer.create()).start();
+  zk = await new ZkSimulator({ port: 0, users: 3, records: 10, seed: 3 }).start();
+  el = await new EasyLinkSimulator({ port: 0, users: 2, records: 10, seed: 5, serial: 'CMDEL0001' }).start();
+}, 120_000);
+afterAll(async () => {
+  await zk?.stop();
+  await el?.stop();
+  await server?.destroy();
+  vi.restoreAllMocks();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function agent(): Agent {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hr-agent-cmd-'));
+  dirs.push(dir);
+  const { config } = parseAgentConfig({
+    devices: [
+      { name: 'Gate ZK', driver: 'zk', address: `127.0.0.1:${zk.port}`, serial: zk.device.serial, timeoutSeconds: 2 },
+      { name: 'Gate EL', driver: 'easylink', address: `127.0.0.1:${el.port}`, serial: 'CMDEL0001', timeoutSeconds: 2 },
+    ],
+    server: { url: server.url },
+    oauth: { clientId: server.clientId, clientSecret: server.clientSecret },
+    agent: { name: 'cmd-agent', dataDir: dir },
+  });
+  return new Agent({ config, logger: pino({ level: 'silent' }) });
+}
+
+describe('terminal commands through the real agent', () => {
+  it('uploads the mapped users to each terminal and backs its users up; the backup downloads', async () => {
+    const db = server.tdb.db;
+    const u = await createUser(server.services.ctx(null), {
+      email: 'dev@test.co.id',
+      password: 'dev-pass-123456',
+      roles: ['superadmin'],
+    });
+    const actor = (await actorForUser(db, u.id, 'user'))!;
+    const ctx = server.services.ctx(actor);
+    const dev = requirePermission(actor, 'developer.access');
+    const zkDev = await createDevice(ctx, dev, {
+      name: 'Gate ZK',
+      driver: 'zk',
+      address: '127.0.0.1',
+      port: 4370,
+      serial: zk.device.serial,
+    });
+    const elDev = await createDevice(ctx, dev, {
+      name: 'Gate EL',
+      driver: 'easylink',
+      address: '127.0.0.1',
+      port: 7005,
+      serial: 'CMDEL0001',
+    });
+    const org = await makeOrg(db);
+    const siti = await makeEmployee(db, org, { dept: 0 }, 'Siti Rahma');
+    const budi = await makeEmployee(db, org, { dept: 0 }, 'Budi Santoso');
+    // A company-wide PIN longer than 9 characters (zkteco-js would cut it), and one for the ZK terminal only.
+    await db.insertInto('attendance_pins').values({ pin: 'EMP-000123456', device_serial: null, employee_id: siti }).execute();
+    await db.insertInto('attendance_pins').values({ pin: '777', device_serial: zk.device.serial, employee_id: budi }).execute();
+
+    for (const d of [zkDev, elDev]) {
+      await queueDeviceCommand(ctx, dev, { id: d.id, kind: 'upload-users' });
+      await queueDeviceCommand(ctx, dev, { id: d.id, kind: 'backup-users' });
+    }
+    const zkUsersBefore = zk.device.users.length;
+
+    const a = agent();
+    expect(await a.runCommands()).toBe(4);
+    // Nothing is left pending: a second round finds nothing.
+    expect(await a.runCommands()).toBe(0);
+
+    // On the terminals: the new users, with their full ids and names.
+    const onZk = zk.device.users.map((x) => [x.userId, x.name]);
+    expect(onZk).toContainEqual(['EMP-000123456', 'Siti Rahma']);
+    expect(onZk).toContainEqual(['777', 'Budi Santoso']);
+    expect(zk.device.users).toHaveLength(zkUsersBefore + 2);
+    const onEl = el.device.users.map((x) => [x.userId, x.name]);
+    expect(onEl).toContainEqual(['EMP-000123456', 'Siti Rahma']);
+    expect(onEl.find(([pin]) => pin === '777')).toBeUndefined();
+
+    // On the server: every command done; the backups hold every user of the terminal.
+    const zkCmds = await listDeviceCommands(ctx, dev, { id: zkDev.id });
+    expect(zkCmds.map((c) => [c.kind, c.status, c.users])).toEqual([
+      ['backup-users', 'done', zkUsersBefore + 2],
+      ['upload-users', 'done', 2],
+    ]);
+    const zkBackup = await downloadDeviceBackup(ctx, dev, { id: zkCmds[0]!.id });
+    const zkFile = JSON.parse(Buffer.from(zkBackup.base64, 'base64').toString('utf8'));
+    expect(zkBackup.contentType).toBe('application/json');
+    expect(zkFile.serial).toBe(zk.device.serial);
+    expect(zkFile.users.map((x: { pin: string }) => x.pin).sort()).toEqual(zk.device.users.map((x) => x.userId).sort());
+
+    const elCmds = await listDeviceCommands(ctx, dev, { id: elDev.id });
+    expect(elCmds.map((c) => [c.kind, c.status])).toEqual([
+      ['backup-users', 'done'],
+      ['upload-users', 'done'],
+    ]);
+    const elFile = JSON.parse(
+      Buffer.from((await downloadDeviceBackup(ctx, dev, { id: elCmds[0]!.id })).base64, 'base64').toString(),
+    );
+    expect(elFile.users).toHaveLength(el.device.users.length);
+    expect(elFile.users.find((x: { pin: string }) => x.pin === 'EMP-000123456')).toMatchObject({
+      name: 'Siti Rahma',
+      templates: [],
+    });
+  }, 60_000);
+
+  it('a command for a terminal that does not answer is reported failed', async () => {
+    const db = server.tdb.db;
+    const actor = (await actorForUser(
+      db,
+      (
+        await db.selectFrom('users').select('id').where('email', '=', 'dev@test.co.id').executeTakeFirstOrThrow()
+      ).id,
+      'user',
+    ))!;
+    const ctx = server.services.ctx(actor);
+    const dev = requirePermission(actor, 'developer.access');
+    const zkDev = (
+      await db.selectFrom('fingerspot_devices').select('id').where('serial', '=', zk.device.serial).executeTakeFirstOrThrow()
+    ).id;
+    await queueDeviceCommand(ctx, dev, { id: zkDev, kind: 'backup-users' });
+    await zk.stop();
+    expect(await agent().runCommands()).toBe(1);
+    const [last] = await listDeviceCommands(ctx, dev, { id: zkDev });
+    expect(last).toMatchObject({ kind: 'backup-users', status: 'failed', hasBackup: false });
+    expect(last!.error).toMatch(/connect/);
+  }, 60_000);
+});
