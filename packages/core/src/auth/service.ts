@@ -193,7 +193,7 @@ const employmentEnded = (employeeId: RawBuilder<unknown>, resigned: RawBuilder<u
   or exists (select 1 from employee_resignations r where r.employee_id = ${employeeId} and r.status = 1
              and r.last_working_day < (now() at time zone 'Asia/Jakarta')::date))`;
 
-/** The user, their org placement, roles and approved grants (own and their job position's), in one query. */
+/** The user, their org placement, roles and approved grants (own, their job position's, their section's roles), in one query. */
 function actorQuery(db: Db) {
   return db
     .selectFrom('users as u')
@@ -213,7 +213,8 @@ function actorQuery(db: Db) {
         from permission_grants g
         where g.status = 1 and g.revoked_at is null
           and ((g.subject_type = 'employee' and g.subject_id = u.employee_id)
-            or (g.subject_type = 'job_position' and g.subject_id = e.job_position_id))
+            or (g.subject_type = 'job_position' and g.subject_id = e.job_position_id)
+            or (g.subject_type = 'section' and g.grant_kind = 'role' and g.subject_id = e.section_id))
       ), '[]'::json)`.as('grants'),
     ]);
 }

@@ -51,6 +51,23 @@ export async function revokeSessionsOfEmployee(ctx: Ctx, employeeId: number): Pr
 }
 
 /** Revokes every live session of everyone holding one job position (a grant to the position changed). */
+/** Ends the sessions of everyone placed in a section (its role grants changed). */
+export async function revokeSessionsOfSection(ctx: Ctx, sectionId: number): Promise<number> {
+  const r = await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock() })
+    .where('revoked_at', 'is', null)
+    .where('user_id', 'in', (eb) =>
+      eb
+        .selectFrom('users as u')
+        .innerJoin('employees as e', 'e.id', 'u.employee_id')
+        .select('u.id')
+        .where('e.section_id', '=', sectionId),
+    )
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 export async function revokeSessionsOfJobPosition(ctx: Ctx, jobPositionId: number): Promise<number> {
   const r = await ctx.db
     .updateTable('sessions')

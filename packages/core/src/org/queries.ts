@@ -344,6 +344,11 @@ export async function sectionUsage(db: Db, id: number) {
     .selectNoFrom([
       count(sql`select count(*) from employees where section_id = ${id}`).as('employees'),
       count(sql`select count(*) from job_positions where section_id = ${id}`).as('jobPositions'),
+      // Live role grants of the section (approved or pending, not unassigned).
+      count(
+        sql`select count(*) from permission_grants where subject_type = 'section' and subject_id = ${id}
+          and status in (1, 3) and revoked_at is null`,
+      ).as('grants'),
     ])
     .executeTakeFirstOrThrow();
 }

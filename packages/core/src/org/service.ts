@@ -490,6 +490,11 @@ const sectionUses = (u: Awaited<ReturnType<typeof sectionUsage>>): Use[] => [
   [u.employees, 'employee', 'employees'],
   [u.jobPositions, 'job position', 'job positions'],
 ];
+/** Deleting also needs the section's role grants gone (unassigned first). */
+const sectionDeleteUses = (u: Awaited<ReturnType<typeof sectionUsage>>): Use[] => [
+  ...sectionUses(u),
+  [u.grants, 'role grant', 'role grants'],
+];
 
 export async function createSection(ctx: Ctx, _grant: Manage, raw: In<typeof createSectionInput>) {
   const input = createSectionInput.parse(raw);
@@ -556,7 +561,7 @@ export async function deleteSection(ctx: Ctx, _grant: Manage, raw: In<typeof idI
   return inTransaction(ctx, async (trx) => {
     const before = await trx.selectFrom('sections').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('Section');
-    refuseIfUsed(`Section ${before.name}`, sectionUses(await sectionUsage(trx, id)));
+    refuseIfUsed(`Section ${before.name}`, sectionDeleteUses(await sectionUsage(trx, id)));
     await dbWrite(() => trx.deleteFrom('sections').where('id', '=', id).execute(), {
       onForeignKey: stillInUse(`Section ${before.name}`),
     });

@@ -13,9 +13,9 @@ export const explainInput = z.object({
   permission: z.enum(PERMISSION_KEYS as [PermissionKey, ...PermissionKey[]]),
 });
 
-/** Where a permission comes from: a role on the login itself, or a grant to the employee or their job position. */
+/** Where a permission comes from: a role on the login itself, or a grant to the employee, their job position or (roles) their section. */
 export interface PermissionSource {
-  kind: 'userRole' | 'employee' | 'jobPosition';
+  kind: 'userRole' | 'employee' | 'jobPosition' | 'section';
   /** The grant (absent for a role set on the login, e.g. by the seed or `hr user add --role`). */
   grantId: number | null;
   grantKind: 'permission' | 'role';
@@ -24,6 +24,8 @@ export interface PermissionSource {
   /** The role through which the permission comes, when it comes through a role. */
   role: string | null;
   jobPosition: string | null;
+  /** The section-department whose role grant it is. */
+  section: string | null;
   requestedBy: string | null;
   requestedAt: Date | null;
   approvedBy: string | null;
@@ -60,8 +62,17 @@ export async function explainPermission(
   const emp = await ctx.db
     .selectFrom('employees as e')
     .leftJoin('job_positions as jp', 'jp.id', 'e.job_position_id')
+    .leftJoin('sections as sc', 'sc.id', 'e.section_id')
     .leftJoin('users as u', 'u.employee_id', 'e.id')
-    .select(['e.id', 'e.job_position_id as jobPositionId', 'jp.name as jobPosition', 'u.id as userId', 'u.email'])
+    .select([
+      'e.id',
+      'e.job_position_id as jobPositionId',
+      'jp.name as jobPosition',
+      'e.section_id as sectionId',
+      'sc.name as section',
+      'u.id as userId',
+      'u.email',
+    ])
     .where('e.id', '=', employeeId)
     .where((eb) => employeeInScope(eb as never, grant.scope))
     .executeTakeFirst();
@@ -92,6 +103,11 @@ export async function explainPermission(
         eb.or([
           eb.and([eb('g.subject_type', '=', 'employee'), eb('g.subject_id', '=', employeeId)]),
           eb.and([eb('g.subject_type', '=', 'job_position'), eb('g.subject_id', '=', emp.jobPositionId ?? -1)]),
+          eb.and([
+            eb('g.subject_type', '=', 'section'),
+            eb('g.grant_kind', '=', 'role'),
+            eb('g.subject_id', '=', emp.sectionId ?? -1),
+          ]),
         ]),
       )
       .orderBy('g.id')
@@ -116,6 +132,7 @@ export async function explainPermission(
         key: r.role,
         role: r.role,
         jobPosition: null,
+        section: null,
         requestedBy: null,
         requestedAt: null,
         approvedBy: null,
@@ -127,12 +144,13 @@ export async function explainPermission(
     if (!v) continue;
     const approved = g.status === 1;
     (approved ? sources : pending).push({
-      kind: g.subject_type === 'employee' ? 'employee' : 'jobPosition',
+      kind: g.subject_type === 'employee' ? 'employee' : g.subject_type === 'section' ? 'section' : 'jobPosition',
       grantId: g.id,
       grantKind: g.grant_kind,
       key: g.grant_key,
       role: v.role,
       jobPosition: g.subject_type === 'job_position' ? emp.jobPosition : null,
+      section: g.subject_type === 'section' ? emp.section : null,
       requestedBy: g.requestedBy,
       requestedAt: g.requested_at,
       approvedBy: approved ? g.decidedBy : null,

@@ -6,6 +6,8 @@ import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { requirePermission } from './grant';
+import { deleteSection } from '../org/service';
+import { explainPermission } from './explain';
 import { approveGrant, assignGrant, cancelGrant, listGrants, unassignGrant } from './service';
 
 let tdb: TestDb;
@@ -85,6 +87,53 @@ describe('permission grants', () => {
       ['warehouse-manager', 1],
       ['warehouse-manager', 4],
     ]);
+  });
+
+  it('a role granted to a section-department reaches everyone placed in it; a section holds roles only', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const b = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const section = await tdb.db
+      .insertInto('sections')
+      .values({ company_office_id: org.officeId, department_id: org.dept[1]!, division_id: org.div[1]!, name: 'Cold store' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const inside = await makeUser(services, org, ['employee'], { dept: 1 });
+    const outside = await makeUser(services, org, ['employee'], { dept: 1 });
+    await tdb.db.updateTable('employees').set({ section_id: section.id }).where('id', '=', inside.employeeId!).execute();
+
+    const permissionGrant = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'section', {
+      subjectId: section.id,
+      grant: { kind: 'permission', key: 'salary.view' },
+    }).catch((e) => e);
+    expect(permissionGrant).toBeInstanceOf(AppError);
+    expect(permissionGrant.fields).toEqual([{ param: 'grant.kind', msg: 'must be role for a section-department' }]);
+
+    const g = await assignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), 'section', {
+      subjectId: section.id,
+      grant: { kind: 'role', key: 'warehouse-manager' },
+    });
+    expect((await actorOf(inside.userId)).roles).not.toContain('warehouse-manager');
+    await approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: g.id });
+    const holder = await actorOf(inside.userId);
+    expect(holder.roles).toContain('warehouse-manager');
+    expect(holder.permissions.has('inventory.approve.warehouse')).toBe(true);
+    expect((await actorOf(outside.userId)).roles).not.toContain('warehouse-manager');
+
+    const why = await explainPermission(services.ctx(a), requirePermission(a, 'permission.view'), {
+      employeeId: inside.employeeId!,
+      permission: 'inventory.approve.warehouse',
+    });
+    expect(why.has).toBe(true);
+    expect(why.sources).toEqual([expect.objectContaining({ kind: 'section', section: 'Cold store', role: 'warehouse-manager' })]);
+    const list = await listGrants(services.ctx(a), requirePermission(a, 'permission.view'), 'section', { subjectId: section.id });
+    expect(list.rows.map((r) => [r.subjectName, r.key, r.status])).toEqual([['Cold store', 'warehouse-manager', 1]]);
+
+    // A section with a live role grant cannot be deleted; unassigned, the role is gone at once.
+    const refused = await deleteSection(services.ctx(a), requirePermission(a, 'org.manage'), { id: section.id }).catch((e) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.message).toContain('1 role grant');
+    await unassignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), { id: g.id });
+    expect((await actorOf(inside.userId)).roles).not.toContain('warehouse-manager');
   });
 
   it('concurrent approvals of one grant: exactly one succeeds', async () => {

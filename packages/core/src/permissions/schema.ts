@@ -3,7 +3,7 @@ import { id, pageInput } from '../shared/zod';
 import { PERMISSION_KEYS } from './registry';
 import { ROLE_KEYS } from './roles';
 
-export const SUBJECT_TYPES = ['employee', 'job_position'] as const;
+export const SUBJECT_TYPES = ['employee', 'job_position', 'section'] as const;
 
 const grantKey = z.union([
   z.object({ kind: z.literal('permission'), key: z.enum(PERMISSION_KEYS as [string, ...string[]]) }),
@@ -20,7 +20,7 @@ export const listGrantsInput = pageInput.extend({
 
 export interface GrantRow {
   id: number;
-  subjectType: 'employee' | 'job_position';
+  subjectType: 'employee' | 'job_position' | 'section';
   subjectId: number;
   subjectName: string;
   kind: 'permission' | 'role';

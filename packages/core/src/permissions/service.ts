@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
-import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition } from '../auth/sessions';
+import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition, revokeSessionsOfSection } from '../auth/sessions';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
@@ -9,7 +9,13 @@ import type { Grant } from './grant';
 import { employeeInScope } from './scope';
 import { assignInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
 
-type SubjectType = 'employee' | 'job_position';
+type SubjectType = 'employee' | 'job_position' | 'section';
+
+const SUBJECT_NOT_FOUND: Record<SubjectType, string> = {
+  employee: 'Employee not found',
+  job_position: 'Job position not found',
+  section: 'Section not found',
+};
 
 async function assertSubject(ctx: Ctx, grant: Grant, type: SubjectType, subjectId: number): Promise<void> {
   const found =
@@ -20,12 +26,17 @@ async function assertSubject(ctx: Ctx, grant: Grant, type: SubjectType, subjectI
           .where('e.id', '=', subjectId)
           .where((eb) => employeeInScope(eb as never, grant.scope))
           .executeTakeFirst()
-      : await ctx.db.selectFrom('job_positions').select('id').where('id', '=', subjectId).executeTakeFirst();
-  if (!found) throw new AppError('NOT_FOUND', type === 'employee' ? 'Employee not found' : 'Job position not found');
+      : await ctx.db
+          .selectFrom(type === 'section' ? 'sections' : 'job_positions')
+          .select('id')
+          .where('id', '=', subjectId)
+          .executeTakeFirst();
+  if (!found) throw new AppError('NOT_FOUND', SUBJECT_NOT_FOUND[type]);
 }
 
 async function revokeSubjectSessions(ctx: Ctx, type: SubjectType, subjectId: number): Promise<void> {
   if (type === 'employee') await revokeSessionsOfEmployee(ctx, subjectId);
+  else if (type === 'section') await revokeSessionsOfSection(ctx, subjectId);
   else await revokeSessionsOfJobPosition(ctx, subjectId);
 }
 
@@ -37,6 +48,10 @@ export async function assignGrant(
   raw: z.input<typeof assignInput>,
 ): Promise<{ id: number }> {
   const input = assignInput.parse(raw);
+  if (type === 'section' && input.grant.kind !== 'role')
+    throw new AppError('VALIDATION', 'A section-department holds roles only', {
+      fields: [{ param: 'grant.kind', msg: 'must be role for a section-department' }],
+    });
   await assertSubject(ctx, grant, type, input.subjectId);
   return inTransaction(ctx, async (trx) => {
     const row = await trx
@@ -142,6 +157,7 @@ export async function listGrants(
         'g.subject_id as subjectId',
         sql<string>`case when g.subject_type = 'employee'
           then (select trim(given_name || ' ' || surname) from employees where id = g.subject_id)
+          when g.subject_type = 'section' then (select name from sections where id = g.subject_id)
           else (select name from job_positions where id = g.subject_id) end`.as('subjectName'),
         'g.grant_kind as kind',
         'g.grant_key as key',

@@ -3,7 +3,8 @@ import type { Generated } from 'kysely';
 export interface PermissionTables {
   permission_grants: {
     id: Generated<number>;
-    subject_type: 'employee' | 'job_position';
+    /** A section (section-department) holds roles only. */
+    subject_type: 'employee' | 'job_position' | 'section';
     subject_id: number;
     grant_kind: 'permission' | 'role';
     grant_key: string;

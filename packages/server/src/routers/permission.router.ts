@@ -13,7 +13,10 @@ import {
 import { permissionProcedure, router } from '../trpc/procedures';
 
 /** Permission and role grants for one subject type, under /v2/h/permission/{segment}. */
-function grantRouter(type: 'employee' | 'job_position', segment: 'employee' | 'jobPosition') {
+function grantRouter(
+  type: 'employee' | 'job_position' | 'section',
+  segment: 'employee' | 'jobPosition' | 'sectionDepartment',
+) {
   const base = `/v2/h/permission/${segment}`;
   return router({
     list: permissionProcedure('permission.view')
@@ -51,6 +54,8 @@ function grantRouter(type: 'employee' | 'job_position', segment: 'employee' | 'j
 export const permissionRouter = router({
   employee: grantRouter('employee', 'employee'),
   jobPosition: grantRouter('job_position', 'jobPosition'),
+  /** Roles of a section-department (spec §6): everyone placed in the section holds them. */
+  sectionDepartment: grantRouter('section', 'sectionDepartment'),
   /** "Why can this person see this?": whether the employee holds the permission and which grants give it. */
   explain: permissionProcedure('permission.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/permission/explain', message: 'Permission sources' } })

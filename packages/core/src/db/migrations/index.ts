@@ -28,6 +28,7 @@ import * as m20261123T0840 from './20261123T0840_leave_approval_rules';
 import * as m20261123T0850 from './20261123T0850_recruitment';
 import * as m20261123T0860 from './20261123T0860_payroll_extras';
 import * as m20261123T0870 from './20261123T0870_override_derive_status';
+import * as m20261123T0880 from './20261123T0880_section_role_grants';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261123T0850_recruitment': m20261123T0850,
   '20261123T0860_payroll_extras': m20261123T0860,
   '20261123T0870_override_derive_status': m20261123T0870,
+  '20261123T0880_section_role_grants': m20261123T0880,
 };

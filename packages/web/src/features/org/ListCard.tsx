@@ -90,11 +90,14 @@ export function RowActions({
   onDelete,
   editLabel,
   onPositions,
+  onRoles,
 }: {
   onEdit?: () => void;
   onDelete?: () => void;
   editLabel?: string;
   onPositions?: () => void;
+  /** A section-department's roles (permissions/SectionRolesDialog). */
+  onRoles?: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -102,6 +105,11 @@ export function RowActions({
       {onPositions ? (
         <Button size="sm" variant="secondary" onClick={onPositions}>
           {t('orgAssign.open')}
+        </Button>
+      ) : null}
+      {onRoles ? (
+        <Button size="sm" variant="secondary" onClick={onRoles}>
+          {t('permissions.sectionRoles')}
         </Button>
       ) : null}
       {onEdit ? (

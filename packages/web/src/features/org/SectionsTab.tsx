@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
+import { SectionRolesDialog } from '../permissions/SectionRolesDialog';
 import { AssignPositionsDialog } from './AssignPositionsDialog';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { FormDialog } from './FormDialog';
@@ -78,6 +79,7 @@ function SectionDialog({ section, officeId, onClose }: { section: SectionRow | n
 export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOfficeId: (v: string) => void }) {
   const { t } = useTranslation();
   const canManage = useCan('org.manage');
+  const canSeeRoles = useCan('permission.view');
   const list = useListState();
   const [departmentId, setDepartmentId] = useState('');
   const [divisionId, setDivisionId] = useState('');
@@ -93,6 +95,7 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
   const [editing, setEditing] = useState<SectionRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SectionRow | null>(null);
   const [positionsOf, setPositionsOf] = useState<SectionRow | null>(null);
+  const [rolesOf, setRolesOf] = useState<SectionRow | null>(null);
   const columns: Column<SectionRow>[] = [
     { key: 'name', header: t('org.fields.name'), cell: (r) => r.name },
     { key: 'division', header: t('org.fields.division'), cell: (r) => r.division },
@@ -101,13 +104,18 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
     { key: 'jobPositions', header: t('org.fields.jobPositions'), cell: (r) => r.jobPositions },
     { key: 'employees', header: t('org.fields.employees'), cell: (r) => r.employees },
   ];
-  if (canManage) {
+  if (canManage || canSeeRoles) {
     columns.push({
       key: 'actions',
       header: t('app.actions'),
       className: 'whitespace-nowrap',
       cell: (r) => (
-        <RowActions onPositions={() => setPositionsOf(r)} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+        <RowActions
+          {...(canSeeRoles ? { onRoles: () => setRolesOf(r) } : {})}
+          {...(canManage
+            ? { onPositions: () => setPositionsOf(r), onEdit: () => setEditing(r), onDelete: () => setDeleting(r) }
+            : {})}
+        />
       ),
     });
   }
@@ -158,6 +166,7 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
           onClose={() => setPositionsOf(null)}
         />
       ) : null}
+      <SectionRolesDialog section={rolesOf} onClose={() => setRolesOf(null)} />
       {deleting ? (
         <ConfirmDeleteDialog
           name={deleting.name}

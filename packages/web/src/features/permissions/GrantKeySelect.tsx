@@ -4,31 +4,36 @@ import { controlClass } from '../../ui/controls';
 import { grantLabel, grantValue } from './grant-labels';
 import './texts';
 
-/** A select of every permission (with its description) and, unless `permissionsOnly`, every role. */
+/** A select of every permission (with its description, unless `rolesOnly`) and, unless `permissionsOnly`, every role. */
 export function GrantKeySelect({
   id,
   value,
   onChange,
   permissionsOnly = false,
+  rolesOnly = false,
   placeholder,
 }: {
   id: string;
   value: string;
   onChange: (v: string) => void;
   permissionsOnly?: boolean;
+  /** Roles only (a section-department holds roles, not single permissions). */
+  rolesOnly?: boolean;
   placeholder: string;
 }) {
   const { t } = useTranslation();
   return (
     <select id={id} className={controlClass(false)} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{placeholder}</option>
-      <optgroup label={t('permissions.permissionsGroup')}>
-        {PERMISSION_KEYS.map((k) => (
-          <option key={k} value={permissionsOnly ? k : grantValue('permission', k)}>
-            {grantLabel('permission', k)}
-          </option>
-        ))}
-      </optgroup>
+      {rolesOnly ? null : (
+        <optgroup label={t('permissions.permissionsGroup')}>
+          {PERMISSION_KEYS.map((k) => (
+            <option key={k} value={permissionsOnly ? k : grantValue('permission', k)}>
+              {grantLabel('permission', k)}
+            </option>
+          ))}
+        </optgroup>
+      )}
       {permissionsOnly ? null : (
         <optgroup label={t('permissions.rolesGroup')}>
           {ROLE_KEYS.map((k) => (

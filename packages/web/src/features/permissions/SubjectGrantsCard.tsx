@@ -26,7 +26,7 @@ export function SubjectGrantsCard({
   title,
   className,
 }: {
-  subject: 'employee' | 'jobPosition';
+  subject: 'employee' | 'jobPosition' | 'sectionDepartment';
   subjectId: number;
   title: string;
   className?: string;
@@ -37,7 +37,7 @@ export function SubjectGrantsCard({
   const canApprove = useCan('permission.approve');
   const [showClosed, setShowClosed] = useState(false);
   const [choice, setChoice] = useState('');
-  const api = subject === 'employee' ? trpc.permission.employee : trpc.permission.jobPosition;
+  const api = trpc.permission[subject];
   const utils = trpc.useUtils();
   const list = api.list.useQuery({ subjectId, pageSize: 500 });
   const refresh = () => void utils.permission.invalidate();
@@ -147,6 +147,7 @@ export function SubjectGrantsCard({
                 id={`assign-${subject}-${subjectId}`}
                 value={choice}
                 onChange={setChoice}
+                rolesOnly={subject === 'sectionDepartment'}
                 placeholder={t('permissions.choose')}
               />
             </div>

@@ -19,7 +19,9 @@ function SourceLine({ s }: { s: PermissionSource }) {
       ? t('permissions.sourceUserRole', { role: grantLabel('role', s.key) })
       : s.kind === 'employee'
         ? t('permissions.sourceEmployee')
-        : t('permissions.sourceJobPosition', { jobPosition: s.jobPosition ?? '' });
+        : s.kind === 'section'
+          ? t('permissions.sourceSection', { section: s.section ?? '' })
+          : t('permissions.sourceJobPosition', { jobPosition: s.jobPosition ?? '' });
   const parts = [where];
   if (s.kind !== 'userRole')
     parts.push(

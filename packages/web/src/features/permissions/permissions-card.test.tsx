@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { EmployeePermissionsCard } from './EmployeePermissionsCard';
+import { SectionRolesDialog } from './SectionRolesDialog';
 
 afterEach(() => {
   cleanup();
@@ -159,5 +160,31 @@ describe('employee permissions card', () => {
       employeeId: 9,
       permission: 'inventory.view',
     });
+  });
+});
+
+describe('section-department roles', () => {
+  it('the dialog offers roles only and assigns through permission.sectionDepartment', async () => {
+    const server = fakeTrpcServer({
+      'permission.sectionDepartment.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 500 } }),
+      'permission.sectionDepartment.assign': () => ({ data: { id: 31 } }),
+    });
+    renderWithProviders(
+      <SessionProvider user={user(ALL)}>
+        <SectionRolesDialog section={{ id: 4, name: 'Cold store' }} onClose={() => undefined} />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('Roles of section Cold store')).toBeTruthy();
+    const select = document.getElementById('assign-sectionDepartment-4') as HTMLSelectElement;
+    const groups = [...select.querySelectorAll('optgroup')].map((g) => g.label);
+    expect(groups).toEqual(['Roles']);
+    fireEvent.change(select, { target: { value: select.querySelectorAll('option')[1]!.value } });
+    fireEvent.click(screen.getByText('Assign', { selector: 'button' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path === 'permission.sectionDepartment.assign')).toBe(true));
+    const input = server.calls.find((c) => c.path === 'permission.sectionDepartment.assign')?.input as {
+      subjectId: number;
+      grant: { kind: string };
+    };
+    expect(input).toMatchObject({ subjectId: 4, grant: { kind: 'role' } });
   });
 });
