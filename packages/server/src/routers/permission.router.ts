@@ -13,10 +13,7 @@ import {
 import { permissionProcedure, router } from '../trpc/procedures';
 
 /** Permission and role grants for one subject type, under /v2/h/permission/{segment}. */
-function grantRouter(
-  type: 'employee' | 'job_position' | 'section',
-  segment: 'employee' | 'jobPosition' | 'sectionDepartment',
-) {
+function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'employee' | 'jobPosition' | 'sectionDepartment') {
   const base = `/v2/h/permission/${segment}`;
   return router({
     list: permissionProcedure('permission.view')
