@@ -91,4 +91,46 @@ describe('hr payroll on a real database', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/period: must be a month yyyy-mm/);
   });
+
+  it('hr payroll thr: holiday by name, dates from the holiday calendar, dry run, draft, JSON, errors', async () => {
+    await withDb(async ({ db }) => {
+      const islam = await db.selectFrom('religions').select('id').where('name', '=', 'Islam').executeTakeFirstOrThrow();
+      await db.updateTable('employees').set({ religion_id: islam.id }).execute();
+      await db
+        .insertInto('holidays')
+        .values({ holiday_date: '2026-03-20', name: 'Idul Fitri 1447 H', kind: 'religious', religious_holiday: 2 })
+        .execute();
+    });
+    const thrCount = () =>
+      withDb(async (h) => Number((await sql<{ n: string }>`select count(*)::int as n from thr_runs`.execute(h.db)).rows[0]!.n));
+    const dry = await hr(['payroll', 'thr', '--holiday', 'idul fitri', '--year', '2026', '--dry-run'], env);
+    expect(dry.stderr).toBe('');
+    expect(dry.stdout).toBe(
+      'Dry run THR Idul Fitri 2026 (holiday 2026-03-20, pay date 2026-03-13): nothing written.\n' +
+        'Employees: 2 eligible, 0 not eligible\nTotal THR: 11,000,000\nPPh 21 estimate: ' +
+        dry.stdout.split('PPh 21 estimate: ')[1],
+    );
+    expect(await thrCount()).toBe(0);
+
+    const run = await hr(['payroll', 'thr', '--holiday', '2', '--year', '2026', '--pay-date', '2026-03-10', '--json'], env);
+    expect(run.stderr).toBe('');
+    const r = JSON.parse(run.stdout) as { runId: number; year: number; total: string; employees: number; payDate: string };
+    expect(r).toMatchObject({ year: 2026, total: '11000000', employees: 2, payDate: '2026-03-10' });
+    expect(await thrCount()).toBe(1);
+    const again = await hr(['payroll', 'thr', '--holiday', 'Idul Fitri', '--year', '2026'], env);
+    expect(again.stdout).toMatch(new RegExp(`^Draft THR run #\\d+: THR Idul Fitri 2026 .*\\(replaces draft #${r.runId}\\)\\.`));
+
+    const bad = await hr(['payroll', 'thr', '--holiday', 'imlek', '--year', '2026'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/holiday: must be one of 1 \(Hari Raya Natal\), 2 \(Idul Fitri\), 3 \(Waisak\), 4 \(Nyepi\)/);
+    const none = await hr(['payroll', 'thr', '--holiday', 'waisak', '--year', '2026'], env);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/No Waisak in the 2026 holiday calendar; add it to the holidays or pass --date yyyy-mm-dd/);
+    const late = await hr(
+      ['payroll', 'thr', '--holiday', 'natal', '--year', '2026', '--date', '2026-12-25', '--pay-date', '2026-12-26'],
+      env,
+    );
+    expect(late.code).toBe(1);
+    expect(late.stderr).toMatch(/pay-date: must not be after the holiday date/);
+  });
 });

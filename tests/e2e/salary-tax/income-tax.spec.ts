@@ -13,7 +13,8 @@ test('income tax of a finalised year: list, 1721-A1 lines, PDF', async ({ page, 
   const list = await (await request.get('/v2/h/salary/employee?pageSize=100', h)).json();
   const rows = list.results.rows as { id: number; employeeNumber: string; name: string; basicSalary: string | null }[];
   let who: (typeof rows)[number] | undefined;
-  // An employee without a salary (untouched by other specs) who had joined by November 2024.
+  // An employee without a salary (the seed leaves the demo logins and numbers ending in 0 unsalaried;
+  // untouched by other specs) who had joined by November 2024.
   for (const r of rows.slice(20)) {
     if (r.basicSalary !== null) continue;
     const d = await (await request.get(`/v2/h/employee/${r.id}/detail`, h)).json();

@@ -22,6 +22,9 @@ interface Line {
   joinDate: string;
   eligible: boolean;
   reason: string | null;
+  monthsOfService: string;
+  monthlyWage: string | null;
+  amount: string;
 }
 
 // Issue 5 (THR): HR previews and generates the Idul Fitri THR of the demo company on
@@ -40,43 +43,31 @@ test('THR: generate Idul Fitri for the demo company → prorated employee with t
   const payDate = addDays(holidayDate, -7);
   const year = Number(holidayDate.slice(0, 4));
 
-  // The demo company has no salaries of its own: the dry run lists every Muslim employee, most without a wage.
+  // The demo seed gives most employees a contract salary (seed/salaries.ts): the dry run pays every eligible
+  // Muslim employee one month's wage, prorated under 12 months of service.
   const dry = await api.post(`${A}/generate/dryRun`, { headers: hc, data: { holiday: 2, holidayDate, payDate } });
   expect(dry.status(), await dry.text()).toBe(200);
   const lines = (await dry.json()).result.lines as Line[];
   expect(lines.length).toBeGreaterThan(0);
   expect(lines.every((l) => l.religion === 'Islam' || !l.eligible)).toBe(true);
-  // Employees no other journey has given a salary (they are refused only for having none).
-  const usable = lines.filter(
-    (l) =>
-      l.religion === 'Islam' && Number(l.joinDate.slice(8, 10)) <= 28 && /^no contract or salary change/.test(l.reason ?? ''),
-  );
-  const prorated = usable.find((l) => {
+  const eligible = lines.filter((l) => l.eligible);
+  const monthsOf = (l: Line) => Number(l.monthsOfService);
+  const prorated = eligible.find((l) => {
     const m = completedMonths(l.joinDate, holidayDate);
-    return m >= 2 && m <= 11;
+    return l.religion === 'Islam' && Number(l.joinDate.slice(8, 10)) <= 28 && m >= 2 && m <= 11;
   });
-  const senior = usable.find((l) => completedMonths(l.joinDate, holidayDate) >= 12);
-  expect(prorated, 'a Muslim employee with 2–11 months of service by the holiday').toBeTruthy();
-  expect(senior, 'a Muslim employee with 12+ months of service').toBeTruthy();
-  const months = completedMonths(prorated!.joinDate, holidayDate);
-  // Salaries: 6,000,000 for the newcomer (THR months/12 × 6,000,000 = 500,000 × months), 9,000,000 for the senior.
-  for (const [l, basic] of [
-    [prorated!, '6000000'],
-    [senior!, '9000000'],
-  ] as const) {
-    const q = await api.post('/v2/h/salary/queue', {
-      headers: hc,
-      data: { employeeId: l.employeeId, effectiveDate: l.joinDate, basicSalary: basic, note: 'e2e THR' },
-    });
-    expect(q.status(), await q.text()).toBe(200);
-  }
-
-  // Other journeys share the server and may have given salaries to more employees: the expected figures
-  // come from the dry run after our two salaries, and our two lines must be in it.
-  const after = await api.post(`${A}/generate/dryRun`, { headers: hc, data: { holiday: 2, holidayDate, payDate } });
-  const eligible = ((await after.json()).result.lines as (Line & { amount: string | null })[]).filter((l) => l.eligible);
-  expect(eligible.find((l) => l.employeeId === prorated!.employeeId)?.amount).toBe(String(500_000 * months));
-  expect(eligible.find((l) => l.employeeId === senior!.employeeId)?.amount).toBe('9000000');
+  const senior = eligible.find((l) => l.religion === 'Islam' && monthsOf(l) >= 12);
+  expect(prorated, 'a salaried Muslim employee with 2–11 months of service by the holiday').toBeTruthy();
+  expect(senior, 'a salaried Muslim employee with 12+ months of service').toBeTruthy();
+  const months = monthsOf(prorated!);
+  expect(months).toBe(completedMonths(prorated!.joinDate, holidayDate));
+  // Permenaker 6/2016: 12 months or more = one month's wage; less = months / 12 × wage, rounded half up.
+  const expected = (l: Line) =>
+    monthsOf(l) >= 12 ? Number(l.monthlyWage) : Math.round((monthsOf(l) * Number(l.monthlyWage)) / 12);
+  expect(Number(senior!.amount)).toBe(Number(senior!.monthlyWage));
+  const proratedAmount = expected(prorated!);
+  expect(Number(prorated!.amount)).toBe(proratedAmount);
+  for (const l of eligible) expect(Number(l.amount), l.employeeNumber).toBe(expected(l));
   const total = eligible.reduce((sum, l) => sum + Number(l.amount), 0);
 
   await signIn(page, 'hc@demo.co.id');
@@ -87,7 +78,7 @@ test('THR: generate Idul Fitri for the demo company → prorated employee with t
   await page.getByRole('button', { name: 'Preview (dry run)' }).click();
   await expect(page.getByTestId('thr-preview-summary')).toContainText(`${eligible.length} eligible`);
   await expect(page.getByRole('row', { name: new RegExp(prorated!.employeeNumber) })).toContainText(
-    `Rp ${(500_000 * months).toLocaleString('id-ID')}`,
+    `Rp ${proratedAmount.toLocaleString('id-ID')}`,
   );
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await page.waitForURL(/\/salary\/holidayAllowance\/\d+\/detail$/);
@@ -97,7 +88,7 @@ test('THR: generate Idul Fitri for the demo company → prorated employee with t
 
   // The prorated employee's line and the trace of the amount.
   const row = page.getByRole('row', { name: new RegExp(prorated!.employeeNumber) });
-  await expect(row).toContainText(`Rp ${(500_000 * months).toLocaleString('id-ID')}`);
+  await expect(row).toContainText(`Rp ${proratedAmount.toLocaleString('id-ID')}`);
   await row.getByRole('button', { name: 'Trace' }).click();
   const trace = page.getByRole('dialog');
   await expect(trace.getByText('THR amount', { exact: true })).toBeVisible();

@@ -4,8 +4,8 @@ import { ADMIN, bearer, signIn, tokenFor } from '../helpers';
 /*
  * Payroll run journey (issue 5): HR dry-runs and generates the salary report of one office for a
  * month, opens a payslip and reads a line's trace, finalises the report; the employee then sees the
- * payslip on /personal/salary. The demo seed has no salaries, so the test gives the employee a
- * basic salary through the salary queue first. Period: 2026-08 for the employee's office (no other
+ * payslip on /personal/salary. The demo seed leaves the demo logins without a salary (seed/salaries.ts),
+ * so the test gives the employee a basic salary through the salary queue first. Period: 2026-08 for the employee's office (no other
  * spec generates it), or the employee's entry month if they joined later.
  */
 test('generate, inspect and finalise a salary report; the employee sees the payslip', async ({ page, request }) => {

@@ -1,5 +1,18 @@
 import { writeFile } from 'node:fs/promises';
-import { computePayrollRun, generateRunInput, payrollWorkbook, runPayroll } from '@hr/core';
+import {
+  type Actor,
+  computePayrollRun,
+  dryRunThr,
+  generateRunInput,
+  generateThr,
+  generateThrInput,
+  payrollWorkbook,
+  requirePermission,
+  runPayroll,
+  THR_HOLIDAYS,
+  type ThrHoliday,
+} from '@hr/core';
+import { sql } from 'kysely';
 import type { Command } from 'commander';
 import type { CliConfig } from '../config';
 import { CliError } from '../errors';
@@ -48,6 +61,70 @@ export function registerPayrollCommands(program: Command, cfg: CliConfig, io: Io
     });
 
   payroll
+    .command('thr')
+    .description('Generate (or re-generate) the draft THR run of a religious holiday; --dry-run computes without writing')
+    .requiredOption('--holiday <code|name>', `the holiday: ${THR_HOLIDAYS.map((h) => `${h.code} ${h.name}`).join(', ')}`)
+    .requiredOption('--year <yyyy>', 'the year of the holiday')
+    .option('--date <yyyy-mm-dd>', "the holiday's date (default: from the holiday calendar)")
+    .option('--pay-date <yyyy-mm-dd>', 'when the THR is paid (default: 7 days before the holiday)')
+    .option('--office <id>', 'only this company office')
+    .option('--pay-other-religions', 'also pay employees whose religion has none of the four holidays')
+    .option('--dry-run', 'compute and print the summary, write nothing')
+    .option('--json', 'print the result as one JSON object')
+    .action(
+      async (raw: {
+        holiday: string;
+        year: string;
+        date?: string;
+        payDate?: string;
+        office?: string;
+        payOtherReligions?: boolean;
+        dryRun?: boolean;
+        json?: boolean;
+      }) => {
+        const holiday = thrHolidayOf(raw.holiday);
+        if (!/^\d{4}$/.test(raw.year)) throw new CliError('year: must be a year yyyy');
+        if (raw.office !== undefined && !/^[1-9]\d{0,9}$/.test(raw.office)) throw new CliError('office: must be an office id');
+        await withDatabase(cfg, async (_h, services) => {
+          const ctx = services.ctx(null, `cli:payroll thr${raw.dryRun ? ' --dry-run' : ''}`);
+          const holidayDate = raw.date ?? (await holidayDateOf(services.db, holiday, raw.year, raw.office));
+          if (holidayDate.slice(0, 4) !== raw.year) throw new CliError(`date: must be in ${raw.year}`);
+          const input = generateThrInput.parse({
+            holiday,
+            holidayDate,
+            payDate: raw.payDate ?? addDays(holidayDate, -7),
+            companyOfficeId: raw.office,
+            payOtherReligions: raw.payOtherReligions ?? false,
+          });
+          const grant = requirePermission(CLI_ACTOR, 'salary.update');
+          const name = THR_HOLIDAYS.find((h) => h.code === holiday)!.name;
+          const where = `${input.companyOfficeId ? ` office #${input.companyOfficeId}` : ''} (holiday ${input.holidayDate}, pay date ${input.payDate})`;
+          if (raw.dryRun) {
+            const r = await dryRunThr(ctx, grant, input);
+            if (raw.json)
+              return io.out(JSON.stringify({ dryRun: true, holidayDate: input.holidayDate, payDate: input.payDate, ...r }));
+            io.out(`Dry run THR ${name} ${r.year}${where}: nothing written.`);
+            io.out(`Employees: ${r.employees - r.notEligible} eligible, ${r.notEligible} not eligible`);
+            io.out(`Total THR: ${rupiah(r.total)}`);
+            io.out(`PPh 21 estimate: ${rupiah(r.pph21Estimate)}`);
+            return;
+          }
+          const r = await generateThr(ctx, grant, input);
+          if (raw.json)
+            return io.out(JSON.stringify({ dryRun: false, holidayDate: input.holidayDate, payDate: input.payDate, ...r }));
+          io.out(
+            `Draft THR run #${r.runId}: THR ${name} ${r.year}${where}` +
+              (r.replacedRunId ? ` (replaces draft #${r.replacedRunId})` : '') +
+              '.',
+          );
+          io.out(`Employees: ${r.employees - r.notEligible} eligible, ${r.notEligible} not eligible`);
+          io.out(`Total THR: ${rupiah(r.total)}`);
+          io.out(`PPh 21 estimate: ${rupiah(r.pph21Estimate)}`);
+        });
+      },
+    );
+
+  payroll
     .command('export')
     .description('Write the payroll of a month (finalised, else draft) as an XLSX file')
     .requiredOption('--period <yyyy-mm>', 'the month, e.g. 2026-11')
@@ -74,4 +151,46 @@ export function registerPayrollCommands(program: Command, cfg: CliConfig, io: Io
         io.out(`Wrote ${run.status} payroll run #${run.id} for ${input.period} to ${raw.out}.`);
       });
     });
+}
+
+/**
+ * The CLI acts as the system with company-wide scope (like `hr payroll run`, which needs no grant): whoever can
+ * run it can open the database. Its runs record no user (created_by null).
+ */
+const CLI_ACTOR: Actor = {
+  userId: 0,
+  email: 'cli',
+  employeeId: null,
+  companyOfficeId: null,
+  departmentId: null,
+  divisionId: null,
+  roles: ['superadmin'],
+  permissions: new Set(['salary.view', 'salary.update'] as const),
+  kind: 'user',
+};
+
+/** `--holiday`: a code 1–4 or a name ("Idul Fitri", "natal", "waisak", …; case-insensitive, part of the name). */
+export function thrHolidayOf(raw: string): ThrHoliday {
+  const v = raw.trim().toLowerCase();
+  const byCode = THR_HOLIDAYS.find((h) => String(h.code) === v);
+  const byName = THR_HOLIDAYS.filter((h) => v.length >= 3 && h.name.toLowerCase().includes(v));
+  const found = byCode ?? (byName.length === 1 ? byName[0] : undefined);
+  if (!found) throw new CliError(`holiday: must be one of ${THR_HOLIDAYS.map((h) => `${h.code} (${h.name})`).join(', ')}`);
+  return found.code;
+}
+
+const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The first day of the holiday in the year from the holiday calendar (company-wide, or the office's own). */
+async function holidayDateOf(db: Parameters<typeof payrollWorkbook>[0], holiday: ThrHoliday, year: string, office?: string) {
+  const r = await sql<{ d: string }>`
+    select min(holiday_date)::text as d from holidays
+    where religious_holiday = ${holiday} and extract(year from holiday_date) = ${Number(year)}
+      and (company_office_id is null or company_office_id = ${office ? Number(office) : null})`.execute(db);
+  const d = r.rows[0]?.d;
+  if (!d) {
+    const name = THR_HOLIDAYS.find((h) => h.code === holiday)!.name;
+    throw new CliError(`No ${name} in the ${year} holiday calendar; add it to the holidays or pass --date yyyy-mm-dd`);
+  }
+  return d;
 }

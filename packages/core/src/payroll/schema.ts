@@ -88,6 +88,13 @@ export const pph21Input = z
     noTaxIdSurcharge: bool('noTaxIdSurcharge').default(true),
     terRounding: z.enum(TER_ROUNDINGS, { error: oneOf(TER_ROUNDINGS) }).default('floor'),
     biayaJabatanCap: z.enum(BIAYA_JABATAN_CAPS, { error: oneOf(BIAYA_JABATAN_CAPS) }).default('aggregate'),
+    /**
+     * A previous employer's slip of the same year (1721-A1 lines 13 and 18; PMK 168/2023 example I.2.2.2b): its
+     * net income is added to the net income of the last period and its withheld tax is credited.
+     */
+    previousEmployer: z
+      .strictObject({ netIncome: rupiah, taxWithheld: rupiah }, { error: 'must be { netIncome, taxWithheld }' })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<number>();

@@ -5,7 +5,9 @@ import { createTestDb, type TestDb } from '../db/testing';
 import { ROLE_KEYS } from '../permissions/index';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { computePayrollRun } from '../payroll/runs/service';
 import { DEMO_USERS, isDemoSeeded, type SeedSummary, seedDemo } from './demo';
+import { DEMO_WAGE_FLOOR } from './salaries';
 
 const clock = () => new Date('2026-11-22T03:00:00Z');
 const ctxOf = (t: TestDb): Ctx => ({ db: t.db, actor: null, clock });
@@ -209,6 +211,55 @@ describe('demo seed', () => {
       .groupBy('p.department_id')
       .execute();
     expect(heads.every((h) => h.n === 1)).toBe(true);
+  });
+
+  it('gives most employees a contract salary and allowances; logins and numbers ending in 0 stay unsalaried', async () => {
+    const rows = await t.db
+      .selectFrom('employees as e')
+      .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
+      .innerJoin('job_levels as l', 'l.id', 'e.job_level_id')
+      .leftJoin('users as u', 'u.employee_id', 'e.id')
+      .select(['e.id', 'e.employee_number', 'e.contract_type', 'o.code', 'l.name as level', 'u.email as login'])
+      .execute();
+    const contracts = await t.db
+      .selectFrom('employee_contracts')
+      .select(['employee_id', 'contract_type', 'start_date', 'end_date', sql<string>`basic_salary::text`.as('basic')])
+      .orderBy('start_date')
+      .execute();
+    const byEmployee = new Map<number, typeof contracts>();
+    for (const c of contracts) byEmployee.set(c.employee_id, [...(byEmployee.get(c.employee_id) ?? []), c]);
+    const unsalaried = rows.filter((r) => !byEmployee.has(r.id));
+    expect(unsalaried.map((r) => r.employee_number).sort()).toEqual(
+      rows
+        .filter((r) => r.login !== null || r.employee_number.endsWith('0'))
+        .map((r) => r.employee_number)
+        .sort(),
+    );
+    expect(unsalaried.length).toBeLessThan(rows.length * 0.25);
+    for (const r of rows.filter((x) => byEmployee.has(x.id))) {
+      const own = byEmployee.get(r.id)!;
+      const current = own[own.length - 1]!;
+      // The current contract has the employee's contract type; contracts never overlap.
+      expect(current.contract_type).toBe(r.contract_type);
+      for (let i = 1; i < own.length; i++) expect(String(own[i - 1]!.end_date) < String(own[i]!.start_date)).toBe(true);
+      const basic = Number(current.basic);
+      expect(Number.isSafeInteger(basic)).toBe(true);
+      const floor = DEMO_WAGE_FLOOR[r.code]!;
+      if (r.contract_type === 3)
+        expect(basic).toBeLessThan(floor / 10); // Freelance: a daily rate
+      else if (r.contract_type !== 2) expect(basic).toBeGreaterThanOrEqual(floor);
+      if (r.level === 'Director') expect(basic).toBeGreaterThan(floor * 9);
+    }
+    const allowances = await t.db.selectFrom('employee_salary_components').select('employee_id').execute();
+    expect(new Set(allowances.map((a) => a.employee_id)).size).toBeGreaterThan(rows.length / 2);
+
+    // A payroll dry run of the month pays every working salaried employee and skips only the unsalaried.
+    const run = await computePayrollRun(t.db, { period: '2026-10' });
+    expect(run.slips.length).toBeGreaterThan(rows.length * 0.6);
+    const skipped = new Set(run.skipped.map((s) => s.employeeId));
+    // (someone who joined in November has a contract, but not yet in October)
+    for (const id of skipped) expect((byEmployee.get(id) ?? []).filter((c) => String(c.start_date) <= '2026-10-31')).toEqual([]);
+    for (const s of run.slips) expect(s.net).toBe(s.gross - s.totalDeductions);
   });
 
   it('refuses to seed a database that already has a company', async () => {

@@ -13,6 +13,7 @@ import type { RoleKey } from '../permissions/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { type BANKS, EDUCATION_LEVELS, ensureReferenceData, RELIGIONS } from './reference';
+import { seedSalariesDemo } from './salaries';
 
 /**
  * The demo company: PT Nusantara Demo Sejahtera, a distribution company with a head
@@ -904,6 +905,23 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
       const inserted = await db.insertInto('employees').values(part).returning(['id', 'email']).execute();
       for (const r of inserted) employeeIdByEmail.set(r.email, r.id);
     }
+
+    // Contracts with basic salaries and fixed allowances for most people (issue 5; see seed/salaries.ts).
+    await seedSalariesDemo(
+      db,
+      ordered.map(({ d }, i) => ({
+        id: employeeIdByEmail.get(d.email)!,
+        employeeNumber: rows[i]!.employee_number,
+        email: d.email,
+        officeCode: d.slot.position.office.code,
+        level: d.slot.position.level,
+        contractType: d.contractType,
+        firstJoinDate: d.firstJoinDate,
+        contractStartDate: d.contractStartDate,
+        persona: Boolean(d.slot.persona),
+      })),
+      today,
+    );
 
     const users = await db
       .insertInto('users')

@@ -153,3 +153,32 @@ describe('report bonus over REST (/v2/h/salary/reportBonus)', () => {
     expect((await call('GET', `${S}/reportBonus`, scoped)).json().results.total).toBe(1);
   });
 });
+
+describe("previous employer's income and the tax bearer over REST (issue 5)", () => {
+  it('saves and lists a previous employer, names a bad field (GL0001), locks a finalised year, scopes', async () => {
+    const url = `${S}/incomeTax/${ids[1]}/previousIncome`;
+    const body = { year: 2027, employerName: 'PT Sebelumnya', netIncome: '45000000', taxWithheld: '750000' };
+    expect((await call('POST', url, staff, body)).statusCode).toBe(403);
+    const saved = await call('POST', url, admin, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().result).toMatchObject({ year: 2027, netIncome: '45000000', taxWithheld: '750000' });
+    expect((await call('GET', url, admin)).json().result).toMatchObject([{ year: 2027, employerName: 'PT Sebelumnya' }]);
+    const bad = await call('POST', url, admin, { ...body, netIncome: '-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ code: 'GL0001' });
+    expect(JSON.stringify(bad.json())).toContain('netIncome');
+    // 2026 has a finalised December payslip: locked.
+    const locked = await call('POST', url, admin, { ...body, year: 2026 });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().errors[0].message).toBe('Payroll for 2026-12 is finalised and locked');
+    // Out of the scoped user's department: NOT_FOUND.
+    expect((await call('GET', `${S}/incomeTax/${ids[2]}/previousIncome`, scoped)).statusCode).toBe(404);
+    const gone = await call('POST', `${url}/delete`, admin, { year: 2027 });
+    expect(gone.statusCode).toBe(200);
+
+    const bearer = await call('POST', `${S}/employee/${ids[1]}/taxBorneBy`, admin, { taxBorneBy: 'employer' });
+    expect(bearer.statusCode, bearer.body).toBe(200);
+    const detail = (await call('GET', `${S}/employee/${ids[1]}/detail`, admin)).json();
+    expect(detail.result ?? detail.results).toMatchObject({ taxBorneBy: 'employer' });
+  });
+});

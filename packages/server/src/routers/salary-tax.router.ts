@@ -1,4 +1,12 @@
 import {
+  deletePreviousIncome,
+  deletePreviousIncomeInput,
+  listPreviousIncome,
+  previousIncomeListInput,
+  savePreviousIncome,
+  savePreviousIncomeInput,
+  setTaxBorneBy,
+  setTaxBorneByInput,
   downloadIncomeTax,
   downloadIncomeTaxA1,
   downloadReportBonus,
@@ -22,6 +30,7 @@ import { permissionProcedure, router } from '../trpc/procedures';
  */
 const S = '/v2/h/salary';
 const view = () => permissionProcedure('salary.view');
+const update = () => permissionProcedure('salary.update');
 
 /** Income tax per employee (monthly, annual, 1721-A1): /v2/h/salary/incomeTax… (issue 5). */
 export const incomeTaxRouter = router({
@@ -47,6 +56,26 @@ export const incomeTaxRouter = router({
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax/download`, message: 'Income tax download', download: true } })
     .input(incomeTaxDownloadInput)
     .query(({ ctx, input }) => downloadIncomeTax(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** A previous employer's slip of a year (1721-A1 lines 13 and 18), entered by HR for a mid-year joiner. */
+  previousIncome: view()
+    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income' } })
+    .input(previousIncomeListInput)
+    .query(({ ctx, input }) => listPreviousIncome(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  savePreviousIncome: update()
+    .meta({ rest: { method: 'POST', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income saved' } })
+    .input(savePreviousIncomeInput)
+    .mutation(({ ctx, input }) => savePreviousIncome(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  deletePreviousIncome: update()
+    .meta({
+      rest: { method: 'POST', path: `${S}/incomeTax/{id}/previousIncome/delete`, message: 'Previous employer income deleted' },
+    })
+    .input(deletePreviousIncomeInput)
+    .mutation(({ ctx, input }) => deletePreviousIncome(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** Who bears the employee's PPh 21 (null = the company setting taxBorneBy). */
+  taxBorneBy: update()
+    .meta({ rest: { method: 'POST', path: `${S}/employee/{id}/taxBorneBy`, message: 'Tax bearer updated' } })
+    .input(setTaxBorneByInput)
+    .mutation(({ ctx, input }) => setTaxBorneBy(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
 });
 
 /** Report bonus: /v2/h/salary/reportBonus… (issue 5). `{id}` is the period as yyyymm (202611). */

@@ -56,6 +56,7 @@ import { permissionProcedure, router } from '../trpc/procedures';
 import { payslipRouter } from './salary-payslip.router';
 import { incomeTaxRouter, reportBonusRouter } from './salary-tax.router';
 import { holidayAllowanceRouter } from './salary-thr.router';
+import { pieceRouter } from './salary-piece.router';
 
 /*
  * Salary data, payroll runs and payslips (issue 5 part 2; spec §7 "salary/report, /queue,
@@ -209,6 +210,7 @@ export const salaryRouter = router({
     .input(personalSalaryInput)
     .query(({ ctx, input }) => myPayslips(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   holidayAllowance: holidayAllowanceRouter,
+  piece: pieceRouter,
   incomeTax: incomeTaxRouter,
   reportBonus: reportBonusRouter,
   payslip: payslipRouter,

@@ -303,3 +303,25 @@ describe('PPh 21 properties', () => {
     );
   });
 });
+
+describe("a previous employer's slip (payroll-id.md §1.7 step 8, 1721-A1 lines 13 and 18)", () => {
+  it('adds its net income before PTKP and credits its withheld tax in the last period', () => {
+    const months = [7, 8, 9, 10, 11, 12].map((month) => ({ month, gross: 10_000_000, annualDeductions: 300_000 }));
+    const own = calculatePph21({ taxYear: 2026, ptkpStatus: 'TK/0', months }).output.lastPeriod!;
+    const both = calculatePph21({
+      taxYear: 2026,
+      ptkpStatus: 'TK/0',
+      months,
+      previousEmployer: { netIncome: 50_000_000, taxWithheld: 1_000_000 },
+    }).output.lastPeriod!;
+    // Own: gross 60,000,000 − biaya jabatan 3,000,000 − 1,800,000 = 55,200,000 net, below PTKP 54,000,000 + …
+    expect(own.netIncome).toBe(55_200_000);
+    expect(both.netIncome).toBe(105_200_000);
+    expect(both.pkp).toBe(51_200_000); // 105,200,000 − 54,000,000
+    expect(both.pph21Year).toBe(2_560_000); // 5% × 51,200,000
+    expect(both.pph21).toBe(both.pph21Year - 1_000_000 - both.withheldBefore);
+    expect(() =>
+      calculatePph21({ taxYear: 2026, ptkpStatus: 'TK/0', months, previousEmployer: { netIncome: -1, taxWithheld: 0 } as never }),
+    ).toThrow();
+  });
+});

@@ -39,6 +39,8 @@ const SRC = {
   lastPeriod: 'PMK 168/2023 Pasal 15(1)b, Pasal 21(1) (payroll-id.md §1.7 step 7)',
   surcharge: 'UU PPh Pasal 21(5a) (payroll-id.md §1.10; company switch noTaxIdSurcharge)',
   grossUp: 'payroll-id.md §1.11: employer-borne tax is itself taxable (company setting grossUp)',
+  previousEmployer:
+    "previous employer's slip of the same year combined (payroll-id.md §1.7 step 8; PMK 168/2023 example I.2.2.2b; 1721-A1 lines 13 and 18)",
   daily: 'PP 58/2023 Lampiran D; PMK 168/2023 Pasal 12(2), 16(2) (payroll-id.md §1.6)',
   roundHalfUp: 'issue 5: whole rupiah, half up where a rule leaves a fraction (no rule in the reference, payroll-id.md §1.9)',
 } as const;
@@ -180,6 +182,8 @@ interface LastPeriodArgs {
   withheldBefore: Dec;
   surcharge: Dec;
   biayaJabatanCap: BiayaJabatanCap;
+  /** A previous employer's net income and withheld tax of the same year (1721-A1 lines 13 and 18). */
+  previous?: { netIncome: Dec; taxWithheld: Dec } | undefined;
 }
 
 function lastPeriodCalc(a: LastPeriodArgs): { values: Record<keyof Pph21LastPeriodOutput, Dec>; traces: TraceMap } {
@@ -196,13 +200,15 @@ function lastPeriodCalc(a: LastPeriodArgs): { values: Record<keyof Pph21LastPeri
   const net = grossYear.minus(biayaJabatan).minus(a.deductions);
   // Annualise only when the subjective tax obligation starts or ends within the year (PMK 168 Pasal 15(3));
   // the annualised net is rounded half up to whole rupiah before PKP is taken from it.
-  const netIncome = a.annualise ? toRupiah(net.times(12).div(n)) : net;
+  const previousNet = a.previous?.netIncome ?? new Dec(0);
+  const previousTax = a.previous?.taxWithheld ?? new Dec(0);
+  const netIncome = (a.annualise ? toRupiah(net.times(12).div(n)) : net).plus(previousNet);
   const ptkp = new Dec(ptkpAmount(a.ptkpStatus));
   const pkp = Dec.max(floorThousand(netIncome.minus(ptkp)), 0);
   const art17 = article17Tax(pkp);
   const prorated = a.annualise ? art17.tax.times(n).div(12) : art17.tax;
   const pph21Year = toRupiah(percentOf(prorated, a.surcharge));
-  const pph21 = pph21Year.minus(a.withheldBefore);
+  const pph21 = pph21Year.minus(previousTax).minus(a.withheldBefore);
   const bjName = pensioner ? 'biaya pensiun' : 'biaya jabatan';
   const traces: TraceMap = {
     'lastPeriod.grossYear': trace(
@@ -233,9 +239,17 @@ function lastPeriodCalc(a: LastPeriodArgs): { values: Record<keyof Pph21LastPeri
     ),
     'lastPeriod.netIncome': trace(
       a.annualise ? 'Net income, annualised' : 'Net income',
-      a.annualise ? `round half up((grossYear − ${bjName} − deductions) × 12 / ${n})` : `grossYear − ${bjName} − deductions`,
-      { grossYear: grossYear.toString(), biayaJabatan: biayaJabatan.toString(), deductions: a.deductions.toString(), months: n },
-      a.annualise ? `${SRC.net}; ${SRC.annualise}` : SRC.net,
+      `${a.annualise ? `round half up((grossYear − ${bjName} − deductions) × 12 / ${n})` : `grossYear − ${bjName} − deductions`}${a.previous ? ' + previous employer net income' : ''}`,
+      {
+        grossYear: grossYear.toString(),
+        biayaJabatan: biayaJabatan.toString(),
+        deductions: a.deductions.toString(),
+        months: n,
+        ...(a.previous ? { previousEmployerNetIncome: previousNet.toString() } : {}),
+      },
+      [a.annualise ? `${SRC.net}; ${SRC.annualise}` : SRC.net, a.previous ? SRC.previousEmployer : null]
+        .filter(Boolean)
+        .join('; '),
     ),
     'lastPeriod.ptkp': trace('PTKP', `PTKP(${a.ptkpStatus})`, { ptkpStatus: a.ptkpStatus }, SRC.ptkp),
     'lastPeriod.pkp': trace(
@@ -266,9 +280,13 @@ function lastPeriodCalc(a: LastPeriodArgs): { values: Record<keyof Pph21LastPeri
     ),
     'lastPeriod.pph21': trace(
       'PPh 21 of the last tax period',
-      'pph21Year − withheldBefore (negative = over-withheld, refund to the employee by the end of the next month)',
-      { pph21Year: pph21Year.toString(), withheldBefore: a.withheldBefore.toString() },
-      SRC.lastPeriod,
+      `pph21Year − ${a.previous ? 'previous employer tax withheld − ' : ''}withheldBefore (negative = over-withheld, refund to the employee by the end of the next month)`,
+      {
+        pph21Year: pph21Year.toString(),
+        withheldBefore: a.withheldBefore.toString(),
+        ...(a.previous ? { previousEmployerTaxWithheld: previousTax.toString() } : {}),
+      },
+      a.previous ? `${SRC.lastPeriod}; ${SRC.previousEmployer}` : SRC.lastPeriod,
     ),
   };
   return {
@@ -358,6 +376,10 @@ export function calculatePph21(raw: Pph21Input): { output: Pph21Output; trace: T
         withheldBefore,
         surcharge,
         biayaJabatanCap: input.biayaJabatanCap,
+        previous: input.previousEmployer && {
+          netIncome: new Dec(input.previousEmployer.netIncome),
+          taxWithheld: new Dec(input.previousEmployer.taxWithheld),
+        },
       });
     const base = new Dec(last.gross);
     // Gross-up in the last period: the allowance covers the last period's own tax (never negative: a

@@ -12,3 +12,4 @@ export {
   listIncomeTax,
   listReportBonus,
 } from './service';
+export { deletePreviousIncome, listPreviousIncome, savePreviousIncome, setTaxBorneBy } from './previous-income';

@@ -155,3 +155,44 @@ export interface ReportBonusLineRow {
 /** 'yyyy-mm' ↔ yyyymm. */
 export const periodOfBonusId = (n: number): string => `${Math.floor(n / 100)}-${String(n % 100).padStart(2, '0')}`;
 export const bonusIdOfPeriod = (p: string): number => Number(p.replace('-', ''));
+
+// ---------------------------------------------------------------------------------------------
+// A previous employer's slip of the same year (1721-A1 lines 13 and 18) and who bears PPh 21
+
+const digits = z
+  .union([z.string(), z.number()], { message: 'must be a whole number of rupiah' })
+  .transform((v) => String(v).trim())
+  .refine((s) => /^\d{1,15}$/.test(s), 'must be a whole number of rupiah');
+
+/** salary/incomeTax/{id}/previousIncome: `id` is the employee id. */
+export const previousIncomeListInput = z.object({ id });
+export const savePreviousIncomeInput = z.strictObject({
+  id,
+  year: taxYear,
+  employerName: z.string({ message: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  employerTaxId: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(30, 'must be at most 30 characters').nullable().optional(),
+  ),
+  /** 1721-A1 line 13: the previous employer's net income (its slip's line 12). */
+  netIncome: digits,
+  /** 1721-A1 line 18: PPh 21 the previous employer withheld (its slip's line 20). */
+  taxWithheld: digits,
+});
+export const deletePreviousIncomeInput = z.strictObject({ id, year: taxYear });
+export interface PreviousIncomeRow {
+  employeeId: number;
+  year: number;
+  employerName: string;
+  employerTaxId: string | null;
+  netIncome: string;
+  taxWithheld: string;
+  updatedAt: Date;
+}
+
+export const TAX_BORNE_BY_OPTIONS = ['employee', 'employer'] as const;
+/** salary/employee/{id}/taxBorneBy: null = follow the company setting. */
+export const setTaxBorneByInput = z.strictObject({
+  id,
+  taxBorneBy: z.enum(TAX_BORNE_BY_OPTIONS, { message: 'must be employee, employer or null' }).nullable(),
+});

@@ -7,6 +7,7 @@ import type { Page } from '../../shared/zod';
 import { calculatePph21, type Pph21LastPeriodOutput } from '../formulas/pph21';
 import { Dec, sum } from '../money';
 import { PAYROLL_XLSX_TYPE } from '../runs/index';
+import { queryPreviousIncome } from '../runs/queries';
 import { PTKP_STATUSES, type PtkpStatus } from '../schema';
 import { a1Lines, payslipA1Parts } from './a1';
 import { a1Pdf } from './a1-pdf';
@@ -49,6 +50,8 @@ const currentYear = (ctx: Ctx): number =>
 const isPtkp = (s: string): s is PtkpStatus => (PTKP_STATUSES as readonly string[]).includes(s);
 const monthOf = (period: string) => Number(period.slice(5, 7));
 
+type Previous = { netIncome: string; taxWithheld: string };
+
 interface Computed {
   summary: IncomeTaxSummary;
   lastPeriod: Pph21LastPeriodOutput;
@@ -61,7 +64,13 @@ interface Computed {
  * PTKP status of the last payslip. So for a year with its December payslip, the tax due equals the
  * December payslip's `pph21Year` and the withheld total equals it too (debt 0).
  */
-function computeYear(employeeId: number, year: number, slips: readonly YearSlip[], ended: boolean): Computed {
+function computeYear(
+  employeeId: number,
+  year: number,
+  slips: readonly YearSlip[],
+  ended: boolean,
+  previous?: Previous,
+): Computed {
   const last = slips[slips.length - 1]!;
   const lastMonth = monthOf(last.period);
   const basis: IncomeTaxBasis = lastMonth === 12 ? 'final' : ended ? 'left' : 'projection';
@@ -71,7 +80,11 @@ function computeYear(employeeId: number, year: number, slips: readonly YearSlip[
     ptkpStatus,
     employeeType: 'permanent',
     lastTaxPeriod: lastMonth,
-    annualise: basis === 'projection',
+    // With a previous employer's slip the year is combined from both employers' actual months (not annualised).
+    annualise: basis === 'projection' && !previous,
+    ...(previous
+      ? { previousEmployer: { netIncome: Number(previous.netIncome), taxWithheld: Number(previous.taxWithheld) } }
+      : {}),
     months: slips.map((s) => ({
       month: monthOf(s.period),
       gross: Number(s.taxableGross),
@@ -80,7 +93,8 @@ function computeYear(employeeId: number, year: number, slips: readonly YearSlip[
   });
   const lp = r.output.lastPeriod!;
   const withheld = sum(slips.map((s) => s.pph21));
-  const due = new Dec(lp.pph21Year);
+  // Due by this employer: Article 17 on the year minus what the previous employer withheld (1721-A1 line 19).
+  const due = new Dec(lp.pph21Year).minus(previous?.taxWithheld ?? 0);
   return {
     lastPeriod: lp,
     summary: {
@@ -104,11 +118,16 @@ async function rowsFor(ctx: Ctx, employees: readonly TaxEmployee[], year: number
     employees.map((e) => e.id),
     year,
   );
+  const previous = await queryPreviousIncome(
+    ctx.db,
+    employees.map((e) => e.id),
+    year,
+  );
   const overYear = year < currentYear(ctx);
   const period = month ? `${year}-${String(month).padStart(2, '0')}` : null;
   return employees.map((e) => {
     const list = slips.get(e.id) ?? [];
-    const { summary } = computeYear(e.id, year, list, overYear || e.resigned !== 0);
+    const { summary } = computeYear(e.id, year, list, overYear || e.resigned !== 0, previous.get(e.id));
     const months: (string | null)[] = Array.from({ length: 12 }, () => null);
     for (const s of list) months[monthOf(s.period) - 1] = s.pph21;
     const m = period ? list.find((s) => s.period === period) : undefined;
@@ -148,7 +167,8 @@ export async function incomeTaxSummary(
   if (!e) throw notFound('Employee');
   const slips = (await queryYearSlips(ctx.db, [employeeId], year)).get(employeeId);
   if (!slips?.length) return null;
-  return computeYear(employeeId, year, slips, year < currentYear(ctx) || e.resigned !== 0).summary;
+  const previous = (await queryPreviousIncome(ctx.db, [employeeId], year)).get(employeeId);
+  return computeYear(employeeId, year, slips, year < currentYear(ctx) || e.resigned !== 0, previous).summary;
 }
 
 /** salary/incomeTax/{id}/detail: the monthly table and the 1721-A1-style summary of one employee and year. */
@@ -158,12 +178,13 @@ export async function getIncomeTax(ctx: Ctx, grant: View, raw: In<typeof incomeT
   if (!e) throw notFound('Employee');
   const slips = (await queryYearSlips(ctx.db, [id], year, true)).get(id);
   if (!slips?.length) throw notFound(`Finalised payslips of ${year} for this employee`);
-  const { summary, lastPeriod } = computeYear(id, year, slips, year < currentYear(ctx) || e.resigned !== 0);
+  const previous = (await queryPreviousIncome(ctx.db, [id], year)).get(id);
+  const { summary, lastPeriod } = computeYear(id, year, slips, year < currentYear(ctx) || e.resigned !== 0, previous);
   const taxable = await queryBonusTaxable(ctx.db, [id], year);
   const parts = slips.map((s) =>
     payslipA1Parts(s.lines ?? [], s.taxableGross, (code) => taxable.get(`${id}:${s.period}:${code}`) ?? true),
   );
-  const total = (k: 'l1' | 'l3' | 'l5' | 'l7') => sum(parts.map((p) => p[k]));
+  const total = (k: 'l1' | 'l2' | 'l3' | 'l5' | 'l7') => sum(parts.map((p) => p[k]));
   return {
     ...summary,
     employeeNumber: e.employeeNumber,
@@ -182,7 +203,8 @@ export async function getIncomeTax(ctx: Ctx, grant: View, raw: In<typeof incomeT
       pph21: s.pph21,
     })),
     a1: a1Lines({
-      parts: { l1: total('l1'), l3: total('l3'), l5: total('l5'), l7: total('l7') },
+      parts: { l1: total('l1'), l2: total('l2'), l3: total('l3'), l5: total('l5'), l7: total('l7') },
+      previous: previous && { netIncome: new Dec(previous.netIncome), taxWithheld: new Dec(previous.taxWithheld) },
       annualDeductions: sum(slips.map((s) => s.annualDeductions)),
       withheld: new Dec(summary.totalWithheld),
       lastPeriod,

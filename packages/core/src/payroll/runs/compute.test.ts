@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ComponentInput,
@@ -25,6 +26,7 @@ const settings: PayrollSettings = {
   absenceCutDivisor: 21,
   absenceCutFixedAllowances: false,
   prorationBasis: 'workdays',
+  taxBorneBy: 'employee',
 };
 const employee = (over: Partial<EmployeeRunInput> = {}): EmployeeRunInput => ({
   employeeId: 1,
@@ -289,5 +291,122 @@ describe('attendance cuts, proration and employment types', () => {
       employee({ contractType: 3, basicSalary: '600000', attendance: att({ attendanceDays: 10 }) }),
     );
     expect(line(dec, 'pph21')!.name).toBe('PPh 21 (daily TER)');
+  });
+});
+
+describe('employer-borne PPh 21 (gross-up)', () => {
+  const lineOf = (p: { lines: { code: string; amount: number }[] }, code: string) => p.lines.find((l) => l.code === code);
+
+  it('adds a tax allowance equal to the TER tax it causes, the same as `hr calc pph21 --grossUp`; net is unchanged', () => {
+    const own = computeEmployeePayslip('2026-11', settings, employee({ basicSalary: '15000000' }));
+    const up = computeEmployeePayslip('2026-11', { ...settings, taxBorneBy: 'employer' }, employee({ basicSalary: '15000000' }));
+    const allowance = lineOf(up, 'tax-allowance')!;
+    expect(allowance.amount).toBeGreaterThan(0);
+    expect(lineOf(up, 'pph21')!.amount).toBe(allowance.amount);
+    expect(up.taxableGross).toBe(own.taxableGross + allowance.amount);
+    const calc = calculatePph21({
+      taxYear: 2026,
+      ptkpStatus: 'TK/0',
+      grossUp: true,
+      months: [{ month: 11, gross: own.taxableGross }],
+    });
+    expect(calc.output.monthly[0]).toMatchObject({ gross: up.taxableGross, pph21: allowance.amount });
+    expect(up.net).toBe(own.net + own.pph21);
+    expect(up.net).toBe(up.gross - up.totalDeductions);
+    const trace = up.lines.find((l) => l.code === 'tax-allowance')!.trace;
+    expect(trace).toMatchObject({ inputs: { method: 'monthly TER', taxBorneBy: 'employer' } });
+    expect(trace.source).toContain('company setting taxBorneBy');
+  });
+
+  it('a per-employee override wins over the company setting either way', () => {
+    const up = computeEmployeePayslip('2026-11', settings, employee({ taxBorneBy: 'employer' }));
+    expect(lineOf(up, 'tax-allowance')).toBeDefined();
+    expect(up.lines.find((l) => l.code === 'tax-allowance')!.trace.source).toContain('employee payroll option');
+    const own = computeEmployeePayslip('2026-11', { ...settings, taxBorneBy: 'employer' }, employee({ taxBorneBy: 'employee' }));
+    expect(lineOf(own, 'tax-allowance')).toBeUndefined();
+  });
+
+  it('December: the allowance covers the reconciliation; a daily worker: daily TER', () => {
+    const earlier = Array.from({ length: 11 }, (_, i) => ({
+      month: i + 1,
+      taxableGross: 25_000_000,
+      annualDeductions: 350_000,
+      pph21: 2_250_000,
+    }));
+    const dec = computeEmployeePayslip(
+      '2026-12',
+      { ...settings, taxBorneBy: 'employer' },
+      employee({ basicSalary: '25000000', earlier }),
+    );
+    const t = lineOf(dec, 'tax-allowance')!.amount;
+    expect(lineOf(dec, 'pph21')!.amount).toBe(t);
+    expect(dec.net).toBe(dec.gross - dec.totalDeductions);
+    const daily = computeEmployeePayslip(
+      '2026-11',
+      { ...settings, taxBorneBy: 'employer' },
+      employee({ basicSalary: '600000', contractType: 3 }),
+    );
+    expect(lineOf(daily, 'tax-allowance')!.amount).toBe(lineOf(daily, 'pph21')!.amount);
+    expect(lineOf(daily, 'tax-allowance')!.amount).toBeGreaterThan(0);
+  });
+
+  it('property: allowance = tax, never negative, net = gross − deductions, net equals the employee-borne net + tax', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_000_000, max: 400_000_000 }),
+        fc.constantFrom('TK/0', 'K/1', 'K/3'),
+        fc.constantFrom(null, 1, 3, 5),
+        (basic, ptkp, contractType) => {
+          const input = employee({ basicSalary: String(basic), ptkpStatus: ptkp, contractType });
+          const own = computeEmployeePayslip('2026-11', settings, input);
+          const up = computeEmployeePayslip('2026-11', { ...settings, taxBorneBy: 'employer' }, input);
+          const allowance = lineOf(up, 'tax-allowance')!.amount;
+          expect(allowance).toBeGreaterThanOrEqual(0);
+          expect(lineOf(up, 'pph21')!.amount).toBe(allowance);
+          expect(allowance).toBeGreaterThanOrEqual(own.pph21);
+          expect(up.net).toBe(up.gross - up.totalDeductions);
+          expect(up.net).toBe(own.net + own.pph21);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('piece / unit work', () => {
+  it('pays units × rate (half up) as taxable earnings; a daily worker is taxed by daily TER on the average day', () => {
+    const pieces = [
+      { description: 'Cartons packed', units: '1200', rate: '2500' },
+      { description: 'Pallets', units: '12.5', rate: '10001' },
+    ];
+    const attendance = { ...fullMonthAttendance('2026-11', 5), attendanceDays: 2 };
+    const p = computeEmployeePayslip(
+      '2026-11',
+      settings,
+      employee({ basicSalary: '200000', contractType: 3, attendance, pieces }),
+    );
+    expect(p.lines.find((l) => l.code === 'piece-1')).toMatchObject({
+      name: 'Piece work: Cartons packed (1200 × 2500)',
+      amount: 3_000_000,
+    });
+    expect(p.lines.find((l) => l.code === 'piece-2')?.amount).toBe(125_013); // 125,012.5 → half up
+    // Daily: 2 days × 200,000 + pieces = 3,525,013 (+ taxable premiums) over 2 days > 450,000 a day: daily TER.
+    const dailyGross = p.taxableGross / 2;
+    expect(dailyGross).toBeGreaterThan(450_000);
+    expect(p.lines.find((l) => l.code === 'pph21')?.name).toBe('PPh 21 (daily TER)');
+    expect(p.net).toBe(p.gross - p.totalDeductions);
+    // One day above the 2,500,000 band: Article 17 on 50% of the day (5% × 50% × gross).
+    const one = computeEmployeePayslip(
+      '2026-11',
+      { ...settings, bpjsEnabled: false },
+      employee({
+        basicSalary: '100000',
+        contractType: 3,
+        attendance: { ...attendance, attendanceDays: 1 },
+        pieces: [pieces[0]!],
+      }),
+    );
+    expect(one.taxableGross).toBe(3_100_000);
+    expect(one.pph21).toBe(77_500); // 5% × 50% × 3,100,000
   });
 });

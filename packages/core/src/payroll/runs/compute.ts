@@ -1,6 +1,6 @@
 import { evaluateFormulaAmount, FormulaError, type STANDARD_FORMULA_VARIABLES } from '../formula';
 import { calculateOvertime } from '../formulas/overtime';
-import { calculatePph21, dailyPph21 } from '../formulas/pph21';
+import { calculatePph21, dailyPph21, grossUpAllowance, monthlyTer, terCategoryFor } from '../formulas/pph21';
 import { Dec, dec, sum, toInt, toRupiah } from '../money';
 import {
   calculateMonthlyPayslip,
@@ -77,6 +77,12 @@ export interface EmployeeRunInput {
   employment?: { entryDate?: string | null; lastWorkingDay?: string | null };
   /** Spec §3 contract type (training 1, internship 2, Freelance 3, Contracted 4, Permanent 5); null = permanent. */
   contractType?: number | null;
+  /** A previous employer's net income and withheld PPh 21 of this tax year (used in the last tax period only). */
+  previousEmployer?: { netIncome: string; taxWithheld: string } | undefined;
+  /** Piece / unit work of the period (units × rate each), paid as taxable earnings. */
+  pieces?: readonly { description: string; units: string; rate: string }[] | undefined;
+  /** The employee's own choice of who bears PPh 21; undefined = the company setting `taxBorneBy`. */
+  taxBorneBy?: 'employee' | 'employer' | undefined;
 }
 
 export interface ComputedPayslip extends Payslip {
@@ -427,30 +433,106 @@ export function computeEmployeePayslip(
       earnings.push({ code: `bonus-${++bonuses}`, name: b.name, amount: b.amount, taxable: b.taxable, trace: t });
     else deductions.push({ code: `cut-${++cuts}`, name: b.name, amount: b.amount, trace: t });
   }
+  (e.pieces ?? []).forEach((p, i) => {
+    earnings.push({
+      code: `piece-${i + 1}`,
+      name: `Piece work: ${p.description} (${p.units} × ${p.rate})`,
+      amount: toRupiah(dec(p.units).times(p.rate)),
+      taxable: true,
+      trace: trace(
+        'Piece / unit work',
+        'round half up(units × rate)',
+        { units: p.units, rate: p.rate, description: p.description },
+        type === 'daily'
+          ? 'piece work entry of the period; PPh 21 by daily TER on the average per day (PP 58/2023 Lampiran D, payroll-id.md §1.6)'
+          : 'piece work entry of the period',
+      ),
+    });
+  });
   // THR is income of the month it is paid in: it enters this month's taxable gross (TER on the month's total,
   // PMK 168/2023 Pasal 2), not the BPJS wage (not a fixed allowance).
   if (e.thr) earnings.push({ code: 'thr', name: e.thr.name, amount: e.thr.amount, taxable: true, trace: e.thr.trace });
   for (const d of e.externalDeductions ?? []) deductions.push({ code: d.code, name: d.name, amount: d.amount, trace: d.trace });
 
+  const lastPeriod = (month === 12 || emp.leaver) && type === 'permanent';
+  const earlier = lastPeriod ? [...e.earlier].filter((m) => m.month < month).sort((x, y) => x.month - y.month) : [];
+  const withheldBefore = sum(earlier.map((m) => m.pph21));
+  const days = Math.max(1, a.attendanceDays);
+  const lastPeriodTax = (taxableGross: Dec, annualDeductions: number) => {
+    const r = calculatePph21({
+      taxYear: year,
+      ptkpStatus,
+      employeeType: 'permanent',
+      lastTaxPeriod: month,
+      months: [
+        ...earlier.map((m) => ({ month: m.month, gross: Number(m.taxableGross), annualDeductions: Number(m.annualDeductions) })),
+        { month, gross: toInt(taxableGross), annualDeductions },
+      ],
+      terRounding: settings.terRounding,
+      previousEmployer: e.previousEmployer && {
+        netIncome: Number(e.previousEmployer.netIncome),
+        taxWithheld: Number(e.previousEmployer.taxWithheld),
+      },
+    });
+    const lp = r.output.lastPeriod!;
+    const previousTax = dec(e.previousEmployer?.taxWithheld ?? 0);
+    return { lp, previousTax, pph21: new Dec(lp.pph21Year).minus(previousTax).minus(withheldBefore) };
+  };
+  /** The month's PPh 21 on a taxable gross: monthly TER, daily TER, or the last tax period's reconciliation. */
+  const taxOf = (taxableGross: Dec, annualDeductions: number): Dec => {
+    if (type === 'daily') return dailyPph21(taxableGross.div(days), settings.terRounding).pph21.times(days);
+    if (lastPeriod) return lastPeriodTax(taxableGross, annualDeductions).pph21;
+    return monthlyTer({ category: terCategoryFor(ptkpStatus), gross: taxableGross, rounding: settings.terRounding }).pph21;
+  };
+
   // BPJS on the (prorated) basic + fixed allowances; the cuts enter as negative taxable earnings (not fixed:
   // the BPJS wage is not cut), then are shown as deductions before tax.
-  const slip = calculateMonthlyPayslip({
-    payDate,
-    ptkpStatus,
-    earnings: [...earnings, ...preTaxCuts],
-    deductions,
-    bpjs: settings.bpjsEnabled ? { jkkRatePercent: Number(settings.jkkRatePercent) } : null,
-    tax: { terRounding: settings.terRounding },
-  });
-  const cutCodes = new Set(preTaxCuts.map((c) => c.code));
-  if (cutCodes.size) {
-    const cutLines = slip.lines
-      .filter((l) => cutCodes.has(l.code))
-      .map((l) => ({ ...l, kind: 'deduction' as const, amount: -l.amount }));
-    const rest = slip.lines.filter((l) => !cutCodes.has(l.code));
-    const at = rest.findIndex((l) => l.kind !== 'earning');
-    rest.splice(at < 0 ? rest.length : at, 0, ...cutLines);
-    slip.lines = rest;
+  const buildSlip = (extra: PayslipEarning[]): Payslip => {
+    const built = calculateMonthlyPayslip({
+      payDate,
+      ptkpStatus,
+      earnings: [...earnings, ...extra, ...preTaxCuts],
+      deductions,
+      bpjs: settings.bpjsEnabled ? { jkkRatePercent: Number(settings.jkkRatePercent) } : null,
+      tax: { terRounding: settings.terRounding },
+    });
+    const cutCodes = new Set(preTaxCuts.map((c) => c.code));
+    if (cutCodes.size) {
+      const cutLines = built.lines
+        .filter((l) => cutCodes.has(l.code))
+        .map((l) => ({ ...l, kind: 'deduction' as const, amount: -l.amount }));
+      const rest = built.lines.filter((l) => !cutCodes.has(l.code));
+      const at = rest.findIndex((l) => l.kind !== 'earning');
+      rest.splice(at < 0 ? rest.length : at, 0, ...cutLines);
+      built.lines = rest;
+    }
+    return built;
+  };
+  let slip = buildSlip([]);
+  // Employer-borne PPh 21 (payroll-id.md §1.11): a taxable tax allowance equal to the tax it causes, found by
+  // the same gross-up as `hr calc pph21 --grossUp` (grossUpAllowance); in the last period it covers that
+  // period's tax and is never negative (a refund of over-withholding is not grossed up).
+  const borneBy = e.taxBorneBy ?? settings.taxBorneBy;
+  if (borneBy === 'employer') {
+    const base = dec(slip.taxableGross);
+    const allowance = grossUpAllowance(base, (g) => taxOf(g, slip.annualDeductions));
+    const method = type === 'daily' ? 'daily TER' : lastPeriod ? 'last-period reconciliation' : 'monthly TER';
+    slip = buildSlip([
+      {
+        code: 'tax-allowance',
+        name: 'Tunjangan PPh 21 (tax allowance)',
+        amount: allowance,
+        taxable: true,
+        trace: trace(
+          'Tax allowance: PPh 21 borne by the employer (gross-up)',
+          'smallest allowance with allowance = PPh 21(taxableGross + allowance)',
+          { taxableGross: base.toString(), allowance: allowance.toString(), method, taxBorneBy: borneBy },
+          `payroll-id.md §1.11; PMK 168/2023 Pasal 5(3) (a tax allowance is income); ${
+            e.taxBorneBy ? 'employee payroll option taxBorneBy' : 'company setting taxBorneBy'
+          }`,
+        ),
+      },
+    ]);
   }
   const pph21Index = slip.lines.findIndex((l) => l.code === 'pph21');
   if (ptkpStatus !== e.ptkpStatus) {
@@ -461,7 +543,6 @@ export function computeEmployeePayslip(
 
   if (type === 'daily') {
     // Daily TER on the average daily gross (PP 58/2023 Lampiran D: "the average per day" for pay over several days).
-    const days = Math.max(1, a.attendanceDays);
     const daily = dailyPph21(dec(slip.taxableGross).div(days), settings.terRounding);
     const pph21 = daily.pph21.times(days);
     slip.lines[pph21Index] = {
@@ -486,49 +567,37 @@ export function computeEmployeePayslip(
   // The last tax period reconciles the year for a permanent employee (PMK 168/2023 Pasal 15(1)b): December,
   // or the month of leaving. Article 17 on the year minus the PPh 21 withheld in the earlier finalised
   // months of the same year. Non-permanent and daily workers are never reconciled (payroll-id.md §1.6).
-  const lastPeriod = month === 12 || emp.leaver;
-  if (lastPeriod && type === 'permanent') {
-    const earlier = [...e.earlier].filter((m) => m.month < month).sort((x, y) => x.month - y.month);
-    const r = calculatePph21({
-      taxYear: year,
-      ptkpStatus,
-      employeeType: 'permanent',
-      lastTaxPeriod: month,
-      months: [
-        ...earlier.map((m) => ({ month: m.month, gross: Number(m.taxableGross), annualDeductions: Number(m.annualDeductions) })),
-        { month, gross: slip.taxableGross, annualDeductions: slip.annualDeductions },
-      ],
-      terRounding: settings.terRounding,
-    });
-    const lp = r.output.lastPeriod;
-    if (lp) {
-      const withheld = sum(earlier.map((m) => m.pph21));
-      const pph21 = new Dec(lp.pph21Year).minus(withheld);
-      const when = month === 12 ? 'December' : 'month of leaving';
-      slip.lines[pph21Index] = {
-        code: 'pph21',
-        name: pph21.isNegative() ? `PPh 21 (${when} reconciliation, refund)` : `PPh 21 (${when} reconciliation)`,
-        kind: 'deduction',
-        amount: toInt(pph21),
-        trace: trace(
-          'PPh 21 last tax period',
-          'Article 17(PKP) − PPh 21 withheld in the earlier finalised months of the year',
-          {
-            lastTaxPeriod: month === 12 ? 'December' : `month of leaving (last working day ${emp.to})`,
-            grossYear: lp.grossYear,
-            biayaJabatan: lp.biayaJabatan,
-            deductions: lp.deductions,
-            netIncome: lp.netIncome,
-            ptkp: lp.ptkp,
-            pkp: lp.pkp,
-            pph21Year: lp.pph21Year,
-            withheldBefore: toInt(withheld),
-            earlierMonths: earlier.map((m) => m.month).join(','),
-          },
-          'PMK 168/2023 Pasal 15(1)b, Pasal 21(1); payroll-id.md §1.7',
-        ),
-      };
-    }
+  if (lastPeriod) {
+    const { lp, pph21, previousTax } = lastPeriodTax(dec(slip.taxableGross), slip.annualDeductions);
+    const when = month === 12 ? 'December' : 'month of leaving';
+    slip.lines[pph21Index] = {
+      code: 'pph21',
+      name: pph21.isNegative() ? `PPh 21 (${when} reconciliation, refund)` : `PPh 21 (${when} reconciliation)`,
+      kind: 'deduction',
+      amount: toInt(pph21),
+      trace: trace(
+        'PPh 21 last tax period',
+        e.previousEmployer
+          ? "Article 17(PKP incl. the previous employer's net income) − previous employer's PPh 21 − PPh 21 withheld in the earlier finalised months of the year"
+          : 'Article 17(PKP) − PPh 21 withheld in the earlier finalised months of the year',
+        {
+          lastTaxPeriod: month === 12 ? 'December' : `month of leaving (last working day ${emp.to})`,
+          grossYear: lp.grossYear,
+          biayaJabatan: lp.biayaJabatan,
+          deductions: lp.deductions,
+          netIncome: lp.netIncome,
+          ptkp: lp.ptkp,
+          pkp: lp.pkp,
+          pph21Year: lp.pph21Year,
+          withheldBefore: toInt(withheldBefore),
+          earlierMonths: earlier.map((m) => m.month).join(','),
+          ...(e.previousEmployer
+            ? { previousEmployerNetIncome: e.previousEmployer.netIncome, previousEmployerTaxWithheld: toInt(previousTax) }
+            : {}),
+        },
+        `PMK 168/2023 Pasal 15(1)b, Pasal 21(1); payroll-id.md §1.7${e.previousEmployer ? ' step 8 (previous employer, 1721-A1 lines 13 and 18)' : ''}`,
+      ),
+    };
   }
 
   // Totals from the final lines: net = gross − deductions, exactly.

@@ -93,6 +93,10 @@ export interface SalaryEmployeeDetail {
   /** Contracts: the basic-salary history. */
   history: { contractNumber: string; startDate: string; endDate: string | null; basicSalary: string }[];
   payslips: (PayslipSummary & { status: string })[];
+  /** The employee's own choice of who bears PPh 21; null = the company setting (`taxBorneBy`). */
+  taxBorneBy: 'employee' | 'employer' | null;
+  /** Previous employers' slips (1721-A1 lines 13 and 18), newest year first. */
+  previousIncome: { year: number; employerName: string; employerTaxId: string | null; netIncome: string; taxWithheld: string }[];
 }
 
 /** One employee's salary: basic and total salary, components, bonus/cuts, queue, contract history, payslips. */
@@ -132,8 +136,27 @@ export async function getSalaryEmployee(
     .orderBy('s.period', 'desc')
     .limit(24)
     .execute();
+  const option = await ctx.db
+    .selectFrom('employee_payroll_options')
+    .select('tax_borne_by')
+    .where('employee_id', '=', id)
+    .executeTakeFirst();
+  const previousIncome = await ctx.db
+    .selectFrom('employee_previous_income')
+    .select([
+      'tax_year as year',
+      'employer_name as employerName',
+      'employer_tax_id as employerTaxId',
+      sql<string>`net_income::text`.as('netIncome'),
+      sql<string>`tax_withheld::text`.as('taxWithheld'),
+    ])
+    .where('employee_id', '=', id)
+    .orderBy('tax_year', 'desc')
+    .execute();
   return {
     ...e,
+    taxBorneBy: option?.tax_borne_by ?? null,
+    previousIncome,
     basicSalary: basic?.amount ?? null,
     basicSalarySource: basic?.source ?? null,
     totalSalary: basic ? (BigInt(basic.amount) + fixed).toString() : null,

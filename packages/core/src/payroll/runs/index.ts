@@ -59,3 +59,4 @@ export {
   updateSalaryQueue,
 } from './service';
 export type { PayrollTables } from './tables';
+export { createPieceEntry, deletePieceEntry, listPieceEntries } from './piece-work';

@@ -19,7 +19,36 @@ export async function querySettings(db: Db): Promise<PayrollSettings> {
     absenceCutDivisor: r.absence_cut_divisor,
     absenceCutFixedAllowances: r.absence_cut_fixed_allowances,
     prorationBasis: r.proration_basis,
+    taxBorneBy: r.tax_borne_by,
   };
+}
+
+/** Employees whose own payroll option says who bears PPh 21 (others follow the company setting). */
+export async function queryTaxBorneBy(db: Db, employeeIds: readonly number[]): Promise<Map<number, 'employee' | 'employer'>> {
+  if (!employeeIds.length) return new Map();
+  const rows = await db
+    .selectFrom('employee_payroll_options')
+    .select(['employee_id', 'tax_borne_by'])
+    .where('employee_id', '=', sql<number>`any(${sql.val(employeeIds)}::int[])`)
+    .where('tax_borne_by', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.employee_id, r.tax_borne_by!]));
+}
+
+/** A previous employer's net income and withheld PPh 21 of a tax year, per employee (1721-A1 lines 13 and 18). */
+export async function queryPreviousIncome(
+  db: Db,
+  employeeIds: readonly number[],
+  taxYear: number,
+): Promise<Map<number, { netIncome: string; taxWithheld: string }>> {
+  if (!employeeIds.length) return new Map();
+  const rows = await db
+    .selectFrom('employee_previous_income')
+    .select(['employee_id', 'net_income', 'tax_withheld'])
+    .where('employee_id', '=', sql<number>`any(${sql.val(employeeIds)}::int[])`)
+    .where('tax_year', '=', taxYear)
+    .execute();
+  return new Map(rows.map((r) => [r.employee_id, { netIncome: String(r.net_income), taxWithheld: String(r.tax_withheld) }]));
 }
 
 export interface RunEmployee {
@@ -215,6 +244,25 @@ export async function queryRunBonusCuts(db: Db, employeeIds: readonly number[], 
     list.push({ name: r.name, kind: r.kind, amount: String(r.amount), taxable: r.taxable });
     out.set(r.employee_id, list);
   }
+  return out;
+}
+
+/** The period's piece entries per employee, in entry order (one statement for the whole run). */
+export async function queryRunPieces(
+  db: Db,
+  employeeIds: readonly number[],
+  period: string,
+): Promise<Map<number, { description: string; units: string; rate: string }[]>> {
+  const out = new Map<number, { description: string; units: string; rate: string }[]>();
+  if (!employeeIds.length) return out;
+  const rows = await db
+    .selectFrom('salary_piece_entries')
+    .select(['employee_id', 'description', sql<string>`units::text`.as('units'), sql<string>`rate::text`.as('rate')])
+    .where('period', '=', period)
+    .where(sql<boolean>`employee_id = any(${sql.val(employeeIds)}::int[])`)
+    .orderBy('id')
+    .execute();
+  for (const r of rows) out.set(r.employee_id, [...(out.get(r.employee_id) ?? []), r]);
   return out;
 }
 

@@ -130,6 +130,7 @@ describe('salary data', () => {
       absenceCutDivisor: 21,
       absenceCutFixedAllowances: false,
       prorationBasis: 'workdays',
+      taxBorneBy: 'employee',
     });
     const setting = () => requirePermission(admin, 'salary.setting');
     const s = await updatePayrollSettings(ctx, setting(), {

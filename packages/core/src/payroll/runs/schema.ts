@@ -34,6 +34,8 @@ export const JKK_SETTING_RATES = [...JKK_RATES_PERCENT, ...JKK_RELIEF_RATES_PERC
 export const ABSENCE_CUT_BASES = ['workdays', 'fixed-divisor'] as const;
 /** How a joiner's or leaver's month is prorated. */
 export const PRORATION_BASES = ['workdays', 'calendar-days'] as const;
+/** Who bears PPh 21: the employee (withheld from pay) or the employer (a tax allowance equal to the tax, gross-up). */
+export const TAX_BORNE_BY = ['employee', 'employer'] as const;
 
 export const updatePayrollSettingsInput = z.strictObject({
   cutOffDay: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
@@ -51,6 +53,8 @@ export const updatePayrollSettingsInput = z.strictObject({
   absenceCutFixedAllowances: z.boolean().optional(),
   /** Proration of joiners and leavers: scheduled work days employed ÷ of the month, or calendar days. */
   prorationBasis: z.enum(PRORATION_BASES, { message: `must be one of ${PRORATION_BASES.join(', ')}` }).optional(),
+  /** Company default of who bears PPh 21 ('employer': tax allowance by gross-up, payroll-id.md §1.11); employees may override. */
+  taxBorneBy: z.enum(TAX_BORNE_BY, { message: `must be one of ${TAX_BORNE_BY.join(', ')}` }).optional(),
 });
 
 export interface PayrollSettings {
@@ -66,6 +70,7 @@ export interface PayrollSettings {
   absenceCutDivisor: number;
   absenceCutFixedAllowances: boolean;
   prorationBasis: (typeof PRORATION_BASES)[number];
+  taxBorneBy: (typeof TAX_BORNE_BY)[number];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,3 +323,34 @@ export interface SalaryEmployeeRow {
 }
 
 export const personalSalaryInput = pageInput.extend({ year: z.coerce.number().int().min(2000).max(2099).optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Piece / unit work (salary/piece)
+
+/** Units of piece work: a positive number with at most 2 decimals (e.g. 120, 12.5). */
+const pieceUnits = z
+  .union([z.string(), z.number()], { message: 'must be a number of units' })
+  .transform((v) => String(v).trim())
+  .refine((s) => /^\d{1,10}(\.\d{1,2})?$/.test(s) && /[1-9]/.test(s), 'must be more than 0 with at most 2 decimals');
+
+export const createPieceEntryInput = z.strictObject({
+  employeeId: id,
+  period: payrollPeriod,
+  description: requiredText(200),
+  units: pieceUnits,
+  /** Rupiah per unit. */
+  rate: positiveRupiah,
+});
+export const listPieceEntriesInput = pageInput.extend({ employeeId: id.optional(), period: payrollPeriod.optional() });
+export interface PieceEntryRow {
+  id: number;
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  period: string;
+  description: string;
+  units: string;
+  rate: string;
+  /** round half up(units × rate). */
+  amount: string;
+}

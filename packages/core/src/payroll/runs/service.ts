@@ -32,6 +32,9 @@ import {
   queryRunComponents,
   queryRunEmployees,
   querySettings,
+  queryPreviousIncome,
+  queryRunPieces,
+  queryTaxBorneBy,
   type RunEmployee,
 } from './queries';
 import {
@@ -141,6 +144,7 @@ export async function updatePayrollSettings(
     if (input.absenceCutDivisor !== undefined) set.absence_cut_divisor = input.absenceCutDivisor;
     if (input.absenceCutFixedAllowances !== undefined) set.absence_cut_fixed_allowances = input.absenceCutFixedAllowances;
     if (input.prorationBasis !== undefined) set.proration_basis = input.prorationBasis;
+    if (input.taxBorneBy !== undefined) set.tax_borne_by = input.taxBorneBy;
     await trx.updateTable('payroll_settings').set(set).where('id', '=', 1).execute();
     const after = await querySettings(trx);
     await audit(ctx, trx, { action: 'update', entity: 'payroll_settings', entityId: 1, before, after });
@@ -687,15 +691,19 @@ export async function computePayrollRun(
   const ids = employees.map((e) => e.id);
   // The last tax period needs the earlier months: December for everyone, the month of leaving for leavers.
   const lastPeriodIds = dates.month === 12 ? ids : employees.filter((e) => e.lastWorkingDay).map((e) => e.id);
-  const [basics, components, bonusCuts, earlier, attendance, external, thr] = await Promise.all([
-    queryBasicSalaries(db, ids, dates.end),
-    queryRunComponents(db, ids, opts.period),
-    queryRunBonusCuts(db, ids, opts.period),
-    lastPeriodIds.length ? queryEarlierMonths(db, lastPeriodIds, opts.period) : Promise.resolve(new Map()),
-    (opts.attendance ?? (await defaultAttendanceSource(db)))(ids, opts.period, settings),
-    queryExternalDeductions(db, ids, opts.period, dates),
-    queryFinalisedThr(db, ids, opts.period),
-  ]);
+  const [basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces] =
+    await Promise.all([
+      queryBasicSalaries(db, ids, dates.end),
+      queryRunComponents(db, ids, opts.period),
+      queryRunBonusCuts(db, ids, opts.period),
+      lastPeriodIds.length ? queryEarlierMonths(db, lastPeriodIds, opts.period) : Promise.resolve(new Map()),
+      (opts.attendance ?? (await defaultAttendanceSource(db)))(ids, opts.period, settings),
+      queryExternalDeductions(db, ids, opts.period, dates),
+      queryFinalisedThr(db, ids, opts.period),
+      queryTaxBorneBy(db, ids),
+      queryPreviousIncome(db, lastPeriodIds, dates.year),
+      queryRunPieces(db, ids, opts.period),
+    ]);
   const t1 = performance.now();
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
   const slips: ComputedPayslip[] = [];
@@ -735,6 +743,9 @@ export async function computePayrollRun(
       earlier: earlier.get(e.id) ?? [],
       employment: { entryDate: e.entryDate, lastWorkingDay: e.lastWorkingDay },
       contractType: basic.contractType ?? e.contractType,
+      taxBorneBy: taxBorneBy.get(e.id),
+      previousEmployer: previousIncome.get(e.id),
+      pieces: pieces.get(e.id),
     };
     try {
       slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache));
@@ -1223,4 +1234,9 @@ export async function myPayslips(
   };
 }
 
-export { payslipQuery as _payslipQuery, linesOf as _linesOf, assertEmployeeVisible as _assertEmployeeVisible };
+export {
+  payslipQuery as _payslipQuery,
+  linesOf as _linesOf,
+  assertEmployeeVisible as _assertEmployeeVisible,
+  assertPeriodOpen as _assertPeriodOpen,
+};

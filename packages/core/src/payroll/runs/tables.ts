@@ -6,6 +6,7 @@ type NullableRupiah = ColumnType<string | null, string | number | bigint | null,
 type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export type ComponentKind = 'fixed-allowance' | 'non-fixed-allowance' | 'deduction';
+export type TaxBorneBy = 'employee' | 'employer';
 export type RunStatus = 'draft' | 'finalised' | 'cancelled';
 
 export interface PayrollTables {
@@ -23,7 +24,40 @@ export interface PayrollTables {
     absence_cut_divisor: Generated<number>;
     absence_cut_fixed_allowances: Generated<boolean>;
     proration_basis: Generated<'workdays' | 'calendar-days'>;
+    /** Who bears PPh 21 by default: the employee (withheld) or the employer (tax allowance, gross-up). */
+    tax_borne_by: Generated<TaxBorneBy>;
     updated_at: Stamp;
+  };
+  /** Per-employee payroll options; a null column means the company default. */
+  employee_payroll_options: {
+    employee_id: number;
+    tax_borne_by: TaxBorneBy | null;
+    updated_at: Generated<Date>;
+  };
+  /** Piece / unit work of a period: units × rate, paid by the period's run. */
+  salary_piece_entries: {
+    id: Generated<number>;
+    employee_id: number;
+    period: string;
+    description: string;
+    /** numeric(12,2): read as a string ('12.50'). */
+    units: ColumnType<string, string, string>;
+    rate: Rupiah;
+    created_by: number | null;
+    created_at: Generated<Date>;
+  };
+  /** A previous employer's income of the same tax year (1721-A1 lines 13 and 18). */
+  employee_previous_income: {
+    id: Generated<number>;
+    employee_id: number;
+    tax_year: number;
+    employer_name: string;
+    employer_tax_id: string | null;
+    net_income: Rupiah;
+    tax_withheld: Rupiah;
+    created_by: number | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
   };
   salary_components: {
     id: Generated<number>;

@@ -14,11 +14,13 @@ import { Tabs } from '../org/Tabs';
 import { useListState } from '../org/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BonusCutsPanel } from './BonusCutsPanel';
+import { PieceWorkPanel } from './PieceWorkPanel';
 import { EmployeeComponentDialog } from './EmployeeComponentDialog';
 import { useEmployeeComponentColumns } from './EmployeeComponentPages';
 import { useQueueColumns } from './SalaryQueuePages';
 import { Facts, monthText, rp, type SalaryEmployeeDetail, type SalaryEmployeeRow } from './salary-shared';
 import { EmployeeIncomeTaxCard } from '../salary-tax/EmployeeIncomeTaxCard';
+import { EmployeeTaxDataCard } from '../salary-tax/EmployeeTaxDataCard';
 import './texts';
 
 /** /salary/employee: employees in the caller's scope with the basic salary in force and the last finalised net pay. */
@@ -72,7 +74,7 @@ export function SalaryEmployeeListPage() {
   );
 }
 
-const TABS = ['basic', 'components', 'bonusCuts', 'payslips'] as const;
+const TABS = ['basic', 'components', 'bonusCuts', 'pieceWork', 'payslips'] as const;
 type Tab = (typeof TABS)[number];
 
 /** /salary/employee/{id}/detail: basic salary and history, components, bonus/cuts, payslips, income tax and income-tax debt of one employee. */
@@ -126,12 +128,17 @@ export function SalaryEmployeeDetailPage() {
                 <ComponentsPanel detail={d} />
               ) : tab === 'bonusCuts' ? (
                 <BonusCutsPanel employeeId={d.id} rows={d.bonusCuts} />
+              ) : tab === 'pieceWork' ? (
+                <PieceWorkPanel employeeId={d.id} />
               ) : (
                 <PayslipsPanel detail={d} />
               )}
             </Card>
             <div className="mt-4">
               <EmployeeIncomeTaxCard employeeId={d.id} />
+            </div>
+            <div className="mt-4">
+              <EmployeeTaxDataCard detail={d} />
             </div>
           </div>
         </div>

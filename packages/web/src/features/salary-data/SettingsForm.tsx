@@ -26,11 +26,13 @@ type FieldSpec =
  */
 const ABSENCE_CUT_BASES_UI = ['workdays', 'fixed-divisor'] as const;
 const PRORATION_BASES_UI = ['workdays', 'calendar-days'] as const;
+const TAX_BORNE_BY_UI = ['employee', 'employer'] as const;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 export const SETTING_OPTIONS_MATCH: [
   Same<(typeof ABSENCE_CUT_BASES_UI)[number], Settings['absenceCutBasis']>,
   Same<(typeof PRORATION_BASES_UI)[number], Settings['prorationBasis']>,
-] = [true, true];
+  Same<(typeof TAX_BORNE_BY_UI)[number], Settings['taxBorneBy']>,
+] = [true, true, true];
 
 /**
  * One entry per field of `updatePayrollSettingsInput` (core payroll/runs/schema.ts). The `satisfies`
@@ -49,6 +51,7 @@ const FIELDS = {
   absenceCutDivisor: { kind: 'number', min: 1, max: 31, hint: 'divisorHint' },
   absenceCutFixedAllowances: { kind: 'toggle' },
   prorationBasis: { kind: 'select', options: PRORATION_BASES_UI },
+  taxBorneBy: { kind: 'select', options: TAX_BORNE_BY_UI },
 } satisfies { [K in Key]-?: FieldSpec };
 
 const KEYS = Object.keys(FIELDS) as Key[];

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { PieceWorkPanel } from './PieceWorkPanel';
 import { SalaryQueueAddPage, SalarySettingPage } from './screens';
 
 afterEach(() => {
@@ -213,5 +214,53 @@ describe('salary queue', () => {
     const input = server.calls.find((c) => c.path === 'salary.queue.create')?.input as Record<string, unknown>;
     expect(input).toMatchObject({ employeeId: 7, basicSalary: '7500000', note: 'Promotion' });
     expect(input.effectiveDate).toMatch(/^\d{4}-\d{2}-15$/);
+  });
+});
+
+describe('piece work tab', () => {
+  it('lists entries with units × rate, refuses an empty form, adds and deletes; a locked period shows the refusal', async () => {
+    const rows = [
+      {
+        id: 7,
+        employeeId: 4,
+        employeeNumber: 'BTM-00004',
+        employeeName: 'Rina',
+        period: '2026-11',
+        description: 'Cartons packed',
+        units: '1200.00',
+        rate: '2500',
+        amount: '3000000',
+      },
+    ];
+    const s = fakeTrpcServer({
+      'salary.piece.list': () => ({ data: { rows, total: 1, page: 1, pageSize: 100 } }),
+      'salary.piece.create': (input) => ({ data: { ...rows[0], ...(input as object), id: 8, amount: '125013' } }),
+      'salary.piece.delete': () => ({
+        error: {
+          message: 'Payroll for 2026-11 is finalised and locked',
+          status: 409,
+          data: { code: 'CONFLICT', appCode: 'GL0409' },
+        },
+      }),
+    });
+    render('/x', '/x', <PieceWorkPanel employeeId={4} />, ['salary.view', 'salary.update']);
+    expect(await screen.findByText('Cartons packed')).toBeTruthy();
+    expect(screen.getByText('Rp 3.000.000')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add piece work' }));
+    expect(s.calls.some((c) => c.path === 'salary.piece.create')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Work'), { target: { value: 'Pallets' } });
+    fireEvent.change(screen.getByLabelText('Units'), { target: { value: '12.5' } });
+    fireEvent.change(screen.getByLabelText('Rate per unit'), { target: { value: '10001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add piece work' }));
+    await waitFor(() =>
+      expect(s.calls.find((c) => c.path === 'salary.piece.create')?.input).toMatchObject({
+        employeeId: 4,
+        description: 'Pallets',
+        units: '12.5',
+        rate: '10001',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByTestId('piece-refused')).textContent).toBe('Payroll for 2026-11 is finalised and locked');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { EmployeeIncomeTaxCard } from './EmployeeIncomeTaxCard';
+import { EmployeeTaxDataCard } from './EmployeeTaxDataCard';
 import { IncomeTaxDetailPage } from './IncomeTaxDetailPage';
 import { IncomeTaxListPage } from './IncomeTaxListPage';
 import { ReportBonusDetailPage } from './ReportBonusDetailPage';
@@ -233,5 +234,54 @@ describe('employee income tax card', () => {
     expect(s.calls.find((c) => c.path === 'salary.incomeTax.summary')?.input).toEqual({ id: 4, year: new Date().getFullYear() });
     fireEvent.change(screen.getByLabelText('Tax year'), { target: { value: String(new Date().getFullYear() - 1) } });
     expect(await screen.findByText('No finalised payslips for this filter')).toBeTruthy();
+  });
+});
+
+describe('employee tax data (tax bearer, previous employer)', () => {
+  it('saves the tax bearer and a previous employer, refuses an empty form, deletes a year', async () => {
+    const s = fakeTrpcServer({
+      'salary.incomeTax.taxBorneBy': (input) => ({ data: input }),
+      'salary.incomeTax.savePreviousIncome': (input) => ({ data: { ...(input as object), updatedAt: new Date().toISOString() } }),
+      'salary.incomeTax.deletePreviousIncome': (input) => ({ data: input }),
+      'salary.employee.detail': () => ({ data: {} }),
+    });
+    const detail = {
+      id: 4,
+      taxBorneBy: null,
+      previousIncome: [
+        { year: 2025, employerName: 'PT Lama', employerTaxId: null, netIncome: '40000000', taxWithheld: '900000' },
+      ],
+    } as unknown as Parameters<typeof EmployeeTaxDataCard>[0]['detail'];
+    renderWithProviders(
+      <SessionProvider user={{ ...user, permissions: ['salary.view', 'salary.update'] }}>
+        <EmployeeTaxDataCard detail={detail} />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('PT Lama')).toBeTruthy();
+    expect(screen.getByText('Rp 40.000.000')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('PPh 21 borne by'), { target: { value: 'employer' } });
+    await waitFor(() =>
+      expect(s.calls.find((c) => c.path === 'salary.incomeTax.taxBorneBy')?.input).toEqual({ id: 4, taxBorneBy: 'employer' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Previous employer is required')).toBeTruthy();
+    expect(s.calls.some((c) => c.path === 'salary.incomeTax.savePreviousIncome')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Previous employer'), { target: { value: 'PT Sebelumnya' } });
+    fireEvent.change(screen.getByLabelText('Net income (line 13)'), { target: { value: '60.000.000' } });
+    fireEvent.change(screen.getByLabelText('PPh 21 withheld (line 18)'), { target: { value: '2100000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(s.calls.find((c) => c.path === 'salary.incomeTax.savePreviousIncome')?.input).toMatchObject({
+        id: 4,
+        year: new Date().getFullYear(),
+        employerName: 'PT Sebelumnya',
+        netIncome: '60000000',
+        taxWithheld: '2100000',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(s.calls.find((c) => c.path === 'salary.incomeTax.deletePreviousIncome')?.input).toEqual({ id: 4, year: 2025 }),
+    );
   });
 });

@@ -6,6 +6,24 @@ import '../../i18n';
  * `salaryTax` key. The 1721-A1 line labels come from the server in the form's own (Indonesian) words.
  */
 const en = {
+  taxData: 'Tax data',
+  taxBorneBy: 'PPh 21 borne by',
+  taxBorneBy_default: 'Company setting',
+  taxBorneBy_employee: 'Employee (withheld from pay)',
+  taxBorneBy_employer: 'Employer (tax allowance, gross-up)',
+  taxBorneBySaved: 'Tax bearer saved',
+  previousIncome: 'Previous employer this year (1721-A1 lines 13 and 18)',
+  previousIncomeHint:
+    'For an employee who joined mid-year with the previous employer’s 1721-A1: used by the December or leaving-month reconciliation.',
+  employerName: 'Previous employer',
+  employerTaxId: 'Employer NPWP',
+  netIncome: 'Net income (line 13)',
+  taxWithheld: 'PPh 21 withheld (line 18)',
+  save: 'Save',
+  remove: 'Delete',
+  previousIncomeSaved: 'Previous employer income saved',
+  previousIncomeDeleted: 'Previous employer income deleted',
+  noPreviousIncome: 'No previous employer entered.',
   year: 'Tax year',
   month: 'Month',
   allMonths: 'Whole year',
@@ -63,6 +81,24 @@ const en = {
 };
 
 const id: typeof en = {
+  taxData: 'Data pajak',
+  taxBorneBy: 'PPh 21 ditanggung oleh',
+  taxBorneBy_default: 'Pengaturan perusahaan',
+  taxBorneBy_employee: 'Karyawan (dipotong dari gaji)',
+  taxBorneBy_employer: 'Pemberi kerja (tunjangan pajak, gross-up)',
+  taxBorneBySaved: 'Penanggung pajak disimpan',
+  previousIncome: 'Pemberi kerja sebelumnya tahun ini (1721-A1 baris 13 dan 18)',
+  previousIncomeHint:
+    'Untuk karyawan yang masuk di tengah tahun dengan 1721-A1 dari pemberi kerja sebelumnya: dipakai pada perhitungan Desember atau bulan keluar.',
+  employerName: 'Pemberi kerja sebelumnya',
+  employerTaxId: 'NPWP pemberi kerja',
+  netIncome: 'Penghasilan neto (baris 13)',
+  taxWithheld: 'PPh 21 dipotong (baris 18)',
+  save: 'Simpan',
+  remove: 'Hapus',
+  previousIncomeSaved: 'Penghasilan pemberi kerja sebelumnya disimpan',
+  previousIncomeDeleted: 'Penghasilan pemberi kerja sebelumnya dihapus',
+  noPreviousIncome: 'Belum ada pemberi kerja sebelumnya.',
   year: 'Tahun pajak',
   month: 'Bulan',
   allMonths: 'Setahun penuh',

@@ -1,0 +1,163 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/can';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { Select } from '../../ui/Select';
+import { TextInput } from '../../ui/TextInput';
+import { MoneyInput, serverFields } from '../salary-data/salary-shared';
+import { formatRupiah, yearOptions } from '../salary-runs/run-format';
+import './texts';
+
+type Detail = RouterOutputs['salary']['employee']['detail'];
+type Previous = Detail['previousIncome'][number];
+
+/**
+ * Tax data of one employee on /salary/employee/:id/detail: who bears PPh 21 (the company setting, the
+ * employee, or the employer by a gross-up tax allowance) and a previous employer's slip of a year
+ * (1721-A1 lines 13 and 18). Editable with salary.update.
+ */
+export function EmployeeTaxDataCard({ detail }: { detail: Detail }) {
+  const { t } = useTranslation();
+  const editable = useCan('salary.update');
+  const utils = trpc.useUtils();
+  const refresh = () => utils.salary.employee.detail.invalidate({ id: detail.id });
+  const bearer = trpc.salary.incomeTax.taxBorneBy.useMutation({
+    meta: { successMessage: () => t('salaryTax.taxBorneBySaved') },
+    onSuccess: refresh,
+  });
+  const save = trpc.salary.incomeTax.savePreviousIncome.useMutation({
+    meta: { successMessage: () => t('salaryTax.previousIncomeSaved') },
+    onSuccess: refresh,
+  });
+  const remove = trpc.salary.incomeTax.deletePreviousIncome.useMutation({
+    meta: { successMessage: () => t('salaryTax.previousIncomeDeleted') },
+    onSuccess: refresh,
+  });
+  const [form, setForm] = useState({
+    year: String(new Date().getFullYear()),
+    employerName: '',
+    employerTaxId: '',
+    netIncome: '',
+    taxWithheld: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof form, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const label = (k: string) => t(`salaryTax.${k}`);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing = (['employerName', 'netIncome', 'taxWithheld'] as const).filter((k) => form[k].trim() === '');
+    setErrors(Object.fromEntries(missing.map((k) => [k, `${label(k)} is required`])));
+    if (missing.length) return;
+    try {
+      await save.mutateAsync({ id: detail.id, ...form, year: Number(form.year) });
+      setForm((f) => ({ ...f, employerName: '', employerTaxId: '', netIncome: '', taxWithheld: '' }));
+    } catch (err) {
+      const f = serverFields(err);
+      setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k, `${label(k)} ${m}`])));
+    }
+  };
+  const columns: Column<Previous>[] = [
+    { key: 'year', header: t('salaryTax.year'), cell: (r) => r.year },
+    { key: 'employer', header: t('salaryTax.employerName'), cell: (r) => r.employerName },
+    { key: 'taxId', header: t('salaryTax.employerTaxId'), cell: (r) => r.employerTaxId ?? '-' },
+    {
+      key: 'net',
+      header: t('salaryTax.netIncome'),
+      cell: (r) => formatRupiah(r.netIncome),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'tax',
+      header: t('salaryTax.taxWithheld'),
+      cell: (r) => formatRupiah(r.taxWithheld),
+      className: 'text-right tabular-nums',
+    },
+    {
+      key: 'actions',
+      header: '',
+      cell: (r) =>
+        editable ? (
+          <Button size="sm" variant="ghost" onClick={() => remove.mutate({ id: detail.id, year: r.year })}>
+            {t('salaryTax.remove')}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <Card title={t('salaryTax.taxData')}>
+      <div className="space-y-4">
+        <Field label={t('salaryTax.taxBorneBy')} htmlFor="tax-borne-by" className="max-w-sm">
+          <Select
+            id="tax-borne-by"
+            disabled={!editable || bearer.isPending}
+            value={detail.taxBorneBy ?? ''}
+            onChange={(v) => bearer.mutate({ id: detail.id, taxBorneBy: v === 'employee' || v === 'employer' ? v : null })}
+            options={[
+              { value: '', label: t('salaryTax.taxBorneBy_default') },
+              { value: 'employee', label: t('salaryTax.taxBorneBy_employee') },
+              { value: 'employer', label: t('salaryTax.taxBorneBy_employer') },
+            ]}
+          />
+        </Field>
+        <div>
+          <h3 className="font-semibold text-slate-800">{t('salaryTax.previousIncome')}</h3>
+          <p className="mb-2 text-xs text-slate-500">{t('salaryTax.previousIncomeHint')}</p>
+          <DataTable
+            columns={columns}
+            rows={detail.previousIncome}
+            rowKey={(r) => r.year}
+            empty={t('salaryTax.noPreviousIncome')}
+          />
+          {editable ? (
+            <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 grid gap-3 sm:grid-cols-3">
+              <Field label={t('salaryTax.year')} htmlFor="prev-year">
+                <Select id="prev-year" value={form.year} onChange={(v) => set('year', v)} options={yearOptions()} />
+              </Field>
+              <Field label={label('employerName')} htmlFor="prev-employerName" error={errors.employerName}>
+                <TextInput
+                  id="prev-employerName"
+                  value={form.employerName}
+                  invalid={!!errors.employerName}
+                  onChange={(e) => set('employerName', e.target.value)}
+                />
+              </Field>
+              <Field label={label('employerTaxId')} htmlFor="prev-employerTaxId" error={errors.employerTaxId}>
+                <TextInput
+                  id="prev-employerTaxId"
+                  value={form.employerTaxId}
+                  invalid={!!errors.employerTaxId}
+                  onChange={(e) => set('employerTaxId', e.target.value)}
+                />
+              </Field>
+              <Field label={label('netIncome')} htmlFor="prev-netIncome" error={errors.netIncome}>
+                <MoneyInput
+                  id="prev-netIncome"
+                  value={form.netIncome}
+                  invalid={!!errors.netIncome}
+                  onChange={(v) => set('netIncome', v)}
+                />
+              </Field>
+              <Field label={label('taxWithheld')} htmlFor="prev-taxWithheld" error={errors.taxWithheld}>
+                <MoneyInput
+                  id="prev-taxWithheld"
+                  value={form.taxWithheld}
+                  invalid={!!errors.taxWithheld}
+                  onChange={(v) => set('taxWithheld', v)}
+                />
+              </Field>
+              <div className="flex items-end">
+                <Button type="submit" disabled={save.isPending}>
+                  {t('salaryTax.save')}
+                </Button>
+              </div>
+            </form>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
