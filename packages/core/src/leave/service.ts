@@ -689,7 +689,17 @@ function refuseOwnDecision(actor: Actor, r: LeaveRow): void {
 async function checkStep(trx: Db, actor: Actor, r: LeaveRow): Promise<number> {
   if (r.approvalSteps === 0 || r.status !== LEAVE_STATUS.Pending) return 0;
   const step = r.approvedSteps + 1;
-  if (!(await mayDecideStep(trx, actor, r.id))) await refuseStep(trx, r.id, step, r.approvalSteps);
+  if (!(await mayDecideStep(trx, actor, r.id))) {
+    // A concurrent approval may have decided this step since r was read (PostgreSQL reads committed
+    // rows statement by statement): that is a conflict, not a question of who may decide.
+    const now = await trx
+      .selectFrom('leave_requests')
+      .select(['status', 'approved_steps'])
+      .where('id', '=', r.id)
+      .executeTakeFirst();
+    if (!now || now.status !== LEAVE_STATUS.Pending || now.approved_steps !== r.approvedSteps) throw decidedMeanwhile();
+    await refuseStep(trx, r.id, step, r.approvalSteps);
+  }
   return step;
 }
 

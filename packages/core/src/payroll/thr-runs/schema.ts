@@ -40,6 +40,10 @@ export const generateThrInput = z
     monthCounting: z.enum(THR_MONTH_COUNTINGS).default('completed'),
   })
   .superRefine((v, ctx) => {
+    // The run's year is the holiday's (thr_runs.year between 2000 and 2100).
+    const year = Number(v.holidayDate.slice(0, 4));
+    if (year < 2000 || year > 2100)
+      ctx.addIssue({ code: 'custom', path: ['holidayDate'], message: 'must be in the years 2000 to 2100' });
     if (v.payDate > v.holidayDate)
       ctx.addIssue({ code: 'custom', path: ['payDate'], message: 'must not be after the holiday date' });
   });

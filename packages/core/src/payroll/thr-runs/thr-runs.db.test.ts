@@ -237,6 +237,9 @@ describe('THR runs', () => {
     expect(await issues(generateThr(ctx, upd(), { ...IDUL_FITRI, payDate: '2026-03-21' }))).toEqual([
       'payDate: must not be after the holiday date',
     ]);
+    expect(await issues(generateThr(ctx, upd(), { ...IDUL_FITRI, holidayDate: '1970-01-01', payDate: '1970-01-01' }))).toEqual([
+      'holidayDate: must be in the years 2000 to 2100',
+    ]);
     expect((await failure(generateThr(ctx, requirePermission(hrOwn, 'salary.update'), IDUL_FITRI))).code).toBe('FORBIDDEN');
   });
 
