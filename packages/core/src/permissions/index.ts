@@ -5,5 +5,13 @@ export { isPermissionKey, PERMISSION_KEYS, PERMISSIONS, type PermissionKey } fro
 export { isRoleKey, permissionsOfRoles, ROLE_KEYS, ROLES, type RoleKey } from './roles';
 export * from './schema';
 export { employeeInScope, scopeSql } from './scope';
-export { approveGrant, assignGrant, cancelGrant, listGrants, unassignGrant } from './service';
+export {
+  approveGrant,
+  assignGrant,
+  cancelGrant,
+  createGrantSet,
+  deleteGrantSet,
+  listGrants,
+  unassignGrant,
+} from './service';
 export type { PermissionTables } from './tables';

@@ -8,7 +8,7 @@ import { makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { requirePermission } from './grant';
 import { deleteSection } from '../org/service';
 import { explainPermission } from './explain';
-import { approveGrant, assignGrant, cancelGrant, listGrants, unassignGrant } from './service';
+import { approveGrant, assignGrant, cancelGrant, createGrantSet, deleteGrantSet, listGrants, unassignGrant } from './service';
 
 let tdb: TestDb;
 let services: Services;
@@ -134,6 +134,61 @@ describe('permission grants', () => {
     expect(refused.message).toContain('1 role grant');
     await unassignGrant(services.ctx(a), requirePermission(a, 'permission.assign'), { id: g.id });
     expect((await actorOf(inside.userId)).roles).not.toContain('warehouse-manager');
+  });
+
+  it('a job position permission set is created in one go (each grant still four-eyes) and deleted in one go', async () => {
+    const a = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const b = await actorOf((await makeUser(services, org, ['superadmin'])).userId);
+    const pos = await tdb.db
+      .insertInto('job_positions')
+      .values({
+        name: 'Payroll clerk',
+        company_office_id: org.officeId,
+        department_id: org.dept[0],
+        division_id: null,
+        section_id: null,
+        job_level_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const u = await makeUser(services, org, ['employee']);
+    await tdb.db.updateTable('employees').set({ job_position_id: pos.id }).where('id', '=', u.employeeId!).execute();
+    const assign = requirePermission(a, 'permission.assign');
+
+    const set = await createGrantSet(services.ctx(a), assign, {
+      subjectId: pos.id,
+      grants: [
+        { kind: 'permission', key: 'salary.view' },
+        { kind: 'permission', key: 'canteen.view' },
+        { kind: 'permission', key: 'salary.view' },
+      ],
+    });
+    expect(set.created).toHaveLength(2);
+    expect(set.skipped).toEqual([]);
+    const again = await createGrantSet(services.ctx(a), assign, {
+      subjectId: pos.id,
+      grants: [
+        { kind: 'permission', key: 'salary.view' },
+        { kind: 'role', key: 'supervisor' },
+      ],
+    });
+    expect(again).toMatchObject({ skipped: ['salary.view'] });
+    expect(again.created).toHaveLength(1);
+    expect((await actorOf(u.userId)).permissions.has('salary.view')).toBe(false);
+    await approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: set.created[0]! });
+    await approveGrant(services.ctx(b), requirePermission(b, 'permission.approve'), { id: set.created[1]! });
+    expect((await actorOf(u.userId)).permissions.has('salary.view')).toBe(true);
+
+    expect(await deleteGrantSet(services.ctx(a), assign, { subjectId: pos.id })).toEqual({ unassigned: 2, cancelled: 1 });
+    const holder = await actorOf(u.userId);
+    expect(holder.permissions.has('salary.view')).toBe(false);
+    expect(holder.permissions.has('canteen.view')).toBe(false);
+    const live = await listGrants(services.ctx(a), requirePermission(a, 'permission.view'), 'job_position', {
+      subjectId: pos.id,
+    });
+    expect(live.rows.every((r) => r.revokedAt !== null || r.status === 4)).toBe(true);
+    const missing = await deleteGrantSet(services.ctx(a), assign, { subjectId: 999_999 }).catch((e) => e);
+    expect(missing.code).toBe('NOT_FOUND');
   });
 
   it('concurrent approvals of one grant: exactly one succeeds', async () => {

@@ -11,6 +11,12 @@ const grantKey = z.union([
 ]);
 
 export const assignInput = z.object({ subjectId: id, grant: grantKey });
+/** A job position's permission set (spec §6 "Job position also supports create and delete"): several grants at once. */
+export const createGrantSetInput = z.object({
+  subjectId: id,
+  grants: z.array(grantKey).min(1, 'must name at least one permission or role').max(100, 'at most 100 grants at once'),
+});
+export const deleteGrantSetInput = z.object({ subjectId: id });
 export const grantIdInput = z.object({ id });
 export const listGrantsInput = pageInput.extend({
   subjectId: id.optional(),

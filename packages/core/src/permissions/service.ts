@@ -7,7 +7,7 @@ import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import type { Grant } from './grant';
 import { employeeInScope } from './scope';
-import { assignInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
+import { assignInput, createGrantSetInput, deleteGrantSetInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
 
 type SubjectType = 'employee' | 'job_position' | 'section';
 
@@ -69,6 +69,80 @@ export async function assignGrant(
     if (!row) throw new AppError('CONFLICT', `${input.grant.key} is already assigned or awaiting approval`);
     await audit(ctx, trx, { action: 'grant.assign', entity: 'permission_grant', entityId: row.id, after: { type, ...input } });
     return row;
+  });
+}
+
+/**
+ * Creates a job position's permission set: one pending grant per key, in one transaction (each still
+ * needs a second person's approval). Keys already assigned or awaiting approval are skipped and listed.
+ */
+export async function createGrantSet(
+  ctx: Ctx,
+  grant: Grant<'permission.assign'>,
+  raw: z.input<typeof createGrantSetInput>,
+): Promise<{ created: number[]; skipped: string[] }> {
+  const input = createGrantSetInput.parse(raw);
+  await assertSubject(ctx, grant, 'job_position', input.subjectId);
+  const unique = [...new Map(input.grants.map((g) => [`${g.kind}:${g.key}`, g])).values()];
+  return inTransaction(ctx, async (trx) => {
+    const rows = await trx
+      .insertInto('permission_grants')
+      .values(
+        unique.map((g) => ({
+          subject_type: 'job_position' as const,
+          subject_id: input.subjectId,
+          grant_kind: g.kind,
+          grant_key: g.key,
+          requested_by: grant.actor.userId,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'grant_kind', 'grant_key'])
+      .execute();
+    const made = new Set(rows.map((r) => `${r.grant_kind}:${r.grant_key}`));
+    const skipped = unique.filter((g) => !made.has(`${g.kind}:${g.key}`)).map((g) => g.key);
+    await audit(ctx, trx, {
+      action: 'grant.assign.set',
+      entity: 'job_position',
+      entityId: input.subjectId,
+      after: { grants: rows.map((r) => ({ id: r.id, kind: r.grant_kind, key: r.grant_key })), skipped },
+    });
+    return { created: rows.map((r) => r.id), skipped };
+  });
+}
+
+/**
+ * Deletes a job position's permission set: every approved grant is unassigned and every pending one
+ * cancelled, at once and together; holders' sessions are renewed when an approved grant went.
+ */
+export async function deleteGrantSet(
+  ctx: Ctx,
+  grant: Grant<'permission.assign'>,
+  raw: z.input<typeof deleteGrantSetInput>,
+): Promise<{ unassigned: number; cancelled: number }> {
+  const input = deleteGrantSetInput.parse(raw);
+  await assertSubject(ctx, grant, 'job_position', input.subjectId);
+  return inTransaction(ctx, async (trx) => {
+    const live = (q: ReturnType<typeof trx.updateTable<'permission_grants'>>) =>
+      q.where('subject_type', '=', 'job_position').where('subject_id', '=', input.subjectId).where('revoked_at', 'is', null);
+    const unassigned = await live(trx.updateTable('permission_grants'))
+      .set({ revoked_by: grant.actor.userId, revoked_at: ctx.clock() })
+      .where('status', '=', 1)
+      .returning('id')
+      .execute();
+    const cancelled = await live(trx.updateTable('permission_grants'))
+      .set({ status: 4, decided_by: grant.actor.userId, decided_at: ctx.clock() })
+      .where('status', '=', 3)
+      .returning('id')
+      .execute();
+    if (unassigned.length) await revokeSubjectSessions({ ...ctx, db: trx }, 'job_position', input.subjectId);
+    await audit(ctx, trx, {
+      action: 'grant.delete.set',
+      entity: 'job_position',
+      entityId: input.subjectId,
+      after: { unassigned: unassigned.map((r) => r.id), cancelled: cancelled.map((r) => r.id) },
+    });
+    return { unassigned: unassigned.length, cancelled: cancelled.length };
   });
 }
 

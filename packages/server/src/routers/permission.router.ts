@@ -3,6 +3,10 @@ import {
   assignGrant,
   assignInput,
   cancelGrant,
+  createGrantSet,
+  createGrantSetInput,
+  deleteGrantSet,
+  deleteGrantSetInput,
   explainInput,
   explainPermission,
   grantIdInput,
@@ -50,7 +54,27 @@ function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'em
 
 export const permissionRouter = router({
   employee: grantRouter('employee', 'employee'),
-  jobPosition: grantRouter('job_position', 'jobPosition'),
+  jobPosition: router({
+    ...grantRouter('job_position', 'jobPosition')._def.record,
+    /** A permission set (spec §6 "Job position also supports create and delete"): several pending grants at once. */
+    createSet: permissionProcedure('permission.assign')
+      .meta({
+        rest: {
+          method: 'POST',
+          path: '/v2/h/permission/jobPosition/create',
+          message: 'Permission set created; awaiting approval',
+        },
+      })
+      .input(createGrantSetInput)
+      .mutation(({ ctx, input }) => createGrantSet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    /** Deletes the position's set: approved grants unassigned, pending ones cancelled. */
+    deleteSet: permissionProcedure('permission.assign')
+      .meta({
+        rest: { method: 'POST', path: '/v2/h/permission/jobPosition/{subjectId}/delete', message: 'Permission set deleted' },
+      })
+      .input(deleteGrantSetInput)
+      .mutation(({ ctx, input }) => deleteGrantSet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  }),
   /** Roles of a section-department (spec §6): everyone placed in the section holds them. */
   sectionDepartment: grantRouter('section', 'sectionDepartment'),
   /** "Why can this person see this?": whether the employee holds the permission and which grants give it. */

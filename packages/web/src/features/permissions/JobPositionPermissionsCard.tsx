@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../lib/can';
+import { PermissionSetActions } from './PermissionSetActions';
 import { SubjectGrantsCard } from './SubjectGrantsCard';
 import './texts';
 
@@ -9,6 +10,7 @@ export function JobPositionPermissionsCard({ jobPositionId }: { jobPositionId: n
   return (
     <Can permission="permission.view">
       <SubjectGrantsCard subject="jobPosition" subjectId={jobPositionId} title={t('permissions.jobPositionTitle')} />
+      <PermissionSetActions jobPositionId={jobPositionId} />
     </Can>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { EmployeePermissionsCard } from './EmployeePermissionsCard';
+import { JobPositionPermissionsCard } from './JobPositionPermissionsCard';
 import { SectionRolesDialog } from './SectionRolesDialog';
 
 afterEach(() => {
@@ -186,5 +187,38 @@ describe('section-department roles', () => {
       grant: { kind: string };
     };
     expect(input).toMatchObject({ subjectId: 4, grant: { kind: 'role' } });
+  });
+});
+
+describe('job position permission set', () => {
+  it('creates several grants at once and deletes the whole set after a confirmation', async () => {
+    const server = fakeTrpcServer({
+      'permission.jobPosition.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 500 } }),
+      'permission.jobPosition.createSet': () => ({ data: { created: [41, 42], skipped: [] } }),
+      'permission.jobPosition.deleteSet': () => ({ data: { unassigned: 2, cancelled: 0 } }),
+    });
+    renderWithProviders(
+      <SessionProvider user={user(ALL)}>
+        <JobPositionPermissionsCard jobPositionId={6} />
+      </SessionProvider>,
+    );
+    const select = (await screen.findByLabelText(/Permissions and roles to add at once/)) as HTMLSelectElement;
+    for (const o of select.options) o.selected = o.value === 'permission:salary.view' || o.value === 'role:supervisor';
+    fireEvent.change(select);
+    fireEvent.click(screen.getByRole('button', { name: 'Create set (2)' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path === 'permission.jobPosition.createSet')).toBe(true));
+    expect(server.calls.find((c) => c.path === 'permission.jobPosition.createSet')?.input).toEqual({
+      subjectId: 6,
+      grants: [
+        { kind: 'permission', key: 'salary.view' },
+        { kind: 'role', key: 'supervisor' },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete permission set' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete permission set' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'permission.jobPosition.deleteSet')?.input).toEqual({ subjectId: 6 }),
+    );
   });
 });
