@@ -116,6 +116,30 @@ describe('salary.holidayAllowance.generateJob (POST /v2/h/salary/allowance/gener
   });
 });
 
+describe('salary.payslip.sendEmailJob (POST /v2/h/salary/report/{id}/sendEmail/job)', () => {
+  it('e-mails a finalised run as a job with progress; a second job skips what was already e-mailed', async () => {
+    const gen = await settled(
+      (await call('POST', '/v2/h/salary/report/generate/job', admin, { period: '2026-07' })).json().result.jobId,
+    );
+    const runId = gen.result.runId as number;
+    await call('POST', `/v2/h/salary/report/${runId}/finalise`, admin, {});
+    const r = await call('POST', `/v2/h/salary/report/${runId}/sendEmail/job`, admin, { resend: false, protect: false });
+    expect(r.json()).toMatchObject({ status: 'success', success: 'Payslip e-mails started' });
+    const job = await settled(r.json().result.jobId);
+    expect(job).toMatchObject({ kind: 'salary.payslip.sendEmail', status: 'succeeded', done: 4, total: 4, error: null });
+    // No SMTP in tests: the messages are kept in the outbox.
+    expect(job.result).toMatchObject({ sent: 0, failed: 0, skipped: [] });
+    expect(job.result.queued).toBe(4);
+    const again = await settled(
+      (await call('POST', `/v2/h/salary/report/${runId}/sendEmail/job`, admin, { resend: false, protect: false })).json().result
+        .jobId,
+    );
+    expect(again.result).toMatchObject({ sent: 0, queued: 0, failed: 0 });
+    expect(again.result.skipped).toHaveLength(4);
+    expect((await call('POST', `/v2/h/salary/report/${runId}/sendEmail/job`, staff, {})).statusCode).toBe(403);
+  });
+});
+
 describe('job.get (GET /v2/h/job/{id})', () => {
   it('shows progress while the job runs, then the result', async () => {
     const jobs = jobsOf(t.services);

@@ -7,6 +7,8 @@ import {
   type Grant,
   requirePermission,
   runPayroll,
+  sendPayslips,
+  sendPayslipsInput,
   type Services,
 } from '@hr/core';
 import { type JobService, JobService as Jobs, type JobServiceOptions, jobsFor } from './service';
@@ -15,6 +17,7 @@ import { type JobService, JobService as Jobs, type JobServiceOptions, jobsFor } 
 export const JOB_KINDS = {
   payroll: 'salary.report.generate',
   thr: 'salary.holidayAllowance.generate',
+  payslipMail: 'salary.payslip.sendEmail',
 } as const;
 
 /** Same rule as the synchronous generations: a run covers every employee, so the caller's scope must be the whole company. */
@@ -37,6 +40,12 @@ export function createJobService(services: Services, opts: JobServiceOptions = {
     .register(JOB_KINDS.thr, {
       run: (ctx, raw, progress) =>
         generateThr(ctx, requirePermission(ctx.actor, 'salary.update'), generateThrInput.parse(raw), { onProgress: progress }),
+    })
+    .register(JOB_KINDS.payslipMail, {
+      run: (ctx, raw, progress) =>
+        sendPayslips(ctx, requirePermission(ctx.actor, 'salary.update'), services.mail, sendPayslipsInput.parse(raw), {
+          onProgress: progress,
+        }),
     });
 }
 

@@ -1,4 +1,5 @@
 import { myPayslipPdf, payslipPdf, payslipPdfInput, runPayslipsPdf, sendPayslips, sendPayslipsInput } from '@hr/core';
+import { enqueueJob, JOB_KINDS } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
 
 /**
@@ -20,6 +21,11 @@ export const payslipRouter = router({
     .meta({ rest: { method: 'POST', path: `${S}/{id}/sendEmail`, message: 'Payslips e-mailed' } })
     .input(sendPayslipsInput)
     .mutation(({ ctx, input }) => sendPayslips(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, ctx.services.mail, input)),
+  /** The same sending as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
+  sendEmailJob: permissionProcedure('salary.update')
+    .meta({ rest: { method: 'POST', path: `${S}/{id}/sendEmail/job`, message: 'Payslip e-mails started' } })
+    .input(sendPayslipsInput)
+    .mutation(({ ctx, input }) => enqueueJob(ctx.services, JOB_KINDS.payslipMail, input, ctx.actor)),
   myPdf: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/{id}/pdf', message: 'My payslip PDF', download: true } })
     .input(payslipPdfInput)

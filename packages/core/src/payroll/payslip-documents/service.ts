@@ -102,6 +102,8 @@ export async function sendPayslips(
   grant: Grant<'salary.update'>,
   mail: MailConfig,
   raw: In<typeof sendPayslipsInput>,
+  /** onProgress: payslips prepared so far (rendered or skipped) of those with an e-mail address, for a job's progress bar. */
+  opts: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<SendPayslipsResult> {
   const input = sendPayslipsInput.parse(raw);
   const run = await runOf(ctx, input.id);
@@ -132,7 +134,9 @@ export async function sendPayslips(
   // Rendered before the transaction: the lock is held only for the writes.
   const fresh: { slip: PayslipDocRow; pdf: Buffer }[] = [];
   const again: number[] = [];
-  for (const s of withMail) {
+  opts.onProgress?.(0, withMail.length);
+  for (const [i, s] of withMail.entries()) {
+    if (i && i % 20 === 0) opts.onProgress?.(i, withMail.length);
     const last = latest.get(s.id);
     if (last && !input.resend && last.status !== 'failed') {
       skipped.push({
@@ -190,6 +194,7 @@ export async function sendPayslips(
   });
 
   const delivery = await deliverMail(ctx, mail, ids);
+  opts.onProgress?.(withMail.length, withMail.length);
   return {
     sent: delivery.sent,
     queued: ids.length - delivery.sent - delivery.failed,

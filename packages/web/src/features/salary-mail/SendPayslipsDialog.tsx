@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../lib/notify';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { useJob } from '../../lib/use-job';
+import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
+import { JobProgress } from '../../ui/JobProgress';
 import { Modal } from '../../ui/Modal';
 import { SendResultSummary } from './SendResultSummary';
 import './texts';
@@ -9,18 +13,25 @@ import './texts';
 export type SendResult = RouterOutputs['salary']['payslip']['sendEmail'];
 
 /**
- * Confirms sending a run's payslips by e-mail, with the resend and password options; after sending it
- * shows what happened (sent, kept in the outbox, failed, skipped with reasons).
+ * Confirms sending a run's payslips by e-mail, with the resend and password options. Sending runs as a
+ * background job (salary.payslip.sendEmailJob, docs/jobs.md) with its progress; then the dialog shows what
+ * happened (sent, kept in the outbox, failed, skipped with reasons).
  */
 export function SendPayslipsDialog({ runId, onClose }: { runId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [resend, setResend] = useState(false);
   const [protect, setProtect] = useState(false);
-  const send = trpc.salary.payslip.sendEmail.useMutation({
-    meta: { successMessage: () => t('mail.done') },
-    onSuccess: () => void utils.mail.invalidate(),
-  });
+  const [jobId, setJobId] = useState<number | null>(null);
+  const send = trpc.salary.payslip.sendEmailJob.useMutation({ onSuccess: (r) => setJobId(r.jobId) });
+  const job = useJob(jobId);
+  const result = job.finished?.status === 'succeeded' ? (job.finished.result as SendResult) : null;
+  useEffect(() => {
+    if (!result) return;
+    notifySuccess(t('mail.done'));
+    void utils.mail.invalidate();
+  }, [result, utils, t]);
+  const busy = send.isPending || job.running;
   const option = (id: string, checked: boolean, set: (v: boolean) => void, label: string) => (
     <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-700">
       <input id={id} type="checkbox" className="mt-0.5" checked={checked} onChange={(e) => set(e.target.checked)} />
@@ -33,22 +44,31 @@ export function SendPayslipsDialog({ runId, onClose }: { runId: number; onClose:
       onClose={onClose}
       title={t('mail.sendTitle')}
       footer={
-        send.data ? (
+        result || job.error ? (
           <Button onClick={onClose}>{t('mail.close')}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose}>
               {t('mail.cancel')}
             </Button>
-            <Button disabled={send.isPending} onClick={() => send.mutate({ id: runId, resend, protect })}>
-              {send.isPending ? t('mail.sending') : t('mail.send')}
+            <Button disabled={busy} onClick={() => send.mutate({ id: runId, resend, protect })}>
+              {busy ? t('mail.sending') : t('mail.send')}
             </Button>
           </>
         )
       }
     >
-      {send.data ? (
-        <SendResultSummary result={send.data} />
+      {result ? (
+        <SendResultSummary result={result} />
+      ) : job.error ? (
+        <Banner tone="error">{job.error}</Banner>
+      ) : job.running ? (
+        <JobProgress
+          done={job.data?.done ?? 0}
+          total={job.data?.total ?? 0}
+          label={t('mail.jobProgressLabel')}
+          text={t('mail.jobProgress', { done: job.data?.done ?? 0, total: job.data?.total ?? 0 })}
+        />
       ) : (
         <>
           <p className="text-sm text-slate-600">{t('mail.sendHint')}</p>

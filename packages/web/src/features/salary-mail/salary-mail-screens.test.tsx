@@ -59,24 +59,36 @@ const row = (id: number, status: 'queued' | 'sent' | 'failed' | 'stored', to: st
 const pdf = { fileName: 'payslips-2026-11-run-4.pdf', contentType: 'application/pdf', base64: 'JVBERg==' };
 
 describe('payslip actions on the salary report detail', () => {
-  it('a finalised run: send by e-mail with options, then the result summary lists counts and skipped employees', async () => {
+  it('a finalised run: send by e-mail with options as a job with progress, then the result summary lists counts and skipped employees', async () => {
+    const result = {
+      sent: 2,
+      queued: 0,
+      failed: 1,
+      skipped: [{ employeeId: 12, name: 'Nora Nomail', reason: 'No e-mail address' }],
+    };
+    let poll = 0;
     const server = fakeTrpcServer({
-      'salary.payslip.sendEmail': () => ({
-        data: { sent: 2, queued: 0, failed: 1, skipped: [{ employeeId: 12, name: 'Nora Nomail', reason: 'No e-mail address' }] },
-      }),
+      'salary.payslip.sendEmailJob': () => ({ data: { jobId: 12 } }),
+      'job.get': () => {
+        const base = { id: 12, kind: 'salary.payslip.sendEmail', error: null };
+        return poll++ === 0
+          ? { data: { ...base, status: 'running', done: 1, total: 3, result: null } }
+          : { data: { ...base, status: 'succeeded', done: 3, total: 3, result } };
+      },
     });
     render(<PayslipActions runId={4} status="finalised" />, ['salary.view', 'salary.update']);
     fireEvent.click(screen.getByRole('button', { name: 'Send by e-mail' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByLabelText(/Protect each PDF/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
-    const summary = await within(dialog).findByTestId('payslip-mail-result');
+    await waitFor(() => expect(within(dialog).getByTestId('job-progress').textContent).toBe('Preparing payslips: 1 of 3'));
+    const summary = await within(dialog).findByTestId('payslip-mail-result', {}, { timeout: 3000 });
     expect(within(summary).getByTestId('payslip-mail-sent').textContent).toBe('2');
     expect(within(summary).getByTestId('payslip-mail-failed').textContent).toBe('1');
     expect(within(summary).getByTestId('payslip-mail-skipped').textContent).toBe('1');
     expect(within(summary).getByText('Nora Nomail')).toBeTruthy();
     expect(within(summary).getByText('No e-mail address')).toBeTruthy();
-    expect(server.calls.find((c) => c.path === 'salary.payslip.sendEmail')?.input).toEqual({
+    expect(server.calls.find((c) => c.path === 'salary.payslip.sendEmailJob')?.input).toEqual({
       id: 4,
       resend: false,
       protect: true,
