@@ -105,7 +105,11 @@ export async function listDeviceCommands(ctx: Ctx, _grant: Dev, raw: In<typeof d
   return r.rows;
 }
 
-/** A finished backup as a JSON file: `{ device, serial, takenAt, users: [...] }`. */
+/**
+ * A finished backup as a JSON file: `{ device, serial, takenAt, users: [...] }`, each user with the
+ * fingerprint `templates` its driver read (EasyLink `{pin, idx, alg_ver, template}`, zk
+ * `{pin, fingerIndex, valid, template}`), stored as the agent sent them in `result` (jsonb).
+ */
 export async function downloadDeviceBackup(ctx: Ctx, _grant: Dev, raw: In<typeof commandIdInput>): Promise<ScanLogExcel> {
   const { id } = commandIdInput.parse(raw);
   const r = await sql<{ name: string; serial: string; finishedAt: string; result: { users?: unknown[] } }>`

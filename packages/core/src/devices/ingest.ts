@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ingestPunches } from '../attendance/punches';
 import { ingestPunchesInput, type IngestResult, type PunchItem, type PunchResult } from '../attendance/schema';
 import type { Grant } from '../permissions/grant';
-import type { Ctx, Db } from '../shared/context';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { matchHotspot } from './service';
 
 type In<S extends z.ZodType> = z.input<S>;
@@ -54,19 +54,23 @@ export async function ingestFromAgent(
     }
   });
   if (allowed.length > 0) {
-    const res = await ingestPunches(ctx, grant, { ...input, punches: allowed.map((a) => a.p) });
-    for (const r of res.items) {
-      const a = allowed[r.index];
-      if (a) items[a.i] = { ...r, index: a.i };
-    }
-    const stored = res.items.filter((r) => r.status === 'inserted').map((r) => allowed[r.index]?.p);
-    if (stored.length > 0 && (await outsideOfficeNetworks(ctx.db, origin.ip))) {
-      await flagOutside(
-        ctx.db,
-        stored.filter((p): p is PunchItem => !!p),
-        origin.ip as string,
-      );
-    }
+    // One transaction: the punches and their outside-network flag are stored together (a crash
+    // cannot leave a batch stored but unflagged).
+    await inTransaction(ctx, async (trx) => {
+      const res = await ingestPunches({ ...ctx, db: trx }, grant, { ...input, punches: allowed.map((a) => a.p) });
+      for (const r of res.items) {
+        const a = allowed[r.index];
+        if (a) items[a.i] = { ...r, index: a.i };
+      }
+      const stored = res.items.filter((r) => r.status === 'inserted').map((r) => allowed[r.index]?.p);
+      if (stored.length > 0 && (await outsideOfficeNetworks(trx, origin.ip))) {
+        await flagOutside(
+          trx,
+          stored.filter((p): p is PunchItem => !!p),
+          origin.ip as string,
+        );
+      }
+    });
   }
   return { items };
 }

@@ -180,9 +180,17 @@ export class Uploader {
     return Array.isArray(rows) ? (rows as unknown as AgentCommand[]) : [];
   }
 
-  /** Reports a command's outcome; true when the server took it (or had it already: 409). */
+  /**
+   * Reports a command's outcome; true when the server took it (or had it already: 409). A result
+   * the server refuses outright (400, or 413: a backup with its templates over the body limit) is
+   * reported as a failure with the server's reason, so the command is not handed out again forever.
+   */
   async reportCommand(id: number, result: CommandResult): Promise<boolean> {
     const r = await this.authed(`/v2/h/agent/commands/${id}/result`, result);
+    if (result.ok && (r.status === 400 || r.status === 413)) {
+      const error = `the server refused the result: HTTP ${r.status}${errText(r.json)}`.slice(0, 1000);
+      return this.reportCommand(id, { ok: false, error });
+    }
     return r.status === 200 || r.status === 409;
   }
 }

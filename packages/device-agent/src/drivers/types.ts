@@ -21,8 +21,22 @@ export interface DeviceUser {
   privilege: number;
   password: string;
   card: number;
-  /** Fingerprint templates as the terminal gave them (EasyLink); the zk driver reads none. */
+  /**
+   * Fingerprint templates: as the terminal gave them (EasyLink `{pin, idx, alg_ver, template}`),
+   * or `DeviceTemplate`s (zk).
+   */
   templates?: unknown[];
+}
+
+/** A fingerprint template read by the zk driver (pyzk `Finger`), with its user's PIN. */
+export interface DeviceTemplate {
+  pin: string;
+  /** Finger index, 0-9. */
+  fingerIndex: number;
+  /** 1 when the terminal marks the template valid. */
+  valid: number;
+  /** The template bytes, base64. */
+  template: string;
 }
 
 export interface DeviceDriver {

@@ -6,6 +6,7 @@ import {
   CMD,
   decodeAttRecord,
   decodeFrame,
+  decodeTemplateRecords,
   decodeUserRecord,
   encodeUserRecord,
   decodeZkTime,
@@ -13,14 +14,17 @@ import {
   type Frame,
   FrameParser,
   EF_ATTLOG,
+  FCT_FINGERTMP,
   MAX_CHUNK,
   makeCommKey,
   TABLE_ATTLOG,
+  TABLE_DB,
   TABLE_USERS,
+  type TemplateRecord,
   USER_RECORD_SIZE,
   type UserRecord,
 } from '../simulator/zk/protocol';
-import { type DeviceDriver, type DeviceRead, DeviceReadError, type DeviceUser, naiveNowIn } from './types';
+import { type DeviceDriver, type DeviceRead, DeviceReadError, type DeviceTemplate, type DeviceUser, naiveNowIn } from './types';
 
 /**
  * Driver `zk`: zkteco-js 1.7.2 for the socket, CONNECT and the plain commands, wrapped to fix
@@ -33,7 +37,9 @@ import { type DeviceDriver, type DeviceRead, DeviceReadError, type DeviceUser, n
  * - records are decoded here: the full 24-byte user id (zkteco-js keeps 9 characters) and
  *   the device's naive wall-clock time (zkteco-js reads it in the host's time zone);
  * - the comm key (CMD_AUTH), which zkteco-js does not support;
- * - a read whose record count differs from the device's reported log count is refused.
+ * - a read whose record count differs from the device's reported log count is refused;
+ * - fingerprint templates (pyzk `get_templates`: CMD_DB_RRQ with FCT_FINGERTMP), which
+ *   zkteco-js cannot read at all.
  */
 
 export interface ZkDriverOptions {
@@ -241,6 +247,19 @@ class Session {
     return out;
   }
 
+  /**
+   * The fingerprint templates (pyzk `get_templates`): the table body must be exactly whole
+   * records, each `size` bytes long, header included.
+   */
+  async templates(): Promise<TemplateRecord[]> {
+    const body = await this.readTable(TABLE_DB, FCT_FINGERTMP);
+    try {
+      return decodeTemplateRecords(body);
+    } catch (e) {
+      throw new DeviceReadError(`${(e as Error).message}; read refused`);
+    }
+  }
+
   /** Registers for attendance events; calls `onEvent` per pushed punch until the connection ends. */
   async listen(onEvent: (userId: string) => void, signal: AbortSignal): Promise<void> {
     const mask = Buffer.alloc(4);
@@ -287,6 +306,21 @@ const describe = (e: unknown): string => {
   if (x instanceof Error) return (x as NodeJS.ErrnoException).code ?? x.message;
   return typeof x === 'string' ? x : JSON.stringify(x);
 };
+
+/**
+ * Templates mapped to PINs through the user table (a template carries the device's uid, not the
+ * PIN), in the terminal's order. A template whose uid no user has is left out: nobody could use it.
+ */
+function templatesOf(users: readonly UserRecord[], templates: readonly TemplateRecord[]): DeviceTemplate[] {
+  const pinOf = new Map(users.map((u) => [u.uid, u.userId]));
+  const out: DeviceTemplate[] = [];
+  for (const t of templates) {
+    const pin = pinOf.get(t.uid);
+    if (pin === undefined) continue;
+    out.push({ pin, fingerIndex: t.fid, valid: t.valid, template: t.template.toString('base64') });
+  }
+  return out;
+}
 
 export class ZkDriver implements DeviceDriver {
   constructor(private readonly o: ZkDriverOptions) {}
@@ -351,10 +385,26 @@ export class ZkDriver implements DeviceDriver {
     }
   }
 
+  /** Every user with the templates of their fingers (a backup), read in one session. */
   getUsers(): Promise<DeviceUser[]> {
-    return this.withSession(async (s) =>
-      (await s.users()).map((u) => ({ pin: u.userId, name: u.name, privilege: u.privilege, password: u.password, card: u.card })),
-    );
+    return this.withSession(async (s) => {
+      const users = await s.users();
+      const byPin = new Map<string, DeviceTemplate[]>(users.map((u) => [u.userId, []]));
+      for (const t of templatesOf(users, await s.templates())) byPin.get(t.pin)!.push(t);
+      return users.map((u) => ({
+        pin: u.userId,
+        name: u.name,
+        privilege: u.privilege,
+        password: u.password,
+        card: u.card,
+        templates: byPin.get(u.userId)!,
+      }));
+    });
+  }
+
+  /** Every fingerprint template, with the PIN of its user. */
+  readTemplates(): Promise<DeviceTemplate[]> {
+    return this.withSession(async (s) => templatesOf(await s.users(), await s.templates()));
   }
 
   /** CMD_USER_WRQ per user (the 72-byte record, full user id), keeping the uid of a PIN already there. */

@@ -22,7 +22,8 @@ import { RealServer } from './real-server';
 // Terminal commands end to end: the server queues "upload users" / "back up users" for a
 // terminal, the REAL agent fetches them with its ingest-scoped OAuth client
 // (GET /v2/h/agent/commands), carries them out through its driver against the simulators, and
-// reports (POST /v2/h/agent/commands/{id}/result); the backup is then downloadable.
+// reports (POST /v2/h/agent/commands/{id}/result); the backup, fingerprint templates included,
+// is then downloadable.
 
 const dirs: string[] = [];
 let server: RealServer;
@@ -44,11 +45,11 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-function agent(): Agent {
+function agent(devices?: { name: string; driver: string; address: string; serial: string }[], fetchImpl?: typeof fetch): Agent {
   const dir = mkdtempSync(path.join(tmpdir(), 'hr-agent-cmd-'));
   dirs.push(dir);
   const { config } = parseAgentConfig({
-    devices: [
+    devices: devices ?? [
       { name: 'Gate ZK', driver: 'zk', address: `127.0.0.1:${zk.port}`, serial: zk.device.serial, timeoutSeconds: 2 },
       { name: 'Gate EL', driver: 'easylink', address: `127.0.0.1:${el.port}`, serial: 'CMDEL0001', timeoutSeconds: 2 },
     ],
@@ -56,7 +57,15 @@ function agent(): Agent {
     oauth: { clientId: server.clientId, clientSecret: server.clientSecret },
     agent: { name: 'cmd-agent', dataDir: dir },
   });
-  return new Agent({ config, logger: pino({ level: 'silent' }) });
+  return new Agent({ config, logger: pino({ level: 'silent' }), ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+}
+
+/** The developer the first test creates, acting. */
+async function developer() {
+  const db = server.tdb.db;
+  const u = await db.selectFrom('users').select('id').where('email', '=', 'dev@test.co.id').executeTakeFirstOrThrow();
+  const actor = (await actorForUser(db, u.id, 'user'))!;
+  return { ctx: server.services.ctx(actor), dev: requirePermission(actor, 'developer.access') };
 }
 
 describe('terminal commands through the real agent', () => {
@@ -122,6 +131,20 @@ describe('terminal commands through the real agent', () => {
     expect(zkBackup.contentType).toBe('application/json');
     expect(zkFile.serial).toBe(zk.device.serial);
     expect(zkFile.users.map((x: { pin: string }) => x.pin).sort()).toEqual(zk.device.users.map((x) => x.userId).sort());
+    // With every fingerprint template the terminal holds (CMD_DB_RRQ / FCT_FINGERTMP), bytes intact.
+    const zkTemplates = zkFile.users.flatMap((x: { templates: unknown[] }) => x.templates);
+    expect(zkTemplates.length).toBeGreaterThanOrEqual(3);
+    expect(zkTemplates).toHaveLength(zk.device.templates.length);
+    for (const t of zk.device.templates) {
+      const pin = zk.device.users.find((x) => x.uid === t.uid)!.userId;
+      expect(zkFile.users.find((x: { pin: string }) => x.pin === pin).templates).toContainEqual({
+        pin,
+        fingerIndex: t.fid,
+        valid: 1,
+        template: t.template.toString('base64'),
+      });
+    }
+    expect(zkFile.users.find((x: { pin: string }) => x.pin === '777')).toMatchObject({ name: 'Budi Santoso', templates: [] });
 
     const elCmds = await listDeviceCommands(ctx, dev, { id: elDev.id });
     expect(elCmds.map((c) => [c.kind, c.status])).toEqual([
@@ -138,17 +161,47 @@ describe('terminal commands through the real agent', () => {
     });
   }, 60_000);
 
+  it('a full terminal (templates of 2,000 users, megabytes) is backed up; a proxy refusing it makes the command fail, not repeat', async () => {
+    const { ctx, dev } = await developer();
+    const big = await new ZkSimulator({ port: 0, users: 2000, records: 0, seed: 13, fingerprintUsers: 2000 }).start();
+    try {
+      const d = await createDevice(ctx, dev, {
+        name: 'Gate big',
+        driver: 'zk',
+        address: '127.0.0.1',
+        port: 4370,
+        serial: big.device.serial,
+      });
+      const gate = [{ name: 'Gate big', driver: 'zk', address: `127.0.0.1:${big.port}`, serial: big.device.serial }];
+      await queueDeviceCommand(ctx, dev, { id: d.id, kind: 'backup-users' });
+      expect(await agent(gate).runCommands()).toBe(1);
+      const [done] = await listDeviceCommands(ctx, dev, { id: d.id });
+      expect(done).toMatchObject({ kind: 'backup-users', status: 'done', hasBackup: true, users: 2000 });
+
+      // Behind a proxy with a smaller body limit (e.g. nginx's client_max_body_size), the result is refused with
+      // 413: the agent reports the command failed with the reason, and it is not handed out again.
+      const proxy: typeof fetch = async (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        const body = typeof init?.body === 'string' ? init.body : '';
+        if (url.includes('/result') && body.length > 1024 * 1024)
+          return new Response('<html>413 Request Entity Too Large</html>', { status: 413 });
+        return fetch(input, init);
+      };
+      await queueDeviceCommand(ctx, dev, { id: d.id, kind: 'backup-users' });
+      const a = agent(gate, proxy);
+      expect(await a.runCommands()).toBe(1);
+      const [last] = await listDeviceCommands(ctx, dev, { id: d.id });
+      expect(last).toMatchObject({ kind: 'backup-users', status: 'failed', hasBackup: false });
+      expect(last!.error).toMatch(/^the server refused the result: HTTP 413/);
+      expect(await a.runCommands()).toBe(0);
+    } finally {
+      await big.stop();
+    }
+  }, 60_000);
+
   it('a command for a terminal that does not answer is reported failed', async () => {
     const db = server.tdb.db;
-    const actor = (await actorForUser(
-      db,
-      (
-        await db.selectFrom('users').select('id').where('email', '=', 'dev@test.co.id').executeTakeFirstOrThrow()
-      ).id,
-      'user',
-    ))!;
-    const ctx = server.services.ctx(actor);
-    const dev = requirePermission(actor, 'developer.access');
+    const { ctx, dev } = await developer();
     const zkDev = (
       await db.selectFrom('fingerspot_devices').select('id').where('serial', '=', zk.device.serial).executeTakeFirstOrThrow()
     ).id;

@@ -26,6 +26,7 @@ export const zkFaultsSchema = z.strictObject({
   silentAccept: z.boolean().optional(),
   clearLogAfterRead: z.boolean().optional(),
   extraLogCount: z.number().int().min(1).optional(),
+  templateCut: z.strictObject({ cutBytes: z.number().int().min(1), announced: z.enum(['before-cut', 'after-cut']) }).optional(),
 });
 
 export interface SimulateOptions {
@@ -74,7 +75,7 @@ export async function startSimulators(o: SimulateOptions): Promise<RunningSimula
     faults,
   }).start();
   const lines = [
-    `ZK terminal on ${o.host}:${zk.port}  serial ${zk.device.serial}  ${zk.device.users.length} users  ${zk.device.log.length} records  clock ${formatNaive(zk.device.now()).replace('T', ' ')}${o.commKey !== undefined ? '  comm key set' : ''}`,
+    `ZK terminal on ${o.host}:${zk.port}  serial ${zk.device.serial}  ${zk.device.users.length} users  ${zk.device.templates.length} fingerprints  ${zk.device.log.length} records  clock ${formatNaive(zk.device.now()).replace('T', ' ')}${o.commKey !== undefined ? '  comm key set' : ''}`,
   ];
   let easylink: EasyLinkSimulator | null = null;
   if (o.easylinkPort !== undefined) {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AttRecord, NaiveMs, UserRecord } from './zk/protocol';
+import type { AttRecord, NaiveMs, TemplateRecord, UserRecord } from './zk/protocol';
 
 /**
  * What a terminal holds, shared by the ZK and EasyLink simulators: users, the attendance
@@ -35,11 +35,35 @@ export interface GenerateOptions {
   duplicates?: number;
   /** Records no real punch could produce (blank id, a time before 2001, a time far in the future). */
   garbage?: number;
+  /**
+   * How many users (the first ones) have enrolled fingers: one or two templates each, a few
+   * hundred seeded bytes apiece. Default: every user, at most 10.
+   */
+  fingerprintUsers?: number;
 }
 
 export interface GeneratedData {
   users: UserRecord[];
   log: AttRecord[];
+  templates: TemplateRecord[];
+}
+
+/** Fingers enrolled: the right index (6) first, then the left index (1). */
+const ENROLLED_FINGERS = [6, 1];
+
+/** One or two templates per user, from a PRNG of its own so the log stays what a seed always gave. */
+function generateTemplates(users: readonly UserRecord[], count: number, seed: number): TemplateRecord[] {
+  const rand = rng((seed ^ 0x5eed_f1a6) >>> 0);
+  const out: TemplateRecord[] = [];
+  for (const u of users.slice(0, Math.max(0, count))) {
+    const fingers = rand() < 0.5 ? 1 : 2;
+    for (let f = 0; f < fingers; f++) {
+      const template = Buffer.alloc(300 + Math.floor(rand() * 500));
+      for (let i = 0; i < template.length; i++) template[i] = Math.floor(rand() * 256);
+      out.push({ uid: u.uid, fid: ENROLLED_FINGERS[f]!, valid: 1, template });
+    }
+  }
+  return out;
 }
 
 export const DEFAULT_END_DAY = '2026-11-20';
@@ -102,7 +126,8 @@ export function generateData(opts: GenerateOptions = {}): GeneratedData {
             : { uid: 1, userId: users[0]!.userId, verify: 1, time: Date.UTC(2099, 11, 31, 23, 59, 59) - i * 1000, state: 0 };
     log.splice(at, 0, g);
   }
-  return { users, log };
+  const templates = generateTemplates(users, opts.fingerprintUsers ?? Math.min(nUsers, 10), opts.seed ?? 1);
+  return { users, log, templates };
 }
 
 export interface DeviceOptions extends GenerateOptions {
@@ -114,6 +139,7 @@ export interface DeviceOptions extends GenerateOptions {
   clockSkewMs?: number;
   userCapacity?: number;
   logCapacity?: number;
+  fingerCapacity?: number;
 }
 
 /** One terminal's state; emits 'punch' (AttRecord) for every punch made "at the terminal". */
@@ -122,10 +148,13 @@ export class Device extends EventEmitter {
   name: string;
   users: UserRecord[];
   log: AttRecord[];
+  /** Enrolled fingerprints, by the user's uid. */
+  templates: TemplateRecord[];
   utcOffsetMinutes: number;
   clockSkewMs: number;
   userCapacity: number;
   logCapacity: number;
+  fingerCapacity: number;
   enabled = true;
 
   constructor(opts: DeviceOptions = {}) {
@@ -135,10 +164,12 @@ export class Device extends EventEmitter {
     this.name = opts.name ?? 'HR Simulator';
     this.users = data.users;
     this.log = data.log;
+    this.templates = data.templates;
     this.utcOffsetMinutes = opts.utcOffsetMinutes ?? 420;
     this.clockSkewMs = opts.clockSkewMs ?? 0;
     this.userCapacity = opts.userCapacity ?? 3000;
     this.logCapacity = opts.logCapacity ?? 200_000;
+    this.fingerCapacity = opts.fingerCapacity ?? 3000;
   }
 
   /** True local wall-clock time now (no skew), as a naive time. */
@@ -186,6 +217,14 @@ export class Device extends EventEmitter {
   }
 
   deleteUser(match: (u: UserRecord) => boolean): void {
-    this.users = this.users.filter((u) => !match(u));
+    const gone = new Set(this.users.filter(match).map((u) => u.uid));
+    this.users = this.users.filter((u) => !gone.has(u.uid));
+    this.templates = this.templates.filter((t) => !gone.has(t.uid));
+  }
+
+  /** Enrolls (or re-enrolls) one finger of a user. */
+  enroll(uid: number, fid: number, template: Buffer, valid = 1): void {
+    this.templates = this.templates.filter((t) => t.uid !== uid || t.fid !== fid);
+    this.templates.push({ uid, fid, valid, template });
   }
 }

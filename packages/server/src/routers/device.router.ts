@@ -42,6 +42,8 @@ const N = '/v2/h/network/hotspot';
 const dev = () => permissionProcedure('developer.access');
 const agent = () => permissionProcedure('device.ingest');
 
+/** 32 MiB: a backup of a full terminal (users and fingerprint templates, base64 in JSON). */
+const AGENT_RESULT_BODY_LIMIT = 32 * 1024 * 1024;
 export const deviceRouter = router({
   list: dev()
     .meta({ rest: { method: 'GET', path: `${F}/device`, message: 'Fingerprint devices', results: true } })
@@ -93,7 +95,11 @@ export const deviceRouter = router({
       .input(agentCommandsInput)
       .query(({ ctx, input }) => agentPendingCommands(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
     result: agent()
-      .meta({ rest: { method: 'POST', path: '/v2/h/agent/commands/{id}/result', message: 'Command result received' } })
+      .meta({
+        rest: { method: 'POST', path: '/v2/h/agent/commands/{id}/result', message: 'Command result received' },
+        // A terminal's backup carries every user's fingerprint templates: thousands of fingers are several MB.
+        bodyLimit: AGENT_RESULT_BODY_LIMIT,
+      })
       .input(agentCommandResultInput)
       .mutation(({ ctx, input }) => agentCommandResult(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),

@@ -35,6 +35,16 @@ export const CMD = {
 /** DATA_WRRQ table numbers. */
 export const TABLE_ATTLOG = 0x0d;
 export const TABLE_USERS = 0x09;
+/**
+ * CMD_DB_RRQ: pyzk's generic table read (`read_with_buffer(CMD_DB_RRQ, fct)`), the only way to
+ * read fingerprint templates; DATA_WRRQ carries it in the table field with the FCT_* in `fct`.
+ */
+export const TABLE_DB = 7;
+export const FCT_ATTLOG = 1;
+export const FCT_FINGERTMP = 2;
+export const FCT_USER = 5;
+/** A template record: u16 size (header included), u16 uid, i8 finger index, i8 valid, then the data. */
+export const TEMPLATE_HEADER_SIZE = 6;
 export const EF_ATTLOG = 1;
 /** The clients slice a buffered read into pieces of this many bytes. */
 export const MAX_CHUNK = 65_472;
@@ -232,6 +242,52 @@ export function decodeUserRecord(b: Buffer): UserRecord {
     group: readAscii(b, 40, 7),
     userId: readAscii(b, 48, USER_ID_WIDTH),
   };
+}
+
+/** One fingerprint template as the terminal stores it (pyzk `Finger`). */
+export interface TemplateRecord {
+  /** The user's index on the device (the user record's uid). */
+  uid: number;
+  /** Finger index, 0-9. */
+  fid: number;
+  /** 1 when the template is valid. */
+  valid: number;
+  template: Buffer;
+}
+
+export function encodeTemplateRecord(t: TemplateRecord): Buffer {
+  const b = Buffer.alloc(TEMPLATE_HEADER_SIZE + t.template.length);
+  b.writeUInt16LE(b.length, 0);
+  b.writeUInt16LE(t.uid & 0xffff, 2);
+  b.writeInt8(t.fid, 4);
+  b.writeInt8(t.valid, 5);
+  t.template.copy(b, TEMPLATE_HEADER_SIZE);
+  return b;
+}
+
+/**
+ * The template records of a table body (after the u32 byte count). Throws when a record's size
+ * is shorter than its header or runs past the end: the body must be exactly whole records.
+ */
+export function decodeTemplateRecords(body: Buffer): TemplateRecord[] {
+  const out: TemplateRecord[] = [];
+  for (let at = 0; at < body.length; ) {
+    if (body.length - at < TEMPLATE_HEADER_SIZE) {
+      throw new Error(`template data ends ${body.length - at} bytes into a record header at byte ${at}`);
+    }
+    const size = body.readUInt16LE(at);
+    if (size < TEMPLATE_HEADER_SIZE || at + size > body.length) {
+      throw new Error(`template record at byte ${at} announces ${size} bytes but ${body.length - at} remain`);
+    }
+    out.push({
+      uid: body.readUInt16LE(at + 2),
+      fid: body.readInt8(at + 4),
+      valid: body.readInt8(at + 5),
+      template: Buffer.from(body.subarray(at + TEMPLATE_HEADER_SIZE, at + size)),
+    });
+    at += size;
+  }
+  return out;
 }
 
 /** A bulk-read blob: u32 byte count, then the records. */

@@ -8,15 +8,20 @@ import {
   decodeUserRecord,
   decodeZkTime,
   EF_ATTLOG,
+  FCT_ATTLOG,
+  FCT_FINGERTMP,
+  FCT_USER,
   encodeAttRecord,
   encodeBlob,
   encodeFrame,
+  encodeTemplateRecord,
   encodeUserRecord,
   encodeZkTime,
   type Frame,
   FrameParser,
   makeCommKey,
   TABLE_ATTLOG,
+  TABLE_DB,
   TABLE_USERS,
   USER_RECORD_SIZE,
 } from './protocol';
@@ -45,6 +50,11 @@ export interface ZkFaults {
   clearLogAfterRead?: boolean;
   /** Report this many more log records than the log holds (a count that moved mid-read). */
   extraLogCount?: number;
+  /**
+   * Template reads lose their last `cutBytes` bytes; the blob's byte count announces the total
+   * before the cut (a count that does not match the data) or after it (the last record is cut short).
+   */
+  templateCut?: { cutBytes: number; announced: 'before-cut' | 'after-cut' };
 }
 
 export interface ZkSimulatorOptions extends DeviceOptions {
@@ -73,6 +83,9 @@ interface Conn {
   closed: boolean;
   events: boolean;
 }
+
+/** CMD_DB_RRQ's FCT_* codes, as the table the simulator serves (TABLE_DB: the templates). */
+const DB_TABLES: Record<number, number> = { [FCT_ATTLOG]: TABLE_ATTLOG, [FCT_USER]: TABLE_USERS, [FCT_FINGERTMP]: TABLE_DB };
 
 const OPTIONS: Record<string, (d: Device) => string> = {
   '~SerialNumber': (d) => d.serial,
@@ -256,12 +269,17 @@ export class ZkSimulator {
       }
       case CMD.GET_FREE_SIZES: {
         const b = Buffer.alloc(92);
+        // pyzk read_sizes: users@16, fingers@24, records@32, capacities fingers@56 users@60
+        // records@64, free fingers@68 users@72 records@76.
         b.writeInt32LE(d.users.length, 16);
-        b.writeInt32LE(d.users.length, 24);
+        b.writeInt32LE(d.templates.length, 24);
         b.writeInt32LE(d.log.length + (this.faults.extraLogCount ?? 0), 32);
         b.writeInt32LE(0, 40);
+        b.writeInt32LE(d.fingerCapacity, 56);
         b.writeInt32LE(d.userCapacity, 60);
         b.writeInt32LE(d.logCapacity, 64);
+        b.writeInt32LE(Math.max(0, d.fingerCapacity - d.templates.length), 68);
+        b.writeInt32LE(Math.max(0, d.userCapacity - d.users.length), 72);
         b.writeInt32LE(Math.max(0, d.logCapacity - d.log.length), 76);
         b.writeInt32LE(0, 80);
         return reply(CMD.ACK_OK, b);
@@ -294,6 +312,7 @@ export class ZkSimulator {
       case CMD.CLEAR_DATA:
         d.clearLog();
         d.users = [];
+        d.templates = [];
         return reply(CMD.ACK_OK);
       case CMD.REG_EVENT: {
         const mask = f.data.length >= 4 ? f.data.readUInt32LE(0) : 0;
@@ -306,10 +325,14 @@ export class ZkSimulator {
         c.blob = null;
         return reply(CMD.ACK_OK);
       case CMD.DATA_WRRQ: {
-        const table = f.data.length >= 3 ? f.data.readUInt16LE(1) : -1;
+        // zkteco-js names the table (0x0D, 0x09); pyzk asks CMD_DB_RRQ (7) with an FCT_* code.
+        const asked = f.data.length >= 3 ? f.data.readUInt16LE(1) : -1;
+        const fct = f.data.length >= 7 ? f.data.readUInt32LE(3) : -1;
+        const table = asked === TABLE_DB ? (DB_TABLES[fct] ?? -1) : asked;
         let blob: Buffer;
         if (table === TABLE_ATTLOG) blob = encodeBlob(d.log.map(encodeAttRecord));
         else if (table === TABLE_USERS) blob = encodeBlob(d.users.map(encodeUserRecord));
+        else if (table === TABLE_DB) blob = this.templateBlob();
         else return reply(CMD.ACK_ERROR);
         if (blob.length <= this.directMaxBytes) {
           await reply(CMD.DATA, blob);
@@ -348,6 +371,15 @@ export class ZkSimulator {
       default:
         return reply(CMD.ACK_UNKNOWN);
     }
+  }
+
+  private templateBlob(): Buffer {
+    const blob = encodeBlob(this.device.templates.map(encodeTemplateRecord));
+    const cut = this.faults.templateCut;
+    if (!cut) return blob;
+    const out = blob.subarray(0, Math.max(4, blob.length - cut.cutBytes));
+    if (cut.announced === 'after-cut') out.writeUInt32LE(out.length - 4, 0);
+    return out;
   }
 
   private afterAttRead(): void {
