@@ -50,9 +50,8 @@ export async function revokeSessionsOfEmployee(ctx: Ctx, employeeId: number): Pr
   return Number(r.numUpdatedRows);
 }
 
-/** Revokes every live session of everyone holding one job position (a grant to the position changed). */
-/** Ends the sessions of everyone placed in a section (its role grants changed). */
-export async function revokeSessionsOfSection(ctx: Ctx, sectionId: number): Promise<number> {
+/** Revokes every live session of the employees placed in one job position or section (a grant to it changed). */
+async function revokeSessionsOfPlacement(ctx: Ctx, column: 'job_position_id' | 'section_id', id: number): Promise<number> {
   const r = await ctx.db
     .updateTable('sessions')
     .set({ revoked_at: ctx.clock() })
@@ -62,27 +61,18 @@ export async function revokeSessionsOfSection(ctx: Ctx, sectionId: number): Prom
         .selectFrom('users as u')
         .innerJoin('employees as e', 'e.id', 'u.employee_id')
         .select('u.id')
-        .where('e.section_id', '=', sectionId),
+        .where(`e.${column}`, '=', id),
     )
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
-export async function revokeSessionsOfJobPosition(ctx: Ctx, jobPositionId: number): Promise<number> {
-  const r = await ctx.db
-    .updateTable('sessions')
-    .set({ revoked_at: ctx.clock() })
-    .where('revoked_at', 'is', null)
-    .where('user_id', 'in', (eb) =>
-      eb
-        .selectFrom('users as u')
-        .innerJoin('employees as e', 'e.id', 'u.employee_id')
-        .select('u.id')
-        .where('e.job_position_id', '=', jobPositionId),
-    )
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
+/** Revokes every live session of everyone holding one job position (a grant to the position changed). */
+export const revokeSessionsOfJobPosition = (ctx: Ctx, jobPositionId: number) =>
+  revokeSessionsOfPlacement(ctx, 'job_position_id', jobPositionId);
+
+/** Ends the sessions of everyone placed in a section (its role grants changed). */
+export const revokeSessionsOfSection = (ctx: Ctx, sectionId: number) => revokeSessionsOfPlacement(ctx, 'section_id', sectionId);
 
 /**
  * "Log out everywhere": revokes every browser and API login session of the signed-in user,

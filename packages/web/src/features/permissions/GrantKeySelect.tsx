@@ -4,27 +4,11 @@ import { controlClass } from '../../ui/controls';
 import { grantLabel, grantValue } from './grant-labels';
 import './texts';
 
-/** A select of every permission (with its description, unless `rolesOnly`) and, unless `permissionsOnly`, every role. */
-export function GrantKeySelect({
-  id,
-  value,
-  onChange,
-  permissionsOnly = false,
-  rolesOnly = false,
-  placeholder,
-}: {
-  id: string;
-  value: string;
-  onChange: (v: string) => void;
-  permissionsOnly?: boolean;
-  /** Roles only (a section-department holds roles, not single permissions). */
-  rolesOnly?: boolean;
-  placeholder: string;
-}) {
+/** The option groups of every permission (unless `rolesOnly`) and every role (unless `permissionsOnly`). */
+export function GrantOptions({ permissionsOnly = false, rolesOnly = false }: { permissionsOnly?: boolean; rolesOnly?: boolean }) {
   const { t } = useTranslation();
   return (
-    <select id={id} className={controlClass(false)} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{placeholder}</option>
+    <>
       {rolesOnly ? null : (
         <optgroup label={t('permissions.permissionsGroup')}>
           {PERMISSION_KEYS.map((k) => (
@@ -43,6 +27,31 @@ export function GrantKeySelect({
           ))}
         </optgroup>
       )}
+    </>
+  );
+}
+
+/** A select of every permission (with its description, unless `rolesOnly`) and, unless `permissionsOnly`, every role. */
+export function GrantKeySelect({
+  id,
+  value,
+  onChange,
+  permissionsOnly = false,
+  rolesOnly = false,
+  placeholder,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  permissionsOnly?: boolean;
+  /** Roles only (a section-department holds roles, not single permissions). */
+  rolesOnly?: boolean;
+  placeholder: string;
+}) {
+  return (
+    <select id={id} className={controlClass(false)} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{placeholder}</option>
+      <GrantOptions permissionsOnly={permissionsOnly} rolesOnly={rolesOnly} />
     </select>
   );
 }

@@ -1,4 +1,3 @@
-import { PERMISSION_KEYS, ROLE_KEYS } from '@hr/core/browser';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
@@ -7,7 +6,8 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Modal } from '../../ui/Modal';
-import { grantLabel, grantValue, parseGrantValue } from './grant-labels';
+import { GrantOptions } from './GrantKeySelect';
+import { parseGrantValue } from './grant-labels';
 import './texts';
 
 /**
@@ -56,20 +56,7 @@ export function PermissionSetActions({ jobPositionId }: { jobPositionId: number 
           value={chosen}
           onChange={(e) => setChosen([...e.target.selectedOptions].map((o) => o.value))}
         >
-          <optgroup label={t('permissions.permissionsGroup')}>
-            {PERMISSION_KEYS.map((k) => (
-              <option key={k} value={grantValue('permission', k)}>
-                {grantLabel('permission', k)}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label={t('permissions.rolesGroup')}>
-            {ROLE_KEYS.map((k) => (
-              <option key={k} value={grantValue('role', k)}>
-                {grantLabel('role', k)}
-              </option>
-            ))}
-          </optgroup>
+          <GrantOptions />
         </select>
         <div className="flex justify-between gap-2">
           <Button type="submit" disabled={chosen.length === 0 || create.isPending}>
