@@ -159,6 +159,13 @@ describe('terminal commands through the real agent', () => {
       name: 'Siti Rahma',
       templates: [],
     });
+    // The EasyLink terminal's templates come as Fingerspot gives them (pin, idx, alg_ver, template).
+    const elTemplates = elFile.users.flatMap((x: { templates: unknown[] }) => x.templates);
+    expect(elTemplates).toHaveLength(el.device.templates.length);
+    for (const t of el.device.templates) {
+      const pin = el.device.users.find((x) => x.uid === t.uid)!.userId;
+      expect(elTemplates).toContainEqual({ pin, idx: t.fid, alg_ver: 39, template: t.template.toString('base64') });
+    }
   }, 60_000);
 
   it('a full terminal (templates of 2,000 users, megabytes) is backed up; a proxy refusing it makes the command fail, not repeat', async () => {

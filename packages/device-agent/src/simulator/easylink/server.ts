@@ -172,7 +172,10 @@ export class EasyLinkSimulator {
           RFID: u.card ? String(u.card) : '',
           Password: u.password,
           Privilege: u.privilege,
-          Template: [],
+          // Fingerspot's shape: one entry per enrolled finger, the template base64 (alg_ver 39: ZK 10.0).
+          Template: d.templates
+            .filter((t) => t.uid === u.uid)
+            .map((t) => ({ pin: u.userId, idx: t.fid, alg_ver: 39, template: t.template.toString('base64') })),
         }));
         const more = to < d.users.length;
         this.userCursor = more ? to : 0;
