@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
-/** Trimmed, bounded, no control characters. */
+/**
+ * Trimmed, bounded, no control characters, no unpaired UTF-16 surrogates (they are not Unicode text:
+ * PostgreSQL refuses them in jsonb, and a text column would store a replacement character instead).
+ */
 export const text = (max = 200) =>
   z
     .string()
     .trim()
     // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
     .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters')
+    .regex(/^\P{Cs}*$/u, 'must not contain unpaired surrogates')
     .max(max);
 
 export const requiredText = (max = 200) => text(max).min(1, 'is required');
