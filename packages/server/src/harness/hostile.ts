@@ -25,6 +25,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { baseProblems, describeCall, invalidInputProblems } from './checks';
 import { callDoor } from './doors';
+import { jobsOf } from '../jobs/kinds';
 import { HARNESS_SEED, type HarnessEnv, logExcerpt, seedFor, WRITES_ON_REFUSAL } from './fixture';
 import { arbitraryFromJsonSchema, brokenFromJsonSchema, hostileValue } from './json-schema-arbitrary';
 import type { Tally } from './report';
@@ -98,6 +99,9 @@ export function describeHostileInput(
   async function check(env: HarnessEnv, proc: ProcInfo, door: Door, mode: Mode, c: Case, state: RunState) {
     if (state.failedAt !== null && Date.now() - state.failedAt > SHRINK_BUDGET_MS) return;
     const token = await tokenFor(env, proc);
+    // Background jobs started by earlier calls (salary.*.generateJob, sendEmailJob) finish first:
+    // their writes belong to those calls, not to this one.
+    await jobsOf(env.services).idle();
     const before = await env.countsBefore();
     const t0 = performance.now();
     const res = await callDoor(env.app, proc, door, c.value, {
