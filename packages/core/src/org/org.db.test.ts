@@ -9,6 +9,20 @@ import { AppError } from '../shared/errors';
 import type { Services } from '../services';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import {
+  assignEmployeeToIdIndex,
+  assignEmployeeToJobPosition,
+  idIndexAssignation,
+  idIndexEmployees,
+  jobPositionEmployeeAssignation,
+  jobPositionEmployees,
+  unassignEmployeeFromIdIndex,
+  unassignEmployeeFromJobPosition,
+} from './employees';
+import {
+  assignJobPositionToDepartment,
+  assignJobPositionToOffice,
+  jobPositionAssignation,
+  unassignJobPositionFromOfficeOrDepartment,
   assignJobPositionToDivision,
   assignJobPositionToJobLevel,
   assignJobPositionToSection,
@@ -669,6 +683,319 @@ describe('org chart', () => {
     const all = await orgChart(ctx, view);
     expect(all.offices.map((o) => o.code)).toEqual(expect.arrayContaining(['TST', 'TRK']));
     expect(all.headcount).toBe(all.offices.reduce((n, o) => n + o.headcount, 0));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Spec §7: assignation / assign / unassign of companyOffice and department (job positions),
+// jobPosition (employees) and IDIndex (employee numbers), and their mappings.
+
+/** The same grants, limited to one department's data (spec §6 scope of a non-HR user). */
+function scopedTo<K extends 'org.view' | 'org.manage'>(grant: Grant<K>, departmentId: number): Grant<K> {
+  return { ...grant, scope: { kind: 'own', departmentId, divisionId: null, employeeId: null } } as Grant<K>;
+}
+
+let n = 0;
+interface Placed {
+  office: number;
+  dept?: number | null;
+  div?: number | null;
+  sec?: number | null;
+  pos?: number | null;
+  number?: string;
+  resigned?: number;
+}
+async function addEmployee(name: string, at: Placed): Promise<number> {
+  n += 1;
+  const row = await tdb.db
+    .insertInto('employees')
+    .values({
+      employee_number: at.number ?? `T${n}-${Date.now()}`,
+      given_name: name.split(' ')[0]!,
+      surname: name.split(' ').slice(1).join(' '),
+      email: `assign.${n}.${Date.now()}@test.co.id`,
+      gender: 'Female',
+      birth_date: '1990-01-01',
+      religion_id: 1,
+      education_level_id: 8,
+      marital_status_id: 5,
+      company_office_id: at.office,
+      department_id: at.dept ?? null,
+      division_id: at.div ?? null,
+      section_id: at.sec ?? null,
+      job_position_id: at.pos ?? null,
+      resigned: at.resigned ?? 0,
+      entry_date: '2024-01-01',
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const employee = (id: number) =>
+  tdb.db
+    .selectFrom('employees')
+    .select(['employee_number', 'company_office_id', 'department_id', 'division_id', 'section_id', 'job_position_id'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+describe('department assignation, assign and unassign (job positions)', () => {
+  it('moves a position of the same office into the department, out of its division and section; working employees follow', async () => {
+    const b = await makeBranch('DPA');
+    const sales = await createDepartment(ctx, manage, { companyOfficeId: b.office, name: 'Sales' });
+    const pos = await createJobPosition(ctx, manage, { name: 'Clerk', sectionId: b.sec });
+    const working = await addEmployee('Wulan Clerk', { office: b.office, dept: b.dept, div: b.div, sec: b.sec, pos: pos.id });
+    const resigned = await addEmployee('Rina Gone', {
+      office: b.office,
+      dept: b.dept,
+      div: b.div,
+      sec: b.sec,
+      pos: pos.id,
+      resigned: 1,
+    });
+    const elsewhere = await createJobPosition(ctx, manage, { name: 'Clerk', departmentId: org.dept[0] });
+
+    const candidates = (await jobPositionAssignation(ctx, view, 'department', { id: sales.id })).rows.map((r) => r.id);
+    expect(candidates).toContain(pos.id);
+    expect(candidates).not.toContain(elsewhere.id); // another office
+    expect((await jobPositionAssignation(ctx, view, 'department', { id: b.dept })).rows.map((r) => r.id)).not.toContain(pos.id);
+
+    expect(await assignJobPositionToDepartment(ctx, manage, { id: sales.id, jobPositionId: pos.id })).toEqual({
+      changed: true,
+      employeesMoved: 1,
+    });
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({
+      departmentId: sales.id,
+      divisionId: null,
+      sectionId: null,
+    });
+    expect(await employee(working)).toMatchObject({ department_id: sales.id, division_id: null, section_id: null });
+    // A resigned employee's record stays where it was.
+    expect(await employee(resigned)).toMatchObject({ department_id: b.dept, division_id: b.div, section_id: b.sec });
+    expect((await jobPositionsOf(ctx, view, 'department', { id: sales.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await assignJobPositionToDepartment(ctx, manage, { id: sales.id, jobPositionId: pos.id })).changed).toBe(false);
+
+    const v = await failure(assignJobPositionToDepartment(ctx, manage, { id: sales.id, jobPositionId: elsewhere.id }));
+    expect(v.code).toBe('VALIDATION');
+    expect(v.fields).toEqual([
+      {
+        param: 'jobPositionId',
+        msg: 'Job position Clerk is not in the office of department Sales; assign it to the office instead',
+      },
+    ]);
+    expect((await failure(assignJobPositionToDepartment(ctx, manage, { id: 999_999, jobPositionId: pos.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+
+    // A position always has a department: unassign is refused, saying what to do instead.
+    const refused = await failure(
+      unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'department', { id: sales.id, jobPositionId: pos.id }),
+    );
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.message).toBe(
+      'Job position Clerk cannot leave department Sales: every job position belongs to one department; assign it to another department instead',
+    );
+    const notThere = await failure(
+      unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'department', { id: b.dept, jobPositionId: pos.id }),
+    );
+    expect(notThere.message).toBe('Job position Clerk is not in department Finance');
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ departmentId: sales.id });
+
+    const log = await auditOf('job_position', pos.id);
+    expect(log.map((a) => a.action)).toEqual(['job_position.create', 'job_position.assign']);
+    expect(log[1]).toMatchObject({
+      before: expect.objectContaining({ departmentId: b.dept, sectionId: b.sec }),
+      after: expect.objectContaining({ departmentId: sales.id, sectionId: null, employeesMoved: 1 }),
+    });
+  });
+});
+
+describe('company office assignation, assign and unassign (job positions)', () => {
+  it('moves a position of another office into one of its departments; the department is required and must be its own', async () => {
+    const from = await makeBranch('OFA');
+    const to = await makeBranch('OFB');
+    const pos = await createJobPosition(ctx, manage, { name: 'Courier', divisionId: from.div });
+    const emp = await addEmployee('Agus Courier', { office: from.office, dept: from.dept, div: from.div, pos: pos.id });
+
+    expect((await jobPositionAssignation(ctx, view, 'companyOffice', { id: to.office })).rows.map((r) => r.id)).toContain(pos.id);
+    expect((await jobPositionAssignation(ctx, view, 'companyOffice', { id: from.office })).rows.map((r) => r.id)).not.toContain(
+      pos.id,
+    );
+
+    let e = await failure(assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id }));
+    expect(e.fields).toEqual([{ param: 'departmentId', msg: 'is required to move job position Courier to office Branch OFB' }]);
+    e = await failure(assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id, departmentId: from.dept }));
+    expect(e.fields).toEqual([{ param: 'departmentId', msg: 'Department Finance is not in office Branch OFB' }]);
+
+    expect(await assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id, departmentId: to.dept })).toEqual(
+      {
+        changed: true,
+        employeesMoved: 1,
+      },
+    );
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({
+      companyOfficeId: to.office,
+      departmentId: to.dept,
+      divisionId: null,
+      sectionId: null,
+    });
+    expect(await employee(emp)).toMatchObject({
+      company_office_id: to.office,
+      department_id: to.dept,
+      division_id: null,
+      section_id: null,
+    });
+    expect((await jobPositionsOf(ctx, view, 'companyOffice', { id: to.office })).rows.map((r) => r.id)).toEqual([pos.id]);
+    // Already there: nothing to do.
+    expect((await assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id })).changed).toBe(false);
+
+    const refused = await failure(
+      unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'companyOffice', { id: to.office, jobPositionId: pos.id }),
+    );
+    expect(refused.message).toBe(
+      'Job position Courier cannot leave office Branch OFB: every job position belongs to one office; assign it to another office instead',
+    );
+    expect(
+      (
+        await failure(
+          unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'companyOffice', { id: 999_999, jobPositionId: pos.id }),
+        )
+      ).code,
+    ).toBe('NOT_FOUND');
+  });
+});
+
+describe('job position mapping, assignation, assign and unassign (employees)', () => {
+  it("places a working employee of the position's office in it with the position's department, division and section", async () => {
+    const b = await makeBranch('JPE');
+    const pos = await createJobPosition(ctx, manage, { name: 'Teller', sectionId: b.sec });
+    const ayu = await addEmployee('Ayu Teller', { office: b.office, dept: b.dept });
+    const gone = await addEmployee('Budi Gone', { office: b.office, dept: b.dept, resigned: 1 });
+    const away = await addEmployee('Citra Away', { office: org.officeId, dept: org.dept[0] });
+
+    const candidates = (await jobPositionEmployeeAssignation(ctx, view, { id: pos.id })).rows;
+    expect(candidates.map((r) => r.id)).toEqual([ayu]);
+    expect(candidates[0]).toMatchObject({
+      name: 'Ayu Teller',
+      companyOffice: 'Branch JPE',
+      department: 'Finance',
+      jobPosition: null,
+    });
+
+    expect(await assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: ayu })).toEqual({ changed: true });
+    expect(await employee(ayu)).toMatchObject({
+      job_position_id: pos.id,
+      department_id: b.dept,
+      division_id: b.div,
+      section_id: b.sec,
+    });
+    const mapped = await jobPositionEmployees(ctx, view, { id: pos.id });
+    expect(mapped).toMatchObject({ total: 1, rows: [{ id: ayu, jobPosition: 'Teller', section: 'Ledger', resigned: 0 }] });
+    expect((await jobPositionEmployees(ctx, view, { id: pos.id, search: 'nobody' })).total).toBe(0);
+    expect((await jobPositionEmployeeAssignation(ctx, view, { id: pos.id })).total).toBe(0);
+    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ employees: 1 });
+    expect((await assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: ayu })).changed).toBe(false);
+
+    const [assigned] = await auditOf('employee', ayu);
+    expect(assigned).toMatchObject({
+      action: 'employee.assignJobPosition',
+      before: { jobPositionId: null, departmentId: b.dept, divisionId: null, sectionId: null },
+      after: { jobPositionId: pos.id, departmentId: b.dept, divisionId: b.div, sectionId: b.sec },
+    });
+
+    const other = await failure(assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: away }));
+    expect(other.fields).toEqual([{ param: 'employeeId', msg: 'Citra Away is not in the office of job position Teller' }]);
+    expect((await failure(assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: gone }))).code).toBe('CONFLICT');
+    expect((await failure(assignEmployeeToJobPosition(ctx, manage, { id: 999_999, employeeId: ayu }))).code).toBe('NOT_FOUND');
+
+    // Outside the actor's data scope an employee does not exist.
+    const narrowView = scopedTo(view, org.dept[1]);
+    const narrowManage = scopedTo(manage, org.dept[1]);
+    expect((await jobPositionEmployees(ctx, narrowView, { id: pos.id })).total).toBe(0);
+    expect((await failure(unassignEmployeeFromJobPosition(ctx, narrowManage, { id: pos.id, employeeId: ayu }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await jobPositionEmployees(ctx, scopedTo(view, b.dept), { id: pos.id })).total).toBe(1);
+
+    expect(await unassignEmployeeFromJobPosition(ctx, manage, { id: pos.id, employeeId: ayu })).toEqual({ changed: true });
+    expect(await employee(ayu)).toMatchObject({ job_position_id: null, department_id: b.dept, section_id: b.sec });
+    const again = await failure(unassignEmployeeFromJobPosition(ctx, manage, { id: pos.id, employeeId: ayu }));
+    expect(again.code).toBe('CONFLICT');
+    expect(again.message).toBe('Ayu Teller is not in job position Teller');
+    expect((await auditOf('employee', ayu)).map((a) => a.action)).toEqual([
+      'employee.assignJobPosition',
+      'employee.unassignJobPosition',
+    ]);
+  });
+});
+
+describe('ID index mapping, assignation, assign and unassign (employee numbers)', () => {
+  it("renumbers an employee whose number does not follow the office's index with its next free number", async () => {
+    const office = await createCompanyOffice(ctx, manage, { code: 'IDX', name: 'Index Office' });
+    const dept = await createDepartment(ctx, manage, { companyOfficeId: office.id, name: 'Ops' });
+    const idx = await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'IX-', nextNumber: 5, padding: 3 });
+    const moved = await addEmployee('Dewi Moved', { office: office.id, dept: dept.id, number: 'SBY-00042' });
+    const numbered = await addEmployee('Eko Numbered', { office: office.id, dept: dept.id, number: 'IX-001' });
+    const second = await addEmployee('Fajar Moved', { office: office.id, dept: dept.id, number: 'MDN-00007' });
+    // IX-006 is taken (by someone of another office): the renumbering skips it.
+    await addEmployee('Gita Other', { office: org.officeId, dept: org.dept[0], number: 'IX-006' });
+    const resigned = await addEmployee('Hadi Gone', { office: office.id, dept: dept.id, number: 'OLD-1', resigned: 1 });
+
+    const mapping = await idIndexEmployees(ctx, view, { id: idx.id });
+    expect(mapping.total).toBe(4);
+    expect(mapping.rows.map((r) => [r.employeeNumber, r.followsIndex])).toEqual([
+      ['SBY-00042', false],
+      ['IX-001', true],
+      ['MDN-00007', false],
+      ['OLD-1', false],
+    ]);
+    const candidates = await idIndexAssignation(ctx, view, { id: idx.id });
+    expect(candidates.rows.map((r) => r.id)).toEqual([moved, second]);
+
+    expect(await assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: moved })).toEqual({
+      changed: true,
+      employeeNumber: 'IX-005',
+    });
+    expect(await assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: second })).toEqual({
+      changed: true,
+      employeeNumber: 'IX-007',
+    });
+    expect((await employee(moved)).employee_number).toBe('IX-005');
+    expect((await findIdIndexes(ctx, view, { companyOfficeId: office.id })).rows[0]).toMatchObject({
+      nextNumber: 8,
+      next: 'IX-008',
+    });
+    expect((await idIndexAssignation(ctx, view, { id: idx.id })).total).toBe(0);
+    expect(await assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: numbered })).toEqual({
+      changed: false,
+      employeeNumber: 'IX-001',
+    });
+    expect(await auditOf('employee', moved)).toEqual([
+      expect.objectContaining({
+        action: 'employee.renumber',
+        before: { employeeNumber: 'SBY-00042' },
+        after: { employeeNumber: 'IX-005', idIndexId: idx.id },
+      }),
+    ]);
+
+    expect((await failure(assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: resigned }))).code).toBe('CONFLICT');
+    const otherOffice = await addEmployee('Indra Away', { office: org.officeId, dept: org.dept[0], number: 'ZZ-1' });
+    const v = await failure(assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: otherOffice }));
+    expect(v.fields).toEqual([{ param: 'employeeId', msg: 'Indra Away is not in office Index Office' }]);
+    expect((await failure(assignEmployeeToIdIndex(ctx, manage, { id: 999_999, employeeId: moved }))).code).toBe('NOT_FOUND');
+
+    // Scope: employees of other departments are neither listed nor renumbered.
+    expect((await idIndexEmployees(ctx, scopedTo(view, org.dept[1]), { id: idx.id })).total).toBe(0);
+    expect(
+      (await failure(assignEmployeeToIdIndex(ctx, scopedTo(manage, org.dept[1]), { id: idx.id, employeeId: moved }))).code,
+    ).toBe('NOT_FOUND');
+
+    const refused = await failure(unassignEmployeeFromIdIndex(ctx, manage, { id: idx.id, employeeId: moved }));
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.message).toBe(
+      'Dewi Moved keeps employee number IX-005: every employee has a number; to renumber, assign them to an ID index instead',
+    );
+    expect((await employee(moved)).employee_number).toBe('IX-005');
   });
 });
 

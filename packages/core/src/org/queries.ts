@@ -1,4 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Scope } from '../permissions/grant';
+import { scopeSql } from '../permissions/scope';
 import type { Db } from '../shared/context';
 import type { Page } from '../shared/zod';
 import {
@@ -9,6 +11,7 @@ import {
   type JobLevelRow,
   type JobPositionRow,
   type OfficeRow,
+  type OrgEmployeeRow,
   type SectionRow,
 } from './schema';
 
@@ -190,7 +193,9 @@ export interface JobPositionFilter {
   divisionId?: number | undefined;
   sectionId?: number | undefined;
   jobLevelId?: number | undefined;
-  /** Positions not in this section / division / level ("assignation" candidates). */
+  /** Positions not in this office / department / section / division / level ("assignation" candidates). */
+  notCompanyOfficeId?: number | undefined;
+  notDepartmentId?: number | undefined;
   notSectionId?: number | undefined;
   notDivisionId?: number | undefined;
   notJobLevelId?: number | undefined;
@@ -207,6 +212,8 @@ function jobPositionRows(db: Db, f: JobPositionFilter) {
   if (f.sectionId) q = q.where('p.section_id', '=', f.sectionId);
   if (f.jobLevelId) q = q.where('p.job_level_id', '=', f.jobLevelId);
   const not = [
+    ['p.company_office_id', f.notCompanyOfficeId],
+    ['p.department_id', f.notDepartmentId],
     ['p.section_id', f.notSectionId],
     ['p.division_id', f.notDivisionId],
     ['p.job_level_id', f.notJobLevelId],
@@ -300,6 +307,73 @@ export async function queryIdIndexes(
     .orderBy(sql`lower(o.name)`)
     .orderBy('x.id');
   return paged(page, q, f, (r) => ({ ...r, next: formatEmployeeNumber(r.prefix, r.nextNumber, r.padding) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Employees under a job position or an ID index (always within the data scope of spec §6)
+
+export interface OrgEmployeeFilter {
+  search?: string | undefined;
+  companyOfficeId?: number | undefined;
+  jobPositionId?: number | undefined;
+  /** Employees not in this job position (none or another one). */
+  notJobPositionId?: number | undefined;
+  /** Only working (not resigned) employees. */
+  working?: boolean | undefined;
+  /** An ID index prefix: rows tell whether their number follows it (`followsIndex`). */
+  prefix?: string | undefined;
+  /** With `prefix`: only the employees whose number does not follow it. */
+  notFollowing?: boolean | undefined;
+}
+
+/** Whether `e.employee_number` is `prefix` followed by digits (as {@link firstFreeNumber} reads numbers). */
+export const followsPrefix = (prefix: string) =>
+  sql<boolean>`(left(e.employee_number, ${prefix.length}) = ${prefix}
+    and substr(e.employee_number, ${prefix.length + 1}) ~ '^[0-9]{1,15}$')`;
+
+export async function queryOrgEmployees(db: Db, scope: Scope, f: PageArgs & OrgEmployeeFilter): Promise<Page<OrgEmployeeRow>> {
+  let q = db.selectFrom('employees as e').where(scopeSql(scope, 'e'));
+  if (f.search) {
+    const like = likePattern(f.search);
+    q = q.where((eb) =>
+      eb.or([eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
+    );
+  }
+  if (f.companyOfficeId) q = q.where('e.company_office_id', '=', f.companyOfficeId);
+  if (f.jobPositionId) q = q.where('e.job_position_id', '=', f.jobPositionId);
+  const other = f.notJobPositionId;
+  if (other) q = q.where((eb) => eb.or([eb('e.job_position_id', 'is', null), eb('e.job_position_id', '!=', other)]));
+  if (f.working) q = q.where('e.resigned', '=', 0);
+  const follows = f.prefix === undefined ? null : followsPrefix(f.prefix);
+  if (follows && f.notFollowing) q = q.where(sql<boolean>`not ${follows}`);
+  const page = q
+    .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
+    .leftJoin('departments as d', 'd.id', 'e.department_id')
+    .leftJoin('divisions as v', 'v.id', 'e.division_id')
+    .leftJoin('sections as s', 's.id', 'e.section_id')
+    .leftJoin('job_positions as p', 'p.id', 'e.job_position_id')
+    .select([
+      'e.id',
+      'e.employee_number as employeeNumber',
+      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name'),
+      'e.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'e.department_id as departmentId',
+      'd.name as department',
+      'e.division_id as divisionId',
+      'v.name as division',
+      'e.section_id as sectionId',
+      's.name as section',
+      'e.job_position_id as jobPositionId',
+      'p.name as jobPosition',
+      'e.resigned',
+      sql<boolean | null>`${follows ?? sql`null`}`.as('followsIndex'),
+      totalCol,
+    ])
+    .orderBy('e.resigned')
+    .orderBy(sql`lower(e.given_name || ' ' || e.surname)`)
+    .orderBy('e.id');
+  return paged(page, q, f, ({ followsIndex, ...r }) => (followsIndex === null ? r : { ...r, followsIndex }));
 }
 
 // ---------------------------------------------------------------------------------------------

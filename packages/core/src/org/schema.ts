@@ -170,8 +170,39 @@ export const mappingInput = pageInput.extend({ id, search });
 
 /** Section "assign"/"unassign": move a job position into or out of a section. */
 export const sectionAssignInput = z.object({ id, jobPositionId: id });
-/** Division and job level "assign"/"unassign": put a job position in (or take it out of) the division or level `id`. */
+/**
+ * Department, division and job level "assign"/"unassign": put a job position in (or take it out
+ * of) the department, division or level `id`.
+ */
 export const assignJobPositionInput = sectionAssignInput;
+/**
+ * Company office "assign": move a job position to the office `id`, into its department
+ * `departmentId` (required when the position comes from another office).
+ */
+export const officeAssignInput = sectionAssignInput.extend({ departmentId: optionalId });
+
+/** Job position and ID index "assign"/"unassign" over employees: the employee `employeeId` and the position or index `id`. */
+export const assignEmployeeInput = z.object({ id, employeeId: id });
+
+/** An employee under a job position or an ID index ("mapping" and "assignation" of those). */
+export interface OrgEmployeeRow {
+  id: number;
+  employeeNumber: string;
+  name: string;
+  companyOfficeId: number;
+  companyOffice: string;
+  departmentId: number | null;
+  department: string | null;
+  divisionId: number | null;
+  division: string | null;
+  sectionId: number | null;
+  section: string | null;
+  jobPositionId: number | null;
+  jobPosition: string | null;
+  resigned: number;
+  /** Whether the employee number is the ID index's prefix followed by digits (ID index rows only). */
+  followsIndex?: boolean;
+}
 
 // ---------------------------------------------------------------------------------------------
 // ID index (employee-number scheme per office)

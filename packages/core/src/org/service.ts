@@ -12,6 +12,7 @@ import {
   departmentUsage,
   divisionUsage,
   jobLevelUsage,
+  type JobPositionFilter,
   jobPositionUsage,
   officeUsage,
   orgChartRows,
@@ -47,6 +48,7 @@ import {
   listOfficesInput,
   listSectionsInput,
   mappingInput,
+  officeAssignInput,
   type OfficeRow,
   type OrgChart,
   type OrgChartDepartment,
@@ -571,11 +573,8 @@ export async function deleteSection(ctx: Ctx, _grant: Manage, raw: In<typeof idI
 }
 
 /** Job positions of the section's department that are not in the section (candidates for "assign"). */
-export async function sectionAssignation(ctx: Ctx, _grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
-  const input = mappingInput.parse(raw);
-  const section = await ctx.db.selectFrom('sections').select(['department_id']).where('id', '=', input.id).executeTakeFirst();
-  if (!section) throw notFound('Section');
-  return queryJobPositions(ctx.db, { ...input, id: undefined, departmentId: section.department_id, notSectionId: input.id });
+export async function sectionAssignation(ctx: Ctx, grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
+  return jobPositionAssignation(ctx, grant, 'section', raw);
 }
 
 /** A job position locked for a move, or a VALIDATION error on `jobPositionId`. */
@@ -624,11 +623,8 @@ export async function unassignJobPositionFromSection(ctx: Ctx, _grant: Manage, r
 }
 
 /** `GET component/division/{id}/assignation`: job positions of the division's department that are not in it. */
-export async function divisionAssignation(ctx: Ctx, _grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
-  const input = mappingInput.parse(raw);
-  const division = await ctx.db.selectFrom('divisions').select(['department_id']).where('id', '=', input.id).executeTakeFirst();
-  if (!division) throw notFound('Division');
-  return queryJobPositions(ctx.db, { ...input, id: undefined, departmentId: division.department_id, notDivisionId: input.id });
+export async function divisionAssignation(ctx: Ctx, grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
+  return jobPositionAssignation(ctx, grant, 'division', raw);
 }
 
 /**
@@ -662,11 +658,8 @@ export async function unassignJobPositionFromDivision(ctx: Ctx, _grant: Manage, 
 }
 
 /** `GET component/jobLevel/{id}/assignation`: job positions at another level or none. */
-export async function jobLevelAssignation(ctx: Ctx, _grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
-  const input = mappingInput.parse(raw);
-  const level = await ctx.db.selectFrom('job_levels').select('id').where('id', '=', input.id).executeTakeFirst();
-  if (!level) throw notFound('Job level');
-  return queryJobPositions(ctx.db, { ...input, id: undefined, notJobLevelId: input.id });
+export async function jobLevelAssignation(ctx: Ctx, grant: View, raw: In<typeof mappingInput>): Promise<Page<JobPositionRow>> {
+  return jobPositionAssignation(ctx, grant, 'jobLevel', raw);
 }
 
 /** Sets (or clears) a job position's level; audited. The employees keep their own level (promotions change it). */
@@ -708,21 +701,110 @@ export async function unassignJobPositionFromJobLevel(ctx: Ctx, _grant: Manage, 
   });
 }
 
+/**
+ * `POST component/department/{id}/assign`: moves a job position of the same office into the
+ * department (out of its division and section, which belong to the old department); its working
+ * employees move with it.
+ */
+export async function assignJobPositionToDepartment(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
+  const input = assignJobPositionInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const department = await trx.selectFrom('departments').selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!department) throw notFound('Department');
+    const before = await lockedPosition(trx, input.jobPositionId);
+    if (before.company_office_id !== department.company_office_id) {
+      throw new AppError('VALIDATION', 'Invalid input', {
+        fields: [
+          {
+            param: 'jobPositionId',
+            msg: `Job position ${before.name} is not in the office of department ${department.name}; assign it to the office instead`,
+          },
+        ],
+      });
+    }
+    if (before.department_id === department.id) return { changed: false, employeesMoved: 0 };
+    const to = { departmentId: department.id, divisionId: null, sectionId: null };
+    return placeJobPosition(ctx, trx, before, to, 'job_position.assign');
+  });
+}
+
+/**
+ * `POST component/companyOffice/{id}/assign`: moves a job position into the office, into its
+ * department `departmentId` (required when the position comes from another office; within the
+ * office it moves the position to that department). Division and section are cleared; the working
+ * employees of the position move with it (their employee numbers stay: see `IDIndex/{id}/assign`).
+ */
+export async function assignJobPositionToOffice(ctx: Ctx, _grant: Manage, raw: In<typeof officeAssignInput>) {
+  const input = officeAssignInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const office = await trx.selectFrom('company_offices').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
+    if (!office) throw notFound('Company office');
+    const before = await lockedPosition(trx, input.jobPositionId);
+    const inOffice = before.company_office_id === office.id;
+    if (!input.departmentId && !inOffice) {
+      throw new AppError('VALIDATION', 'Invalid input', {
+        fields: [{ param: 'departmentId', msg: `is required to move job position ${before.name} to office ${office.name}` }],
+      });
+    }
+    const departmentId = input.departmentId ?? before.department_id;
+    await resolvePlacement(trx, { companyOfficeId: office.id, departmentId }, 'departmentId');
+    if (departmentId === before.department_id) return { changed: false, employeesMoved: 0 };
+    const to = { companyOfficeId: office.id, departmentId, divisionId: null, sectionId: null };
+    return placeJobPosition(ctx, trx, before, to, 'job_position.assign');
+  });
+}
+
+/**
+ * `POST component/companyOffice/{id}/unassign` and `component/department/{id}/unassign`: always
+ * `409`. A job position always belongs to one office and one department; it leaves them only by
+ * being assigned to another one.
+ */
+export async function unassignJobPositionFromOfficeOrDepartment(
+  ctx: Ctx,
+  _grant: Manage,
+  parent: 'companyOffice' | 'department',
+  raw: In<typeof assignJobPositionInput>,
+): Promise<never> {
+  const input = assignJobPositionInput.parse(raw);
+  const what = parent === 'companyOffice' ? 'office' : 'department';
+  const found = await ctx.db
+    .selectFrom(PARENTS[parent].table)
+    .select(['id', 'name'])
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+  if (!found) throw notFound(PARENTS[parent].label);
+  const p = await lockedPosition(ctx.db, input.jobPositionId);
+  const current = parent === 'companyOffice' ? p.company_office_id : p.department_id;
+  if (current !== found.id) throw new AppError('CONFLICT', `Job position ${p.name} is not in ${what} ${found.name}`);
+  throw new AppError(
+    'CONFLICT',
+    `Job position ${p.name} cannot leave ${what} ${found.name}: every job position belongs to one ${what}; assign it to another ${what} instead`,
+  );
+}
+
 type JobPositionDbRow = Selectable<Database['job_positions']>;
 
-/** Moves a position within its department and its working employees with it; audited. */
+/** Where a job position goes: office and department only when they change. */
+interface PositionMove {
+  companyOfficeId?: number;
+  departmentId?: number;
+  divisionId: number | null;
+  sectionId: number | null;
+}
+
+/** Moves a position (and its working employees with it); audited. */
 async function placeJobPosition(
   ctx: Ctx,
   trx: Db,
   before: JobPositionDbRow,
-  to: { divisionId: number | null; sectionId: number | null },
+  to: PositionMove,
   action: string,
 ): Promise<{ changed: true; employeesMoved: number }> {
   const row = await dbWrite(
     () =>
       trx
         .updateTable('job_positions')
-        .set({ division_id: to.divisionId, section_id: to.sectionId })
+        .set({ ...placementColumns(to) })
         .where('id', '=', before.id)
         .returningAll()
         .executeTakeFirstOrThrow(),
@@ -744,16 +826,25 @@ async function placeJobPosition(
   return { changed: true, employeesMoved: moved };
 }
 
-/** Working employees of a position follow it to its new division and section. */
-async function followPosition(trx: Db, jobPositionId: number, to: { divisionId: number | null; sectionId: number | null }) {
+/** The columns of a move, shared by the position and its employees. */
+function placementColumns(to: PositionMove) {
+  return {
+    ...(to.companyOfficeId !== undefined ? { company_office_id: to.companyOfficeId } : {}),
+    ...(to.departmentId !== undefined ? { department_id: to.departmentId } : {}),
+    division_id: to.divisionId,
+    section_id: to.sectionId,
+  };
+}
+
+/** Working employees of a position follow it to its new office, department, division and section. */
+async function followPosition(trx: Db, jobPositionId: number, to: PositionMove) {
+  const set = placementColumns(to);
   const r = await trx
     .updateTable('employees')
-    .set({ division_id: to.divisionId, section_id: to.sectionId })
+    .set(set)
     .where('job_position_id', '=', jobPositionId)
     .where('resigned', '=', 0)
-    .where((eb) =>
-      eb.or([eb('division_id', 'is distinct from', to.divisionId), eb('section_id', 'is distinct from', to.sectionId)]),
-    )
+    .where((eb) => eb.or(Object.entries(set).map(([column, value]) => eb(column as keyof typeof set, 'is distinct from', value))))
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
@@ -776,38 +867,70 @@ export async function getJobPosition(ctx: Ctx, _grant: View, raw: In<typeof idIn
   return row;
 }
 
+type PositionParent = 'companyOffice' | 'department' | 'division' | 'section' | 'jobLevel';
+
+/** The parents job positions hang under ("mapping" and "assignation" sub-paths). */
+const PARENTS = {
+  companyOffice: { table: 'company_offices', label: 'Company office', key: 'companyOfficeId' },
+  department: { table: 'departments', label: 'Department', key: 'departmentId' },
+  division: { table: 'divisions', label: 'Division', key: 'divisionId' },
+  section: { table: 'sections', label: 'Section', key: 'sectionId' },
+  jobLevel: { table: 'job_levels', label: 'Job level', key: 'jobLevelId' },
+} as const;
+
 /** Job positions under one office, department, division, section or level (the "mapping" sub-paths). */
-export async function jobPositionsOf(
+export const jobPositionsOf = (ctx: Ctx, _grant: View, parent: PositionParent, raw: In<typeof mappingInput>) =>
+  positionsPage(ctx, parent, raw, async (db, id) => {
+    const { table, key } = PARENTS[parent];
+    const found = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+    return found && { [key]: id };
+  });
+
+/** `GET component/<parent>/{id}/assignation`: the job positions that parent's "assign" accepts (paginated, `search`). */
+export const jobPositionAssignation = (ctx: Ctx, _grant: View, parent: PositionParent, raw: In<typeof mappingInput>) =>
+  positionsPage(ctx, parent, raw, (db, id) => candidatesOf(db, parent, id));
+
+/** One page of the positions a filter of the parent `id` selects (NOT_FOUND when there is no such parent). */
+async function positionsPage(
   ctx: Ctx,
-  _grant: View,
-  parent: 'companyOffice' | 'department' | 'division' | 'section' | 'jobLevel',
+  parent: PositionParent,
   raw: In<typeof mappingInput>,
+  filterOf: (db: Db, id: number) => Promise<JobPositionFilter | undefined>,
 ): Promise<Page<JobPositionRow>> {
   const { id, ...input } = mappingInput.parse(raw);
-  const table = {
-    companyOffice: 'company_offices',
-    department: 'departments',
-    division: 'divisions',
-    section: 'sections',
-    jobLevel: 'job_levels',
-  } as const;
-  const labels = {
-    companyOffice: 'Company office',
-    department: 'Department',
-    division: 'Division',
-    section: 'Section',
-    jobLevel: 'Job level',
-  };
-  const found = await ctx.db.selectFrom(table[parent]).select('id').where('id', '=', id).executeTakeFirst();
-  if (!found) throw notFound(labels[parent]);
-  const key = {
-    companyOffice: 'companyOfficeId',
-    department: 'departmentId',
-    division: 'divisionId',
-    section: 'sectionId',
-    jobLevel: 'jobLevelId',
-  }[parent];
-  return queryJobPositions(ctx.db, { ...input, [key]: id });
+  const filter = await filterOf(ctx.db, id);
+  if (!filter) throw notFound(PARENTS[parent].label);
+  return queryJobPositions(ctx.db, { ...input, ...filter });
+}
+
+/**
+ * Which positions may be assigned to a parent: for an office, those of other offices; for a
+ * department, those of its office in other departments; for a division or section, those of its
+ * department outside it; for a level, those at another level or none. Undefined: no such parent.
+ */
+async function candidatesOf(db: Db, parent: PositionParent, id: number): Promise<JobPositionFilter | undefined> {
+  switch (parent) {
+    case 'companyOffice': {
+      const o = await db.selectFrom('company_offices').select('id').where('id', '=', id).executeTakeFirst();
+      return o && { notCompanyOfficeId: id };
+    }
+    case 'department': {
+      const d = await db.selectFrom('departments').select('company_office_id').where('id', '=', id).executeTakeFirst();
+      return d && { companyOfficeId: d.company_office_id, notDepartmentId: id };
+    }
+    case 'division': {
+      const v = await db.selectFrom('divisions').select('department_id').where('id', '=', id).executeTakeFirst();
+      return v && { departmentId: v.department_id, notDivisionId: id };
+    }
+    case 'section': {
+      const s = await db.selectFrom('sections').select('department_id').where('id', '=', id).executeTakeFirst();
+      return s && { departmentId: s.department_id, notSectionId: id };
+    }
+    case 'jobLevel': {
+      const l = await db.selectFrom('job_levels').select('id').where('id', '=', id).executeTakeFirst();
+      return l && { notJobLevelId: id };
+    }
+  }
 }
 
 async function checkJobLevel(db: Db, jobLevelId: number | null | undefined): Promise<void> {

@@ -140,6 +140,39 @@ describe('organisation over REST (spec §7 component/* paths, §7 envelope)', ()
     expect(jkt).toMatchObject({ headcount: t.employees, departments: [{ name: 'Human Capital', headcount: t.employees }] });
   });
 
+  it('assign sub-paths of companyOffice, department, jobPosition and IDIndex', async () => {
+    const office = (await post('/v2/h/component/companyOffice', { code: 'RST', name: 'Rest Office' })).json().result;
+    const ops = (await post('/v2/h/component/department', { companyOfficeId: office.id, name: 'Ops' })).json().result;
+    const sales = (await post('/v2/h/component/department', { companyOfficeId: office.id, name: 'Sales' })).json().result;
+    const pos = (await post('/v2/h/component/jobPosition', { name: 'Picker', departmentId: ops.id })).json().result;
+
+    expect((await get(`/v2/h/component/department/${sales.id}/assignation`)).json().results.rows).toEqual([
+      expect.objectContaining({ id: pos.id, department: 'Ops' }),
+    ]);
+    const moved = await post(`/v2/h/component/department/${sales.id}/assign`, { jobPositionId: pos.id });
+    expect(moved.json()).toMatchObject({ status: 'success', result: { changed: true, employeesMoved: 0 } });
+    const refused = await post(`/v2/h/component/department/${sales.id}/unassign`, { jobPositionId: pos.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().errors[0].message).toMatch(/assign it to another department instead$/);
+
+    const other = (await post('/v2/h/component/companyOffice', { code: 'RS2', name: 'Rest Two' })).json().result;
+    const noDept = await post(`/v2/h/component/companyOffice/${other.id}/assign`, { jobPositionId: pos.id });
+    expect(noDept.statusCode).toBe(400);
+    expect(noDept.json().errors[0].attributes[0].param).toBe('departmentId');
+    expect((await get(`/v2/h/component/companyOffice/${other.id}/assignation?search=Picker`)).json().results.total).toBe(1);
+
+    expect((await get(`/v2/h/component/jobPosition/${pos.id}/mapping`)).json().results).toMatchObject({ total: 0, rows: [] });
+    expect((await get(`/v2/h/component/jobPosition/${pos.id}/assignation`)).json().results.total).toBe(0);
+    expect((await post(`/v2/h/component/jobPosition/${pos.id}/assign`, { employeeId: 999_999 })).statusCode).toBe(404);
+    expect((await post(`/v2/h/component/jobPosition/${pos.id}/assign`, { employeeId: 1 }, staff)).statusCode).toBe(403);
+
+    const idx = (await post('/v2/h/component/IDIndex', { companyOfficeId: office.id, prefix: 'R-' })).json().result;
+    expect((await get(`/v2/h/component/IDIndex/${idx.id}/mapping`)).json().results.total).toBe(0);
+    expect((await get(`/v2/h/component/IDIndex/${idx.id}/assignation`)).json().results.total).toBe(0);
+    expect((await post(`/v2/h/component/IDIndex/${idx.id}/assign`, { employeeId: 'x' })).statusCode).toBe(400);
+    expect((await post(`/v2/h/component/IDIndex/${idx.id}/unassign`, { employeeId: 999_999 })).statusCode).toBe(404);
+  });
+
   it('reference data: create, list, lookup, update, delete; marital statuses have no create', async () => {
     const bank = await post('/v2/h/component/bank', { name: 'Bank Jago', code: '542' });
     expect(bank.json()).toMatchObject({ status: 'success', success: 'Bank created', result: { name: 'Bank Jago', code: '542' } });

@@ -1,5 +1,19 @@
 import {
+  assignEmployeeInput,
+  assignEmployeeToIdIndex,
+  assignEmployeeToJobPosition,
   assignJobPositionInput,
+  assignJobPositionToDepartment,
+  assignJobPositionToOffice,
+  idIndexAssignation,
+  idIndexEmployees,
+  jobPositionAssignation,
+  jobPositionEmployeeAssignation,
+  jobPositionEmployees,
+  officeAssignInput,
+  unassignEmployeeFromIdIndex,
+  unassignEmployeeFromJobPosition,
+  unassignJobPositionFromOfficeOrDepartment,
   assignJobPositionToDivision,
   assignJobPositionToJobLevel,
   assignJobPositionToSection,
@@ -99,6 +113,26 @@ export const orgRouter = router({
       .meta({ rest: { method: 'GET', path: `${C}/companyOffice/{id}/mapping`, message: 'Job positions', results: true } })
       .input(mappingInput)
       .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'companyOffice', input)),
+    assignation: view()
+      .meta({
+        rest: { method: 'GET', path: `${C}/companyOffice/{id}/assignation`, message: 'Assignable job positions', results: true },
+      })
+      .input(mappingInput)
+      .query(({ ctx, input }) =>
+        jobPositionAssignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'companyOffice', input),
+      ),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/companyOffice/{id}/assign`, message: 'Job position assigned to the office' } })
+      .input(officeAssignInput)
+      .mutation(({ ctx, input }) => assignJobPositionToOffice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    unassign: manage()
+      .meta({
+        rest: { method: 'POST', path: `${C}/companyOffice/{id}/unassign`, message: 'Job position taken out of the office' },
+      })
+      .input(assignJobPositionInput)
+      .mutation(({ ctx, input }) =>
+        unassignJobPositionFromOfficeOrDepartment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'companyOffice', input),
+      ),
   }),
   department: router({
     list: view()
@@ -121,6 +155,26 @@ export const orgRouter = router({
       .meta({ rest: { method: 'GET', path: `${C}/department/{id}/mapping`, message: 'Job positions', results: true } })
       .input(mappingInput)
       .query(({ ctx, input }) => jobPositionsOf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'department', input)),
+    assignation: view()
+      .meta({
+        rest: { method: 'GET', path: `${C}/department/{id}/assignation`, message: 'Assignable job positions', results: true },
+      })
+      .input(mappingInput)
+      .query(({ ctx, input }) =>
+        jobPositionAssignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'department', input),
+      ),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/department/{id}/assign`, message: 'Job position assigned to the department' } })
+      .input(assignJobPositionInput)
+      .mutation(({ ctx, input }) => assignJobPositionToDepartment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    unassign: manage()
+      .meta({
+        rest: { method: 'POST', path: `${C}/department/{id}/unassign`, message: 'Job position taken out of the department' },
+      })
+      .input(assignJobPositionInput)
+      .mutation(({ ctx, input }) =>
+        unassignJobPositionFromOfficeOrDepartment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'department', input),
+      ),
   }),
   division: router({
     list: view()
@@ -226,6 +280,28 @@ export const orgRouter = router({
       .meta({ rest: { method: 'POST', path: `${C}/jobPosition/{id}/delete`, message: 'Job position deleted' } })
       .input(idInput)
       .mutation(({ ctx, input }) => deleteJobPosition(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mapping: view()
+      .meta({ rest: { method: 'GET', path: `${C}/jobPosition/{id}/mapping`, message: 'Employees', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobPositionEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assignation: view()
+      .meta({
+        rest: { method: 'GET', path: `${C}/jobPosition/{id}/assignation`, message: 'Assignable employees', results: true },
+      })
+      .input(mappingInput)
+      .query(({ ctx, input }) => jobPositionEmployeeAssignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/jobPosition/{id}/assign`, message: 'Employee assigned to the job position' } })
+      .input(assignEmployeeInput)
+      .mutation(({ ctx, input }) => assignEmployeeToJobPosition(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    unassign: manage()
+      .meta({
+        rest: { method: 'POST', path: `${C}/jobPosition/{id}/unassign`, message: 'Employee taken out of the job position' },
+      })
+      .input(assignEmployeeInput)
+      .mutation(({ ctx, input }) =>
+        unassignEmployeeFromJobPosition(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input),
+      ),
   }),
   jobLevel: router({
     list: view()
@@ -282,6 +358,22 @@ export const orgRouter = router({
       .meta({ rest: { method: 'POST', path: `${C}/IDIndex/{id}/delete`, message: 'ID index deleted' } })
       .input(idInput)
       .mutation(({ ctx, input }) => deleteIdIndex(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    mapping: view()
+      .meta({ rest: { method: 'GET', path: `${C}/IDIndex/{id}/mapping`, message: 'Employees', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => idIndexEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assignation: view()
+      .meta({ rest: { method: 'GET', path: `${C}/IDIndex/{id}/assignation`, message: 'Employees to renumber', results: true } })
+      .input(mappingInput)
+      .query(({ ctx, input }) => idIndexAssignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    assign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/IDIndex/{id}/assign`, message: 'Employee renumbered' } })
+      .input(assignEmployeeInput)
+      .mutation(({ ctx, input }) => assignEmployeeToIdIndex(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    unassign: manage()
+      .meta({ rest: { method: 'POST', path: `${C}/IDIndex/{id}/unassign`, message: 'Employee number removed' } })
+      .input(assignEmployeeInput)
+      .mutation(({ ctx, input }) => unassignEmployeeFromIdIndex(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),
   chart: view()
     .meta({ rest: { method: 'GET', path: `${C}/orgChart`, message: 'Org chart' } })

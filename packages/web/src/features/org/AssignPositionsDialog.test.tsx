@@ -59,4 +59,33 @@ describe('AssignPositionsDialog', () => {
     expect(await screen.findByRole('option', { name: 'No other job position can be assigned' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Assign' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('an office takes a position into one of its departments and offers no Unassign', async () => {
+    const server = fakeTrpcServer({
+      'org.office.mapping': () => page([position(10, 'Accountant', null)]),
+      'org.office.assignation': () => page([position(11, 'Courier', null)]),
+      'org.office.assign': () => ({ data: { changed: true, employeesMoved: 1 } }),
+      'lookup.departments': () => ({ data: [{ id: 7, name: 'Logistics', companyOfficeId: 1 }] }),
+    });
+    renderWithProviders(<AssignPositionsDialog parent="office" id={1} name="Jakarta" onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Job positions of Jakarta' });
+    expect(await within(dialog).findByText('Accountant')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Unassign Accountant' })).toBeNull();
+    expect(within(dialog).getByText(/always belongs to one office and one department/)).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Courier (Finance)' })).toBeTruthy());
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Logistics' })).toBeTruthy());
+
+    fireEvent.change(within(dialog).getByLabelText('Job position to assign'), { target: { value: '11' } });
+    // The department is required before Assign.
+    expect((within(dialog).getByRole('button', { name: 'Assign' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Into department'), { target: { value: '7' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'org.office.assign')?.input).toEqual({
+        id: 1,
+        jobPositionId: 11,
+        departmentId: 7,
+      }),
+    );
+  });
 });

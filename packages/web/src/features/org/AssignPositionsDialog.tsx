@@ -6,18 +6,23 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
+import { DepartmentSelect } from '../shared/OrgSelects';
 import './assign-texts';
 import { useRefreshOrg } from './use-refresh';
 
 /** Where a job position can be assigned (spec §7 `mapping`, `assignation`, `assign`, `unassign`). */
-export type AssignParent = 'section' | 'division' | 'jobLevel';
+export type AssignParent = 'section' | 'division' | 'jobLevel' | 'department' | 'office';
+
+/** A position always has one office and one department: it leaves them only by being assigned elsewhere. */
+const movesInOnly = (parent: AssignParent) => parent === 'office' || parent === 'department';
 
 const place = (p: JobPositionRow) => [p.department, p.division, p.section].filter(Boolean).join(' · ');
 
 /**
- * The job positions of a section, division or job level (mapping) with Unassign, and a choice of
- * the positions that can join it (assignation) with Assign. Working employees follow a position
- * that moves between divisions and sections (the server does that).
+ * The job positions of an office, department, section, division or job level (mapping) with
+ * Unassign (not for an office or department), and a choice of the positions that can join it
+ * (assignation) with Assign; a position joining an office goes into one of its departments.
+ * Working employees follow a position that moves (the server does that).
  */
 export function AssignPositionsDialog({
   parent,
@@ -36,8 +41,10 @@ export function AssignPositionsDialog({
   const mapped = api.mapping.useQuery({ id, pageSize: 500 });
   const candidates = api.assignation.useQuery({ id, pageSize: 500 });
   const [chosen, setChosen] = useState('');
+  const [department, setDepartment] = useState('');
   const done = () => {
     setChosen('');
+    setDepartment('');
     // Every org list (and the cached job position lookups): the position's place changed.
     void refresh.jobPosition();
   };
@@ -53,19 +60,22 @@ export function AssignPositionsDialog({
             <span>
               {p.name} <span className="text-xs text-slate-500">{place(p)}</span>
             </span>
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={unassign.isPending}
-              aria-label={`${t('orgAssign.unassign')} ${p.name}`}
-              onClick={() => unassign.mutate({ id, jobPositionId: p.id })}
-            >
-              {t('orgAssign.unassign')}
-            </Button>
+            {movesInOnly(parent) ? null : (
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={unassign.isPending}
+                aria-label={`${t('orgAssign.unassign')} ${p.name}`}
+                onClick={() => unassign.mutate({ id, jobPositionId: p.id })}
+              >
+                {t('orgAssign.unassign')}
+              </Button>
+            )}
           </li>
         ))}
         {rows.length === 0 && !mapped.isLoading ? <li className="py-1 text-slate-500">{t('orgAssign.none')}</li> : null}
       </ul>
+      {movesInOnly(parent) ? <p className="pb-2 text-xs text-slate-500">{t('orgAssign.movesInOnly')}</p> : null}
       <div className="flex items-end gap-2 border-t border-slate-200 pt-3">
         <Field label={t('orgAssign.candidate')} htmlFor="assign-position" className="flex-1">
           <Select
@@ -77,7 +87,17 @@ export function AssignPositionsDialog({
             placeholder={options.length || candidates.isFetching ? '' : t('orgAssign.noCandidates')}
           />
         </Field>
-        <Button disabled={!chosen || assign.isPending} onClick={() => assign.mutate({ id, jobPositionId: Number(chosen) })}>
+        {parent === 'office' ? (
+          <Field label={t('orgAssign.department')} htmlFor="assign-department" className="flex-1">
+            <DepartmentSelect id="assign-department" companyOfficeId={id} value={department} onChange={setDepartment} />
+          </Field>
+        ) : null}
+        <Button
+          disabled={!chosen || (parent === 'office' && !department) || assign.isPending}
+          onClick={() =>
+            assign.mutate({ id, jobPositionId: Number(chosen), ...(department ? { departmentId: Number(department) } : {}) })
+          }
+        >
           {t('orgAssign.assign')}
         </Button>
       </div>

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
+import { AssignPositionsDialog } from './AssignPositionsDialog';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { FormDialog } from './FormDialog';
 import { ListCard, RowActions } from './ListCard';
@@ -70,6 +71,7 @@ export function DepartmentsTab({ officeId, setOfficeId }: { officeId: string; se
   });
   const [editing, setEditing] = useState<DepartmentRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DepartmentRow | null>(null);
+  const [positionsOf, setPositionsOf] = useState<DepartmentRow | null>(null);
   const columns: Column<DepartmentRow>[] = [
     { key: 'name', header: t('org.fields.name'), cell: (r) => r.name },
     { key: 'office', header: t('org.fields.companyOffice'), cell: (r) => r.companyOffice },
@@ -81,7 +83,9 @@ export function DepartmentsTab({ officeId, setOfficeId }: { officeId: string; se
       key: 'actions',
       header: t('app.actions'),
       className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
+      cell: (r) => (
+        <RowActions onPositions={() => setPositionsOf(r)} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+      ),
     });
   }
   return (
@@ -105,6 +109,14 @@ export function DepartmentsTab({ officeId, setOfficeId }: { officeId: string; se
       />
       {editing ? (
         <DepartmentDialog department={editing === 'new' ? null : editing} officeId={officeId} onClose={() => setEditing(null)} />
+      ) : null}
+      {positionsOf ? (
+        <AssignPositionsDialog
+          parent="department"
+          id={positionsOf.id}
+          name={positionsOf.name}
+          onClose={() => setPositionsOf(null)}
+        />
       ) : null}
       {deleting ? (
         <ConfirmDeleteDialog

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
+import { AssignPositionsDialog } from './AssignPositionsDialog';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { FormDialog } from './FormDialog';
 import { ListCard, RowActions } from './ListCard';
@@ -71,6 +72,7 @@ export function OfficesTab({
   });
   const [editing, setEditing] = useState<OfficeRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<OfficeRow | null>(null);
+  const [positionsOf, setPositionsOf] = useState<OfficeRow | null>(null);
 
   const count = (n: number, tab: 'departments' | 'divisions' | 'sections', r: OfficeRow) => (
     <button type="button" className="text-sky-700 hover:underline" onClick={() => onShow(tab, r.id)}>
@@ -101,7 +103,9 @@ export function OfficesTab({
       key: 'actions',
       header: t('app.actions'),
       className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
+      cell: (r) => (
+        <RowActions onPositions={() => setPositionsOf(r)} onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+      ),
     });
   }
   return (
@@ -117,6 +121,9 @@ export function OfficesTab({
         searchPlaceholder={t('org.searchOffice')}
       />
       {editing ? <OfficeDialog office={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {positionsOf ? (
+        <AssignPositionsDialog parent="office" id={positionsOf.id} name={positionsOf.name} onClose={() => setPositionsOf(null)} />
+      ) : null}
       {deleting ? (
         <ConfirmDeleteDialog
           name={deleting.name}

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import '../../i18n';
 
-/** Texts of the job-position assignment dialog of sections, divisions and job levels (`orgAssign` key). */
+/** Texts of the job-position assignment dialog of offices, departments, sections, divisions and job levels (`orgAssign` key). */
 const en = {
   open: 'Job positions',
   title: 'Job positions of {{name}}',
@@ -12,6 +12,8 @@ const en = {
   noCandidates: 'No other job position can be assigned',
   assigned: 'Job position assigned',
   unassigned: 'Job position unassigned',
+  department: 'Into department',
+  movesInOnly: 'A job position always belongs to one office and one department: to move one out, assign it elsewhere.',
 };
 const id: typeof en = {
   open: 'Jabatan',
@@ -23,6 +25,8 @@ const id: typeof en = {
   noCandidates: 'Tidak ada jabatan lain yang bisa ditetapkan',
   assigned: 'Jabatan ditetapkan',
   unassigned: 'Jabatan dilepaskan',
+  department: 'Ke departemen',
+  movesInOnly: 'Jabatan selalu berada di satu kantor dan satu departemen: untuk memindahkannya, tetapkan di tempat lain.',
 };
 
 i18n.addResourceBundle('en', 'translation', { orgAssign: en }, true, false);
