@@ -54,8 +54,11 @@ if (only !== 'unit') {
     ok = false;
   } else {
     // E2E_SKIP_BUILD=1: the web app was just built from the same sources (CI's second pass).
-    if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'packages/web/dist/index.html')))
-      ok &&= run('pnpm', ['--filter', '@hr/web', 'build']);
+    // Built even when a unit test failed (`ok &&= run(…)` would skip it and every journey would then fail).
+    if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+      const built = run('pnpm', ['--filter', '@hr/web', 'build']);
+      ok &&= built;
+    }
     const out = path.join(tmp, 'playwright.json');
     rmSync(out, { force: true });
     const dataDir = path.join(tmp, `e2e-data-${process.pid}`);
