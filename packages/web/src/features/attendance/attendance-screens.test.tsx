@@ -1,9 +1,8 @@
-import type { SessionUser } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
 import { MyAttendancePdfPage } from './PersonalPages';
 import { SchedulePage } from './SchedulePage';
 import { ShiftFormPage } from './ShiftFormPage';
@@ -14,21 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'hc@test.co.id',
-  name: 'HC',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = testSessionUser;
 
 const render = (path: string, route: string, element: React.ReactElement, permissions: string[]) =>
   renderWithProviders(

@@ -1,9 +1,8 @@
-import type { SessionUser } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
 import { formatRp } from './coop-shared';
 import { WithdrawalAddPage } from './WithdrawalAddPage';
 import { WithdrawalDetailPage } from './WithdrawalDetailPage';
@@ -13,21 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'hc@test.co.id',
-  name: 'HC',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = testSessionUser;
 
 const detail = (opts: { approve: boolean; editFiles: boolean; deleted?: boolean }) => ({
   id: 7,

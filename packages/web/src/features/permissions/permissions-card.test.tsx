@@ -1,8 +1,7 @@
-import type { SessionUser } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
 import { EmployeePermissionsCard } from './EmployeePermissionsCard';
 import { JobPositionPermissionsCard } from './JobPositionPermissionsCard';
 import { SectionRolesDialog } from './SectionRolesDialog';
@@ -12,21 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'hc@test.co.id',
-  name: 'HC',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = testSessionUser;
 
 const grant = (id: number, key: string, status: number, requestedBy: string, kind = 'permission') => ({
   id,

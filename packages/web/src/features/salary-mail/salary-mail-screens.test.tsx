@@ -1,8 +1,7 @@
-import type { SessionUser } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
 import { MyPayslipPdfButton, OutboxPanel, PayslipActions } from './PayslipActions';
 
 afterEach(() => {
@@ -21,21 +20,7 @@ function savedFiles(): string[] {
   return names;
 }
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'hc@test.co.id',
-  name: 'HC',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = testSessionUser;
 
 const render = (ui: React.ReactElement, permissions: string[]) =>
   renderWithProviders(<SessionProvider user={user(permissions)}>{ui}</SessionProvider>);
