@@ -29,3 +29,4 @@ export * from './payroll/income-tax/schema';
 export * from './payroll/payslip-documents/schema';
 export * from './mail/schema';
 export * from './shared/zod';
+export * from './shared/heavy';

@@ -20,6 +20,14 @@ export {
   tableStats,
 } from './db/backup';
 export { openDb, type DbHandle, type DbKind, type OpenDbOptions } from './db/client';
+export {
+  DATABASE_BUSY_MESSAGE,
+  DATABASE_BUSY_RETRY_AFTER_S,
+  DatabaseBusyError,
+  isDatabaseBusy,
+  withDatabaseWaitLimit,
+  withoutDatabaseWaitLimit,
+} from './db/embedded-gate';
 export type { Database } from './db/database';
 export { acquireDataDirLock, type DataDirLock, readDataDirLock } from './db/lock';
 export { migrateToLatest } from './db/migrate';
@@ -43,3 +51,4 @@ export { AppError, ERROR_CODES, type ErrorCode, type FieldIssue } from './shared
 export { type PdfColumn, type PdfDocumentSpec, type PdfTable, renderPdf } from './shared/pdf';
 export * from './shared/zod';
 export * from './seed/index';
+export * from './shared/heavy';

@@ -1,11 +1,14 @@
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { assertZipWithinLimits } from '../shared/zip-limits';
 import { storePunches } from './punches';
 import type { PunchItem } from './schema';
 
 /** Rows of the first (or the named) worksheet of an XLSX file, each cell as text ('' when empty). */
 export async function readSheetRows(content: Buffer | Uint8Array, sheetName?: string): Promise<string[][]> {
+  // Inflated size checked before ExcelJS inflates everything into memory (issue 16 item 9).
+  await assertZipWithinLimits(content, 'file');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(content as unknown as ArrayBuffer);

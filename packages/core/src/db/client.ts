@@ -7,6 +7,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
 import type { Database } from './database';
+import { gatedDialect } from './embedded-gate';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -63,6 +64,7 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
     extensions: { pg_trgm },
     parsers: { [OID_INT8]: identity, [OID_NUMERIC]: identity, [OID_DATE]: identity },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // One connection: a long transaction answers other requests "busy" instead of stalling them (embedded-gate.ts).
+  const db = new Kysely<Database>({ dialect: gatedDialect(new PGliteDialect(pglite)) });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }

@@ -138,3 +138,4 @@ export async function createTestDb(): Promise<TestDb> {
 
 export type { Database };
 export { pdfPageCount, pdfText } from '../testing/pdf';
+export { xlsxBomb, zipOf } from '../testing/zip';

@@ -6,6 +6,7 @@ import type { Grant } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { assertZipWithinLimits, ZIP_LIMITS } from '../shared/zip-limits';
 import { isoDate } from '../shared/zod';
 import { formatRupiah, invoiceTotal } from './rules';
 import {
@@ -172,15 +173,19 @@ interface ParsedRow {
   note: string | null;
 }
 
+const NOT_XLSX = 'The file is not an Excel workbook (.xlsx)';
 const badFile = (msg: string) =>
   new AppError('VALIDATION', msg, { fields: [{ param: 'contentBase64', msg: msg.charAt(0).toLowerCase() + msg.slice(1) }] });
 
 async function readRows(base64: string): Promise<{ rows: ParsedRow[]; errors: PogImportError[] }> {
+  const bytes = Buffer.from(base64, 'base64');
+  // Inflated size checked before ExcelJS inflates everything into memory (issue 16 item 9).
+  await assertZipWithinLimits(bytes, 'contentBase64', ZIP_LIMITS, NOT_XLSX);
   const wb = new ExcelJS.Workbook();
   try {
-    await wb.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw badFile('The file is not an Excel workbook (.xlsx)');
+    throw badFile(NOT_XLSX);
   }
   const ws = wb.getWorksheet(SHEET) ?? wb.worksheets[0];
   if (!ws) throw badFile('The workbook has no sheet');

@@ -1,4 +1,4 @@
-import { type Actor, AppError, actorForUser, type Ctx, type Database, type Services } from '@hr/core';
+import { type Actor, AppError, actorForUser, type Ctx, type Database, type Services, withoutDatabaseWaitLimit } from '@hr/core';
 import { type Kysely, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 
@@ -183,7 +183,8 @@ export class JobService {
   }
 
   private schedule(id: number): void {
-    this.chain = this.chain.then(() => this.execute(id)).catch(() => undefined);
+    // A job scheduled by a request does not inherit the request's "busy" wait limit (core db/embedded-gate.ts).
+    this.chain = this.chain.then(() => withoutDatabaseWaitLimit(() => this.execute(id))).catch(() => undefined);
   }
 
   private async finish(id: number, status: 'succeeded' | 'failed', result: unknown, error: string | null, progress?: object) {

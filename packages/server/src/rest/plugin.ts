@@ -1,8 +1,17 @@
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy, withDatabaseWaitLimit } from '@hr/core';
 import { type AnyRouter, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HEAVY_LIMITS, type HeavyGate, heavyGateOf, heavyKey, isHeavyProcedure } from '../trpc/heavy';
 import { type HttpMethod, procedureInvoker } from '../trpc/init';
 import { sendDownload } from '../http/download';
-import { type EnvelopeFailure, internalFailure, procedureFailure, successEnvelopeText, transportFailure } from './envelope';
+import {
+  type EnvelopeFailure,
+  errorEnvelope,
+  internalFailure,
+  procedureFailure,
+  successEnvelopeText,
+  transportFailure,
+} from './envelope';
 import { buildOpenApiDocument, OPENAPI_PATH } from './openapi';
 import { collectRestRoutes, type RestRoute } from './routes';
 
@@ -72,6 +81,16 @@ function restInput(route: RestRoute, req: FastifyRequest): unknown | null {
   return input;
 }
 
+/**
+ * The embedded database is held by a long operation (core db/embedded-gate.ts): 503 GL0503 with
+ * Retry-After, not logged as a fault. Null for any other error.
+ */
+function busyFailure(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply | null {
+  if (!isDatabaseBusy(err)) return null;
+  reply.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_S));
+  return sendFailure(req, reply, { status: 503, body: errorEnvelope('GL0503', DATABASE_BUSY_MESSAGE), log: false });
+}
+
 /** A shared, resolved `getRawInput` for calls whose input is already at hand. */
 function rawInputOf(input: unknown): () => Promise<unknown> {
   return () => Promise.resolve(input);
@@ -82,27 +101,32 @@ function rawInputOf(input: unknown): () => Promise<unknown> {
  * here, once: the procedure's invoker (no router lookup, no caller per request), the envelope's
  * fixed text around the result.
  */
-function restHandler(route: RestRoute, opts: RestPluginOptions) {
+function restHandler(route: RestRoute, opts: RestPluginOptions, heavyGate: HeavyGate) {
   const invoke = procedureInvoker(route.procedure);
+  const heavy = isHeavyProcedure(route.procedurePath, route.procedure);
   const { createContext } = opts;
   const { procedurePath: path, type } = route;
   const envelope = successEnvelopeText(route.rest.message ?? 'OK', route.rest.results === true);
   const bodyless: EnvelopeFailure = transportFailure('MALFORMED_JSON', [{ param: '(body)', msg: 'must be a JSON object' }]);
-  return async function restRoute(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  // Queries of the call give up "busy" rather than wait behind a long embedded-database transaction.
+  return (req: FastifyRequest, reply: FastifyReply) => withDatabaseWaitLimit(() => restRoute(req, reply));
+  async function restRoute(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const input = restInput(route, req);
     if (input === null) return sendFailure(req, reply, bodyless);
     let ctx: unknown;
     try {
       ctx = await createContext(req, reply);
     } catch (err) {
-      return sendFailure(req, reply, internalFailure(err), err);
+      return busyFailure(req, reply, err) ?? sendFailure(req, reply, internalFailure(err), err);
     }
     let data: unknown;
     try {
-      data = await invoke({ ctx, path, type, getRawInput: rawInputOf(input), signal: undefined, batchIndex: 0 });
+      const call = { ctx, path, type, getRawInput: rawInputOf(input), signal: undefined, batchIndex: 0 };
+      data = heavy ? await heavyGate.run(heavyKey(ctx, req), () => invoke(call)) : await invoke(call);
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
-      return sendFailure(req, reply, procedureFailure(error), error.cause ?? error);
+      if (error.code === 'TOO_MANY_REQUESTS') reply.header('retry-after', String(HEAVY_LIMITS.retryAfterSeconds));
+      return busyFailure(req, reply, error) ?? sendFailure(req, reply, procedureFailure(error), error.cause ?? error);
     }
     if (route.rest.download) {
       const file = data as { fileName?: unknown; contentType?: unknown; base64?: unknown } | null;
@@ -123,7 +147,7 @@ function restHandler(route: RestRoute, opts: RestPluginOptions) {
       return sendFailure(req, reply, internalFailure(err), err);
     }
     return reply.code(200).type(JSON_TYPE).send(body);
-  };
+  }
 }
 
 /**
@@ -136,6 +160,7 @@ function restHandler(route: RestRoute, opts: RestPluginOptions) {
  */
 export async function restPlugin(app: FastifyInstance, opts: RestPluginOptions): Promise<void> {
   const routes = collectRestRoutes(opts.router);
+  const heavyGate = heavyGateOf(app);
 
   // Body parsing: JSON (an empty body is "no input", e.g. the spec's body-less POSTs that act on
   // an id) and HTML-form bodies (OAuth2 token requests, RFC 6749 §4.4.2). Anything else is 415.
@@ -156,7 +181,7 @@ export async function restPlugin(app: FastifyInstance, opts: RestPluginOptions):
     app.route({
       method: route.method,
       url: route.fastifyPath,
-      handler: restHandler(route, opts),
+      handler: restHandler(route, opts, heavyGate),
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     });
 

@@ -20,6 +20,12 @@
  *
  * Each procedure is called through its invoker (init.ts procedureInvoker), resolved once: the
  * same middleware chain as calling the procedure, without tRPC's per-middleware object copies.
+ *
+ * Limits (issue 16 items 10 and 11): a batch with more than HEAVY_LIMITS.perBatch heavy calls is
+ * refused whole before any call runs; each heavy call takes one of the user's HEAVY_LIMITS.perUser
+ * slots or is refused 429 at once (heavy.ts); on the embedded database a request that would wait
+ * behind a long transaction is answered 503 "busy" (core db/embedded-gate.ts). 429 and 503
+ * answers carry Retry-After.
  */
 import {
   type AnyProcedure,
@@ -34,7 +40,9 @@ import {
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { defaultTransformer, getProcedureAtPath, type TRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy, withDatabaseWaitLimit } from '@hr/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { HEAVY_LIMITS, heavyBatchError, heavyGateOf, heavyKey, heavyStreamError, isHeavyProcedure } from './heavy';
 import { type ProcedureCall, procedureInvoker } from './init';
 
 export interface TrpcErrorEvent<TRouter extends AnyRouter> {
@@ -158,6 +166,16 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
     return invoke;
   };
   for (const proc of Object.values(procedures)) invokerOf(proc);
+  const heavyGate = heavyGateOf(app);
+  const heavy = new WeakMap<AnyProcedure, boolean>();
+  const isHeavy = (path: string, proc: AnyProcedure) => {
+    let h = heavy.get(proc);
+    if (h === undefined) {
+      h = isHeavyProcedure(path, proc);
+      heavy.set(proc, h);
+    }
+    return h;
+  };
 
   function send(req: FastifyRequest, reply: FastifyReply, json: TRPCResponse | TRPCResponse[]): FastifyReply {
     let body: string;
@@ -172,6 +190,7 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
       } else {
         body = JSON.stringify(serialize(json));
         status = getHTTPStatusCode(json);
+        if (retryable(json)) reply.header('retry-after', String(retryAfterOf(json)));
       }
     } catch (cause) {
       // An output that cannot be serialised (BigInt, cycle) is the server's bug, not the client's.
@@ -183,6 +202,15 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
     }
     return reply.code(status).header('content-type', JSON_CONTENT).header('vary', 'trpc-accept, accept').send(body);
   }
+
+  /** A 429 (heavy work) or 503 (database busy) answer among the calls: the client may retry later. */
+  const statusesOf = (json: TRPCResponse | TRPCResponse[]) =>
+    (Array.isArray(json) ? json : [json]).map((r) =>
+      'error' in r ? (r.error.data as { httpStatus?: number } | undefined)?.httpStatus : 200,
+    );
+  const retryable = (json: TRPCResponse | TRPCResponse[]) => statusesOf(json).some((s) => s === 429 || s === 503);
+  const retryAfterOf = (json: TRPCResponse | TRPCResponse[]) =>
+    statusesOf(json).includes(503) ? DATABASE_BUSY_RETRY_AFTER_S : HEAVY_LIMITS.retryAfterSeconds;
 
   function sendRequestError(req: FastifyRequest, reply: FastifyReply, error: TRPCError, type: ProcedureType | 'unknown') {
     report({ error, path: undefined, type, input: undefined, ctx: undefined, req });
@@ -217,14 +245,18 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
         });
       }
       if (state.ctxError) throw state.ctxError;
-      const data: unknown = await invokerOf(proc)({
+      const call: ProcedureCall = {
         path,
         getRawInput: rawInputOf(state, i),
         ctx: state.ctx,
         type: proc._def.type,
         signal: undefined,
         batchIndex: i,
-      });
+      };
+      const invoke = invokerOf(proc);
+      const data: unknown = isHeavy(path, proc)
+        ? await heavyGate.run(heavyKey(state.ctx, state.req), () => invoke(call))
+        : await invoke(call);
       return { result: { data } };
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
@@ -242,7 +274,13 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
 
   const handler = async (req: FastifyRequest, reply: FastifyReply, pathParam: string) => {
     if (req.method === 'HEAD') return reply.code(204).send();
-    if (wantsStream(req)) return delegate(req, reply, pathParam);
+    if (wantsStream(req)) {
+      // The stock streaming handler cannot hold heavy calls to the per-user limit (heavy.ts): they
+      // are not served over a streaming batch.
+      const heavyPath = pathParam.split(',').find((p) => Object.hasOwn(procedures, p) && isHeavy(p, procedures[p]!));
+      if (heavyPath) return sendRequestError(req, reply, heavyStreamError(heavyPath), 'unknown');
+      return delegate(req, reply, pathParam);
+    }
     const query = req.query as Record<string, unknown>;
     const isBatch = query.batch === '1';
     const paths = isBatch ? pathParam.split(',') : [pathParam];
@@ -272,6 +310,12 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
       }
     }
     if (type === 'subscription') return delegate(req, reply, pathParam);
+    // A batch of heavy calls is refused whole, before any of them runs (heavy.ts).
+    if (isBatch) {
+      let heavyCalls = 0;
+      for (let i = 0; i < procs.length; i++) if (procs[i] && isHeavy(paths[i]!, procs[i]!)) heavyCalls++;
+      if (heavyCalls > HEAVY_LIMITS.perBatch) return sendRequestError(req, reply, heavyBatchError(heavyCalls), type);
+    }
 
     // Inputs are read lazily by each procedure's input middleware, as in tRPC: a malformed
     // input fails only the calls that take input, after their auth middleware ran.
@@ -295,7 +339,9 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
     try {
       state.ctx = await opts.createContext(req, reply);
     } catch (cause) {
-      state.ctxError = getTRPCErrorFromUnknown(cause);
+      state.ctxError = isDatabaseBusy(cause)
+        ? new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_BUSY_MESSAGE, cause })
+        : getTRPCErrorFromUnknown(cause);
     }
     if (!isBatch) return send(req, reply, await runCall(state, 0));
     return send(req, reply, await Promise.all(paths.map((_, i) => runCall(state, i))));
@@ -306,7 +352,8 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
     method: methods,
     url: '/*',
     exposeHeadRoute: false,
-    handler: (req, reply) => handler(req, reply, (req.params as Record<string, string | undefined>)['*'] ?? ''),
+    handler: (req, reply) =>
+      withDatabaseWaitLimit(() => handler(req, reply, (req.params as Record<string, string | undefined>)['*'] ?? '')),
   });
   // A procedure taking a file (meta.bodyLimit) gets its own route with the larger limit; static
   // routes win over the wildcard, so only calls of that procedure alone may send the bigger body.
@@ -318,7 +365,7 @@ export async function trpcHttpPlugin<TRouter extends AnyRouter>(
         url: `/${path}`,
         exposeHeadRoute: false,
         bodyLimit,
-        handler: (req, reply) => handler(req, reply, path),
+        handler: (req, reply) => withDatabaseWaitLimit(() => handler(req, reply, path)),
       });
   }
 }

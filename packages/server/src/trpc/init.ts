@@ -1,4 +1,4 @@
-import { AppError, type PermissionKey } from '@hr/core';
+import { AppError, DATABASE_BUSY_MESSAGE, isDatabaseBusy, type PermissionKey } from '@hr/core';
 import { type AnyProcedure, getTRPCErrorFromUnknown, initTRPC, type ProcedureType, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { TrpcContext } from './context';
@@ -36,6 +36,11 @@ export interface ProcMeta {
    * route `/trpc/<path>` (a batch of several procedures keeps the default limit).
    */
   bodyLimit?: number;
+  /**
+   * Heavy work (PDF, spreadsheet, download, import, generation): limited per user and per tRPC
+   * batch (trpc/heavy.ts). Unset: derived from `rest.download` and the procedure's name.
+   */
+  heavy?: boolean;
 }
 
 /**
@@ -118,7 +123,8 @@ export const errorMapper = t.middleware(async ({ next }) => {
     }
     // The database went away mid-call: a retryable 503 (GL0503), as over REST, never a 500.
     if (err.code === 'INTERNAL_SERVER_ERROR' && isUnavailable(err.cause)) {
-      const mapped = new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: TRANSPORT_ERRORS.UNAVAILABLE.msg, cause: err.cause });
+      const message = isDatabaseBusy(err.cause) ? DATABASE_BUSY_MESSAGE : TRANSPORT_ERRORS.UNAVAILABLE.msg;
+      const mapped = new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause: err.cause });
       return { ...res, error: mapped };
     }
   }

@@ -1,5 +1,6 @@
 import type { AppRouter } from '@hr/server/router';
-import { createTRPCReact, httpBatchLink, type TRPCClientErrorLike } from '@trpc/react-query';
+import { isHeavyProcedureName } from '@hr/core/browser';
+import { createTRPCReact, httpBatchLink, httpLink, splitLink, type TRPCClientErrorLike } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 /** Queries of an unmounted screen are cancelled (spec §7: a cancel token per request; no toast, §8). */
@@ -30,15 +31,21 @@ export const fetchWithStatus: typeof fetch = async (input, init) => {
 };
 
 export function createTrpcClient() {
+  const common = {
+    url: '/trpc',
+    fetch: fetchWithStatus,
+    // Proof of same origin for the server's CSRF check (server http/csrf.ts): a cross-site
+    // page cannot send a custom header without a CORS preflight, which the server never grants.
+    headers: { 'x-hr-csrf': '1' },
+  };
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        fetch: fetchWithStatus,
-        maxURLLength: 4000,
-        // Proof of same origin for the server's CSRF check (server http/csrf.ts): a cross-site
-        // page cannot send a custom header without a CORS preflight, which the server never grants.
-        headers: { 'x-hr-csrf': '1' },
+      // Heavy work (PDF, spreadsheet, download, import, generation) goes on its own request: the
+      // server refuses a batch holding more than two of them (docs/security.md, issue 16 item 10).
+      splitLink({
+        condition: (op) => isHeavyProcedureName(op.path),
+        true: httpLink(common),
+        false: httpBatchLink({ ...common, maxURLLength: 4000 }),
       }),
     ],
   });

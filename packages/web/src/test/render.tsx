@@ -13,16 +13,20 @@ type Handler = (
 ) => { data: unknown } | { error: { message: string; status: number; data?: Record<string, unknown> } };
 
 /**
- * Replaces fetch with a fake tRPC server: each procedure name maps to a handler. Speaks the
- * httpBatchLink wire format (comma-joined paths, one result per call, in order).
+ * Replaces fetch with a fake tRPC server: each procedure name maps to a handler. Speaks both wire
+ * formats of the client's links: httpBatchLink (`?batch=1`, comma-joined paths, one result per call,
+ * in order) and httpLink (one call, its input as the body or `?input=`, one result), which carries
+ * heavy calls (lib/trpc.ts).
  */
 export function fakeTrpcServer(handlers: Record<string, Handler>) {
   const calls: { path: string; input: unknown }[] = [];
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const u = new URL(String(url), 'http://localhost');
+    const batch = u.searchParams.get('batch') === '1';
     const paths = decodeURIComponent(u.pathname.replace(/^\/trpc\//, '')).split(',');
-    const inputs: Record<string, unknown> =
-      init?.method === 'POST' ? JSON.parse(String(init.body ?? '{}')) : JSON.parse(u.searchParams.get('input') ?? '{}');
+    const raw = init?.method === 'POST' ? String(init.body ?? '') : (u.searchParams.get('input') ?? '');
+    const parsed: unknown = raw === '' ? undefined : JSON.parse(raw);
+    const inputs = (batch ? (parsed ?? {}) : { 0: parsed }) as Record<string, unknown>;
     let status = 200;
     const body = paths.map((path, i) => {
       const input = inputs[String(i)];
@@ -47,7 +51,7 @@ export function fakeTrpcServer(handlers: Record<string, Handler>) {
         },
       };
     });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(batch ? body : body[0]), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -29,6 +29,12 @@ import * as m20261123T0850 from './20261123T0850_recruitment';
 import * as m20261123T0860 from './20261123T0860_payroll_extras';
 import * as m20261123T0870 from './20261123T0870_override_derive_status';
 import * as m20261123T0880 from './20261123T0880_section_role_grants';
+import * as m20261126T0890 from './20261126T0890_auth_password_change';
+import * as m20261126T0900 from './20261126T0900_duties_employees';
+import * as m20261126T0910 from './20261126T0910_duties_payroll';
+import * as m20261126T0920 from './20261126T0920_duties_requests';
+import * as m20261126T0930 from './20261126T0930_limits';
+import * as m20261126T0940 from './20261126T0940_duties_inventory';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +68,10 @@ export const migrations: Record<string, Migration> = {
   '20261123T0860_payroll_extras': m20261123T0860,
   '20261123T0870_override_derive_status': m20261123T0870,
   '20261123T0880_section_role_grants': m20261123T0880,
+  '20261126T0890_auth_password_change': m20261126T0890,
+  '20261126T0900_duties_employees': m20261126T0900,
+  '20261126T0910_duties_payroll': m20261126T0910,
+  '20261126T0920_duties_requests': m20261126T0920,
+  '20261126T0930_limits': m20261126T0930,
+  '20261126T0940_duties_inventory': m20261126T0940,
 };
