@@ -82,7 +82,7 @@ describe('hr db and hr user on a real database', () => {
 
   it('refuses a second user with the same e-mail (in any letter case)', async () => {
     const r = await hr(
-      ['user', 'add', '--email', 'OPS.LEAD@example.co.id', '--password', 'another-pass', '--role', 'employee'],
+      ['user', 'add', '--email', 'OPS.LEAD@example.co.id', '--password', 'another-pass-77', '--role', 'employee'],
       env,
     );
     expect(r.code).toBe(1);

@@ -64,8 +64,8 @@ test('registration journey: missing-field notice, submit, admin activates, new u
   await visitor.waitForURL('**/personal/profile');
   await expect(visitor.getByTestId('must-change-password')).toBeVisible();
   await visitor.fill('#oldPassword', temp);
-  await visitor.fill('#newPassword', 'dewi-new-password');
-  await visitor.fill('#confirmPassword', 'dewi-new-password');
+  await visitor.fill('#newPassword', 'Kopi-Tubruk-Pagi-7');
+  await visitor.fill('#confirmPassword', 'Kopi-Tubruk-Pagi-7');
   await visitor.click('button[type=submit]');
   await expect(visitor.getByText('Password changed').first()).toBeVisible();
 });

@@ -55,6 +55,7 @@ export function registerUserCommands(program: Command, cfg: CliConfig, io: Io): 
           roles: [input.role],
           employeeId: input.employeeId ?? null,
           active: true,
+          checkPasswordStrength: true,
         });
         io.out(
           `Created user #${created.id} ${input.email} with role ${input.role}` +

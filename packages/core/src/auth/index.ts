@@ -1,6 +1,14 @@
 export { type AttemptLimit, consumeAttempt } from './attempt-limiter';
 export { type CredentialDetail, getCredential, rotateCredentialSecret, updateCredential } from './credentials';
+export { assertHoldsPowersOf, type LoginAction } from './hierarchy';
 export { isCommonPassword, passwordProblem } from './password-policy';
+export {
+  assertStrongPassword,
+  MIN_PASSWORD_SCORE,
+  type PasswordOwner,
+  passwordOwnerOf,
+  passwordWeakness,
+} from './password-strength';
 export { generatePassword, hashPassword, verifyPassword } from './passwords';
 export { INGEST_PERMISSIONS, isIngestOnly, requireClientScope } from './scopes';
 export * from './schema';
@@ -12,12 +20,15 @@ export {
   createUser,
   type CreateUserInput,
   DEFAULT_AUTH_CONFIG,
+  effectiveAccessOfUser,
   issueClientToken,
   limitRegistration,
   listCredentials,
   login,
   type LoginResult,
   logout,
+  type ResolvedSession,
+  resolveSession,
   resolveToken,
   revokeCredential,
   sessionUser,

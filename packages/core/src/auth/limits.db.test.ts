@@ -4,7 +4,8 @@ import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { consumeAttempt } from './attempt-limiter';
-import { limitRegistration, login } from './service';
+import { requirePermission } from '../permissions/grant';
+import { actorForUser, createCredential, issueClientToken, limitRegistration, login } from './service';
 
 let tdb: TestDb;
 let services: Services;
@@ -123,5 +124,37 @@ describe('attempt limiter (registration)', () => {
     for (let i = 0; i < 40; i++) await consumeAttempt(services.ctx(null), limit);
     const u = await makeUser(services, org, ['employee']);
     expect(await attempt(u.email, u.password, ip)).toBe('ok');
+  });
+});
+
+describe('client-credentials token endpoint (issue 16 item 7)', () => {
+  const token = (client_id: string, client_secret: string, ip: string | null) =>
+    outcome(
+      issueClientToken(services.ctx(null), services.auth, { grant_type: 'client_credentials', client_id, client_secret }, { ip }),
+    );
+
+  it('locks a client id after 5 wrong secrets, even with the right one, until the window passes', async () => {
+    const dev = await makeUser(services, org, ['superadmin']);
+    const actor = (await actorForUser(services.db, dev.userId, 'user'))!;
+    const cred = await createCredential(services.ctx(actor), requirePermission(actor, 'developer.access'), { name: 'agent' });
+    for (let i = 0; i < 5; i++) expect(await token(cred.clientId, `guess-${i}`, `10.40.0.${i}`)).toBe('INVALID_CREDENTIALS');
+    const err = await issueClientToken(
+      services.ctx(null),
+      services.auth,
+      { grant_type: 'client_credentials', client_id: cred.clientId, client_secret: cred.clientSecret },
+      { ip: '10.40.0.99' },
+    ).catch((e: AppError) => e);
+    expect((err as AppError).code).toBe('RATE_LIMITED');
+    expect((err as AppError).message).toBe('Too many failed client credential attempts. Please try again in 15 minutes.');
+    now = minutes(16);
+    expect(await token(cred.clientId, cred.clientSecret, '10.40.0.99')).toBe('ok');
+  });
+
+  it('locks an address that tries many client ids, without touching other addresses', async () => {
+    const ip = '10.41.0.1';
+    for (let i = 0; i < 30; i++) expect(await token(`cid_unknown_${i}`, 'nope', ip)).toBe('INVALID_CREDENTIALS');
+    expect(await token('cid_unknown_x', 'nope', ip)).toBe('RATE_LIMITED');
+    expect(await token('cid_unknown_x', 'nope', '10.41.0.2')).toBe('INVALID_CREDENTIALS');
+    now = minutes(16);
   });
 });

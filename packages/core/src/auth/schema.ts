@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id } from '../shared/zod';
+import { email, id, requiredText } from '../shared/zod';
 import { nullableId } from '../shared/zod-optional';
 import { passwordProblem } from './password-policy';
 
@@ -29,7 +29,8 @@ export const changePasswordInput = z
 
 export const tokenInput = z.object({
   grant_type: z.literal('client_credentials'),
-  client_id: z.string().min(1).max(100),
+  // Text without NUL or unpaired surrogates: it is looked up and counted in the database.
+  client_id: requiredText(100),
   client_secret: z.string().min(1).max(200),
 });
 
@@ -50,7 +51,8 @@ const credentialScopes = z
 const credentialDevice = nullableId;
 
 export const createCredentialInput = z.object({
-  name: z.string().trim().min(1, 'is required').max(100),
+  /** No control characters (NUL) or unpaired surrogates: GL0001 on `name`, never a 500 (issue 16 item 12). */
+  name: requiredText(100),
   /** New clients get the least: ingest only. */
   scopes: credentialScopes.optional().default(['ingest']),
   deviceId: credentialDevice,
@@ -59,7 +61,7 @@ export const createCredentialInput = z.object({
 export const credentialIdInput = z.object({ id });
 
 export const updateCredentialInput = credentialIdInput.extend({
-  name: z.string().trim().min(1, 'is required').max(100).optional(),
+  name: requiredText(100).optional(),
   scopes: credentialScopes.optional(),
   deviceId: credentialDevice,
 });

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { audit } from '../audit/service';
 import { mandatorySavingIdOf } from '../cooperative/service';
 import { type Actor, effectiveAccess } from '../permissions/actor';
+import type { PermissionKey } from '../permissions/registry';
 import type { RoleKey } from '../permissions/roles';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -15,6 +16,7 @@ import {
   type SessionUser,
 } from './schema';
 import { hashPassword, verifyPassword } from './passwords';
+import { assertStrongPassword, passwordOwnerOf } from './password-strength';
 import { hashToken, newToken } from './tokens';
 import { consumeAttempt, lockAttempts, minutesUntil, tryAgainIn } from './attempt-limiter';
 import { credentialDeviceExists, revokeClientTokens } from './credentials';
@@ -62,7 +64,13 @@ export interface LoginResult {
  * attempts refused while locked do not extend the lock, and the answer says when it ends.
  * Returns the attempt's id; the caller marks it successful when the password is right.
  */
-async function reserveLoginAttempt(ctx: Ctx, cfg: AuthConfig, email: string, ip: string | null): Promise<string> {
+async function reserveLoginAttempt(
+  ctx: Ctx,
+  cfg: AuthConfig,
+  email: string,
+  ip: string | null,
+  refusal = 'Too many failed login attempts.',
+): Promise<string> {
   return inTransaction(ctx, async (trx) => {
     // Always e-mail first, then IP: one order, so two logins never wait on each other in a cycle.
     await lockAttempts(trx, `login-email:${email}`);
@@ -102,7 +110,7 @@ async function reserveLoginAttempt(ctx: Ctx, cfg: AuthConfig, email: string, ip:
       emailLocked ? await unlockAt(emailFailures, cfg.maxFailuresPerEmail) : 0,
       ipLocked ? await unlockAt(ipFailures, cfg.maxFailuresPerIp) : 0,
     );
-    throw new AppError('RATE_LIMITED', `Too many failed login attempts. ${tryAgainIn(minutesUntil(ctx, new Date(until)))}`);
+    throw new AppError('RATE_LIMITED', `${refusal} ${tryAgainIn(minutesUntil(ctx, new Date(until)))}`);
   });
 }
 
@@ -202,6 +210,7 @@ function actorQuery(db: Db) {
       'u.id',
       'u.email',
       'u.active',
+      'u.must_change_password',
       'u.employee_id',
       'e.company_office_id',
       'e.department_id',
@@ -238,16 +247,41 @@ function toActor(u: ActorRow | undefined, kind: 'user' | 'oauth'): Actor | null 
   };
 }
 
+/**
+ * The roles and permissions a login holds by its account roles and approved grants, by the rule
+ * sign-in uses, whether or not it is active now (the role hierarchy compares them: hierarchy.ts).
+ * Null for an unknown user.
+ */
+export async function effectiveAccessOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ roles: string[]; permissions: Set<PermissionKey> } | null> {
+  const u = await actorQuery(db).where('u.id', '=', userId).executeTakeFirst();
+  return u ? effectiveAccess(u.roles, u.grants) : null;
+}
+
 /** Loads the actor of a user: roles, approved grants (own and job position's), org placement. */
 export async function actorForUser(db: Db, userId: number, kind: 'user' | 'oauth'): Promise<Actor | null> {
   return toActor(await actorQuery(db).where('u.id', '=', userId).executeTakeFirst(), kind);
+}
+
+/** A resolved session: its actor, and whether it may do nothing but change its one-time password. */
+export interface ResolvedSession {
+  actor: Actor;
+  /**
+   * The login still has the one-time password of its activation or of an administrator's reset
+   * (`users.must_change_password`): until it is changed, the server refuses every call but the
+   * password change, `auth.me` and logout (PASSWORD_CHANGE_REQUIRED, REST AU0010; issue 16 item 6).
+   * Always false for an OAuth client token: a machine client has no password to change.
+   */
+  passwordChangeRequired: boolean;
 }
 
 /**
  * Resolves a bearer token or session cookie to its actor in one query; null when unknown,
  * expired or revoked. Nothing is cached, so a logout or revocation holds at once in every process.
  */
-export async function resolveToken(ctx: Ctx, token: string): Promise<Actor | null> {
+export async function resolveSession(ctx: Ctx, token: string): Promise<ResolvedSession | null> {
   if (token.length > 200) return null;
   const row = await actorQuery(ctx.db)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
@@ -260,11 +294,22 @@ export async function resolveToken(ctx: Ctx, token: string): Promise<Actor | nul
     .where('s.expires_at', '>', ctx.clock())
     .executeTakeFirst();
   const actor = row ? toActor(row, row.kind) : null;
-  if (!actor || row?.client_id == null) return actor;
-  return limitToScope({
-    ...actor,
-    client: { id: row.client_id, scopes: row.client_scopes ?? ['full'], deviceSerial: row.client_serial ?? null },
-  });
+  if (!row || !actor) return null;
+  if (row.client_id == null) {
+    return { actor, passwordChangeRequired: row.kind === 'user' && row.must_change_password };
+  }
+  return {
+    actor: limitToScope({
+      ...actor,
+      client: { id: row.client_id, scopes: row.client_scopes ?? ['full'], deviceSerial: row.client_serial ?? null },
+    }),
+    passwordChangeRequired: false,
+  };
+}
+
+/** The actor of a bearer token or session cookie (see {@link resolveSession}); null when not valid. */
+export async function resolveToken(ctx: Ctx, token: string): Promise<Actor | null> {
+  return (await resolveSession(ctx, token))?.actor ?? null;
 }
 
 /** Session data of the signed-in employee (spec §3). */
@@ -316,6 +361,7 @@ export async function changePassword(
   if (input.newPassword.toLowerCase() === user.email.toLowerCase()) {
     throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'newPassword', msg: 'must not be your e-mail' }] });
   }
+  await assertStrongPassword(input.newPassword, await passwordOwnerOf(ctx.db, actor.userId), 'newPassword');
   const hash = await hashPassword(input.newPassword);
   await inTransaction(ctx, async (trx) => {
     await trx
@@ -341,11 +387,26 @@ export interface CreateUserInput {
   employeeId?: number | null;
   active?: boolean;
   mustChangePassword?: boolean;
+  /**
+   * Refuse a password that is too easy to guess (password-strength.ts; GL0001 on `password`). Set
+   * for every password a person chose (`hr user add`); seeds and test fixtures insert theirs as they are.
+   */
+  checkPasswordStrength?: boolean;
 }
 
 /** Creates a login (CLI, seed, activation). Refuses a duplicate e-mail. */
 export async function createUser(ctx: Ctx, input: CreateUserInput): Promise<{ id: number }> {
   const email = input.email.trim().toLowerCase();
+  if (input.checkPasswordStrength) {
+    const employee = input.employeeId
+      ? await ctx.db
+          .selectFrom('employees')
+          .select(['given_name', 'surname'])
+          .where('id', '=', input.employeeId)
+          .executeTakeFirst()
+      : undefined;
+    await assertStrongPassword(input.password, { email, names: [employee?.given_name, employee?.surname] }, 'password');
+  }
   const hash = await hashPassword(input.password);
   return inTransaction(ctx, async (trx) => {
     const existing = await trx.selectFrom('users').select('id').where(sql`lower(email)`, '=', email).executeTakeFirst();
@@ -372,19 +433,34 @@ export async function createUser(ctx: Ctx, input: CreateUserInput): Promise<{ id
   });
 }
 
-/** OAuth2 client-credentials grant (RFC 6749 §4.4): returns a bearer token for a machine client. */
+/**
+ * OAuth2 client-credentials grant (RFC 6749 §4.4): returns a bearer token for a machine client.
+ * Rate limited as login is (issue 16 item 7): failed secrets per client id (the login limit per
+ * e-mail, `maxFailuresPerEmail`) and per address (`maxFailuresPerIp`, counted together with failed
+ * logins from that address), within the same window; then 429 AU0004 saying when to retry.
+ */
 export async function issueClientToken(
   ctx: Ctx,
   cfg: AuthConfig,
   raw: z.input<typeof tokenInput>,
+  meta: { ip: string | null } = { ip: null },
 ): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
   const input = tokenInput.parse(raw);
+  // The bucket of one client id in login_attempts: never a valid e-mail, so login never reads it.
+  const attemptId = await reserveLoginAttempt(
+    ctx,
+    cfg,
+    `#client:${input.client_id.toLowerCase()}`,
+    meta.ip,
+    'Too many failed client credential attempts.',
+  );
   const client = await ctx.db
     .selectFrom('oauth_clients')
     .select(['id', 'secret_hash', 'user_id', 'revoked_at'])
     .where('client_id', '=', input.client_id)
     .executeTakeFirst();
   const ok = await verifyPassword(input.client_secret, client?.secret_hash ?? null);
+  if (ok) await ctx.db.updateTable('login_attempts').set({ success: true }).where('id', '=', attemptId).execute();
   if (!client || !ok || client.revoked_at) throw new AppError('INVALID_CREDENTIALS', 'Invalid client credentials');
   const token = newToken('hrc');
   await ctx.db

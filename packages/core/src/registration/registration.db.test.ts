@@ -86,7 +86,7 @@ describe('self-registration', () => {
     expect(bad.fields.map((f: { param: string }) => f.param)).toEqual(['religionId', 'maritalStatusId']);
     await expect(register(services.ctx(null), { ...form('x2@example.com'), birthDate: '2001-02-29' })).rejects.toThrow();
     const future = await register(services.ctx(null), { ...form('x3@example.com'), birthDate: '2099-01-01' }).catch((e) => e);
-    expect(future.fields).toEqual([{ param: 'birthDate', msg: 'must be in the past' }]);
+    expect(future.fields).toEqual([{ param: 'birthDate', msg: expect.stringMatching(/^must be between .* \(age 15 to 100\)$/) }]);
     const rows = await tdb.db.selectFrom('registrations').select('email').where('email', 'like', 'x_@example.com').execute();
     expect(rows).toEqual([]);
   });
@@ -127,5 +127,54 @@ describe('self-registration', () => {
     await expect(
       activateRegistration(services.ctx(actor), decide, { id: reg.id, companyOfficeId: org.officeId }),
     ).rejects.toThrow('already been decided');
+  });
+});
+
+describe('activation into a job position with grants (issue 16: placement is four-eyes)', () => {
+  it('hcstaff cannot activate someone into a position whose grants add permissions; nothing is written', async () => {
+    const { actor, decide } = await hcGrant();
+    const admin = await makeUser(services, null, ['superadmin']);
+    const pos = await tdb.db
+      .insertInto('job_positions')
+      .values({
+        name: 'Payroll Lead R',
+        company_office_id: org.officeId,
+        department_id: org.dept[0],
+        division_id: null,
+        section_id: null,
+        job_level_id: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tdb.db
+      .insertInto('permission_grants')
+      .values({
+        subject_type: 'job_position',
+        subject_id: pos.id,
+        grant_kind: 'permission',
+        grant_key: 'salary.update',
+        status: 1,
+        requested_by: admin.userId,
+        decided_by: admin.userId,
+        decided_at: new Date(),
+      })
+      .execute();
+    const reg = await register(services.ctx(null), form('power.r@example.com'));
+    const refused = await activateRegistration(services.ctx(actor), decide, {
+      id: reg.id,
+      companyOfficeId: org.officeId,
+      departmentId: org.dept[0],
+      jobPositionId: pos.id,
+    }).catch((e: AppError) => e);
+    expect(refused).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('would give Siti Rahmawati permissions they do not hold now (salary.update)'),
+    });
+    const row = await tdb.db
+      .selectFrom('registrations')
+      .select(['status', 'employee_id'])
+      .where('id', '=', reg.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 3, employee_id: null });
   });
 });

@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'ACCOUNT_INACTIVE',
   'INVALID_CREDENTIALS',
+  /** Signed in with a one-time password that must be changed before anything else (issue 16 item 6). */
+  'PASSWORD_CHANGE_REQUIRED',
   'PRECONDITION_FAILED',
   'INTERNAL',
 ] as const;

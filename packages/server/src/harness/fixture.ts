@@ -299,6 +299,8 @@ export const WRITES_ON_REFUSAL: Readonly<Record<string, readonly string[]>> = {
   'auth.login': ['login_attempts'],
   // Every registration attempt counts against its IP address (limitRegistration), refused or not.
   'employee.registration.submit': ['login_attempts'],
+  // A refused client secret counts against the client id and the address (issue 16 item 7), as a failed login does.
+  'auth.token': ['login_attempts'],
 };
 
 /** The server's log of a failed request, trimmed for a failure message. */

@@ -1,4 +1,4 @@
-import { assignInput, listEmployeesInput, listGrantsInput, loginInput, tokenInput } from '@hr/core';
+import { assignInput, listEmployeesInput, listGrantsInput, loginInput } from '@hr/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -80,7 +80,6 @@ describe('JSON Schema → fast-check: valid values', () => {
     ['core: listEmployeesInput', listEmployeesInput],
     ['core: listGrantsInput', listGrantsInput],
     ['core: assignInput', assignInput],
-    ['core: tokenInput', tokenInput],
   ];
   for (const [name, schema] of cases) it(name, () => expectAllValid(name, schema));
 

@@ -1,4 +1,4 @@
-import { resolveToken, type Services } from '@hr/core';
+import { type ResolvedSession, resolveSession, type Services } from '@hr/core';
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../rest/envelope';
@@ -41,9 +41,9 @@ export function sessionCookieOfContext(ctx: TrpcContext): string | null {
 export function contextFactory(services: Services, opts: { cookieSecure: boolean }) {
   return async function createContext(req: FastifyRequest, reply: FastifyReply): Promise<TrpcContext> {
     const token = tokenOf(req);
-    let actor: Awaited<ReturnType<typeof resolveToken>> = null;
+    let session: ResolvedSession | null = null;
     try {
-      actor = token ? await resolveToken(services.ctx(null, req.id), token) : null;
+      session = token ? await resolveSession(services.ctx(null, req.id), token) : null;
     } catch (err) {
       // The session store (the database) is away: both doors answer a retryable 503 GL0503.
       if (isUnavailable(err))
@@ -52,7 +52,8 @@ export function contextFactory(services: Services, opts: { cookieSecure: boolean
     }
     const ctx: HttpContext = {
       services,
-      actor,
+      actor: session?.actor ?? null,
+      passwordChangeRequired: session?.passwordChangeRequired ?? false,
       token,
       sessionCookie: sessionCookieOf(req),
       requestId: req.id,

@@ -22,7 +22,7 @@ import {
 } from '@hr/core';
 import { z } from 'zod';
 import { sessionCookieOfContext } from '../http/context';
-import { authedProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
+import { passwordChangeProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
 
 export const authRouter = router({
   login: publicProcedure
@@ -40,24 +40,25 @@ export const authRouter = router({
       // REST clients get it in result.token (spec: POST /v2/h/auth/login).
       return ctx.transport === 'rest' ? r : { expiresAt: r.expiresAt, user: r.user };
     }),
-  logout: authedProcedure
+  // The four calls a session with a one-time password may still make (issue 16 item 6).
+  logout: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/logout', message: 'Logged out' } })
     .mutation(async ({ ctx }) => {
       if (ctx.token) await logout(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.token);
       ctx.session.clear();
       return { ok: true };
     }),
-  logoutAll: authedProcedure
+  logoutAll: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/logoutAll', message: 'Logged out everywhere' } })
     .mutation(async ({ ctx }) => {
       const r = await logoutAll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor);
       ctx.session.clear();
       return { ok: true, revoked: r.revoked };
     }),
-  me: authedProcedure
+  me: passwordChangeProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/auth/me', message: 'Session data' } })
     .query(({ ctx }) => sessionUser(ctx.services.db, ctx.actor)),
-  changePassword: authedProcedure
+  changePassword: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/employee/profile/changePassword', message: 'Password changed' } })
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
@@ -67,7 +68,9 @@ export const authRouter = router({
   token: publicProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/token', message: 'Token issued' } })
     .input(tokenInput)
-    .mutation(({ ctx, input }) => issueClientToken(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input)),
+    .mutation(({ ctx, input }) =>
+      issueClientToken(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, { ip: ctx.ip }),
+    ),
   credential: router({
     list: permissionProcedure('developer.access')
       .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential', message: 'Credentials', results: true } })

@@ -4,6 +4,12 @@ import type { Actor, Services } from '@hr/core';
 export interface TrpcContext {
   services: Services;
   actor: Actor | null;
+  /**
+   * The session's login still has its one-time password (core `resolveSession`): every procedure
+   * but those with `meta.duringPasswordChange` is refused with PASSWORD_CHANGE_REQUIRED (procedures.ts).
+   * Unset (false) for contexts without a session, and for OAuth client tokens.
+   */
+  passwordChangeRequired?: boolean;
   /** The raw session token of this request, for logout. */
   token: string | null;
   requestId: string;

@@ -15,6 +15,7 @@ export const ERROR_MAP = {
   INVALID_CREDENTIALS: { trpc: 'UNAUTHORIZED', http: 401, rest: 'AU0002' },
   ACCOUNT_INACTIVE: { trpc: 'FORBIDDEN', http: 403, rest: 'AU0003' },
   RATE_LIMITED: { trpc: 'TOO_MANY_REQUESTS', http: 429, rest: 'AU0004' },
+  PASSWORD_CHANGE_REQUIRED: { trpc: 'FORBIDDEN', http: 403, rest: 'AU0010' },
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403, rest: 'PM0001' },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404, rest: 'GL0004' },
   CONFLICT: { trpc: 'CONFLICT', http: 409, rest: 'GL0009' },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { ChangePasswordScreen, PasswordChangeListener } from '../features/auth/ChangePasswordScreen';
 import { Layout } from '../features/shell/Layout';
 import { SessionProvider } from '../lib/can';
 import { httpStatusOf, messageOf } from '../lib/errors';
@@ -31,11 +32,18 @@ export function AuthedApp() {
       </div>
     );
   }
-  if (me.data.mustChangePassword && location.pathname !== PROFILE_PATH) {
-    return <Navigate to={PROFILE_PATH} replace state={{ mustChange: true }} />;
+  if (me.data.mustChangePassword) {
+    // A one-time password: the server answers nothing else (AU0010) until it is changed.
+    if (location.pathname !== PROFILE_PATH) return <Navigate to={PROFILE_PATH} replace state={{ mustChange: true }} />;
+    return (
+      <SessionProvider user={me.data}>
+        <ChangePasswordScreen />
+      </SessionProvider>
+    );
   }
   return (
     <SessionProvider user={me.data}>
+      <PasswordChangeListener />
       <Layout />
     </SessionProvider>
   );

@@ -13,3 +13,18 @@ export function onSessionExpired(fn: Listener): () => void {
 export function emitSessionExpired(): void {
   for (const fn of listeners) fn();
 }
+
+/**
+ * A call was refused because the session still has a one-time password (AU0010): the app reloads
+ * the session (`auth.me`), whose `mustChangePassword` then shows the change-password screen.
+ */
+const passwordListeners = new Set<Listener>();
+
+export function onPasswordChangeRequired(fn: Listener): () => void {
+  passwordListeners.add(fn);
+  return () => passwordListeners.delete(fn);
+}
+
+export function emitPasswordChangeRequired(): void {
+  for (const fn of passwordListeners) fn();
+}

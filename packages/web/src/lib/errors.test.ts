@@ -92,6 +92,12 @@ describe('describeError (spec §8)', () => {
     expect(describeError(err, 'query')).toEqual({ kind: 'login' });
   });
 
+  it('sends AU0010 (one-time password not changed yet) to the change-password screen, without a toast', () => {
+    const err = serverError('You signed in with a one-time password.', { appCode: 'AU0010', httpStatus: 403 });
+    expect(describeError(err, 'query')).toEqual({ kind: 'changePassword' });
+    expect(describeError(err, 'mutation')).toEqual({ kind: 'changePassword' });
+  });
+
   it('shows a 401 when the form asks for it (wrong password at login)', () => {
     const err = serverError('Incorrect e-mail or password', { appCode: 'AU0002', httpStatus: 401 });
     expect(toasts(describeError(err, 'mutation', { allow401: true }))[0]?.message).toBe('Incorrect e-mail or password [AU0002]');

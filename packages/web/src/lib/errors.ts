@@ -15,6 +15,9 @@ export const MAX_DETAIL_CHARS = 150;
 
 export const UNKNOWN_ERROR = SPEC_TEXT.unknownError;
 
+/** The server's code for "change your one-time password first" (docs/api.md, issue 16 item 6). */
+export const PASSWORD_CHANGE_REQUIRED = 'AU0010';
+
 export interface ToastSpec {
   type: 'error' | 'success';
   /** Bold first line, e.g. "Invalid input [GL0001]". */
@@ -29,6 +32,8 @@ export type ErrorOutcome =
   | { kind: 'silent' }
   /** The session is gone: go to the login page (401 on a read). */
   | { kind: 'login' }
+  /** Signed in with a one-time password that must be changed first (AU0010): the change-password screen. */
+  | { kind: 'changePassword' }
   | { kind: 'toast'; toasts: ToastSpec[] };
 
 export type Operation = 'query' | 'mutation';
@@ -140,12 +145,14 @@ export interface DescribeOptions {
 /**
  * What the user sees for a failed call (spec §8):
  * - cancelled → nothing; 401 on a write → nothing; 401 on a read → login page
+ * - AU0010 (one-time password still in use) → the change-password screen, no toast
  * - danger toast "message [code]", with detail lines from internalMsg (not for E004), +2000 ms when detailed
  * - GL0001 → one extra toast per attribute "param: msg"
  * - no usable message → "Unknown Error Occurred"; network errors → their message.
  */
 export function describeError(err: unknown, op: Operation, opts: DescribeOptions = {}): ErrorOutcome {
   if (isCancelled(err)) return { kind: 'silent' };
+  if (appCodeOf(err) === PASSWORD_CHANGE_REQUIRED) return { kind: 'changePassword' };
   if (httpStatusOf(err) === 401 && !opts.allow401) return op === 'mutation' ? { kind: 'silent' } : { kind: 'login' };
 
   const message = messageOf(err);

@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify';
 import { reportAjaxFailure } from './ajax-failure';
 import { type DescribeOptions, describeError, type Operation, successToast, type ToastSpec, transportFailure } from './errors';
-import { emitSessionExpired } from './auth-events';
+import { emitPasswordChangeRequired, emitSessionExpired } from './auth-events';
 
 function ToastBody({ spec }: { spec: ToastSpec }) {
   if (!spec.details.length) return <span>{spec.message}</span>;
@@ -31,6 +31,7 @@ export function notifyError(err: unknown, op: Operation, opts?: DescribeOptions)
   if (failure) reportAjaxFailure(failure);
   const outcome = describeError(err, op, opts);
   if (outcome.kind === 'login') emitSessionExpired();
+  else if (outcome.kind === 'changePassword') emitPasswordChangeRequired();
   else if (outcome.kind === 'toast') for (const t of outcome.toasts) showToast(t);
 }
 
