@@ -73,5 +73,7 @@ export {
   toRupiah,
 } from './money';
 export * from './payslip';
+/** Daily or monthly pay follows the contract type: a contract type change can change pay (issue 16 item 1). */
+export { type EmploymentType, employmentTypeOf } from './runs/compute';
 export * from './schema';
 export type { Trace, TraceMap, TraceValue } from './trace';

@@ -114,7 +114,8 @@ export const REFERENCE_FIELDS = {
   pkpSecond: z.object(bracketFields),
   ptkp: z.object({
     name: refName,
-    code: z.string().trim().toUpperCase().min(1, 'is required').max(10),
+    // text(): NUL, control characters and lone surrogates are GL0001 on `code`, not a database error (issue 16 item 12).
+    code: text(10).toUpperCase().min(1, 'is required'),
     yearlyAmount: rupiah,
   }),
   company: z.object(companyFields),

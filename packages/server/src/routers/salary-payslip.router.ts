@@ -1,4 +1,14 @@
-import { myPayslipPdf, payslipPdf, payslipPdfInput, runPayslipsPdf, sendPayslips, sendPayslipsInput } from '@hr/core';
+import {
+  myPayslipPdf,
+  payslipPdf,
+  payslipPdfInput,
+  payslipPdfPasswordInput,
+  payslipPdfPasswordStatus,
+  runPayslipsPdf,
+  sendPayslips,
+  sendPayslipsInput,
+  setPayslipPdfPassword,
+} from '@hr/core';
 import { enqueueJob, JOB_KINDS } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
 
@@ -30,4 +40,13 @@ export const payslipRouter = router({
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/{id}/pdf', message: 'My payslip PDF', download: true } })
     .input(payslipPdfInput)
     .query(({ ctx, input }) => myPayslipPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+  /** Whether the caller has set a password for e-mailed payslip PDFs (issue 16 item 8); never the password. */
+  myPdfPassword: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password' } })
+    .query(({ ctx }) => payslipPdfPasswordStatus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+  /** Sets the caller's own password for e-mailed payslip PDFs (only the employee can). */
+  setMyPdfPassword: permissionProcedure('personal.access')
+    .meta({ rest: { method: 'POST', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password set' } })
+    .input(payslipPdfPasswordInput)
+    .mutation(({ ctx, input }) => setPayslipPdfPassword(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
 });

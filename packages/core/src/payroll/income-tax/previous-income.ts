@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../../audit/index';
+import { requirePayPermission } from '../../permissions/duties';
 import type { Grant } from '../../permissions/grant';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { notFound } from '../../shared/errors';
@@ -55,6 +56,7 @@ export async function savePreviousIncome(
 ): Promise<PreviousIncomeRow> {
   const input = savePreviousIncomeInput.parse(raw);
   await _assertEmployeeVisible(ctx.db, grant.scope, input.id);
+  requirePayPermission(grant.actor, input.id, 'income tax records');
   return inTransaction(ctx, async (trx) => {
     // Locked once the year's last tax period (a finalised December payslip) has used the figures.
     await _assertPeriodOpen(trx, input.id, `${input.year}-12`);
@@ -82,6 +84,7 @@ export async function deletePreviousIncome(
 ): Promise<{ id: number; year: number }> {
   const input = deletePreviousIncomeInput.parse(raw);
   await _assertEmployeeVisible(ctx.db, grant.scope, input.id);
+  requirePayPermission(grant.actor, input.id, 'income tax records');
   return inTransaction(ctx, async (trx) => {
     await _assertPeriodOpen(trx, input.id, `${input.year}-12`);
     const r = await trx
@@ -103,6 +106,7 @@ export async function setTaxBorneBy(
 ): Promise<{ id: number; taxBorneBy: 'employee' | 'employer' | null }> {
   const input = setTaxBorneByInput.parse(raw);
   await _assertEmployeeVisible(ctx.db, grant.scope, input.id);
+  requirePayPermission(grant.actor, input.id, 'tax status');
   return inTransaction(ctx, async (trx) => {
     await trx
       .insertInto('employee_payroll_options')

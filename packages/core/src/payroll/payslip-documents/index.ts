@@ -1,4 +1,11 @@
 // Payslip PDFs and payslips by e-mail (issue 5).
-export { payslipPassword, renderPayslipsPdf } from './payslip-pdf';
+export { renderPayslipsPdf } from './payslip-pdf';
 export * from './schema';
-export { myPayslipPdf, payslipPdf, runPayslipsPdf, sendPayslips } from './service';
+export {
+  myPayslipPdf,
+  payslipPdf,
+  payslipPdfPasswordStatus,
+  runPayslipsPdf,
+  sendPayslips,
+  setPayslipPdfPassword,
+} from './service';

@@ -9,12 +9,13 @@ import type { Ctx } from '../../shared/context';
 import { AppError } from '../../shared/errors';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
 import { finalisePayroll, generatePayroll } from '../runs/index';
-import { myPayslipPdf, payslipPdf, runPayslipsPdf, sendPayslips } from './index';
+import { myPayslipPdf, payslipPdf, payslipPdfPasswordStatus, runPayslipsPdf, sendPayslips, setPayslipPdfPassword } from './index';
 
 let tdb: TestDb;
 let org: Org;
 let admin: Actor;
 let ctx: Ctx;
+let workerCtx: () => Ctx;
 let hrOwn: Actor; // salary permissions, department 0 only
 let worker: Actor; // employee login linked to alice
 let alice: number; // dept 0
@@ -57,6 +58,7 @@ beforeAll(async () => {
   org = await makeOrg(tdb.db);
   admin = (await actorForUser(tdb.db, (await makeUser(services, org, ['superadmin'])).userId, 'user'))!;
   ctx = services.ctx(admin);
+  workerCtx = () => services.ctx(worker);
   alice = await makeEmployee(tdb.db, org, { dept: 0 }, 'Alice Mail');
   bob = await makeEmployee(tdb.db, org, { dept: 1 }, 'Bob Mail');
   nomail = await makeEmployee(tdb.db, org, { dept: 1 }, 'Nora Nomail');
@@ -212,12 +214,39 @@ describe('payslips by e-mail', () => {
     expect(sink.messages).toHaveLength(2);
   });
 
-  it('protect: the PDF is encrypted with the birth date ddmmyyyy, and the e-mail says so', async () => {
+  it('protect: the PDF is encrypted with the password the employee chose, never the birth date (issue 16 item 8)', async () => {
     const { sink, config } = await smtp();
+    // Without a password of the employee's own, a protected send skips them rather than send it unprotected.
+    const none = await sendPayslips(ctx, upd(), config, { id: runId, employeeIds: [alice], resend: true, protect: true });
+    expect(none).toMatchObject({ sent: 0, queued: 0, failed: 0 });
+    expect(none.skipped).toEqual([
+      { employeeId: alice, name: 'Alice Mail', reason: 'No payslip PDF password: the employee sets one under Personal > Salary' },
+    ]);
+    const mine = requirePermission(worker, 'personal.access');
+    expect(await payslipPdfPasswordStatus(workerCtx(), mine)).toEqual({ set: false, updatedAt: null });
+    // What colleagues can read in the app is refused: the birth date, the employee number, the e-mail name.
+    const e = await tdb.db
+      .selectFrom('employees')
+      .select(['birth_date', 'employee_number'])
+      .where('id', '=', alice)
+      .executeTakeFirstOrThrow();
+    const b = String(e.birth_date);
+    for (const guess of [`${b.slice(8, 10)}${b.slice(5, 7)}${b.slice(0, 4)}`, `x${e.employee_number}x`]) {
+      const bad = await failure(setPayslipPdfPassword(workerCtx(), mine, { password: guess }));
+      expect(bad.code).toBe('VALIDATION');
+      expect(bad.fields[0]).toMatchObject({ param: 'password', msg: expect.stringMatching(/birth date, NIK, employee number/) });
+    }
+    const set = await setPayslipPdfPassword(workerCtx(), mine, { password: 'kopi Tubruk 77' });
+    expect(set).toMatchObject({ set: true, updatedAt: expect.any(String) });
+    expect(await payslipPdfPasswordStatus(workerCtx(), mine)).toMatchObject({ set: true });
+    const audit = await tdb.db.selectFrom('audit_log').selectAll().where('entity', '=', 'payslip_pdf_password').execute();
+    expect(JSON.stringify(audit)).not.toContain('kopi Tubruk 77');
+
     const result = await sendPayslips(ctx, upd(), config, { id: runId, employeeIds: [alice], resend: true, protect: true });
     expect(result.sent).toBe(1);
-    const m = sink.messages[0]!;
-    expect(m.text).toContain('password is your birth date as ddmmyyyy');
+    const m = sink.messages.at(-1)!;
+    expect(m.text).toContain('protected with the payslip PDF password you set in the HR app under Personal > Salary');
+    expect(m.text).not.toMatch(/birth date/);
     const pdf = m.attachments[0]!.content;
     expect(pdf.toString('latin1')).toMatch(/\/Encrypt/);
     // Encrypted content streams: the amounts cannot be read without the password.

@@ -33,13 +33,6 @@ export const periodLabel = (period: string): string => `${MONTHS[Number(period.s
 
 export const rp = (digits: string): string => `Rp ${formatRupiah(digits)}`;
 
-/**
- * The password of an e-mailed payslip PDF when protection is asked for: the employee's birth date as
- * ddmmyyyy (1990-08-17 → 17081990). Documented in docs/mail.md and in the e-mail itself.
- */
-export const payslipPassword = (birthDate: string): string =>
-  `${birthDate.slice(8, 10)}${birthDate.slice(5, 7)}${birthDate.slice(0, 4)}`;
-
 export const TRACE_NOTE =
   'How every amount was calculated (rule, inputs and legal source) is shown in the HR app under Personal > Salary.';
 

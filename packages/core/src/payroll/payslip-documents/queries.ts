@@ -87,6 +87,17 @@ export async function queryPayslipDocs(
   }));
 }
 
+/** The employees' own payslip PDF passwords (issue 16 item 8), for encrypting e-mailed PDFs only. */
+export async function queryPdfPasswords(db: Db, employeeIds: readonly number[]): Promise<Map<number, string>> {
+  if (employeeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('payslip_pdf_passwords')
+    .select(['employee_id', 'password'])
+    .where(sql<boolean>`employee_id = any(${sql.val(employeeIds)}::int[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.employee_id, r.password]));
+}
+
 /** Payslip ids among `payslipIds` that already have a message that was not failed (queued, sent or stored). */
 export async function queryAlreadyMailed(db: Db, payslipIds: readonly number[]): Promise<Set<number>> {
   if (payslipIds.length === 0) return new Set();

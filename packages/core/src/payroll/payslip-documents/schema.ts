@@ -15,9 +15,31 @@ export const sendPayslipsInput = z.strictObject({
   employeeIds: z.array(id).min(1, 'must name at least one employee').max(10_000).optional(),
   /** Send again to employees who were already sent (or queued) this payslip. */
   resend: z.boolean().default(false),
-  /** Protect each PDF with the employee's birth date as ddmmyyyy (e.g. 17081990). */
+  /**
+   * Protect each PDF with the employee's own payslip PDF password (set under Personal > Salary). Employees
+   * without one are skipped, with the reason: a protected send never goes out unprotected.
+   */
   protect: z.boolean().default(false),
 });
+
+/**
+ * The employee's own password for e-mailed payslip PDFs (issue 16 item 8): 8–64 printable ASCII characters
+ * (what every PDF reader accepts), taken as typed (not trimmed). The service also refuses what colleagues can
+ * read in the app (birth date, NIK, employee number, phone, e-mail name).
+ */
+export const payslipPdfPasswordInput = z.strictObject({
+  password: z
+    .string({ error: 'is required' })
+    .min(8, 'must be at least 8 characters')
+    .max(64, 'must be at most 64 characters')
+    .regex(/^[\x20-\x7e]*$/, 'must use printable ASCII letters, digits, spaces or symbols only (what PDF readers accept)'),
+});
+
+/** Whether the caller has set a payslip PDF password, and when (the password itself is never returned). */
+export interface PayslipPdfPasswordStatus {
+  set: boolean;
+  updatedAt: string | null;
+}
 
 export interface PayslipPdfDownload {
   fileName: string;

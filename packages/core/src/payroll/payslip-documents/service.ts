@@ -5,9 +5,16 @@ import { deliverMail, enqueueMail, type MailConfig, type NewMail } from '../../m
 import type { Grant } from '../../permissions/grant';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
-import { payslipPassword, periodLabel, renderPayslipsPdf, TRACE_NOTE } from './payslip-pdf';
-import { type PayslipDocRow, queryAlreadyMailed, queryLatestMessages, queryPayslipDocs } from './queries';
-import { type PayslipPdfDownload, payslipPdfInput, type SendPayslipsResult, sendPayslipsInput } from './schema';
+import { periodLabel, renderPayslipsPdf, TRACE_NOTE } from './payslip-pdf';
+import { type PayslipDocRow, queryAlreadyMailed, queryLatestMessages, queryPayslipDocs, queryPdfPasswords } from './queries';
+import {
+  type PayslipPdfDownload,
+  type PayslipPdfPasswordStatus,
+  payslipPdfInput,
+  payslipPdfPasswordInput,
+  type SendPayslipsResult,
+  sendPayslipsInput,
+} from './schema';
 
 type In<S extends z.ZodType> = z.input<S>;
 
@@ -78,7 +85,7 @@ function payslipMail(slip: PayslipDocRow, pdf: Buffer, protect: boolean): NewMai
       `Dear ${slip.employeeName},`,
       '',
       `Your payslip for ${period} is attached (${fileName}).`,
-      ...(protect ? ['The PDF is protected: its password is your birth date as ddmmyyyy (for 17 August 1990: 17081990).'] : []),
+      ...(protect ? ['The PDF is protected with the payslip PDF password you set in the HR app under Personal > Salary.'] : []),
       TRACE_NOTE,
       '',
       'This message was sent by the HR system. Please do not reply to it.',
@@ -122,10 +129,26 @@ export async function sendPayslips(
     for (const employeeId of new Set(input.employeeIds))
       if (!found.has(employeeId)) skipped.push({ employeeId, name: '', reason: 'No payslip of yours to send in this run' });
   }
+  const passwords = input.protect
+    ? await queryPdfPasswords(
+        ctx.db,
+        slips.map((s) => s.employeeId),
+      )
+    : new Map<number, string>();
   const withMail = slips.filter((s) => {
-    if (s.email) return true;
-    skipped.push({ employeeId: s.employeeId, name: s.employeeName, reason: 'No e-mail address' });
-    return false;
+    if (!s.email) {
+      skipped.push({ employeeId: s.employeeId, name: s.employeeName, reason: 'No e-mail address' });
+      return false;
+    }
+    if (input.protect && !passwords.has(s.employeeId)) {
+      skipped.push({
+        employeeId: s.employeeId,
+        name: s.employeeName,
+        reason: 'No payslip PDF password: the employee sets one under Personal > Salary',
+      });
+      return false;
+    }
+    return true;
   });
   const latest = await queryLatestMessages(
     ctx.db,
@@ -149,7 +172,7 @@ export async function sendPayslips(
     } else {
       const pdf = await renderPayslipsPdf([s], {
         title: `Payslip ${s.period}`,
-        ...(input.protect ? { userPassword: payslipPassword(s.birthDate) } : {}),
+        ...(input.protect ? { userPassword: passwords.get(s.employeeId)! } : {}),
       });
       fresh.push({ slip: s, pdf });
     }
@@ -201,4 +224,72 @@ export async function sendPayslips(
     failed: delivery.failed,
     skipped,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The employee's own payslip PDF password (issue 16 item 8; docs/mail.md "Password")
+
+const ownEmployeeId = (grant: Grant<'personal.access'>): number => {
+  if (!grant.actor.employeeId) throw notFound('Employee record of this login');
+  return grant.actor.employeeId;
+};
+
+/** Whether the caller has a payslip PDF password (never the password itself). */
+export async function payslipPdfPasswordStatus(ctx: Ctx, grant: Grant<'personal.access'>): Promise<PayslipPdfPasswordStatus> {
+  const row = await ctx.db
+    .selectFrom('payslip_pdf_passwords')
+    .select('updated_at')
+    .where('employee_id', '=', ownEmployeeId(grant))
+    .executeTakeFirst();
+  return { set: !!row, updatedAt: row ? row.updated_at.toISOString() : null };
+}
+
+/**
+ * Sets (or replaces) the caller's own payslip PDF password. Only the employee sets it, and nothing shows it
+ * back: an office colleague cannot read it from the app, unlike the birth date it replaces. Refuses what a
+ * colleague can read in the app: the birth date, NIK, employee number, phone number or e-mail name.
+ */
+export async function setPayslipPdfPassword(
+  ctx: Ctx,
+  grant: Grant<'personal.access'>,
+  raw: In<typeof payslipPdfPasswordInput>,
+): Promise<PayslipPdfPasswordStatus> {
+  const { password } = payslipPdfPasswordInput.parse(raw);
+  const employeeId = ownEmployeeId(grant);
+  const e = await ctx.db
+    .selectFrom('employees')
+    .select(['birth_date', 'national_id', 'employee_number', 'phone', 'email', 'personal_email'])
+    .where('id', '=', employeeId)
+    .executeTakeFirstOrThrow();
+  const b = String(e.birth_date).slice(0, 10);
+  const [y, m, d] = [b.slice(0, 4), b.slice(5, 7), b.slice(8, 10)];
+  const readable = [
+    `${d}${m}${y}`,
+    `${y}${m}${d}`,
+    `${d}-${m}-${y}`,
+    `${d}/${m}/${y}`,
+    b,
+    e.national_id,
+    e.employee_number,
+    e.phone?.replace(/\D/g, ''),
+    e.email?.split('@')[0],
+    e.personal_email?.split('@')[0],
+  ].filter((x): x is string => !!x && x.length >= 4);
+  const lower = password.toLowerCase();
+  if (readable.some((x) => lower.includes(x.toLowerCase()))) {
+    throw new AppError('VALIDATION', 'Choose a password your colleagues cannot read in the app', {
+      fields: [{ param: 'password', msg: 'must not contain your birth date, NIK, employee number, phone number or e-mail name' }],
+    });
+  }
+  return inTransaction(ctx, async (trx) => {
+    const row = await trx
+      .insertInto('payslip_pdf_passwords')
+      .values({ employee_id: employeeId, password })
+      .onConflict((oc) => oc.column('employee_id').doUpdateSet({ password, updated_at: ctx.clock() }))
+      .returning('updated_at')
+      .executeTakeFirstOrThrow();
+    // The audit records that it was set, never the password.
+    await audit(ctx, trx, { action: 'set', entity: 'payslip_pdf_password', entityId: employeeId, after: { set: true } });
+    return { set: true, updatedAt: row.updated_at.toISOString() };
+  });
 }

@@ -162,11 +162,20 @@ export class PayslipComputeError extends Error {
   constructor(
     readonly employeeId: number,
     message: string,
+    /** Set when a component's formula gives an amount outside 0 … {@link MAX_COMPONENT_AMOUNT}. */
+    readonly outOfRange?: { component: string; value: string },
   ) {
     super(message);
     this.name = 'PayslipComputeError';
   }
 }
+
+/**
+ * The largest amount one formula component may give in a month: one trillion rupiah, the same ceiling as
+ * an entered amount (a contract's basic salary). Below zero is out of range too: a deduction is its own
+ * kind, never a negative allowance (issue 16 item 12: `basic*1e40` and negative pay are refused by name).
+ */
+export const MAX_COMPONENT_AMOUNT = new Dec('1000000000000');
 
 /**
  * Formula results of one run keyed by formula, rounding and the values of the variables the formula names
@@ -346,6 +355,13 @@ export function computeEmployeePayslip(
       } catch (err) {
         if (err instanceof FormulaError) throw new PayslipComputeError(e.employeeId, `component ${c.name}: ${err.message}`);
         throw err;
+      }
+      if (amount.isNegative() || amount.gt(MAX_COMPONENT_AMOUNT)) {
+        const value = amount.toString();
+        throw new PayslipComputeError(e.employeeId, `component ${c.name} gives ${value}: out of range`, {
+          component: c.name,
+          value,
+        });
       }
       if (c.kind === 'fixed-allowance') fullFixedAllowances = fullFixedAllowances.plus(amount);
     } else {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../../audit/index';
+import { requirePayPermission } from '../../permissions/duties';
 import type { Grant, Scope } from '../../permissions/grant';
 import { employeeInScope } from '../../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
@@ -72,6 +73,7 @@ export async function createPieceEntry(
   const input = createPieceEntryInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     await _assertEmployeeVisible(trx, grant.scope, input.employeeId);
+    requirePayPermission(grant.actor, input.employeeId, 'piece work');
     await _assertPeriodOpen(trx, input.employeeId, input.period);
     const { id } = await trx
       .insertInto('salary_piece_entries')
@@ -100,6 +102,7 @@ export async function deletePieceEntry(
   return inTransaction(ctx, async (trx) => {
     const row = await pieceQuery(trx, grant.scope).where('p.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Piece work entry');
+    requirePayPermission(grant.actor, row.employeeId, 'piece work');
     await _assertPeriodOpen(trx, row.employeeId, row.period);
     await trx.deleteFrom('salary_piece_entries').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'delete', entity: 'salary_piece_entry', entityId: id, before: row });

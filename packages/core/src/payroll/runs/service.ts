@@ -5,6 +5,7 @@ import { bookExternalDeductions, queryExternalDeductions } from './deductions';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../../audit/service';
+import { requirePayPermission } from '../../permissions/duties';
 import type { Grant, Scope } from '../../permissions/grant';
 import { employeeInScope } from '../../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
@@ -352,6 +353,7 @@ export async function createEmployeeComponent(
   formulaIssues(input.formula);
   return inTransaction(ctx, async (trx) => {
     await assertEmployeeVisible(trx, grant.scope, input.employeeId);
+    requirePayPermission(grant.actor, input.employeeId, 'salary components');
     await checkComponentSource(trx, input.componentId, input.amount, input.formula);
     const { id } = await trx
       .insertInto('employee_salary_components')
@@ -381,6 +383,7 @@ export async function updateEmployeeComponent(
   formulaIssues(input.formula);
   return inTransaction(ctx, async (trx) => {
     const before = await oneEmployeeComponent(trx, grant.scope, input.id);
+    requirePayPermission(grant.actor, before.employeeId, 'salary components');
     const amount = input.amount === undefined ? (input.formula ? null : before.amount) : input.amount;
     const formula = input.formula === undefined ? (input.amount ? null : before.formula) : input.formula;
     const startMonth = input.startMonth ?? before.startMonth;
@@ -405,6 +408,7 @@ export async function deleteEmployeeComponent(ctx: Ctx, grant: Update, raw: In<t
   const { id } = salaryIdInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await oneEmployeeComponent(trx, grant.scope, id);
+    requirePayPermission(grant.actor, before.employeeId, 'salary components');
     await trx.deleteFrom('employee_salary_components').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'delete', entity: 'employee_salary_component', entityId: id, before });
     return { id };
@@ -463,6 +467,7 @@ export async function createBonusCut(ctx: Ctx, grant: Update, raw: In<typeof cre
   const input = createBonusCutInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     await assertEmployeeVisible(trx, grant.scope, input.employeeId);
+    requirePayPermission(grant.actor, input.employeeId, 'bonus/cuts');
     await assertPeriodOpen(trx, input.employeeId, input.period);
     const { id } = await trx
       .insertInto('salary_bonus_cuts')
@@ -487,6 +492,7 @@ export async function updateBonusCut(ctx: Ctx, grant: Update, raw: In<typeof upd
   const input = updateBonusCutInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await oneBonusCut(trx, grant.scope, input.id);
+    requirePayPermission(grant.actor, before.employeeId, 'bonus/cuts');
     await assertPeriodOpen(trx, before.employeeId, before.period);
     if (input.period) await assertPeriodOpen(trx, before.employeeId, input.period);
     await trx
@@ -511,6 +517,7 @@ export async function deleteBonusCut(ctx: Ctx, grant: Update, raw: In<typeof sal
   const { id } = salaryIdInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await oneBonusCut(trx, grant.scope, id);
+    requirePayPermission(grant.actor, before.employeeId, 'bonus/cuts');
     await assertPeriodOpen(trx, before.employeeId, before.period);
     await trx.deleteFrom('salary_bonus_cuts').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'delete', entity: 'salary_bonus_cut', entityId: id, before });
@@ -573,6 +580,7 @@ export async function createSalaryQueue(ctx: Ctx, grant: Update, raw: In<typeof 
   const input = createQueueInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     await assertEmployeeVisible(trx, grant.scope, input.employeeId);
+    requirePayPermission(grant.actor, input.employeeId, 'salary');
     const { id } = await trx
       .insertInto('salary_queue')
       .values({
@@ -594,6 +602,7 @@ export async function updateSalaryQueue(ctx: Ctx, grant: Update, raw: In<typeof 
   const input = updateQueueInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await oneQueue(trx, grant.scope, input.id);
+    requirePayPermission(grant.actor, before.employeeId, 'salary');
     const res = await trx
       .updateTable('salary_queue')
       .set({
@@ -616,6 +625,7 @@ export async function deleteSalaryQueue(ctx: Ctx, grant: Update, raw: In<typeof 
   const { id } = salaryIdInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await oneQueue(trx, grant.scope, id);
+    requirePayPermission(grant.actor, before.employeeId, 'salary');
     const res = await trx.deleteFrom('salary_queue').where('id', '=', id).where('applied_run_id', 'is', null).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw appliedRefusal(before);
     await audit(ctx, trx, { action: 'delete', entity: 'salary_queue', entityId: id, before });
@@ -750,8 +760,19 @@ export async function computePayrollRun(
     try {
       slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache));
     } catch (err) {
+      // 412 naming the employee (and the component), never a 500 (issue 16 item 12).
+      if (err instanceof PayslipComputeError && err.outOfRange)
+        throw new AppError(
+          'PRECONDITION_FAILED',
+          `Component ${err.outOfRange.component} gives ${err.outOfRange.value} for ${e.name} (${e.employeeNumber}): out of range`,
+        );
       if (err instanceof PayslipComputeError)
         throw new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${err.message}`);
+      if (err instanceof RangeError)
+        throw new AppError(
+          'PRECONDITION_FAILED',
+          `The payslip of ${e.name} (${e.employeeNumber}) is out of range (${err.message}); check the salary and components`,
+        );
       throw err;
     }
   }
@@ -793,7 +814,7 @@ export async function runPayroll(
         throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'companyOfficeId', msg: 'does not exist' }] });
     }
     // Serialise generations of one period (a second caller waits, then sees the first one's draft).
-    await sql`select pg_advisory_xact_lock(hashtext(${`payroll:${opts.period}`}))`.execute(trx);
+    await lockPeriod(trx, opts.period);
     const live = await trx
       .selectFrom('payroll_runs')
       .select(['id', 'status', 'company_office_id'])
@@ -812,21 +833,34 @@ export async function runPayroll(
       );
     if (same) await trx.deleteFrom('payroll_runs').where('id', '=', same.id).where('status', '=', 'draft').execute();
 
-    const row = await trx
-      .insertInto('payroll_runs')
-      .values({
-        period: opts.period,
-        company_office_id: office,
-        status: 'draft',
-        employees: 0,
-        gross: 0,
-        tax: 0,
-        net: 0,
-        skipped: '[]',
-        created_by: ctx.actor?.userId ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await dbWrite(
+      () =>
+        trx
+          .insertInto('payroll_runs')
+          .values({
+            period: opts.period,
+            company_office_id: office,
+            status: 'draft',
+            employees: 0,
+            gross: 0,
+            tax: 0,
+            net: 0,
+            skipped: '[]',
+            created_by: ctx.actor?.userId ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      // The period lock above makes this unreachable from finalise/cancel/generate; a writer without it gets a CONFLICT.
+      {
+        unique: {
+          payroll_runs_live_uq: () =>
+            new AppError(
+              'CONFLICT',
+              `Another payroll run of ${opts.period} was written meanwhile; reload the list and try again`,
+            ),
+        },
+      },
+    );
     // Persist each chunk while the engine computes the next one (PostgreSQL works in its own process meanwhile).
     let persistMs = 0;
     let pending: Promise<void> = Promise.resolve();
@@ -1119,8 +1153,29 @@ export async function getPayslip(ctx: Ctx, grant: View, raw: In<typeof payslipIn
   return { ...row, lines: (await linesOf(ctx.db, [id])).get(id) ?? [] };
 }
 
+/** The lock that serialises generating, finalising and cancelling runs of one period (issue 16 item 12). */
+const lockPeriod = (trx: Db, period: string) => sql`select pg_advisory_xact_lock(hashtext(${`payroll:${period}`}))`.execute(trx);
+
+/** The live (draft or finalised) run of a period and office scope, if any: the run that replaced another. */
+const liveRunOf = (db: Db, period: string, office: number | null) =>
+  db
+    .selectFrom('payroll_runs')
+    .select(['id', 'status'])
+    .where('period', '=', period)
+    .where(sql<boolean>`coalesce(company_office_id, 0) = ${office ?? 0}`)
+    .where('status', 'in', ['draft', 'finalised'])
+    .executeTakeFirst();
+
 async function transition(ctx: Ctx, id: number, to: 'finalised' | 'cancelled'): Promise<RunRow> {
   return inTransaction(ctx, async (trx) => {
+    const run = await trx
+      .selectFrom('payroll_runs')
+      .select(['period', 'company_office_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!run) throw notFound('Payroll run');
+    // A regeneration of the period replaces the draft: wait for it rather than race it.
+    await lockPeriod(trx, run.period);
     // Guarded in SQL: of two concurrent calls exactly one sees status = 'draft'.
     const res = await trx
       .updateTable('payroll_runs')
@@ -1146,7 +1201,15 @@ async function transition(ctx: Ctx, id: number, to: 'finalised' | 'cancelled'): 
       .executeTakeFirst();
     if (!res) {
       const cur = await trx.selectFrom('payroll_runs').select(['status', 'period']).where('id', '=', id).executeTakeFirst();
-      if (!cur) throw notFound('Payroll run');
+      if (!cur) {
+        const live = await liveRunOf(trx, run.period, run.company_office_id);
+        throw new AppError(
+          'CONFLICT',
+          live
+            ? `Payroll run #${id} of ${run.period} was regenerated meanwhile as run #${live.id} (${live.status}); check that one and ${to === 'finalised' ? 'finalise' : 'cancel'} it`
+            : `Payroll run #${id} of ${run.period} was replaced meanwhile; reload the list`,
+        );
+      }
       throw new AppError(
         'CONFLICT',
         cur.status === 'finalised'

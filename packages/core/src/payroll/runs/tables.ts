@@ -28,6 +28,12 @@ export interface PayrollTables {
     tax_borne_by: Generated<TaxBorneBy>;
     updated_at: Stamp;
   };
+  /** The employee's own password for e-mailed payslip PDFs (issue 16 item 8); never returned by any procedure. */
+  payslip_pdf_passwords: {
+    employee_id: number;
+    password: string;
+    updated_at: Generated<Date>;
+  };
   /** Per-employee payroll options; a null column means the company default. */
   employee_payroll_options: {
     employee_id: number;

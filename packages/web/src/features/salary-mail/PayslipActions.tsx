@@ -8,6 +8,7 @@ import { SendPayslipsDialog } from './SendPayslipsDialog';
 import './texts';
 
 export { MyPayslipPdfButton } from './MyPayslipPdfButton';
+export { PayslipPdfPasswordCard } from './PayslipPdfPasswordCard';
 export { OutboxPanel } from './OutboxPanel';
 
 export interface PayslipActionsProps {

@@ -6,7 +6,7 @@ import { Card, PageTitle } from '../../ui/Card';
 import { cx } from '../../ui/cx';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
-import { MyPayslipPdfButton } from '../salary-mail/PayslipActions';
+import { MyPayslipPdfButton, PayslipPdfPasswordCard } from '../salary-mail/PayslipActions';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { PayslipFigures } from './PayslipFigures';
 import { PayslipLines } from './PayslipLines';
@@ -80,6 +80,9 @@ export function MySalaryPage() {
             <p className="text-sm text-slate-500">{t('salaryRuns.choosePayslip')}</p>
           )}
         </Card>
+        <div className="lg:col-start-1">
+          <PayslipPdfPasswordCard />
+        </div>
       </div>
     </>
   );

@@ -99,3 +99,18 @@ describe('ContractsCard', () => {
     expect(screen.queryByRole('button', { name: 'Add second contract' })).toBeNull();
   });
 });
+
+describe('ContractsCard: the salary part needs salary.update (issue 16 item 1)', () => {
+  it('shows the basic salary field only to those who hold salary.update', async () => {
+    fakeTrpcServer({ 'employee.contract.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 100 } }) });
+    renderCard('main');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add contract' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/Contract number/)).toBeTruthy();
+    expect(within(dialog).queryByLabelText(/Basic salary/)).toBeNull();
+    cleanup();
+    renderCard('main', ['employee.view', 'employee.update', 'salary.update']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add contract' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText(/Basic salary/)).toBeTruthy();
+  });
+});

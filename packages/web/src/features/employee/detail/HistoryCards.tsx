@@ -179,13 +179,15 @@ function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: Contrac
   };
   const saveMain = trpc.employee.contract.create.useMutation(done);
   const saveSecond = trpc.employee.secondContract.create.useMutation(done);
+  // The salary part only for salary.update (issue 16 item 1); without it the contract carries the last salary.
+  const canPay = useCan('salary.update');
   const fields: FormFieldDef<string>[] = [
     ...(kind === 'second' ? [{ key: 'secondCompanyId', label: t('contractFiles.secondCompany'), required: true }] : []),
     { key: 'contractNumber', label: f('contractNumber'), required: true },
     { key: 'contractType', label: f('contractType'), required: true },
     { key: 'startDate', label: f('startDate'), required: true },
     { key: 'endDate', label: f('endDate') },
-    { key: 'basicSalary', label: f('basicSalary'), required: true },
+    ...(canPay ? [{ key: 'basicSalary', label: f('basicSalary'), required: true }] : []),
     { key: 'notes', label: f('notes') },
   ];
   const form = useOrgForm({
@@ -208,7 +210,7 @@ function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: Contrac
       contractType: Number(v.contractType),
       startDate: v.startDate ?? '',
       endDate: v.endDate || null,
-      basicSalary: (v.basicSalary ?? '').replace(/[.\s]/g, '') as unknown as number,
+      ...(canPay ? { basicSalary: (v.basicSalary ?? '').replace(/[.\s]/g, '') as unknown as number } : {}),
       notes: v.notes,
     }),
   });
@@ -218,7 +220,9 @@ function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: Contrac
     { key: 'contractType', render: (p) => <FixedSelect {...p} list="contractStatus" /> },
     dateView('startDate'),
     { ...dateView('endDate'), hint: t('employeeDetail.endDateHint') },
-    { key: 'basicSalary', inputMode: 'numeric', maxLength: 16, hint: t('employeeDetail.rupiahHint') },
+    ...(canPay
+      ? [{ key: 'basicSalary', inputMode: 'numeric' as const, maxLength: 16, hint: t('employeeDetail.rupiahHint') }]
+      : []),
     { key: 'notes', maxLength: 500 },
   ];
   return (
