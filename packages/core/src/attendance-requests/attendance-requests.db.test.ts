@@ -266,7 +266,7 @@ describe('corrections change the timesheet', () => {
     const own = await requestCorrection(ctx(hc), personal(hc), { date: '2026-11-12', type: 1, reason: 'Mine' });
     expect(await failure(approveCorrection(ctx(hc), approver(hc), { id: own.id }))).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'You cannot decide your own request',
+      message: 'You cannot decide your own correction',
     });
 
     const updated = await updateCorrection(ctx(a), personal(a), {
@@ -357,7 +357,11 @@ describe('overtime', () => {
     expect(dup.message).toBe('An overtime request for 06/11/2026 is already pending or approved');
     const listed = await listOvertime(hcCtx, viewer(hc), { employeeId: a.employeeId!, status: 3, pageSize: 50 });
     expect(listed.total).toBe(6);
-    const bulk = await bulkApproveOvertime(hcCtx, approver(hc), { ids: listed.rows.map((r) => r.id) });
+    // Who ordered the overtime may not approve it; another approver may.
+    const mine = await bulkApproveOvertime(hcCtx, approver(hc), { ids: listed.rows.map((r) => r.id) });
+    expect(mine).toMatchObject({ done: 0, failed: 6 });
+    expect(mine.items[0]!.message).toBe('You filed this overtime request, so another person must decide it');
+    const bulk = await bulkApproveOvertime(ctx(hc2), approver(hc2), { ids: listed.rows.map((r) => r.id) });
     expect(bulk).toMatchObject({ done: 6, failed: 0 });
   });
 
@@ -445,7 +449,7 @@ describe('overtime', () => {
       hours: 9.5,
       reason: 'Stock',
     });
-    await approveOvertime(ctx(hc), approver(hc), { id: o.id });
+    await approveOvertime(ctx(hc2), approver(hc2), { id: o.id });
     const pending = await createOvertime(ctx(hc), approver(hc), {
       employeeId: a.employeeId!,
       date: '2026-11-16',
@@ -468,7 +472,7 @@ describe('overtime', () => {
       reason: 'Shipment',
     });
     expect(h.dayType).toBe('holiday');
-    await approveOvertime(ctx(hc), approver(hc), { id: h.id });
+    await approveOvertime(ctx(hc2), approver(hc2), { id: h.id });
     const six = await approvedOvertimeFor(tdb.db, {
       employeeIds: [a.employeeId!],
       from: '2026-11-01',
@@ -526,5 +530,70 @@ describe('demo seed', () => {
     } finally {
       await t.destroy();
     }
+  });
+});
+
+describe('segregation of duties and plausible dates (issue 16 items 4 and 13)', () => {
+  const link = async (employee: Actor, manager: Actor, by: Actor) =>
+    tdb.db
+      .insertInto('employee_managers')
+      .values({ employee_id: employee.employeeId!, manager_employee_id: manager.employeeId!, created_by: by.userId })
+      .execute();
+
+  it('overtime: a manager linked after filing may not decide it, nor who linked it; one linked before may', async () => {
+    const { a } = await worker(0);
+    const o = await requestOvertime(ctx(a), personal(a), { date: '2026-11-17', hours: 1, reason: 'Audit' });
+    await link(a, hc, hc2);
+    for (const who of [hc, hc2]) {
+      expect(await failure(approveOvertime(ctx(who), approver(who), { id: o.id }))).toMatchObject({
+        code: 'FORBIDDEN',
+        message:
+          "You cannot decide this overtime request: its approval route (the requester's manager) was changed after it was filed",
+      });
+    }
+    const bulk = await bulkApproveOvertime(ctx(hc), approver(hc), { ids: [o.id] });
+    expect(bulk).toMatchObject({ done: 0, failed: 1 });
+    expect((await getOvertime(ctx(hc), personal(hc), { id: o.id })).can).toMatchObject({ approve: false, disapprove: false });
+    expect((await approveOvertime(ctx(admin), approver(admin), { id: o.id })).status).toBe(1);
+
+    const b = await worker(0);
+    const mgr = await actor(['manager'], 1);
+    await link(b.a, mgr, admin);
+    const o2 = await requestOvertime(ctx(b.a), personal(b.a), { date: '2026-11-17', hours: 1, reason: 'Audit' });
+    expect((await approveOvertime(ctx(mgr), approver(mgr), { id: o2.id })).status).toBe(1);
+  });
+
+  it('corrections: a manager linked after filing may not decide it; one linked before may', async () => {
+    const { a } = await worker(0);
+    const c = await requestCorrection(ctx(a), personal(a), { date: '2026-11-16', type: 1, reason: 'Bus' });
+    await link(a, hc, hc);
+    expect(await failure(approveCorrection(ctx(hc), approver(hc), { id: c.id }))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: "You cannot decide this correction: its approval route (the requester's manager) was changed after it was filed",
+    });
+    expect((await bulkApproveCorrections(ctx(hc), approver(hc), { ids: [c.id] })).failed).toBe(1);
+    expect((await approveCorrection(ctx(hc2), approver(hc2), { id: c.id })).status).toBe(1);
+
+    const b = await worker(0);
+    const mgr = await actor(['manager'], 1);
+    await link(b.a, mgr, admin);
+    const c2 = await requestCorrection(ctx(b.a), personal(b.a), { date: '2026-11-16', type: 1, reason: 'Bus' });
+    expect((await approveCorrection(ctx(mgr), approver(mgr), { id: c2.id })).status).toBe(1);
+  });
+
+  it('a date more than a year from today is refused with the range, naming the field', async () => {
+    const { a } = await worker(0);
+    const far = await failure(requestOvertime(ctx(a), personal(a), { date: '2099-01-05', hours: 1, reason: 'x' }));
+    expect(far).toMatchObject({
+      code: 'VALIDATION',
+      fields: [{ param: 'date', msg: 'must be between 20/11/2025 and 20/11/2027' }],
+    });
+    const ordered = await failure(
+      createOvertime(ctx(hc), approver(hc), { employeeId: a.employeeId!, date: '2027-11-21', hours: 1, reason: 'x' }),
+    );
+    expect(ordered.fields).toEqual([{ param: 'date', msg: 'must be between 20/11/2025 and 20/11/2027' }]);
+    const old = await failure(requestCorrection(ctx(a), personal(a), { date: '2025-11-19', type: 1, reason: 'x' }));
+    expect(old.fields).toEqual([{ param: 'date', msg: 'must be between 20/11/2025 and 20/11/2027' }]);
+    expect((await requestCorrection(ctx(a), personal(a), { date: '2025-11-20', type: 1, reason: 'x' })).status).toBe(3);
   });
 });

@@ -2,6 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import {
   addDays,
+  refuseOutsideRequestWindow,
   removeTimesheetOverrides,
   setTimesheetOverrides,
   type TimesheetOverride,
@@ -49,8 +50,9 @@ import {
   mayDecide,
   ownEmployeeId,
   ownSql,
+  passesDuties,
   personName,
-  refuseOwnDecision,
+  assertMayDecideRequest,
   timesheetDay,
   todayOf,
   visibleSql,
@@ -232,14 +234,15 @@ async function detail(ctx: Ctx, actor: Actor, id: number): Promise<CorrectionDet
   const pending = c.status === S.Pending;
   const mine = actor.employeeId === c.employeeId;
   const decide = mayDecide(actor, c.employeeId);
+  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'correction', id));
   return {
     ...toRow(c),
     history,
     day: toDay(day),
     can: {
       update: pending && (mine || decide),
-      approve: pending && decide,
-      disapprove: pending && decide,
+      approve: decideNow,
+      disapprove: decideNow,
       cancel: (pending && mine) || (decide && (pending || c.status === S.Approved)),
       delete: decide,
     },
@@ -341,6 +344,7 @@ const duplicate = (type: number, date: string) => () =>
 function refuseFuture(ctx: Ctx, date: string): void {
   if (date > todayOf(ctx))
     throw invalid([{ param: 'date', msg: 'must not be in the future' }], 'A correction is for a day that has begun');
+  refuseOutsideRequestWindow(todayOf(ctx), [{ param: 'date', date }]);
 }
 
 const timeOrNull = (t: string | undefined) => (t ? `${t}:00` : null);
@@ -466,7 +470,7 @@ async function transition(ctx: Ctx, actor: Actor, id: number, action: Transition
     const approver = hasPermission(actor, 'attendance.approve');
     if (action === 'approve' || action === 'disapprove') {
       if (!approver) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-      refuseOwnDecision(actor, c.employeeId);
+      await assertMayDecideRequest(trx, actor, 'correction', c.id);
     } else if (action === 'cancel') {
       if (!(mine && c.status === S.Pending) && !(approver && !mine))
         throw new AppError(

@@ -1,5 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
+import { refuseOutsideRequestWindow } from '../attendance/index';
 import { audit } from '../audit/service';
 import {
   calculateOvertime,
@@ -57,8 +58,9 @@ import {
   mayDecide,
   ownEmployeeId,
   ownSql,
+  passesDuties,
   personName,
-  refuseOwnDecision,
+  assertMayDecideRequest,
   scheduleDay,
   timesheetDay,
   todayOf,
@@ -370,14 +372,15 @@ async function detail(ctx: Ctx, actor: Actor, id: number): Promise<OvertimeDetai
   const pending = o.status === S.Pending;
   const mine = actor.employeeId === o.employeeId;
   const decide = mayDecide(actor, o.employeeId);
+  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'overtime', id));
   return {
     ...toRow(o),
     history,
     actualHoursNow: actual === null ? null : hoursOf(actual),
     can: {
       update: pending && (mine || decide),
-      approve: pending && decide,
-      disapprove: pending && decide,
+      approve: decideNow,
+      disapprove: decideNow,
       cancel: pending && mine,
       delete: decide,
     },
@@ -427,6 +430,7 @@ async function insertOvertime(
     reason: string;
   },
 ): Promise<number> {
+  refuseOutsideRequestWindow(todayOf(ctx), [{ param: 'date', date: input.date }]);
   const minutes = minutesOf(input);
   const day = await dayKindOf(ctx, actor, employeeId, input.date);
   return inTransaction(ctx, async (trx) => {
@@ -497,6 +501,7 @@ export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof u
   const seen = await visibleOvertime(ctx.db, actor, input.id);
   if (actor.employeeId !== seen.employeeId && !mayDecide(actor, seen.employeeId))
     throw new AppError('FORBIDDEN', 'Only the employee or an approver can change this overtime request');
+  refuseOutsideRequestWindow(todayOf(ctx), [{ param: 'date', date: input.date }]);
   const minutes = minutesOf(input);
   const day = await dayKindOf(ctx, actor, seen.employeeId, input.date);
   await inTransaction(ctx, async (trx) => {
@@ -573,7 +578,7 @@ async function transition(
     const approver = hasPermission(actor, 'attendance.approve');
     if (action === 'approve' || action === 'disapprove') {
       if (!approver) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-      refuseOwnDecision(actor, o.employeeId);
+      await assertMayDecideRequest(trx, actor, 'overtime', o.id);
     } else if (action === 'cancel') {
       if (!mine) throw new AppError('FORBIDDEN', 'Only the employee can cancel an overtime request');
     } else if (!approver || mine) {

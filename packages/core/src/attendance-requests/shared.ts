@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { myShifts, myTimesheet, listSchedules, listTimesheets, type ScheduleRow, type TimesheetRow } from '../attendance/index';
 import type { Actor } from '../permissions/actor';
+import { assertMayDecide } from '../permissions/duties';
 import { hasPermission, requirePermission, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import type { Ctx, Db } from '../shared/context';
@@ -42,9 +43,36 @@ export function visibleSql(actor: Actor): RawBuilder<SqlBool> {
 export const mayDecide = (actor: Actor, employeeId: number): boolean =>
   hasPermission(actor, 'attendance.approve') && actor.employeeId !== employeeId;
 
-export function refuseOwnDecision(actor: Actor, employeeId: number): void {
-  if (actor.employeeId !== null && actor.employeeId === employeeId)
-    throw new AppError('FORBIDDEN', 'You cannot decide your own request');
+/**
+ * Segregation of duties (docs/security.md) before a decision on a correction or overtime request:
+ * never one's own (filed by the caller, or about their own record), never after the caller's
+ * manager relation to the employee was made or changed after filing. Read inside the decision's
+ * transaction, before its guarded update.
+ */
+export async function assertMayDecideRequest(trx: Db, actor: Actor, kind: 'correction' | 'overtime', id: number): Promise<void> {
+  const cols = ['requester_user_id', 'employee_id', 'created_at'] as const;
+  const r =
+    kind === 'correction'
+      ? await trx.selectFrom('attendance_corrections').select(cols).where('id', '=', id).executeTakeFirst()
+      : await trx.selectFrom('attendance_overtimes').select(cols).where('id', '=', id).executeTakeFirst();
+  if (!r) return;
+  await assertMayDecide(trx, actor, {
+    what: kind === 'correction' ? 'correction' : 'overtime request',
+    requestedByUserId: r.requester_user_id,
+    subjectEmployeeId: r.employee_id,
+    filedAt: r.created_at,
+  });
+}
+
+/** Whether {@link assertMayDecideRequest} would let the caller decide (the screens' approve buttons). */
+export async function passesDuties(db: Db, actor: Actor, kind: 'correction' | 'overtime', id: number): Promise<boolean> {
+  return assertMayDecideRequest(db, actor, kind, id).then(
+    () => true,
+    (err: unknown) => {
+      if (err instanceof AppError && err.code === 'FORBIDDEN') return false;
+      throw err;
+    },
+  );
 }
 
 export function ownEmployeeId(actor: Actor): number {

@@ -1,4 +1,5 @@
 export { addDays, computeTimesheets, type EngineTarget, pairsTouchedBy } from './engine';
+export { refuseOutsideRequestWindow, requestWindow } from './period';
 export { importPunches, type ImportSummary, normaliseTime, parseCsv, parsePunchFile, readSheetRows } from './import';
 export {
   assignPin,

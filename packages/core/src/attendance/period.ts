@@ -1,3 +1,4 @@
+import { dateRange, refuseDatesOutOfRange } from '../shared/date-ranges';
 import { invalid } from '../shared/errors';
 
 /** 'yyyy-mm-dd' of the first and last day of the month of `date`. */
@@ -23,4 +24,24 @@ export function resolvePeriod(
   if (days < 1) throw invalid([{ param: 'to', msg: 'must not be before from' }]);
   if (days > maxDays) throw invalid([{ param: 'to', msg: `must be at most ${maxDays} days after from` }]);
   return { from, to };
+}
+
+/**
+ * The plausible dates of an attendance request (leave, overtime, correction): the `request` range of
+ * shared/date-ranges.ts, within one year of the company's today either way (issue 16 item 13).
+ */
+export function requestWindow(today: string): { from: string; to: string } {
+  const r = dateRange('request', today);
+  return { from: r.min, to: r.max };
+}
+
+/**
+ * Refuses (VALIDATION, GL0001 naming the field) request dates outside {@link requestWindow}:
+ * "must be between dd/mm/yyyy and dd/mm/yyyy".
+ */
+export function refuseOutsideRequestWindow(today: string, dates: readonly { param: string; date: string }[]): void {
+  refuseDatesOutOfRange(
+    today,
+    dates.map((x) => [x.param, 'request', x.date]),
+  );
 }

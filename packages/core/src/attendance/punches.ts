@@ -2,13 +2,14 @@ import { recordIngestBatch } from '../devices/service';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
+import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import { addDays, computeTimesheets, dateIn, pairsTouchedBy } from './engine';
-import { employeeCondition, employeeVisible, likePattern, querySettings } from './queries';
+import { employeeVisible, likePattern, querySettings, scopedEmployeeCondition } from './queries';
 import {
   type IngestResult,
   attendanceIdInput,
@@ -140,9 +141,8 @@ export async function listPunches(
     grant.scope.kind !== 'all';
   const conds = [sql<boolean>`true`];
   if (filtered) {
-    conds.push(
-      sql<boolean>`exists (select 1 from employees e where e.id = p.employee_id and ${employeeCondition(grant.scope, input)})`,
-    );
+    const cond = await scopedEmployeeCondition(ctx.db, grant.scope, input);
+    conds.push(sql<boolean>`exists (select 1 from employees e where e.id = p.employee_id and ${cond})`);
   }
   if (input.unmapped) conds.push(sql<boolean>`p.employee_id is null`);
   if (input.from) conds.push(sql<boolean>`p.local_time >= ${input.from}::date`);
@@ -176,7 +176,7 @@ export async function listPunches(
 /** PIN mappings (paginated), employees of the scope only. */
 export async function listPins(ctx: Ctx, grant: Grant<'attendance.view'>, raw: In<typeof listPinsInput>): Promise<Page<PinRow>> {
   const input = listPinsInput.parse(raw);
-  const conds = [employeeCondition(grant.scope, { employeeId: input.employeeId })];
+  const conds = [await scopedEmployeeCondition(ctx.db, grant.scope, { employeeId: input.employeeId })];
   if (input.search) {
     const like = likePattern(input.search);
     conds.push(
@@ -207,6 +207,8 @@ export async function listPins(ctx: Ctx, grant: Grant<'attendance.view'>, raw: I
 export async function assignPin(ctx: Ctx, grant: Grant<'attendance.manage'>, raw: In<typeof pinInput>) {
   const input = pinInput.parse(raw);
   if (!(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
+  // A PIN mapped to oneself would give one's own record the punches of that terminal user.
+  refuseOwn(grant.actor, input.employeeId, 'terminal PIN');
   const serial = input.deviceSerial ?? null;
   const settings = await querySettings(ctx.db);
   const today = dateIn(settings.timeZone, ctx.clock());
@@ -250,6 +252,7 @@ export async function removePin(ctx: Ctx, grant: Grant<'attendance.manage'>, raw
   return inTransaction(ctx, async (trx) => {
     const before = await trx.selectFrom('attendance_pins').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before || !(await employeeVisible(trx, grant.scope, before.employee_id))) throw notFound('PIN mapping');
+    refuseOwn(grant.actor, before.employee_id, 'terminal PIN');
     await trx.deleteFrom('attendance_pins').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'delete', entity: 'attendance_pin', entityId: id, before });
     return { ok: true as const };

@@ -2,6 +2,7 @@ import { scopeSql as sharedScopeSql } from '../permissions/scope';
 import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../permissions/grant';
 import type { Db } from '../shared/context';
+import { notFound } from '../shared/errors';
 import type { AttendanceSettings } from './schema';
 import { shiftLabel } from './schema';
 
@@ -91,4 +92,23 @@ export async function employeeIdsIn(db: Db, cond: RawBuilder<boolean>): Promise<
 export async function employeeVisible(db: Db, scope: Scope, employeeId: number): Promise<boolean> {
   const r = await sql<{ id: number }>`select e.id from employees e where e.id = ${employeeId} and ${scopeSql(scope)}`.execute(db);
   return r.rows.length > 0;
+}
+
+/**
+ * NOT_FOUND when a filter names an employee (employeeId, or any of employeeIds) that does not
+ * exist or is outside the scope (spec §6: existence never leaks; issue 16 item 14: a filtered
+ * list, download or recap answers like the summary and the PDF, never an empty 200).
+ */
+export async function refuseEmployeesOutOfScope(db: Db, scope: Scope, f: EmployeeFilter): Promise<void> {
+  const ids = [...new Set([...(f.employeeId ? [f.employeeId] : []), ...(f.employeeIds ?? [])])];
+  if (ids.length === 0) return;
+  const r = await sql<{ n: number }>`select count(*)::int as n from employees e
+    where e.id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int) and ${scopeSql(scope)}`.execute(db);
+  if ((r.rows[0]?.n ?? 0) !== ids.length) throw notFound('Employee');
+}
+
+/** {@link employeeCondition} after {@link refuseEmployeesOutOfScope}: the condition of every scoped, filtered read. */
+export async function scopedEmployeeCondition(db: Db, scope: Scope, f: EmployeeFilter): Promise<RawBuilder<boolean>> {
+  await refuseEmployeesOutOfScope(db, scope, f);
+  return employeeCondition(scope, f);
 }

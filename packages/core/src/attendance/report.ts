@@ -7,7 +7,7 @@ import { invalid, notFound } from '../shared/errors';
 import { renderPdf } from '../shared/pdf';
 import type { Page } from '../shared/zod';
 import { monthOf, resolvePeriod } from './period';
-import { employeeCondition, scopeSql } from './queries';
+import { scopedEmployeeCondition, scopeSql } from './queries';
 import {
   type DailyPresence,
   type EmployeeReport,
@@ -110,7 +110,7 @@ async function reportPage(
 export async function attendanceReport(ctx: Ctx, grant: View, raw: In<typeof reportInput>): Promise<Page<ReportRow>> {
   const input = reportInput.parse(raw);
   const { from, to } = resolvePeriod(input, await today(ctx), MAX_REPORT_DAYS);
-  return reportPage(ctx.db, employeeCondition(grant.scope, input), from, to, input.page, input.pageSize);
+  return reportPage(ctx.db, await scopedEmployeeCondition(ctx.db, grant.scope, input), from, to, input.page, input.pageSize);
 }
 
 /** The report chart's series: per day of the period, how many selected employees were present, late, absent, on leave. */
@@ -121,7 +121,7 @@ export async function attendanceDaily(
 ): Promise<{ from: string; to: string; days: DailyPresence[] }> {
   const input = reportDailyInput.parse(raw);
   const { from, to } = resolvePeriod(input, await today(ctx), MAX_REPORT_DAYS);
-  const cond = employeeCondition(grant.scope, input);
+  const cond = await scopedEmployeeCondition(ctx.db, grant.scope, input);
   const r = await sql<DailyPresence>`
     with x as (
       select t.work_date, ${PRESENT} as present, ${LATE} as late,
@@ -358,7 +358,7 @@ function recapCode(c: { dayType: string; status: number | null; present: boolean
 export async function recapTimesheets(ctx: Ctx, grant: View, raw: In<typeof recapInput>): Promise<TimesheetDownload> {
   const input = recapInput.parse(raw);
   const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
-  const cond = employeeCondition(grant.scope, input);
+  const cond = await scopedEmployeeCondition(ctx.db, grant.scope, input);
   const people = await reportPage(ctx.db, cond, from, to, 1, RECAP_LIMIT);
   const dayCount = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
   if (people.total * dayCount > RECAP_LIMIT) {

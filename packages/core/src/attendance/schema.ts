@@ -78,7 +78,7 @@ export type PunchItem = z.infer<typeof punchItem>;
 
 /** Device agent upload (POST /v2/h/attendance/punch/ingest). */
 export const ingestPunchesInput = z.object({
-  agent: z.string().max(200),
+  agent: text(200),
   /** The agent's estimate of terminal clock minus true time; recorded with the punches' agent, not applied. */
   clockSkewMs: z.number().int().nullable(),
   punches: z.array(punchItem).min(1).max(1000),

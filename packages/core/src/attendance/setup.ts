@@ -1,13 +1,14 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
+import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, invalid, notFound } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import { computeTimesheets, dateIn } from './engine';
-import { employeeCondition, likePattern, querySettings } from './queries';
+import { likePattern, querySettings, scopedEmployeeCondition } from './queries';
 import {
   type AttendanceSettings,
   assignScheduleInput,
@@ -210,7 +211,7 @@ export async function listSchedules(ctx: Ctx, grant: View, raw: In<typeof listSc
   const input = listSchedulesInput.parse(raw);
   const settings = await querySettings(ctx.db);
   const { from, to } = resolvePeriod(input, dateIn(settings.timeZone, ctx.clock()), 93);
-  return schedulePage(ctx.db, employeeCondition(grant.scope, input), from, to, input);
+  return schedulePage(ctx.db, await scopedEmployeeCondition(ctx.db, grant.scope, input), from, to, input);
 }
 
 /** The caller's own roster (spec /personal/shift). */
@@ -284,7 +285,12 @@ export async function assignSchedule(ctx: Ctx, grant: Manage, raw: In<typeof ass
     const bad = input.pattern.map((p, i) => [p, i] as const).filter(([p]) => p.shiftId !== null && !known.has(p.shiftId));
     if (bad.length) throw invalid(bad.map(([, i]) => ({ param: `pattern.${i}.shiftId`, msg: 'is not a known shift' })));
   }
-  const cond = employeeCondition(grant.scope, input);
+  // Segregation of duties (docs/security.md): a roster decides late, early and overtime day types,
+  // so nobody assigns their own. Named: refused; matched by office/department/division: left out.
+  for (const employeeId of input.employeeIds ?? []) refuseOwn(grant.actor, employeeId, 'schedule');
+  const me = grant.actor.employeeId;
+  const scoped = await scopedEmployeeCondition(ctx.db, grant.scope, input);
+  const cond = me === null ? scoped : sql<boolean>`(${scoped} and e.id <> ${me})`;
   const settings = await querySettings(ctx.db);
   const today = dateIn(settings.timeZone, ctx.clock());
   return inTransaction(ctx, async (trx) => {

@@ -2,12 +2,13 @@ import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
+import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import { computeTimesheets, dateIn } from './engine';
-import { employeeCondition, employeeVisible, querySettings } from './queries';
+import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
 import { resolvePeriod } from './period';
 import { checkRange } from './setup';
 import {
@@ -195,7 +196,7 @@ export async function listTimesheets(ctx: Ctx, grant: View, raw: In<typeof listT
   const input = listTimesheetsInput.parse(raw);
   const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
   return timesheetPage(ctx.db, {
-    cond: employeeCondition(grant.scope, input),
+    cond: await scopedEmployeeCondition(ctx.db, grant.scope, input),
     from,
     to,
     statuses: input.status ? [input.status] : undefined,
@@ -218,9 +219,10 @@ export async function listFailedTimesheets(
       : input.status
         ? []
         : FAILED_STATUSES;
+  const cond = await scopedEmployeeCondition(ctx.db, grant.scope, input);
   if (statuses.length === 0) return { rows: [], total: 0, page: input.page, pageSize: input.pageSize };
   return timesheetPage(ctx.db, {
-    cond: employeeCondition(grant.scope, input),
+    cond,
     from,
     to,
     statuses,
@@ -262,8 +264,7 @@ async function summaryPage(db: Db, cond: RawBuilder<boolean>, from: string, to: 
 export async function timesheetSummary(ctx: Ctx, grant: View, raw: In<typeof summaryInput>): Promise<Page<SummaryRow>> {
   const input = summaryInput.parse(raw);
   const { from, to } = resolvePeriod(input, await today(ctx), 366);
-  if (input.employeeId && !(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
-  return summaryPage(ctx.db, employeeCondition(grant.scope, input), from, to, input.page, input.pageSize);
+  return summaryPage(ctx.db, await scopedEmployeeCondition(ctx.db, grant.scope, input), from, to, input.page, input.pageSize);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,6 +290,7 @@ async function timesheetOf(db: Db, employeeId: number, date: string): Promise<Ti
 export async function editTimesheet(ctx: Ctx, grant: Manage, raw: In<typeof manualEditInput>): Promise<TimesheetRow> {
   const input = manualEditInput.parse(raw);
   if (!(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
+  refuseOwn(grant.actor, input.employeeId, 'timesheet');
   if (input.date > (await today(ctx))) {
     throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'date', msg: 'must not be in the future' }] });
   }
@@ -341,6 +343,7 @@ export async function clearTimesheetEdit(
 ): Promise<TimesheetRow | null> {
   const input = clearManualInput.parse(raw);
   if (!(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
+  refuseOwn(grant.actor, input.employeeId, 'timesheet');
   return inTransaction(ctx, async (trx) => {
     const before = await timesheetOf(trx, input.employeeId, input.date);
     if (!before?.manual) throw notFound('Manual edit');
@@ -366,9 +369,8 @@ export async function recomputeTimesheets(ctx: Ctx, grant: Manage, raw: In<typeo
     throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'from', msg: 'must not be in the future' }] });
   // The earlier of the two dates ('yyyy-mm-dd' sorts as text).
   const to = [input.to, now].sort()[0]!;
-  const changed = await inTransaction(ctx, (trx) =>
-    computeTimesheets(trx, { kind: 'range', from: input.from, to, employees: employeeCondition(grant.scope, input) }),
-  );
+  const employees = await scopedEmployeeCondition(ctx.db, grant.scope, input);
+  const changed = await inTransaction(ctx, (trx) => computeTimesheets(trx, { kind: 'range', from: input.from, to, employees }));
   return { from: input.from, to, changed };
 }
 
@@ -386,7 +388,7 @@ export async function downloadTimesheets(
 ): Promise<TimesheetDownload> {
   const input = downloadTimesheetsInput.parse(raw);
   const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
-  const cond = employeeCondition(grant.scope, input);
+  const cond = await scopedEmployeeCondition(ctx.db, grant.scope, input);
   const page = await timesheetPage(ctx.db, { cond, from, to, page: 1, pageSize: DOWNLOAD_LIMIT });
   if (page.total > DOWNLOAD_LIMIT) {
     throw new AppError('VALIDATION', `The download is limited to ${DOWNLOAD_LIMIT} rows; narrow the filter`, {

@@ -257,15 +257,21 @@ describe('withdrawals', () => {
 
     // A manager cannot decide their own withdrawal.
     const hcMember = (await myCooperative(ctx(hc), view(hc)))!.member.id;
-    await recordCooperativeDeposit(ctx(hc), manage(hc), {
+    // Nor book into their own savings (issue 16 item 2); another manager does.
+    const ownDeposit = await failure(
+      recordCooperativeDeposit(ctx(hc), manage(hc), { id: hcMember, product: 'voluntary', amount: '5000', date: '2026-01-05' }),
+    );
+    expect([ownDeposit.code, ownDeposit.message]).toEqual(['FORBIDDEN', 'You cannot change your own cooperative balance']);
+    await recordCooperativeDeposit(ctx(hc2), manage(hc2), {
       id: hcMember,
       product: 'voluntary',
       amount: '5000',
       date: '2026-01-05',
     });
     const mine = await requestWithdrawal(ctx(hc), view(hc), { amount: '5000', reason: 'Mine' });
-    expect(mine.can.approve).toBe(false);
-    expect((await failure(approveWithdrawal(ctx(hc), manage(hc), { id: mine.id }))).code).toBe('FORBIDDEN');
+    expect(mine.can).toMatchObject({ approve: false, decideRefusal: 'You cannot decide your own withdrawal' });
+    const own = await failure(approveWithdrawal(ctx(hc), manage(hc), { id: mine.id }));
+    expect([own.code, own.message]).toEqual(['FORBIDDEN', 'You cannot decide your own withdrawal']);
     const approved = await approveWithdrawal(ctx(hc), manage(hc), { id: w.id, note: 'OK' });
     expect(approved).toMatchObject({ status: 1, statusLabel: 'Approved', decisionNote: 'OK' });
     const b = await getCooperativeBalance(ctx(ana), view(ana), { id: anaMember });
@@ -343,8 +349,15 @@ describe('withdrawals', () => {
     await updateCooperativeSettings(ctx(hc), manage(hc), { ...settings, approvalSteps: 2 });
     const w = await requestWithdrawal(ctx(ana), view(ana), { amount: '20000', reason: 'Two steps' });
     const first = await approveWithdrawal(ctx(hc), manage(hc), { id: w.id });
-    expect(first).toMatchObject({ status: 3, approvals: 1 });
-    expect((await failure(approveWithdrawal(ctx(hc), manage(hc), { id: w.id }))).code).toBe('CONFLICT');
+    expect(first).toMatchObject({ status: 3, approvals: 1, can: { approve: false, disapprove: false } });
+    // One person decides at most one step (issue 16 item 4): neither the second approval nor a disapproval.
+    const stepTwice = 'You already decided an earlier step of this withdrawal; each step must be decided by a different person';
+    expect(first.can.decideRefusal).toBe(stepTwice);
+    for (const again of [approveWithdrawal, disapproveWithdrawal]) {
+      const e = await failure(again(ctx(hc), manage(hc), { id: w.id }));
+      expect([e.code, e.message]).toEqual(['FORBIDDEN', stepTwice]);
+    }
+    expect((await getWithdrawal(ctx(hc2), manage(hc2), { id: w.id })).can).toMatchObject({ approve: true, decideRefusal: null });
     const second = await approveWithdrawal(ctx(hc2), manage(hc2), { id: w.id });
     expect(second).toMatchObject({ status: 1, approvals: 2 });
     expect(second.history.map((h) => [h.action, h.step, h.toStatus])).toEqual([

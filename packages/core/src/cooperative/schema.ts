@@ -233,7 +233,14 @@ export interface WithdrawalDetail extends WithdrawalRow {
   files: WithdrawalFile[];
   history: WithdrawalHistoryRow[];
   /** What the caller may do now (the server checks again). */
-  can: { approve: boolean; disapprove: boolean; cancel: boolean; editFiles: boolean };
+  can: {
+    approve: boolean;
+    disapprove: boolean;
+    /** Why a cooperative manager may not decide this withdrawal (their own, already approved a step, …). */
+    decideRefusal: string | null;
+    cancel: boolean;
+    editFiles: boolean;
+  };
 }
 
 export interface CooperativeFileDownload {

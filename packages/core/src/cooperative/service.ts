@@ -4,11 +4,13 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
+import { assertMayDecide, decisionRefusal, refuseOwn } from '../permissions/index';
 import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { renderPdf } from '../shared/pdf';
+import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page } from '../shared/zod';
 import {
   type AddCooperativeMembersResult,
@@ -204,6 +206,7 @@ export async function addCooperativeMembers(
   raw: In<typeof addCooperativeMembersInput>,
 ): Promise<AddCooperativeMembersResult> {
   const input = addCooperativeMembersInput.parse(raw);
+  assertPlausibleDates(todayOf(ctx), [{ param: 'joinDate', value: input.joinDate }]);
   return inTransaction(ctx, async (trx) => {
     const conds: RawBuilder<SqlBool>[] = [sql<SqlBool>`e.resigned = 0`, inScope(grant.actor)];
     if (input.companyOfficeId) conds.push(sql<SqlBool>`e.company_office_id = ${input.companyOfficeId}`);
@@ -244,6 +247,8 @@ export async function setCooperativeMemberStatus(
   const input = setCooperativeMemberStatusInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await visibleMember(trx, grant.actor, input.id);
+    // Segregation of duties (docs/security.md): an inactive member pays no mandatory saving.
+    refuseOwn(grant.actor, before.employeeId, 'cooperative membership');
     await trx
       .updateTable('cooperative_members')
       .set({ status: input.status, updated_at: sql`now()` })
@@ -401,8 +406,11 @@ export async function recordCooperativeDeposit(
   raw: In<typeof cooperativeDepositInput>,
 ): Promise<CooperativeBalance> {
   const input = cooperativeDepositInput.parse(raw);
+  assertPlausibleDates(todayOf(ctx), [{ param: 'date', value: input.date }]);
   return inTransaction(ctx, async (trx) => {
     const member = await visibleMember(trx, grant.actor, input.id);
+    // Segregation of duties (docs/security.md): nobody books into their own savings, superadmin included.
+    refuseOwn(grant.actor, member.employeeId, 'cooperative balance');
     const row = await dbWrite(
       () =>
         trx
@@ -815,7 +823,9 @@ export async function getWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof withdra
   const pending = w.status === WITHDRAWAL_STATUS.Pending;
   const mine = actor.employeeId !== null && actor.employeeId === w.employeeId;
   const manager = isManager(actor);
-  const decide = pending && manager && !mine && w.firstApproverUserId !== actor.userId;
+  // The screen hides the buttons and says why when the approval helper would refuse.
+  const decideRefusal = pending && manager ? await decisionRefusal(assertWithdrawalDecider(ctx.db, actor, w)) : null;
+  const decide = pending && manager && decideRefusal === null;
   return {
     ...toWithdrawal(w),
     approvalSteps: settings.approvalSteps,
@@ -830,7 +840,13 @@ export async function getWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof withdra
       createdAt: f.created_at,
     })),
     history,
-    can: { approve: decide, disapprove: decide, cancel: pending && mine, editFiles: manager || (mine && pending) },
+    can: {
+      approve: decide,
+      disapprove: decide,
+      decideRefusal,
+      cancel: pending && mine,
+      editFiles: mine ? pending : manager,
+    },
   };
 }
 
@@ -839,9 +855,19 @@ async function lockMember(trx: Db, memberId: number): Promise<void> {
   await trx.selectFrom('cooperative_members').select('id').where('id', '=', memberId).forUpdate().execute();
 }
 
-function refuseOwnDecision(actor: Actor, w: RawWithdrawal): void {
-  if (actor.employeeId !== null && actor.employeeId === w.employeeId)
-    throw new AppError('FORBIDDEN', 'You cannot decide your own withdrawal');
+/**
+ * Segregation of duties (docs/security.md), through the shared approval helper: never one's own
+ * withdrawal, never both steps of a two-step chain (nor disapproving after approving the first
+ * step), never after the actor's manager relation to the member changed after it was filed.
+ */
+async function assertWithdrawalDecider(db: Db, actor: Actor, w: RawWithdrawal): Promise<void> {
+  await assertMayDecide(db, actor, {
+    what: 'withdrawal',
+    requestedByUserId: w.requesterUserId,
+    subjectEmployeeId: w.employeeId,
+    filedAt: w.createdAt,
+    priorDeciderUserIds: [w.firstApproverUserId],
+  });
 }
 
 /**
@@ -860,14 +886,14 @@ export async function approveWithdrawal(
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
     const seen = await visibleWithdrawal(trx, actor, input.id);
-    refuseOwnDecision(actor, seen);
+    await assertWithdrawalDecider(trx, actor, seen);
     await lockMember(trx, seen.memberId);
     const w = await visibleWithdrawal(trx, actor, input.id);
     if (w.status !== WITHDRAWAL_STATUS.Pending) throw decidedMeanwhile();
+    // Again under the lock: a first step taken meanwhile by this person counts too.
+    await assertWithdrawalDecider(trx, actor, w);
     const settings = await readSettings(trx);
     const final = w.approvals + 1 >= settings.approvalSteps;
-    if (w.approvals >= 1 && w.firstApproverUserId === actor.userId)
-      throw new AppError('CONFLICT', 'The second approval must come from another person');
     const updated = await trx
       .updateTable('cooperative_withdrawals')
       .set(
@@ -884,6 +910,8 @@ export async function approveWithdrawal(
       .where('id', '=', w.id)
       .where('status', '=', WITHDRAWAL_STATUS.Pending)
       .where('approvals', '=', w.approvals)
+      // One person, one step, also when two approvals race.
+      .where(sql<SqlBool>`first_approver_user_id is distinct from ${actor.userId}`)
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw decidedMeanwhile();
@@ -952,7 +980,7 @@ async function endWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof decideWithdraw
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
     const w = await visibleWithdrawal(trx, actor, input.id);
-    if (to === WITHDRAWAL_STATUS.Disapproved) refuseOwnDecision(actor, w);
+    if (to === WITHDRAWAL_STATUS.Disapproved) await assertWithdrawalDecider(trx, actor, w);
     else if (actor.employeeId === null || actor.employeeId !== w.employeeId)
       throw new AppError('FORBIDDEN', 'Only the requester can cancel a withdrawal');
     const updated = await trx
@@ -993,10 +1021,13 @@ export const disapproveWithdrawal = (ctx: Ctx, grant: Manage, raw: In<typeof dec
 export const cancelWithdrawal = (ctx: Ctx, grant: View, raw: In<typeof decideWithdrawalInput>) =>
   endWithdrawal(ctx, grant, raw, WITHDRAWAL_STATUS.Cancel);
 
-/** Who may change a withdrawal's files: the requester while it is pending, or cooperative.manage. */
+/**
+ * Who may change a withdrawal's files: the requester while it is pending, or cooperative.manage —
+ * but a manager's own withdrawal only as its requester (its evidence is not theirs to rewrite later).
+ */
 function refuseFileEdit(actor: Actor, w: RawWithdrawal): void {
-  if (isManager(actor)) return;
   const mine = actor.employeeId !== null && actor.employeeId === w.employeeId;
+  if (isManager(actor) && !mine) return;
   if (!mine) throw new AppError('FORBIDDEN', 'You cannot change the files of this withdrawal');
   if (w.status !== WITHDRAWAL_STATUS.Pending)
     throw new AppError('CONFLICT', 'The files of a decided withdrawal can no longer be changed');

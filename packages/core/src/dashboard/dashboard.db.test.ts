@@ -95,6 +95,14 @@ describe('upcoming birthdays', () => {
       .execute();
     expect((await upcomingBirthdays(ctx(plain), plain, {})).map((r) => r.employeeName)).not.toContain('Fajar Away');
   });
+
+  it('shows the age only to those who may view the person; colleagues get day and month only', async () => {
+    const colleague = (await upcomingBirthdays(ctx(plain), plain, {})).find((r) => r.employeeName === 'Bima Today');
+    expect(colleague).toMatchObject({ date: '2026-12-20', inDays: 0, turns: null });
+    expect(JSON.stringify(colleague)).not.toContain('1985');
+    const viewer = (await upcomingBirthdays(ctx(opsLead), opsLead, {})).find((r) => r.employeeName === 'Bima Today');
+    expect(viewer?.turns).toBe(41);
+  });
 });
 
 describe('expiring contracts', () => {

@@ -33,8 +33,8 @@ export interface BirthdayRow {
   date: string;
   /** Days from today: 0 = today. */
   inDays: number;
-  /** The age the person turns. */
-  turns: number;
+  /** The age the person turns; null unless the caller holds employee.view over them (privacy: no birth year). */
+  turns: number | null;
 }
 
 export interface ExpiringContractRow {

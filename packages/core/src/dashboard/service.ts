@@ -24,15 +24,19 @@ const NAME = sql<string>`trim(e.given_name || ' ' || e.surname)`;
  * Active employees whose birthday falls in the next `days` days. With employee.view the data
  * scope decides whom; without it, colleagues of the same office (a birthday list is shared
  * office-wide in the legacy app). 29 February counts as 28 February in a common year.
+ * Privacy (issue 16 item 8): the age turned (so the birth year) is given only for people the
+ * caller may view (employee.view over them, in scope); for others `turns` is null: day and month only.
  */
 export async function upcomingBirthdays(ctx: Ctx, actor: Actor, raw: In<typeof upcomingBirthdaysInput>): Promise<BirthdayRow[]> {
   const input = upcomingBirthdaysInput.parse(raw);
   const today = todayOf(ctx);
-  const cond = hasPermission(actor, 'employee.view')
+  const viewer = hasPermission(actor, 'employee.view');
+  const cond = viewer
     ? scopeSql(scopeOf(actor), 'e')
     : actor.companyOfficeId === null
       ? sql<boolean>`false`
       : sql<boolean>`e.company_office_id = ${actor.companyOfficeId}`;
+  const mayView = viewer ? scopeSql(scopeOf(actor), 'b') : sql<boolean>`false`;
   const r = await sql<BirthdayRow>`
     with t as (select ${today}::date as d),
     b as (
@@ -48,7 +52,7 @@ export async function upcomingBirthdays(ctx: Ctx, actor: Actor, raw: In<typeof u
     select b.id as "employeeId", b.employee_number as "employeeNumber",
       trim(b.given_name || ' ' || b.surname) as "employeeName", dp.name as department,
       to_char(b.next_date, 'YYYY-MM-DD') as date, (b.next_date - t.d)::int as "inDays",
-      (b.yr - extract(year from b.birth_date))::int as turns
+      case when ${mayView} then (b.yr - extract(year from b.birth_date))::int end as turns
     from b cross join t
     left join departments dp on dp.id = b.department_id
     where b.next_date >= t.d and b.next_date < t.d + ${input.days}::int

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { assertHoldsPowersOf } from '../auth/hierarchy';
+import { generatePassword, hashPassword } from '../auth/passwords';
 import { revokeSessionsOfUser } from '../auth/sessions';
 import { audit } from '../audit/service';
+import { employmentTypeOf } from '../payroll/index';
+import { refuseOwn, refuseOwnLogin, requirePayPermission } from '../permissions/duties';
+import { sectionDateIssues, todayWib } from './date-rules';
 import type { Grant } from '../permissions/grant';
+import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/placement';
 import { employeeInScope } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
@@ -342,6 +348,9 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
   raw: SectionInput<S>,
 ): Promise<{ id: number; section: S }> {
   const input = SECTION_INPUTS[section].parse(raw) as Record<string, unknown> & { id: number };
+  // The same date rule as when a data update request is submitted (date-rules.ts).
+  const dateFields = sectionDateIssues(section, input, todayWib(ctx.clock()));
+  if (dateFields.length) throw new AppError('VALIDATION', 'Invalid input', { fields: dateFields });
   await inTransaction(ctx, async (trx) => {
     const before = await lockedEmployee(trx, grant, input.id);
     switch (section) {
@@ -353,10 +362,9 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
           ['nationalityCountryId', 'countries', input.nationalityCountryId as number | null | undefined],
           ['ptkpStatusId', 'ptkp_statuses', input.ptkpStatusId as number | null | undefined],
         ]);
-        if (typeof input.birthDate === 'string' && input.birthDate > ctx.clock().toISOString().slice(0, 10)) {
-          throw new AppError('VALIDATION', 'Invalid input', {
-            fields: [{ param: 'birthDate', msg: 'must not be in the future' }],
-          });
+        // The PTKP status sets PPh 21 (TER category and PTKP amount): a pay field (issue 16 item 1).
+        if (input.ptkpStatusId !== undefined && input.ptkpStatusId !== before.ptkp_status_id) {
+          requirePayPermission(grant.actor, before.id, 'tax status');
         }
         await updateColumns(
           ctx,
@@ -399,6 +407,8 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
         );
         break;
       case 'employment': {
+        // One's own employment (placement, dates) is changed by someone else (issue 16).
+        refuseOwn(grant.actor, before.id, 'employment details');
         const pick = <T>(field: string, current: T): T => (input[field] === undefined ? current : (input[field] as T));
         const placement = {
           officeId: pick('companyOfficeId', before.company_office_id),
@@ -412,6 +422,31 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
           ['jobLevelId', 'job_levels', input.jobLevelId as number | null | undefined],
         ]);
         await checkPlacement(trx, placement);
+        const move: PlacementChange = {
+          employeeId: before.id,
+          name: `${String(before.given_name)} ${String(before.surname)}`.trim(),
+          before: { jobPositionId: before.job_position_id, sectionId: before.section_id },
+          after: { jobPositionId: placement.jobPositionId, sectionId: placement.sectionId },
+        };
+        const permissionsAdded = await guardPlacementChange(trx, grant.actor, move);
+        if (permissionsAdded.length) {
+          await audit(ctx, trx, {
+            action: 'employee.placement.widen',
+            entity: 'employee',
+            entityId: before.id,
+            after: { permissionsAdded },
+          });
+        }
+        await renewSessionsAfterPlacement({ ...ctx, db: trx }, move);
+        // Daily or monthly pay follows the contract type (a Freelance basic salary is a daily rate,
+        // paid × 21 or × 25 a month): switching between them changes pay (issue 16 item 1).
+        const contractType = input.contractType as number | null | undefined;
+        if (
+          contractType !== undefined &&
+          (employmentTypeOf(contractType) === 'daily') !== (employmentTypeOf(before.contract_type as number | null) === 'daily')
+        ) {
+          requirePayPermission(grant.actor, before.id, 'salary');
+        }
         await updateColumns(
           ctx,
           trx,
@@ -608,7 +643,8 @@ async function replaceList(ctx: Ctx, trx: Db, section: EmployeeSection, input: R
 
 /**
  * The login section: activates or deactivates the employee's user account. Deactivating ends
- * every session of that user at once; one cannot deactivate one's own login.
+ * every session of that user at once; one cannot change one's own login, nor one that holds
+ * powers one does not hold (auth/hierarchy.ts).
  */
 export async function updateEmployeeLogin(
   ctx: Ctx,
@@ -631,6 +667,9 @@ export async function updateEmployeeLogin(
       });
     }
     if (user.active === input.active) return;
+    // Issue 16 items 2 and 5: not one's own login, and not a login holding powers the actor lacks.
+    refuseOwnLogin(grant.actor, user.id, 'login', input.active ? 'activate' : 'deactivate');
+    await assertHoldsPowersOf(trx, grant.actor, user.id, input.active ? 'activate' : 'deactivate');
     await trx
       .updateTable('users')
       .set({ active: input.active, updated_at: sql`now()` } as never)
@@ -646,6 +685,43 @@ export async function updateEmployeeLogin(
     if (!input.active) await revokeSessionsOfUser({ ...ctx, db: trx }, user.id);
   });
   return { id: input.id, section: 'login' };
+}
+
+/**
+ * An administrator's password reset of the employee's login (`user.manage`): a new one-time
+ * password, shown once to the administrator, that only lets the person change it at their next
+ * sign-in (`must_change_password`; issue 16 item 6). Every session of that login ends. Refused for
+ * one's own login (change it on the profile page) and for a login holding powers the administrator
+ * lacks (auth/hierarchy.ts).
+ */
+export async function resetEmployeeLoginPassword(
+  ctx: Ctx,
+  grant: ManageLogin,
+  raw: z.input<typeof employeeIdInput>,
+): Promise<{ id: number; email: string; temporaryPassword: string }> {
+  const input = employeeIdInput.parse(raw);
+  const temporaryPassword = generatePassword();
+  const hash = await hashPassword(temporaryPassword);
+  return inTransaction(ctx, async (trx) => {
+    await scopedEmployeeId(trx, grant, input.id, true);
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('employee_id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw new AppError('PRECONDITION_FAILED', 'This employee has no login yet');
+    refuseOwnLogin(grant.actor, user.id, 'password', 'reset');
+    await assertHoldsPowersOf(trx, grant.actor, user.id, 'reset the password of');
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, must_change_password: true, updated_at: sql`now()` } as never)
+      .where('id', '=', user.id)
+      .execute();
+    await revokeSessionsOfUser({ ...ctx, db: trx }, user.id);
+    await audit(ctx, trx, { action: 'employee.login.resetPassword', entity: 'user', entityId: user.id });
+    return { id: input.id, email: user.email, temporaryPassword };
+  });
 }
 
 /** A section's current values in the shape of its update input (without the id). */

@@ -64,6 +64,11 @@ const contractRules = <T extends { contractType?: number; startDate?: string; en
 const createContractShape = z.strictObject({
   employeeId: id,
   ...contractFields,
+  /**
+   * Needs `salary.update` (issue 16 item 1). Left out, the contract carries the salary of the employee's
+   * latest earlier contract of its kind (0 for a first contract): a renewal by HR without the salary permission.
+   */
+  basicSalary: wholeRupiah.optional(),
   endDate: z.preprocess(blankToNull, isoDate.nullable().default(null)),
 });
 export const createContractInput = createContractShape.superRefine(contractRules);
@@ -75,6 +80,7 @@ const updateContractShape = z.strictObject({
   contractType: contractFields.contractType.optional(),
   startDate: isoDate.optional(),
   endDate: optionalDate,
+  /** Changing it needs `salary.update` (issue 16 item 1); sending the current value changes nothing. */
   basicSalary: wholeRupiah.optional(),
   notes: optionalText(500),
 });

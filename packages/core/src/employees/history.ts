@@ -3,11 +3,16 @@ import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Database } from '../db/database';
 import { nextEmployeeNumber } from '../org/numbering';
+import { employmentTypeOf } from '../payroll/index';
+import { requirePayPermission } from '../permissions/duties';
+import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
+import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/placement';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
 import type { Page } from '../shared/zod';
+import { dateIssues, todayWib } from './date-rules';
 import { checkPlacement, checkRefs, scopedEmployeeId } from './detail';
 import { decodeUpload } from './files';
 import {
@@ -38,11 +43,16 @@ const invalid = (fields: FieldIssue[], message = 'Invalid input') => new AppErro
 /** Creates an employee with the next number of the office's ID index (`POST /v2/h/employee`). */
 export async function createEmployee(
   ctx: Ctx,
-  _grant: Grant<'employee.create'>,
+  grant: Grant<'employee.create'>,
   raw: z.input<typeof createEmployeeInput>,
 ): Promise<{ id: number; employeeNumber: string }> {
   const input = createEmployeeInput.parse(raw);
-  if (input.birthDate > today(ctx)) throw invalid([{ param: 'birthDate', msg: 'must not be in the future' }]);
+  const dateFields = dateIssues(todayWib(ctx.clock()), [
+    ['birthDate', 'birth', input.birthDate],
+    ['firstJoinDate', 'employment', input.firstJoinDate],
+    ['annualLeaveDate', 'employment', input.annualLeaveDate],
+  ]);
+  if (dateFields.length) throw invalid(dateFields);
   return inTransaction(ctx, async (trx) => {
     await checkRefs(trx, [
       ['religionId', 'religions', input.religionId],
@@ -57,6 +67,14 @@ export async function createEmployee(
       divisionId: input.divisionId ?? null,
       sectionId: input.sectionId ?? null,
       jobPositionId: input.jobPositionId ?? null,
+    });
+    // A new employee placed in a position with grants gets them: four-eyes as for any placement.
+    const permissionsAdded = await guardPlacementChange(trx, grant.actor, {
+      employeeId: null,
+      name: `${input.givenName} ${input.surname}`.trim(),
+      before: null,
+      after: { jobPositionId: input.jobPositionId ?? null, sectionId: input.sectionId ?? null },
+      loginRoles: [],
     });
     const employeeNumber = await nextEmployeeNumber(trx, input.companyOfficeId);
     const row = await dbWrite(
@@ -97,7 +115,7 @@ export async function createEmployee(
       action: 'employee.create',
       entity: 'employee',
       entityId: row.id,
-      after: { ...input, employeeNumber },
+      after: { ...input, employeeNumber, ...(permissionsAdded.length ? { permissionsAdded } : {}) },
     });
     return { id: row.id, employeeNumber };
   });
@@ -232,6 +250,22 @@ async function checkSecondCompany(trx: Db, secondCompanyId: number | undefined) 
   if (!c) throw invalid([{ param: 'secondCompanyId', msg: 'is not a known second company' }]);
 }
 
+/**
+ * Segregation of duties on contracts (issue 16 items 1–2; docs/security.md): nobody changes their own
+ * contract, and a contract's pay (its basic salary, or a contract type that switches between daily and
+ * monthly pay, which multiplies or divides what the basic salary pays) changes only with
+ * `salary.update`, never one's own. `payChanged` says whether this write changes pay.
+ */
+function refuseContractChange(grant: Update, kind: Kind, employeeId: number, payChanged: boolean) {
+  const what = kind === 'main' ? 'contract' : 'second contract';
+  if (payChanged) requirePayPermission(grant.actor, employeeId, 'salary');
+  refuseOwn(grant.actor, employeeId, what);
+}
+
+/** Daily or monthly pay differs between two contract types (payroll's employment types). */
+const dailyPayChanges = (a: number | null | undefined, b: number | null | undefined) =>
+  (employmentTypeOf(a) === 'daily') !== (employmentTypeOf(b) === 'daily');
+
 async function createContractOf(
   ctx: Ctx,
   grant: Update,
@@ -240,6 +274,21 @@ async function createContractOf(
 ): Promise<{ id: number }> {
   return inTransaction(ctx, async (trx) => {
     await scopedEmployeeId(trx, grant, input.employeeId, true);
+    // Without a basic salary the new contract carries the salary of the latest earlier one of its kind
+    // (a renewal without a pay change, which needs no salary.update), or 0 for a first contract.
+    const previous = await trx
+      .selectFrom(tableOf(kind))
+      .select(['basic_salary', 'contract_type'])
+      .where('employee_id', '=', input.employeeId)
+      .where('start_date', '<=', input.startDate)
+      .orderBy('start_date', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const carried = previous ? String(previous.basic_salary) : '0';
+    const payChanged =
+      input.basicSalary !== undefined ||
+      (previous !== undefined && carried !== '0' && dailyPayChanges(previous.contract_type, input.contractType));
+    refuseContractChange(grant, kind, input.employeeId, payChanged);
     await checkSecondCompany(trx, input.secondCompanyId);
     await refuseOverlap(trx, kind, input.employeeId, input.startDate, input.endDate);
     const row = await dbWrite(
@@ -253,7 +302,7 @@ async function createContractOf(
             contract_type: input.contractType,
             start_date: input.startDate,
             end_date: input.endDate,
-            basic_salary: String(input.basicSalary),
+            basic_salary: input.basicSalary === undefined ? carried : String(input.basicSalary),
             notes: input.notes ?? null,
             created_by: grant.actor.userId,
           })
@@ -280,6 +329,9 @@ async function updateContractOf(
       .selectAll()
       .where('id', '=', input.id)
       .executeTakeFirstOrThrow();
+    const salaryChanged = input.basicSalary !== undefined && BigInt(input.basicSalary) !== BigInt(before.basic_salary);
+    const typeChanged = input.contractType !== undefined && dailyPayChanges(before.contract_type, input.contractType);
+    refuseContractChange(grant, kind, before.employee_id, salaryChanged || typeChanged);
     await checkSecondCompany(trx, input.secondCompanyId);
     const next = {
       contract_number: input.contractNumber ?? before.contract_number,
@@ -331,7 +383,8 @@ async function uploadContractFileOf(ctx: Ctx, grant: Update, kind: Kind, raw: z.
   const input = uploadContractFileInput.parse(raw);
   const bytes = decodeUpload(input, { param: 'contentBase64', maxBytes: CONTRACT_FILE_MAX_BYTES, what: 'contract file' });
   return inTransaction(ctx, async (trx) => {
-    await contractEmployee(trx, grant, kind, input.id, true);
+    const employeeId = await contractEmployee(trx, grant, kind, input.id, true);
+    refuseContractChange(grant, kind, employeeId, false);
     await trx
       .updateTable(tableOf(kind))
       .set({
@@ -448,8 +501,12 @@ export async function createRecord(ctx: Ctx, grant: Update, raw: z.input<typeof 
   if (input.effectiveDate > today(ctx)) {
     throw invalid([{ param: 'effectiveDate', msg: 'must not be in the future (record the change when it takes effect)' }]);
   }
+  const dateFields = dateIssues(todayWib(ctx.clock()), [['effectiveDate', 'record', input.effectiveDate]]);
+  if (dateFields.length) throw invalid(dateFields);
   return inTransaction(ctx, async (trx) => {
     await scopedEmployeeId(trx, grant, input.employeeId, true);
+    // A self-made promotion or move is no record (issue 16): someone else records one's career.
+    refuseOwn(grant.actor, input.employeeId, 'employment record');
     const e = await trx.selectFrom('employees').selectAll().where('id', '=', input.employeeId).executeTakeFirstOrThrow();
     if (e.first_join_date && input.effectiveDate < e.first_join_date) {
       throw invalid([{ param: 'effectiveDate', msg: 'must not be before the first join date' }]);
@@ -510,6 +567,13 @@ export async function createRecord(ctx: Ctx, grant: Update, raw: z.input<typeof 
         );
       }
     }
+    const placement: PlacementChange = {
+      employeeId: e.id,
+      name: `${e.given_name} ${e.surname}`.trim(),
+      before: { jobPositionId: e.job_position_id, sectionId: e.section_id },
+      after: { jobPositionId: to.job_position_id, sectionId: to.section_id },
+    };
+    const permissionsAdded = await guardPlacementChange(trx, grant.actor, placement);
     const row = await trx
       .insertInto('employee_records')
       .values({
@@ -538,11 +602,12 @@ export async function createRecord(ctx: Ctx, grant: Update, raw: z.input<typeof 
       .set({ ...to, updated_at: sql`now()` } as never)
       .where('id', '=', e.id)
       .execute();
+    await renewSessionsAfterPlacement({ ...ctx, db: trx }, placement);
     await audit(ctx, trx, {
       action: 'employee.record.create',
       entity: 'employee',
       entityId: e.id,
-      after: { recordId: row.id, ...input },
+      after: { recordId: row.id, ...input, ...(permissionsAdded.length ? { permissionsAdded } : {}) },
     });
     return { id: row.id };
   });

@@ -9,6 +9,12 @@ import { requiredText } from '../shared/zod';
 export const EMPLOYEE_IMPORT_MAX_BYTES = 700 * 1024;
 /** Most data rows one file may hold (the whole file is one transaction). */
 export const EMPLOYEE_IMPORT_MAX_ROWS = 5000;
+/**
+ * Most data rows one file may hold on the embedded database (PGlite). Its one connection is held by
+ * the import's transaction, and every other request is answered "busy, retry" meanwhile (issue 16
+ * item 11): 1,000 rows take a few seconds (about 18 s on a loaded test machine), 4,000 took 90 s.
+ */
+export const EMPLOYEE_IMPORT_MAX_ROWS_EMBEDDED = 1000;
 /** The preview holds the first valid rows only. */
 export const EMPLOYEE_IMPORT_PREVIEW_ROWS = 20;
 

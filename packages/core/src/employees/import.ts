@@ -2,19 +2,24 @@ import ExcelJS from 'exceljs';
 import { type Insertable, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
+import { isEmbeddedDatabase } from '../db/embedded-gate';
 import { nextEmployeeNumber } from '../org/numbering';
 import type { Grant } from '../permissions/grant';
 import { CONTRACT_TYPES } from '../reference/schema';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
+import { assertZipWithinLimits } from '../shared/zip-limits';
 import { text } from '../shared/zod';
+import { type GrantPlacement, guardPlacementChange } from '../permissions/placement';
+import { dateIssue } from './date-rules';
 import { bankSectionInput, contactSectionInput, personalSectionInput } from './detail-schema';
 import { createEmployeeInput } from './history-schema';
 import {
   EMPLOYEE_IMPORT_COLUMNS,
   EMPLOYEE_IMPORT_MAX_BYTES,
   EMPLOYEE_IMPORT_MAX_ROWS,
+  EMPLOYEE_IMPORT_MAX_ROWS_EMBEDDED,
   EMPLOYEE_IMPORT_PREVIEW_ROWS,
   type EmployeeImportColumn,
   type EmployeeImportError,
@@ -103,6 +108,8 @@ function cellValue(v: ExcelJS.CellValue): string {
 }
 
 async function xlsxRecords(content: Buffer): Promise<{ row: number; cells: string[] }[]> {
+  // Inflated size checked before ExcelJS inflates everything into memory (issue 16 item 9).
+  await assertZipWithinLimits(content, 'file');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(content as unknown as ArrayBuffer);
@@ -416,7 +423,15 @@ function checkRow(r: FileRow, lk: Lookups, today: string): Candidate | EmployeeI
       if (column) fail(column, issue.message);
     }
   }
-  if (birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) && birthDate > today) fail('birthDate', 'must not be in the future');
+  // The employee record's date ranges (date-rules.ts), as for `createEmployee`.
+  for (const [k, kind, v] of [
+    ['birthDate', 'birth', birthDate],
+    ['entryDate', 'employment', entryDate],
+    ['firstJoinDate', 'employment', firstJoinDate],
+  ] as const) {
+    const msg = v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? dateIssue(kind, v, today) : null;
+    if (msg) fail(k, msg);
+  }
   const extra = <S extends z.ZodType>(k: EmployeeImportColumn, schema: S): z.output<S> | null => {
     const res = schema.safeParse(cell(k));
     if (!res.success) {
@@ -585,6 +600,18 @@ async function commit(ctx: Ctx, rows: FileRow[], fileName: string, skipInvalid: 
     // Rows that bring their own number go first, so the ID index skips those numbers for the others.
     const ordered = [...checked.valid.filter((c) => c.employeeNumber), ...checked.valid.filter((c) => !c.employeeNumber)];
     const created: { id: number; employeeNumber: string; row: number }[] = [];
+    // Four-eyes for placements (permissions/placement.ts), checked once per distinct position and section.
+    const placements = new Map<string, GrantPlacement & { name: string }>();
+    for (const c of ordered) {
+      const p = { jobPositionId: c.values.job_position_id ?? null, sectionId: c.values.section_id ?? null };
+      const key = `${p.jobPositionId}/${p.sectionId}`;
+      if (!placements.has(key)) placements.set(key, { ...p, name: `${c.values.given_name} (row ${c.row})` });
+    }
+    if (ctx.actor) {
+      for (const { name, ...after } of placements.values()) {
+        await guardPlacementChange(trx, ctx.actor, { employeeId: null, name, before: null, after, loginRoles: [] });
+      }
+    }
     for (const c of ordered) {
       const number = c.employeeNumber ?? (await nextEmployeeNumber(trx, c.values.company_office_id));
       const row = await dbWrite(
@@ -618,6 +645,18 @@ async function commit(ctx: Ctx, rows: FileRow[], fileName: string, skipInvalid: 
 
 const decode = (input: EmployeeImportFileInput) => Buffer.from(input.base64, 'base64');
 
+/**
+ * On the embedded database the import's transaction holds the only connection and every other
+ * request is answered "busy" meanwhile (db/embedded-gate.ts): a file longer than
+ * EMPLOYEE_IMPORT_MAX_ROWS_EMBEDDED is refused there before anything is written (issue 16 item 11).
+ */
+async function refuseLongImportOnEmbedded(db: Db, rows: FileRow[]): Promise<void> {
+  if (rows.length <= EMPLOYEE_IMPORT_MAX_ROWS_EMBEDDED || !(await isEmbeddedDatabase(db))) return;
+  throw fileError(
+    `The file has ${rows.length} rows; on the embedded database import at most ${EMPLOYEE_IMPORT_MAX_ROWS_EMBEDDED} at once (split the file)`,
+  );
+}
+
 /** `employee.import.dryRun`: checks the file as the import would and writes nothing. */
 export async function dryRunEmployeeImport(
   ctx: Ctx,
@@ -626,6 +665,7 @@ export async function dryRunEmployeeImport(
 ): Promise<EmployeeImportReport> {
   const input = employeeImportFileInput.parse(raw);
   const rows = await readEmployeeImportFile(decode(input), input.fileName);
+  await refuseLongImportOnEmbedded(ctx.db, rows);
   return reportOf(await checkRows(ctx.db, rows, todayIn(ctx)));
 }
 
@@ -637,6 +677,7 @@ export async function dryRunEmployeeImport(
 export async function importEmployees(ctx: Ctx, _grant: Create, raw: EmployeeImportInput): Promise<EmployeeImportResult> {
   const input = employeeImportInput.parse(raw);
   const rows = await readEmployeeImportFile(decode(input), input.fileName);
+  await refuseLongImportOnEmbedded(ctx.db, rows);
   return commit(ctx, rows, input.fileName, input.skipInvalid);
 }
 
@@ -650,6 +691,7 @@ export async function importEmployeesFile(
   fileName: string,
   opts: { dryRun?: boolean; skipInvalid?: boolean } = {},
 ): Promise<EmployeeImportReport | EmployeeImportResult> {
+  // No row cap on the embedded database here: the CLI holds its data folder alone (db/lock.ts).
   const rows = await readEmployeeImportFile(content, fileName);
   if (opts.dryRun) return reportOf(await checkRows(ctx.db, rows, todayIn(ctx)));
   return commit(ctx, rows, fileName, opts.skipInvalid ?? false);

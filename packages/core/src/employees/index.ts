@@ -42,7 +42,7 @@ export {
 export * from './requests-schema';
 export { activateManager, createManagers, getManager, inactivateManager, listManagers, updateManager } from './managers';
 export * from './managers-schema';
-export { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from './detail';
+export { getEmployeeDetail, resetEmployeeLoginPassword, updateEmployeeLogin, updateEmployeeSection } from './detail';
 export * from './schema';
 export { downloadEmployees, listEmployees } from './service';
 export type { EmployeeTables } from './tables';

@@ -2,6 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Database } from '../db/database';
+import { assertMayDecide } from '../permissions/duties';
 import { type Grant, requirePermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
@@ -420,9 +421,11 @@ export async function hireApplicant(
         .set({ status: 1, decided_by: grant.actor.userId, decided_at: now, employee_id: employee.id })
         .where('id', '=', a.registration_id)
         .where('status', '=', 3)
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirst();
       if (!reg) throw new AppError('CONFLICT', 'The self-registration of this applicant has already been decided');
+      // Hiring decides the registration: the one approval rule (rolled back with the hire when refused).
+      await assertMayDecide(trx, grant.actor, { what: 'registration', filedAt: reg.created_at });
     }
     await addHistory(trx, a.id, grant.actor.userId, 'hired', `Employee ${employee.employeeNumber}`);
     await audit(ctx, trx, {

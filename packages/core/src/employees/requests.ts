@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { revokeSessionsOfEmployee } from '../auth/sessions';
+import { assertMayDecide, refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { employeeInScope } from '../permissions/scope';
 import { REQUEST_STATUS } from '../reference/schema';
@@ -9,6 +10,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import type { Page } from '../shared/zod';
+import { dateIssues, sectionDateIssues, todayWib as wibDay } from './date-rules';
 import { applyEmployeeSection, readEmployeeDetail, scopedEmployeeId, sectionValues } from './detail';
 import { SECTION_INPUTS, SECTION_LABELS } from './detail-schema';
 import {
@@ -32,7 +34,7 @@ type Manage = Grant<'employee.resignation.manage'>;
 const { Approved, Disapproved, Pending, Cancel } = REQUEST_STATUS;
 const iso = (col: string) => sql<string | null>`to_char(${sql.ref(col)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 /** Today in Indonesia's western time (WIB), where the company works. */
-const todayWib = (ctx: Ctx) => new Date(ctx.clock().getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+const todayWib = (ctx: Ctx) => wibDay(ctx.clock());
 
 function ownEmployeeId(grant: Grant): number {
   if (grant.actor.employeeId === null) {
@@ -77,6 +79,9 @@ export async function submitUpdateRequest(
     });
   }
   const { id: _id, ...parsed } = checked.data as Record<string, unknown> & { id: number };
+  // Checked now with the rule the approval applies, so an accepted request can be approved.
+  const dateFields = sectionDateIssues(input.section, parsed, todayWib(ctx), 'changes.');
+  if (dateFields.length) throw new AppError('VALIDATION', 'Invalid input', { fields: dateFields });
   const current = sectionValues(await readEmployeeDetail(ctx, grant, { id: employeeId }), input.section);
   const payload: Record<string, unknown> = {};
   const snapshot: Record<string, unknown> = {};
@@ -204,6 +209,26 @@ const inScopeRequest = (db: Db, grant: Grant, id: number) =>
     .executeTakeFirst();
 
 /**
+ * The one approval rule (permissions/duties.ts): nobody decides a request about their own record or
+ * one they filed, nor one whose approval route they changed after it was filed. Nothing to check
+ * when the request is not there (the guarded update then answers NOT_FOUND or CONFLICT).
+ */
+async function mayDecideUpdateRequest(trx: Db, grant: Grant, id: number): Promise<void> {
+  const q = await trx
+    .selectFrom('employee_update_requests')
+    .select(['employee_id', 'requested_by', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!q) return;
+  await assertMayDecide(trx, grant.actor, {
+    what: 'data update request',
+    requestedByUserId: q.requested_by,
+    subjectEmployeeId: q.employee_id,
+    filedAt: q.created_at,
+  });
+}
+
+/**
  * Approves a pending request and applies its values to the record in the same transaction: the
  * status changes only from Pending (SQL-guarded, so two approvers cannot both win), and a change
  * that no longer fits (an e-mail taken meanwhile) rolls the approval back with the reason.
@@ -211,6 +236,7 @@ const inScopeRequest = (db: Db, grant: Grant, id: number) =>
 export async function approveUpdateRequest(ctx: Ctx, grant: Approve, raw: z.input<typeof decideRequestInput>) {
   const input = decideRequestInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
+    await mayDecideUpdateRequest(trx, grant, input.id);
     const row = await trx
       .updateTable('employee_update_requests as q')
       .set({ status: Approved, decided_by: grant.actor.userId, decided_at: sql`now()`, note: input.note ?? null } as never)
@@ -246,6 +272,7 @@ export async function disapproveUpdateRequest(ctx: Ctx, grant: Approve, raw: z.i
   return inTransaction(ctx, async (trx) => {
     const found = await inScopeRequest(trx, grant, input.id);
     if (!found) throw notFound('Update request');
+    await mayDecideUpdateRequest(trx, grant, input.id);
     const r = await trx
       .updateTable('employee_update_requests')
       .set({ status: Disapproved, decided_by: grant.actor.userId, decided_at: sql`now()`, note: input.note ?? null } as never)
@@ -344,9 +371,8 @@ async function insertResignation(
   input: { lastWorkingDay: string; reason: string },
 ): Promise<{ id: number }> {
   const today = todayWib(ctx);
-  if (input.lastWorkingDay < today) {
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'lastWorkingDay', msg: 'must not be in the past' }] });
-  }
+  const fields = dateIssues(today, [['lastWorkingDay', 'leaving', input.lastWorkingDay]]);
+  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
   return inTransaction(ctx, async (trx) => {
     const row = await dbWrite(
       () =>
@@ -425,7 +451,7 @@ const resignationInScope = (db: Db, grant: Grant, id: number) =>
   db
     .selectFrom('employee_resignations as r')
     .innerJoin('employees as e', 'e.id', 'r.employee_id')
-    .select(['r.id', 'r.employee_id', 'r.last_working_day'])
+    .select(['r.id', 'r.employee_id', 'r.last_working_day', 'r.created_by', 'r.created_at'])
     .where('r.id', '=', id)
     .where((eb) => employeeInScope(eb as never, grant.scope))
     .executeTakeFirst();
@@ -444,6 +470,18 @@ async function transition(
   return inTransaction(ctx, async (trx) => {
     const found = await resignationInScope(trx, grant, id);
     if (!found) throw notFound('Resignation');
+    if (to === Approved || to === Disapproved) {
+      // Deciding: never one's own resignation, nor one filed by oneself (the one approval rule).
+      await assertMayDecide(trx, grant.actor, {
+        what: 'resignation',
+        requestedByUserId: found.created_by,
+        subjectEmployeeId: found.employee_id,
+        filedAt: found.created_at,
+      });
+    } else {
+      // HR's cancel is not for one's own resignation (cancel it as the employee, while pending).
+      refuseOwn(grant.actor, found.employee_id, 'resignation', 'cancel');
+    }
     const r = await trx
       .updateTable('employee_resignations')
       .set({ status: to, decided_by: grant.actor.userId, decided_at: sql`now()`, decision_note: note } as never)

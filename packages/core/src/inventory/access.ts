@@ -91,10 +91,19 @@ export function tierActsOn(actor: Actor, tier: 'managerial' | 'warehouse' | 'coo
 export const requesterName = sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), ru.email)`;
 
 /**
- * SQL: the request (alias `r`) is not the actor's own need: they neither submitted it nor, for a
- * purchase request raised for a warehouse request, asked for the goods in that warehouse request.
- * Nobody approves or rejects their own request at any tier.
+ * SQL for the approval lists: the request (alias `r`) is not the actor's own need: they neither
+ * submitted it nor, for a purchase request raised for a warehouse request, asked for the goods in
+ * that warehouse request. The decision itself is refused by the shared approval helper
+ * (permissions/duties.ts assertMayDecide); this only keeps such requests off the list.
  */
 export const notOwnNeed = (actor: Actor): RawBuilder<SqlBool> =>
   sql<SqlBool>`(r.requester_user_id <> ${actor.userId} and not exists (select 1 from inventory_warehouse_requests onr
     where onr.id = r.warehouse_request_id and onr.requester_user_id = ${actor.userId}))`;
+
+/**
+ * SQL: the actor decided no tier of the purchase request (alias `r`) yet: one person decides at
+ * most one tier (the approval lists leave out what the approval helper would refuse).
+ */
+export const notPriorPurchaseDecider = (actor: Actor): RawBuilder<SqlBool> =>
+  sql<SqlBool>`not exists (select 1 from inventory_purchase_request_history ph where ph.purchase_request_id = r.id
+    and ph.tier is not null and ph.action in ('approved', 'rejected') and ph.actor_user_id = ${actor.userId})`;

@@ -48,6 +48,10 @@ type In<S extends z.ZodType> = z.input<S>;
 /** `%text%` for ilike, with %, _ and \ matched literally. */
 export const likePattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Today's company calendar date, 'yyyy-mm-dd' (Asia/Jakarta), by the context's clock. */
+export const companyToday = (ctx: Ctx): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(ctx.clock());
+
 /** The company's calendar date of an instant column (spec: company time zone, default Asia/Jakarta). */
 export const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time zone 'Asia/Jakarta')::date`;
 

@@ -107,7 +107,7 @@ describe('self-approval is never allowed', () => {
         decidePurchaseRequest(ctx(head), g.managerial(head), 'managerial', { id: pr.id, decision, note: 'mine' }),
       );
       expect(e.code).toBe('FORBIDDEN');
-      expect(e.message).toBe('You cannot approve or reject your own purchase request');
+      expect(e.message).toBe('You cannot decide your own purchase request');
     }
     // Nor does it show in their approval queue, while others' requests do.
     const other = await newRequest(requester);
@@ -125,7 +125,7 @@ describe('self-approval is never allowed', () => {
       decidePurchaseRequest(ctx(keeper), g.warehouse(keeper), 'warehouse', { id: mine.id, decision: 'approve' }),
     );
     expect(w.code).toBe('FORBIDDEN');
-    expect(w.message).toBe('You cannot approve or reject your own purchase request');
+    expect(w.message).toBe('You cannot decide your own purchase request');
 
     const boss = await newRequest(coo);
     await decidePurchaseRequest(ctx(manager1), g.managerial(manager1), 'managerial', { id: boss.id, decision: 'approve' });
@@ -148,7 +148,7 @@ describe('self-approval is never allowed', () => {
     expect(wr.can.decide).toBe(false);
     const e = await failure(decideWarehouseRequest(ctx(keeper), g.warehouse(keeper), { id: wr.id, decision: 'approve' }));
     expect(e.code).toBe('FORBIDDEN');
-    expect(e.message).toBe('You cannot approve or reject your own warehouse request');
+    expect(e.message).toBe('You cannot decide your own warehouse request');
     const keeper2 = await actor(['warehouse-manager'], 1);
     expect((await getWarehouseRequest(ctx(keeper2), g.request(keeper2), { id: wr.id })).can.decide).toBe(true);
     const ok = await decideWarehouseRequest(ctx(keeper2), g.warehouse(keeper2), { id: wr.id, decision: 'reject', note: 'No' });

@@ -5,9 +5,10 @@ import type { Actor } from '../permissions/actor';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
+import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page } from '../shared/zod';
 import { purchaseRequestVisible, warehouseRequestVisible } from './access';
-import { likePattern } from './catalogue';
+import { companyToday, likePattern } from './catalogue';
 import {
   catalogueIdInput,
   createPurchaseOrderInput,
@@ -323,6 +324,10 @@ export async function createPurchaseOrder(
   raw: In<typeof createPurchaseOrderInput>,
 ): Promise<PurchaseOrder> {
   const input = createPurchaseOrderInput.parse(raw);
+  assertPlausibleDates(companyToday(ctx), [
+    { param: 'orderDate', value: input.orderDate },
+    { param: 'deliveryDate', value: input.deliveryDate },
+  ]);
   const id = await inTransaction(ctx, async (trx) => {
     const pr = await trx
       .selectFrom('inventory_purchase_requests')
@@ -401,6 +406,7 @@ export async function receivePurchaseOrder(
   raw: In<typeof receivePurchaseOrderInput>,
 ): Promise<PurchaseReceive> {
   const input = receivePurchaseOrderInput.parse(raw);
+  assertPlausibleDates(companyToday(ctx), [{ param: 'receivedDate', value: input.receivedDate }]);
   const receiveId = await inTransaction(ctx, async (trx) => {
     // Locks the order: receipts of one order run one after another.
     const po = await trx

@@ -2,13 +2,23 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
+import { assertMayDecide, decisionRefusal } from '../permissions/index';
 import { type Grant, hasPermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
+import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page } from '../shared/zod';
-import { notOwnNeed, ownRequest, purchaseRequestVisible, requesterName, teamRequest, tierActsOn } from './access';
+import {
+  notOwnNeed,
+  notPriorPurchaseDecider,
+  ownRequest,
+  purchaseRequestVisible,
+  requesterName,
+  teamRequest,
+  tierActsOn,
+} from './access';
 import { attachmentsOf } from './attachments';
-import { companyDate, likePattern } from './catalogue';
+import { companyDate, companyToday, likePattern } from './catalogue';
 import {
   APPROVAL_STATUS,
   APPROVAL_TIER_LABELS,
@@ -193,11 +203,15 @@ export async function listPurchaseRequestApprovals(ctx: Ctx, grant: Reader, raw:
   const actor = grant.actor;
   if (!hasPermission(actor, APPROVAL_TIER_PERMISSION[f.tier]))
     throw new AppError('FORBIDDEN', `You do not hold the ${APPROVAL_TIER_LABELS[f.tier]} approval`);
-  // Never the caller's own requests: nobody approves their own (see notOwnNeed).
-  return listWhere(ctx.db, sql<SqlBool>`(${tierActsOn(actor, f.tier)} and ${notOwnNeed(actor)})`, {
-    ...f,
-    status: TIER_PENDING[f.tier],
-  });
+  // Never the caller's own requests, nor those whose earlier tier they decided (assertPurchaseDecider).
+  return listWhere(
+    ctx.db,
+    sql<SqlBool>`(${tierActsOn(actor, f.tier)} and ${notOwnNeed(actor)} and ${notPriorPurchaseDecider(actor)})`,
+    {
+      ...f,
+      status: TIER_PENDING[f.tier],
+    },
+  );
 }
 
 /** Purchase requests linked to one warehouse request (any reader of that request sees them). */
@@ -289,15 +303,17 @@ export async function getPurchaseRequest(
   const { id } = catalogueIdInput.parse(raw);
   const actor = grant.actor;
   const row = toRow(await visibleRow(ctx.db, actor, id));
-  const [lineItems, history, attachments, ownNeed] = await Promise.all([
+  const [lineItems, history, attachments] = await Promise.all([
     linesOf(ctx.db, id),
     historyOf(ctx.db, id),
     attachmentsOf(ctx.db, id),
-    isOwnNeed(ctx.db, actor, id),
   ]);
   const own = row.requester.userId === actor.userId;
   const tier = APPROVAL_TIERS.find((t) => TIER_PENDING[t] === row.status) ?? null;
-  const approve = tier && !ownNeed && (await mayActAt(ctx.db, actor, id, tier)) ? tier : null;
+  const holdsTier = tier !== null && (await mayActAt(ctx.db, actor, id, tier));
+  // The screen hides the buttons and says why when the approval helper would refuse.
+  const approveRefusal = holdsTier ? await decisionRefusal(assertPurchaseDecider(ctx.db, actor, id)) : null;
+  const approve = holdsTier && approveRefusal === null ? tier : null;
   const editable = own && row.status === 'pending_managerial';
   const manage = hasPermission(actor, 'inventory.manage');
   return {
@@ -309,6 +325,7 @@ export async function getPurchaseRequest(
       edit: editable,
       cancel: own && tier !== null,
       approve,
+      approveRefusal,
       attach: editable,
       order: manage && row.status === 'approved' && lineItems.some((l) => l.orderedQuantity < l.quantity),
       receive: manage,
@@ -316,15 +333,36 @@ export async function getPurchaseRequest(
   };
 }
 
-/** Whether the request is the actor's own need (see {@link notOwnNeed}). */
-async function isOwnNeed(db: Db, actor: Actor, id: number): Promise<boolean> {
-  const row = await db
+/**
+ * Segregation of duties (docs/security.md) for one tier's step, through the shared approval helper:
+ * never the actor's own request (they filed it, it is about their employee record, or — raised for
+ * a warehouse request — they asked for the goods), never a second tier of one request by the same
+ * person, never after their manager relation to the requester changed after filing. `ownOnly`
+ * checks only "never one's own" (it holds whatever the request's status).
+ */
+async function assertPurchaseDecider(db: Db, actor: Actor, id: number, ownOnly = false): Promise<void> {
+  const r = await db
     .selectFrom('inventory_purchase_requests as r')
-    .select('r.id')
+    .leftJoin('inventory_warehouse_requests as wr', 'wr.id', 'r.warehouse_request_id')
+    .select([
+      'r.requester_user_id as requesterUserId',
+      'r.created_at as filedAt',
+      'wr.requester_user_id as needUserId',
+      sql<number | null>`coalesce(wr.requester_employee_id, r.requester_employee_id)`.as('subjectEmployeeId'),
+      sql<number[]>`array(select h.actor_user_id from inventory_purchase_request_history h
+        where h.purchase_request_id = r.id and h.tier is not null and h.action in ('approved', 'rejected'))`.as('priorDeciders'),
+    ])
     .where('r.id', '=', id)
-    .where(notOwnNeed(actor))
-    .executeTakeFirst();
-  return !row;
+    .executeTakeFirstOrThrow();
+  const what = 'purchase request';
+  // The one who asked for the goods in the linked warehouse request is its requester too.
+  if (r.needUserId !== null) await assertMayDecide(db, actor, { what, requestedByUserId: r.needUserId });
+  await assertMayDecide(db, actor, {
+    what,
+    requestedByUserId: r.requesterUserId,
+    subjectEmployeeId: r.subjectEmployeeId,
+    ...(ownOnly ? {} : { filedAt: r.filedAt, priorDeciderUserIds: r.priorDeciders }),
+  });
 }
 
 /** GL0001 naming each unknown warehouse, item variant, service or unit. */
@@ -352,6 +390,14 @@ async function checkRefs(db: Db, warehouseId: number | undefined, lines: LineInp
     });
   }
   if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+}
+
+/** GL0001 naming each line whose needed-by date is outside 01/01/2000 … today + 1 year. */
+function assertPlausibleNeeds(ctx: Ctx, lines: LineInput[] | undefined): void {
+  assertPlausibleDates(
+    companyToday(ctx),
+    (lines ?? []).map((l, i) => ({ param: `lines.${i}.neededBy`, value: l.neededBy })),
+  );
 }
 
 async function insertLines(db: Db, requestId: number, lines: LineInput[]): Promise<void> {
@@ -407,6 +453,7 @@ async function insertRequest(
   input: z.output<typeof createPurchaseRequestInput>,
   warehouseRequestId: number | null,
 ): Promise<number> {
+  assertPlausibleNeeds(ctx, input.lines);
   await checkRefs(trx, input.warehouseId, input.lines);
   const row = await trx
     .insertInto('inventory_purchase_requests')
@@ -482,6 +529,7 @@ async function explainMiss(db: Db, actor: Actor, id: number, doing: 'edit' | 'ca
 /** The requester changes a request before its first approval (lines are replaced as a whole). */
 export async function updatePurchaseRequest(ctx: Ctx, grant: Request, raw: In<typeof updatePurchaseRequestInput>) {
   const input = updatePurchaseRequestInput.parse(raw);
+  assertPlausibleNeeds(ctx, input.lines);
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
     await checkRefs(trx, input.warehouseId, input.lines);
@@ -561,11 +609,29 @@ export async function decidePurchaseRequest<T extends ApprovalTier>(
       .select('r.id')
       .executeTakeFirst();
     if (!visible) throw notFound();
-    // Nobody approves or rejects their own request, at any tier, whatever roles they hold.
-    if (await isOwnNeed(trx, actor, input.id))
-      throw new AppError('FORBIDDEN', 'You cannot approve or reject your own purchase request');
-    if (!(await mayActAt(trx, actor, input.id, tier))) throw notFound();
     const from = TIER_PENDING[tier];
+    const notWaiting = async () => {
+      const now = await trx
+        .selectFrom('inventory_purchase_requests')
+        .select('status')
+        .where('id', '=', input.id)
+        .executeTakeFirstOrThrow();
+      return now.status === from
+        ? null
+        : new AppError(
+            'CONFLICT',
+            `This purchase request is not waiting for ${APPROVAL_TIER_LABELS[tier]} approval (now: ${PURCHASE_REQUEST_STATUS_LABELS[now.status]})`,
+            { detail: { status: now.status } },
+          );
+    };
+    // Nobody decides their own request at any tier, whatever roles they hold and whatever its status.
+    await assertPurchaseDecider(trx, actor, input.id, true);
+    // A step already taken is a conflict (it was decided meanwhile) before who may take it.
+    const taken = await notWaiting();
+    if (taken) throw taken;
+    // Nor two tiers of one request, nor after changing its route.
+    await assertPurchaseDecider(trx, actor, input.id);
+    if (!(await mayActAt(trx, actor, input.id, tier))) throw notFound();
     const to: PurchaseRequestStatus = input.decision === 'approve' ? TIER_NEXT[tier] : 'rejected';
     const updated = await trx
       .updateTable('inventory_purchase_requests')
@@ -574,18 +640,7 @@ export async function decidePurchaseRequest<T extends ApprovalTier>(
       .where('status', '=', from)
       .returning('id')
       .executeTakeFirst();
-    if (!updated) {
-      const now = await trx
-        .selectFrom('inventory_purchase_requests')
-        .select('status')
-        .where('id', '=', input.id)
-        .executeTakeFirstOrThrow();
-      throw new AppError(
-        'CONFLICT',
-        `This purchase request is not waiting for ${APPROVAL_TIER_LABELS[tier]} approval (now: ${PURCHASE_REQUEST_STATUS_LABELS[now.status]})`,
-        { detail: { status: now.status } },
-      );
-    }
+    if (!updated) throw (await notWaiting()) ?? new AppError('CONFLICT', 'This purchase request was decided meanwhile');
     await record(trx, actor, input.id, {
       action: input.decision === 'approve' ? 'approved' : 'rejected',
       tier,

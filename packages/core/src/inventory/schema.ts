@@ -310,7 +310,15 @@ export interface WarehouseRequestDetail extends WarehouseRequestRow {
   decisionNote: string | null;
   purchaseRequests: PurchaseRequestRow[];
   /** What the caller may do now (the UI hides the rest; the server checks again). */
-  can: { edit: boolean; cancel: boolean; decide: boolean; issue: boolean; raisePurchaseRequest: boolean };
+  can: {
+    edit: boolean;
+    cancel: boolean;
+    decide: boolean;
+    /** Why the caller, holding the warehouse approval, may not decide this request (their own, …). */
+    decideRefusal: string | null;
+    issue: boolean;
+    raisePurchaseRequest: boolean;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -473,7 +481,16 @@ export interface PurchaseRequestDetail extends PurchaseRequestRow {
    * (the requester, while editable). `order`: place orders (warehouse staff, approved request with
    * something left to order). `receive`: record receipts against its orders (warehouse staff).
    */
-  can: { edit: boolean; cancel: boolean; approve: ApprovalTier | null; attach: boolean; order: boolean; receive: boolean };
+  can: {
+    edit: boolean;
+    cancel: boolean;
+    approve: ApprovalTier | null;
+    /** Why the caller, holding the waiting tier, may not decide it (own request, earlier tier decided, …). */
+    approveRefusal: string | null;
+    attach: boolean;
+    order: boolean;
+    receive: boolean;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

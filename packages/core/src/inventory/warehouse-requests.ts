@@ -2,12 +2,14 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
+import { assertMayDecide, decisionRefusal } from '../permissions/index';
 import { type Grant, hasPermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
+import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page } from '../shared/zod';
 import { ownRequest, requesterName, teamRequest, warehouseRequestVisible } from './access';
-import { companyDate, likePattern } from './catalogue';
+import { companyDate, companyToday, likePattern } from './catalogue';
 import { purchaseRequestsOfWarehouseRequest } from './purchase-requests';
 import {
   catalogueIdInput,
@@ -208,6 +210,9 @@ export async function getWarehouseRequest(
   const own = row.requesterUserId === actor.userId;
   const pending = r.status === REQUEST_STATUS.Pending;
   const approvedOpen = r.status === REQUEST_STATUS.Approved && r.fulfilment !== 'full';
+  const decider = pending && hasPermission(actor, 'inventory.approve.warehouse');
+  // The screen hides the buttons and says why when the approval helper would refuse.
+  const decideRefusal = decider ? await decisionRefusal(assertWarehouseDecider(ctx.db, actor, id)) : null;
   return {
     ...r,
     lineItems,
@@ -216,8 +221,8 @@ export async function getWarehouseRequest(
     can: {
       edit: own && pending,
       cancel: own && pending,
-      // Never on one's own request.
-      decide: pending && !own && hasPermission(actor, 'inventory.approve.warehouse'),
+      decide: decider && decideRefusal === null,
+      decideRefusal,
       issue: approvedOpen && hasPermission(actor, 'inventory.manage'),
       raisePurchaseRequest: approvedOpen && hasPermission(actor, 'inventory.manage'),
     },
@@ -276,6 +281,7 @@ export async function createWarehouseRequest(
   raw: In<typeof createWarehouseRequestInput>,
 ): Promise<WarehouseRequestDetail> {
   const input = createWarehouseRequestInput.parse(raw);
+  assertPlausibleDates(companyToday(ctx), [{ param: 'neededDate', value: input.neededDate }]);
   const actor = grant.actor;
   const id = await inTransaction(ctx, async (trx) => {
     await checkRefs(trx, input.warehouseId, input.lines);
@@ -323,6 +329,7 @@ export async function updateWarehouseRequest(
   raw: In<typeof updateWarehouseRequestInput>,
 ): Promise<WarehouseRequestDetail> {
   const input = updateWarehouseRequestInput.parse(raw);
+  assertPlausibleDates(companyToday(ctx), [{ param: 'neededDate', value: input.neededDate }]);
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
     await checkRefs(trx, input.warehouseId, input.lines);
@@ -369,6 +376,25 @@ export async function cancelWarehouseRequest(ctx: Ctx, grant: Request, raw: In<t
 }
 
 /**
+ * Segregation of duties (docs/security.md), through the shared approval helper: never one's own
+ * request (filed by the actor or for their employee record), never after the actor's manager
+ * relation to the requester changed after filing.
+ */
+async function assertWarehouseDecider(db: Db, actor: Actor, id: number): Promise<void> {
+  const r = await db
+    .selectFrom('inventory_warehouse_requests')
+    .select(['requester_user_id', 'requester_employee_id', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await assertMayDecide(db, actor, {
+    what: 'warehouse request',
+    requestedByUserId: r.requester_user_id,
+    subjectEmployeeId: r.requester_employee_id,
+    filedAt: r.created_at,
+  });
+}
+
+/**
  * The warehouse's single approval (spec §4): Pending → Approved (1) or Disapproved (2). A
  * conditional update on status, so of concurrent decisions exactly one wins.
  */
@@ -376,15 +402,14 @@ export async function decideWarehouseRequest(ctx: Ctx, grant: Decide, raw: In<ty
   const input = decisionInput.parse(raw);
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
-    const mine = await base(trx)
+    const visible = await base(trx)
       .where('r.id', '=', input.id)
       .where(warehouseRequestVisible(actor))
-      .select('r.requester_user_id')
+      .select('r.id')
       .executeTakeFirst();
-    if (!mine) throw notFound();
-    // Nobody approves or rejects their own request, whatever roles they hold.
-    if (mine.requester_user_id === actor.userId)
-      throw new AppError('FORBIDDEN', 'You cannot approve or reject your own warehouse request');
+    if (!visible) throw notFound();
+    // Nobody decides their own request, whatever roles they hold.
+    await assertWarehouseDecider(trx, actor, input.id);
     const status = input.decision === 'approve' ? REQUEST_STATUS.Approved : REQUEST_STATUS.Disapproved;
     const updated = await trx
       .updateTable('inventory_warehouse_requests')

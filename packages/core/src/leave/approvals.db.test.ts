@@ -151,7 +151,9 @@ describe('approval rules', () => {
     expect(one.steps[0]!.decidedAt).toBeInstanceOf(Date);
     expect(await myLeaveBalance(ctx(emp), personal(emp))).toMatchObject({ used: 1, reserved: 2 });
     const twice = await failure(approveLeave(ctx(mgr), approve(mgr), { id: r.id }));
-    expect(twice.message).toBe('Step 2 of 2 of this leave request must be decided by HR');
+    expect(twice.message).toBe(
+      'You already decided an earlier step of this leave request; each step must be decided by a different person',
+    );
 
     // Two HR approvals of step 2 at once: exactly one wins.
     const results = await Promise.allSettled([

@@ -2,6 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
+import { refuseOwn } from '../permissions/duties';
 import { type Grant, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -342,6 +343,8 @@ export async function adjustLeaveBalance(ctx: Ctx, grant: Manage, raw: In<typeof
       .where(scopeSql(grant.scope, 'e'))
       .executeTakeFirst();
     if (!emp) throw new AppError('NOT_FOUND', 'Employee not found');
+    // Segregation of duties (docs/security.md): nobody adjusts their own balance, superadmin included.
+    refuseOwn(grant.actor, input.employeeId, 'leave balance');
     const before = await lockBalance(trx, input.employeeId, input.year);
     const ok = await sql<{ ok: number }>`
       update leave_balances set adjustment = adjustment + ${input.days}::numeric, updated_at = now()

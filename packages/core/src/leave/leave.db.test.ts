@@ -301,7 +301,8 @@ describe('working days and balance', () => {
 
 describe('decisions, scope and the timesheet', () => {
   it('two concurrent approvals: one wins, the other is told it was decided', async () => {
-    const r = await createLeave(ctx(hc), approve(hc), {
+    // Filed by the supervisor, who then may not decide it (segregation of duties).
+    const r = await createLeave(ctx(sup1), approve(sup1), {
       employeeId: budi.employeeId!,
       leaveTypeId: unpaid,
       startDate: '2026-11-02',
@@ -345,7 +346,11 @@ describe('decisions, scope and the timesheet', () => {
       endDate: '2026-11-17',
       reason: 'Rest',
     });
-    await approveLeave(ctx(hc), approve(hc), { id: r.id });
+    // The one who filed it may not approve it; another HR person may.
+    expect((await failure(approveLeave(ctx(hc), approve(hc), { id: r.id }))).message).toBe(
+      'You filed this leave request, so another person must decide it',
+    );
+    await approveLeave(ctx(hc2), approve(hc2), { id: r.id });
     const days = async () =>
       (await listTimesheets(ctx(hc), view(hc), { employeeId: budi.employeeId!, from: '2026-11-16', to: '2026-11-17' })).rows
         .map((x) => `${x.date}:${x.dayType}:${x.status ?? '-'}`)

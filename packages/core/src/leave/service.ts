@@ -1,8 +1,9 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { removeTimesheetOverrides, setTimesheetOverrides } from '../attendance/index';
+import { refuseOutsideRequestWindow, removeTimesheetOverrides, setTimesheetOverrides } from '../attendance/index';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
+import { assertMayDecide, refuseOwn } from '../permissions/duties';
 import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -286,7 +287,18 @@ async function detailOf(db: Db, actor: Actor, id: number, who: Who): Promise<Lea
   // The approver's powers need the employee in their scope (not only their own record).
   const approver = isApprover(actor) && (who === 'scope' || mine);
   const pending = row.status === LEAVE_STATUS.Pending;
-  const decide = pending && approver && !mine && (row.approvalSteps === 0 || (await mayDecideStep(db, actor, row.id)));
+  const decide =
+    pending &&
+    approver &&
+    !mine &&
+    (row.approvalSteps === 0 || (await mayDecideStep(db, actor, row.id))) &&
+    (await assertMayDecideLeave(db, actor, row).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof AppError && err.code === 'FORBIDDEN') return false;
+        throw err;
+      },
+    ));
   return {
     ...row,
     dates,
@@ -524,7 +536,16 @@ async function checkAndReserve(
   return { type, dates, days, year };
 }
 
+/** A request's dates lie within a year of today (GL0001 on startDate / endDate otherwise). */
+function refuseRequestDates(ctx: Ctx, f: { startDate: string; endDate: string }): void {
+  refuseOutsideRequestWindow(todayOf(ctx), [
+    { param: 'startDate', date: f.startDate },
+    { param: 'endDate', date: f.endDate },
+  ]);
+}
+
 async function insertRequest(ctx: Ctx, actor: Actor, employeeId: number, f: RequestFields, trx: Db): Promise<number> {
+  refuseRequestDates(ctx, f);
   const file = f.attachment ? decodeAttachment(f.attachment) : null;
   const { type, dates, days } = await checkAndReserve(trx, employeeId, f, false, null);
   const row = await trx
@@ -592,6 +613,7 @@ export async function createLeave(ctx: Ctx, grant: Approve, raw: In<typeof creat
 async function editRequest(ctx: Ctx, actor: Actor, who: Who, raw: In<typeof updateLeaveInput>): Promise<LeaveDetail> {
   const input = updateLeaveInput.parse(raw);
   const file = input.attachment ? decodeAttachment(input.attachment) : null;
+  refuseRequestDates(ctx, input);
   await inTransaction(ctx, async (trx) => {
     const before = await visibleRequest(trx, actor, input.id, who, true);
     if (who === 'scope' && !isApprover(actor)) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
@@ -678,8 +700,30 @@ async function unmarkTimesheet(trx: Db, requestId: number, employeeId: number) {
   );
 }
 
-function refuseOwnDecision(actor: Actor, r: LeaveRow): void {
-  if (isOwn(actor, r.employeeId)) throw new AppError('FORBIDDEN', 'You cannot decide your own leave request');
+/**
+ * Segregation of duties (docs/security.md) for deciding request `r`: never one's own (filed by the
+ * caller or about their own record), never a second step by the decider of an earlier one, never
+ * after the caller's manager relation to the employee was made or changed after filing.
+ */
+async function assertMayDecideLeave(trx: Db, actor: Actor, r: LeaveRow): Promise<void> {
+  const req = await trx
+    .selectFrom('leave_requests')
+    .select(['requested_by_user_id', 'created_at'])
+    .where('id', '=', r.id)
+    .executeTakeFirstOrThrow();
+  const prior = await trx
+    .selectFrom('leave_request_approvals')
+    .select('decided_by_user_id')
+    .where('request_id', '=', r.id)
+    .where('status', '<>', 'pending')
+    .execute();
+  await assertMayDecide(trx, actor, {
+    what: 'leave request',
+    requestedByUserId: req.requested_by_user_id,
+    subjectEmployeeId: r.employeeId,
+    filedAt: req.created_at,
+    priorDeciderUserIds: prior.map((p) => p.decided_by_user_id),
+  });
 }
 
 /**
@@ -725,7 +769,7 @@ async function decideStep(trx: Db, actor: Actor, id: number, step: number, statu
 async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<string> {
   return inTransaction(ctx, async (trx) => {
     const r = await visibleRequest(trx, actor, id, 'scope');
-    refuseOwnDecision(actor, r);
+    await assertMayDecideLeave(trx, actor, r);
     const step = await checkStep(trx, actor, r);
     const final = step === 0 || step === r.approvalSteps;
     const updated = await trx
@@ -774,7 +818,7 @@ async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | und
 async function disapproveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<void> {
   await inTransaction(ctx, async (trx) => {
     const r = await visibleRequest(trx, actor, id, 'scope');
-    refuseOwnDecision(actor, r);
+    await assertMayDecideLeave(trx, actor, r);
     const step = await checkStep(trx, actor, r);
     const updated = await trx
       .updateTable('leave_requests')
@@ -847,7 +891,7 @@ async function cancelOne(ctx: Ctx, actor: Actor, id: number, who: Who, note: str
 async function deleteOne(ctx: Ctx, actor: Actor, id: number): Promise<void> {
   await inTransaction(ctx, async (trx) => {
     const r = await visibleRequest(trx, actor, id, 'scope');
-    refuseOwnDecision(actor, r);
+    refuseOwn(actor, r.employeeId, 'leave request', 'delete');
     if (r.status === LEAVE_STATUS.Approved)
       throw new AppError('CONFLICT', 'An approved leave cannot be deleted; cancel it first');
     const gone = await trx
@@ -908,7 +952,7 @@ export async function setLeaveBePaid(ctx: Ctx, grant: Approve, raw: In<typeof se
   const input = setBePaidInput.parse(raw);
   await inTransaction(ctx, async (trx) => {
     const r = await visibleRequest(trx, grant.actor, input.id, 'scope', true);
-    refuseOwnDecision(grant.actor, r);
+    refuseOwn(grant.actor, r.employeeId, 'leave pay');
     await trx
       .updateTable('leave_requests')
       .set({ be_paid: input.bePaid, updated_at: sql`now()` })

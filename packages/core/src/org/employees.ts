@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
+import {
+  type GrantPlacement,
+  guardPlacementChange,
+  type PlacementChange,
+  renewSessionsAfterPlacement,
+} from '../permissions/placement';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
@@ -53,6 +59,14 @@ const placementOf = (e: LockedEmployee) => ({
   departmentId: e.department_id,
   divisionId: e.division_id,
   sectionId: e.section_id,
+});
+
+/** The placement change of one employee, for the four-eyes placement rule (permissions/placement.ts). */
+const placementChange = (e: LockedEmployee, after: GrantPlacement): PlacementChange => ({
+  employeeId: e.id,
+  name: e.name,
+  before: { jobPositionId: e.job_position_id, sectionId: e.section_id },
+  after,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -113,6 +127,8 @@ export async function assignEmployeeToJobPosition(ctx: Ctx, grant: Manage, raw: 
       divisionId: position.division_id,
       sectionId: position.section_id,
     };
+    const move = placementChange(before, { jobPositionId: after.jobPositionId, sectionId: after.sectionId });
+    const permissionsAdded = await guardPlacementChange(trx, grant.actor, move);
     const r = await trx
       .updateTable('employees')
       .set({
@@ -128,12 +144,13 @@ export async function assignEmployeeToJobPosition(ctx: Ctx, grant: Manage, raw: 
       .where((eb) => eb('job_position_id', 'is distinct from', position.id))
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) throw changedMeanwhile();
+    await renewSessionsAfterPlacement({ ...ctx, db: trx }, move);
     await audit(ctx, trx, {
       action: 'employee.assignJobPosition',
       entity: 'employee',
       entityId: before.id,
       before: placementOf(before),
-      after,
+      after: { ...after, ...(permissionsAdded.length ? { permissionsAdded } : {}) },
     });
     return { changed: true };
   });
@@ -146,6 +163,8 @@ export async function unassignEmployeeFromJobPosition(ctx: Ctx, grant: Manage, r
     const position = await findPosition(trx, input.id, true);
     const before = await lockedEmployee(trx, grant, input.employeeId);
     if (before.job_position_id !== position.id) throw conflict(`${before.name} is not in job position ${position.name}`);
+    const move = placementChange(before, { jobPositionId: null, sectionId: before.section_id });
+    await guardPlacementChange(trx, grant.actor, move);
     const r = await trx
       .updateTable('employees')
       .set({ job_position_id: null, updated_at: ctx.clock() })
@@ -153,6 +172,7 @@ export async function unassignEmployeeFromJobPosition(ctx: Ctx, grant: Manage, r
       .where('job_position_id', '=', position.id)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) throw changedMeanwhile();
+    await renewSessionsAfterPlacement({ ...ctx, db: trx }, move);
     await audit(ctx, trx, {
       action: 'employee.unassignJobPosition',
       entity: 'employee',

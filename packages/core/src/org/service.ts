@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
+import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/placement';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import type { Page } from '../shared/zod';
@@ -815,7 +816,7 @@ async function placeJobPosition(
       onForeignKey: changedMeanwhile,
     },
   );
-  const moved = await followPosition(trx, before.id, to);
+  const moved = await followPosition(ctx, trx, before.id, to);
   await audit(ctx, trx, {
     action,
     entity: 'job_position',
@@ -836,9 +837,28 @@ function placementColumns(to: PositionMove) {
   };
 }
 
-/** Working employees of a position follow it to its new office, department, division and section. */
-async function followPosition(trx: Db, jobPositionId: number, to: PositionMove) {
+/**
+ * Working employees of a position follow it to its new office, department, division and section.
+ * Moving the position one holds moves oneself, so it is refused (issue 16); a move into a section
+ * whose role grants widen a holder's permissions needs `permission.approve` (permissions/placement.ts),
+ * and the holders' sessions are renewed when their section changes.
+ */
+async function followPosition(ctx: Ctx, trx: Db, jobPositionId: number, to: PositionMove) {
   const set = placementColumns(to);
+  const holders = await trx
+    .selectFrom('employees')
+    .select(['id', 'given_name', 'surname', 'section_id'])
+    .where('job_position_id', '=', jobPositionId)
+    .where('resigned', '=', 0)
+    .forUpdate()
+    .execute();
+  const moves: PlacementChange[] = holders.map((e) => ({
+    employeeId: e.id,
+    name: `${e.given_name} ${e.surname}`.trim(),
+    before: { jobPositionId, sectionId: e.section_id },
+    after: { jobPositionId, sectionId: to.sectionId },
+  }));
+  if (ctx.actor) for (const m of moves) await guardPlacementChange(trx, ctx.actor, m);
   const r = await trx
     .updateTable('employees')
     .set(set)
@@ -846,6 +866,7 @@ async function followPosition(trx: Db, jobPositionId: number, to: PositionMove) 
     .where('resigned', '=', 0)
     .where((eb) => eb.or(Object.entries(set).map(([column, value]) => eb(column as keyof typeof set, 'is distinct from', value))))
     .executeTakeFirst();
+  for (const m of moves) await renewSessionsAfterPlacement({ ...ctx, db: trx }, m);
   return Number(r.numUpdatedRows);
 }
 
@@ -1015,7 +1036,7 @@ export async function updateJobPosition(ctx: Ctx, _grant: Manage, raw: In<typeof
     );
     const moved =
       row.division_id !== before.division_id || row.section_id !== before.section_id
-        ? await followPosition(trx, id, { divisionId: row.division_id, sectionId: row.section_id })
+        ? await followPosition(ctx, trx, id, { divisionId: row.division_id, sectionId: row.section_id })
         : 0;
     const after = camelRow(row);
     await audit(ctx, trx, {

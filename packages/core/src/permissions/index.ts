@@ -1,4 +1,13 @@
 export { type Actor, effectiveAccess, type GrantedKey } from './actor';
+export {
+  assertMayDecide,
+  type Decision,
+  mayChangePay,
+  ownRecordError,
+  refuseOwn,
+  refuseOwnLogin,
+  requirePayPermission,
+} from './duties';
 export { explainInput, explainPermission, type PermissionExplanation, type PermissionSource } from './explain';
 export { type Grant, hasPermission, requirePermission, type Scope, scopeOf } from './grant';
 export { isPermissionKey, PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './registry';
@@ -10,6 +19,7 @@ export {
   assignGrant,
   cancelGrant,
   createGrantSet,
+  decisionRefusal,
   deleteGrantSet,
   listGrants,
   unassignGrant,

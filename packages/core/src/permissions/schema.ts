@@ -37,4 +37,6 @@ export interface GrantRow {
   decidedBy: string | null;
   decidedAt: Date | null;
   revokedAt: Date | null;
+  /** For a pending grant: why the caller may not approve it (assigned it, it is their own), else null. */
+  approveRefusal: string | null;
 }

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
+import { assertHoldsPowersOf } from '../auth/hierarchy';
 import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition, revokeSessionsOfSection } from '../auth/sessions';
-import { type Ctx, inTransaction } from '../shared/context';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
+import type { Actor } from './actor';
+import { assertMayDecide, ownRecordError } from './duties';
 import type { Grant } from './grant';
 import { employeeInScope } from './scope';
 import { assignInput, createGrantSetInput, deleteGrantSetInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
@@ -34,6 +37,44 @@ async function assertSubject(ctx: Ctx, grant: Grant, type: SubjectType, subjectI
   if (!found) throw new AppError('NOT_FOUND', SUBJECT_NOT_FOUND[type]);
 }
 
+/** Where the actor is placed: the subjects whose grants are their own. */
+interface Placement {
+  employeeId: number | null;
+  jobPositionId: number | null;
+  sectionId: number | null;
+}
+
+async function placementOf(db: Db, actor: Actor): Promise<Placement> {
+  if (actor.employeeId === null) return { employeeId: null, jobPositionId: null, sectionId: null };
+  const e = await db
+    .selectFrom('employees')
+    .select(['job_position_id', 'section_id'])
+    .where('id', '=', actor.employeeId)
+    .executeTakeFirst();
+  return { employeeId: actor.employeeId, jobPositionId: e?.job_position_id ?? null, sectionId: e?.section_id ?? null };
+}
+
+const OWN_SUBJECT: Record<SubjectType, string> = {
+  employee: 'permissions',
+  job_position: "job position's permissions",
+  section: "section's roles",
+};
+
+/**
+ * Segregation of duties (docs/security.md): a grant to the actor's own employee record, own job
+ * position or own section is their own; nobody assigns or approves it. Unassigning or cancelling
+ * one's own only narrows what one may do, so it stays allowed.
+ */
+function ownSubjectError(p: Placement, type: SubjectType, subjectId: number, verb: 'assign' | 'approve'): AppError | null {
+  const mine = type === 'employee' ? p.employeeId : type === 'job_position' ? p.jobPositionId : p.sectionId;
+  return mine !== null && mine === subjectId ? ownRecordError(OWN_SUBJECT[type], verb) : null;
+}
+
+async function refuseOwnSubject(db: Db, actor: Actor, type: SubjectType, subjectId: number): Promise<void> {
+  const err = ownSubjectError(await placementOf(db, actor), type, subjectId, 'assign');
+  if (err) throw err;
+}
+
 async function revokeSubjectSessions(ctx: Ctx, type: SubjectType, subjectId: number): Promise<void> {
   if (type === 'employee') await revokeSessionsOfEmployee(ctx, subjectId);
   else if (type === 'section') await revokeSessionsOfSection(ctx, subjectId);
@@ -53,6 +94,7 @@ export async function assignGrant(
       fields: [{ param: 'grant.kind', msg: 'must be role for a section-department' }],
     });
   await assertSubject(ctx, grant, type, input.subjectId);
+  await refuseOwnSubject(ctx.db, grant.actor, type, input.subjectId);
   return inTransaction(ctx, async (trx) => {
     const row = await trx
       .insertInto('permission_grants')
@@ -83,6 +125,7 @@ export async function createGrantSet(
 ): Promise<{ created: number[]; skipped: string[] }> {
   const input = createGrantSetInput.parse(raw);
   await assertSubject(ctx, grant, 'job_position', input.subjectId);
+  await refuseOwnSubject(ctx.db, grant.actor, 'job_position', input.subjectId);
   const unique = [...new Map(input.grants.map((g) => [`${g.kind}:${g.key}`, g])).values()];
   return inTransaction(ctx, async (trx) => {
     const rows = await trx
@@ -146,7 +189,10 @@ export async function deleteGrantSet(
   });
 }
 
-/** Approves a pending grant. The approver must be someone other than the requester. */
+/**
+ * Approves a pending grant. The approver is someone other than the person who assigned it, and the
+ * grant is not to the approver's own employee record, job position or section.
+ */
 export async function approveGrant(
   ctx: Ctx,
   grant: Grant<'permission.approve'>,
@@ -162,14 +208,56 @@ export async function cancelGrant(ctx: Ctx, grant: Grant<'permission.assign'>, r
   await decide(ctx, grant, id, 4, 'grant.cancel');
 }
 
+/** Segregation of duties for approving grant `g` (docs/security.md), via the shared approval helper. */
+async function assertGrantApprover(
+  db: Db,
+  actor: Actor,
+  placement: Placement,
+  g: { subject_type: SubjectType; subject_id: number; requested_by: number; requested_at: Date },
+  withRoute = true,
+): Promise<void> {
+  const own = ownSubjectError(placement, g.subject_type, g.subject_id, 'approve');
+  if (own) throw own;
+  await assertMayDecide(db, actor, {
+    what: 'permission grant',
+    requestedByUserId: g.requested_by,
+    subjectEmployeeId: g.subject_type === 'employee' ? g.subject_id : null,
+    ...(withRoute ? { filedAt: g.requested_at } : {}),
+  });
+}
+
+/**
+ * The refusal message of a segregation-of-duties check (duties.ts), or null when it passes: detail
+ * screens hide the decision buttons and say why. Other errors propagate.
+ */
+export async function decisionRefusal(check: Promise<void>): Promise<string | null> {
+  try {
+    await check;
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'FORBIDDEN') return err.message;
+    throw err;
+  }
+}
+
 async function decide(ctx: Ctx, grant: Grant, id: number, status: 1 | 4, action: string): Promise<void> {
   await inTransaction(ctx, async (trx) => {
+    if (status === 1) {
+      const g = await trx
+        .selectFrom('permission_grants')
+        .select(['status', 'subject_type', 'subject_id', 'requested_by', 'requested_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!g) throw new AppError('NOT_FOUND', 'Grant not found');
+      if (g.status !== 3) throw new AppError('CONFLICT', 'This grant is no longer pending');
+      await assertGrantApprover(trx, grant.actor, await placementOf(trx, grant.actor), g);
+    }
     let q = trx
       .updateTable('permission_grants')
       .set({ status, decided_by: grant.actor.userId, decided_at: ctx.clock() })
       .where('id', '=', id)
       .where('status', '=', 3);
-    // Four-eyes rule: nobody approves their own request.
+    // Four-eyes rule, also when approvals race: nobody approves their own request.
     if (status === 1) q = q.where('requested_by', '!=', grant.actor.userId);
     const row = await q.returning(['id', 'subject_type', 'subject_id']).executeTakeFirst();
     if (!row) {
@@ -180,7 +268,7 @@ async function decide(ctx: Ctx, grant: Grant, id: number, status: 1 | 4, action:
         .executeTakeFirst();
       if (!cur) throw new AppError('NOT_FOUND', 'Grant not found');
       if (cur.status !== 3) throw new AppError('CONFLICT', 'This grant is no longer pending');
-      throw new AppError('FORBIDDEN', 'A grant must be approved by someone other than the person who assigned it');
+      throw new AppError('FORBIDDEN', 'You cannot decide your own permission grant');
     }
     // A privilege change renews the grantee's sessions (OWASP session management: rotate on privilege change).
     if (status === 1) await revokeSubjectSessions({ ...ctx, db: trx }, row.subject_type, row.subject_id);
@@ -196,6 +284,20 @@ export async function unassignGrant(
 ): Promise<void> {
   const { id } = grantIdInput.parse(raw);
   await inTransaction(ctx, async (trx) => {
+    // The role hierarchy (issue 16 item 5): revoking an approved grant of another person's login
+    // demotes it, so it needs every power that login holds now (checked before the revocation).
+    // Narrowing one's own is allowed.
+    const target = await trx
+      .selectFrom('permission_grants as g')
+      .innerJoin('users as u', 'u.employee_id', 'g.subject_id')
+      .select('u.id')
+      .where('g.id', '=', id)
+      .where('g.status', '=', 1)
+      .where('g.revoked_at', 'is', null)
+      .where('g.subject_type', '=', 'employee')
+      .where('g.subject_id', '!=', grant.actor.employeeId ?? -1)
+      .execute();
+    for (const u of target) await assertHoldsPowersOf(trx, grant.actor, u.id, 'revoke a grant of');
     const row = await trx
       .updateTable('permission_grants')
       .set({ revoked_by: grant.actor.userId, revoked_at: ctx.clock() })
@@ -213,7 +315,7 @@ export async function unassignGrant(
 /** Grants of one subject type, newest first. */
 export async function listGrants(
   ctx: Ctx,
-  _grant: Grant<'permission.view'>,
+  grant: Grant<'permission.view'>,
   type: SubjectType,
   raw: z.input<typeof listGrantsInput>,
 ): Promise<Page<GrantRow>> {
@@ -237,6 +339,7 @@ export async function listGrants(
         'g.grant_key as key',
         'g.status',
         'rq.email as requestedBy',
+        'g.requested_by as requestedById',
         'g.requested_at as requestedAt',
         'dc.email as decidedBy',
         'g.decided_at as decidedAt',
@@ -248,5 +351,29 @@ export async function listGrants(
       .execute(),
     q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
+  // The screen shows why the caller may not approve a pending grant (the route check runs on approval).
+  const placement = await placementOf(ctx.db, grant.actor);
+  const withRefusal = await Promise.all(
+    rows.map(async ({ requestedById, ...r }) => ({
+      ...r,
+      approveRefusal:
+        r.status === 3
+          ? await decisionRefusal(
+              assertGrantApprover(
+                ctx.db,
+                grant.actor,
+                placement,
+                {
+                  subject_type: r.subjectType,
+                  subject_id: r.subjectId,
+                  requested_by: requestedById,
+                  requested_at: r.requestedAt,
+                },
+                false,
+              ),
+            )
+          : null,
+    })),
+  );
+  return { rows: withRefusal, total: count.n, page: input.page, pageSize: input.pageSize };
 }

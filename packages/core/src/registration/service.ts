@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { createUser } from '../auth/service';
 import { generatePassword } from '../auth/passwords';
+import { dateIssues, todayWib } from '../employees/date-rules';
 import { nextEmployeeNumber } from '../org/numbering';
+import { assertMayDecide } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
+import { guardPlacementChange } from '../permissions/placement';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import type { Page } from '../shared/zod';
@@ -35,10 +38,9 @@ async function checkReferences(db: Db, input: { religionId: number; educationLev
 /** Public self-registration. The account stays inactive until an administrator activates it. */
 export async function register(ctx: Ctx, raw: RegistrationInput): Promise<{ id: number }> {
   const input = registrationInput.parse(raw);
-  const born = new Date(`${input.birthDate}T00:00:00Z`);
-  if (born.getTime() > ctx.clock().getTime()) {
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'birthDate', msg: 'must be in the past' }] });
-  }
+  // The employee record's birth-date rule (age 15 to 100), so an activation never fails on it.
+  const fields = dateIssues(todayWib(ctx.clock()), [['birthDate', 'birth', input.birthDate]]);
+  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
   return inTransaction(ctx, async (trx) => {
     await checkReferences(trx, input);
     const taken = await trx
@@ -160,6 +162,15 @@ export async function activateRegistration(
       if (!p) fields.push({ param: 'jobPositionId', msg: 'is not a known job position' });
     }
     if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+    await assertMayDecide(trx, grant.actor, { what: 'registration', filedAt: reg.created_at });
+    // The new login (role employee) gets the job position's grants: four-eyes as for any placement.
+    const permissionsAdded = await guardPlacementChange(trx, grant.actor, {
+      employeeId: null,
+      name: `${reg.given_name} ${reg.surname}`.trim(),
+      before: null,
+      after: { jobPositionId: input.jobPositionId ?? null, sectionId: null },
+      loginRoles: ['employee'],
+    });
     const emailTaken = await trx
       .selectFrom('users')
       .select('id')
@@ -215,7 +226,7 @@ export async function activateRegistration(
       entity: 'registration',
       entityId: reg.id,
       before: { status: 3 },
-      after: { status: 1, employeeId: emp.id, employeeNumber },
+      after: { status: 1, employeeId: emp.id, employeeNumber, ...(permissionsAdded.length ? { permissionsAdded } : {}) },
     });
     return { employeeId: emp.id, employeeNumber, email: reg.email, temporaryPassword };
   });
@@ -234,13 +245,14 @@ export async function rejectRegistration(
       .set({ status: 2, decided_by: grant.actor.userId, decided_at: ctx.clock(), decision_note: input.note ?? null })
       .where('id', '=', input.id)
       .where('status', '=', 3)
-      .returning('id')
+      .returning(['id', 'created_at'])
       .executeTakeFirst();
     if (!reg) {
       const exists = await trx.selectFrom('registrations').select('status').where('id', '=', input.id).executeTakeFirst();
       if (!exists) throw new AppError('NOT_FOUND', 'Registration not found');
       throw new AppError('CONFLICT', 'This registration has already been decided');
     }
+    await assertMayDecide(trx, grant.actor, { what: 'registration', filedAt: reg.created_at });
     await audit(ctx, trx, {
       action: 'registration.reject',
       entity: 'registration',

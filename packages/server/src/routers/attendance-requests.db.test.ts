@@ -150,7 +150,12 @@ describe('overtime over REST (spec §7 attendance/overtime, personal/overtime)',
       reason: 'Audit',
     });
     expect(byHr.json().result).toMatchObject({ employeeId: workerEmployee, hours: '1.5', status: 3 });
+    // HR ordered it, so another person decides it (issue 16); the approved one is no longer pending.
     const bulk = await call('POST', `${A}/overtime/disapprove`, hr, { ids: [byHr.json().result.id, id] });
-    expect(bulk.json().result).toMatchObject({ done: 1, failed: 1 });
+    expect(bulk.json().result).toMatchObject({ done: 0, failed: 2 });
+    expect(bulk.json().result.items[0]).toMatchObject({
+      ok: false,
+      message: 'You filed this overtime request, so another person must decide it',
+    });
   });
 });

@@ -296,3 +296,88 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
     expect((await get('/v2/h/personal/timesheet/pdf', staff)).statusCode).toBe(404);
   });
 });
+
+describe('scope and segregation of duties over REST (issue 16 items 2, 12, 14)', () => {
+  let hr: Record<string, string>;
+  let sup: Record<string, string>;
+  const signIn = async (email: string, roles: ('human-capital-staff' | 'supervisor')[], employeeId: number) => {
+    const who = { email, password: 'scope-pass-12345' };
+    await createUser(t.services.ctx(null), { ...who, roles, employeeId });
+    return { authorization: `Bearer ${await loginToken(t.app, who)}` };
+  };
+
+  beforeAll(async () => {
+    const office = await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow();
+    const ops = await t.tdb.db
+      .insertInto('departments')
+      .values({ company_office_id: office.id, name: 'Operations' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.tdb.db.updateTable('employees').set({ department_id: ops.id }).where('id', '=', employeeIds[1]!).execute();
+    hr = await signIn('scope-hr@test.co.id', ['human-capital-staff'], employeeIds[0]!);
+    sup = await signIn('scope-sup@test.co.id', ['supervisor'], employeeIds[1]!);
+  });
+
+  it('every timesheet list, download, recap and report filtered to an employee out of scope is 404', async () => {
+    const q = `employeeId=${employeeIds[2]}&from=2026-10-19&to=2026-10-21`;
+    for (const path of [
+      'timesheet',
+      'timesheet/failed',
+      'timesheet/download',
+      'timesheet/recap',
+      'timesheet/summary',
+      'timesheet/report',
+      'timesheet/pdf',
+      'report',
+      'report/daily',
+      'schedule',
+      'punch',
+    ]) {
+      const r = await get(`/v2/h/attendance/${path}?${q}`, sup);
+      expect([path, r.statusCode]).toEqual([path, 404]);
+    }
+    // Their own department's employee is answered as before.
+    const mine = await get(`/v2/h/attendance/timesheet?employeeId=${employeeIds[1]}&from=2026-10-19&to=2026-10-21`, sup);
+    expect(mine.statusCode).toBe(200);
+  });
+
+  it("HR cannot edit its own timesheet, roster or terminal PIN; another's it can", async () => {
+    const own = await post(
+      '/v2/h/attendance/timesheet/update',
+      { employeeId: employeeIds[0], date: '2026-10-20', firstIn: '07:00', lastOut: '15:00', note: 'Mine' },
+      hr,
+    );
+    expect(own.statusCode).toBe(403);
+    expect(own.json().errors[0].msg ?? own.json().errors[0].message).toBe('You cannot change your own timesheet');
+    const other = await post(
+      '/v2/h/attendance/timesheet/update',
+      { employeeId: employeeIds[1], date: '2026-10-20', firstIn: '07:00', lastOut: '15:00', note: 'Forgot' },
+      hr,
+    );
+    expect(other.statusCode).toBe(200);
+    const shift = (await get('/v2/h/attendance/shift')).json().results.rows[0] as { id: number };
+    const roster = await post(
+      '/v2/h/attendance/schedule/assign',
+      { from: '2026-12-07', to: '2026-12-07', employeeIds: [employeeIds[0]], pattern: [{ shiftId: shift.id }] },
+      hr,
+    );
+    expect(roster.statusCode).toBe(403);
+    expect(roster.json().errors[0].msg ?? roster.json().errors[0].message).toBe('You cannot change your own schedule');
+    const pin = await post('/v2/h/attendance/pin', { employeeId: employeeIds[0], pin: '9090' }, hr);
+    expect(pin.statusCode).toBe(403);
+    expect(pin.json().errors[0].msg ?? pin.json().errors[0].message).toBe('You cannot change your own terminal PIN');
+  });
+
+  it('NUL or a lone surrogate in the ingest agent is GL0001 naming agent', async () => {
+    for (const agent of ['hr-agent\u0000', 'hr-agent\ud800']) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/v2/h/attendance/punch/ingest',
+        headers: { ...admin, 'content-type': 'application/json' },
+        payload: JSON.stringify({ agent, clockSkewMs: null, punches: [punch('501', '2026-10-06T07:58:00')] }),
+      });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [expect.objectContaining({ param: 'agent' })] });
+    }
+  });
+});

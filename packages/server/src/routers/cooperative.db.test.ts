@@ -201,4 +201,61 @@ describe('cooperative over REST (spec §7 cooperative/withdrawal, /balance, /man
     const c = await call('POST', `${C}/withdrawal/${w.id}/cancel`, member);
     expect(c.json()).toMatchObject({ success: 'Withdrawal cancelled', result: { status: 4, statusLabel: 'Cancel' } });
   });
+
+  it('segregation of duties (issue 16): no own balance or membership edits; two steps, two people', async () => {
+    const own = (await call('GET', `${C}/manage?pageSize=10&search=Person001`, manager)).json().results.rows[0].id;
+    const dep = await call('POST', `${C}/balance/${own}/deposit`, manager, {
+      product: 'voluntary',
+      amount: '1',
+      date: '2026-01-15',
+    });
+    expect([dep.statusCode, dep.json().errors[0].msg]).toEqual([403, 'You cannot change your own cooperative balance']);
+    const off = await call('PUT', `${C}/manage/${own}/status`, manager, { status: 0 });
+    expect([off.statusCode, off.json().errors[0].msg]).toEqual([403, 'You cannot change your own cooperative membership']);
+
+    const steps = {
+      principalAmount: '100000',
+      mandatoryAmount: '50000',
+      withdrawableMandatory: true,
+      withdrawableVoluntary: true,
+    };
+    await call('PUT', `${C}/manage/setting`, manager, { ...steps, withdrawablePrincipal: false, approvalSteps: 2 });
+    const manager2 = await userFor(['human-capital-staff'], 4);
+    const w = (await call('POST', `${C}/withdrawal`, member, { amount: '1000', reason: 'Two people' })).json().result;
+    expect((await call('POST', `${C}/withdrawal/${w.id}/approve`, manager)).json().result).toMatchObject({ approvals: 1 });
+    const twice = 'You already decided an earlier step of this withdrawal; each step must be decided by a different person';
+    for (const step of ['approve', 'disapprove']) {
+      const again = await call('POST', `${C}/withdrawal/${w.id}/${step}`, manager, step === 'disapprove' ? { note: 'x' } : {});
+      expect([again.statusCode, again.json().errors[0].msg]).toEqual([403, twice]);
+    }
+    const done = await call('POST', `${C}/withdrawal/${w.id}/approve`, manager2);
+    expect(done.json().result).toMatchObject({ status: 1, approvals: 2 });
+
+    // A manager's own withdrawal: decided by another; its files are then closed to them like to any requester.
+    await call('POST', `${C}/balance/${own}/deposit`, manager2, { product: 'voluntary', amount: '5000', date: '2026-01-15' });
+    const mine = (await call('POST', `${C}/withdrawal`, manager, { amount: '1000', reason: 'Mine' })).json().result;
+    expect(mine.can).toMatchObject({ approve: false, decideRefusal: 'You cannot decide your own withdrawal' });
+    await call('POST', `${C}/withdrawal/${mine.id}/disapprove`, manager2, { note: 'No' });
+    const late = await call('POST', `${C}/withdrawal/${mine.id}/file`, manager, {
+      name: 'late.pdf',
+      mime: 'application/pdf',
+      contentBase64: PDF_B64,
+    });
+    expect([late.statusCode, late.json().errors[0].msg]).toEqual([
+      409,
+      'The files of a decided withdrawal can no longer be changed',
+    ]);
+    await call('PUT', `${C}/manage/setting`, manager, { ...steps, withdrawablePrincipal: false, approvalSteps: 1 });
+  });
+
+  it('a deposit dated far outside a plausible range is refused naming the field (issue 16 item 13)', async () => {
+    for (const date of ['1900-01-01', '2099-12-31']) {
+      const dep = await call('POST', `${C}/balance/${memberId}/deposit`, manager, { product: 'voluntary', amount: '1', date });
+      expect(dep.statusCode).toBe(400);
+      expect(dep.json().errors[0]).toMatchObject({
+        code: 'GL0001',
+        attributes: [{ param: 'date', msg: expect.stringMatching(/^must be between 01\/01\/2000 and \d{2}\/\d{2}\/\d{4}$/) }],
+      });
+    }
+  });
 });

@@ -57,6 +57,7 @@ import {
   SECTION_INPUTS,
   SECTION_LABELS,
   updateEmployeeLogin,
+  resetEmployeeLoginPassword,
   updateEmployeeSection,
   activateRegistration,
   activateRegistrationInput,
@@ -261,6 +262,11 @@ export const employeeRouter = router({
       .meta({ rest: { method: 'POST', path: '/v2/h/employee/update/login', message: `${SECTION_LABELS.login} saved` } })
       .input(SECTION_INPUTS.login)
       .mutation(({ ctx, input }) => updateEmployeeLogin(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    // A new one-time password for the employee's login (issue 16 items 5 and 6).
+    loginPassword: permissionProcedure('user.manage')
+      .meta({ rest: { method: 'POST', path: '/v2/h/employee/update/login/password', message: 'Password reset' } })
+      .input(employeeIdInput)
+      .mutation(({ ctx, input }) => resetEmployeeLoginPassword(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
   }),
   list: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/all', message: 'Employees', results: true } })

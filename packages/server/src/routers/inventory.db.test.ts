@@ -191,7 +191,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     // The keeper raised it: he may not approve it at his own tier (clear refusal); another warehouse manager may.
     const own = await call('POST', `${B}/purchase-requests/${prId}/approval/warehouse`, keeper, { decision: 'approve' });
     expect(own.statusCode).toBe(403);
-    expect(own.json().errors[0].msg).toBe('You cannot approve or reject your own purchase request');
+    expect(own.json().errors[0].msg).toBe('You filed this purchase request, so another person must decide it');
     await call('POST', `${B}/purchase-requests/${prId}/approval/warehouse`, keeper2, { decision: 'approve' });
     const c = await call('POST', `${B}/purchase-requests/${prId}/approval/COO`, coo, { decision: 'approve' });
     expect(c.json().result).toMatchObject({ status: 'approved', approval: { managerial: 1, warehouse: 1, coo: 1 } });
@@ -328,5 +328,89 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     expect(
       (await call('GET', `${B}/purchase-requests?from=2026-02-01&to=2026-01-01`, requester)).json().errors[0].attributes,
     ).toEqual([{ param: 'to', msg: 'must not be before from' }]);
+  });
+
+  it('segregation of duties (issue 16): one person decides at most one tier, never their own request', async () => {
+    const admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
+    const line = {
+      kind: 'item',
+      variantId: soap,
+      unitId,
+      quantity: 1,
+      estimatedPrice: 1000,
+      neededBy: '2026-12-01',
+      reason: 'x',
+    };
+    const id = (await call('POST', `${B}/purchase-requests`, requester, { warehouseId, lines: [line] })).json().result.id;
+    // Superadmin holds all three tiers: the first one passes …
+    const m = await call('POST', `${B}/purchase-requests/${id}/approval/managerial`, admin, { decision: 'approve' });
+    expect(m.json().result.status).toBe('pending_warehouse');
+    // … the next one is refused, the screen says why, and the approval list leaves it out.
+    const twice = 'You already decided an earlier step of this purchase request; each step must be decided by a different person';
+    const w = await call('POST', `${B}/purchase-requests/${id}/approval/warehouse`, admin, { decision: 'approve' });
+    expect([w.statusCode, w.json().errors[0].msg]).toEqual([403, twice]);
+    const reject = await call('POST', `${B}/purchase-requests/${id}/approval/warehouse`, admin, {
+      decision: 'reject',
+      note: 'n',
+    });
+    expect(reject.statusCode).toBe(403);
+    expect((await call('GET', `${B}/purchase-requests/${id}`, admin)).json().result.can).toMatchObject({
+      approve: null,
+      approveRefusal: twice,
+    });
+    const list = await call('GET', `${B}/purchase-requests/approvals?tier=warehouse&pageSize=100`, admin);
+    expect(list.json().results.rows.map((r: { id: number }) => r.id)).not.toContain(id);
+    // A second and a third person pass; the superadmin cannot come back for the last tier either.
+    expect(
+      (await call('POST', `${B}/purchase-requests/${id}/approval/warehouse`, keeper, { decision: 'approve' })).statusCode,
+    ).toBe(200);
+    const last = await call('POST', `${B}/purchase-requests/${id}/approval/COO`, admin, { decision: 'approve' });
+    expect([last.statusCode, last.json().errors[0].msg]).toEqual([403, twice]);
+    const c = await call('POST', `${B}/purchase-requests/${id}/approval/COO`, coo, { decision: 'approve' });
+    expect(c.json().result.status).toBe('approved');
+
+    // Never one's own request, at any tier.
+    const mine = (await call('POST', `${B}/purchase-requests`, admin, { warehouseId, lines: [line] })).json().result.id;
+    const own = await call('POST', `${B}/purchase-requests/${mine}/approval/managerial`, admin, { decision: 'approve' });
+    expect([own.statusCode, own.json().errors[0].msg]).toEqual([
+      403,
+      'You filed this purchase request, so another person must decide it',
+    ]);
+    const wr = (
+      await call('POST', `${B}/warehouse-requests`, keeper, { warehouseId, lines: [{ variantId: soap, quantity: 1 }] })
+    ).json().result;
+    expect(wr.can).toMatchObject({ decide: false, decideRefusal: 'You cannot decide your own warehouse request' });
+    const ownWr = await call('POST', `${B}/warehouse-requests/${wr.id}/approval`, keeper, { decision: 'approve' });
+    expect([ownWr.statusCode, ownWr.json().errors[0].msg]).toEqual([403, 'You cannot decide your own warehouse request']);
+    expect((await call('GET', `${B}/warehouse-requests/${wr.id}`, keeper2)).json().result.can).toMatchObject({
+      decide: true,
+      decideRefusal: null,
+    });
+  });
+
+  it('dates far outside a plausible range are refused naming the field (issue 16 item 13)', async () => {
+    const line = {
+      kind: 'item',
+      variantId: soap,
+      unitId,
+      quantity: 1,
+      estimatedPrice: 1000,
+      neededBy: '1900-01-01',
+      reason: 'x',
+    };
+    const pr = await call('POST', `${B}/purchase-requests`, requester, { warehouseId, lines: [line] });
+    expect(pr.statusCode).toBe(400);
+    expect(pr.json().errors[0]).toMatchObject({
+      code: 'GL0001',
+      attributes: [
+        { param: 'lines.0.neededBy', msg: expect.stringMatching(/^must be between 01\/01\/2000 and \d{2}\/\d{2}\/\d{4}$/) },
+      ],
+    });
+    const wr = await call('POST', `${B}/warehouse-requests`, requester, {
+      warehouseId,
+      neededDate: '2099-01-01',
+      lines: [{ variantId: soap, quantity: 1 }],
+    });
+    expect(wr.json().errors[0].attributes.map((a: { param: string }) => a.param)).toEqual(['neededDate']);
   });
 });

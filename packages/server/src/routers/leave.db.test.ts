@@ -12,6 +12,14 @@ let hr: Headers;
 let worker: Headers;
 let otherDeptSupervisor: Headers;
 let workerEmployee: number;
+/** A second HR person (hr.all) who also becomes a manager of employees. */
+let hrBoss: Headers;
+/** An employee of Operations managed by the Operations supervisor. */
+let worker2: Headers;
+/** A superadmin login with its own employee record. */
+let superWithRecord: Headers;
+const employeeIds: Record<number, number> = {};
+const userIds: Record<number, number> = {};
 
 async function userFor(roles: RoleKey[], n: number, departmentId?: number): Promise<Headers> {
   const emp = await t.tdb.db
@@ -25,13 +33,15 @@ async function userFor(roles: RoleKey[], n: number, departmentId?: number): Prom
     .where('id', '=', emp.id)
     .execute();
   const who = { email: `leave${n}@test.co.id`, password: 'leave-pass-123' };
-  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
+  const u = await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
+  employeeIds[n] = emp.id;
+  userIds[n] = u.id;
   if (n === 2) workerEmployee = emp.id;
   return { authorization: `Bearer ${await loginToken(t.app, who)}` };
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
+  t = await startTestApp({ employees: 6 });
   const office = await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow();
   const ops = await t.tdb.db
     .insertInto('departments')
@@ -41,6 +51,9 @@ beforeAll(async () => {
   hr = await userFor(['human-capital-staff'], 1);
   worker = await userFor(['employee'], 2);
   otherDeptSupervisor = await userFor(['supervisor'], 3, ops.id);
+  hrBoss = await userFor(['human-capital-staff'], 4);
+  worker2 = await userFor(['employee'], 5, ops.id);
+  superWithRecord = await userFor(['superadmin'], 6);
 });
 afterAll(() => t?.close());
 
@@ -230,5 +243,116 @@ describe('approval rules and balance adjustments over REST (spec §7 component/a
       (await call('POST', `${A}/balance/adjust`, worker, { employeeId: workerEmployee, year: 2026, days: 5, reason: 'x' }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('segregation of duties over REST (issue 16: own records, one step per person, route changes)', () => {
+  const R = '/v2/h/component/attendance/leave/approval';
+  const msg = (r: { json(): { errors: { msg?: string; message?: string }[] } }) =>
+    r.json().errors[0]!.msg ?? r.json().errors[0]!.message;
+  let annualId: number;
+  let ruleId: number;
+
+  const fileLeave = async (who: Headers, startDate: string) => {
+    const r = await call('POST', P, who, { leaveTypeId: annualId, startDate, endDate: startDate, reason: 'Trip' });
+    expect(r.statusCode).toBe(200);
+    return r.json().result.id as number;
+  };
+  const link = (employee: number, manager: number, by: number) =>
+    t.tdb.db
+      .insertInto('employee_managers')
+      .values({ employee_id: employeeIds[employee]!, manager_employee_id: employeeIds[manager]!, created_by: userIds[by]! })
+      .execute();
+
+  beforeAll(async () => {
+    const types = (await call('GET', T, worker)).json().results as { id: number; code: string }[];
+    annualId = types.find((x) => x.code === 'AL')!.id;
+    const rule = await call('POST', R, hr, { leaveTypeId: annualId, steps: [{ kind: 'manager' }, { kind: 'hr' }] });
+    ruleId = rule.json().result.id;
+    // HR person 4 is the worker's manager from before any request; the supervisor manages worker2.
+    await link(2, 4, 1);
+    await link(5, 3, 1);
+  });
+  afterAll(async () => {
+    await call('POST', `${R}/${ruleId}/delete`, hr);
+  });
+
+  it('nobody adjusts their own leave balance, superadmin included', async () => {
+    const own = await call('POST', `${A}/balance/adjust`, hr, { employeeId: employeeIds[1], year: 2026, days: 30, reason: 'x' });
+    expect(own.statusCode).toBe(403);
+    expect(msg(own)).toBe('You cannot change your own leave balance');
+    const sup = await call('POST', `${A}/balance/adjust`, superWithRecord, {
+      employeeId: employeeIds[6],
+      year: 2026,
+      days: 30,
+      reason: 'x',
+    });
+    expect(sup.statusCode).toBe(403);
+    expect(msg(sup)).toBe('You cannot change your own leave balance');
+    expect((await call('GET', '/v2/h/personal/annualBalance?year=2026', superWithRecord)).json().result.adjustment).toBe(0);
+  });
+
+  it('a two-step leave: the manager who is also HR decides one step only; a second person decides the other', async () => {
+    const id = await fileLeave(worker, '2026-12-28');
+    const one = await call('POST', `${A}/${id}/approve`, hrBoss);
+    expect(one.json()).toMatchObject({ status: 'success', result: { status: 3, approvedSteps: 1 } });
+    expect((await call('GET', `${A}/${id}`, hrBoss)).json().result.can.approve).toBe(false);
+    const two = await call('POST', `${A}/${id}/approve`, hrBoss);
+    expect(two.statusCode).toBe(403);
+    expect(msg(two)).toBe(
+      'You already decided an earlier step of this leave request; each step must be decided by a different person',
+    );
+    const bulk = await call('POST', `${A}/approve`, hrBoss, { ids: [id] });
+    expect(bulk.json().result).toMatchObject({ succeeded: 0, failed: 1 });
+    const ok = await call('POST', `${A}/${id}/approve`, hr);
+    expect(ok.json().result).toMatchObject({ status: 1, approvedSteps: 2 });
+  });
+
+  it('one who made itself the manager after the request was filed may decide no step of it', async () => {
+    const id = await fileLeave(worker2, '2026-12-29');
+    await link(5, 4, 4);
+    const step1 = await call('POST', `${A}/${id}/approve`, hrBoss);
+    expect(step1.statusCode).toBe(403);
+    expect(msg(step1)).toBe(
+      "You cannot decide this leave request: its approval route (the requester's manager) was changed after it was filed",
+    );
+    // The manager linked before the request was filed still decides step 1; HR 4 still not step 2.
+    expect((await call('POST', `${A}/${id}/approve`, otherDeptSupervisor)).json().result.approvedSteps).toBe(1);
+    expect((await call('POST', `${A}/${id}/disapprove`, hrBoss)).statusCode).toBe(403);
+    expect((await call('POST', `${A}/${id}/approve`, hr)).json().result.status).toBe(1);
+  });
+
+  it('nobody decides their own leave request, nor one they filed for someone else', async () => {
+    const mine = await fileLeave(hrBoss, '2026-12-30');
+    const refused = await call('POST', `${A}/${mine}/approve`, hrBoss);
+    expect(refused.statusCode).toBe(403);
+    expect(msg(refused)).toBe('You cannot decide your own leave request');
+    const filed = await call('POST', A, hr, {
+      employeeId: workerEmployee,
+      leaveTypeId: annualId,
+      startDate: '2026-12-31',
+      endDate: '2026-12-31',
+      reason: 'Filed by HR',
+    });
+    expect(filed.statusCode).toBe(200);
+    const id = filed.json().result.id as number;
+    expect((await call('POST', `${A}/${id}/approve`, hrBoss)).json().result.approvedSteps).toBe(1);
+    const byFiler = await call('POST', `${A}/${id}/approve`, hr);
+    expect(byFiler.statusCode).toBe(403);
+    expect(msg(byFiler)).toBe('You filed this leave request, so another person must decide it');
+  });
+
+  it('dates far from today are refused with the range, naming the field', async () => {
+    const r = await call('POST', P, worker, {
+      leaveTypeId: annualId,
+      startDate: '2099-01-05',
+      endDate: '2099-01-05',
+      reason: 'x',
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors[0].code).toBe('GL0001');
+    const attrs = r.json().errors[0].attributes as { param: string; msg: string }[];
+    expect(attrs.map((a) => a.param)).toEqual(['startDate', 'endDate']);
+    expect(attrs[0]!.msg).toMatch(/^must be between \d\d\/\d\d\/\d{4} and \d\d\/\d\d\/\d{4}$/);
   });
 });

@@ -11,6 +11,9 @@ let admin: Headers;
 let hc: Headers;
 let grantee: { email: string; password: string };
 let granteeEmployee: number;
+let hcEmployee: number;
+const hcUser = { email: 'hc@test.co.id', password: 'hc-pass-12345' };
+let hc2: Headers;
 
 const bearer = async (who: { email: string; password: string }): Promise<Headers> => ({
   authorization: `Bearer ${await loginToken(t.app, who)}`,
@@ -21,11 +24,14 @@ beforeAll(async () => {
   const emps = await t.tdb.db.selectFrom('employees').select('id').orderBy('id').execute();
   granteeEmployee = emps[0]!.id;
   grantee = { email: 'grantee@test.co.id', password: 'grantee-pass-123' };
-  const hcUser = { email: 'hc@test.co.id', password: 'hc-pass-12345' };
   await createUser(t.services.ctx(null), { ...grantee, roles: ['employee'], employeeId: granteeEmployee });
   await createUser(t.services.ctx(null), { ...hcUser, roles: ['human-capital'], employeeId: emps[1]!.id });
+  hcEmployee = emps[1]!.id;
+  const hc2User = { email: 'hc2@test.co.id', password: 'hc2-pass-12345' };
+  await createUser(t.services.ctx(null), { ...hc2User, roles: ['human-capital'], employeeId: emps[2]!.id });
   admin = await bearer(t.admin);
   hc = await bearer(hcUser);
+  hc2 = await bearer(hc2User);
 });
 afterAll(() => t?.close());
 
@@ -49,7 +55,7 @@ describe('permission grants and "why" over REST (issue 3)', () => {
 
     const own = await call('POST', `${E}/${id}/approve`, admin);
     expect(own.statusCode).toBe(403);
-    expect(own.json().errors[0].message).toMatch(/someone other than/);
+    expect(own.json().errors[0].message).toBe('You filed this permission grant, so another person must decide it');
 
     expect((await call('POST', `${E}/${id}/approve`, hc)).statusCode).toBe(200);
     expect((await call('POST', `${E}/${id}/approve`, hc)).statusCode).toBe(409);
@@ -73,6 +79,54 @@ describe('permission grants and "why" over REST (issue 3)', () => {
     });
   });
 
+  it('segregation of duties (issue 16): nobody assigns or approves a grant to themselves or their own job position', async () => {
+    const canteen = { kind: 'permission', key: 'canteen.manage' };
+    const self = await call('POST', `${E}/assign`, hc, { subjectId: hcEmployee, grant: canteen });
+    expect([self.statusCode, self.json().errors[0].msg]).toEqual([403, 'You cannot assign your own permissions']);
+
+    const id = (await call('POST', `${E}/assign`, admin, { subjectId: hcEmployee, grant: canteen })).json().result.id;
+    const listed = await call('GET', `${E}?subjectId=${hcEmployee}`, hc);
+    expect(listed.json().results.rows).toMatchObject([
+      { id, status: 3, approveRefusal: 'You cannot approve your own permissions' },
+    ]);
+    const approve = await call('POST', `${E}/${id}/approve`, hc);
+    expect([approve.statusCode, approve.json().errors[0].msg]).toEqual([403, 'You cannot approve your own permissions']);
+    expect((await call('GET', `${E}?subjectId=${hcEmployee}`, hc2)).json().results.rows[0].approveRefusal).toBeNull();
+    expect((await call('POST', `${E}/${id}/approve`, hc2)).statusCode).toBe(200);
+    hc = await bearer(hcUser); // the approval renewed the grantee's sessions
+    // Giving up one's own grant only narrows what one may do: allowed.
+    expect((await call('POST', `${E}/${id}/unassign`, hc)).statusCode).toBe(200);
+
+    // A grant to the job position one holds is one's own too.
+    const emp = await t.tdb.db
+      .selectFrom('employees')
+      .select(['company_office_id', 'department_id'])
+      .where('id', '=', hcEmployee)
+      .executeTakeFirstOrThrow();
+    const position = await t.tdb.db
+      .insertInto('job_positions')
+      .values({ name: 'HC lead', company_office_id: emp.company_office_id, department_id: emp.department_id! })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.tdb.db.updateTable('employees').set({ job_position_id: position.id }).where('id', '=', hcEmployee).execute();
+    hc = await bearer(hcUser);
+    const J = '/v2/h/permission/jobPosition';
+    const selfJob = await call('POST', `${J}/assign`, hc, { subjectId: position.id, grant: canteen });
+    expect([selfJob.statusCode, selfJob.json().errors[0].msg]).toEqual([
+      403,
+      "You cannot assign your own job position's permissions",
+    ]);
+    const set = await call('POST', `${J}/create`, hc, { subjectId: position.id, grants: [canteen] });
+    expect(set.statusCode).toBe(403);
+    const jid = (await call('POST', `${J}/assign`, admin, { subjectId: position.id, grant: canteen })).json().result.id;
+    const jApprove = await call('POST', `${J}/${jid}/approve`, hc);
+    expect([jApprove.statusCode, jApprove.json().errors[0].msg]).toEqual([
+      403,
+      "You cannot approve your own job position's permissions",
+    ]);
+    expect((await call('POST', `${J}/${jid}/approve`, hc2)).statusCode).toBe(200);
+  });
+
   it('explain validates its input (GL0001), needs permission.view and hides unknown employees', async () => {
     const bad = await call('GET', `${X}?employeeId=${granteeEmployee}&permission=no.such.key`, admin);
     expect(bad.statusCode).toBe(400);
@@ -84,5 +138,34 @@ describe('permission grants and "why" over REST (issue 3)', () => {
 
     const missing = await call('GET', `${X}?employeeId=999999&permission=canteen.view`, admin);
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('role hierarchy on grants (issue 16 item 5)', () => {
+  it('nobody demotes a login that holds powers they do not hold: revoking its grant is 403; a superadmin may', async () => {
+    const hc2Employee = (
+      await t.tdb.db.selectFrom('users').select('employee_id').where('email', '=', 'hc2@test.co.id').executeTakeFirstOrThrow()
+    ).employee_id!;
+    const assigned = await call('POST', `${E}/assign`, admin, {
+      subjectId: hc2Employee,
+      grant: { kind: 'permission', key: 'developer.access' },
+    });
+    const id = assigned.json().result.id as number;
+    // A fresh session: the earlier tests changed hc's grants, which renewed its sessions.
+    const hc = await bearer(hcUser);
+    expect((await call('POST', `${E}/${id}/approve`, hc)).statusCode).toBe(200);
+    // hc does not hold developer.access, which hc2 now does.
+    const demote = await call('POST', `${E}/${id}/unassign`, hc);
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json().errors[0].message).toBe(
+      'You cannot revoke a grant of a login that holds powers you do not hold (developer.access)',
+    );
+    const still = await t.tdb.db
+      .selectFrom('permission_grants')
+      .select('revoked_at')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(still.revoked_at).toBeNull();
+    expect((await call('POST', `${E}/${id}/unassign`, admin)).statusCode).toBe(200);
   });
 });

@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { formatRp, readUpload, saveBase64 } from './coop-shared';
 import './texts';
+import { RefusalNote } from '../../ui/RefusalNote';
 
 type Detail = RouterOutputs['cooperative']['withdrawal']['get'];
 type FileRow = Detail['files'][number];
@@ -156,6 +157,8 @@ export function WithdrawalDetailPage() {
                 {t('coop.disapprove')}
               </Button>
             ) : null}
+            {/* Segregation of duties: say why the decision buttons are not shown (docs/security.md). */}
+            <RefusalNote reason={d.can.decideRefusal} />
             {d.can.cancel ? (
               <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate({ id })}>
                 {t('coop.cancel')}

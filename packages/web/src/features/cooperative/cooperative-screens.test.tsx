@@ -14,7 +14,7 @@ afterEach(() => {
 
 const user = testSessionUser;
 
-const detail = (opts: { approve: boolean; editFiles: boolean; deleted?: boolean }) => ({
+const detail = (opts: { approve: boolean; editFiles: boolean; deleted?: boolean; refusal?: string }) => ({
   id: 7,
   memberId: 2,
   employeeId: 9,
@@ -51,7 +51,13 @@ const detail = (opts: { approve: boolean; editFiles: boolean; deleted?: boolean 
       at: '2026-11-22T03:00:00.000Z',
     },
   ],
-  can: { approve: opts.approve, disapprove: opts.approve, cancel: false, editFiles: opts.editFiles },
+  can: {
+    approve: opts.approve,
+    disapprove: opts.approve,
+    decideRefusal: opts.refusal ?? null,
+    cancel: false,
+    editFiles: opts.editFiles,
+  },
 });
 
 const render = (path: string, route: string, element: React.ReactElement, permissions: string[]) =>
@@ -75,6 +81,20 @@ describe('withdrawal detail', () => {
     expect(screen.getByTestId('withdrawal-status').textContent).toBe('Pending');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('a manager who approved the first step sees why they cannot decide again, not the buttons', async () => {
+    const why = 'You already decided an earlier step of this withdrawal; each step must be decided by a different person';
+    fakeTrpcServer({
+      'cooperative.withdrawal.get': () => ({ data: detail({ approve: false, editFiles: true, refusal: why }) }),
+    });
+    render('/cooperative/withdrawal/:id/detail', '/cooperative/withdrawal/7/detail', <WithdrawalDetailPage />, [
+      'cooperative.view',
+      'cooperative.manage',
+    ]);
+    expect(await screen.findByText(why)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disapprove' })).toBeNull();
   });
 
   it('the manager approves with a note; a file delete goes to the server', async () => {

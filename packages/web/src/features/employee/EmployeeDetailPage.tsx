@@ -17,6 +17,7 @@ import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
+import { ResetLoginPasswordButton } from '../auth/ResetLoginPasswordButton';
 import { FormDialog } from '../org/FormDialog';
 import { FIXED_OPTIONS } from '../shared/fixed-options';
 import { EducationLevelSelect } from '../shared/ReferenceSelects';
@@ -326,14 +327,17 @@ function LoginCard({ d, canManage }: { d: EmployeeDetail; canManage: boolean }) 
       title={t('employeeDetail.sections.login')}
       actions={
         l && canManage ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={save.isPending}
-            onClick={() => save.mutate({ id: d.id, active: !l.active })}
-          >
-            {l.active ? t('employeeDetail.deactivate') : t('employeeDetail.activate')}
-          </Button>
+          <div className="flex gap-2">
+            <ResetLoginPasswordButton employeeId={d.id} email={l.email} />
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={save.isPending}
+              onClick={() => save.mutate({ id: d.id, active: !l.active })}
+            >
+              {l.active ? t('employeeDetail.deactivate') : t('employeeDetail.activate')}
+            </Button>
+          </div>
         ) : null
       }
     >

@@ -3,6 +3,7 @@ import { REQUEST_STATUS_LABELS, type ResignationRow } from '@hr/core/browser';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../lib/can';
 import { appCodeOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -203,6 +204,7 @@ export function ResignationDetailPage() {
   const utils = trpc.useUtils();
   const q = trpc.employee.resignation.get.useQuery({ id }, { enabled: id > 0, retry: false, meta: { silent: true } });
   const [note, setNote] = useState('');
+  const me = useSession();
   const refresh = () => void utils.employee.resignation.invalidate();
   const opts = (key: string) => ({
     meta: { successMessage: () => t(`resignation.${key}` as never) as string },
@@ -272,7 +274,8 @@ export function ResignationDetailPage() {
               className="max-w-xs"
             />
           ) : null}
-          {r.status === 3 ? (
+          {/* Nobody decides their own resignation (the server refuses it too). */}
+          {r.status === 3 && r.employeeId !== me.employeeId ? (
             <>
               <Button disabled={busy} onClick={() => approve.mutate(withNote)}>
                 {t('employeeDetail.approve')}

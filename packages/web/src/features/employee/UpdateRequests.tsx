@@ -2,6 +2,7 @@ import { type FieldChange, REQUEST_STATUS_LABELS, type UpdateRequestRow } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -97,6 +98,8 @@ function PendingRow({ r }: { r: UpdateRequestRow }) {
     onSuccess: done,
   });
   const busy = approve.isPending || disapprove.isPending;
+  // Nobody decides a request about their own record (the server refuses it too).
+  const own = useSession().employeeId === r.employeeId;
   return (
     <li className="py-3" data-testid="pending-update-request">
       <div className="mb-1 flex flex-wrap items-baseline gap-2">
@@ -108,7 +111,7 @@ function PendingRow({ r }: { r: UpdateRequestRow }) {
         </span>
       </div>
       <Changes changes={r.changes} />
-      <div className="mt-2 flex flex-wrap items-center gap-2">
+      <div className={own ? 'hidden' : 'mt-2 flex flex-wrap items-center gap-2'}>
         <TextInput
           aria-label={t('employeeDetail.note')}
           placeholder={t('employeeDetail.note')}

@@ -161,8 +161,8 @@ export function BirthdaysWidget() {
                 {r.department ? <span className="text-slate-500"> · {r.department}</span> : null}
               </span>
               <span className="whitespace-nowrap text-slate-600">
-                {formatIsoDate(r.date)} · {r.inDays === 0 ? t('dash.today') : t('dash.inDays', { count: r.inDays })} ·{' '}
-                {t('dash.turns', { age: r.turns })}
+                {dayMonth(r.date)} · {r.inDays === 0 ? t('dash.today') : t('dash.inDays', { count: r.inDays })}
+                {r.turns === null ? null : ` · ${t('dash.turns', { age: r.turns })}`}
               </span>
             </li>
           ))}
@@ -171,6 +171,9 @@ export function BirthdaysWidget() {
     </Widget>
   );
 }
+
+/** A birthday as day and month, dd/mm: the year is nobody's business without employee.view (the server sends no age then). */
+const dayMonth = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
 export function ExpiringContractsWidget() {
   const { t } = useTranslation();

@@ -15,6 +15,7 @@ import { PurchaseOrderDialog } from './PurchaseOrderDialog';
 import { ReceiveDialog } from './ReceiveDialog';
 import './texts';
 import { Info } from './WarehouseRequestDetailPage';
+import { RefusalNote } from '../../ui/RefusalNote';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
 type LineRow = Detail['lineItems'][number];
@@ -149,6 +150,8 @@ export function PurchaseRequestDetailPage() {
                 </Button>
               </>
             ) : null}
+            {/* Segregation of duties: say why the approval buttons are not shown (docs/security.md). */}
+            <RefusalNote reason={d.can.approveRefusal} />
           </div>
         }
       >

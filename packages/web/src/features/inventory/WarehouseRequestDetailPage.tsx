@@ -11,6 +11,7 @@ import { DecisionDialog } from './DecisionDialog';
 import { DownloadButton } from './DownloadButton';
 import { formatRupiah } from './InventorySelects';
 import './texts';
+import { RefusalNote } from '../../ui/RefusalNote';
 
 type Detail = RouterOutputs['inventory']['warehouseRequest']['get'];
 type LineRow = Detail['lineItems'][number];
@@ -126,6 +127,8 @@ export function WarehouseRequestDetailPage() {
                 </Button>
               </>
             ) : null}
+            {/* Segregation of duties: say why the decision buttons are not shown (docs/security.md). */}
+            <RefusalNote reason={d.can.decideRefusal} />
             {d.can.raisePurchaseRequest && d.lineItems.some((l) => l.shortage > 0) ? (
               <Link
                 to={`/inventory/purchaseRequest/add?warehouseRequestId=${d.id}`}

@@ -66,7 +66,7 @@ export function SubjectGrantsCard({
     const name = grantLabel(g.kind, g.key);
     return (
       <div className="flex flex-wrap gap-1">
-        {g.status === 3 && canApprove && !mine ? (
+        {g.status === 3 && canApprove && !mine && !g.approveRefusal ? (
           <Button
             size="sm"
             disabled={busy}
@@ -78,6 +78,9 @@ export function SubjectGrantsCard({
         ) : null}
         {g.status === 3 && mine ? (
           <span className="self-center text-xs text-slate-500">{t('permissions.ownRequest')}</span>
+        ) : g.status === 3 && canApprove && g.approveRefusal ? (
+          // Segregation of duties: a grant to oneself, one's own job position or section (docs/security.md).
+          <span className="self-center text-xs text-slate-500">{g.approveRefusal}</span>
         ) : null}
         {g.status === 3 && canAssign ? (
           <Button

@@ -1,0 +1,119 @@
+import { revokeSessionsOfEmployee } from '../auth/sessions';
+import type { Ctx, Db } from '../shared/context';
+import { AppError } from '../shared/errors';
+import { type Actor, effectiveAccess, type GrantedKey } from './actor';
+import { refuseOwn } from './duties';
+import type { PermissionKey } from './registry';
+
+/**
+ * Placement and four-eyes (issue 16 item 3; docs/security.md). An employee's effective permissions
+ * come from their login's roles, their own approved grants, their job position's approved grants
+ * and their section's approved role grants (auth/service.ts actorQuery). Each grant needed a second
+ * person's approval, but moving someone into a job position or section hands them that position's
+ * grants at once: a placement change is therefore a permission change too. The rule, once:
+ *
+ * - nobody changes their own placement (job position, section, department, division, office);
+ * - a change that would widen the subject's effective permissions (after ⊋ before) is made only by
+ *   a person holding `permission.approve` who is not the subject, and the permissions it adds are
+ *   written to the audit entry;
+ * - whenever the job position or section changes, the subject's sessions are renewed (revoked), so
+ *   no token obtained before the change carries the new privileges.
+ */
+
+/** The placement columns that carry grants (job position: any grant; section: role grants). */
+export interface GrantPlacement {
+  jobPositionId: number | null;
+  sectionId: number | null;
+}
+
+const grantsOf = async (db: Db, employeeId: number | null, p: GrantPlacement): Promise<GrantedKey[]> => {
+  const subjects: ['employee' | 'job_position' | 'section', number][] = [];
+  if (employeeId !== null) subjects.push(['employee', employeeId]);
+  if (p.jobPositionId !== null) subjects.push(['job_position', p.jobPositionId]);
+  if (p.sectionId !== null) subjects.push(['section', p.sectionId]);
+  if (subjects.length === 0) return [];
+  const rows = await db
+    .selectFrom('permission_grants')
+    .select(['subject_type', 'grant_kind as kind', 'grant_key as key'])
+    .where('status', '=', 1)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or(subjects.map(([type, id]) => eb.and([eb('subject_type', '=', type), eb('subject_id', '=', id)]))))
+    .execute();
+  // A section passes on role grants only (as actorQuery).
+  return rows.filter((r) => r.subject_type !== 'section' || r.kind === 'role');
+};
+
+/** The roles of the employee's login (none when they have no login yet). */
+const loginRolesOf = async (db: Db, employeeId: number | null): Promise<string[]> => {
+  if (employeeId === null) return [];
+  const rows = await db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('r.role')
+    .where('u.employee_id', '=', employeeId)
+    .execute();
+  return rows.map((r) => r.role);
+};
+
+/**
+ * The permissions an employee would gain by moving from one placement to another (empty when
+ * none): effective permissions after minus before, by the one rule of {@link effectiveAccess}.
+ * `employeeId` is null for a person not yet an employee (a registration being activated); then
+ * `loginRoles` are the roles their new login will get.
+ */
+export async function placementWidening(
+  db: Db,
+  employeeId: number | null,
+  before: GrantPlacement | null,
+  after: GrantPlacement,
+  loginRoles?: readonly string[],
+): Promise<PermissionKey[]> {
+  const roles = loginRoles ?? (await loginRolesOf(db, employeeId));
+  const none: GrantPlacement = { jobPositionId: null, sectionId: null };
+  const [was, will] = await Promise.all([grantsOf(db, employeeId, before ?? none), grantsOf(db, employeeId, after)]);
+  const had = effectiveAccess(roles, was).permissions;
+  return [...effectiveAccess(roles, will).permissions].filter((k) => !had.has(k)).sort();
+}
+
+/** Whether the job position or section (the placement columns that carry grants) changes. */
+export const grantPlacementChanges = (before: GrantPlacement | null, after: GrantPlacement): boolean =>
+  (before?.jobPositionId ?? null) !== after.jobPositionId || (before?.sectionId ?? null) !== after.sectionId;
+
+/** A placement change about to be written, as {@link guardPlacementChange} needs it. */
+export interface PlacementChange {
+  /** The employee moved; null for a person who becomes an employee now. */
+  employeeId: number | null;
+  /** Their name, for messages. */
+  name: string;
+  before: GrantPlacement | null;
+  after: GrantPlacement;
+  /** Roles of the login a new employee gets (only when employeeId is null). */
+  loginRoles?: readonly string[];
+}
+
+/**
+ * The one check every placement path calls inside its transaction, before its update: refuses a
+ * change of one's own placement and a widening change by anyone without `permission.approve`.
+ * Returns the permissions the change adds (to write into the audit entry; empty when none).
+ */
+export async function guardPlacementChange(db: Db, actor: Actor, c: PlacementChange): Promise<PermissionKey[]> {
+  refuseOwn(actor, c.employeeId, 'placement');
+  if (!grantPlacementChanges(c.before, c.after)) return [];
+  const added = await placementWidening(db, c.employeeId, c.before, c.after, c.loginRoles);
+  if (added.length > 0 && !actor.permissions.has('permission.approve')) {
+    throw new AppError(
+      'FORBIDDEN',
+      `This placement would give ${c.name} permissions they do not hold now (${added.join(', ')}); ` +
+        `a person holding permission.approve, other than ${c.name}, must make this change`,
+    );
+  }
+  return added;
+}
+
+/**
+ * After the update: renews the subject's sessions when the job position or section changed (their
+ * effective permissions may have changed). Call with the transaction: `{ ...ctx, db: trx }`.
+ */
+export async function renewSessionsAfterPlacement(ctx: Ctx, c: PlacementChange): Promise<void> {
+  if (c.employeeId !== null && grantPlacementChanges(c.before, c.after)) await revokeSessionsOfEmployee(ctx, c.employeeId);
+}
