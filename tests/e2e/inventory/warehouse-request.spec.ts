@@ -65,7 +65,7 @@ test('warehouse request with stock → approved → issued', async ({ browser, r
     data: { decision: 'approve' },
   });
   expect(own.status()).toBe(403);
-  expect((await own.json()).errors[0].msg).toBe('You cannot approve or reject your own warehouse request');
+  expect((await own.json()).errors[0].msg).toBe('You cannot decide your own warehouse request');
   await wh.goto(`/inventory/warehouseRequest/${mineId}/detail`);
   await expect(wh.getByText('Pending · Not issued')).toBeVisible();
   await expect(wh.getByRole('button', { name: 'Approve' })).toHaveCount(0);

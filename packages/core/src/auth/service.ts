@@ -222,8 +222,11 @@ function actorQuery(db: Db) {
         from permission_grants g
         where g.status = 1 and g.revoked_at is null
           and ((g.subject_type = 'employee' and g.subject_id = u.employee_id)
-            or (g.subject_type = 'job_position' and g.subject_id = e.job_position_id)
-            or (g.subject_type = 'section' and g.grant_kind = 'role' and g.subject_id = e.section_id))
+            or (((g.subject_type = 'job_position' and g.subject_id = e.job_position_id)
+                or (g.subject_type = 'section' and g.grant_kind = 'role' and g.subject_id = e.section_id))
+              -- A placement that widened these permissions and awaits (or was refused) a second
+              -- person's confirmation withholds them (permissions/placement-confirmations.ts).
+              and not exists (select 1 from placement_confirmations pc where pc.employee_id = e.id and pc.withholding)))
       ), '[]'::json)`.as('grants'),
     ]);
 }

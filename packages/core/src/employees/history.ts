@@ -7,7 +7,12 @@ import { employmentTypeOf } from '../payroll/index';
 import { requirePayPermission } from '../permissions/duties';
 import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
-import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/placement';
+import {
+  confirmNewPlacement,
+  guardPlacementChange,
+  type PlacementChange,
+  renewSessionsAfterPlacement,
+} from '../permissions/placement';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
@@ -111,6 +116,8 @@ export async function createEmployee(
           .executeTakeFirstOrThrow(),
       { unique: { employees_email_uq: () => taken('email', 'Another employee already uses this e-mail address') } },
     );
+    const placed = { jobPositionId: input.jobPositionId ?? null, sectionId: input.sectionId ?? null };
+    await confirmNewPlacement(trx, grant.actor, row.id, placed, permissionsAdded);
     await audit(ctx, trx, {
       action: 'employee.create',
       entity: 'employee',

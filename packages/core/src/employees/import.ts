@@ -5,13 +5,14 @@ import { audit } from '../audit/service';
 import { isEmbeddedDatabase } from '../db/embedded-gate';
 import { nextEmployeeNumber } from '../org/numbering';
 import type { Grant } from '../permissions/grant';
+import type { PermissionKey } from '../permissions/registry';
 import { CONTRACT_TYPES } from '../reference/schema';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { assertZipWithinLimits } from '../shared/zip-limits';
 import { text } from '../shared/zod';
-import { type GrantPlacement, guardPlacementChange } from '../permissions/placement';
+import { confirmNewPlacement, type GrantPlacement, guardPlacementChange } from '../permissions/placement';
 import { dateIssue } from './date-rules';
 import { bankSectionInput, contactSectionInput, personalSectionInput } from './detail-schema';
 import { createEmployeeInput } from './history-schema';
@@ -607,9 +608,13 @@ async function commit(ctx: Ctx, rows: FileRow[], fileName: string, skipInvalid: 
       const key = `${p.jobPositionId}/${p.sectionId}`;
       if (!placements.has(key)) placements.set(key, { ...p, name: `${c.values.given_name} (row ${c.row})` });
     }
+    const widening = new Map<string, PermissionKey[]>();
     if (ctx.actor) {
-      for (const { name, ...after } of placements.values()) {
-        await guardPlacementChange(trx, ctx.actor, { employeeId: null, name, before: null, after, loginRoles: [] });
+      for (const [key, { name, ...after }] of placements) {
+        widening.set(
+          key,
+          await guardPlacementChange(trx, ctx.actor, { employeeId: null, name, before: null, after, loginRoles: [] }),
+        );
       }
     }
     for (const c of ordered) {
@@ -629,6 +634,9 @@ async function commit(ctx: Ctx, rows: FileRow[], fileName: string, skipInvalid: 
         entityId: row.id,
         after: { ...c.values, employeeNumber: number, importedFrom: fileName, row: c.row },
       });
+      const placed = { jobPositionId: c.values.job_position_id ?? null, sectionId: c.values.section_id ?? null };
+      const added = widening.get(`${placed.jobPositionId}/${placed.sectionId}`) ?? [];
+      if (ctx.actor) await confirmNewPlacement(trx, ctx.actor, row.id, placed, added);
       created.push({ id: row.id, employeeNumber: number, row: c.row });
     }
     await audit(ctx, trx, {

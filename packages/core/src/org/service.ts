@@ -840,8 +840,8 @@ function placementColumns(to: PositionMove) {
 /**
  * Working employees of a position follow it to its new office, department, division and section.
  * Moving the position one holds moves oneself, so it is refused (issue 16); a move into a section
- * whose role grants widen a holder's permissions needs `permission.approve` (permissions/placement.ts),
- * and the holders' sessions are renewed when their section changes.
+ * whose role grants widen a holder's permissions waits for a second person's confirmation
+ * (permissions/placement.ts), and the holders' sessions are renewed when their section changes.
  */
 async function followPosition(ctx: Ctx, trx: Db, jobPositionId: number, to: PositionMove) {
   const set = placementColumns(to);

@@ -30,6 +30,12 @@ export interface PermissionSource {
   requestedAt: Date | null;
   approvedBy: string | null;
   approvedAt: Date | null;
+  /**
+   * An approved job position or section grant withheld from the employee: their placement widened
+   * their permissions and awaits a second person's confirmation ('pending') or was refused
+   * ('rejected', until HR moves them again). Such a source is listed under `pending`, not `sources`.
+   */
+  withheldBy?: { placementConfirmationId: number; status: 'pending' | 'rejected' };
 }
 
 export interface PermissionExplanation {
@@ -42,7 +48,7 @@ export interface PermissionExplanation {
   email: string | null;
   /** Every source that gives the permission (roles and approved, unrevoked grants). */
   sources: PermissionSource[];
-  /** Grants awaiting approval that would give it once approved. */
+  /** Grants awaiting approval, and grants withheld by a placement awaiting confirmation (`withheldBy`), that would give it. */
   pending: PermissionSource[];
 }
 
@@ -78,7 +84,7 @@ export async function explainPermission(
     .executeTakeFirst();
   if (!emp) throw new AppError('NOT_FOUND', 'Employee not found');
 
-  const [userRoles, grants] = await Promise.all([
+  const [userRoles, grants, withholding] = await Promise.all([
     emp.userId === null
       ? Promise.resolve([])
       : ctx.db.selectFrom('user_roles').select('role').where('user_id', '=', emp.userId).orderBy('role').execute(),
@@ -112,7 +118,19 @@ export async function explainPermission(
       )
       .orderBy('g.id')
       .execute(),
+    ctx.db
+      .selectFrom('placement_confirmations')
+      .select(['id', 'status'])
+      .where('employee_id', '=', employeeId)
+      .where('withholding', '=', true)
+      .executeTakeFirst(),
   ]);
+  // The same rule as sign-in (auth/service.ts actorQuery): a withholding placement confirmation
+  // keeps the job position's and section's grants from the employee.
+  const withheldBy =
+    withholding && (withholding.status === 'pending' || withholding.status === 'rejected')
+      ? { placementConfirmationId: withholding.id, status: withholding.status }
+      : undefined;
 
   /** The role (if any) through which one granted key gives the permission; undefined when it does not. */
   const via = (k: GrantedKey): { role: string | null } | undefined => {
@@ -143,7 +161,8 @@ export async function explainPermission(
     const v = via({ kind: g.grant_kind, key: g.grant_key });
     if (!v) continue;
     const approved = g.status === 1;
-    (approved ? sources : pending).push({
+    const held = approved && g.subject_type !== 'employee' ? withheldBy : undefined;
+    (approved && !held ? sources : pending).push({
       kind: g.subject_type === 'employee' ? 'employee' : g.subject_type === 'section' ? 'section' : 'jobPosition',
       grantId: g.id,
       grantKind: g.grant_kind,
@@ -155,6 +174,7 @@ export async function explainPermission(
       requestedAt: g.requested_at,
       approvedBy: approved ? g.decidedBy : null,
       approvedAt: approved ? g.decided_at : null,
+      ...(held ? { withheldBy: held } : {}),
     });
   }
 

@@ -1,8 +1,8 @@
 import { revokeSessionsOfEmployee } from '../auth/sessions';
 import type { Ctx, Db } from '../shared/context';
-import { AppError } from '../shared/errors';
 import { type Actor, effectiveAccess, type GrantedKey } from './actor';
 import { refuseOwn } from './duties';
+import { filePlacementConfirmation, placementWithheld } from './placement-confirmations';
 import type { PermissionKey } from './registry';
 
 /**
@@ -13,9 +13,10 @@ import type { PermissionKey } from './registry';
  * grants at once: a placement change is therefore a permission change too. The rule, once:
  *
  * - nobody changes their own placement (job position, section, department, division, office);
- * - a change that would widen the subject's effective permissions (after ⊋ before) is made only by
- *   a person holding `permission.approve` who is not the subject, and the permissions it adds are
- *   written to the audit entry;
+ * - a change that would widen the subject's effective permissions (after ⊋ before) is applied, but
+ *   the new job position's and section's grants are withheld from the subject until a second
+ *   person confirms it (placement-confirmations.ts: anyone allowed to move people may move them;
+ *   the widening waits), and the permissions it adds are written to the audit entry;
  * - whenever the job position or section changes, the subject's sessions are renewed (revoked), so
  *   no token obtained before the change carries the new privileges.
  */
@@ -93,21 +94,39 @@ export interface PlacementChange {
 
 /**
  * The one check every placement path calls inside its transaction, before its update: refuses a
- * change of one's own placement and a widening change by anyone without `permission.approve`.
- * Returns the permissions the change adds (to write into the audit entry; empty when none).
+ * change of one's own placement; for an existing employee whose job position or section changes,
+ * files a pending confirmation when the change widens their permissions (and closes any earlier
+ * one), so the new grants wait for a second person. Returns the permissions the change adds (to
+ * write into the audit entry; empty when none).
+ *
+ * A person who becomes an employee now (`employeeId` null) has no row to confirm yet: the caller
+ * files it with {@link confirmNewPlacement} once the employee exists, in the same transaction.
  */
 export async function guardPlacementChange(db: Db, actor: Actor, c: PlacementChange): Promise<PermissionKey[]> {
   refuseOwn(actor, c.employeeId, 'placement');
   if (!grantPlacementChanges(c.before, c.after)) return [];
-  const added = await placementWidening(db, c.employeeId, c.before, c.after, c.loginRoles);
-  if (added.length > 0 && !actor.permissions.has('permission.approve')) {
-    throw new AppError(
-      'FORBIDDEN',
-      `This placement would give ${c.name} permissions they do not hold now (${added.join(', ')}); ` +
-        `a person holding permission.approve, other than ${c.name}, must make this change`,
-    );
-  }
+  // Grants withheld now (an unconfirmed or rejected placement) are not held: the move is judged
+  // against what the subject really holds, so it cannot launder a withheld widening.
+  const withheld = c.employeeId !== null && (await placementWithheld(db, c.employeeId));
+  const before = withheld ? { jobPositionId: null, sectionId: null } : c.before;
+  const added = await placementWidening(db, c.employeeId, before, c.after, c.loginRoles);
+  if (c.employeeId !== null) await filePlacementConfirmation(db, actor, c.employeeId, c.after, added);
   return added;
+}
+
+/**
+ * For a person who became an employee in this transaction (new employee, import, registration,
+ * hire): files the pending confirmation of the placement {@link guardPlacementChange} found
+ * widening (`added`, its result), so the position's grants wait for a second person.
+ */
+export async function confirmNewPlacement(
+  db: Db,
+  actor: Actor,
+  employeeId: number,
+  after: GrantPlacement,
+  added: readonly PermissionKey[],
+): Promise<void> {
+  if (added.length > 0) await filePlacementConfirmation(db, actor, employeeId, after, added);
 }
 
 /**

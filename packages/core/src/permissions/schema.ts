@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, pageInput } from '../shared/zod';
+import { id, pageInput, text } from '../shared/zod';
 import { PERMISSION_KEYS } from './registry';
 import { ROLE_KEYS } from './roles';
 
@@ -23,6 +23,38 @@ export const listGrantsInput = pageInput.extend({
   /** Request status, spec §3: Approved 1, Disapproved 2, Pending 3, Cancel 4. */
   status: z.coerce.number().int().min(1).max(4).optional(),
 });
+
+/** Placement confirmation status (issue 16 item 3): cancelled = replaced by a later move before a decision. */
+export const PLACEMENT_CONFIRMATION_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type PlacementConfirmationStatus = (typeof PLACEMENT_CONFIRMATION_STATUSES)[number];
+export const listPlacementConfirmationsInput = pageInput.extend({
+  status: z.enum(PLACEMENT_CONFIRMATION_STATUSES).optional(),
+});
+export const decidePlacementInput = z.object({
+  id,
+  note: text(500).optional(),
+});
+
+/** A placement awaiting (or past) a second person's confirmation, as the permissions screen lists it. */
+export interface PlacementConfirmationRow {
+  id: number;
+  employeeId: number;
+  employeeName: string;
+  employeeNumber: string;
+  jobPosition: string | null;
+  section: string | null;
+  permissionsAdded: string[];
+  requestedBy: string;
+  requestedAt: Date;
+  status: PlacementConfirmationStatus;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  note: string | null;
+  /** Whether the job position's and section's grants are withheld from the employee now. */
+  withholding: boolean;
+  /** For a pending one: why the caller may not decide it (they made the move, it is their own), else null. */
+  approveRefusal: string | null;
+}
 
 export interface GrantRow {
   id: number;

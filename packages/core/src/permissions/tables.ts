@@ -17,4 +17,23 @@ export interface PermissionTables {
     revoked_by: number | null;
     revoked_at: Date | null;
   };
+  /**
+   * A placement that widened an employee's permissions, awaiting a second person (issue 16 item 3;
+   * permissions/placement-confirmations.ts). While `withholding`, the grants of the employee's job
+   * position and section do not reach them.
+   */
+  placement_confirmations: {
+    id: Generated<number>;
+    employee_id: number;
+    job_position_id: number | null;
+    section_id: number | null;
+    permissions_added: string[];
+    requested_by: number;
+    requested_at: Generated<Date>;
+    status: Generated<'pending' | 'approved' | 'rejected' | 'cancelled'>;
+    decided_by: number | null;
+    decided_at: Date | null;
+    note: string | null;
+    withholding: Generated<boolean>;
+  };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, resolveToken } from '../auth/service';
+import { effectiveAccessOfUser, login, resolveToken } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import { requirePermission } from '../permissions/grant';
 import { createServices, type Services } from '../services';
@@ -131,7 +131,7 @@ describe('self-registration', () => {
 });
 
 describe('activation into a job position with grants (issue 16: placement is four-eyes)', () => {
-  it('hcstaff cannot activate someone into a position whose grants add permissions; nothing is written', async () => {
+  it('hcstaff may activate someone into a position whose grants add permissions; the grants wait for a second person', async () => {
     const { actor, decide } = await hcGrant();
     const admin = await makeUser(services, null, ['superadmin']);
     const pos = await tdb.db
@@ -160,21 +160,23 @@ describe('activation into a job position with grants (issue 16: placement is fou
       })
       .execute();
     const reg = await register(services.ctx(null), form('power.r@example.com'));
-    const refused = await activateRegistration(services.ctx(actor), decide, {
+    const done = await activateRegistration(services.ctx(actor), decide, {
       id: reg.id,
       companyOfficeId: org.officeId,
       departmentId: org.dept[0],
       jobPositionId: pos.id,
-    }).catch((e: AppError) => e);
-    expect(refused).toMatchObject({
-      code: 'FORBIDDEN',
-      message: expect.stringContaining('would give Siti Rahmawati permissions they do not hold now (salary.update)'),
     });
-    const row = await tdb.db
-      .selectFrom('registrations')
-      .select(['status', 'employee_id'])
-      .where('id', '=', reg.id)
+    const pending = await tdb.db
+      .selectFrom('placement_confirmations')
+      .select(['status', 'permissions_added', 'job_position_id'])
+      .where('employee_id', '=', done.employeeId)
+      .execute();
+    expect(pending).toEqual([{ status: 'pending', permissions_added: ['salary.update'], job_position_id: pos.id }]);
+    const user = await tdb.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'power.r@example.com')
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 3, employee_id: null });
+    expect((await effectiveAccessOfUser(tdb.db, user.id))?.permissions.has('salary.update')).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { dateIssues, todayWib } from '../employees/date-rules';
 import { nextEmployeeNumber } from '../org/numbering';
 import { assertMayDecide } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
-import { guardPlacementChange } from '../permissions/placement';
+import { confirmNewPlacement, guardPlacementChange } from '../permissions/placement';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import type { Page } from '../shared/zod';
@@ -210,6 +210,8 @@ export async function activateRegistration(
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx.updateTable('registrations').set({ employee_id: emp.id }).where('id', '=', reg.id).execute();
+    const placed = { jobPositionId: input.jobPositionId ?? null, sectionId: null };
+    await confirmNewPlacement(trx, grant.actor, emp.id, placed, permissionsAdded);
     await createUser(
       { ...ctx, db: trx },
       {

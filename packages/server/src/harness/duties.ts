@@ -213,6 +213,32 @@ export const FLOWS: Flow[] = [
     }),
   ),
   {
+    name: 'placement confirmation',
+    procedures: { 'permission.placement.approve': one, 'permission.placement.reject': one },
+    // A fresh job position with an approved salary.update grant (assigned by hc, approved by the
+    // superadmin), then the filer moves the port manager (a login lacking it) into it: pending.
+    async file(d, filer) {
+      const db = d.env.services.db;
+      const hc = await d.user('hc@demo.co.id');
+      const admin = await d.user('admin@demo.co.id');
+      const subject = await db
+        .selectFrom('users as u')
+        .innerJoin('employees as e', 'e.id', 'u.employee_id')
+        .select(['e.id', 'e.company_office_id', 'e.department_id'])
+        .where('u.email', '=', 'portmanager@demo.co.id')
+        .executeTakeFirstOrThrow();
+      const position = await sql<{ id: number }>`insert into job_positions
+          (name, company_office_id, department_id, division_id, section_id, job_level_id)
+        values (${`Harness duties ${Date.now()}`}, ${subject.company_office_id}, ${subject.department_id}, null, null, null)
+        returning id`.execute(db);
+      const subjectId = position.rows[0]!.id;
+      await d.call('permission.jobPosition.assign', { subjectId, grant: { kind: 'permission', key: 'salary.update' } }, hc);
+      await d.call('permission.jobPosition.approve', { id: await latest(d.env, 'permission_grants') }, admin);
+      await d.call('org.jobPosition.assign', { id: subjectId, employeeId: subject.id }, filer);
+      return latest(d.env, 'placement_confirmations');
+    },
+  },
+  {
     name: 'warehouse request',
     procedures: {
       'inventory.warehouseRequest.decide': (id) => ({ id, decision: 'approve' }),

@@ -4,7 +4,7 @@ import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 
 /*
  * Issue 16 over REST: nobody acts on their own employment record, placement, resignation or data
- * update request; a placement that widens someone's permissions needs a second person holding
+ * update request; a placement that widens someone's permissions waits for a second person holding
  * permission.approve; dates are checked on submit with the rule the approval applies.
  */
 
@@ -170,30 +170,33 @@ describe('moving a job position moves its holders', () => {
   });
 });
 
-describe('a placement that widens permissions needs a second person holding permission.approve', () => {
-  it('hcstaff (no permission.approve) cannot move anyone into a position whose grants widen their permissions', async () => {
+describe('a placement that widens permissions waits for a second person holding permission.approve', () => {
+  const confirmation = (employeeId: number) =>
+    t.tdb.db
+      .selectFrom('placement_confirmations')
+      .select(['id', 'status'])
+      .where('employee_id', '=', employeeId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+
+  it('hcstaff (no permission.approve) may move someone into a position whose grants widen their permissions; it waits', async () => {
     const viaRecord = await post('/v2/h/employee/record', hcstaff, {
       employeeId: ids.worker,
       changeType: 1,
       effectiveDate: today(),
       jobPositionId: powerPosition,
     });
-    expect(refusal(viaRecord)).toMatchObject({
-      status: 403,
-      msg: expect.stringMatching(
-        /permission\.approve, salary\.update.*a person holding permission\.approve, other than Person003 Test/,
-      ),
-    });
-    const viaUpdate = await post('/v2/h/employee/update/employment', hcstaff, { id: ids.worker, jobPositionId: powerPosition });
-    expect(refusal(viaUpdate).status).toBe(403);
-    expect((await employeeRow(ids.worker)).job_position_id).toBeNull();
-    // A position without grants is an ordinary move.
+    expect(viaRecord.statusCode).toBe(200);
+    expect((await employeeRow(ids.worker)).job_position_id).toBe(powerPosition);
+    expect(await confirmation(ids.worker)).toMatchObject({ status: 'pending' });
+    // A position without grants is an ordinary move, and it ends the wait of the earlier one.
     expect(
       (await post('/v2/h/employee/update/employment', hcstaff, { id: ids.worker, jobPositionId: plainPosition })).statusCode,
     ).toBe(200);
+    expect(await confirmation(ids.worker)).toMatchObject({ status: 'cancelled' });
   });
 
-  it('hc (permission.approve) may: the widening is audited and the subject signs in again to use it', async () => {
+  it('hc may too: the widening is audited, the subject signs in again, and gets the grants once a second person approves', async () => {
     const worker = await bearer(who.worker);
     expect((await get('/v2/h/auth/me', worker)).statusCode).toBe(200);
     const res = await post(`/v2/h/component/jobPosition/${powerPosition}/assign`, hc, { employeeId: ids.worker });
@@ -206,8 +209,13 @@ describe('a placement that widens permissions needs a second person holding perm
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry.after).toMatchObject({ permissionsAdded: ['permission.approve', 'salary.update'] });
-    // The old session no longer works; a new one carries the new permissions.
+    // The old session no longer works; a new one waits for the confirmation, then carries them.
     expect((await get('/v2/h/auth/me', worker)).statusCode).toBe(401);
+    const waiting = await get('/v2/h/auth/me', await bearer(who.worker));
+    expect(waiting.json().result.permissions).not.toContain('salary.update');
+    const pending = await confirmation(ids.worker);
+    const admin = await bearer(t.admin);
+    expect((await post(`/v2/h/permission/placement/${pending!.id}/approve`, admin)).statusCode).toBe(200);
     const again = await get('/v2/h/auth/me', await bearer(who.worker));
     expect(again.json().result.permissions).toContain('salary.update');
   });

@@ -5,6 +5,7 @@ import {
   cancelGrant,
   createGrantSet,
   createGrantSetInput,
+  decidePlacementInput,
   deleteGrantSet,
   deleteGrantSetInput,
   explainInput,
@@ -12,6 +13,10 @@ import {
   grantIdInput,
   listGrants,
   listGrantsInput,
+  listPlacementConfirmations,
+  listPlacementConfirmationsInput,
+  approvePlacement,
+  rejectPlacement,
   unassignGrant,
 } from '@hr/core';
 import { permissionProcedure, router } from '../trpc/procedures';
@@ -77,6 +82,30 @@ export const permissionRouter = router({
   }),
   /** Roles of a section-department (spec §6): everyone placed in the section holds them. */
   sectionDepartment: grantRouter('section', 'sectionDepartment'),
+  /**
+   * Placements that widened someone's permissions (issue 16 item 3): the new job position's and
+   * section's grants wait for a second person holding permission.approve.
+   */
+  placement: router({
+    list: permissionProcedure('permission.view')
+      .meta({ rest: { method: 'GET', path: '/v2/h/permission/placement', message: 'Placement confirmations', results: true } })
+      .input(listPlacementConfirmationsInput)
+      .query(({ ctx, input }) => listPlacementConfirmations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    approve: permissionProcedure('permission.approve')
+      .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/approve', message: 'Placement confirmed' } })
+      .input(decidePlacementInput)
+      .mutation(async ({ ctx, input }) => {
+        await approvePlacement(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        return { ok: true };
+      }),
+    reject: permissionProcedure('permission.approve')
+      .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/reject', message: 'Placement rejected' } })
+      .input(decidePlacementInput)
+      .mutation(async ({ ctx, input }) => {
+        await rejectPlacement(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        return { ok: true };
+      }),
+  }),
   /** "Why can this person see this?": whether the employee holds the permission and which grants give it. */
   explain: permissionProcedure('permission.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/permission/explain', message: 'Permission sources' } })

@@ -585,6 +585,20 @@ export const en = {
     revokedNote: 'This credential is revoked and can no longer be edited.',
     notFound: 'This credential was not found.',
   },
+  placementConfirmations: {
+    title: 'Placements awaiting confirmation',
+    hint: 'These people were moved into a job position or section whose permissions they did not hold. They are placed, but those permissions reach them only after a second person approves.',
+    employee: 'Employee',
+    placement: 'New placement',
+    permissionsAdded: 'Permissions added',
+    requestedBy: 'Moved by',
+    actions: 'Actions',
+    approve: 'Approve',
+    reject: 'Reject',
+    approved: 'Placement approved; the permissions take effect at the next sign-in',
+    rejected: 'Placement rejected; the permissions stay withheld until the person is moved again',
+    none: 'No placements are awaiting confirmation.',
+  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -585,4 +585,18 @@ export const id: Messages = {
     revokedNote: 'Kredensial ini sudah dicabut dan tidak dapat diubah lagi.',
     notFound: 'Kredensial ini tidak ditemukan.',
   },
+  placementConfirmations: {
+    title: 'Penempatan menunggu konfirmasi',
+    hint: 'Karyawan ini dipindahkan ke jabatan atau seksi dengan hak akses yang belum mereka miliki. Penempatannya sudah berlaku, tetapi hak akses tersebut baru diberikan setelah disetujui orang kedua.',
+    employee: 'Karyawan',
+    placement: 'Penempatan baru',
+    permissionsAdded: 'Hak akses tambahan',
+    requestedBy: 'Dipindahkan oleh',
+    actions: 'Aksi',
+    approve: 'Setujui',
+    reject: 'Tolak',
+    approved: 'Penempatan disetujui; hak akses berlaku pada login berikutnya',
+    rejected: 'Penempatan ditolak; hak akses tetap ditahan sampai karyawan dipindahkan lagi',
+    none: 'Tidak ada penempatan yang menunggu konfirmasi.',
+  },
 };

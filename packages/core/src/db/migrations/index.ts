@@ -35,6 +35,7 @@ import * as m20261126T0910 from './20261126T0910_duties_payroll';
 import * as m20261126T0920 from './20261126T0920_duties_requests';
 import * as m20261126T0930 from './20261126T0930_limits';
 import * as m20261126T0940 from './20261126T0940_duties_inventory';
+import * as m20261126T0950 from './20261126T0950_placement_confirmations';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T0920_duties_requests': m20261126T0920,
   '20261126T0930_limits': m20261126T0930,
   '20261126T0940_duties_inventory': m20261126T0940,
+  '20261126T0950_placement_confirmations': m20261126T0950,
 };

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
+import { PlacementConfirmationsCard } from '../permissions/PlacementConfirmationsCard';
 import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, SectionSelect } from '../shared/OrgSelects';
 import { JobLevelSelect } from '../shared/ReferenceSelects';
@@ -162,6 +163,7 @@ export function JobPositionListPage() {
           onClose={() => setDeleting(null)}
         />
       ) : null}
+      <PlacementConfirmationsCard />
     </>
   );
 }
