@@ -361,6 +361,12 @@ describe('overtime', () => {
     const mine = await bulkApproveOvertime(hcCtx, approver(hc), { ids: listed.rows.map((r) => r.id) });
     expect(mine).toMatchObject({ done: 0, failed: 6 });
     expect(mine.items[0]!.message).toBe('You filed this overtime request, so another person must decide it');
+    // Nor are they "awaiting" the one who ordered them; they are awaiting another approver.
+    const ordered = listed.rows.map((r) => r.id);
+    const awaitingHc = (await overtimeAwaitingMe(hcCtx, approver(hc), { limit: 50 })).rows.map((r) => r.id);
+    expect(awaitingHc.filter((id) => ordered.includes(id))).toEqual([]);
+    const awaitingHc2 = (await overtimeAwaitingMe(ctx(hc2), approver(hc2), { limit: 50 })).rows.map((r) => r.id);
+    expect(awaitingHc2.filter((id) => ordered.includes(id)).length).toBeGreaterThan(0);
     const bulk = await bulkApproveOvertime(ctx(hc2), approver(hc2), { ids: listed.rows.map((r) => r.id) });
     expect(bulk).toMatchObject({ done: 6, failed: 0 });
   });

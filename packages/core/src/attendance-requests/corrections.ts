@@ -10,6 +10,7 @@ import {
 } from '../attendance/index';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
+import { mayDecideSql } from '../permissions/duties';
 import { type Grant, hasPermission } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -185,8 +186,13 @@ export async function correctionsAwaitingMe(
   raw: In<typeof attendanceAwaitingInput>,
 ): Promise<AttendanceAwaiting<CorrectionRow>> {
   const { limit } = attendanceAwaitingInput.parse(raw);
-  const notMine = grant.actor.employeeId === null ? sql<SqlBool>`true` : sql<SqlBool>`e.id <> ${grant.actor.employeeId}`;
-  const where = sql<SqlBool>`${whereOf(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${notMine}`;
+  // Only what the duty rules let the caller decide (docs/security.md §1.3).
+  const decidable = mayDecideSql(grant.actor, {
+    requestedBy: sql.ref('c.requester_user_id'),
+    subjectEmployeeId: sql.ref('c.employee_id'),
+    filedAt: sql.ref('c.created_at'),
+  });
+  const where = sql<SqlBool>`${whereOf(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${decidable}`;
   const p = await page(ctx.db, where, { page: 1, pageSize: limit }, sql`c.created_at, c.id`);
   return { rows: p.rows, total: p.total };
 }

@@ -13,6 +13,7 @@ import {
 } from '../payroll/index';
 import { getSalaryEmployee, queryPayrollSettings } from '../payroll/runs/index';
 import type { Actor } from '../permissions/actor';
+import { mayDecideSql } from '../permissions/duties';
 import { type Grant, hasPermission } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -331,8 +332,13 @@ export async function overtimeAwaitingMe(
   raw: In<typeof attendanceAwaitingInput>,
 ): Promise<AttendanceAwaiting<OvertimeRow>> {
   const { limit } = attendanceAwaitingInput.parse(raw);
-  const notMine = grant.actor.employeeId === null ? sql<SqlBool>`true` : sql<SqlBool>`e.id <> ${grant.actor.employeeId}`;
-  const where = sql<SqlBool>`${whereOf(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${notMine}`;
+  // Only what the duty rules let the caller decide (docs/security.md §1.3).
+  const decidable = mayDecideSql(grant.actor, {
+    requestedBy: sql.ref('o.requester_user_id'),
+    subjectEmployeeId: sql.ref('o.employee_id'),
+    filedAt: sql.ref('o.created_at'),
+  });
+  const where = sql<SqlBool>`${whereOf(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${decidable}`;
   const p = await page(ctx.db, where, { page: 1, pageSize: limit }, sql`o.created_at, o.id`);
   return { rows: p.rows, total: p.total };
 }

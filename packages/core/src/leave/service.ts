@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { refuseOutsideRequestWindow, removeTimesheetOverrides, setTimesheetOverrides } from '../attendance/index';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
-import { assertMayDecide, refuseOwn } from '../permissions/duties';
+import { assertMayDecide, mayDecideSql, refuseOwn } from '../permissions/duties';
 import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -1115,11 +1115,20 @@ export async function leaveReport(ctx: Ctx, grant: View, raw: In<typeof leaveRep
 export async function leaveAwaitingMe(ctx: Ctx, grant: Approve, raw?: In<typeof awaitingMeInput>): Promise<LeaveRow[]> {
   const f = awaitingMeInput.parse(raw);
   const actor = grant.actor;
-  let q = requestBase(ctx.db)
+  const q = requestBase(ctx.db)
     .where(visible(actor, 'scope'))
     .where('r.status', '=', LEAVE_STATUS.Pending)
-    .where(sql<SqlBool>`(r.approval_steps = 0 or ${qualifiesForCurrentStep(actor)})`);
-  if (actor.employeeId !== null) q = q.where('r.employee_id', '<>', actor.employeeId);
+    .where(sql<SqlBool>`(r.approval_steps = 0 or ${qualifiesForCurrentStep(actor)})`)
+    // Only what the duty rules let the caller decide (docs/security.md §1.3).
+    .where(
+      mayDecideSql(actor, {
+        requestedBy: sql.ref('r.requested_by_user_id'),
+        subjectEmployeeId: sql.ref('r.employee_id'),
+        filedAt: sql.ref('r.created_at'),
+        decidedEarlierStep: sql<SqlBool>`exists (select 1 from leave_request_approvals da
+          where da.request_id = r.id and da.decided_by_user_id = ${actor.userId})`,
+      }),
+    );
   const rows = await q
     .select(requestColumns)
     .orderBy('r.created_at', 'desc')

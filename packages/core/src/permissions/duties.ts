@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Actor } from './actor';
@@ -107,4 +107,29 @@ export async function assertMayDecide(db: Db, actor: Actor, d: Decision): Promis
       );
     }
   }
+}
+
+/**
+ * The SQL twin of {@link assertMayDecide}, for lists of what the actor may decide ("awaiting me"):
+ * true when no duty rule refuses the row. The references are SQL expressions on the query's
+ * aliases: who filed it, whose it is, when it was filed, and (multi-step flows) whether the actor
+ * decided an earlier step. Keep the two in step: a row this lists must pass assertMayDecide.
+ */
+export function mayDecideSql(
+  actor: Actor,
+  c: {
+    requestedBy: RawBuilder<unknown>;
+    subjectEmployeeId: RawBuilder<unknown>;
+    filedAt: RawBuilder<unknown>;
+    decidedEarlierStep?: RawBuilder<SqlBool>;
+  },
+): RawBuilder<SqlBool> {
+  const me = actor.employeeId ?? -1;
+  return sql<SqlBool>`(${c.subjectEmployeeId} is distinct from ${me}
+    and ${c.requestedBy} is distinct from ${actor.userId}
+    ${c.decidedEarlierStep ? sql`and not ${c.decidedEarlierStep}` : sql``}
+    and not exists (select 1 from employee_managers mg
+      where mg.employee_id = ${c.subjectEmployeeId}
+        and (mg.manager_employee_id = ${me} or mg.created_by = ${actor.userId})
+        and greatest(mg.created_at, mg.updated_at) > ${c.filedAt}))`;
 }

@@ -3,6 +3,7 @@ export {
   assertMayDecide,
   type Decision,
   mayChangePay,
+  mayDecideSql,
   ownRecordError,
   refuseOwn,
   refuseOwnLogin,

@@ -258,6 +258,8 @@ describe('segregation of duties over REST (issue 16: own records, one step per p
     expect(r.statusCode).toBe(200);
     return r.json().result.id as number;
   };
+  const awaiting = async (who: Headers) =>
+    ((await call('GET', `${A}/awaiting?limit=50`, who)).json().results as { id: number }[]).map((r) => r.id);
   const link = (employee: number, manager: number, by: number) =>
     t.tdb.db
       .insertInto('employee_managers')
@@ -297,6 +299,9 @@ describe('segregation of duties over REST (issue 16: own records, one step per p
     const one = await call('POST', `${A}/${id}/approve`, hrBoss);
     expect(one.json()).toMatchObject({ status: 'success', result: { status: 3, approvedSteps: 1 } });
     expect((await call('GET', `${A}/${id}`, hrBoss)).json().result.can.approve).toBe(false);
+    // "Awaiting me" lists only what the caller may decide: not for hrBoss now, still for HR.
+    expect(await awaiting(hrBoss)).not.toContain(id);
+    expect(await awaiting(hr)).toContain(id);
     const two = await call('POST', `${A}/${id}/approve`, hrBoss);
     expect(two.statusCode).toBe(403);
     expect(msg(two)).toBe(
@@ -337,6 +342,7 @@ describe('segregation of duties over REST (issue 16: own records, one step per p
     expect(filed.statusCode).toBe(200);
     const id = filed.json().result.id as number;
     expect((await call('POST', `${A}/${id}/approve`, hrBoss)).json().result.approvedSteps).toBe(1);
+    expect(await awaiting(hr)).not.toContain(id);
     const byFiler = await call('POST', `${A}/${id}/approve`, hr);
     expect(byFiler.statusCode).toBe(403);
     expect(msg(byFiler)).toBe('You filed this leave request, so another person must decide it');
