@@ -62,7 +62,8 @@ beforeAll(async () => {
   tdb = await createTestDb();
   services = createServices(tdb.db, { clock: () => new Date('2026-11-23T03:00:00Z') });
   org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['human-capital-staff']);
+  // Human capital: creates employees and holds salary.update (the file's PTKP status is a pay field).
+  const u = await makeUser(services, org, ['human-capital']);
   grant = requirePermission((await actorForUser(tdb.db, u.userId, 'user'))!, 'employee.create');
 });
 afterAll(() => tdb.destroy());
@@ -111,6 +112,21 @@ describe('employee import', () => {
     expect(JSON.parse(e.detail!).errors).toHaveLength(2);
     expect(await count()).toBe(before);
     expect(await byEmail('ok.a@x.co.id')).toBeUndefined();
+  });
+
+  it('a PTKP status in the file needs salary.update: HR staff without it get the column refused (issue 16)', async () => {
+    const staff = await makeUser(services, org, ['human-capital-staff']);
+    const staffGrant = requirePermission((await actorForUser(tdb.db, staff.userId, 'user'))!, 'employee.create');
+    const dry = await dryRunEmployeeImport(services.ctx(staffGrant.actor), staffGrant, csv(row('ptkp.a@x.co.id')));
+    expect(dry).toMatchObject({ rows: 1, valid: 0, invalid: 1 });
+    expect(dry.errors).toEqual([
+      { row: 2, column: 'PTKP status', message: 'needs the salary.update permission (it sets the PPh 21)' },
+    ]);
+    const noPtkp = csv(row('ptkp.b@x.co.id').replace(',TK/0,', ',,'));
+    expect(await dryRunEmployeeImport(services.ctx(staffGrant.actor), staffGrant, noPtkp)).toMatchObject({
+      valid: 1,
+      invalid: 0,
+    });
   });
 
   it('skipInvalid imports the valid rows only and reports the others', async () => {

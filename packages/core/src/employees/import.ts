@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { isEmbeddedDatabase } from '../db/embedded-gate';
 import { nextEmployeeNumber } from '../org/numbering';
+import { mayChangePay } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import type { PermissionKey } from '../permissions/registry';
 import { CONTRACT_TYPES } from '../reference/schema';
@@ -309,7 +310,7 @@ const COLUMN_OF_FIELD: Record<string, EmployeeImportColumn> = {
  * placement on one branch of the org tree) plus those of the detail sections for the extra columns
  * (NPWP, phone, bank). Returns the candidate, or the row's errors.
  */
-function checkRow(r: FileRow, lk: Lookups, today: string): Candidate | EmployeeImportError[] {
+function checkRow(r: FileRow, lk: Lookups, today: string, payAllowed: boolean): Candidate | EmployeeImportError[] {
   const errors: EmployeeImportError[] = [];
   const fail = (column: EmployeeImportColumn, message: string) => {
     if (!errors.some((e) => e.column === HEADER[column])) errors.push({ row: r.row, column: HEADER[column], message });
@@ -387,6 +388,9 @@ function checkRow(r: FileRow, lk: Lookups, today: string): Candidate | EmployeeI
   const education = named('educationLevel', lk.educationLevels, 'education level');
   const marital = named('maritalStatus', lk.maritalStatuses, 'marital status');
   const ptkp = named('ptkpStatus', lk.ptkpStatuses, 'PTKP status');
+  // The PTKP status sets PPh 21 (TER category, PTKP amount): a pay field, set only with salary.update
+  // (issue 16 item 1; docs/security.md §1.1). The CLI acts as the system.
+  if (ptkp && !payAllowed) fail('ptkpStatus', 'needs the salary.update permission (it sets the PPh 21)');
   const bank = named('bank', lk.banks, 'bank');
 
   const genderRaw = cell('gender');
@@ -502,12 +506,15 @@ interface Checked {
  * Every row checked; then e-mail addresses and employee numbers against the other rows of the file
  * and against the employees already stored (one query each).
  */
-async function checkRows(db: Db, rows: FileRow[], today: string): Promise<Checked> {
+/** Whether the importer may set pay fields: holds salary.update, or is the system (the CLI, no actor). */
+const payAllowedFor = (ctx: Ctx): boolean => ctx.actor === null || mayChangePay(ctx.actor);
+
+async function checkRows(db: Db, rows: FileRow[], today: string, payAllowed: boolean): Promise<Checked> {
   const lk = await loadLookups(db);
   const errors: EmployeeImportError[] = [];
   let candidates: Candidate[] = [];
   for (const r of rows) {
-    const res = checkRow(r, lk, today);
+    const res = checkRow(r, lk, today, payAllowed);
     if (Array.isArray(res)) errors.push(...res);
     else candidates.push(res);
   }
@@ -596,7 +603,7 @@ const uniqueAt = (row: number) => ({
 /** Checks and writes in one transaction: any failure (a row or the database) leaves nothing written. */
 async function commit(ctx: Ctx, rows: FileRow[], fileName: string, skipInvalid: boolean): Promise<EmployeeImportResult> {
   return inTransaction(ctx, async (trx) => {
-    const checked = await checkRows(trx, rows, todayIn(ctx));
+    const checked = await checkRows(trx, rows, todayIn(ctx), payAllowedFor(ctx));
     if (checked.invalidRows > 0 && !skipInvalid) throw invalidRowsError(checked);
     // Rows that bring their own number go first, so the ID index skips those numbers for the others.
     const ordered = [...checked.valid.filter((c) => c.employeeNumber), ...checked.valid.filter((c) => !c.employeeNumber)];
@@ -674,7 +681,7 @@ export async function dryRunEmployeeImport(
   const input = employeeImportFileInput.parse(raw);
   const rows = await readEmployeeImportFile(decode(input), input.fileName);
   await refuseLongImportOnEmbedded(ctx.db, rows);
-  return reportOf(await checkRows(ctx.db, rows, todayIn(ctx)));
+  return reportOf(await checkRows(ctx.db, rows, todayIn(ctx), payAllowedFor(ctx)));
 }
 
 /**
@@ -701,7 +708,7 @@ export async function importEmployeesFile(
 ): Promise<EmployeeImportReport | EmployeeImportResult> {
   // No row cap on the embedded database here: the CLI holds its data folder alone (db/lock.ts).
   const rows = await readEmployeeImportFile(content, fileName);
-  if (opts.dryRun) return reportOf(await checkRows(ctx.db, rows, todayIn(ctx)));
+  if (opts.dryRun) return reportOf(await checkRows(ctx.db, rows, todayIn(ctx), payAllowedFor(ctx)));
   return commit(ctx, rows, fileName, opts.skipInvalid ?? false);
 }
 

@@ -287,17 +287,16 @@ export async function unassignGrant(
     // The role hierarchy (issue 16 item 5): revoking an approved grant of another person's login
     // demotes it, so it needs every power that login holds now (checked before the revocation).
     // Narrowing one's own is allowed.
-    const target = await trx
-      .selectFrom('permission_grants as g')
-      .innerJoin('users as u', 'u.employee_id', 'g.subject_id')
-      .select('u.id')
-      .where('g.id', '=', id)
-      .where('g.status', '=', 1)
-      .where('g.revoked_at', 'is', null)
-      .where('g.subject_type', '=', 'employee')
-      .where('g.subject_id', '!=', grant.actor.employeeId ?? -1)
-      .execute();
-    for (const u of target) await assertHoldsPowersOf(trx, grant.actor, u.id, 'revoke a grant of');
+    // A job position's or section's grant demotes everyone placed there: each holder's login counts.
+    const target = await sql<{ id: number }>`
+      select u.id from permission_grants g
+      join employees e on (g.subject_type = 'employee' and e.id = g.subject_id)
+        or (g.subject_type = 'job_position' and e.job_position_id = g.subject_id)
+        or (g.subject_type = 'section' and e.section_id = g.subject_id)
+      join users u on u.employee_id = e.id
+      where g.id = ${id} and g.status = 1 and g.revoked_at is null
+        and e.id is distinct from ${grant.actor.employeeId}`.execute(trx);
+    for (const u of target.rows) await assertHoldsPowersOf(trx, grant.actor, u.id, 'revoke a grant of');
     const row = await trx
       .updateTable('permission_grants')
       .set({ revoked_by: grant.actor.userId, revoked_at: ctx.clock() })

@@ -168,4 +168,31 @@ describe('role hierarchy on grants (issue 16 item 5)', () => {
     expect(still.revoked_at).toBeNull();
     expect((await call('POST', `${E}/${id}/unassign`, admin)).statusCode).toBe(200);
   });
+
+  it('a job position grant counts for everyone placed there: hc cannot revoke what hc2 holds through it', async () => {
+    const emp = await t.tdb.db
+      .selectFrom('employees')
+      .innerJoin('users', 'users.employee_id', 'employees.id')
+      .select(['employees.id', 'employees.company_office_id', 'employees.department_id'])
+      .where('users.email', '=', 'hc2@test.co.id')
+      .executeTakeFirstOrThrow();
+    const position = await t.tdb.db
+      .insertInto('job_positions')
+      .values({ name: 'Platform lead', company_office_id: emp.company_office_id, department_id: emp.department_id! })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.tdb.db.updateTable('employees').set({ job_position_id: position.id }).where('id', '=', emp.id).execute();
+    const J = '/v2/h/permission/jobPosition';
+    const hc = await bearer(hcUser);
+    const id = (
+      await call('POST', `${J}/assign`, admin, { subjectId: position.id, grant: { kind: 'permission', key: 'developer.access' } })
+    ).json().result.id as number;
+    expect((await call('POST', `${J}/${id}/approve`, hc)).statusCode).toBe(200);
+    const demote = await call('POST', `${J}/${id}/unassign`, hc);
+    expect([demote.statusCode, demote.json().errors[0].message]).toEqual([
+      403,
+      'You cannot revoke a grant of a login that holds powers you do not hold (developer.access)',
+    ]);
+    expect((await call('POST', `${J}/${id}/unassign`, admin)).statusCode).toBe(200);
+  });
 });
