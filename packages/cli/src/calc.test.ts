@@ -101,6 +101,7 @@ describe('hr calc: the public calculator contract (issue 5)', () => {
     expect(
       await ok('overtime', { monthlyWage: 5000000, workWeek: 5, dayType: 'workday', hours: 3, hourlyWageRounding: 'floor' }),
     ).toEqual({
+      monthlyWage: 5000000,
       hourlyWage: 28901,
       hours: [
         { hour: 1, multiplier: 1.5, pay: 43352 },
@@ -108,6 +109,19 @@ describe('hr calc: the public calculator contract (issue 5)', () => {
         { hour: 3, multiplier: 2, pay: 57802 },
       ],
       pay: 158956,
+    });
+  });
+
+  it('overtime of a daily worker from the wage the payslip knows (issue 17: daily rate × 21, not the daily rate)', async () => {
+    const out = await ok(
+      'overtime',
+      { employmentType: 'daily', basicSalary: 280000, workWeek: 5, dayType: 'workday', hours: 2 },
+      ['--trace'],
+    );
+    expect(out).toMatchObject({ monthlyWage: 5880000, pay: 118960 });
+    expect(out.trace.monthlyWage).toMatchObject({
+      formula: 'round half up(dailyRate × 21 + fixed allowances)',
+      source: expect.stringMatching(/PP 35\/2021 Pasal 32/),
     });
   });
 
@@ -195,6 +209,12 @@ describe('hr calc refuses invalid input with exit code 2 and one line naming the
     ],
     ['overtime', '{"monthlyWage":5000000,"workWeek":5,"dayType":"workday","hours":0}', 'hours: must be more than 0'],
     ['overtime', '{"monthlyWage":5000000,"dayType":"workday","hours":1}', 'workWeek: is required'],
+    ['overtime', '{"workWeek":5,"dayType":"workday","hours":1}', 'monthlyWage: is required (or give basicSalary)'],
+    [
+      'overtime',
+      '{"monthlyWage":5000000,"fixedAllowances":1,"workWeek":5,"dayType":"workday","hours":1}',
+      'fixedAllowances: only with basicSalary',
+    ],
     [
       'overtime',
       '{"monthlyWage":5000000,"workWeek":6,"dayType":"restday","hours":12}',

@@ -39,7 +39,10 @@ const CALCULATORS: Record<string, Calculator> = {
     run: calculatePph21Daily,
   },
   overtime: {
-    description: 'Overtime pay of one day (PP 35/2021: 1/173 hourly wage, multipliers)',
+    // The same calculateOvertime the payslip and the pay preview call: give monthlyWage, or basicSalary with
+    // employmentType (daily: the daily rate × 21 or 25) and fixedAllowances, and overtimeWageBase computes the wage.
+    description:
+      'Overtime pay of one day (PP 35/2021: monthly wage from monthlyWage or basicSalary + employmentType + allowances, 1/173 hourly wage, multipliers)',
     schema: overtimeInput,
     run: calculateOvertime,
   },

@@ -8,10 +8,10 @@ import {
   type OvertimeDayType,
   type OvertimeEntry,
   OVERTIME_LIMITS,
-  overtimeHourlyWage,
   overtimeMaxPayableHours,
+  overtimeWageBase,
 } from '../payroll/index';
-import { getSalaryEmployee, queryPayrollSettings } from '../payroll/runs/index';
+import { overtimeWageForPeriod, queryPayrollSettings } from '../payroll/runs/index';
 import type { Actor } from '../permissions/actor';
 import { mayDecideSql } from '../permissions/duties';
 import { type Grant, hasPermission } from '../permissions/grant';
@@ -709,9 +709,11 @@ export const bulkDeleteOvertime = bulkOf('delete');
 // Pay preview (payroll engine, read-only)
 
 /**
- * What the overtime would pay with the payroll engine's own functions: monthly wage = basic +
- * fixed allowances in force (payroll's salary view; PP 35/2021 Pasal 32), hourly wage = wage /
- * 173, multipliers by the day's table (Pasal 31), one rounding half up. Needs salary.view.
+ * What the overtime would pay, exactly as the payslip of its month will (docs/payroll.md, overtime): the month's
+ * wage description from payroll (overtimeWageForPeriod: contract type, basic salary or daily rate, fixed
+ * allowances) and the same calculateOvertime call the run makes, so the monthly wage is overtimeWageBase's
+ * (a daily worker's daily rate × 21 or 25, PP 35/2021 Pasal 32), hourly wage = wage / 173, multipliers by the
+ * day's table (Pasal 31), one rounding half up. Needs salary.view.
  */
 export async function overtimePayPreview(
   ctx: Ctx,
@@ -719,29 +721,29 @@ export async function overtimePayPreview(
   raw: In<typeof overtimePayPreviewInput>,
 ): Promise<OvertimePayPreview> {
   const input = overtimePayPreviewInput.parse(raw);
-  const salary = await getSalaryEmployee(ctx, grant, { id: input.employeeId });
-  if (!salary.totalSalary || !/[1-9]/.test(salary.totalSalary))
+  const wage = await overtimeWageForPeriod(ctx, grant, { employeeId: input.employeeId, period: input.date.slice(0, 7) });
+  if (!wage || (wage.basicSalary === 0 && wage.fixedAllowances === 0))
     throw new AppError(
       'PRECONDITION_FAILED',
       'No basic salary is recorded for this employee, so overtime pay cannot be previewed',
     );
-  const { workWeek } = await queryPayrollSettings(ctx.db);
+  const { workWeek } = wage;
   const payrollDayType = payrollDayTypeOf(input.dayType, input.date, workWeek);
   const max = overtimeMaxPayableHours(workWeek, payrollDayType);
   if (max !== null && input.hours > max)
     throw new AppError('VALIDATION', `At most ${max} hours are payable on this day type`, {
       fields: [{ param: 'hours', msg: `must be at most ${max}` }],
     });
-  const r = calculateOvertime({ monthlyWage: Number(salary.totalSalary), workWeek, dayType: payrollDayType, hours: input.hours });
+  const r = calculateOvertime({ ...wage, dayType: payrollDayType, hours: input.hours });
   return {
     employeeId: input.employeeId,
-    monthlyWage: salary.totalSalary,
+    monthlyWage: String(r.output.monthlyWage),
     workWeek,
     payrollDayType,
     hours: String(input.hours),
-    hourlyWage: overtimeHourlyWage(salary.totalSalary).toFixed(6),
+    hourlyWage: overtimeWageBase(wage).hourlyWage.toFixed(6),
     lines: r.output.hours.map((h) => ({ hour: h.hour, multiplier: String(h.multiplier), pay: String(h.pay) })),
     pay: String(r.output.pay),
-    source: 'PP 35/2021 Pasal 31–32 (payroll engine calculateOvertime)',
+    source: `PP 35/2021 Pasal 31–32: ${r.trace.monthlyWage?.formula ?? 'monthly wage'} (payroll overtimeWageBase, calculateOvertime)`,
   };
 }

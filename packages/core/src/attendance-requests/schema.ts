@@ -346,7 +346,10 @@ export const overtimePayPreviewInput = z.object({
 });
 export interface OvertimePayPreview {
   employeeId: number;
-  /** Basic + fixed allowances in force, rupiah (PP 35/2021 Pasal 32). */
+  /**
+   * The monthly wage overtime is based on, whole rupiah, as the payslip of the date's month computes it (payroll
+   * overtimeWageBase: basic or daily rate × 21/25, plus fixed allowances; PP 35/2021 Pasal 32).
+   */
   monthlyWage: string;
   workWeek: 5 | 6;
   /** The payroll multiplier table used: workday, restday or holiday-shortest-workday. */

@@ -24,7 +24,10 @@ export {
   type OvertimeLimitRegime,
   overtimeHourlyWage,
   overtimeMaxPayableHours,
-  overtimeMonthlyWage,
+  type OvertimeWageBase,
+  type OvertimeWageInput,
+  overtimeWageBase,
+  DAILY_WAGE_DAYS,
   overtimeMultiplier,
 } from './formulas/overtime';
 export {

@@ -22,6 +22,12 @@ export const WORK_WEEKS = [5, 6] as const;
 export type WorkWeek = (typeof WORK_WEEKS)[number];
 export const OVERTIME_DAY_TYPES = ['workday', 'restday', 'holiday-shortest-workday'] as const;
 export type OvertimeDayType = (typeof OVERTIME_DAY_TYPES)[number];
+/**
+ * How pay follows the contract type (spec §3; runs/compute.ts employmentTypeOf): `permanent` and
+ * `non-permanent-monthly` are paid a monthly salary, `daily` (Freelance) the basic salary per attendance day.
+ */
+export const EMPLOYMENT_TYPES = ['permanent', 'non-permanent-monthly', 'daily'] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 export const HOURLY_WAGE_ROUNDINGS = ['none', 'floor'] as const;
 export type HourlyWageRounding = (typeof HOURLY_WAGE_ROUNDINGS)[number];
 /** THR months of service: completed calendar months (recommended) or completed months plus the started month's share. */
@@ -124,15 +130,40 @@ export const pph21DailyInput = z.strictObject({
 });
 export type Pph21DailyInput = z.input<typeof pph21DailyInput>;
 
+/** Fields that describe the wage instead of giving `monthlyWage` (overtimeWageBase computes the monthly wage). */
+const OVERTIME_WAGE_FIELDS = ['employmentType', 'fixedAllowances', 'nonFixedAllowances'] as const;
+
+/**
+ * `hr calc overtime` (and the payroll run and the pay preview): either the monthly wage itself, or the wage as the
+ * payslip knows it (basic salary or daily rate, employment type, fixed and non-fixed allowances), from which
+ * overtimeWageBase computes the monthly wage (PP 35/2021 Pasal 32–33).
+ */
 export const overtimeInput = z
   .strictObject({
-    monthlyWage: positiveRupiah,
+    /** The monthly wage overtime is based on, whole rupiah; or give basicSalary instead. */
+    monthlyWage: positiveRupiah.optional(),
+    /** Monthly basic salary; for employmentType `daily` the daily rate (the contract's basic salary). */
+    basicSalary: rupiah.optional(),
+    employmentType: z.enum(EMPLOYMENT_TYPES, { error: oneOf(EMPLOYMENT_TYPES) }).optional(),
+    /** Σ fixed allowances of the month, whole rupiah (not prorated). */
+    fixedAllowances: rupiah.optional(),
+    /** Σ non-fixed allowances of the month: only for the 75% rule (PP 35/2021 Pasal 32; payroll-id.md §3). */
+    nonFixedAllowances: rupiah.optional(),
+    /** Regional minimum wage: the monthly wage is never below it (payroll-id.md §3). */
+    minimumWage: rupiah.optional(),
     workWeek: z.union([z.literal(5), z.literal(6)], { error: oneOf(WORK_WEEKS) }),
     dayType: z.enum(OVERTIME_DAY_TYPES, { error: oneOf(OVERTIME_DAY_TYPES) }),
     hours: decimalNumber(4, 24),
     hourlyWageRounding: z.enum(HOURLY_WAGE_ROUNDINGS, { error: oneOf(HOURLY_WAGE_ROUNDINGS) }).default('none'),
   })
   .superRefine((v, ctx) => {
+    if (v.monthlyWage === undefined && v.basicSalary === undefined)
+      ctx.addIssue({ code: 'custom', path: ['monthlyWage'], message: 'is required (or give basicSalary)' });
+    if (v.monthlyWage !== undefined && v.basicSalary !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['basicSalary'], message: 'give either monthlyWage or basicSalary, not both' });
+    if (v.monthlyWage !== undefined)
+      for (const f of OVERTIME_WAGE_FIELDS)
+        if (v[f] !== undefined) ctx.addIssue({ code: 'custom', path: [f], message: 'only with basicSalary' });
     const max = overtimeMaxPayableHours(v.workWeek, v.dayType);
     if (max === null) {
       ctx.addIssue({

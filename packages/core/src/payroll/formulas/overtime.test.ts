@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overtimeInput } from '../schema';
-import { calculateOvertime, checkOvertimeLimits, overtimeMonthlyWage, overtimeMultiplier } from './overtime';
+import { calculateOvertime, checkOvertimeLimits, overtimeMultiplier, overtimeWageBase } from './overtime';
 
 const mult = (week: 5 | 6, day: 'workday' | 'restday' | 'holiday-shortest-workday', n: number) =>
   Array.from({ length: n }, (_, i) => overtimeMultiplier(week, day, i + 1)?.toNumber());
@@ -33,6 +33,7 @@ describe('overtime pay (hr calc overtime)', () => {
       hourlyWageRounding: 'none',
     });
     expect(output).toEqual({
+      monthlyWage: 5_000_000,
       hourlyWage: 28_901.734104, // 5,000,000 / 173, shown to 6 decimals
       hours: [
         { hour: 1, multiplier: 1.5, pay: 43_353 },
@@ -100,19 +101,53 @@ describe('overtime pay (hr calc overtime)', () => {
   });
 });
 
-describe('overtime base wage (PP 35/2021 Pasal 32–33)', () => {
+describe('overtime wage base: the one home (PP 35/2021 Pasal 32–33, payroll-id.md §3)', () => {
+  const wage = (x: Parameters<typeof overtimeWageBase>[0]) => overtimeWageBase(x).monthlyWage.toNumber();
   it('uses basic + fixed allowances, or 75% of the total wage when that is more', () => {
-    expect(
-      overtimeMonthlyWage({ basic: 4_000_000, fixedAllowances: 1_000_000, nonFixedAllowances: 500_000 }).wage.toNumber(),
-    ).toBe(5_000_000);
-    expect(
-      overtimeMonthlyWage({ basic: 3_000_000, fixedAllowances: 500_000, nonFixedAllowances: 2_000_000 }).wage.toNumber(),
-    ).toBe(4_125_000);
+    const monthly = { employmentType: 'permanent', workWeek: 5 } as const;
+    expect(wage({ ...monthly, basicSalary: 4_000_000, fixedAllowances: 1_000_000, nonFixedAllowances: 500_000 })).toBe(5_000_000);
+    expect(wage({ ...monthly, basicSalary: 3_000_000, fixedAllowances: 500_000, nonFixedAllowances: 2_000_000 })).toBe(4_125_000);
+    // 75% of 3,333,333 = 2,499,999.75: the monthly wage is whole rupiah, half up.
+    expect(wage({ ...monthly, basicSalary: 1_000_000, nonFixedAllowances: 2_333_333 })).toBe(2_500_000);
   });
-  it('multiplies a daily wage by 25 (6-day week) or 21 (5-day week), and never goes below the minimum wage', () => {
-    expect(overtimeMonthlyWage({ dailyWage: 200_000, workWeek: 6 }).wage.toNumber()).toBe(5_000_000);
-    expect(overtimeMonthlyWage({ dailyWage: 200_000, workWeek: 5 }).wage.toNumber()).toBe(4_200_000);
-    expect(overtimeMonthlyWage({ basic: 3_000_000, minimumWage: 5_396_761 }).wage.toNumber()).toBe(5_396_761);
+  it('multiplies a daily rate by 25 (6-day week) or 21 (5-day week) and adds fixed allowances, like the payslip', () => {
+    expect(wage({ employmentType: 'daily', basicSalary: 200_000, workWeek: 6 })).toBe(5_000_000);
+    expect(wage({ employmentType: 'daily', basicSalary: 200_000, workWeek: 5 })).toBe(4_200_000);
+    expect(wage({ employmentType: 'daily', basicSalary: 280_000, fixedAllowances: 100_000, workWeek: 5 })).toBe(5_980_000);
+    // Training / internship contracts are paid monthly: their basic salary is the monthly wage.
+    expect(wage({ employmentType: 'non-permanent-monthly', basicSalary: 280_000, workWeek: 5 })).toBe(280_000);
+  });
+  it('never goes below the minimum wage, and traces what it did', () => {
+    const r = overtimeWageBase({ employmentType: 'permanent', basicSalary: 3_000_000, minimumWage: 5_396_761, workWeek: 5 });
+    expect(r.monthlyWage.toNumber()).toBe(5_396_761);
+    expect(r.trace.monthlyWage.formula).toMatch(/raised to the minimum wage/);
+    expect(r.hourlyWage.toFixed(6)).toBe('31195.150289');
+  });
+  it('hr calc overtime takes the same wage description: a daily worker, 2 h on a workday (issue 17)', () => {
+    const daily = calculateOvertime({
+      employmentType: 'daily',
+      basicSalary: 280_000,
+      workWeek: 5,
+      dayType: 'workday',
+      hours: 2,
+    }).output;
+    // 280,000 × 21 = 5,880,000 a month; / 173 = 33,988.44 an hour; × (1.5 + 2) = 118,959.54 → 118,960.
+    expect(daily).toMatchObject({ monthlyWage: 5_880_000, hourlyWage: 33_988.439306, pay: 118_960 });
+    // The monthly wage given directly is the same thing.
+    expect(calculateOvertime({ monthlyWage: 5_880_000, workWeek: 5, dayType: 'workday', hours: 2 }).output).toEqual(daily);
+  });
+  it('refuses an input that gives both or neither wage, or allowances next to monthlyWage', () => {
+    const issues = (x: unknown) => {
+      const r = overtimeInput.safeParse(x);
+      return r.success ? null : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    const day = { workWeek: 5, dayType: 'workday', hours: 1 };
+    expect(issues(day)).toEqual(['monthlyWage: is required (or give basicSalary)']);
+    expect(issues({ ...day, monthlyWage: 1, basicSalary: 1 })).toEqual([
+      'basicSalary: give either monthlyWage or basicSalary, not both',
+    ]);
+    expect(issues({ ...day, monthlyWage: 1, fixedAllowances: 1 })).toEqual(['fixedAllowances: only with basicSalary']);
+    expect(issues({ ...day, basicSalary: 1, employmentType: 'weekly' })?.[0]).toMatch(/^employmentType: must be one of/);
   });
 });
 

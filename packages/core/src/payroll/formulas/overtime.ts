@@ -1,6 +1,14 @@
-import { Dec, type DecInput, dec, percentOf, sum, toInt, toRupiah } from '../money';
-import { type HourlyWageRounding, type OvertimeDayType, type OvertimeInput, overtimeInput, type WorkWeek } from '../schema';
-import { type Trace, type TraceMap, trace } from '../trace';
+import type { z } from 'zod';
+import { Dec, type DecInput, dec, percentOf, sum, toDisplayNumber, toInt, toRupiah } from '../money';
+import {
+  type EmploymentType,
+  type HourlyWageRounding,
+  type OvertimeDayType,
+  type OvertimeInput,
+  overtimeInput,
+  type WorkWeek,
+} from '../schema';
+import { type Trace, type TraceMap, type TraceValue, trace } from '../trace';
 import {
   NORMAL_WORKING_TIME,
   OVERTIME_LIMITS,
@@ -34,69 +42,131 @@ export function overtimeMultiplier(workWeek: WorkWeek, dayType: OvertimeDayType,
   return null;
 }
 
+/** The wage overtime is based on, as the payslip knows it (PP 35/2021 Pasal 32–33). Whole rupiah or decimals. */
+export interface OvertimeWageInput {
+  /** From the contract type (runs/compute.ts employmentTypeOf): `daily` is paid per attendance day. */
+  employmentType: EmploymentType;
+  /** Monthly basic salary; for a daily worker the daily rate (the contract's basic salary). */
+  basicSalary: DecInput;
+  /** Σ fixed allowances of the month, in full (not prorated for a joiner / leaver, before cuts). Default 0. */
+  fixedAllowances?: DecInput | undefined;
+  /**
+   * Σ non-fixed allowances of the month, only for the 75% rule. Default 0. The payroll run passes none (they
+   * follow the month's attendance, so neither a preview nor a calculator could know them): see docs/payroll.md.
+   */
+  nonFixedAllowances?: DecInput | undefined;
+  workWeek: WorkWeek;
+  /** Regional minimum wage: the monthly wage is never below it. The run has no such setting and passes none. */
+  minimumWage?: DecInput | undefined;
+  hourlyWageRounding?: HourlyWageRounding | undefined;
+}
+
+export interface OvertimeWageBase {
+  /** The monthly wage overtime is based on, whole rupiah. */
+  monthlyWage: Dec;
+  /** monthlyWage / 173, exact or cut to whole rupiah (hourlyWageRounding). */
+  hourlyWage: Dec;
+  trace: { monthlyWage: Trace; hourlyWage: Trace };
+}
+
+/** Working days a daily wage is multiplied by for the monthly wage: 25 (6-day week) or 21 (5-day week), PP 35/2021 Pasal 32. */
+export const DAILY_WAGE_DAYS = { 5: 21, 6: 25 } as const satisfies Record<WorkWeek, number>;
+
 /**
- * The monthly wage overtime is based on (PP 35/2021 Pasal 32–33): basic + fixed allowances; when there are
- * non-fixed allowances and basic + fixed is under 75% of the total wage, 75% of the total; daily-paid workers:
- * daily wage × 25 (6-day week) or × 21 (5-day week); never below the regional minimum wage. Exact (no rounding).
+ * The one home of the overtime wage base (PP 35/2021 Pasal 32–33, the successor to Kepmenakertrans 102/MEN/VI/2004
+ * Pasal 11; payroll-id.md §3), used by the payroll run, the pay preview (`GET /v2/h/attendance/overtime/payPreview`)
+ * and `hr calc overtime` alike:
+ * - monthly wage = basic salary + fixed allowances; a daily worker's basic is the daily rate × 25 (6-day week) or
+ *   × 21 (5-day week);
+ * - when there are non-fixed allowances and basic + fixed allowances come to less than 75% of the total wage,
+ *   75% of the total wage;
+ * - never below the regional minimum wage, when one is given;
+ * - rounded half up to whole rupiah once (the rounding is not regulated; issue 5: half up where a rule leaves
+ *   a fraction);
+ * - hourly wage = monthly wage / 173 (Pasal 32), exact or cut to whole rupiah (`hourlyWageRounding`, not regulated).
  */
-export function overtimeMonthlyWage(args: {
-  basic?: DecInput;
-  fixedAllowances?: DecInput;
-  nonFixedAllowances?: DecInput;
-  dailyWage?: DecInput;
-  workWeek?: WorkWeek;
-  minimumWage?: DecInput;
-}): { wage: Dec; trace: Trace } {
-  let wage: Dec;
-  let formula: string;
-  if (args.dailyWage !== undefined) {
-    const days = (args.workWeek ?? 6) === 6 ? 25 : 21;
-    wage = dec(args.dailyWage).times(days);
-    formula = `dailyWage × ${days}`;
-  } else {
-    const fixed = dec(args.basic ?? 0).plus(dec(args.fixedAllowances ?? 0));
-    const total = fixed.plus(dec(args.nonFixedAllowances ?? 0));
-    const threeQuarters = percentOf(total, 75);
-    if (dec(args.nonFixedAllowances ?? 0).gt(0) && fixed.lt(threeQuarters)) {
-      wage = threeQuarters;
-      formula = '75% × (basic + fixed + non-fixed allowances), because basic + fixed < 75% of it';
-    } else {
-      wage = fixed;
-      formula = 'basic + fixed allowances';
-    }
+export function overtimeWageBase(input: OvertimeWageInput): OvertimeWageBase {
+  const basic = dec(input.basicSalary);
+  const allowances = dec(input.fixedAllowances ?? 0);
+  const nonFixed = dec(input.nonFixedAllowances ?? 0);
+  const daily = input.employmentType === 'daily';
+  const days = DAILY_WAGE_DAYS[input.workWeek];
+  const fixedWage = (daily ? basic.times(days) : basic).plus(allowances);
+  let wage = fixedWage;
+  let formula = daily ? `dailyRate × ${days} + fixed allowances` : 'basic salary + fixed allowances';
+  const threeQuarters = percentOf(fixedWage.plus(nonFixed), 75);
+  if (nonFixed.gt(0) && fixedWage.lt(threeQuarters)) {
+    wage = threeQuarters;
+    formula = `75% × (${formula} + non-fixed allowances), because ${formula} < 75% of it`;
   }
-  if (args.minimumWage !== undefined && wage.lt(dec(args.minimumWage))) {
-    wage = dec(args.minimumWage);
+  if (input.minimumWage !== undefined && wage.lt(dec(input.minimumWage))) {
+    wage = dec(input.minimumWage);
     formula += ', raised to the minimum wage';
   }
-  const inputs: Record<string, string | number | null> = {};
-  for (const [k, v] of Object.entries(args)) inputs[k] = v === undefined ? null : typeof v === 'number' ? v : dec(v).toString();
-  return { wage, trace: trace('Overtime base wage', formula, inputs, WAGE_SOURCE) };
+  const monthlyWage = toRupiah(wage);
+  const rounding = input.hourlyWageRounding ?? 'none';
+  const inputs: Record<string, TraceValue> = {
+    employmentType: input.employmentType,
+    [daily ? 'dailyRate' : 'basicSalary']: basic.toString(),
+    fixedAllowances: allowances.toString(),
+    nonFixedAllowances: nonFixed.toString(),
+    workWeek: input.workWeek,
+    minimumWage: input.minimumWage === undefined ? null : dec(input.minimumWage).toString(),
+  };
+  return {
+    monthlyWage,
+    hourlyWage: overtimeHourlyWage(monthlyWage, rounding),
+    trace: {
+      monthlyWage: trace(
+        'Overtime base wage',
+        `round half up(${formula})`,
+        inputs,
+        `${WAGE_SOURCE}${daily ? '; daily rate × 25 (6-day week) or × 21 (5-day week)' : ''}; rounding not regulated, half up (issue 5)`,
+      ),
+      hourlyWage: trace(
+        'Hourly overtime wage',
+        rounding === 'floor' ? 'floor(monthlyWage / 173)' : 'monthlyWage / 173 (exact; shown to 6 decimals)',
+        { monthlyWage: monthlyWage.toString(), hourlyWageRounding: rounding },
+        `${WAGE_SOURCE}; rounding not regulated (company setting hourlyWageRounding)`,
+      ),
+    },
+  };
+}
+
+/** The wage part of an `hr calc overtime` input: the monthly wage as given, or the wage the payslip knows. */
+function wageInputOf(input: z.output<typeof overtimeInput>): OvertimeWageInput {
+  const common = { workWeek: input.workWeek, minimumWage: input.minimumWage, hourlyWageRounding: input.hourlyWageRounding };
+  if (input.basicSalary === undefined) return { ...common, employmentType: 'permanent', basicSalary: input.monthlyWage ?? 0 };
+  return {
+    ...common,
+    employmentType: input.employmentType ?? 'permanent',
+    basicSalary: input.basicSalary,
+    fixedAllowances: input.fixedAllowances,
+    nonFixedAllowances: input.nonFixedAllowances,
+  };
 }
 
 export interface OvertimeOutput {
+  /** The monthly wage overtime is based on (overtimeWageBase), whole rupiah. */
+  monthlyWage: number;
   hourlyWage: number;
   hours: { hour: number; multiplier: number; pay: number }[];
   pay: number;
 }
 
 /**
- * `hr calc overtime`: pay for one day's overtime. Each hour's pay is hourly wage × multiplier × the share of
+ * Pay for one day's overtime: `hr calc overtime`, each overtime line of a payslip (runs/compute.ts) and the pay
+ * preview (attendance-requests/overtime.ts) all call this with the same input. The monthly wage comes from
+ * overtimeWageBase (given, or from basicSalary and the allowances). Each hour's pay is hourly wage × multiplier × the share of
  * the hour worked (a last partial hour counts pro rata), shown rounded half up; the day's `pay` is the exact
  * sum rounded half up once (one rounding per payslip line), so it may differ by a rupiah from Σ hours.pay.
  */
 export function calculateOvertime(raw: OvertimeInput): { output: OvertimeOutput; trace: TraceMap } {
   const input = overtimeInput.parse(raw);
-  const hourly = overtimeHourlyWage(input.monthlyWage, input.hourlyWageRounding);
+  const base = overtimeWageBase(wageInputOf(input));
+  const hourly = base.hourlyWage;
   const total = new Dec(String(input.hours));
-  const traces: TraceMap = {
-    hourlyWage: trace(
-      'Hourly overtime wage',
-      input.hourlyWageRounding === 'floor' ? 'floor(monthlyWage / 173)' : 'monthlyWage / 173 (exact; shown to 6 decimals)',
-      { monthlyWage: input.monthlyWage, hourlyWageRounding: input.hourlyWageRounding },
-      `${WAGE_SOURCE}; rounding not regulated (company setting hourlyWageRounding)`,
-    ),
-  };
+  const traces: TraceMap = { monthlyWage: base.trace.monthlyWage, hourlyWage: base.trace.hourlyWage };
   const exact: Dec[] = [];
   const hours: OvertimeOutput['hours'] = [];
   for (let h = 1; total.gt(h - 1); h++) {
@@ -134,7 +204,12 @@ export function calculateOvertime(raw: OvertimeInput): { output: OvertimeOutput;
     `${OVERTIME_SOURCE}; issue 5: half up`,
   );
   return {
-    output: { hourlyWage: hourly.toDecimalPlaces(6).toNumber(), hours, pay: toInt(pay) },
+    output: {
+      monthlyWage: toInt(base.monthlyWage),
+      hourlyWage: toDisplayNumber(hourly.toDecimalPlaces(6)),
+      hours,
+      pay: toInt(pay),
+    },
     trace: traces,
   };
 }

@@ -7,10 +7,12 @@ import {
   employmentTypeOf,
   type FormulaCache,
   fullMonthAttendance,
+  overtimeWageOfMonth,
   periodDates,
   previousPeriod,
   workDaysIn,
 } from './compute';
+import { calculateOvertime } from '../formulas/overtime';
 import { calculatePph21 } from '../formulas/pph21';
 import type { PayrollSettings } from './schema';
 
@@ -86,6 +88,27 @@ describe('computeEmployeePayslip', () => {
     const p = computeEmployeePayslip('2026-11', settings, employee({ basicSalary: '1730000', attendance: att }));
     // hourly 10,000: 1.5 × 10,000 + 2 × 10,000.
     expect(p.lines.find((l) => l.code === 'overtime-1')?.amount).toBe(35_000);
+  });
+
+  it('overtime of a daily worker is calculateOvertime on the daily rate × 21, the preview’s and hr calc’s call (issue 17)', () => {
+    const att = { ...fullMonthAttendance('2026-11', 5), overtime: [{ dayType: 'workday' as const, hours: 2 }] };
+    const input = employee({ basicSalary: '280000', contractType: 3, attendance: att });
+    const line = computeEmployeePayslip('2026-11', settings, input).lines.find((l) => l.code === 'overtime-1');
+    const wage = overtimeWageOfMonth('2026-11', settings, input);
+    expect(wage).toEqual({ employmentType: 'daily', basicSalary: 280_000, fixedAllowances: 0, workWeek: 5 });
+    expect(line?.amount).toBe(calculateOvertime({ ...wage, dayType: 'workday', hours: 2 }).output.pay);
+    expect(line?.amount).toBe(118_960); // 5,880,000 / 173 × 3.5 = 118,959.54
+    expect(line?.trace.inputs).toMatchObject({
+      monthlyWage: '5880000',
+      monthlyWageIs: 'round half up(dailyRate × 21 + fixed allowances)',
+    });
+  });
+
+  it('refuses approved overtime with no wage to base it on, by name, instead of paying 0', () => {
+    const att = { ...fullMonthAttendance('2026-11', 5), overtime: [{ dayType: 'workday' as const, hours: 2 }] };
+    expect(() =>
+      computeEmployeePayslip('2026-11', settings, employee({ basicSalary: '0', contractType: 3, attendance: att })),
+    ).toThrow(/approved overtime, but no basic salary or fixed allowance/);
   });
 
   it('no PTKP status on record is computed as TK/0 and the trace says so; the formula cache gives the same payslip', () => {

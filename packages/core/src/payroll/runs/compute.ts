@@ -9,7 +9,7 @@ import {
   type PayslipDeduction,
   type PayslipEarning,
 } from '../payslip';
-import { type OvertimeDayType, PTKP_STATUSES, type PtkpStatus } from '../schema';
+import { type EmploymentType, type OvertimeDayType, PTKP_STATUSES, type PtkpStatus } from '../schema';
 import { type Trace, trace } from '../trace';
 import type { PayrollSettings } from './schema';
 
@@ -142,7 +142,7 @@ const calendarDaysBetween = (from: string, to: string) =>
  * and internship (2) are non-permanent workers paid monthly (monthly TER, no reconciliation, payroll-id.md
  * §1.6); Freelance (3) is a daily worker (paid per attendance day, daily TER). No contract type = permanent.
  */
-export type EmploymentType = 'permanent' | 'non-permanent-monthly' | 'daily';
+export type { EmploymentType };
 export function employmentTypeOf(contractType: number | null | undefined): EmploymentType {
   if (contractType === 1 || contractType === 2) return 'non-permanent-monthly';
   if (contractType === 3) return 'daily';
@@ -254,15 +254,20 @@ function prorate(what: string, amount: Dec, emp: Employment, source: string): { 
   };
 }
 
-/** Computes one employee's payslip for `period` with the company settings. */
-export function computeEmployeePayslip(
-  period: string,
-  settings: PayrollSettings,
-  e: EmployeeRunInput,
-  formulaCache?: FormulaCache,
-): ComputedPayslip {
+/** A component of the month with its amount as paid (prorated for a joiner / leaver) and its trace. */
+interface MonthComponent {
+  c: ComponentInput;
+  amount: Dec;
+  trace: Trace;
+}
+
+/**
+ * What the month's pay is built from, before cuts, overtime, bonuses and tax: the employment type, the proration,
+ * the basic line, and every component evaluated (amount or formula). Shared by the payslip and the overtime
+ * pay preview (overtimeWageOfMonth), so the preview's fixed allowances are the payslip's.
+ */
+function monthBasisOf(period: string, settings: PayrollSettings, e: EmployeeRunInput, formulaCache?: FormulaCache) {
   const dates = periodDates(period, settings.payDay);
-  const { month, payDate, year } = dates;
   const ptkpStatus: PtkpStatus = isPtkp(e.ptkpStatus) ? e.ptkpStatus : 'TK/0';
   const type = employmentTypeOf(e.contractType);
   const emp = employmentOf(period, settings, e, dates);
@@ -302,8 +307,6 @@ export function computeEmployeePayslip(
     };
   }
   const basic = dec(basicLine.amount);
-  const earnings: PayslipEarning[] = [basicLine];
-  const deductions: PayslipDeduction[] = [];
   const dependants = Number(ptkpStatus.split('/')[1] ?? 0);
 
   // Fixed amounts first, so formulas can use fixedAllowances (Σ fixed allowances entered as amounts, prorated
@@ -330,6 +333,7 @@ export function computeEmployeePayslip(
   // The month's full fixed wage (basic + fixed allowances, not prorated, before cuts): overtime's hourly wage
   // (PP 35/2021 Pasal 32) and the cut's per-day wage.
   let fullFixedAllowances = new Dec(0);
+  const components: MonthComponent[] = [];
   for (const c of e.components) {
     let amount: Dec;
     let t: Trace;
@@ -367,6 +371,56 @@ export function computeEmployeePayslip(
     } else {
       continue;
     }
+    components.push({ c, amount, trace: t });
+  }
+  return { dates, ptkpStatus, type, emp, prorated, a, rate, basicLine, basic, components, fullFixedAllowances };
+}
+
+/**
+ * The wage description overtime is paid on, as `hr calc overtime` takes it (overtimeWageBase computes the monthly
+ * wage from it): the contract's basic salary (a daily worker's daily rate) and the month's full fixed allowances.
+ * Non-fixed allowances are not passed: the run has never applied the 75% rule (docs/payroll.md, overtime).
+ */
+export function overtimeWageInputOf(
+  type: EmploymentType,
+  basicSalary: Dec,
+  fullFixedAllowances: Dec,
+  settings: Pick<PayrollSettings, 'workWeek'>,
+) {
+  return {
+    employmentType: type,
+    basicSalary: toInt(basicSalary),
+    fixedAllowances: toInt(toRupiah(fullFixedAllowances)),
+    workWeek: settings.workWeek,
+  } as const;
+}
+
+/**
+ * The overtime wage description of an employee's month exactly as their payslip would use it (the same basis:
+ * contract type, basic salary, fixed allowances evaluated with the month's figures). For the pay preview.
+ */
+export function overtimeWageOfMonth(period: string, settings: PayrollSettings, e: EmployeeRunInput) {
+  const m = monthBasisOf(period, settings, e);
+  return overtimeWageInputOf(m.type, m.rate, m.fullFixedAllowances, settings);
+}
+
+/** Computes one employee's payslip for `period` with the company settings. */
+export function computeEmployeePayslip(
+  period: string,
+  settings: PayrollSettings,
+  e: EmployeeRunInput,
+  formulaCache?: FormulaCache,
+): ComputedPayslip {
+  const { dates, ptkpStatus, type, emp, a, rate, basicLine, basic, components, fullFixedAllowances } = monthBasisOf(
+    period,
+    settings,
+    e,
+    formulaCache,
+  );
+  const { month, payDate, year } = dates;
+  const earnings: PayslipEarning[] = [basicLine];
+  const deductions: PayslipDeduction[] = [];
+  for (const { c, amount, trace: t } of components) {
     if (c.kind === 'deduction') {
       if (amount.gt(0)) deductions.push({ code: c.code, name: c.name, amount, trace: t });
     } else if (!amount.isZero()) {
@@ -415,18 +469,19 @@ export function computeEmployeePayslip(
     cut('unpaid-leave-cut', 'Unpaid leave cut', a.unpaidLeaveDays ?? 0, 'approved leave requests not paid (be-paid false)');
   }
 
-  // Overtime: hourly wage = monthly wage / 173 (PP 35/2021 Pasal 32), multipliers by day type. A daily
-  // worker's monthly wage is the daily rate × 25 (6-day week) or × 21 (5-day week) (payroll-id.md §3).
-  const overtimeWage =
-    type === 'daily' ? rate.times(settings.workWeek === 6 ? 25 : 21).plus(fullFixedAllowances) : rate.plus(fullFixedAllowances);
+  // Overtime: the wage base (basic or daily rate × 21/25, plus the month's full fixed allowances) and the pay
+  // are overtimeWageBase / calculateOvertime, the same calls the pay preview and `hr calc overtime` make.
+  const overtimeWage = overtimeWageInputOf(type, rate, fullFixedAllowances, settings);
+  if (overtimeWage.basicSalary === 0 && overtimeWage.fixedAllowances === 0 && a.overtime.some((o) => o.hours > 0))
+    // Refused by name (412), as the pay preview refuses it, rather than paying approved overtime as 0.
+    throw new PayslipComputeError(
+      e.employeeId,
+      'approved overtime, but no basic salary or fixed allowance to base its pay on (PP 35/2021 Pasal 32; a piece-rate ' +
+        "worker's 12-month average wage is not implemented)",
+    );
   a.overtime.forEach((o, i) => {
     if (o.hours <= 0) return;
-    const r = calculateOvertime({
-      monthlyWage: toInt(toRupiah(overtimeWage)),
-      workWeek: settings.workWeek,
-      dayType: o.dayType,
-      hours: o.hours,
-    });
+    const r = calculateOvertime({ ...overtimeWage, dayType: o.dayType, hours: o.hours });
     earnings.push({
       code: `overtime-${i + 1}`,
       name: `Overtime ${o.hours} h (${o.dayType})`,
@@ -435,7 +490,13 @@ export function computeEmployeePayslip(
       trace: trace(
         'Overtime pay',
         'Σ hourlyWage × multiplier(hour) per hour, rounded half up once',
-        { monthlyWage: overtimeWage.toString(), hours: o.hours, dayType: o.dayType, workWeek: settings.workWeek },
+        {
+          monthlyWage: String(r.output.monthlyWage),
+          monthlyWageIs: r.trace.monthlyWage?.formula ?? null,
+          hours: o.hours,
+          dayType: o.dayType,
+          workWeek: settings.workWeek,
+        },
         type === 'daily' ? 'PP 35/2021 Pasal 31–32; daily rate × 25 or 21 (payroll-id.md §3)' : 'PP 35/2021 Pasal 31–32',
       ),
     });

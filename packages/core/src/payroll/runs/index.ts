@@ -51,6 +51,7 @@ export {
   listSalaryComponents,
   listSalaryQueue,
   myPayslips,
+  overtimeWageForPeriod,
   runPayroll,
   updateBonusCut,
   updateEmployeeComponent,

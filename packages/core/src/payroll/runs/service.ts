@@ -18,13 +18,16 @@ import {
   type ComputedPayslip,
   computeEmployeePayslip,
   type EmployeeRunInput,
+  type EmploymentType,
   type FormulaCache,
   fullMonthAttendance,
+  overtimeWageOfMonth,
   PayslipComputeError,
   periodDates,
   previousPeriod,
 } from './compute';
 import {
+  type BasicSalary,
   insertPayslipChunk,
   queryBasicSalaries,
   queryEarlierMonths,
@@ -674,6 +677,66 @@ function thrInput(t: FinalisedThr | undefined): EmployeeRunInput['thr'] {
   return t && { amount: String(t.amount), name: `THR ${thrHolidayName(t.holiday)}`, trace: t.trace };
 }
 
+/** The run's inputs of one employee that come from the employee row and the basic salary in force. */
+type LoadedRunInput = Omit<
+  EmployeeRunInput,
+  'employeeId' | 'ptkpStatus' | 'basicSalary' | 'basicSource' | 'jobLevel' | 'tenureMonths' | 'employment' | 'contractType'
+>;
+
+/** One employee's run input (the run and the overtime pay preview build it alike). */
+function runInputOf(e: RunEmployee, basic: BasicSalary, periodEnd: string, loaded: LoadedRunInput): EmployeeRunInput {
+  return {
+    ...loaded,
+    employeeId: e.id,
+    ptkpStatus: e.ptkp,
+    basicSalary: basic.amount,
+    basicSource: basic.source,
+    jobLevel: Number(e.jobLevel),
+    tenureMonths: tenureMonths(e.joinDate, periodEnd),
+    employment: { entryDate: e.entryDate, lastWorkingDay: e.lastWorkingDay },
+    contractType: basic.contractType ?? e.contractType,
+  };
+}
+
+/**
+ * The overtime wage description of an employee's month exactly as that month's payslip uses it (contract type,
+ * basic salary in force at the period's end, the period's fixed allowances evaluated like the run does), for the
+ * overtime pay preview; pass it to calculateOvertime. Formula allowances see a full month of attendance (the
+ * month's timesheets are not complete when overtime is planned). Null when the run would skip the employee (not
+ * employed in the period, or no basic salary by its end). NOT_FOUND outside the caller's scope.
+ */
+export async function overtimeWageForPeriod(
+  ctx: Ctx,
+  grant: View,
+  opts: { employeeId: number; period: string },
+): Promise<{ employmentType: EmploymentType; basicSalary: number; fixedAllowances: number; workWeek: 5 | 6 } | null> {
+  await assertEmployeeVisible(ctx.db, grant.scope, opts.employeeId);
+  const settings = await querySettings(ctx.db);
+  const dates = periodDates(opts.period, settings.payDay);
+  const ids = [opts.employeeId];
+  const [employees, basics, components] = await Promise.all([
+    queryRunEmployees(ctx.db, { periodStart: dates.start, periodEnd: dates.end, employeeIds: ids }),
+    queryBasicSalaries(ctx.db, ids, dates.end),
+    queryRunComponents(ctx.db, ids, opts.period),
+  ]);
+  const e = employees[0];
+  const basic = basics.get(opts.employeeId);
+  if (!e || !basic) return null;
+  const input = runInputOf(e, basic, dates.end, {
+    components: components.get(e.id) ?? [],
+    bonusCuts: [],
+    attendance: fullMonthAttendance(opts.period, settings.workWeek),
+    earlier: [],
+  });
+  try {
+    return overtimeWageOfMonth(opts.period, settings, input);
+  } catch (err) {
+    if (err instanceof PayslipComputeError)
+      throw new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${err.message}`);
+    throw err;
+  }
+}
+
 /**
  * Loads every input of a run (set-based) and computes each employee's payslip. Writes nothing.
  * Employees without a basic salary (no contract or queued change by the period's end) are skipped and listed.
@@ -738,25 +801,17 @@ export async function computePayrollRun(
       continue;
     }
     if (basic.queueId) queueIds.push(basic.queueId);
-    const input: EmployeeRunInput = {
-      employeeId: e.id,
-      ptkpStatus: e.ptkp,
-      basicSalary: basic.amount,
-      basicSource: basic.source,
+    const input = runInputOf(e, basic, dates.end, {
       components: components.get(e.id) ?? [],
       bonusCuts: bonusCuts.get(e.id) ?? [],
       externalDeductions: external.get(e.id) ?? [],
       thr: thrInput(thr.get(e.id)),
       attendance: attendance.get(e.id) ?? fullMonth,
-      jobLevel: Number(e.jobLevel),
-      tenureMonths: tenureMonths(e.joinDate, dates.end),
       earlier: earlier.get(e.id) ?? [],
-      employment: { entryDate: e.entryDate, lastWorkingDay: e.lastWorkingDay },
-      contractType: basic.contractType ?? e.contractType,
       taxBorneBy: taxBorneBy.get(e.id),
       previousEmployer: previousIncome.get(e.id),
       pieces: pieces.get(e.id),
-    };
+    });
     try {
       slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache));
     } catch (err) {
