@@ -83,7 +83,8 @@ describe('hr-agent start (child process)', () => {
       // The server is down when the agent comes back, then recovers.
       ingest.downRetryAfter = 1;
       const second = run(['start', '--config', file]);
-      await vi.waitFor(() => expect(ingest.unavailableServed).toBeGreaterThan(0), { timeout: 15_000, interval: 50 });
+      // Wait until an upload (not only the command fetch) met the outage, so its retry is in the log.
+      await vi.waitFor(() => expect(ingest.unavailableUploads).toBeGreaterThan(0), { timeout: 15_000, interval: 50 });
       expect(ingest.stored.size).toBe(0);
       ingest.downRetryAfter = null;
       await vi.waitFor(() => expect(ingest.stored.size).toBe(3001), { timeout: 20_000, interval: 100 });

@@ -23,6 +23,8 @@ export class TestIngestServer {
   tokensIssued = 0;
   /** How many 503 answers were given while down. */
   unavailableServed = 0;
+  /** Of those, how many to the upload path (token or ingest), as opposed to the command fetch. */
+  unavailableUploads = 0;
   /** Token value the server accepts; changing it makes old tokens answer 401. */
   validToken = 'tok-1';
   private server: Server | null = null;
@@ -56,6 +58,7 @@ export class TestIngestServer {
         send(status, { status: 'error', errors: [{ code, msg: message, message, internalMsg: '', attributes: [] }] }, headers);
       if (this.downRetryAfter !== null) {
         this.unavailableServed++;
+        if (req.url === '/v2/h/oauth2/token' || req.url === '/v2/h/attendance/punch/ingest') this.unavailableUploads++;
         return error(503, 'GL0503', 'Service unavailable', { 'retry-after': String(this.downRetryAfter) });
       }
       if (req.url === '/v2/h/oauth2/token') {
