@@ -1,4 +1,11 @@
+import type { Messages } from '../i18n/en';
 import type { Requirement } from '../lib/can';
+
+/** A route group; its title is the text `groups.<id>`. */
+export type GroupId = keyof Messages['groups'] & keyof Messages['routes'];
+type RouteName<G extends GroupId> = keyof Messages['routes'][G] & string;
+/** `<group>.<route>`; its title is the text `routes.<id>`, so a route without a title does not compile. */
+export type RouteId = { [G in GroupId]: `${G}.${RouteName<G>}` }[GroupId];
 
 /**
  * Every application route of spec §2, grouped as in the spec. Titles are translated under
@@ -7,23 +14,24 @@ import type { Requirement } from '../lib/can';
  * and whether its page opens.
  */
 export interface AppRoute {
-  id: string;
+  id: RouteId;
   path: string;
   permission: Requirement;
   nav?: boolean;
 }
 
 export interface RouteGroup {
-  id: string;
+  id: GroupId;
   routes: AppRoute[];
 }
 
-type Spec = [id: string, path: string, nav?: boolean, permission?: Requirement];
+type Spec<G extends GroupId> = [id: RouteName<G>, path: string, nav?: boolean, permission?: Requirement];
 
-function group(id: string, permission: Requirement, specs: Spec[]): RouteGroup {
+/** One group of routes; its instances are checked against `RouteGroup` where ROUTE_GROUPS lists them. */
+function group<G extends GroupId>(id: G, permission: Requirement, specs: Spec<G>[]) {
   return {
     id,
-    routes: specs.map(([rid, path, nav = false, p = permission]) => ({ id: `${id}.${rid}`, path, nav, permission: p })),
+    routes: specs.map(([rid, path, nav = false, p = permission]) => ({ id: `${id}.${rid}` as const, path, nav, permission: p })),
   };
 }
 

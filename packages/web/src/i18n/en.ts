@@ -421,7 +421,6 @@ export const en = {
     activateTitle: 'Activate {{name}}',
     activateSubmit: 'Activate',
     activated: 'Registration activated',
-    companyOfficeRequired: 'Company Office field is required',
     tempPasswordTitle: 'Account activated',
     tempPasswordFor: 'Employee {{number}} ({{email}}) can now sign in with this temporary password:',
     tempPasswordOnce:

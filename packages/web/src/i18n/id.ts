@@ -419,7 +419,6 @@ export const id: Messages = {
     activateTitle: 'Aktifkan {{name}}',
     activateSubmit: 'Aktifkan',
     activated: 'Pendaftaran diaktifkan',
-    companyOfficeRequired: 'Company Office field is required',
     tempPasswordTitle: 'Akun diaktifkan',
     tempPasswordFor: 'Karyawan {{number}} ({{email}}) sekarang dapat masuk dengan kata sandi sementara ini:',
     tempPasswordOnce:
@@ -450,7 +449,7 @@ export const id: Messages = {
     allDivisions: 'Semua divisi',
     allSections: 'Semua seksi',
     allLevels: 'Semua level',
-    noIdIndex: 'Belum ada ID index: kantor tanpa ID index memberi nomor karyawan baru <kode kantor>-NNNNN.',
+    noIdIndex: 'Belum ada indeks ID: kantor tanpa indeks ID memberi nomor karyawan baru <kode kantor>-NNNNN.',
     idIndexPreview: 'Karyawan baru berikutnya mendapat {{number}}.',
     backToPositions: 'Kembali ke jabatan',
     notFound: 'Jabatan tidak ditemukan',
@@ -463,14 +462,14 @@ export const id: Messages = {
       section: 'seksi',
       jobPosition: 'jabatan',
       jobLevel: 'level jabatan',
-      idIndex: 'ID index',
+      idIndex: 'indeks ID',
     },
     tabs: {
       offices: 'Kantor',
       departments: 'Departemen',
       divisions: 'Divisi',
       sections: 'Seksi',
-      idIndex: 'ID index',
+      idIndex: 'Indeks ID',
       chart: 'Bagan organisasi',
       jobLevels: 'Level jabatan',
       jobPositions: 'Jabatan',
@@ -502,7 +501,7 @@ export const id: Messages = {
     },
     hints: {
       officeCode:
-        'Maksimal 10 huruf atau angka, mis. JKT. Karyawan baru diberi nomor dengan kode ini kecuali kantor memiliki ID index.',
+        'Maksimal 10 huruf atau angka, mis. JKT. Karyawan baru diberi nomor dengan kode ini kecuali kantor memiliki indeks ID.',
       idIndex:
         'Nomor karyawan baru kantor ini: awalan + nomor berikutnya dengan nol di depan. Nomor yang sudah dipakai dilewati.',
       prefix: 'Huruf, angka, ".", "_", "/" atau "-"; boleh kosong.',

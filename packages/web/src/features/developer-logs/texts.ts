@@ -67,3 +67,5 @@ const id: Texts = {
 
 i18n.addResourceBundle('en', 'translation', { dlogs: en }, true, false);
 i18n.addResourceBundle('id', 'translation', { dlogs: id }, true, false);
+
+export const DEVELOPER_LOGS_TEXTS = { en, id };

@@ -38,7 +38,7 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
   });
   const fields: FormFieldDef<string>[] = KEYS.map((key) => ({
     key,
-    label: t(`employeeDetail.fields.${key}` as never) as string,
+    label: t(`employeeDetail.fields.${key}`),
     required: REQUIRED.has(key),
     ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),
   }));

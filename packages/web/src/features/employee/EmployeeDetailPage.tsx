@@ -38,6 +38,7 @@ import {
   useMedicalForm,
   usePersonalForm,
 } from './detail/section-forms';
+import type { EmployeeField, EmployeeSection } from './text-keys';
 
 type Editing =
   | 'personal'
@@ -94,8 +95,8 @@ export function EmployeeDetailPage() {
 export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
   const mode = useContext(RecordModeContext);
   const { t } = useTranslation();
-  const f = (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
-  const s = (k: string) => t(`employeeDetail.sections.${k}` as never) as string;
+  const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
+  const s = (k: EmployeeSection) => t(`employeeDetail.sections.${k}`);
   const canEdit = useCan('employee.update');
   const canLogin = useCan('user.manage');
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -316,7 +317,7 @@ function RowsOrEmpty({ rows, empty }: { rows: (string | null)[][]; empty: string
 function LoginCard({ d, canManage }: { d: EmployeeDetail; canManage: boolean }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const f = (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
+  const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const save = trpc.employee.update.login.useMutation({
     meta: { successMessage: () => t('employeeDetail.saved') },
     onSuccess: () => void utils.employee.detail.invalidate({ id: d.id }),
@@ -494,7 +495,7 @@ function ListDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const f = (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
+  const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const title = t(`employeeDetail.sections.${section}`);
   const opts = useSaveOpts(d);
   const saves = {

@@ -20,6 +20,7 @@ import { PagedTable, SearchAndSelect, usePaging } from '../shared/PagedTable';
 import { NotFoundPage } from '../shell/StatusPages';
 import { fieldMessage } from '../org/use-org-form';
 import { fieldsOf } from '../../lib/errors';
+import { isResignationText } from './text-keys';
 
 const STATUS_OPTIONS = Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 const statusText = (s: number) => REQUEST_STATUS_LABELS[s as 1] ?? String(s);
@@ -104,7 +105,8 @@ function ResignationForm({
     if (Object.keys(next).length) return;
     submit({ lastWorkingDay, reason }).catch((err: unknown) => {
       const server: Record<string, string> = {};
-      for (const f of fieldsOf(err)) server[f.param] = fieldMessage(t(`resignation.${f.param}` as never) as string, f.msg);
+      for (const f of fieldsOf(err))
+        server[f.param] = fieldMessage(isResignationText(f.param) ? t(`resignation.${f.param}`) : f.param, f.msg);
       setErrors(server);
     });
   };
@@ -206,8 +208,8 @@ export function ResignationDetailPage() {
   const [note, setNote] = useState('');
   const me = useSession();
   const refresh = () => void utils.employee.resignation.invalidate();
-  const opts = (key: string) => ({
-    meta: { successMessage: () => t(`resignation.${key}` as never) as string },
+  const opts = (key: 'approved' | 'disapproved' | 'cancelled') => ({
+    meta: { successMessage: () => t(`resignation.${key}`) },
     onSuccess: refresh,
   });
   const approve = trpc.employee.resignation.approve.useMutation(opts('approved'));

@@ -1,4 +1,5 @@
 import { type FieldChange, REQUEST_STATUS_LABELS, type UpdateRequestRow } from '@hr/core/browser';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextInput } from '../../ui/TextInput';
+import { isEmployeeField, isEmployeeSection } from './text-keys';
 
 /** A value of a proposed change as text: lists and objects as readable lines, empty as "-". */
 export function valueText(v: unknown): string {
@@ -23,10 +25,9 @@ export function valueText(v: unknown): string {
 }
 
 function Changes({ changes }: { changes: FieldChange[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const label = (f: string) => {
-    const key = `employeeDetail.fields.${f}`;
-    return i18n.exists(key) ? (t(key as never) as string) : f;
+    return isEmployeeField(f) ? t(`employeeDetail.fields.${f}`) : f;
   };
   return (
     <ul className="space-y-1">
@@ -41,7 +42,7 @@ function Changes({ changes }: { changes: FieldChange[] }) {
   );
 }
 
-const sectionLabel = (t: (k: string) => string, s: string) => t(`employeeDetail.sections.${s}`);
+const sectionLabel = (t: TFunction, s: string) => (isEmployeeSection(s) ? t(`employeeDetail.sections.${s}`) : s);
 
 /** The signed-in employee's own update requests (profile page), with cancel for pending ones. */
 export function MyUpdateRequestsCard() {
@@ -63,7 +64,7 @@ export function MyUpdateRequestsCard() {
             <li key={r.id} className="py-2" data-testid="my-update-request">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm font-medium text-slate-900">
-                  {sectionLabel(t as never, r.section)} · {REQUEST_STATUS_LABELS[r.status as 1] ?? r.status}
+                  {sectionLabel(t, r.section)} · {REQUEST_STATUS_LABELS[r.status as 1] ?? r.status}
                 </span>
                 {r.status === 3 ? (
                   <Button variant="secondary" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: r.id })}>
@@ -107,7 +108,7 @@ function PendingRow({ r }: { r: UpdateRequestRow }) {
           {r.employeeName}
         </Link>
         <span className="text-xs text-slate-500">
-          {r.employeeNumber} · {sectionLabel(t as never, r.section)} · {formatDateTime(r.requestedAt)}
+          {r.employeeNumber} · {sectionLabel(t, r.section)} · {formatDateTime(r.requestedAt)}
         </span>
       </div>
       <Changes changes={r.changes} />

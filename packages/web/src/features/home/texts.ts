@@ -85,3 +85,5 @@ const id: typeof en = {
 
 i18n.addResourceBundle('en', 'translation', { dash: en }, true, false);
 i18n.addResourceBundle('id', 'translation', { dash: id }, true, false);
+
+export const DASHBOARD_TEXTS = { en, id };

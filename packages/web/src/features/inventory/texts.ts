@@ -58,7 +58,8 @@ const en = {
   saved: 'Saved',
   approvalTiers: 'Approvals',
   tier: { managerial: 'Managerial', warehouse: 'Warehouse', coo: 'COO' },
-  tierStatus: { 1: 'Approved', 2: 'Disapproved', 3: 'Pending' },
+  // Quoted: i18next types only string keys, so an unquoted number would not be a typed key.
+  tierStatus: { '1': 'Approved', '2': 'Disapproved', '3': 'Pending' },
   action: { submitted: 'Submitted', edited: 'Edited', approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' },
   supplier: 'Supplier',
   received: 'Received',
@@ -200,7 +201,7 @@ const id: Texts = {
   saved: 'Tersimpan',
   approvalTiers: 'Persetujuan',
   tier: { managerial: 'Manajerial', warehouse: 'Gudang', coo: 'COO' },
-  tierStatus: { 1: 'Disetujui', 2: 'Ditolak', 3: 'Menunggu' },
+  tierStatus: { '1': 'Disetujui', '2': 'Ditolak', '3': 'Menunggu' },
   action: { submitted: 'Diajukan', edited: 'Diubah', approved: 'Disetujui', rejected: 'Ditolak', cancelled: 'Dibatalkan' },
   supplier: 'Pemasok',
   received: 'Diterima',

@@ -19,7 +19,7 @@ import { TextInput } from '../../ui/TextInput';
 import { ListCard } from '../org/ListCard';
 import { useListState } from '../org/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
-import { LEAVE_STATUSES, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
+import { LEAVE_STATUSES, type LeaveHalf, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
 import { StepProgress } from './LeaveApprovals';
 import './texts';
 
@@ -125,7 +125,7 @@ export function LeaveListPage() {
       else n.add(id);
       return n;
     });
-  const half = (h: string) => t(`leave.${h}`);
+  const half = (h: LeaveHalf) => t(`leave.${h}`);
   const label: Record<Action, string> = {
     approve: t('leave.approve'),
     disapprove: t('leave.disapprove'),

@@ -11,7 +11,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
-import { BalanceCard, LEAVE_STATUSES, LeaveForm, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
+import { BalanceCard, LEAVE_STATUSES, LeaveForm, type LeaveHalf, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
 import { StepProgress } from './LeaveApprovals';
 import './texts';
 
@@ -39,7 +39,7 @@ export function PersonalLeavePage() {
       void utils.leave.invalidate();
     },
   });
-  const half = (h: string) => t(`leave.${h}`);
+  const half = (h: LeaveHalf) => t(`leave.${h}`);
   const columns: Column<LeaveRow>[] = [
     { key: 'type', header: t('leave.leaveType'), cell: (r) => r.leaveType },
     { key: 'dates', header: t('leave.dates'), cell: (r) => leaveDates(r, half), className: 'whitespace-nowrap' },

@@ -40,8 +40,11 @@ export function StatusBadge({ status, label }: { status: number; label: string }
   );
 }
 
+/** The half of a day a one-day leave takes (`leave.morning`, `leave.afternoon`). */
+export type LeaveHalf = Exclude<LeaveRow['halfDay'], 'none'>;
+
 /** "09/11/2026 – 13/11/2026", or one date (with the half) for a one-day leave. */
-export function leaveDates(r: Pick<LeaveRow, 'startDate' | 'endDate' | 'halfDay'>, half: (h: string) => string): string {
+export function leaveDates(r: Pick<LeaveRow, 'startDate' | 'endDate' | 'halfDay'>, half: (h: LeaveHalf) => string): string {
   if (r.startDate === r.endDate) return `${formatIsoDate(r.startDate)}${r.halfDay !== 'none' ? ` (${half(r.halfDay)})` : ''}`;
   return `${formatIsoDate(r.startDate)} – ${formatIsoDate(r.endDate)}`;
 }

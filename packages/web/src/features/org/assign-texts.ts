@@ -31,3 +31,5 @@ const id: typeof en = {
 
 i18n.addResourceBundle('en', 'translation', { orgAssign: en }, true, false);
 i18n.addResourceBundle('id', 'translation', { orgAssign: id }, true, false);
+
+export const ORG_ASSIGN_TEXTS = { en, id };

@@ -45,3 +45,5 @@ const id: typeof en = {
 
 i18n.addResourceBundle('en', 'translation', { regulation: en }, true, false);
 i18n.addResourceBundle('id', 'translation', { regulation: id }, true, false);
+
+export const REGULATION_TEXTS = { en, id };

@@ -12,6 +12,10 @@ import './texts';
 
 type GrantRow = RouterOutputs['permission']['employee']['list']['rows'][number];
 
+/** Grant statuses with a text (`permissions.statuses.<n>`): approved, disapproved, pending, cancelled. */
+const NAMED_STATUSES = [1, 2, 3, 4] as const;
+const isNamedStatus = (s: number): s is (typeof NAMED_STATUSES)[number] => NAMED_STATUSES.some((n) => n === s);
+
 /** A grant still counts (pending or approved and not unassigned). */
 const isLive = (g: GrantRow) => g.revokedAt === null && (g.status === 1 || g.status === 3);
 
@@ -57,8 +61,10 @@ export function SubjectGrantsCard({
     assign.mutate({ subjectId, grant } as Parameters<typeof assign.mutate>[0], { onSuccess: () => setChoice('') });
   };
 
-  const statusOf = (g: GrantRow) =>
-    g.revokedAt ? t('permissions.statuses.revoked') : t(`permissions.statuses.${g.status}`, { defaultValue: String(g.status) });
+  const statusOf = (g: GrantRow) => {
+    if (g.revokedAt) return t('permissions.statuses.revoked');
+    return isNamedStatus(g.status) ? t(`permissions.statuses.${g.status}`) : String(g.status);
+  };
 
   const actions = (g: GrantRow) => {
     if (!isLive(g)) return null;

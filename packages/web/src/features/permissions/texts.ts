@@ -39,7 +39,8 @@ const en = {
   actions: 'Actions',
   none: 'No permissions or roles are assigned here. Roles set on the login are shown by "Why can this person…".',
   ownRequest: 'Awaiting a second person',
-  statuses: { 1: 'Approved', 2: 'Disapproved', 3: 'Pending', 4: 'Cancelled', revoked: 'Unassigned' },
+  // Quoted: i18next types only string keys, so an unquoted number would not be a typed key.
+  statuses: { '1': 'Approved', '2': 'Disapproved', '3': 'Pending', '4': 'Cancelled', revoked: 'Unassigned' },
   showClosed: 'Show cancelled and unassigned',
   whyTitle: 'Why can this person…?',
   whyPermission: 'Permission',
@@ -95,7 +96,7 @@ const id: typeof en = {
   actions: 'Aksi',
   none: 'Belum ada hak akses atau peran di sini. Peran pada akun ditampilkan di "Mengapa orang ini bisa…".',
   ownRequest: 'Menunggu orang kedua',
-  statuses: { 1: 'Disetujui', 2: 'Ditolak', 3: 'Menunggu', 4: 'Dibatalkan', revoked: 'Dicabut' },
+  statuses: { '1': 'Disetujui', '2': 'Ditolak', '3': 'Menunggu', '4': 'Dibatalkan', revoked: 'Dicabut' },
   showClosed: 'Tampilkan yang dibatalkan dan dicabut',
   whyTitle: 'Mengapa orang ini bisa…?',
   whyPermission: 'Hak akses',

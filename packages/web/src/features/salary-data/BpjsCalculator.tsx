@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../ui/DatePicker';
 import { type CalcResult, CalcCard, CalcField, CheckBox, EnumBox, NumberBox, num, ResultTable, runCalc } from './calc-shared';
 import { digitsOnly, rp } from './salary-shared';
+import type { CalcTextKey } from './texts';
 import './texts';
 
 const todayIso = () => {
@@ -14,7 +15,7 @@ const todayIso = () => {
 /** `hr calc bpjs`: BPJS Kesehatan, JHT, JP, JKK, JKM with the wage caps in force on the pay date. */
 export function BpjsCalculator() {
   const { t } = useTranslation();
-  const c = (k: string) => t(`salaryData.calc.${k}`);
+  const c = (k: CalcTextKey) => t(`salaryData.calc.${k}`);
   const [salary, setSalary] = useState('');
   const [payDate, setPayDate] = useState(todayIso);
   const [jkk, setJkk] = useState<string>('0.24');

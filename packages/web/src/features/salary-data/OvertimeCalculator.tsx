@@ -10,12 +10,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CalcResult, CalcCard, CalcField, EnumBox, NumberBox, num, ResultTable, runCalc } from './calc-shared';
 import { digitsOnly, rp } from './salary-shared';
+import type { CalcTextKey } from './texts';
 import './texts';
 
 /** `hr calc overtime`: one day's overtime pay (PP 35/2021: 1/173 hourly wage, multipliers). */
 export function OvertimeCalculator() {
   const { t } = useTranslation();
-  const c = (k: string) => t(`salaryData.calc.${k}`);
+  const c = (k: CalcTextKey) => t(`salaryData.calc.${k}`);
   const [monthlyWage, setWage] = useState('');
   const [workWeek, setWorkWeek] = useState('5');
   const [dayType, setDayType] = useState<string>('workday');

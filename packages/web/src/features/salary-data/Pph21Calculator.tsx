@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/TextInput';
 import { type CalcResult, CalcCard, CalcField, CheckBox, EnumBox, NumberBox, num, ResultTable, runCalc } from './calc-shared';
 import { digitsOnly, rp } from './salary-shared';
+import type { CalcTextKey } from './texts';
 import './texts';
 
 interface MonthRow {
@@ -36,7 +37,7 @@ export function Pph21Calculator() {
   const [noTaxIdSurcharge, setSurcharge] = useState(true);
   const [months, setMonths] = useState<MonthRow[]>([{ month: '1', gross: '', annualDeductions: '0' }]);
   const [result, setResult] = useState<CalcResult<Pph21Output>>(null);
-  const c = (k: string) => t(`salaryData.calc.${k}`);
+  const c = (k: CalcTextKey) => t(`salaryData.calc.${k}`);
   const setMonth = (i: number, patch: Partial<MonthRow>) =>
     setMonths((ms) => ms.map((m, j) => (j === i ? { ...m, ...patch } : m)));
   const calculate = () =>

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { controlClass } from '../../ui/controls';
 import { type CalcResult, CalcCard, CalcField, EnumBox, NumberBox, num, ResultTable, runCalc } from './calc-shared';
 import { rp } from './salary-shared';
+import type { CalcTextKey } from './texts';
 import './texts';
 
 /** `hr calc pph21-daily`: daily TER per day; above 2,500,000 a day Art. 17 × 50%. */
 export function Pph21DailyCalculator() {
   const { t } = useTranslation();
-  const c = (k: string) => t(`salaryData.calc.${k}`);
+  const c = (k: CalcTextKey) => t(`salaryData.calc.${k}`);
   const [taxYear, setTaxYear] = useState(String(new Date().getFullYear()));
   const [days, setDays] = useState('');
   const [terRounding, setTerRounding] = useState<string>('floor');

@@ -9,6 +9,7 @@ import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { serverFields } from './salary-shared';
+import type { SettingsTextKey } from './texts';
 import './texts';
 
 type SettingsInput = RouterInputs['salary']['setting']['update'];
@@ -16,7 +17,7 @@ type Settings = RouterOutputs['salary']['setting']['get'];
 type Key = keyof SettingsInput;
 
 type FieldSpec =
-  | { kind: 'number'; min: number; max: number; hint?: string }
+  | { kind: 'number'; min: number; max: number; hint?: SettingsTextKey }
   | { kind: 'select'; options: readonly (string | number)[]; numeric?: boolean }
   | { kind: 'toggle' };
 

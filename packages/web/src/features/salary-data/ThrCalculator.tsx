@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../ui/DatePicker';
 import { type CalcResult, CalcCard, CalcField, EnumBox, NumberBox, num, ResultTable, runCalc } from './calc-shared';
 import { digitsOnly, rp } from './salary-shared';
+import type { CalcTextKey } from './texts';
 import './texts';
 
 /** `hr calc thr`: months of service up to the holiday, eligibility and the THR (Permenaker 6/2016). */
 export function ThrCalculator() {
   const { t } = useTranslation();
-  const c = (k: string) => t(`salaryData.calc.${k}`);
+  const c = (k: CalcTextKey) => t(`salaryData.calc.${k}`);
   const [monthlyWage, setWage] = useState('');
   const [joinDate, setJoinDate] = useState('');
   const [holidayDate, setHolidayDate] = useState('');

@@ -178,6 +178,10 @@ const en = {
 };
 
 type Texts = typeof en;
+/** A calculator text, `salaryData.calc.<key>`. */
+export type CalcTextKey = keyof Texts['calc'];
+/** A settings text, `salaryData.settings.<key>`. */
+export type SettingsTextKey = keyof Texts['settings'];
 
 const id: Texts = {
   employee: 'Karyawan',

@@ -9,19 +9,20 @@ const STYLE: Record<MailStatus, string> = {
   failed: 'bg-red-100 text-red-800',
   stored: 'bg-slate-100 text-slate-700',
 };
-const KEY: Record<MailStatus, string> = {
+/** The text of each status. */
+export const MAIL_STATUS_TEXT = {
   queued: 'mail.statusQueued',
   sent: 'mail.statusSent',
   failed: 'mail.statusFailed',
   stored: 'mail.statusStored',
-};
+} as const satisfies Record<MailStatus, string>;
 
 /** An outbox message's status as a coloured label. */
 export function MailStatusBadge({ status }: { status: MailStatus }) {
   const { t } = useTranslation();
   return (
     <span data-testid="mail-status" className={cx('rounded px-2 py-0.5 text-xs font-medium', STYLE[status])}>
-      {t(KEY[status])}
+      {t(MAIL_STATUS_TEXT[status])}
     </span>
   );
 }

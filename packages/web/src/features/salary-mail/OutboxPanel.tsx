@@ -9,18 +9,11 @@ import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { ListCard } from '../org/ListCard';
 import { useListState } from '../org/use-list-state';
-import { MailStatusBadge } from './MailStatusBadge';
+import { MAIL_STATUS_TEXT, MailStatusBadge } from './MailStatusBadge';
 import { OutboxMessageDialog } from './OutboxMessageDialog';
 import './texts';
 
 type Row = RouterOutputs['mail']['outbox']['rows'][number];
-
-const STATUS_KEYS: Record<MailStatus, string> = {
-  queued: 'mail.statusQueued',
-  sent: 'mail.statusSent',
-  failed: 'mail.statusFailed',
-  stored: 'mail.statusStored',
-};
 
 /** The mail outbox (a tab on /salary/report): every message the app wrote, with its status. */
 export function OutboxPanel() {
@@ -65,7 +58,7 @@ export function OutboxPanel() {
             placeholder={t('mail.allStatuses')}
             value={status}
             onChange={list.filter(setStatus)}
-            options={MAIL_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) }))}
+            options={MAIL_STATUSES.map((s) => ({ value: s, label: t(MAIL_STATUS_TEXT[s]) }))}
           />
         }
         empty={t('mail.noMessages')}

@@ -46,18 +46,19 @@ export function EmployeeTaxDataCard({ detail }: { detail: Detail }) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof form, v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const label = (k: string) => t(`salaryTax.${k}`);
+  const label = (k: keyof typeof form) => t(`salaryTax.${k}`);
+  const isField = (k: string): k is keyof typeof form => Object.hasOwn(form, k);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const missing = (['employerName', 'netIncome', 'taxWithheld'] as const).filter((k) => form[k].trim() === '');
-    setErrors(Object.fromEntries(missing.map((k) => [k, `${label(k)} is required`])));
+    setErrors(Object.fromEntries(missing.map((k) => [k, t('salaryTax.fieldRequired', { field: label(k) })])));
     if (missing.length) return;
     try {
       await save.mutateAsync({ id: detail.id, ...form, year: Number(form.year) });
       setForm((f) => ({ ...f, employerName: '', employerTaxId: '', netIncome: '', taxWithheld: '' }));
     } catch (err) {
       const f = serverFields(err);
-      setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k, `${label(k)} ${m}`])));
+      setErrors(Object.fromEntries(Object.entries(f).map(([k, m]) => [k, `${isField(k) ? label(k) : k} ${m}`])));
     }
   };
   const columns: Column<Previous>[] = [

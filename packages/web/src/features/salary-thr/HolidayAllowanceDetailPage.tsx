@@ -59,9 +59,7 @@ export function HolidayAllowanceDetailPage() {
   return (
     <div>
       <PageTitle actions={<Link to="/salary/holidayAllowance">{t('thr.back')}</Link>}>
-        {run
-          ? `THR ${run.holidayName} ${run.year}`
-          : t('nav.salary.holidayAllowanceDetail', { defaultValue: 'Holiday Allowance Detail' })}
+        {run ? `THR ${run.holidayName} ${run.year}` : t('routes.salary.holidayAllowanceDetail')}
       </PageTitle>
       {run ? (
         <Card

@@ -66,7 +66,7 @@ export function HolidayAllowanceListPage() {
           ) : null
         }
       >
-        {t('nav.salary.holidayAllowance', { defaultValue: 'Holiday Allowance' })}
+        {t('routes.salary.holidayAllowance')}
       </PageTitle>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
         <Select

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
 import { HolidayAllowanceDetailPage } from './HolidayAllowanceDetailPage';
@@ -93,6 +94,19 @@ describe('THR screens', () => {
     expect(screen.getByTestId('thr-status').textContent).toBe('Draft');
     expect(screen.getByText('Rp 3.000.000')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Generate THR' })).toBeNull();
+  });
+
+  it('the list heading is in Bahasa Indonesia when that language is chosen', async () => {
+    fakeTrpcServer({
+      'salary.holidayAllowance.list': () => ({ data: { rows: [run('draft')], total: 1, page: 1, pageSize: 25 } }),
+    });
+    await i18n.changeLanguage('id');
+    try {
+      render('/salary/holidayAllowance', '/salary/holidayAllowance', <HolidayAllowanceListPage />, ['salary.view']);
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Tunjangan Hari Raya');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('generate: empty fields are named and nothing is sent', async () => {

@@ -27,6 +27,7 @@ import { dateView, PLACEMENT_RESETS, placementViews } from '../../shared/placeme
 import { toId } from '../../shared/use-lookups';
 import { readUpload } from '../read-upload';
 import './contract-texts';
+import type { EmployeeField } from '../text-keys';
 
 const nameOf = (rec: Record<string, number>, v: number) => Object.entries(rec).find(([, n]) => n === v)?.[0] ?? String(v);
 const rupiah = (s: string) => `Rp ${formatNumber(Number(s))}`;
@@ -172,7 +173,7 @@ function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: Contrac
   const { t } = useTranslation();
   const refresh = useRefresh(d);
   const utils = trpc.useUtils();
-  const f = (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
+  const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const done = {
     meta: { successMessage: () => t('employeeDetail.saved') },
     onSuccess: () => void Promise.all([refresh(), utils.employee.secondContract.list.invalidate({ employeeId: d.id })]),
@@ -289,7 +290,7 @@ const CHANGE_OPTIONS = Object.entries(EMPLOYMENT_CHANGE_TYPES).map(([label, valu
 function RecordDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const refresh = useRefresh(d);
-  const f = (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
+  const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const save = trpc.employee.record.create.useMutation({
     meta: { successMessage: () => t('employeeDetail.saved') },
     onSuccess: () => void refresh(),
@@ -299,7 +300,7 @@ function RecordDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }
   const fields: FormFieldDef<string>[] = [
     { key: 'changeType', label: f('changeType'), required: true },
     { key: 'effectiveDate', label: f('effectiveDate'), required: true },
-    ...['companyOfficeId', 'departmentId', 'divisionId', 'sectionId', 'jobPositionId', 'jobLevelId'].map((key) => ({
+    ...(['companyOfficeId', 'departmentId', 'divisionId', 'sectionId', 'jobPositionId', 'jobLevelId'] as const).map((key) => ({
       key,
       label: f(key),
       ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),

@@ -1,4 +1,3 @@
-import i18n from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/can';
@@ -8,56 +7,11 @@ import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { fileToBase64 } from '../../purchase-of-goods/shared';
-import '../../../i18n';
+import './signature-qr-texts';
 
 /** The server's limit (core SIGNATURE_MAX_BYTES): checked here first so a big file is not sent. */
 const MAX_BYTES = 200 * 1024;
 const TYPES = ['image/png', 'image/jpeg'] as const;
-
-const en = {
-  title: 'Signature & QR code',
-  signature: 'Signature',
-  noSignature: 'No signature uploaded.',
-  upload: 'Upload signature',
-  replace: 'Replace signature',
-  chooseFile: 'Signature file (PNG or JPG)',
-  badFile: 'Choose a PNG or JPG image of at most 200 KB.',
-  deleteSignature: 'Delete signature',
-  uploaded: 'Signature uploaded',
-  deleted: 'Signature deleted',
-  uploadedBy: '{{name}} · {{at}}',
-  qrCode: 'QR code',
-  noQrCode: 'No QR code generated yet.',
-  generate: 'Generate QR code',
-  regenerate: 'Regenerate QR code',
-  generated: 'QR code generated',
-  downloadPng: 'Download QR (PNG)',
-  downloadCard: 'Download ID card (PDF)',
-  cardCode: 'Card {{code}} · {{at}}',
-};
-const id: typeof en = {
-  title: 'Tanda tangan & kode QR',
-  signature: 'Tanda tangan',
-  noSignature: 'Belum ada tanda tangan.',
-  upload: 'Unggah tanda tangan',
-  replace: 'Ganti tanda tangan',
-  chooseFile: 'Berkas tanda tangan (PNG atau JPG)',
-  badFile: 'Pilih gambar PNG atau JPG paling besar 200 KB.',
-  deleteSignature: 'Hapus tanda tangan',
-  uploaded: 'Tanda tangan diunggah',
-  deleted: 'Tanda tangan dihapus',
-  uploadedBy: '{{name}} · {{at}}',
-  qrCode: 'Kode QR',
-  noQrCode: 'Kode QR belum dibuat.',
-  generate: 'Buat kode QR',
-  regenerate: 'Buat ulang kode QR',
-  generated: 'Kode QR dibuat',
-  downloadPng: 'Unduh QR (PNG)',
-  downloadCard: 'Unduh kartu ID (PDF)',
-  cardCode: 'Kartu {{code}} · {{at}}',
-};
-i18n.addResourceBundle('en', 'translation', { signatureQr: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { signatureQr: id }, true, false);
 
 /**
  * The employee's signature (upload, view, delete) and QR code (generate, download) on the employee

@@ -27,3 +27,5 @@ const id: typeof en = {
 
 i18n.addResourceBundle('en', 'translation', { contractFiles: en }, true, false);
 i18n.addResourceBundle('id', 'translation', { contractFiles: id }, true, false);
+
+export const CONTRACT_FILES_TEXTS = { en, id };

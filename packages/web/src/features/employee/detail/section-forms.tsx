@@ -22,6 +22,7 @@ import {
 } from '../../shared/ReferenceSelects';
 import { placementViews } from '../../shared/placement-views';
 import { toId } from '../../shared/use-lookups';
+import type { EmployeeField } from '../text-keys';
 
 /*
  * The edit forms of the single-valued sections of an employee record. Each is a core schema
@@ -41,7 +42,7 @@ export type SectionFormKind = 'personal' | 'contact' | 'employment' | 'medical' 
 
 function useLabels() {
   const { t } = useTranslation();
-  return (k: string) => t(`employeeDetail.fields.${k}` as never) as string;
+  return (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
 }
 
 export function usePersonalForm(d: EmployeeDetail) {

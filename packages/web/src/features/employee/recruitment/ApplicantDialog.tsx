@@ -204,7 +204,7 @@ function HireDialog({ applicant, onClose, onHired }: { applicant: ApplicantDetai
   const keys = [...PERSONAL, ...EMPLOYMENT];
   const fields: FormFieldDef<string>[] = keys.map((key) => ({
     key,
-    label: t(`employeeDetail.fields.${key}` as never) as string,
+    label: t(`employeeDetail.fields.${key}`),
     required: REQUIRED.has(key),
     ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),
   }));

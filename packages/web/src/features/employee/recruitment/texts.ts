@@ -89,3 +89,5 @@ const id: typeof en = {
 
 i18n.addResourceBundle('en', 'translation', { recruitment: en }, true, false);
 i18n.addResourceBundle('id', 'translation', { recruitment: id }, true, false);
+
+export const RECRUITMENT_TEXTS = { en, id };

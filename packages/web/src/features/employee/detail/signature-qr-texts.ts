@@ -1,0 +1,50 @@
+import i18n from 'i18next';
+import '../../../i18n';
+
+/** Texts of the signature & QR code card of an employee, English and Bahasa Indonesia, under the `signatureQr` key. */
+const en = {
+  title: 'Signature & QR code',
+  signature: 'Signature',
+  noSignature: 'No signature uploaded.',
+  upload: 'Upload signature',
+  replace: 'Replace signature',
+  chooseFile: 'Signature file (PNG or JPG)',
+  badFile: 'Choose a PNG or JPG image of at most 200 KB.',
+  deleteSignature: 'Delete signature',
+  uploaded: 'Signature uploaded',
+  deleted: 'Signature deleted',
+  uploadedBy: '{{name}} · {{at}}',
+  qrCode: 'QR code',
+  noQrCode: 'No QR code generated yet.',
+  generate: 'Generate QR code',
+  regenerate: 'Regenerate QR code',
+  generated: 'QR code generated',
+  downloadPng: 'Download QR (PNG)',
+  downloadCard: 'Download ID card (PDF)',
+  cardCode: 'Card {{code}} · {{at}}',
+};
+const id: typeof en = {
+  title: 'Tanda tangan & kode QR',
+  signature: 'Tanda tangan',
+  noSignature: 'Belum ada tanda tangan.',
+  upload: 'Unggah tanda tangan',
+  replace: 'Ganti tanda tangan',
+  chooseFile: 'Berkas tanda tangan (PNG atau JPG)',
+  badFile: 'Pilih gambar PNG atau JPG paling besar 200 KB.',
+  deleteSignature: 'Hapus tanda tangan',
+  uploaded: 'Tanda tangan diunggah',
+  deleted: 'Tanda tangan dihapus',
+  uploadedBy: '{{name}} · {{at}}',
+  qrCode: 'Kode QR',
+  noQrCode: 'Kode QR belum dibuat.',
+  generate: 'Buat kode QR',
+  regenerate: 'Buat ulang kode QR',
+  generated: 'Kode QR dibuat',
+  downloadPng: 'Unduh QR (PNG)',
+  downloadCard: 'Unduh kartu ID (PDF)',
+  cardCode: 'Kartu {{code}} · {{at}}',
+};
+i18n.addResourceBundle('en', 'translation', { signatureQr: en }, true, false);
+i18n.addResourceBundle('id', 'translation', { signatureQr: id }, true, false);
+
+export const SIGNATURE_QR_TEXTS = { en, id };
