@@ -49,6 +49,7 @@ export { createServices, type Services } from './services';
 export { type Ctx, type Db, inTransaction, systemClock } from './shared/context';
 export { AppError, ERROR_CODES, type ErrorCode, type FieldIssue } from './shared/errors';
 export { type PdfColumn, type PdfDocumentSpec, type PdfTable, renderPdf } from './shared/pdf';
+export { COMPANY_TIME_ZONE } from './shared/time-zone';
 export * from './shared/zod';
 export * from './seed/index';
 export * from './shared/heavy';

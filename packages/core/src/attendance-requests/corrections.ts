@@ -1,5 +1,4 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import {
   addDays,
   refuseOutsideRequestWindow,
@@ -16,7 +15,8 @@ import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, invalid } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import {
   ATTENDANCE_REQUEST_STATUS as S,
   ATTENDANCE_REQUEST_STATUS_LABELS,
@@ -46,7 +46,6 @@ import {
   ddmmyyyy,
   hhmm,
   historyOf,
-  likePattern,
   lockEmployee,
   mayDecide,
   ownEmployeeId,
@@ -59,7 +58,6 @@ import {
   visibleSql,
 } from './shared';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'attendance.view'>;
 type Approve = Grant<'attendance.approve'>;
 type Personal = Grant<'personal.access'>;

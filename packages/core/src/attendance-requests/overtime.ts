@@ -1,5 +1,4 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import { refuseOutsideRequestWindow } from '../attendance/index';
 import { audit } from '../audit/service';
 import {
@@ -19,7 +18,8 @@ import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import {
   approveOvertimeInput,
   ATTENDANCE_REQUEST_STATUS as S,
@@ -54,7 +54,6 @@ import {
   ddmmyyyy,
   employeeInScope,
   historyOf,
-  likePattern,
   lockEmployee,
   mayDecide,
   ownEmployeeId,
@@ -68,7 +67,6 @@ import {
   visibleSql,
 } from './shared';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'attendance.view'>;
 type Approve = Grant<'attendance.approve'>;
 type Personal = Grant<'personal.access'>;

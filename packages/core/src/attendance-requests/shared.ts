@@ -6,18 +6,15 @@ import { hasPermission, requirePermission, scopeOf } from '../permissions/grant'
 import { scopeSql } from '../permissions/scope';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import type { AttendanceBulkItem, AttendanceBulkResult, AttendanceRequestHistoryRow } from './schema';
 
-/** The company time zone of spec §9 / preamble: "today" is WIB. */
-export const TZ = 'Asia/Jakarta';
-
 /** The company's calendar date now, 'yyyy-mm-dd'. */
-export const todayOf = (ctx: Ctx): string => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(ctx.clock());
+export const todayOf = (ctx: Ctx): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
 
 /** 'yyyy-mm-dd' → 'dd/mm/yyyy' (spec §9 date format) for messages. */
 export const ddmmyyyy = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** 'hh:mm:ss' → 'hh:mm'. */
 export const hhmm = (t: string | null): string | null => (t ? t.slice(0, 5) : null);

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { Db } from '../shared/context';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 
 /**
  * The timesheet engine: one set-based statement (MERGE … USING (SELECT …): the upsert of INSERT …
@@ -337,7 +338,7 @@ export function dateIn(timeZone: string, at: Date): string {
     return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   } catch {
     return new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Asia/Jakarta',
+      timeZone: COMPANY_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -1,15 +1,15 @@
 import { recordIngestBatch } from '../devices/service';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import { addDays, computeTimesheets, dateIn, pairsTouchedBy } from './engine';
-import { employeeVisible, likePattern, querySettings, scopedEmployeeCondition } from './queries';
+import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
 import {
   type IngestResult,
   attendanceIdInput,
@@ -23,8 +23,6 @@ import {
   type PunchRow,
   pinInput,
 } from './schema';
-
-type In<S extends z.ZodType> = z.input<S>;
 
 export type PunchSource = 'device' | 'import' | 'manual';
 

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../permissions/grant';
 import type { Db } from '../shared/context';
 import { notFound } from '../shared/errors';
+import { likePattern } from '../shared/sql';
 import type { AttendanceSettings } from './schema';
 import { shiftLabel } from './schema';
 
@@ -20,8 +21,6 @@ export interface EmployeeFilter {
 export function scopeSql(scope: Scope): RawBuilder<boolean> {
   return sharedScopeSql(scope, 'e') as RawBuilder<boolean>;
 }
-
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Scope and filters as one raw condition on alias `e`. */
 export function employeeCondition(scope: Scope, f: EmployeeFilter): RawBuilder<boolean> {

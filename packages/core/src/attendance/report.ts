@@ -1,11 +1,10 @@
 import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
-import type { z } from 'zod';
 import type { Grant } from '../permissions/grant';
 import type { Ctx, Db } from '../shared/context';
 import { invalid, notFound } from '../shared/errors';
 import { renderPdf } from '../shared/pdf';
-import type { Page } from '../shared/zod';
+import type { Page, In } from '../shared/zod';
 import { monthOf, resolvePeriod } from './period';
 import { scopedEmployeeCondition, scopeSql } from './queries';
 import {
@@ -31,7 +30,6 @@ import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today, XLSX_TYPE } from '.
  * numbers are exactly what the timesheet lists show. Set-based SQL: one statement per answer.
  */
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'attendance.view'>;
 
 /** Longest period of the report list and its chart (days). */

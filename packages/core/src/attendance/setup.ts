@@ -1,14 +1,14 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, invalid, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import { computeTimesheets, dateIn } from './engine';
-import { likePattern, querySettings, scopedEmployeeCondition } from './queries';
+import { querySettings, scopedEmployeeCondition } from './queries';
 import {
   type AttendanceSettings,
   assignScheduleInput,
@@ -29,7 +29,6 @@ import {
 } from './schema';
 import { resolvePeriod } from './period';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'attendance.view'>;
 type Manage = Grant<'attendance.manage'>;
 

@@ -1,12 +1,11 @@
 import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import type { Page, In } from '../shared/zod';
 import { computeTimesheets, dateIn } from './engine';
 import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
 import { resolvePeriod } from './period';
@@ -28,7 +27,6 @@ import {
   type TimesheetRow,
 } from './schema';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'attendance.view'>;
 type Manage = Grant<'attendance.manage'>;
 

@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { SKEW_WARNING_MS } from '../devices/schema';
-import { likePattern } from '../org/queries';
 import type { Grant } from '../permissions/grant';
 import type { Ctx, Db } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import {
   AUDIT_ERROR_PATTERN,
   AUDIT_WARNING_PATTERN,
@@ -42,7 +42,6 @@ import {
  */
 
 type Dev = Grant<'developer.access'>;
-type In<S extends z.ZodType> = z.input<S>;
 type Filters = z.output<typeof logsExcelInput>;
 
 const DAY_MS = 86_400_000;
@@ -79,8 +78,7 @@ function auditEvents(f: Filters, p: { from: Date; to: Date | null }): RawBuilder
   if (p.to) conds.push(sql<boolean>`a.at <= ${p.to.toISOString()}::timestamptz`);
   if (f.entity) conds.push(sql<boolean>`a.entity = ${f.entity}`);
   if (f.entityId) conds.push(sql<boolean>`a.entity_id = ${f.entityId}`);
-  if (f.action)
-    conds.push(sql<boolean>`(a.action = ${f.action} or a.action like ${`${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`})`);
+  if (f.action) conds.push(sql<boolean>`(a.action = ${f.action} or a.action like ${likePattern(`${f.action}.`, 'prefix')})`);
   if (f.actor) {
     const like = likePattern(f.actor);
     conds.push(sql<boolean>`(u.email ilike ${like} or e.given_name || ' ' || e.surname ilike ${like})`);

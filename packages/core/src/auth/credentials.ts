@@ -1,15 +1,14 @@
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
+import type { In } from '../shared/zod';
 import { hashPassword } from './passwords';
 import { credentialIdInput, type CredentialScope, updateCredentialInput } from './schema';
 import { scopesSql } from './scopes';
 import { newToken } from './tokens';
 
 type Dev = Grant<'developer.access'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 export interface CredentialDetail {
   id: number;

@@ -7,6 +7,7 @@ import type { RoleKey } from '../permissions/roles';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import {
   changePasswordInput,
   createCredentialInput,
@@ -199,7 +200,7 @@ export async function logout(ctx: Ctx, token: string): Promise<void> {
 const employmentEnded = (employeeId: RawBuilder<unknown>, resigned: RawBuilder<unknown>) => sql<boolean>`(
   coalesce(${resigned}, 0) = 1
   or exists (select 1 from employee_resignations r where r.employee_id = ${employeeId} and r.status = 1
-             and r.last_working_day < (now() at time zone 'Asia/Jakarta')::date))`;
+             and r.last_working_day < (now() at time zone ${COMPANY_TIME_ZONE})::date))`;
 
 /** The user, their org placement, roles and approved grants (own, their job position's, their section's roles), in one query. */
 function actorQuery(db: Db) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Ctx, inTransaction } from '../shared/context';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import { canteenLocalTime } from './service';
 
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -83,7 +84,7 @@ export async function seedCanteenDemo(ctx: Ctx): Promise<boolean> {
       insert into canteen_presences (employee_id, meal_date, meal_kind, meal_id, canteen_id, taken_at, source,
         device_serial, preference, employee_price, subsidy)
       select s.employee_id, s.meal_date, s.meal_kind, m.id, c.id,
-        (s.meal_date + m.start_time + make_interval(mins => (x.n * 3)::int)) at time zone 'Asia/Jakarta',
+        (s.meal_date + m.start_time + make_interval(mins => (x.n * 3)::int)) at time zone ${COMPANY_TIME_ZONE},
         case when x.n % 3 = 0 then 'fingerprint' else 'card' end,
         case when x.n % 3 = 0 then t.device_serial end,
         coalesce(cp.preference, 'regular'), m.employee_price, m.subsidy

@@ -1,13 +1,14 @@
 import ExcelJS from 'exceljs';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed, taken } from '../shared/db-errors';
 import { AppError, type ErrorCode } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { Page, In } from '../shared/zod';
 import {
   type AssignMealScheduleResult,
   assignMealScheduleInput,
@@ -50,14 +51,10 @@ import {
 
 type View = Grant<'canteen.view'>;
 type Manage = Grant<'canteen.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Serving windows and scan times are the company's local time (Asia/Jakarta, UTC+7, no DST). */
-const TZ = 'Asia/Jakarta';
 const canteenNotFound = () => new AppError('NOT_FOUND', 'Canteen not found');
 const mealNotFound = () => new AppError('NOT_FOUND', 'Meal not found');
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 const hhmm = (t: string) => t.slice(0, 5);
 const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
@@ -66,7 +63,7 @@ const ids = (list: readonly number[]) => sql.join(list.map((i) => sql`${i}`));
 /** The company's local calendar date and time of an instant: { date: 'yyyy-mm-dd', time: 'hh:mm:ss' }. */
 export function canteenLocalTime(at: Date): { date: string; time: string } {
   const s = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: TZ,
+    timeZone: COMPANY_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -870,7 +867,7 @@ export async function importCanteenPunches(
       ins as (
         insert into canteen_presences (employee_id, meal_date, meal_kind, meal_id, canteen_id, taken_at, source,
           device_serial, preference, employee_price, subsidy, recorded_by_user_id)
-        select ok.employee_id, ok.day, ok.kind, ok.meal_id, ok.canteen_id, ok.local_time at time zone ${TZ}, 'fingerprint',
+        select ok.employee_id, ok.day, ok.kind, ok.meal_id, ok.canteen_id, ok.local_time at time zone ${COMPANY_TIME_ZONE}, 'fingerprint',
           ok.device_serial, coalesce(cp.preference, 'regular'), ok.employee_price, ok.subsidy, ${grant.actor.userId}
         from ok left join canteen_preferences cp on cp.employee_id = ok.employee_id
         on conflict (employee_id, meal_date, meal_kind) do nothing

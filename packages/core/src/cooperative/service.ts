@@ -1,7 +1,6 @@
 import { scopeSql } from '../permissions/scope';
 import ExcelJS from 'exceljs';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
 import { assertMayDecide, decisionRefusal, refuseOwn } from '../permissions/index';
@@ -11,7 +10,9 @@ import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { renderPdf } from '../shared/pdf';
 import { assertPlausibleDates } from '../shared/plausible-date';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { Page, In } from '../shared/zod';
 import {
   type AddCooperativeMembersResult,
   addWithdrawalFileInput,
@@ -51,19 +52,16 @@ import {
 type View = Grant<'cooperative.view'>;
 type Manage = Grant<'cooperative.manage'>;
 type Any = Grant<'cooperative.view' | 'cooperative.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const TZ = 'Asia/Jakarta';
 const memberNotFound = () => new AppError('NOT_FOUND', 'Cooperative member not found');
 const withdrawalNotFound = () => new AppError('NOT_FOUND', 'Withdrawal not found');
 const fileNotFound = () => new AppError('NOT_FOUND', 'File not found');
 const decidedMeanwhile = () => new AppError('CONFLICT', 'This withdrawal has been decided already; reload to see its status');
 
 /** The company's calendar date now (Asia/Jakarta), 'yyyy-mm-dd'. */
-const todayOf = (ctx: Ctx): string => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(ctx.clock());
-const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time zone ${TZ})::date`;
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const todayOf = (ctx: Ctx): string => new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time zone ${COMPANY_TIME_ZONE})::date`;
 const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 // ---------------------------------------------------------------------------------------------

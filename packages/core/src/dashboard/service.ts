@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { shiftLabel } from '../attendance/schema';
 import type { Actor } from '../permissions/actor';
 import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import type { Ctx } from '../shared/context';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { In } from '../shared/zod';
 import {
   type BirthdayRow,
   type ExpiringContractRow,
@@ -15,9 +16,7 @@ import {
   upcomingBirthdaysInput,
 } from './schema';
 
-type In<S extends z.ZodType> = z.input<S>;
-
-const todayOf = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(ctx.clock());
+const todayOf = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
 const NAME = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 /**

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
+import type { In } from '../shared/zod';
 import {
   type AgentCommand,
   agentCommandResultInput,
@@ -26,7 +26,6 @@ import {
 
 type Dev = Grant<'developer.access'>;
 type Ingest = Grant<'device.ingest'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 /** ZK terminals keep a 24-character user id; longer PINs are left out of an upload. */
 const MAX_TERMINAL_PIN = 24;

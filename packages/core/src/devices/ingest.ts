@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { ingestPunches } from '../attendance/punches';
 import { ingestPunchesInput, type IngestResult, type PunchItem, type PunchResult } from '../attendance/schema';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
+import type { In } from '../shared/zod';
 import { matchHotspot } from './service';
-
-type In<S extends z.ZodType> = z.input<S>;
 
 /** The uploader's address at ingest; null when the transport does not know it. */
 export interface IngestOrigin {

@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { type Selectable, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Database } from '../db/database';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import {
   createDeviceInput,
   createHotspotInput,
@@ -30,7 +30,6 @@ import {
 } from './schema';
 
 type Dev = Grant<'developer.access'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const num = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -137,7 +136,7 @@ export async function listDevices(ctx: Ctx, _grant: Dev, raw: In<typeof listDevi
   const input = listDevicesInput.parse(raw);
   const conds = [sql<boolean>`true`];
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     conds.push(sql<boolean>`(d.name ilike ${like} or d.serial ilike ${like} or d.address ilike ${like})`);
   }
   if (input.companyOfficeId) conds.push(sql<boolean>`d.company_office_id = ${input.companyOfficeId}`);
@@ -521,7 +520,7 @@ export async function listHotspots(ctx: Ctx, _grant: Dev, raw: In<typeof listHot
   const input = listHotspotsInput.parse(raw);
   const conds = [sql<boolean>`true`];
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     conds.push(sql<boolean>`(h.name ilike ${like} or h.cidr::text ilike ${like})`);
   }
   if (input.companyOfficeId) conds.push(sql<boolean>`h.company_office_id = ${input.companyOfficeId}`);

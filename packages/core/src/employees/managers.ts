@@ -5,6 +5,7 @@ import type { Grant } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
+import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import { createManagersInput, listManagersInput, type ManagerRow, managerIdInput, updateManagerInput } from './managers-schema';
 
@@ -37,7 +38,7 @@ export async function listManagers(ctx: Ctx, grant: Manage, raw: z.input<typeof 
   if (input.managerEmployeeId) q = q.where('m.manager_employee_id', '=', input.managerEmployeeId);
   if (input.active !== undefined) q = q.where('m.active', '=', input.active === 1);
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     q = q.where((eb) =>
       eb.or([
         eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like),

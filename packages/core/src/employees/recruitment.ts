@@ -1,5 +1,4 @@
 import { type Insertable, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Database } from '../db/database';
 import { assertMayDecide } from '../permissions/duties';
@@ -7,7 +6,8 @@ import { type Grant, requirePermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import { decodeUpload } from './files';
 import { createEmployee } from './history';
 import {
@@ -31,7 +31,6 @@ import {
 import type { EmployeeFileDownload } from './signature-schema';
 
 type Manage = Grant<'employee.recruitment.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const applicantNotFound = () => notFound('Applicant');
 const OPEN = [...OPEN_RECRUITMENT_STAGES];
@@ -103,7 +102,7 @@ export async function listApplicants(ctx: Ctx, _grant: Manage, raw: In<typeof li
     n = n.where('a.company_office_id', '=', input.companyOfficeId);
   }
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     const match = sql<boolean>`(a.given_name || ' ' || a.surname) ilike ${like} or a.email ilike ${like}
       or coalesce(a.phone, '') ilike ${like} or a.position_applied ilike ${like}`;
     q = q.where(match);

@@ -9,6 +9,7 @@ import { REQUEST_STATUS } from '../reference/schema';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
+import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import { dateIssues, sectionDateIssues, todayWib as wibDay } from './date-rules';
 import { applyEmployeeSection, readEmployeeDetail, scopedEmployeeId, sectionValues } from './detail';
@@ -191,7 +192,7 @@ export async function listUpdateRequests(
   if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
   if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     q = q.where((eb) =>
       eb.or([eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
     );
@@ -424,7 +425,7 @@ export async function listResignations(ctx: Ctx, grant: Manage, raw: z.input<typ
   if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
   if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     q = q.where((eb) =>
       eb.or([eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
     );

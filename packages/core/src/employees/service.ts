@@ -5,6 +5,8 @@ import type { Grant } from '../permissions/grant';
 import { employeeInScope } from '../permissions/scope';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { likePattern } from '../shared/sql';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import type { Page } from '../shared/zod';
 import {
   type DownloadEmployeesInput,
@@ -33,10 +35,9 @@ function filteredEmployees(db: Db, grant: View, input: Filters) {
   let q = db.selectFrom('employees as e').where((eb) => employeeInScope(eb as never, grant.scope));
   const term = input.search;
   if (term) {
-    const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
     // Three characters or more match anywhere (trigram index); one or two, the beginning of the
     // name, the employee number or the e-mail, which is what such a short search means in a list.
-    const like = term.length >= 3 ? `%${escaped}%` : `${escaped}%`;
+    const like = likePattern(term, term.length >= 3 ? 'contains' : 'prefix');
     q = q.where((eb) =>
       eb.or([
         eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like),
@@ -154,7 +155,7 @@ export async function downloadEmployees(
   ws.getRow(1).font = { bold: true };
   for (const r of rows) ws.addRow(Object.fromEntries(input.columns.map((c) => [c, CELL[c](r)])));
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(ctx.clock());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   return {
     fileName: `employees-${today}.xlsx`,

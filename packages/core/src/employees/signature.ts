@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
+import type { In } from '../shared/zod';
 import { employeeIdInput } from './detail-schema';
 import { scopedEmployeeId } from './detail';
 import {
@@ -20,7 +20,6 @@ import {
   uploadSignatureInput,
 } from './signature-schema';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'employee.view'>;
 type Update = Grant<'employee.update'>;
 type Personal = Grant<'personal.access'>;

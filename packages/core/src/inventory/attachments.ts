@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
+import type { In } from '../shared/zod';
 import { purchaseRequestVisible } from './access';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -29,7 +29,6 @@ type Reader = Grant<
   | 'inventory.approve.warehouse'
   | 'inventory.approve.coo'
 >;
-type In<S extends z.ZodType> = z.input<S>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Purchase request not found');
 const fileNotFound = () => new AppError('NOT_FOUND', 'Attachment not found');

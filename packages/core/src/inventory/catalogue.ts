@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, type FieldIssue } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { Page, In } from '../shared/zod';
 import {
   ADJUSTMENT_SOURCE,
   adjustStockInput,
@@ -43,17 +44,13 @@ import { moveStock } from './stock';
 type Use = Grant<'inventory.request'>;
 type View = Grant<'inventory.view'>;
 type Manage = Grant<'inventory.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
-
-/** `%text%` for ilike, with %, _ and \ matched literally. */
-export const likePattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Today's company calendar date, 'yyyy-mm-dd' (Asia/Jakarta), by the context's clock. */
 export const companyToday = (ctx: Ctx): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(ctx.clock());
+  new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
 
 /** The company's calendar date of an instant column (spec: company time zone, default Asia/Jakarta). */
-export const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time zone 'Asia/Jakarta')::date`;
+export const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time zone ${COMPANY_TIME_ZONE})::date`;
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 const nameTaken = (param: string, message: string) => () =>

@@ -1,7 +1,8 @@
-import type { z } from 'zod';
 import type { Grant } from '../permissions/grant';
 import type { Ctx } from '../shared/context';
 import { renderPdf } from '../shared/pdf';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { In } from '../shared/zod';
 import { getPurchaseOrder } from './purchase-orders';
 import { getPurchaseRequest } from './purchase-requests';
 import {
@@ -15,7 +16,6 @@ import { getWarehouseRequest } from './warehouse-requests';
 
 /** Any inventory permission: the document's own visibility rules decide (else NOT_FOUND). */
 type Reader = Grant<'inventory.request'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const PDF = 'application/pdf';
 
@@ -28,7 +28,7 @@ function displayDateTime(at: Date | string | null | undefined): string {
   if (!at) return '-';
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Jakarta',
+      timeZone: COMPANY_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

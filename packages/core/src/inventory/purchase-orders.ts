@@ -1,14 +1,14 @@
 import { type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import { purchaseRequestVisible, warehouseRequestVisible } from './access';
-import { companyToday, likePattern } from './catalogue';
+import { companyToday } from './catalogue';
 import {
   catalogueIdInput,
   createPurchaseOrderInput,
@@ -35,7 +35,6 @@ type Reader = Grant<
   | 'inventory.approve.warehouse'
   | 'inventory.approve.coo'
 >;
-type In<S extends z.ZodType> = z.input<S>;
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 

@@ -7,7 +7,8 @@ import { type Grant, hasPermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import {
   notOwnNeed,
   notPriorPurchaseDecider,
@@ -18,7 +19,7 @@ import {
   tierActsOn,
 } from './access';
 import { attachmentsOf } from './attachments';
-import { companyDate, companyToday, likePattern } from './catalogue';
+import { companyDate, companyToday } from './catalogue';
 import {
   APPROVAL_STATUS,
   APPROVAL_TIER_LABELS,
@@ -61,7 +62,6 @@ type Reader = Grant<
   | 'inventory.approve.coo'
 >;
 type TierGrant<T extends ApprovalTier> = Grant<(typeof APPROVAL_TIER_PERMISSION)[T]>;
-type In<S extends z.ZodType> = z.input<S>;
 type LineInput = z.output<typeof createPurchaseRequestInput>['lines'][number];
 
 const TIER_OF_STATUS: Partial<Record<PurchaseRequestStatus, ApprovalTier>> = Object.fromEntries(

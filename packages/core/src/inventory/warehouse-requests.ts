@@ -1,5 +1,4 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
 import { assertMayDecide, decisionRefusal } from '../permissions/index';
@@ -7,9 +6,10 @@ import { type Grant, hasPermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import { ownRequest, requesterName, teamRequest, warehouseRequestVisible } from './access';
-import { companyDate, companyToday, likePattern } from './catalogue';
+import { companyDate, companyToday } from './catalogue';
 import { purchaseRequestsOfWarehouseRequest } from './purchase-requests';
 import {
   catalogueIdInput,
@@ -38,7 +38,6 @@ type Manage = Grant<'inventory.manage'>;
 type Decide = Grant<'inventory.approve.warehouse'>;
 /** Any inventory permission: reading a request needs one, and the visibility rules decide which. */
 type Reader = Grant<'inventory.request' | 'inventory.view' | 'inventory.manage' | 'inventory.approve.warehouse'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Warehouse request not found');
 

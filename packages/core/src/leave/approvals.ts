@@ -8,6 +8,7 @@ import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
+import type { In } from '../shared/zod';
 import { balanceOf, lockBalance } from './queries';
 import {
   APPROVER_KIND_LABELS,
@@ -29,7 +30,6 @@ import {
 
 type View = Grant<'attendance.view'>;
 type Manage = Grant<'attendance.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const personName = (alias: string) =>
   sql<string>`trim(${sql.ref(`${alias}.given_name`)} || ' ' || ${sql.ref(`${alias}.surname`)})`;

@@ -9,7 +9,9 @@ import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { Page, In } from '../shared/zod';
 import { copyApprovalSteps, mayDecideStep, namedApproverOf, qualifiesForCurrentStep, refuseStep, stepsOf } from './approvals';
 import { balanceOf, lockBalance, readLeaveSettings, reserveDays, shiftDays, workingDays } from './queries';
 import {
@@ -54,11 +56,8 @@ type View = Grant<'attendance.view'>;
 type Approve = Grant<'attendance.approve'>;
 type Manage = Grant<'attendance.manage'>;
 type Personal = Grant<'personal.access'>;
-type In<S extends z.ZodType> = z.input<S>;
 
-const TZ = 'Asia/Jakarta';
-const todayOf = (ctx: Ctx): string => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(ctx.clock());
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const todayOf = (ctx: Ctx): string => new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
 const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const fmtDays = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;

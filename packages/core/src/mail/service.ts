@@ -1,14 +1,12 @@
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant, Scope } from '../permissions/grant';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import type { MailConfig } from './mailer';
 import { claimQueued, insertMessages, markResult, type NewMail, outboxQuery, queryQueued } from './queries';
 import { listOutboxInput, type OutboxMessage, type OutboxRow, outboxMessageInput } from './schema';
-
-type In<S extends z.ZodType> = z.input<S>;
 
 /** Messages sent at once over the pooled SMTP connections. */
 const PARALLEL_SENDS = 3;
@@ -78,7 +76,7 @@ export async function listOutbox(
   let q = outboxQuery(ctx.db, grant.scope);
   if (input.status) q = q.where('m.status', '=', input.status);
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     q = q.where((eb) =>
       eb.or([eb('m.to_address', 'ilike', like), eb('m.to_name', 'ilike', like), eb('m.subject', 'ilike', like)]),
     );

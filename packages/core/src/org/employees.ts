@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import {
@@ -11,7 +10,7 @@ import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, conflict, invalid, notFound } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import type { Page, In } from '../shared/zod';
 import { nextEmployeeNumber } from './numbering';
 import { type OrgEmployeeFilter, queryOrgEmployees } from './queries';
 import { assignEmployeeInput, mappingInput, type OrgEmployeeRow } from './schema';
@@ -25,7 +24,6 @@ import { assignEmployeeInput, mappingInput, type OrgEmployeeRow } from './schema
 
 type View = Grant<'org.view'>;
 type Manage = Grant<'org.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const changedMeanwhile = () => conflict('The employee was changed meanwhile; reload and try again', 'Reload the page.');
 

@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Scope } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import type { Db } from '../shared/context';
+import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import {
   type DepartmentRow,
@@ -14,9 +15,6 @@ import {
   type OrgEmployeeRow,
   type SectionRow,
 } from './schema';
-
-/** `%text%` for ilike, with %, _ and \ matched literally. */
-export const likePattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface PageArgs {
   page: number;

@@ -1,12 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/placement';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import type { Page, In } from '../shared/zod';
 import { camelRow, dbWrite, refuseIfUsed, type Use } from '../shared/db-errors';
 import { nextEmployeeNumber } from './numbering';
 import {
@@ -74,7 +73,6 @@ export { nextEmployeeNumber };
 
 type View = Grant<'org.view'>;
 type Manage = Grant<'org.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 /** Lookup lists for the selectors of spec §2 (org data is not secret inside the company). */
 export async function listCompanyOffices(ctx: Ctx) {

@@ -1,12 +1,13 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { Page, In } from '../shared/zod';
 import { allocateDeduction, invoiceTotal, splitInstalments } from './rules';
 import {
   cancelPogInvoiceInput,
@@ -35,15 +36,13 @@ import {
 } from './schema';
 
 type Manage = Grant<'purchaseOfGood.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
-const TZ = 'Asia/Jakarta';
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found');
 const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The company's calendar date now (Asia/Jakarta), 'yyyy-mm-dd'. */
-export const pogToday = (ctx: Ctx): string => new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(ctx.clock());
+export const pogToday = (ctx: Ctx): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
 
 /** Invoices and employees visible to the grant (spec §6 data scope on alias `e`); others are NOT_FOUND. */
 const inScope = (grant: Manage): RawBuilder<SqlBool> => scopeSql(grant.scope, 'e');

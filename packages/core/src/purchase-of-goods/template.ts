@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Grant } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { assertZipWithinLimits, ZIP_LIMITS } from '../shared/zip-limits';
-import { isoDate } from '../shared/zod';
+import { isoDate, type In } from '../shared/zod';
 import { formatRupiah, invoiceTotal } from './rules';
 import {
   importPogInput,
@@ -24,7 +23,6 @@ import {
 import { insertPogInvoices, type NewPogInvoice, pogToday } from './service';
 
 type Manage = Grant<'purchaseOfGood.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SHEET = 'Invoices';

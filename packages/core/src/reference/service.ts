@@ -4,6 +4,7 @@ import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed, type Use } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
+import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import {
   bracketProblem,
@@ -139,8 +140,6 @@ function fromColumns<K extends ReferenceKind>(k: KindTable, row: Record<string, 
   for (const [field, column] of Object.entries(k.columns)) out[field] = row[column];
   return out as ReferenceRows[K];
 }
-
-const likePattern = (s: string): string => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The database seen with run-time table names (KINDS above is their only source). */
 type LooseDb = Kysely<Record<string, Record<string, unknown>>>;

@@ -6,7 +6,9 @@ import { type Grant, hasPermission } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import type { Page, In } from '../shared/zod';
 import {
   createRegulationInput,
   latestRegulationsInput,
@@ -19,7 +21,6 @@ import {
   updateRegulationInput,
 } from './schema';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'org.view'>;
 type Manage = Grant<'org.manage'>;
 
@@ -101,7 +102,7 @@ export async function listRegulations(
   const input = listRegulationsInput.parse(raw);
   let q = baseQuery(ctx.db);
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     q = q.where((eb) => eb.or([eb('r.title', 'ilike', like), eb('r.file_name', 'ilike', like)]));
   }
   if (input.companyOfficeId)
@@ -124,7 +125,7 @@ export async function listRegulations(
  */
 export async function myRegulations(ctx: Ctx, actor: Actor, raw: In<typeof latestRegulationsInput>): Promise<RegulationRow[]> {
   const input = latestRegulationsInput.parse(raw);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(ctx.clock());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
   const rows = await baseQuery(ctx.db)
     .where((eb) =>
       actor.companyOfficeId === null
@@ -224,7 +225,7 @@ export async function downloadRegulation(ctx: Ctx, actor: Actor, raw: In<typeof 
   const { id } = regulationIdInput.parse(raw);
   let q = ctx.db.selectFrom('regulations').select(['file_name', 'mime', 'content']).where('id', '=', id);
   if (!hasPermission(actor, 'org.view')) {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(ctx.clock());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
     q = q
       .where((eb) =>
         actor.companyOfficeId === null

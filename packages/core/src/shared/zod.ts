@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** What a caller may pass for schema `S`: its input type, before defaults and transforms apply. */
+export type In<S extends z.ZodType> = z.input<S>;
+
 /**
  * Trimmed, bounded, no control characters, no unpaired UTF-16 surrogates (they are not Unicode text:
  * PostgreSQL refuses them in jsonb, and a text column would store a replacement character instead).

@@ -1,12 +1,12 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
 import { type Grant, scopeOf } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import type { Page } from '../shared/zod';
+import { likePattern } from '../shared/sql';
+import type { Page, In } from '../shared/zod';
 import {
   createStorageServerInput,
   listStorageServersInput,
@@ -21,10 +21,8 @@ import {
 } from './schema';
 
 type Manage = Grant<'server.manage'>;
-type In<S extends z.ZodType> = z.input<S>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Storage server not found');
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ownerName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 /**

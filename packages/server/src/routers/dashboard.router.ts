@@ -1,6 +1,7 @@
 import {
   attendanceAwaitingInput,
   awaitingMeInput,
+  COMPANY_TIME_ZONE,
   correctionsAwaitingMe,
   dashboardLeaveReportInput,
   expiringContracts,
@@ -24,7 +25,7 @@ import { authedProcedure, permissionProcedure, router } from '../trpc/procedures
 const D = '/v2/h/dashboard';
 
 const thisYear = (now: Date) =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric' }).format(now));
+  Number(new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric' }).format(now));
 
 export const dashboardRouter = router({
   attendanceCorrection: permissionProcedure('attendance.approve')

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../../audit/index';
 import { requirePayPermission } from '../../permissions/duties';
 import type { Grant } from '../../permissions/grant';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { notFound } from '../../shared/errors';
+import type { In } from '../../shared/zod';
 import { _assertEmployeeVisible, _assertPeriodOpen } from '../runs/service';
 import {
   deletePreviousIncomeInput,
@@ -19,8 +19,6 @@ import {
  * (1721-A1 lines 13 and 18, used by the last tax period's reconciliation) and who bears PPh 21 (gross-up
  * override of the company setting `taxBorneBy`). Data-scoped: an employee outside the caller's scope is NOT_FOUND.
  */
-
-type In<S extends z.ZodType> = z.input<S>;
 
 const cols = [
   'employee_id as employeeId',

@@ -2,12 +2,12 @@ import { type SqlBool, sql } from 'kysely';
 import type { Scope } from '../../permissions/grant';
 import { employeeInScope, scopeSql } from '../../permissions/scope';
 import type { Db } from '../../shared/context';
+import { likePattern } from '../../shared/sql';
 import type { ReportBonusLineRow } from './schema';
 
 /* SQL only (Kysely). Everything reads FINALISED payroll runs' payslips; scope is the spec §6 employee rule. */
 
 const fullName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface TaxEmployeeFilter {
   year: number;
@@ -43,7 +43,7 @@ function taxEmployeesQuery(db: Db, scope: Scope, f: TaxEmployeeFilter) {
   if (f.companyOfficeId) q = q.where('e.company_office_id', '=', f.companyOfficeId);
   if (f.employeeId) q = q.where('e.id', '=', f.employeeId);
   if (f.search) {
-    const like = likeOf(f.search);
+    const like = likePattern(f.search);
     q = q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)]));
   }
   return q;
@@ -167,7 +167,7 @@ function bonusLinesSql(scope: Scope, f: { year?: number | undefined; period?: st
   if (f.year) conds.push(sql`s.period between ${`${f.year}-01`} and ${`${f.year}-12`}`);
   if (f.period) conds.push(sql`s.period = ${f.period}`);
   if (f.search) {
-    const like = likeOf(f.search);
+    const like = likePattern(f.search);
     conds.push(sql`(e.employee_number ilike ${like} or trim(e.given_name || ' ' || e.surname) ilike ${like})`);
   }
   return sql`

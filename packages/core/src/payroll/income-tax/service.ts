@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
-import type { z } from 'zod';
 import type { Grant } from '../../permissions/grant';
 import type { Ctx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
-import type { Page } from '../../shared/zod';
+import { COMPANY_TIME_ZONE } from '../../shared/time-zone';
+import type { Page, In } from '../../shared/zod';
 import { calculatePph21, type Pph21LastPeriodOutput } from '../formulas/pph21';
 import { Dec, sum } from '../money';
 import { PAYROLL_XLSX_TYPE } from '../runs/index';
@@ -39,13 +39,12 @@ import {
   reportBonusListInput,
 } from './schema';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'salary.view'>;
 type Download = { fileName: string; contentType: string; base64: string };
 
 /** Company time zone (ARCHITECTURE.md "Data": default Asia/Jakarta): decides whether a tax year is over. */
 const currentYear = (ctx: Ctx): number =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric' }).format(ctx.clock()));
+  Number(new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric' }).format(ctx.clock()));
 
 const isPtkp = (s: string): s is PtkpStatus => (PTKP_STATUSES as readonly string[]).includes(s);
 const monthOf = (period: string) => Number(period.slice(5, 7));

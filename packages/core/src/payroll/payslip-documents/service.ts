@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../../audit/service';
 import { deliverMail, enqueueMail, type MailConfig, type NewMail } from '../../mail/index';
 import type { Grant } from '../../permissions/grant';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
+import type { In } from '../../shared/zod';
 import { periodLabel, renderPayslipsPdf, TRACE_NOTE } from './payslip-pdf';
 import { type PayslipDocRow, queryAlreadyMailed, queryLatestMessages, queryPayslipDocs, queryPdfPasswords } from './queries';
 import {
@@ -15,8 +15,6 @@ import {
   type SendPayslipsResult,
   sendPayslipsInput,
 } from './schema';
-
-type In<S extends z.ZodType> = z.input<S>;
 
 const PDF = 'application/pdf' as const;
 

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import type { Grant } from '../../permissions/grant';
 import { employeeInScope } from '../../permissions/scope';
 import type { Ctx, Db } from '../../shared/context';
 import { notFound } from '../../shared/errors';
-import type { Page } from '../../shared/zod';
+import { likePattern } from '../../shared/sql';
+import type { Page, In } from '../../shared/zod';
 import { periodDates } from './compute';
 import { queryBasicSalaries, querySettings } from './queries';
 import {
@@ -27,7 +27,6 @@ import {
   listSalaryQueue,
 } from './service';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'salary.view'>;
 
 const fullName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
@@ -46,7 +45,7 @@ export async function listSalaryEmployees(
     .where('e.resigned', '=', 0);
   if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
   if (input.search) {
-    const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(input.search);
     q = q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)]));
   }
   const [rows, total] = await Promise.all([

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../../audit/index';
 import { requirePayPermission } from '../../permissions/duties';
 import type { Grant, Scope } from '../../permissions/grant';
 import { employeeInScope } from '../../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { notFound } from '../../shared/errors';
-import type { Page } from '../../shared/zod';
+import type { Page, In } from '../../shared/zod';
 import { salaryIdInput } from './schema';
 import { createPieceEntryInput, listPieceEntriesInput, type PieceEntryRow } from './schema';
 import { _assertEmployeeVisible, _assertPeriodOpen } from './service';
@@ -17,8 +16,6 @@ import { _assertEmployeeVisible, _assertPeriodOpen } from './service';
  * PPh 21 is the daily TER on the average per day, 50% × Article 17 above the daily band (payroll-id.md §1.6).
  * Entries of a finalised period are locked.
  */
-
-type In<S extends z.ZodType> = z.input<S>;
 
 const amountSql = sql<string>`round(p.units * p.rate)::bigint::text`;
 

@@ -1,9 +1,9 @@
+import { likePattern } from '../../shared/sql';
 import { timesheetAttendanceSource } from './attendance';
 import { type FinalisedThr, queryFinalisedThr } from '../thr-runs/queries';
 import { thrHolidayName } from '../thr-runs/schema';
 import { bookExternalDeductions, queryExternalDeductions } from './deductions';
 import { sql } from 'kysely';
-import type { z } from 'zod';
 import { audit } from '../../audit/service';
 import { requirePayPermission } from '../../permissions/duties';
 import type { Grant, Scope } from '../../permissions/grant';
@@ -11,7 +11,7 @@ import { employeeInScope } from '../../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
 import { AppError, forbidden, notFound } from '../../shared/errors';
-import type { Page } from '../../shared/zod';
+import type { Page, In } from '../../shared/zod';
 import { STANDARD_FORMULA_VARIABLES, validateFormula } from '../formula';
 import {
   type AttendanceInput,
@@ -74,7 +74,6 @@ import {
   validateFormulaInput,
 } from './schema';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'salary.view'>;
 type Update = Grant<'salary.update'>;
 
@@ -1165,7 +1164,7 @@ export async function getPayrollRun(
   if (!run) throw notFound('Payroll run');
   const q = payslipQuery(ctx.db, grant.scope).where('s.run_id', '=', input.id);
   const term = input.search?.trim();
-  const like = term && `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = term && likePattern(term);
   const page = like ? q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)])) : q;
   const [rows, agg, matching] = await Promise.all([
     page

@@ -7,7 +7,7 @@ import { employeeInScope } from '../../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
 import { AppError, forbidden, notFound } from '../../shared/errors';
-import type { Page } from '../../shared/zod';
+import type { Page, In } from '../../shared/zod';
 import { querySettings } from '../runs/queries';
 import { type FinalisedThr, insertThrLines, queryDoublePaid, queryFinalisedThr, queryThrCandidates } from './queries';
 import { thrLineFor } from './rules';
@@ -26,7 +26,6 @@ import {
   thrRunIdInput,
 } from './schema';
 
-type In<S extends z.ZodType> = z.input<S>;
 type View = Grant<'salary.view'>;
 type Update = Grant<'salary.update'>;
 
