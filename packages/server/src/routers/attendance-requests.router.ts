@@ -69,128 +69,128 @@ const correction = router({
   list: view()
     .meta({ rest: { method: 'GET', path: C, message: 'Timesheet corrections', results: true } })
     .input(listCorrectionsInput)
-    .query(({ ctx, input }) => listCorrections(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listCorrections(ctx.svc, ctx.grant, input)),
   /** Pending corrections the caller may decide (home dashboard). */
   awaitingMe: approve()
     .meta({ rest: { method: 'GET', path: `${C}/awaiting`, message: 'Corrections awaiting you', results: true } })
     .input(attendanceAwaitingInput)
-    .query(({ ctx, input }) => correctionsAwaitingMe(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => correctionsAwaitingMe(ctx.svc, ctx.grant, input)),
   day: view()
     .meta({ rest: { method: 'GET', path: `${C}/day`, message: 'Timesheet of the day' } })
     .input(correctionDayInput)
-    .query(({ ctx, input }) => correctionDay(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => correctionDay(ctx.svc, ctx.grant, input)),
   get: personal()
     .meta({ rest: { method: 'GET', path: `${C}/{id}`, message: 'Timesheet correction' } })
     .input(attendanceRequestIdInput)
-    .query(({ ctx, input }) => getCorrection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getCorrection(ctx.svc, ctx.grant, input)),
   update: personal()
     .meta({ rest: { method: 'POST', path: `${C}/{id}/update`, message: 'Correction updated' } })
     .input(updateCorrectionInput)
-    .mutation(({ ctx, input }) => updateCorrection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateCorrection(ctx.svc, ctx.grant, input)),
   approve: approve()
     .meta({ rest: { method: 'POST', path: `${C}/{id}/approve`, message: 'Correction approved' } })
     .input(attendanceDecideInput)
-    .mutation(({ ctx, input }) => approveCorrection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => approveCorrection(ctx.svc, ctx.grant, input)),
   disapprove: approve()
     .meta({ rest: { method: 'POST', path: `${C}/{id}/disapprove`, message: 'Correction disapproved' } })
     .input(attendanceDecideInput)
-    .mutation(({ ctx, input }) => disapproveCorrection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => disapproveCorrection(ctx.svc, ctx.grant, input)),
   bulkApprove: approve()
     .meta({ rest: { method: 'POST', path: `${C}/approve`, message: 'Corrections approved' } })
     .input(attendanceBulkInput)
-    .mutation(({ ctx, input }) => bulkApproveCorrections(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkApproveCorrections(ctx.svc, ctx.grant, input)),
   bulkDisapprove: approve()
     .meta({ rest: { method: 'POST', path: `${C}/disapprove`, message: 'Corrections disapproved' } })
     .input(attendanceBulkInput)
-    .mutation(({ ctx, input }) => bulkDisapproveCorrections(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkDisapproveCorrections(ctx.svc, ctx.grant, input)),
   bulkCancel: approve()
     .meta({ rest: { method: 'POST', path: `${C}/cancel`, message: 'Corrections cancelled' } })
     .input(attendanceBulkInput)
-    .mutation(({ ctx, input }) => bulkCancelCorrections(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkCancelCorrections(ctx.svc, ctx.grant, input)),
   bulkDelete: approve()
     .meta({ rest: { method: 'POST', path: `${C}/delete`, message: 'Corrections deleted' } })
     .input(attendanceBulkInput)
-    .mutation(({ ctx, input }) => bulkDeleteCorrections(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkDeleteCorrections(ctx.svc, ctx.grant, input)),
   mine: personal()
     .meta({ rest: { method: 'GET', path: `${P}/timesheet/correction`, message: 'My corrections', results: true } })
     .input(myCorrectionsInput)
-    .query(({ ctx, input }) => myCorrections(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => myCorrections(ctx.svc, ctx.grant, input)),
   myDay: personal()
     .meta({ rest: { method: 'GET', path: `${P}/timesheet/correction/day`, message: 'My timesheet of the day' } })
     .input(myCorrectionDayInput)
-    .query(({ ctx, input }) => myCorrectionDay(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => myCorrectionDay(ctx.svc, ctx.grant, input)),
   create: personal()
     .meta({ rest: { method: 'POST', path: `${P}/timesheet/correction`, message: 'Correction requested' } })
     .input(createCorrectionInput)
-    .mutation(({ ctx, input }) => requestCorrection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => requestCorrection(ctx.svc, ctx.grant, input)),
   cancel: personal()
     .meta({ rest: { method: 'POST', path: `${P}/timesheet/correction/{id}/cancel`, message: 'Correction cancelled' } })
     .input(attendanceDecideInput)
-    .mutation(({ ctx, input }) => cancelMyCorrection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => cancelMyCorrection(ctx.svc, ctx.grant, input)),
 });
 
 const overtime = router({
   list: view()
     .meta({ rest: { method: 'GET', path: O, message: 'Overtime', results: true } })
     .input(listOvertimeInput)
-    .query(({ ctx, input }) => listOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listOvertime(ctx.svc, ctx.grant, input)),
   /** Pending overtime the caller may decide (home dashboard). */
   awaitingMe: approve()
     .meta({ rest: { method: 'GET', path: `${O}/awaiting`, message: 'Overtime awaiting you', results: true } })
     .input(attendanceAwaitingInput)
-    .query(({ ctx, input }) => overtimeAwaitingMe(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => overtimeAwaitingMe(ctx.svc, ctx.grant, input)),
   plan: personal()
     .meta({ rest: { method: 'GET', path: `${O}/plan`, message: 'Overtime day plan' } })
     .input(overtimePlanInput)
-    .query(({ ctx, input }) => overtimePlan(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => overtimePlan(ctx.svc, ctx.grant, input)),
   payPreview: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: `${O}/payPreview`, message: 'Overtime pay preview' } })
     .input(overtimePayPreviewInput)
-    .query(({ ctx, input }) => overtimePayPreview(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => overtimePayPreview(ctx.svc, ctx.grant, input)),
   create: approve()
     .meta({ rest: { method: 'POST', path: O, message: 'Overtime requested' } })
     .input(createOvertimeInput)
-    .mutation(({ ctx, input }) => createOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createOvertime(ctx.svc, ctx.grant, input)),
   get: personal()
     .meta({ rest: { method: 'GET', path: `${O}/{id}`, message: 'Overtime request' } })
     .input(attendanceRequestIdInput)
-    .query(({ ctx, input }) => getOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getOvertime(ctx.svc, ctx.grant, input)),
   update: personal()
     .meta({ rest: { method: 'POST', path: `${O}/{id}/update`, message: 'Overtime updated' } })
     .input(updateOvertimeInput)
-    .mutation(({ ctx, input }) => updateOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateOvertime(ctx.svc, ctx.grant, input)),
   approve: approve()
     .meta({ rest: { method: 'POST', path: `${O}/{id}/approve`, message: 'Overtime approved' } })
     .input(approveOvertimeInput)
-    .mutation(({ ctx, input }) => approveOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => approveOvertime(ctx.svc, ctx.grant, input)),
   disapprove: approve()
     .meta({ rest: { method: 'POST', path: `${O}/{id}/disapprove`, message: 'Overtime disapproved' } })
     .input(attendanceDecideInput)
-    .mutation(({ ctx, input }) => disapproveOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => disapproveOvertime(ctx.svc, ctx.grant, input)),
   bulkApprove: approve()
     .meta({ rest: { method: 'POST', path: `${O}/approve`, message: 'Overtime approved' } })
     .input(attendanceBulkInput)
-    .mutation(({ ctx, input }) => bulkApproveOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkApproveOvertime(ctx.svc, ctx.grant, input)),
   bulkDisapprove: approve()
     .meta({ rest: { method: 'POST', path: `${O}/disapprove`, message: 'Overtime disapproved' } })
     .input(attendanceBulkInput)
-    .mutation(({ ctx, input }) => bulkDisapproveOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkDisapproveOvertime(ctx.svc, ctx.grant, input)),
   bulkDelete: approve()
     .meta({ rest: { method: 'POST', path: `${O}/delete`, message: 'Overtime deleted' } })
     .input(attendanceBulkInput)
-    .mutation(({ ctx, input }) => bulkDeleteOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkDeleteOvertime(ctx.svc, ctx.grant, input)),
   mine: personal()
     .meta({ rest: { method: 'GET', path: `${P}/overtime`, message: 'My overtime', results: true } })
     .input(myOvertimeInput)
-    .query(({ ctx, input }) => myOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => myOvertime(ctx.svc, ctx.grant, input)),
   request: personal()
     .meta({ rest: { method: 'POST', path: `${P}/overtime`, message: 'Overtime requested' } })
     .input(createMyOvertimeInput)
-    .mutation(({ ctx, input }) => requestOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => requestOvertime(ctx.svc, ctx.grant, input)),
   cancel: personal()
     .meta({ rest: { method: 'POST', path: `${P}/overtime/{id}/cancel`, message: 'Overtime cancelled' } })
     .input(attendanceDecideInput)
-    .mutation(({ ctx, input }) => cancelMyOvertime(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => cancelMyOvertime(ctx.svc, ctx.grant, input)),
 });
 
 export const attendanceRequestRouter = router({ correction, overtime });

@@ -82,175 +82,173 @@ export const attendanceRouter = router({
       .meta({ rest: { method: 'POST', path: `${A}/punch/ingest`, message: 'Punches received', results: true } })
       .input(ingestPunchesInput)
       // Through devices: terminal binding of the client, and the office-network flag (issue 6).
-      .mutation(({ ctx, input }) =>
-        ingestFromAgent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input, { ip: ctx.ip }),
-      ),
+      .mutation(({ ctx, input }) => ingestFromAgent(ctx.svc, ctx.grant, input, { ip: ctx.ip })),
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/punch`, message: 'Punches', results: true } })
       .input(listPunchesInput)
-      .query(({ ctx, input }) => listPunches(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listPunches(ctx.svc, ctx.grant, input)),
   }),
   pin: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/pin`, message: 'PIN mappings', results: true } })
       .input(listPinsInput)
-      .query(({ ctx, input }) => listPins(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listPins(ctx.svc, ctx.grant, input)),
     assign: manage()
       .meta({ rest: { method: 'POST', path: `${A}/pin`, message: 'PIN mapped' } })
       .input(pinInput)
-      .mutation(({ ctx, input }) => assignPin(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => assignPin(ctx.svc, ctx.grant, input)),
     remove: manage()
       .meta({ rest: { method: 'POST', path: `${A}/pin/{id}/delete`, message: 'PIN mapping deleted' } })
       .input(attendanceIdInput)
-      .mutation(({ ctx, input }) => removePin(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => removePin(ctx.svc, ctx.grant, input)),
   }),
   timesheet: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/timesheet`, message: 'Timesheets', results: true } })
       .input(listTimesheetsInput)
-      .query(({ ctx, input }) => listTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listTimesheets(ctx.svc, ctx.grant, input)),
     failed: view()
       .meta({ rest: { method: 'GET', path: `${A}/timesheet/failed`, message: 'Failed timesheets', results: true } })
       .input(listTimesheetsInput)
-      .query(({ ctx, input }) => listFailedTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listFailedTimesheets(ctx.svc, ctx.grant, input)),
     summary: view()
       .meta({ rest: { method: 'GET', path: `${A}/timesheet/summary`, message: 'Timesheet summary', results: true } })
       .input(summaryInput)
-      .query(({ ctx, input }) => timesheetSummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => timesheetSummary(ctx.svc, ctx.grant, input)),
     download: view()
       .meta({ rest: { method: 'GET', path: `${A}/timesheet/download`, message: 'Timesheet download', download: true } })
       .input(downloadTimesheetsInput)
-      .query(({ ctx, input }) => downloadTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => downloadTimesheets(ctx.svc, ctx.grant, input)),
     /** Employees × days grid with codes and totals (spec: timesheet recap excel). */
     recap: view()
       .meta({ rest: { method: 'GET', path: `${A}/timesheet/recap`, message: 'Timesheet recap', download: true } })
       .input(recapInput)
-      .query(({ ctx, input }) => recapTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => recapTimesheets(ctx.svc, ctx.grant, input)),
     /** One employee's numbers and days over a period (spec: timesheet report). */
     report: view()
       .meta({ rest: { method: 'GET', path: `${A}/timesheet/report`, message: 'Employee attendance report' } })
       .input(employeeReportInput)
-      .query(({ ctx, input }) => employeeAttendanceReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => employeeAttendanceReport(ctx.svc, ctx.grant, input)),
     /** The same as a PDF (spec: timesheet PDF). */
     pdf: view()
       .meta({ rest: { method: 'GET', path: `${A}/timesheet/pdf`, message: 'Attendance PDF', download: true } })
       .input(employeeReportInput)
-      .query(({ ctx, input }) => employeeAttendancePdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => employeeAttendancePdf(ctx.svc, ctx.grant, input)),
     edit: manage()
       .meta({ rest: { method: 'POST', path: `${A}/timesheet/update`, message: 'Timesheet updated' } })
       .input(manualEditInput)
-      .mutation(({ ctx, input }) => editTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => editTimesheet(ctx.svc, ctx.grant, input)),
     clearEdit: manage()
       .meta({ rest: { method: 'POST', path: `${A}/timesheet/update/delete`, message: 'Manual edit removed' } })
       .input(clearManualInput)
-      .mutation(({ ctx, input }) => clearTimesheetEdit(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => clearTimesheetEdit(ctx.svc, ctx.grant, input)),
     recompute: manage()
       .meta({ rest: { method: 'POST', path: `${A}/timesheet/recompute`, message: 'Timesheets recomputed' } })
       .input(recomputeInput)
-      .mutation(({ ctx, input }) => recomputeTimesheets(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => recomputeTimesheets(ctx.svc, ctx.grant, input)),
   }),
   shift: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/shift`, message: 'Shifts', results: true } })
       .input(listShiftsInput)
-      .query(({ ctx, input }) => listShifts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listShifts(ctx.svc, ctx.grant, input)),
     /** Selector list (spec §3 lookup "shifts", by companyOfficeId): id, "name (start - end)", times. */
     lookup: authedProcedure
       .meta({ rest: { method: 'GET', path: `${A}/shift/lookup`, message: 'Shifts', results: true } })
       .input(z.object({ companyOfficeId: listShiftsInput.shape.companyOfficeId }))
-      .query(({ ctx, input }) => shiftLookup(ctx.services.ctx(ctx.actor, ctx.requestId), input)),
+      .query(({ ctx, input }) => shiftLookup(ctx.svc, input)),
     get: view()
       .meta({ rest: { method: 'GET', path: `${A}/shift/{id}`, message: 'Shift' } })
       .input(attendanceIdInput)
-      .query(({ ctx, input }) => getShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getShift(ctx.svc, ctx.grant, input)),
     create: manage()
       .meta({ rest: { method: 'POST', path: `${A}/shift`, message: 'Shift created' } })
       .input(createShiftInput)
-      .mutation(({ ctx, input }) => createShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createShift(ctx.svc, ctx.grant, input)),
     update: manage()
       .meta({ rest: { method: 'POST', path: `${A}/shift/{id}/update`, message: 'Shift updated' } })
       .input(updateShiftInput)
-      .mutation(({ ctx, input }) => updateShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateShift(ctx.svc, ctx.grant, input)),
     delete: manage()
       .meta({ rest: { method: 'POST', path: `${A}/shift/{id}/delete`, message: 'Shift deleted' } })
       .input(attendanceIdInput)
-      .mutation(({ ctx, input }) => deleteShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteShift(ctx.svc, ctx.grant, input)),
   }),
   schedule: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/schedule`, message: 'Schedules', results: true } })
       .input(listSchedulesInput)
-      .query(({ ctx, input }) => listSchedules(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listSchedules(ctx.svc, ctx.grant, input)),
     assign: manage()
       .meta({ rest: { method: 'POST', path: `${A}/schedule/assign`, message: 'Schedule assigned' } })
       .input(assignScheduleInput)
-      .mutation(({ ctx, input }) => assignSchedule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => assignSchedule(ctx.svc, ctx.grant, input)),
   }),
   holiday: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/holiday`, message: 'Holidays', results: true } })
       .input(listHolidaysInput)
-      .query(({ ctx, input }) => listHolidays(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listHolidays(ctx.svc, ctx.grant, input)),
     create: manage()
       .meta({ rest: { method: 'POST', path: `${A}/holiday`, message: 'Holiday created' } })
       .input(createHolidayInput)
-      .mutation(({ ctx, input }) => createHoliday(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createHoliday(ctx.svc, ctx.grant, input)),
     update: manage()
       .meta({ rest: { method: 'POST', path: `${A}/holiday/{id}/update`, message: 'Holiday updated' } })
       .input(updateHolidayInput)
-      .mutation(({ ctx, input }) => updateHoliday(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateHoliday(ctx.svc, ctx.grant, input)),
     delete: manage()
       .meta({ rest: { method: 'POST', path: `${A}/holiday/{id}/delete`, message: 'Holiday deleted' } })
       .input(attendanceIdInput)
-      .mutation(({ ctx, input }) => deleteHoliday(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteHoliday(ctx.svc, ctx.grant, input)),
   }),
   setting: router({
     get: view()
       .meta({ rest: { method: 'GET', path: `${A}/setting`, message: 'Attendance settings' } })
-      .query(({ ctx }) => getAttendanceSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => getAttendanceSettings(ctx.svc, ctx.grant)),
     update: manage()
       .meta({ rest: { method: 'POST', path: `${A}/setting/update`, message: 'Attendance settings updated' } })
       .input(updateSettingsInput)
-      .mutation(({ ctx, input }) => updateAttendanceSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateAttendanceSettings(ctx.svc, ctx.grant, input)),
   }),
   /** The attendance report (spec /attendance/report): per employee, and the daily presence of its chart. */
   report: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${A}/report`, message: 'Attendance report', results: true } })
       .input(reportInput)
-      .query(({ ctx, input }) => attendanceReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => attendanceReport(ctx.svc, ctx.grant, input)),
     daily: view()
       .meta({ rest: { method: 'GET', path: `${A}/report/daily`, message: 'Daily presence' } })
       .input(reportDailyInput)
-      .query(({ ctx, input }) => attendanceDaily(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => attendanceDaily(ctx.svc, ctx.grant, input)),
   }),
   /** The caller's own attendance (spec /personal/attendance, /personal/shift). */
   personal: router({
     timesheet: personal()
       .meta({ rest: { method: 'GET', path: `${P}/timesheet`, message: 'My timesheet', results: true } })
       .input(personalPeriodInput)
-      .query(({ ctx, input }) => myTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => myTimesheet(ctx.svc, ctx.grant, input)),
     failed: personal()
       .meta({ rest: { method: 'GET', path: `${P}/timesheet/failed`, message: 'My failed timesheets', results: true } })
       .input(personalPeriodInput)
-      .query(({ ctx, input }) => myTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input, { failedOnly: true })),
+      .query(({ ctx, input }) => myTimesheet(ctx.svc, ctx.grant, input, { failedOnly: true })),
     summary: personal()
       .meta({ rest: { method: 'GET', path: `${P}/timesheet/summary`, message: 'My timesheet summary' } })
       .input(personalPeriodInput.pick({ from: true, to: true }))
-      .query(({ ctx, input }) => mySummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => mySummary(ctx.svc, ctx.grant, input)),
     /** The caller's own month: numbers and days (spec /personal/attendance/mypdf preview). */
     report: personal()
       .meta({ rest: { method: 'GET', path: `${P}/timesheet/report`, message: 'My attendance report' } })
       .input(monthReportInput)
-      .query(({ ctx, input }) => myAttendanceReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => myAttendanceReport(ctx.svc, ctx.grant, input)),
     /** The caller's own month as a PDF (spec /personal/attendance/mypdf). */
     pdf: personal()
       .meta({ rest: { method: 'GET', path: `${P}/timesheet/pdf`, message: 'My attendance PDF', download: true } })
       .input(monthReportInput)
-      .query(({ ctx, input }) => myAttendancePdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => myAttendancePdf(ctx.svc, ctx.grant, input)),
     shift: personal()
       .meta({ rest: { method: 'GET', path: `${P}/shift`, message: 'My shifts', results: true } })
       .input(personalPeriodInput)
-      .query(({ ctx, input }) => myShifts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => myShifts(ctx.svc, ctx.grant, input)),
   }),
 });

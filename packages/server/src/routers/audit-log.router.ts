@@ -9,13 +9,13 @@ export const auditLogRouter = router({
   list: dev()
     .meta({ rest: { method: 'GET', path: P, message: 'Logs', results: true } })
     .input(listLogsInput)
-    .query(({ ctx, input }) => listLogs(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listLogs(ctx.svc, ctx.grant, input)),
   download: dev()
     .meta({ rest: { method: 'GET', path: `${P}/download`, message: 'Logs download', download: true } })
     .input(logsExcelInput)
-    .query(({ ctx, input }) => exportLogs(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => exportLogs(ctx.svc, ctx.grant, input)),
   detail: dev()
     .meta({ rest: { method: 'GET', path: `${P}/{id}`, message: 'Log entry' } })
     .input(logIdInput)
-    .query(({ ctx, input }) => getLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getLog(ctx.svc, ctx.grant, input)),
 });

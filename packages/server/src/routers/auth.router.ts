@@ -44,14 +44,14 @@ export const authRouter = router({
   logout: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/logout', message: 'Logged out' } })
     .mutation(async ({ ctx }) => {
-      if (ctx.token) await logout(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.token);
+      if (ctx.token) await logout(ctx.svc, ctx.token);
       ctx.session.clear();
       return { ok: true };
     }),
   logoutAll: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/logoutAll', message: 'Logged out everywhere' } })
     .mutation(async ({ ctx }) => {
-      const r = await logoutAll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor);
+      const r = await logoutAll(ctx.svc, ctx.actor);
       ctx.session.clear();
       return { ok: true, revoked: r.revoked };
     }),
@@ -62,7 +62,7 @@ export const authRouter = router({
     .meta({ rest: { method: 'POST', path: '/v2/h/employee/profile/changePassword', message: 'Password changed' } })
     .input(changePasswordInput)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input, ctx.token);
+      await changePassword(ctx.svc, ctx.actor, input, ctx.token);
       return { ok: true };
     }),
   token: publicProcedure
@@ -74,28 +74,28 @@ export const authRouter = router({
   credential: router({
     list: permissionProcedure('developer.access')
       .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential', message: 'Credentials', results: true } })
-      .query(({ ctx }) => listCredentials(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => listCredentials(ctx.svc, ctx.grant)),
     create: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential', message: 'Credential created' } })
       .input(createCredentialInput)
-      .mutation(({ ctx, input }) => createCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createCredential(ctx.svc, ctx.grant, input)),
     detail: permissionProcedure('developer.access')
       .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential/{id}', message: 'Credential' } })
       .input(credentialIdInput)
-      .query(({ ctx, input }) => getCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getCredential(ctx.svc, ctx.grant, input)),
     update: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/update', message: 'Credential updated' } })
       .input(updateCredentialInput)
-      .mutation(({ ctx, input }) => updateCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateCredential(ctx.svc, ctx.grant, input)),
     rotate: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/rotate', message: 'Credential secret rotated' } })
       .input(credentialIdInput)
-      .mutation(({ ctx, input }) => rotateCredentialSecret(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => rotateCredentialSecret(ctx.svc, ctx.grant, input)),
     revoke: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/revoke', message: 'Credential revoked' } })
       .input(z.object({ id }))
       .mutation(async ({ ctx, input }) => {
-        await revokeCredential(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input.id);
+        await revokeCredential(ctx.svc, ctx.grant, input.id);
         return { ok: true };
       }),
   }),

@@ -48,68 +48,68 @@ export const canteenRouter = router({
     get: view()
       .meta({ rest: { method: 'GET', path: `${C}/setting`, message: 'Canteen setting', results: true } })
       .input(canteenSettingInput)
-      .query(({ ctx, input }) => getCanteenSetting(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getCanteenSetting(ctx.svc, ctx.grant, input)),
     save: manage()
       .meta({ rest: { method: 'POST', path: `${C}/setting`, message: 'Canteen setting saved' } })
       .input(saveCanteenInput)
-      .mutation(({ ctx, input }) => saveCanteen(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => saveCanteen(ctx.svc, ctx.grant, input)),
     delete: manage()
       .meta({ rest: { method: 'DELETE', path: `${C}/setting/{id}`, message: 'Canteen deleted' } })
       .input(canteenIdInput)
-      .mutation(({ ctx, input }) => deleteCanteen(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteCanteen(ctx.svc, ctx.grant, input)),
   }),
   mealSchedule: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${C}/mealSchedule`, message: 'Meal schedule', results: true } })
       .input(listMealSchedulesInput)
-      .query(({ ctx, input }) => listMealSchedules(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listMealSchedules(ctx.svc, ctx.grant, input)),
     employees: view()
       .meta({ rest: { method: 'GET', path: `${C}/mealSchedule/employee`, message: 'Meal-schedule employees', results: true } })
       .input(listMealScheduleEmployeesInput)
-      .query(({ ctx, input }) => listMealScheduleEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listMealScheduleEmployees(ctx.svc, ctx.grant, input)),
     assign: manage()
       .meta({ rest: { method: 'POST', path: `${C}/mealSchedule`, message: 'Meal schedule saved' } })
       .input(assignMealScheduleInput)
-      .mutation(({ ctx, input }) => assignMealSchedule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => assignMealSchedule(ctx.svc, ctx.grant, input)),
     remove: manage()
       .meta({ rest: { method: 'POST', path: `${C}/mealSchedule/delete`, message: 'Meal schedule removed' } })
       .input(removeMealScheduleInput)
-      .mutation(({ ctx, input }) => removeMealSchedule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => removeMealSchedule(ctx.svc, ctx.grant, input)),
     setPreference: manage()
       .meta({ rest: { method: 'PUT', path: `${C}/mealSchedule/preference`, message: 'Menu preference saved' } })
       .input(setMenuPreferenceInput)
-      .mutation(({ ctx, input }) => setMenuPreference(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => setMenuPreference(ctx.svc, ctx.grant, input)),
   }),
   presence: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${C}/presence`, message: 'Presences', results: true } })
       .input(listPresencesInput)
-      .query(({ ctx, input }) => listPresences(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listPresences(ctx.svc, ctx.grant, input)),
     scan: manage()
       .meta({ rest: { method: 'POST', path: `${C}/presence`, message: 'Enjoy your meal' } })
       .input(scanPresenceInput)
-      .mutation(({ ctx, input }) => scanPresence(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => scanPresence(ctx.svc, ctx.grant, input)),
     fingerprint: manage()
       .meta({ rest: { method: 'POST', path: `${C}/presence/fingerprint`, message: 'Enjoy your meal' } })
       .input(fingerprintPresenceInput)
-      .mutation(({ ctx, input }) => recordFingerprintPresence(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => recordFingerprintPresence(ctx.svc, ctx.grant, input)),
     importPunches: manage()
       .meta({ rest: { method: 'POST', path: `${C}/presence/fingerprint/import`, message: 'Canteen punches taken' } })
       .input(importCanteenPunchesInput)
-      .mutation(({ ctx, input }) => importCanteenPunches(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => importCanteenPunches(ctx.svc, ctx.grant, input)),
     delete: manage()
       .meta({ rest: { method: 'DELETE', path: `${C}/presence/{id}`, message: 'Presence deleted' } })
       .input(presenceIdInput)
-      .mutation(({ ctx, input }) => deletePresence(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deletePresence(ctx.svc, ctx.grant, input)),
     preferenceReport: view()
       .meta({
         rest: { method: 'GET', path: `${C}/presence/preferenceReport`, message: 'Preference report', download: true },
       })
       .input(preferenceReportInput)
-      .query(({ ctx, input }) => downloadPreferenceReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => downloadPreferenceReport(ctx.svc, ctx.grant, input)),
     mealCost: view()
       .meta({ rest: { method: 'GET', path: `${C}/presence/mealCost`, message: 'Meal cost per employee', results: true } })
       .input(listMealCostsInput)
-      .query(({ ctx, input }) => listMealCosts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listMealCosts(ctx.svc, ctx.grant, input)),
   }),
 });

@@ -53,95 +53,95 @@ export const cooperativeRouter = router({
   settings: router({
     get: view()
       .meta({ rest: { method: 'GET', path: `${C}/manage/setting`, message: 'Cooperative settings' } })
-      .query(({ ctx }) => getCooperativeSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => getCooperativeSettings(ctx.svc, ctx.grant)),
     update: manage()
       .meta({ rest: { method: 'PUT', path: `${C}/manage/setting`, message: 'Cooperative settings saved' } })
       .input(cooperativeSettingsInput)
-      .mutation(({ ctx, input }) => updateCooperativeSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateCooperativeSettings(ctx.svc, ctx.grant, input)),
   }),
   member: router({
     list: manage()
       .meta({ rest: { method: 'GET', path: `${C}/manage`, message: 'Cooperative members', results: true } })
       .input(listCooperativeMembersInput)
-      .query(({ ctx, input }) => listCooperativeMembers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listCooperativeMembers(ctx.svc, ctx.grant, input)),
     add: manage()
       .meta({ rest: { method: 'POST', path: `${C}/manage`, message: 'Members added' } })
       .input(addCooperativeMembersInput)
-      .mutation(({ ctx, input }) => addCooperativeMembers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => addCooperativeMembers(ctx.svc, ctx.grant, input)),
     setStatus: manage()
       .meta({ rest: { method: 'PUT', path: `${C}/manage/{id}/status`, message: 'Member status saved' } })
       .input(setCooperativeMemberStatusInput)
-      .mutation(({ ctx, input }) => setCooperativeMemberStatus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => setCooperativeMemberStatus(ctx.svc, ctx.grant, input)),
   }),
   balance: router({
     mine: view()
       .meta({ rest: { method: 'GET', path: `${C}/balance`, message: 'My cooperative balance' } })
-      .query(({ ctx }) => myCooperative(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => myCooperative(ctx.svc, ctx.grant)),
     get: view()
       .meta({ rest: { method: 'GET', path: `${C}/balance/{id}`, message: 'Cooperative balance' } })
       .input(cooperativeMemberIdInput)
-      .query(({ ctx, input }) => getCooperativeBalance(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getCooperativeBalance(ctx.svc, ctx.grant, input)),
     history: view()
       .meta({ rest: { method: 'GET', path: `${C}/balance/{id}/history`, message: 'Cooperative history', results: true } })
       .input(cooperativeHistoryInput)
-      .query(({ ctx, input }) => getCooperativeHistory(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getCooperativeHistory(ctx.svc, ctx.grant, input)),
     statement: view()
       .meta({ rest: { method: 'GET', path: `${C}/balance/{id}/statement`, message: 'Member statement', download: true } })
       .input(cooperativeStatementInput)
-      .query(({ ctx, input }) => downloadCooperativeStatement(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => downloadCooperativeStatement(ctx.svc, ctx.grant, input)),
     deposit: manage()
       .meta({ rest: { method: 'POST', path: `${C}/balance/{id}/deposit`, message: 'Deposit recorded' } })
       .input(cooperativeDepositInput)
-      .mutation(({ ctx, input }) => recordCooperativeDeposit(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => recordCooperativeDeposit(ctx.svc, ctx.grant, input)),
   }),
   withdrawal: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${C}/withdrawal`, message: 'Withdrawals', results: true } })
       .input(listWithdrawalsInput)
-      .query(({ ctx, input }) => listWithdrawals(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listWithdrawals(ctx.svc, ctx.grant, input)),
     create: view()
       .meta({
         rest: { method: 'POST', path: `${C}/withdrawal`, message: 'Withdrawal requested' },
         bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES, WITHDRAWAL_MAX_FILES),
       })
       .input(createWithdrawalInput)
-      .mutation(({ ctx, input }) => requestWithdrawal(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => requestWithdrawal(ctx.svc, ctx.grant, input)),
     get: view()
       .meta({ rest: { method: 'GET', path: `${C}/withdrawal/{id}`, message: 'Withdrawal' } })
       .input(withdrawalIdInput)
-      .query(({ ctx, input }) => getWithdrawal(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getWithdrawal(ctx.svc, ctx.grant, input)),
     approve: manage()
       .meta({ rest: { method: 'POST', path: `${C}/withdrawal/{id}/approve`, message: 'Withdrawal approved' } })
       .input(decideWithdrawalInput)
-      .mutation(({ ctx, input }) => approveWithdrawal(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => approveWithdrawal(ctx.svc, ctx.grant, input)),
     disapprove: manage()
       .meta({ rest: { method: 'POST', path: `${C}/withdrawal/{id}/disapprove`, message: 'Withdrawal disapproved' } })
       .input(decideWithdrawalInput)
-      .mutation(({ ctx, input }) => disapproveWithdrawal(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => disapproveWithdrawal(ctx.svc, ctx.grant, input)),
     cancel: view()
       .meta({ rest: { method: 'POST', path: `${C}/withdrawal/{id}/cancel`, message: 'Withdrawal cancelled' } })
       .input(decideWithdrawalInput)
-      .mutation(({ ctx, input }) => cancelWithdrawal(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => cancelWithdrawal(ctx.svc, ctx.grant, input)),
     addFile: view()
       .meta({
         rest: { method: 'POST', path: `${C}/withdrawal/{id}/file`, message: 'File uploaded' },
         bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES),
       })
       .input(addWithdrawalFileInput)
-      .mutation(({ ctx, input }) => addWithdrawalFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => addWithdrawalFile(ctx.svc, ctx.grant, input)),
     downloadFile: view()
       .meta({ rest: { method: 'GET', path: `${C}/withdrawal/{id}/file/{fileId}`, message: 'File', download: true } })
       .input(withdrawalFileIdInput)
-      .query(({ ctx, input }) => downloadWithdrawalFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => downloadWithdrawalFile(ctx.svc, ctx.grant, input)),
     deleteFile: view()
       .meta({ rest: { method: 'DELETE', path: `${C}/withdrawal/{id}/file/{fileId}`, message: 'File deleted' } })
       .input(withdrawalFileIdInput)
-      .mutation(({ ctx, input }) => deleteWithdrawalFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteWithdrawalFile(ctx.svc, ctx.grant, input)),
     cancelDeleteFile: view()
       .meta({
         rest: { method: 'POST', path: `${C}/withdrawal/{id}/file/{fileId}/cancelDelete`, message: 'File delete cancelled' },
       })
       .input(withdrawalFileIdInput)
-      .mutation(({ ctx, input }) => cancelDeleteWithdrawalFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => cancelDeleteWithdrawalFile(ctx.svc, ctx.grant, input)),
   }),
 });

@@ -31,35 +31,35 @@ export const dashboardRouter = router({
   attendanceCorrection: permissionProcedure('attendance.approve')
     .meta({ rest: { method: 'GET', path: `${D}/attendanceCorrection`, message: 'Corrections awaiting me' } })
     .input(attendanceAwaitingInput)
-    .query(({ ctx, input }) => correctionsAwaitingMe(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => correctionsAwaitingMe(ctx.svc, ctx.grant, input)),
   leaveRequest: permissionProcedure('attendance.approve')
     .meta({ rest: { method: 'GET', path: `${D}/leaveRequest`, message: 'Leave requests awaiting me' } })
     .input(awaitingMeInput)
-    .query(({ ctx, input }) => leaveAwaitingMe(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => leaveAwaitingMe(ctx.svc, ctx.grant, input)),
   leaveReport: permissionProcedure('attendance.view')
     .meta({ rest: { method: 'GET', path: `${D}/leaveReport`, message: 'Leave report' } })
     .input(dashboardLeaveReportInput)
     .query(({ ctx, input }) => {
-      const c = ctx.services.ctx(ctx.actor, ctx.requestId);
+      const c = ctx.svc;
       return leaveReport(c, ctx.grant, { ...input, year: input.year ?? thisYear(c.clock()) });
     }),
   upcomingBirthday: authedProcedure
     .meta({ rest: { method: 'GET', path: `${D}/upcomingBirthday`, message: 'Upcoming birthdays' } })
     .input(upcomingBirthdaysInput)
-    .query(({ ctx, input }) => upcomingBirthdays(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input)),
+    .query(({ ctx, input }) => upcomingBirthdays(ctx.svc, ctx.actor, input)),
   expireContract: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: `${D}/expireContract`, message: 'Expiring contracts' } })
     .input(expiringContractsInput)
-    .query(({ ctx, input }) => expiringContracts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => expiringContracts(ctx.svc, ctx.grant, input)),
   liveTimesheet: permissionProcedure('attendance.view')
     .meta({ rest: { method: 'GET', path: `${D}/liveTimesheet`, message: 'Live timesheet' } })
     .input(liveTimesheetInput)
-    .query(({ ctx, input }) => liveTimesheet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => liveTimesheet(ctx.svc, ctx.grant, input)),
   todayShift: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: `${D}/todayShift`, message: "Today's shift" } })
-    .query(({ ctx }) => todayShift(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor)),
+    .query(({ ctx }) => todayShift(ctx.svc, ctx.actor)),
   regulations: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: `${D}/regulations`, message: 'Regulations' } })
     .input(latestRegulationsInput)
-    .query(({ ctx, input }) => myRegulations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input)),
+    .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),
 });

@@ -48,52 +48,52 @@ export const deviceRouter = router({
   list: dev()
     .meta({ rest: { method: 'GET', path: `${F}/device`, message: 'Fingerprint devices', results: true } })
     .input(listDevicesInput)
-    .query(({ ctx, input }) => listDevices(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listDevices(ctx.svc, ctx.grant, input)),
   detail: dev()
     .meta({ rest: { method: 'GET', path: `${F}/device/{id}`, message: 'Fingerprint device' } })
     .input(deviceIdInput)
-    .query(({ ctx, input }) => getDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getDevice(ctx.svc, ctx.grant, input)),
   create: dev()
     .meta({ rest: { method: 'POST', path: `${F}/device`, message: 'Fingerprint device created' } })
     .input(createDeviceInput)
-    .mutation(({ ctx, input }) => createDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createDevice(ctx.svc, ctx.grant, input)),
   update: dev()
     .meta({ rest: { method: 'POST', path: `${F}/device/{id}/update`, message: 'Fingerprint device updated' } })
     .input(updateDeviceInput)
-    .mutation(({ ctx, input }) => updateDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateDevice(ctx.svc, ctx.grant, input)),
   delete: dev()
     .meta({ rest: { method: 'POST', path: `${F}/device/{id}/delete`, message: 'Fingerprint device deleted' } })
     .input(deviceIdInput)
-    .mutation(({ ctx, input }) => deleteDevice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deleteDevice(ctx.svc, ctx.grant, input)),
   scanlog: dev()
     .meta({ rest: { method: 'GET', path: `${F}/device/{id}/scanlog`, message: 'Scan log', results: true } })
     .input(scanLogInput)
-    .query(({ ctx, input }) => listScanLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listScanLog(ctx.svc, ctx.grant, input)),
   excel: dev()
     .meta({ rest: { method: 'GET', path: `${F}/excel`, message: 'Scan log download', download: true } })
     .input(scanLogExcelInput)
-    .query(({ ctx, input }) => exportScanLog(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => exportScanLog(ctx.svc, ctx.grant, input)),
   /** Upload users to a terminal / back up its users: queued here, carried out by the agent. */
   command: router({
     queue: dev()
       .meta({ rest: { method: 'POST', path: `${F}/device/{id}/command`, message: 'Command queued for the agent' } })
       .input(queueCommandInput)
-      .mutation(({ ctx, input }) => queueDeviceCommand(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => queueDeviceCommand(ctx.svc, ctx.grant, input)),
     list: dev()
       .meta({ rest: { method: 'GET', path: `${F}/device/{id}/command`, message: 'Terminal commands', results: true } })
       .input(deviceIdInput)
-      .query(({ ctx, input }) => listDeviceCommands(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listDeviceCommands(ctx.svc, ctx.grant, input)),
     backup: dev()
       .meta({ rest: { method: 'GET', path: `${F}/command/{id}/backup`, message: 'Users backup download', download: true } })
       .input(commandIdInput)
-      .query(({ ctx, input }) => downloadDeviceBackup(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => downloadDeviceBackup(ctx.svc, ctx.grant, input)),
   }),
   /** The agent's side (permission device.ingest, allowed to ingest-only OAuth clients). */
   agent: router({
     commands: agent()
       .meta({ rest: { method: 'GET', path: '/v2/h/agent/commands', message: 'Pending commands', results: true } })
       .input(agentCommandsInput)
-      .query(({ ctx, input }) => agentPendingCommands(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => agentPendingCommands(ctx.svc, ctx.grant, input)),
     result: agent()
       .meta({
         rest: { method: 'POST', path: '/v2/h/agent/commands/{id}/result', message: 'Command result received' },
@@ -101,24 +101,24 @@ export const deviceRouter = router({
         bodyLimit: AGENT_RESULT_BODY_LIMIT,
       })
       .input(agentCommandResultInput)
-      .mutation(({ ctx, input }) => agentCommandResult(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => agentCommandResult(ctx.svc, ctx.grant, input)),
   }),
   hotspot: router({
     list: dev()
       .meta({ rest: { method: 'GET', path: N, message: 'Network hotspots', results: true } })
       .input(listHotspotsInput)
-      .query(({ ctx, input }) => listHotspots(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listHotspots(ctx.svc, ctx.grant, input)),
     create: dev()
       .meta({ rest: { method: 'POST', path: N, message: 'Network hotspot created' } })
       .input(createHotspotInput)
-      .mutation(({ ctx, input }) => createHotspot(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createHotspot(ctx.svc, ctx.grant, input)),
     update: dev()
       .meta({ rest: { method: 'POST', path: `${N}/{id}/update`, message: 'Network hotspot updated' } })
       .input(updateHotspotInput)
-      .mutation(({ ctx, input }) => updateHotspot(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateHotspot(ctx.svc, ctx.grant, input)),
     delete: dev()
       .meta({ rest: { method: 'POST', path: `${N}/{id}/delete`, message: 'Network hotspot deleted' } })
       .input(hotspotIdInput)
-      .mutation(({ ctx, input }) => deleteHotspot(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteHotspot(ctx.svc, ctx.grant, input)),
   }),
 });

@@ -17,13 +17,13 @@ const I = '/v2/h/employee/import';
 export const employeeImportRouter = router({
   template: permissionProcedure('employee.create')
     .meta({ rest: { method: 'GET', path: `${I}/template`, message: 'Employee import template', download: true } })
-    .query(({ ctx }) => employeeImportTemplate(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => employeeImportTemplate(ctx.svc, ctx.grant)),
   dryRun: permissionProcedure('employee.create')
     .meta({ rest: { method: 'POST', path: `${I}/dryRun`, message: 'Import checked; nothing was written' } })
     .input(employeeImportFileInput)
-    .mutation(({ ctx, input }) => dryRunEmployeeImport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => dryRunEmployeeImport(ctx.svc, ctx.grant, input)),
   commit: permissionProcedure('employee.create')
     .meta({ rest: { method: 'POST', path: I, message: 'Employees imported' } })
     .input(employeeImportInput)
-    .mutation(({ ctx, input }) => importEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => importEmployees(ctx.svc, ctx.grant, input)),
 });

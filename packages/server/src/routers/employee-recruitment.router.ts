@@ -31,37 +31,37 @@ export const recruitmentRouter = router({
   list: manage()
     .meta({ rest: { method: 'GET', path: R, message: 'Applicants', results: true } })
     .input(listApplicantsInput)
-    .query(({ ctx, input }) => listApplicants(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listApplicants(ctx.svc, ctx.grant, input)),
   get: manage()
     .meta({ rest: { method: 'GET', path: `${R}/{id}`, message: 'Applicant' } })
     .input(applicantIdInput)
-    .query(({ ctx, input }) => getApplicant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getApplicant(ctx.svc, ctx.grant, input)),
   create: manage()
     .meta({ rest: { method: 'POST', path: R, message: 'Applicant added' } })
     .input(createApplicantInput)
-    .mutation(({ ctx, input }) => createApplicant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createApplicant(ctx.svc, ctx.grant, input)),
   fromRegistration: manage()
     .meta({ rest: { method: 'POST', path: `${R}/registration`, message: 'Registration moved into recruitment' } })
     .input(applicantFromRegistrationInput)
-    .mutation(({ ctx, input }) => applicantFromRegistration(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => applicantFromRegistration(ctx.svc, ctx.grant, input)),
   stage: manage()
     .meta({ rest: { method: 'POST', path: `${R}/{id}/stage`, message: 'Applicant moved' } })
     .input(setApplicantStageInput)
-    .mutation(({ ctx, input }) => setApplicantStage(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => setApplicantStage(ctx.svc, ctx.grant, input)),
   note: manage()
     .meta({ rest: { method: 'POST', path: `${R}/{id}/note`, message: 'Note added' } })
     .input(addApplicantNoteInput)
-    .mutation(({ ctx, input }) => addApplicantNote(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => addApplicantNote(ctx.svc, ctx.grant, input)),
   uploadCv: manage()
     .meta({ rest: { method: 'POST', path: `${R}/{id}/cv`, message: 'CV uploaded' } })
     .input(uploadApplicantCvInput)
-    .mutation(({ ctx, input }) => uploadApplicantCv(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => uploadApplicantCv(ctx.svc, ctx.grant, input)),
   cv: manage()
     .meta({ rest: { method: 'GET', path: `${R}/{id}/cv`, message: 'CV', download: true } })
     .input(applicantIdInput)
-    .query(({ ctx, input }) => downloadApplicantCv(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadApplicantCv(ctx.svc, ctx.grant, input)),
   hire: manage()
     .meta({ rest: { method: 'POST', path: `${R}/{id}/hire`, message: 'Applicant hired' } })
     .input(hireApplicantInput)
-    .mutation(({ ctx, input }) => hireApplicant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => hireApplicant(ctx.svc, ctx.grant, input)),
 });

@@ -23,25 +23,25 @@ export const secondContractRouter = router({
   list: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: S, message: 'Second contracts', results: true } })
     .input(listByEmployeeInput)
-    .query(({ ctx, input }) => listSecondContracts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listSecondContracts(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: `${S}/{id}`, message: 'Second contract' } })
     .input(historyIdInput)
-    .query(({ ctx, input }) => getSecondContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getSecondContract(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('employee.update')
     .meta({ rest: { method: 'POST', path: S, message: 'Second contract created' } })
     .input(createSecondContractInput)
-    .mutation(({ ctx, input }) => createSecondContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createSecondContract(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('employee.update')
     .meta({ rest: { method: 'POST', path: `${S}/{id}/update`, message: 'Second contract updated' } })
     .input(updateSecondContractInput)
-    .mutation(({ ctx, input }) => updateSecondContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateSecondContract(ctx.svc, ctx.grant, input)),
   uploadFile: permissionProcedure('employee.update')
     .meta({ rest: { method: 'POST', path: `${S}/{id}/file`, message: 'Contract file uploaded' } })
     .input(uploadContractFileInput)
-    .mutation(({ ctx, input }) => uploadSecondContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => uploadSecondContractFile(ctx.svc, ctx.grant, input)),
   file: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: `${S}/{id}/file`, message: 'Contract file', download: true } })
     .input(historyIdInput)
-    .query(({ ctx, input }) => downloadSecondContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadSecondContractFile(ctx.svc, ctx.grant, input)),
 });

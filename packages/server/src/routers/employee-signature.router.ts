@@ -30,29 +30,29 @@ export const signatureRouter = router({
   info: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: `${E}/signature/info`, message: 'Signature and QR code' } })
     .input(employeeIdInput)
-    .query(({ ctx, input }) => getSignatureQrInfo(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getSignatureQrInfo(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: `${E}/signature`, message: 'Signature', download: true } })
     .input(employeeIdInput)
-    .query(({ ctx, input }) => downloadSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadSignature(ctx.svc, ctx.grant, input)),
   upload: permissionProcedure('employee.update')
     .meta({ rest: { method: 'POST', path: `${E}/signature`, message: 'Signature uploaded' } })
     .input(uploadSignatureInput)
-    .mutation(({ ctx, input }) => uploadSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => uploadSignature(ctx.svc, ctx.grant, input)),
   delete: permissionProcedure('employee.update')
     .meta({ rest: { method: 'POST', path: `${E}/signature/delete`, message: 'Signature deleted' } })
     .input(employeeIdInput)
-    .mutation(({ ctx, input }) => deleteSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deleteSignature(ctx.svc, ctx.grant, input)),
   mineInfo: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/signature/info', message: 'Signature and QR code' } })
-    .query(({ ctx }) => getOwnSignatureQrInfo(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => getOwnSignatureQrInfo(ctx.svc, ctx.grant)),
   mine: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/signature', message: 'Signature', download: true } })
-    .query(({ ctx }) => downloadOwnSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => downloadOwnSignature(ctx.svc, ctx.grant)),
   uploadMine: permissionProcedure('personal.access')
     .meta({ rest: { method: 'POST', path: '/v2/h/personal/signature', message: 'Signature uploaded' } })
     .input(uploadOwnSignatureInput)
-    .mutation(({ ctx, input }) => uploadOwnSignature(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => uploadOwnSignature(ctx.svc, ctx.grant, input)),
 });
 
 /** An employee's QR code (generate, download) (issue 3). */
@@ -60,13 +60,13 @@ export const qrCodeRouter = router({
   generate: permissionProcedure('employee.update')
     .meta({ rest: { method: 'POST', path: `${E}/qrCode/generate`, message: 'QR code generated', download: true } })
     .input(employeeIdInput)
-    .mutation(({ ctx, input }) => generateQrCode(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => generateQrCode(ctx.svc, ctx.grant, input)),
   download: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: `${E}/qrCode/download`, message: 'QR code', download: true } })
     .input(downloadQrCodeInput)
-    .query(({ ctx, input }) => downloadQrCode(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadQrCode(ctx.svc, ctx.grant, input)),
   downloadMine: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/qrCode/download', message: 'QR code', download: true } })
     .input(downloadOwnQrCodeInput)
-    .query(({ ctx, input }) => downloadOwnQrCode(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadOwnQrCode(ctx.svc, ctx.grant, input)),
 });

@@ -84,9 +84,7 @@ function sectionUpdate<S extends Exclude<EmployeeSection, 'login'>>(section: S) 
   return permissionProcedure('employee.update')
     .meta({ rest: { method: 'POST', path: `/v2/h/employee/update/${section}`, message: `${SECTION_LABELS[section]} saved` } })
     .input(SECTION_INPUTS[section])
-    .mutation(({ ctx, input }) =>
-      updateEmployeeSection(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, section, input as never),
-    );
+    .mutation(({ ctx, input }) => updateEmployeeSection(ctx.svc, ctx.grant, section, input as never));
 }
 
 const E = '/v2/h/employee';
@@ -99,155 +97,155 @@ export const employeeRouter = router({
   create: permissionProcedure('employee.create')
     .meta({ rest: { method: 'POST', path: E, message: 'Employee created' } })
     .input(createEmployeeInput)
-    .mutation(({ ctx, input }) => createEmployee(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createEmployee(ctx.svc, ctx.grant, input)),
   contract: router({
     list: permissionProcedure('employee.view')
       .meta({ rest: { method: 'GET', path: `${E}/contract`, message: 'Contracts', results: true } })
       .input(listByEmployeeInput)
-      .query(({ ctx, input }) => listContracts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listContracts(ctx.svc, ctx.grant, input)),
     get: permissionProcedure('employee.view')
       .meta({ rest: { method: 'GET', path: `${E}/contract/{id}`, message: 'Contract' } })
       .input(historyIdInput)
-      .query(({ ctx, input }) => getContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getContract(ctx.svc, ctx.grant, input)),
     create: permissionProcedure('employee.update')
       .meta({ rest: { method: 'POST', path: `${E}/contract`, message: 'Contract created' } })
       .input(createContractInput)
-      .mutation(({ ctx, input }) => createContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createContract(ctx.svc, ctx.grant, input)),
     update: permissionProcedure('employee.update')
       .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/update`, message: 'Contract updated' } })
       .input(updateContractInput)
-      .mutation(({ ctx, input }) => updateContract(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateContract(ctx.svc, ctx.grant, input)),
     uploadFile: permissionProcedure('employee.update')
       .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/file`, message: 'Contract file uploaded' } })
       .input(uploadContractFileInput)
-      .mutation(({ ctx, input }) => uploadContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => uploadContractFile(ctx.svc, ctx.grant, input)),
     file: permissionProcedure('employee.view')
       .meta({ rest: { method: 'GET', path: `${E}/contract/{id}/file`, message: 'Contract file', download: true } })
       .input(historyIdInput)
-      .query(({ ctx, input }) => downloadContractFile(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => downloadContractFile(ctx.svc, ctx.grant, input)),
   }),
   secondContract: secondContractRouter,
   manager: router({
     list: permissionProcedure('employee.manager.manage')
       .meta({ rest: { method: 'GET', path: `${E}/manager`, message: 'Managers', results: true } })
       .input(listManagersInput)
-      .query(({ ctx, input }) => listManagers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listManagers(ctx.svc, ctx.grant, input)),
     get: permissionProcedure('employee.manager.manage')
       .meta({ rest: { method: 'GET', path: `${E}/manager/{id}`, message: 'Manager' } })
       .input(managerIdInput)
-      .query(({ ctx, input }) => getManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getManager(ctx.svc, ctx.grant, input)),
     create: permissionProcedure('employee.manager.manage')
       .meta({ rest: { method: 'POST', path: `${E}/manager`, message: 'Manager added' } })
       .input(createManagersInput)
-      .mutation(({ ctx, input }) => createManagers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createManagers(ctx.svc, ctx.grant, input)),
     update: permissionProcedure('employee.manager.manage')
       .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/update`, message: 'Manager updated' } })
       .input(updateManagerInput)
-      .mutation(({ ctx, input }) => updateManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateManager(ctx.svc, ctx.grant, input)),
     activate: permissionProcedure('employee.manager.manage')
       .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/activate`, message: 'Manager activated' } })
       .input(managerIdInput)
-      .mutation(({ ctx, input }) => activateManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => activateManager(ctx.svc, ctx.grant, input)),
     inactivate: permissionProcedure('employee.manager.manage')
       .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/inactivate`, message: 'Manager inactivated' } })
       .input(managerIdInput)
-      .mutation(({ ctx, input }) => inactivateManager(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => inactivateManager(ctx.svc, ctx.grant, input)),
   }),
   profile: router({
     personalInformation: permissionProcedure('personal.access')
       .meta({ rest: { method: 'GET', path: `${E}/profile/personalInformation`, message: 'Personal information' } })
-      .query(({ ctx }) => getOwnEmployeeDetail(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => getOwnEmployeeDetail(ctx.svc, ctx.grant)),
   }),
   updateRequest: router({
     submit: permissionProcedure('personal.access')
       .meta({ rest: { method: 'POST', path: `${E}/update/request`, message: 'Update request submitted' } })
       .input(submitUpdateRequestInput)
-      .mutation(({ ctx, input }) => submitUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => submitUpdateRequest(ctx.svc, ctx.grant, input)),
     mine: permissionProcedure('personal.access')
       .meta({ rest: { method: 'GET', path: `${E}/update/request/mine`, message: 'My update requests', results: true } })
       .input(listUpdateRequestsInput)
-      .query(({ ctx, input }) => listMyUpdateRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listMyUpdateRequests(ctx.svc, ctx.grant, input)),
     cancel: permissionProcedure('personal.access')
       .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/cancel`, message: 'Update request cancelled' } })
       .input(requestIdInput)
-      .mutation(({ ctx, input }) => cancelMyUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => cancelMyUpdateRequest(ctx.svc, ctx.grant, input)),
     list: permissionProcedure('employee.editRequest.approve')
       .meta({ rest: { method: 'GET', path: `${E}/update/request`, message: 'Update requests', results: true } })
       .input(listUpdateRequestsInput)
-      .query(({ ctx, input }) => listUpdateRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listUpdateRequests(ctx.svc, ctx.grant, input)),
     approve: permissionProcedure('employee.editRequest.approve')
       .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/approve`, message: 'Update request approved' } })
       .input(decideRequestInput)
-      .mutation(({ ctx, input }) => approveUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => approveUpdateRequest(ctx.svc, ctx.grant, input)),
     disapprove: permissionProcedure('employee.editRequest.approve')
       .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/disapprove`, message: 'Update request disapproved' } })
       .input(decideRequestInput)
-      .mutation(({ ctx, input }) => disapproveUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => disapproveUpdateRequest(ctx.svc, ctx.grant, input)),
     delete: permissionProcedure('employee.editRequest.approve')
       .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/delete`, message: 'Update request deleted' } })
       .input(requestIdInput)
-      .mutation(({ ctx, input }) => deleteUpdateRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteUpdateRequest(ctx.svc, ctx.grant, input)),
   }),
   resignation: router({
     request: permissionProcedure('personal.access')
       .meta({ rest: { method: 'POST', path: `${E}/resignation/request`, message: 'Resignation submitted' } })
       .input(requestResignationInput)
-      .mutation(({ ctx, input }) => requestResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => requestResignation(ctx.svc, ctx.grant, input)),
     mine: permissionProcedure('personal.access')
       .meta({ rest: { method: 'GET', path: `${E}/resignation/mine`, message: 'My resignations', results: true } })
       .input(listResignationsInput)
-      .query(({ ctx, input }) => listMyResignations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listMyResignations(ctx.svc, ctx.grant, input)),
     cancelOwn: permissionProcedure('personal.access')
       .meta({ rest: { method: 'POST', path: `${E}/resignation/request/{id}/cancel`, message: 'Resignation cancelled' } })
       .input(requestIdInput)
-      .mutation(({ ctx, input }) => cancelMyResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => cancelMyResignation(ctx.svc, ctx.grant, input)),
     list: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'GET', path: `${E}/resignation`, message: 'Resignations', results: true } })
       .input(listResignationsInput)
-      .query(({ ctx, input }) => listResignations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listResignations(ctx.svc, ctx.grant, input)),
     get: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'GET', path: `${E}/resignation/{id}`, message: 'Resignation' } })
       .input(requestIdInput)
-      .query(({ ctx, input }) => getResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getResignation(ctx.svc, ctx.grant, input)),
     create: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'POST', path: `${E}/resignation`, message: 'Resignation created' } })
       .input(createResignationInput)
-      .mutation(({ ctx, input }) => createResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createResignation(ctx.svc, ctx.grant, input)),
     approve: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/approve`, message: 'Resignation approved' } })
       .input(decideRequestInput)
-      .mutation(({ ctx, input }) => approveResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => approveResignation(ctx.svc, ctx.grant, input)),
     disapprove: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/disapprove`, message: 'Resignation disapproved' } })
       .input(decideRequestInput)
-      .mutation(({ ctx, input }) => disapproveResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => disapproveResignation(ctx.svc, ctx.grant, input)),
     cancel: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/cancel`, message: 'Resignation cancelled' } })
       .input(decideRequestInput)
-      .mutation(({ ctx, input }) => cancelResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => cancelResignation(ctx.svc, ctx.grant, input)),
     delete: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/delete`, message: 'Resignation deleted' } })
       .input(requestIdInput)
-      .mutation(({ ctx, input }) => deleteResignation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteResignation(ctx.svc, ctx.grant, input)),
   }),
   record: router({
     list: permissionProcedure('employee.view')
       .meta({ rest: { method: 'GET', path: `${E}/record`, message: 'Records', results: true } })
       .input(listByEmployeeInput)
-      .query(({ ctx, input }) => listRecords(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listRecords(ctx.svc, ctx.grant, input)),
     get: permissionProcedure('employee.view')
       .meta({ rest: { method: 'GET', path: `${E}/record/{id}`, message: 'Record' } })
       .input(historyIdInput)
-      .query(({ ctx, input }) => getRecord(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getRecord(ctx.svc, ctx.grant, input)),
     create: permissionProcedure('employee.update')
       .meta({ rest: { method: 'POST', path: `${E}/record`, message: 'Record created' } })
       .input(createRecordInput)
-      .mutation(({ ctx, input }) => createRecord(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createRecord(ctx.svc, ctx.grant, input)),
   }),
   detail: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/{id}/detail', message: 'Employee', results: true } })
     .input(employeeIdInput)
-    .query(({ ctx, input }) => getEmployeeDetail(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getEmployeeDetail(ctx.svc, ctx.grant, input)),
   update: router({
     personal: sectionUpdate('personal'),
     contact: sectionUpdate('contact'),
@@ -261,21 +259,21 @@ export const employeeRouter = router({
     login: permissionProcedure('user.manage')
       .meta({ rest: { method: 'POST', path: '/v2/h/employee/update/login', message: `${SECTION_LABELS.login} saved` } })
       .input(SECTION_INPUTS.login)
-      .mutation(({ ctx, input }) => updateEmployeeLogin(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateEmployeeLogin(ctx.svc, ctx.grant, input)),
     // A new one-time password for the employee's login (issue 16 items 5 and 6).
     loginPassword: permissionProcedure('user.manage')
       .meta({ rest: { method: 'POST', path: '/v2/h/employee/update/login/password', message: 'Password reset' } })
       .input(employeeIdInput)
-      .mutation(({ ctx, input }) => resetEmployeeLoginPassword(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => resetEmployeeLoginPassword(ctx.svc, ctx.grant, input)),
   }),
   list: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/all', message: 'Employees', results: true } })
     .input(listEmployeesInput)
-    .query(({ ctx, input }) => listEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listEmployees(ctx.svc, ctx.grant, input)),
   download: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/download/data', message: 'Employees', download: true } })
     .input(downloadEmployeesInput)
-    .query(({ ctx, input }) => downloadEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadEmployees(ctx.svc, ctx.grant, input)),
   registration: router({
     submit: publicProcedure
       .meta({
@@ -294,16 +292,16 @@ export const employeeRouter = router({
     list: permissionProcedure('employee.registration.view')
       .meta({ rest: { method: 'GET', path: '/v2/h/employee/registration', message: 'Registrations', results: true } })
       .input(listRegistrationsInput)
-      .query(({ ctx, input }) => listRegistrations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listRegistrations(ctx.svc, ctx.grant, input)),
     activate: permissionProcedure('employee.registration.decide')
       .meta({ rest: { method: 'POST', path: '/v2/h/employee/registration/{id}/activate', message: 'Registration activated' } })
       .input(activateRegistrationInput)
-      .mutation(({ ctx, input }) => activateRegistration(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => activateRegistration(ctx.svc, ctx.grant, input)),
     reject: permissionProcedure('employee.registration.decide')
       .meta({ rest: { method: 'POST', path: '/v2/h/employee/registration/{id}/reject', message: 'Registration rejected' } })
       .input(rejectRegistrationInput)
       .mutation(async ({ ctx, input }) => {
-        await rejectRegistration(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        await rejectRegistration(ctx.svc, ctx.grant, input);
         return { ok: true };
       }),
   }),

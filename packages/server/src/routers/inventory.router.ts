@@ -105,110 +105,110 @@ const B = '/api/web/v2/inventories';
 const unitRouter = router({
   options: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${B}/settings/items/units`, message: 'Units', results: true } })
-    .query(({ ctx }) => unitOptions(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => unitOptions(ctx.svc, ctx.grant)),
   list: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${B}/settings/items/units/list`, message: 'Units', results: true } })
     .input(listCatalogueInput)
-    .query(({ ctx, input }) => findUnits(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => findUnits(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${B}/settings/items/units`, message: 'Unit created' } })
     .input(createUnitInput)
-    .mutation(({ ctx, input }) => createUnit(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createUnit(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'PUT', path: `${B}/settings/items/units/{id}`, message: 'Unit updated' } })
     .input(updateUnitInput)
-    .mutation(({ ctx, input }) => updateUnit(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateUnit(ctx.svc, ctx.grant, input)),
   delete: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'DELETE', path: `${B}/settings/items/units/{id}`, message: 'Unit deleted' } })
     .input(catalogueIdInput)
-    .mutation(({ ctx, input }) => deleteUnit(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deleteUnit(ctx.svc, ctx.grant, input)),
 });
 
 const itemRouter = router({
   options: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${B}/items`, message: 'Items', results: true } })
-    .query(({ ctx }) => itemOptions(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => itemOptions(ctx.svc, ctx.grant)),
   /** The spec's itemWarehouses lookup: every variant, "-" for an unnamed one. */
   warehouses: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${B}/items/warehouses`, message: 'Item warehouses', results: true } })
     .input(listVariantsInput)
-    .query(({ ctx, input }) => itemWarehouseOptions(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => itemWarehouseOptions(ctx.svc, ctx.grant, input)),
   list: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${B}/items/list`, message: 'Items', results: true } })
     .input(listCatalogueInput)
-    .query(({ ctx, input }) => findItems(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => findItems(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${B}/items/{id}`, message: 'Item' } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => getItem(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getItem(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${B}/items`, message: 'Item created' } })
     .input(createItemInput)
-    .mutation(({ ctx, input }) => createItem(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createItem(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'PUT', path: `${B}/items/{id}`, message: 'Item updated' } })
     .input(updateItemInput)
-    .mutation(({ ctx, input }) => updateItem(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateItem(ctx.svc, ctx.grant, input)),
   createVariant: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${B}/items/{itemId}/warehouses`, message: 'Item warehouse created' } })
     .input(createVariantInput)
-    .mutation(({ ctx, input }) => createVariant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createVariant(ctx.svc, ctx.grant, input)),
   updateVariant: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'PUT', path: `${B}/items/warehouses/{id}`, message: 'Item warehouse updated' } })
     .input(updateVariantInput)
-    .mutation(({ ctx, input }) => updateVariant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateVariant(ctx.svc, ctx.grant, input)),
 });
 
 const serviceRouter = router({
   options: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${B}/services`, message: 'Services', results: true } })
-    .query(({ ctx }) => serviceOptions(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => serviceOptions(ctx.svc, ctx.grant)),
   list: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${B}/services/list`, message: 'Services', results: true } })
     .input(listCatalogueInput)
-    .query(({ ctx, input }) => findServices(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => findServices(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${B}/services`, message: 'Service created' } })
     .input(createServiceInput)
-    .mutation(({ ctx, input }) => createService(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createService(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'PUT', path: `${B}/services/{id}`, message: 'Service updated' } })
     .input(updateServiceInput)
-    .mutation(({ ctx, input }) => updateService(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateService(ctx.svc, ctx.grant, input)),
   delete: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'DELETE', path: `${B}/services/{id}`, message: 'Service deleted' } })
     .input(catalogueIdInput)
-    .mutation(({ ctx, input }) => deleteService(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deleteService(ctx.svc, ctx.grant, input)),
 });
 
 const warehouseRouter = router({
   list: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${B}/warehouses`, message: 'Warehouses', results: true } })
     .input(listWarehousesInput)
-    .query(({ ctx, input }) => listWarehouses(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listWarehouses(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${B}/warehouses`, message: 'Warehouse created' } })
     .input(createWarehouseInput)
-    .mutation(({ ctx, input }) => createWarehouse(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createWarehouse(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'PUT', path: `${B}/warehouses/{id}`, message: 'Warehouse updated' } })
     .input(updateWarehouseInput)
-    .mutation(({ ctx, input }) => updateWarehouse(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateWarehouse(ctx.svc, ctx.grant, input)),
 });
 
 const stockRouter = router({
   list: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${B}/stocks`, message: 'Stock on hand', results: true } })
     .input(listStockInput)
-    .query(({ ctx, input }) => findStock(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => findStock(ctx.svc, ctx.grant, input)),
   movements: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${B}/stocks/movements`, message: 'Stock movements', results: true } })
     .input(listMovementsInput)
-    .query(({ ctx, input }) => findMovements(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => findMovements(ctx.svc, ctx.grant, input)),
   adjust: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${B}/stocks/adjustments`, message: 'Stock adjusted' } })
     .input(adjustStockInput)
-    .mutation(({ ctx, input }) => adjustStock(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => adjustStock(ctx.svc, ctx.grant, input)),
 });
 
 const WR = `${B}/warehouse-requests`;
@@ -216,64 +216,60 @@ const warehouseRequestRouter = router({
   list: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: WR, message: 'Warehouse requests', results: true } })
     .input(listWarehouseRequestsInput)
-    .query(({ ctx, input }) => listMyWarehouseRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listMyWarehouseRequests(ctx.svc, ctx.grant, input)),
   team: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${WR}/team`, message: 'Team warehouse requests', results: true } })
     .input(listWarehouseRequestsInput)
-    .query(({ ctx, input }) => listTeamWarehouseRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listTeamWarehouseRequests(ctx.svc, ctx.grant, input)),
   all: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'GET', path: `${WR}/all`, message: 'Warehouse requests', results: true } })
     .input(listWarehouseRequestsInput)
-    .query(({ ctx, input }) => listAllWarehouseRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listAllWarehouseRequests(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${WR}/{id}`, message: 'Warehouse request' } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => getWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getWarehouseRequest(ctx.svc, ctx.grant, input)),
   /** The request as a PDF (spec warehouse-requests/{id}/download). */
   download: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${WR}/{id}/download`, message: 'Warehouse request PDF', download: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => downloadWarehouseRequestPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadWarehouseRequestPdf(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'POST', path: WR, message: 'Warehouse request created' } })
     .input(createWarehouseRequestInput)
-    .mutation(({ ctx, input }) => createWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createWarehouseRequest(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'PUT', path: `${WR}/{id}`, message: 'Warehouse request updated' } })
     .input(updateWarehouseRequestInput)
-    .mutation(({ ctx, input }) => updateWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateWarehouseRequest(ctx.svc, ctx.grant, input)),
   cancel: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'POST', path: `${WR}/{id}/cancel`, message: 'Warehouse request cancelled' } })
     .input(catalogueIdInput)
-    .mutation(({ ctx, input }) => cancelWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => cancelWarehouseRequest(ctx.svc, ctx.grant, input)),
   decide: permissionProcedure('inventory.approve.warehouse')
     .meta({ rest: { method: 'POST', path: `${WR}/{id}/approval`, message: 'Warehouse request decided' } })
     .input(decisionInput)
-    .mutation(({ ctx, input }) => decideWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => decideWarehouseRequest(ctx.svc, ctx.grant, input)),
   issue: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${WR}/{id}/issue`, message: 'Items issued' } })
     .input(issueWarehouseRequestInput)
-    .mutation(({ ctx, input }) => issueWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => issueWarehouseRequest(ctx.svc, ctx.grant, input)),
   purchaseRequests: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${WR}/{id}/purchase-requests`, message: 'Purchase requests', results: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) =>
-      listWarehouseRequestPurchaseRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input),
-    ),
+    .query(({ ctx, input }) => listWarehouseRequestPurchaseRequests(ctx.svc, ctx.grant, input)),
   purchaseOrders: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${WR}/{id}/purchase-orders`, message: 'Purchase orders', results: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => listWarehouseRequestOrders(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listWarehouseRequestOrders(ctx.svc, ctx.grant, input)),
   purchaseReceives: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${WR}/{id}/purchase-receives`, message: 'Purchase receives', results: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => listWarehouseRequestReceives(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listWarehouseRequestReceives(ctx.svc, ctx.grant, input)),
   raisePurchaseRequest: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${WR}/{id}/purchase-requests`, message: 'Purchase request created' } })
     .input(raisePurchaseRequestInput)
-    .mutation(({ ctx, input }) =>
-      raisePurchaseRequestForWarehouseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input),
-    ),
+    .mutation(({ ctx, input }) => raisePurchaseRequestForWarehouseRequest(ctx.svc, ctx.grant, input)),
 });
 
 const PR = `${B}/purchase-requests`;
@@ -281,89 +277,85 @@ const purchaseRequestRouter = router({
   list: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: PR, message: 'Purchase requests', results: true } })
     .input(listPurchaseRequestsInput)
-    .query(({ ctx, input }) => listMyPurchaseRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listMyPurchaseRequests(ctx.svc, ctx.grant, input)),
   team: permissionProcedure('inventory.view')
     .meta({ rest: { method: 'GET', path: `${PR}/team`, message: 'Team purchase requests', results: true } })
     .input(listPurchaseRequestsInput)
-    .query(({ ctx, input }) => listTeamPurchaseRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listTeamPurchaseRequests(ctx.svc, ctx.grant, input)),
   all: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'GET', path: `${PR}/all`, message: 'Purchase requests', results: true } })
     .input(listPurchaseRequestsInput)
-    .query(({ ctx, input }) => listAllPurchaseRequests(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listAllPurchaseRequests(ctx.svc, ctx.grant, input)),
   /** Waiting for a tier the caller holds (?tier=managerial|warehouse|coo). */
   approvals: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PR}/approvals`, message: 'Purchase requests to approve', results: true } })
     .input(listApprovalsInput)
-    .query(({ ctx, input }) => listPurchaseRequestApprovals(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPurchaseRequestApprovals(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PR}/{id}`, message: 'Purchase request' } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => getPurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getPurchaseRequest(ctx.svc, ctx.grant, input)),
   /** The request as a PDF (spec purchase-requests/{id}/download). */
   download: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PR}/{id}/download`, message: 'Purchase request PDF', download: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => downloadPurchaseRequestPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadPurchaseRequestPdf(ctx.svc, ctx.grant, input)),
   attachments: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PR}/{id}/attachments`, message: 'Attachments', results: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => listPurchaseRequestAttachments(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPurchaseRequestAttachments(ctx.svc, ctx.grant, input)),
   /** Base64 in JSON: PDF, JPG, PNG, XLSX or DOCX, at most 700 KB; the requester, before the first approval. */
   addAttachment: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'POST', path: `${PR}/{id}/attachments`, message: 'Attachment uploaded' } })
     .input(addAttachmentInput)
-    .mutation(({ ctx, input }) => addPurchaseRequestAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => addPurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
   downloadAttachment: permissionProcedure('inventory.request')
     .meta({
       rest: { method: 'GET', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment', download: true },
     })
     .input(attachmentIdInput)
-    .query(({ ctx, input }) => downloadPurchaseRequestAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadPurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
   deleteAttachment: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted' } })
     .input(attachmentIdInput)
-    .mutation(({ ctx, input }) => deletePurchaseRequestAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deletePurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'POST', path: PR, message: 'Purchase request created' } })
     .input(createPurchaseRequestInput)
-    .mutation(({ ctx, input }) => createPurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createPurchaseRequest(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'PUT', path: `${PR}/{id}`, message: 'Purchase request updated' } })
     .input(updatePurchaseRequestInput)
-    .mutation(({ ctx, input }) => updatePurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updatePurchaseRequest(ctx.svc, ctx.grant, input)),
   cancel: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'POST', path: `${PR}/{id}/cancel`, message: 'Purchase request cancelled' } })
     .input(catalogueIdInput)
-    .mutation(({ ctx, input }) => cancelPurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => cancelPurchaseRequest(ctx.svc, ctx.grant, input)),
   purchaseOrders: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PR}/{id}/purchase-orders`, message: 'Purchase orders', results: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => listPurchaseRequestOrders(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPurchaseRequestOrders(ctx.svc, ctx.grant, input)),
   purchaseReceives: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PR}/{id}/purchase-receives`, message: 'Purchase receives', results: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => listPurchaseRequestReceives(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPurchaseRequestReceives(ctx.svc, ctx.grant, input)),
   /** Places an order from an approved request (one request can become several orders). */
   order: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${PR}/{id}/purchase-orders`, message: 'Purchase order created' } })
     .input(createPurchaseOrderInput)
-    .mutation(({ ctx, input }) => createPurchaseOrder(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createPurchaseOrder(ctx.svc, ctx.grant, input)),
   approveManagerial: permissionProcedure('inventory.approve.managerial')
     .meta({ rest: { method: 'POST', path: `${PR}/{id}/approval/managerial`, message: 'Managerial approval recorded' } })
     .input(decisionInput)
-    .mutation(({ ctx, input }) =>
-      decidePurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'managerial', input),
-    ),
+    .mutation(({ ctx, input }) => decidePurchaseRequest(ctx.svc, ctx.grant, 'managerial', input)),
   approveWarehouse: permissionProcedure('inventory.approve.warehouse')
     .meta({ rest: { method: 'POST', path: `${PR}/{id}/approval/warehouse`, message: 'Warehouse approval recorded' } })
     .input(decisionInput)
-    .mutation(({ ctx, input }) =>
-      decidePurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'warehouse', input),
-    ),
+    .mutation(({ ctx, input }) => decidePurchaseRequest(ctx.svc, ctx.grant, 'warehouse', input)),
   approveCoo: permissionProcedure('inventory.approve.coo')
     .meta({ rest: { method: 'POST', path: `${PR}/{id}/approval/COO`, message: 'COO approval recorded' } })
     .input(decisionInput)
-    .mutation(({ ctx, input }) => decidePurchaseRequest(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, 'coo', input)),
+    .mutation(({ ctx, input }) => decidePurchaseRequest(ctx.svc, ctx.grant, 'coo', input)),
 });
 
 const PO = `${B}/purchase-orders`;
@@ -371,21 +363,21 @@ const purchaseOrderRouter = router({
   list: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'GET', path: PO, message: 'Purchase orders', results: true } })
     .input(listPurchaseOrdersInput)
-    .query(({ ctx, input }) => listPurchaseOrders(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPurchaseOrders(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PO}/{id}`, message: 'Purchase order' } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => getPurchaseOrder(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getPurchaseOrder(ctx.svc, ctx.grant, input)),
   /** The order as a PDF (the spec names no path; same base, documented in docs/inventory.md). */
   download: permissionProcedure('inventory.request')
     .meta({ rest: { method: 'GET', path: `${PO}/{id}/download`, message: 'Purchase order PDF', download: true } })
     .input(catalogueIdInput)
-    .query(({ ctx, input }) => downloadPurchaseOrderPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadPurchaseOrderPdf(ctx.svc, ctx.grant, input)),
   /** Receives goods against the order: partial receipts allowed, over-receipt refused; items go into stock. */
   receive: permissionProcedure('inventory.manage')
     .meta({ rest: { method: 'POST', path: `${PO}/{id}/purchase-receives`, message: 'Purchase receive recorded' } })
     .input(receivePurchaseOrderInput)
-    .mutation(({ ctx, input }) => receivePurchaseOrder(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => receivePurchaseOrder(ctx.svc, ctx.grant, input)),
 });
 
 export const inventoryRouter = router({

@@ -83,161 +83,161 @@ export const leaveRouter = router({
     list: authedProcedure
       .meta({ rest: { method: 'GET', path: T, message: 'Leave types', results: true } })
       .input(listLeaveTypesInput)
-      .query(({ ctx, input }) => listLeaveTypes(ctx.services.ctx(ctx.actor, ctx.requestId), input)),
+      .query(({ ctx, input }) => listLeaveTypes(ctx.svc, input)),
     create: manage()
       .meta({ rest: { method: 'POST', path: T, message: 'Leave type created' } })
       .input(leaveTypeInput)
-      .mutation(({ ctx, input }) => createLeaveType(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createLeaveType(ctx.svc, ctx.grant, input)),
     update: manage()
       .meta({ rest: { method: 'POST', path: `${T}/{id}/update`, message: 'Leave type saved' } })
       .input(updateLeaveTypeInput)
-      .mutation(({ ctx, input }) => updateLeaveType(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateLeaveType(ctx.svc, ctx.grant, input)),
     delete: manage()
       .meta({ rest: { method: 'POST', path: `${T}/{id}/delete`, message: 'Leave type deleted' } })
       .input(leaveTypeIdInput)
-      .mutation(({ ctx, input }) => deleteLeaveType(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteLeaveType(ctx.svc, ctx.grant, input)),
   }),
   settings: router({
     get: view()
       .meta({ rest: { method: 'GET', path: `${A}/setting`, message: 'Leave settings' } })
-      .query(({ ctx }) => getLeaveSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => getLeaveSettings(ctx.svc, ctx.grant)),
     update: manage()
       .meta({ rest: { method: 'POST', path: `${A}/setting/update`, message: 'Leave settings saved' } })
       .input(leaveSettingsInput)
-      .mutation(({ ctx, input }) => updateLeaveSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateLeaveSettings(ctx.svc, ctx.grant, input)),
   }),
   list: view()
     .meta({ rest: { method: 'GET', path: A, message: 'Leave requests', results: true } })
     .input(listLeaveInput)
-    .query(({ ctx, input }) => listLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listLeave(ctx.svc, ctx.grant, input)),
   get: view()
     .meta({ rest: { method: 'GET', path: `${A}/{id}`, message: 'Leave request' } })
     .input(leaveIdInput)
-    .query(({ ctx, input }) => getLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getLeave(ctx.svc, ctx.grant, input)),
   attachment: view()
     .meta({ rest: { method: 'GET', path: `${A}/{id}/attachment`, message: 'Attachment', download: true } })
     .input(leaveIdInput)
-    .query(({ ctx, input }) => getLeaveAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getLeaveAttachment(ctx.svc, ctx.grant, input)),
   create: approver()
     .meta({ rest: { method: 'POST', path: A, message: 'Leave request added' } })
     .input(createLeaveInput)
-    .mutation(({ ctx, input }) => createLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createLeave(ctx.svc, ctx.grant, input)),
   update: approver()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/update`, message: 'Leave request saved' } })
     .input(updateLeaveInput)
-    .mutation(({ ctx, input }) => updateLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateLeave(ctx.svc, ctx.grant, input)),
   preview: approver()
     .meta({ rest: { method: 'GET', path: `${A}/days`, message: 'Working days' } })
     .input(previewLeaveInput)
-    .query(({ ctx, input }) => previewLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => previewLeave(ctx.svc, ctx.grant, input)),
   approve: approver()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/approve`, message: 'Leave approved' } })
     .input(decideLeaveInput)
-    .mutation(({ ctx, input }) => approveLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => approveLeave(ctx.svc, ctx.grant, input)),
   disapprove: approver()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/disapprove`, message: 'Leave disapproved' } })
     .input(decideLeaveInput)
-    .mutation(({ ctx, input }) => disapproveLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => disapproveLeave(ctx.svc, ctx.grant, input)),
   cancel: approver()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/cancel`, message: 'Leave cancelled' } })
     .input(decideLeaveInput)
-    .mutation(({ ctx, input }) => cancelLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => cancelLeave(ctx.svc, ctx.grant, input)),
   delete: approver()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/delete`, message: 'Leave request deleted' } })
     .input(leaveIdInput)
-    .mutation(({ ctx, input }) => deleteLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deleteLeave(ctx.svc, ctx.grant, input)),
   bePaid: approver()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/bePaid`, message: 'Be-paid saved' } })
     .input(setBePaidInput)
-    .mutation(({ ctx, input }) => setLeaveBePaid(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => setLeaveBePaid(ctx.svc, ctx.grant, input)),
   bulkApprove: approver()
     .meta({ rest: { method: 'POST', path: `${A}/approve`, message: 'Leave requests approved' } })
     .input(bulkLeaveInput)
-    .mutation(({ ctx, input }) => bulkApproveLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkApproveLeave(ctx.svc, ctx.grant, input)),
   bulkDisapprove: approver()
     .meta({ rest: { method: 'POST', path: `${A}/disapprove`, message: 'Leave requests disapproved' } })
     .input(bulkLeaveInput)
-    .mutation(({ ctx, input }) => bulkDisapproveLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkDisapproveLeave(ctx.svc, ctx.grant, input)),
   bulkCancel: approver()
     .meta({ rest: { method: 'POST', path: `${A}/cancel`, message: 'Leave requests cancelled' } })
     .input(bulkLeaveInput)
-    .mutation(({ ctx, input }) => bulkCancelLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkCancelLeave(ctx.svc, ctx.grant, input)),
   bulkDelete: approver()
     .meta({ rest: { method: 'POST', path: `${A}/delete`, message: 'Leave requests deleted' } })
     .input(bulkLeaveInput)
-    .mutation(({ ctx, input }) => bulkDeleteLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => bulkDeleteLeave(ctx.svc, ctx.grant, input)),
   balance: view()
     .meta({ rest: { method: 'GET', path: `${A}/balance`, message: 'Annual leave balance' } })
     .input(leaveBalanceInput)
-    .query(({ ctx, input }) => getLeaveBalance(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getLeaveBalance(ctx.svc, ctx.grant, input)),
   schedule: view()
     .meta({ rest: { method: 'GET', path: `${A}/schedule`, message: 'Leave schedule', results: true } })
     .input(leaveScheduleInput)
-    .query(({ ctx, input }) => leaveSchedule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => leaveSchedule(ctx.svc, ctx.grant, input)),
   report: view()
     .meta({ rest: { method: 'GET', path: `${A}/report`, message: 'Leave report' } })
     .input(leaveReportInput)
-    .query(({ ctx, input }) => leaveReport(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => leaveReport(ctx.svc, ctx.grant, input)),
   adjustBalance: manage()
     .meta({ rest: { method: 'POST', path: `${A}/balance/adjust`, message: 'Leave balance adjusted' } })
     .input(leaveAdjustmentInput)
-    .mutation(({ ctx, input }) => adjustLeaveBalance(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => adjustLeaveBalance(ctx.svc, ctx.grant, input)),
   approvalRule: router({
     list: view()
       .meta({ rest: { method: 'GET', path: R, message: 'Leave approval rules', results: true } })
-      .query(({ ctx }) => listLeaveApprovalRules(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => listLeaveApprovalRules(ctx.svc, ctx.grant)),
     create: manage()
       .meta({ rest: { method: 'POST', path: R, message: 'Approval rule created' } })
       .input(approvalRuleInput)
-      .mutation(({ ctx, input }) => createLeaveApprovalRule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createLeaveApprovalRule(ctx.svc, ctx.grant, input)),
     update: manage()
       .meta({ rest: { method: 'POST', path: `${R}/{id}/update`, message: 'Approval rule saved' } })
       .input(updateApprovalRuleInput)
-      .mutation(({ ctx, input }) => updateLeaveApprovalRule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateLeaveApprovalRule(ctx.svc, ctx.grant, input)),
     delete: manage()
       .meta({ rest: { method: 'POST', path: `${R}/{id}/delete`, message: 'Approval rule deleted' } })
       .input(approvalRuleIdInput)
-      .mutation(({ ctx, input }) => deleteLeaveApprovalRule(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteLeaveApprovalRule(ctx.svc, ctx.grant, input)),
   }),
   awaitingMe: approver()
     .meta({ rest: { method: 'GET', path: `${A}/awaiting`, message: 'Leave requests awaiting me', results: true } })
     .input(awaitingMeInput)
-    .query(({ ctx, input }) => leaveAwaitingMe(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => leaveAwaitingMe(ctx.svc, ctx.grant, input)),
   personal: router({
     list: personal()
       .meta({ rest: { method: 'GET', path: P, message: 'My leave requests', results: true } })
       .input(listMyLeaveInput)
-      .query(({ ctx, input }) => listMyLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listMyLeave(ctx.svc, ctx.grant, input)),
     get: personal()
       .meta({ rest: { method: 'GET', path: `${P}/{id}`, message: 'My leave request' } })
       .input(leaveIdInput)
-      .query(({ ctx, input }) => getMyLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getMyLeave(ctx.svc, ctx.grant, input)),
     attachment: personal()
       .meta({ rest: { method: 'GET', path: `${P}/{id}/attachment`, message: 'Attachment', download: true } })
       .input(leaveIdInput)
-      .query(({ ctx, input }) => getMyLeaveAttachment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getMyLeaveAttachment(ctx.svc, ctx.grant, input)),
     create: personal()
       .meta({ rest: { method: 'POST', path: P, message: 'Leave requested' } })
       .input(createMyLeaveInput)
-      .mutation(({ ctx, input }) => requestMyLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => requestMyLeave(ctx.svc, ctx.grant, input)),
     update: personal()
       .meta({ rest: { method: 'POST', path: `${P}/{id}/update`, message: 'Leave request saved' } })
       .input(updateLeaveInput)
-      .mutation(({ ctx, input }) => updateMyLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateMyLeave(ctx.svc, ctx.grant, input)),
     cancel: personal()
       .meta({ rest: { method: 'POST', path: `${P}/{id}/cancel`, message: 'Leave request cancelled' } })
       .input(decideLeaveInput)
-      .mutation(({ ctx, input }) => cancelMyLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => cancelMyLeave(ctx.svc, ctx.grant, input)),
     preview: personal()
       .meta({ rest: { method: 'GET', path: `${P}/days`, message: 'Working days' } })
       .input(previewLeaveInput)
-      .query(({ ctx, input }) => previewMyLeave(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => previewMyLeave(ctx.svc, ctx.grant, input)),
     balance: personal()
       .meta({ rest: { method: 'GET', path: '/v2/h/personal/annualBalance', message: 'Annual leave balance' } })
       .input(myLeaveBalanceInput)
-      .query(({ ctx, input }) => myLeaveBalance(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => myLeaveBalance(ctx.svc, ctx.grant, input)),
     settings: personal()
       .meta({ rest: { method: 'GET', path: `${P}/setting`, message: 'Leave settings' } })
-      .query(({ ctx }) => getLeaveSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => getLeaveSettings(ctx.svc, ctx.grant)),
   }),
 });

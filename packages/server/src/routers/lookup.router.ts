@@ -25,36 +25,36 @@ export const lookupRouter = router({
     .query(({ ctx }) => listReference(ctx.services.ctx(null), 'marital_statuses')),
   banks: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/bank', message: 'Banks', results: true } })
-    .query(({ ctx }) => listReference(ctx.services.ctx(ctx.actor), 'banks')),
+    .query(({ ctx }) => listReference(ctx.svc, 'banks')),
   countries: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/country', message: 'Countries', results: true } })
-    .query(({ ctx }) => listReference(ctx.services.ctx(ctx.actor), 'countries')),
+    .query(({ ctx }) => listReference(ctx.svc, 'countries')),
   ptkp: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/PTKP', message: 'PTKP statuses', results: true } })
-    .query(({ ctx }) => listPtkp(ctx.services.ctx(ctx.actor))),
+    .query(({ ctx }) => listPtkp(ctx.svc)),
   companyOffices: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/companyOffice', message: 'Company offices', results: true } })
     .input(z.object({ developerAccess: z.coerce.number().int().min(0).max(1).optional() }).optional())
-    .query(({ ctx }) => listCompanyOffices(ctx.services.ctx(ctx.actor))),
+    .query(({ ctx }) => listCompanyOffices(ctx.svc)),
   departments: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/department', message: 'Departments', results: true } })
     .input(
       z.object({ companyOfficeId: optionalId, divisionIncluded: z.coerce.number().int().min(0).max(1).optional() }).optional(),
     )
-    .query(({ ctx, input }) => listDepartments(ctx.services.ctx(ctx.actor), { companyOfficeId: input?.companyOfficeId })),
+    .query(({ ctx, input }) => listDepartments(ctx.svc, { companyOfficeId: input?.companyOfficeId })),
   divisions: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/division', message: 'Divisions', results: true } })
     .input(z.object({ companyOfficeId: optionalId, departmentId: optionalId }).optional())
-    .query(({ ctx, input }) => listDivisions(ctx.services.ctx(ctx.actor), input ?? {})),
+    .query(({ ctx, input }) => listDivisions(ctx.svc, input ?? {})),
   sections: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/section', message: 'Sections', results: true } })
     .input(z.object({ divisionId: optionalId, departmentId: optionalId }).optional())
-    .query(({ ctx, input }) => listSections(ctx.services.ctx(ctx.actor), input ?? {})),
+    .query(({ ctx, input }) => listSections(ctx.svc, input ?? {})),
   jobPositions: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/jobPosition', message: 'Job positions', results: true } })
     .input(z.object({ departmentId: optionalId, divisionId: optionalId, sectionId: optionalId }).optional())
-    .query(({ ctx, input }) => listJobPositions(ctx.services.ctx(ctx.actor), input ?? {})),
+    .query(({ ctx, input }) => listJobPositions(ctx.svc, input ?? {})),
   jobLevels: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/jobLevel', message: 'Job levels', results: true } })
-    .query(({ ctx }) => listJobLevels(ctx.services.ctx(ctx.actor))),
+    .query(({ ctx }) => listJobLevels(ctx.svc)),
 });

@@ -12,13 +12,13 @@ export const mailRouter = router({
   outbox: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: M, message: 'Mail outbox', results: true } })
     .input(listOutboxInput)
-    .query(({ ctx, input }) => listOutbox(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listOutbox(ctx.svc, ctx.grant, input)),
   outboxMessage: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: `${M}/{id}`, message: 'Mail message' } })
     .input(outboxMessageInput)
-    .query(({ ctx, input }) => getOutboxMessage(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getOutboxMessage(ctx.svc, ctx.grant, input)),
   retry: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${M}/{id}/retry`, message: 'Mail message sent again' } })
     .input(outboxMessageInput)
-    .mutation(({ ctx, input }) => retryMail(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, ctx.services.mail, input)),
+    .mutation(({ ctx, input }) => retryMail(ctx.svc, ctx.grant, ctx.services.mail, input)),
 });

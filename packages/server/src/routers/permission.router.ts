@@ -28,30 +28,30 @@ function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'em
     list: permissionProcedure('permission.view')
       .meta({ rest: { method: 'GET', path: base, message: 'Grants', results: true } })
       .input(listGrantsInput)
-      .query(({ ctx, input }) => listGrants(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, type, input)),
+      .query(({ ctx, input }) => listGrants(ctx.svc, ctx.grant, type, input)),
     assign: permissionProcedure('permission.assign')
       .meta({ rest: { method: 'POST', path: `${base}/assign`, message: 'Assigned; awaiting approval' } })
       .input(assignInput)
-      .mutation(({ ctx, input }) => assignGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, type, input)),
+      .mutation(({ ctx, input }) => assignGrant(ctx.svc, ctx.grant, type, input)),
     unassign: permissionProcedure('permission.assign')
       .meta({ rest: { method: 'POST', path: `${base}/{id}/unassign`, message: 'Unassigned' } })
       .input(grantIdInput)
       .mutation(async ({ ctx, input }) => {
-        await unassignGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        await unassignGrant(ctx.svc, ctx.grant, input);
         return { ok: true };
       }),
     approve: permissionProcedure('permission.approve')
       .meta({ rest: { method: 'POST', path: `${base}/{id}/approve`, message: 'Approved' } })
       .input(grantIdInput)
       .mutation(async ({ ctx, input }) => {
-        await approveGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        await approveGrant(ctx.svc, ctx.grant, input);
         return { ok: true };
       }),
     cancel: permissionProcedure('permission.assign')
       .meta({ rest: { method: 'POST', path: `${base}/{id}/cancel`, message: 'Cancelled' } })
       .input(grantIdInput)
       .mutation(async ({ ctx, input }) => {
-        await cancelGrant(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        await cancelGrant(ctx.svc, ctx.grant, input);
         return { ok: true };
       }),
   });
@@ -71,14 +71,14 @@ export const permissionRouter = router({
         },
       })
       .input(createGrantSetInput)
-      .mutation(({ ctx, input }) => createGrantSet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createGrantSet(ctx.svc, ctx.grant, input)),
     /** Deletes the position's set: approved grants unassigned, pending ones cancelled. */
     deleteSet: permissionProcedure('permission.assign')
       .meta({
         rest: { method: 'POST', path: '/v2/h/permission/jobPosition/{subjectId}/delete', message: 'Permission set deleted' },
       })
       .input(deleteGrantSetInput)
-      .mutation(({ ctx, input }) => deleteGrantSet(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteGrantSet(ctx.svc, ctx.grant, input)),
   }),
   /** Roles of a section-department (spec §6): everyone placed in the section holds them. */
   sectionDepartment: grantRouter('section', 'sectionDepartment'),
@@ -90,19 +90,19 @@ export const permissionRouter = router({
     list: permissionProcedure('permission.view')
       .meta({ rest: { method: 'GET', path: '/v2/h/permission/placement', message: 'Placement confirmations', results: true } })
       .input(listPlacementConfirmationsInput)
-      .query(({ ctx, input }) => listPlacementConfirmations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listPlacementConfirmations(ctx.svc, ctx.grant, input)),
     approve: permissionProcedure('permission.approve')
       .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/approve', message: 'Placement confirmed' } })
       .input(decidePlacementInput)
       .mutation(async ({ ctx, input }) => {
-        await approvePlacement(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        await approvePlacement(ctx.svc, ctx.grant, input);
         return { ok: true };
       }),
     reject: permissionProcedure('permission.approve')
       .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/reject', message: 'Placement rejected' } })
       .input(decidePlacementInput)
       .mutation(async ({ ctx, input }) => {
-        await rejectPlacement(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input);
+        await rejectPlacement(ctx.svc, ctx.grant, input);
         return { ok: true };
       }),
   }),
@@ -110,5 +110,5 @@ export const permissionRouter = router({
   explain: permissionProcedure('permission.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/permission/explain', message: 'Permission sources' } })
     .input(explainInput)
-    .query(({ ctx, input }) => explainPermission(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => explainPermission(ctx.svc, ctx.grant, input)),
 });

@@ -40,58 +40,58 @@ const lookupRouter = (kind: PogLookupKind, label: string, plural: string) =>
   router({
     list: manage()
       .meta({ rest: { method: 'GET', path: `${P}/${kind}`, message: plural, results: true } })
-      .query(({ ctx }) => listPogLookup(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind)),
+      .query(({ ctx }) => listPogLookup(ctx.svc, ctx.grant, kind)),
     create: manage()
       .meta({ rest: { method: 'POST', path: `${P}/${kind}`, message: `${label} added` } })
       .input(pogLookupCreateInput)
-      .mutation(({ ctx, input }) => createPogLookup(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind, input)),
+      .mutation(({ ctx, input }) => createPogLookup(ctx.svc, ctx.grant, kind, input)),
     update: manage()
       .meta({ rest: { method: 'PUT', path: `${P}/${kind}/{id}`, message: `${label} saved` } })
       .input(pogLookupUpdateInput)
-      .mutation(({ ctx, input }) => updatePogLookup(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind, input)),
+      .mutation(({ ctx, input }) => updatePogLookup(ctx.svc, ctx.grant, kind, input)),
     delete: manage()
       .meta({ rest: { method: 'DELETE', path: `${P}/${kind}/{id}`, message: `${label} deleted` } })
       .input(pogLookupIdInput)
-      .mutation(({ ctx, input }) => deletePogLookup(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind, input)),
+      .mutation(({ ctx, input }) => deletePogLookup(ctx.svc, ctx.grant, kind, input)),
   });
 
 export const purchaseOfGoodsRouter = router({
   list: manage()
     .meta({ rest: { method: 'GET', path: P, message: 'Invoices', results: true } })
     .input(listPogInvoicesInput)
-    .query(({ ctx, input }) => listPogInvoices(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPogInvoices(ctx.svc, ctx.grant, input)),
   create: manage()
     .meta({ rest: { method: 'POST', path: P, message: 'Invoice created' } })
     .input(createPogInvoiceInput)
-    .mutation(({ ctx, input }) => createPogInvoice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createPogInvoice(ctx.svc, ctx.grant, input)),
   get: manage()
     .meta({ rest: { method: 'GET', path: `${P}/invoice/{id}/detail`, message: 'Invoice' } })
     .input(pogInvoiceIdInput)
-    .query(({ ctx, input }) => getPogInvoice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getPogInvoice(ctx.svc, ctx.grant, input)),
   pay: manage()
     .meta({ rest: { method: 'POST', path: `${P}/invoice/{id}/payment`, message: 'Payment recorded' } })
     .input(payPogInstalmentInput)
-    .mutation(({ ctx, input }) => payPogInstalment(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => payPogInstalment(ctx.svc, ctx.grant, input)),
   cancel: manage()
     .meta({ rest: { method: 'POST', path: `${P}/invoice/{id}/cancel`, message: 'Invoice cancelled' } })
     .input(cancelPogInvoiceInput)
-    .mutation(({ ctx, input }) => cancelPogInvoice(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => cancelPogInvoice(ctx.svc, ctx.grant, input)),
   employees: manage()
     .meta({ rest: { method: 'GET', path: `${P}/employee`, message: 'Employees', results: true } })
     .input(pogEmployeesInput.optional())
-    .query(({ ctx, input }) => listPogEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input ?? {})),
+    .query(({ ctx, input }) => listPogEmployees(ctx.svc, ctx.grant, input ?? {})),
   deductions: manage()
     .meta({ rest: { method: 'GET', path: `${P}/deduction`, message: 'Payroll deductions', results: true } })
     .input(pogDeductionsInput.pick({ period: true }))
-    .query(({ ctx, input }) => listPogDeductions(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPogDeductions(ctx.svc, ctx.grant, input)),
   template: router({
     download: manage()
       .meta({ rest: { method: 'GET', path: `${P}/template`, message: 'Template', download: true } })
-      .query(({ ctx }) => downloadPogTemplate(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => downloadPogTemplate(ctx.svc, ctx.grant)),
     import: manage()
       .meta({ rest: { method: 'POST', path: `${P}/template`, message: 'Template checked' } })
       .input(importPogInput)
-      .mutation(({ ctx, input }) => importPogInvoices(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => importPogInvoices(ctx.svc, ctx.grant, input)),
   }),
   type: lookupRouter('type', 'Type', 'Types'),
   category: lookupRouter('category', 'Category', 'Categories'),

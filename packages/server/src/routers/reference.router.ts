@@ -27,11 +27,11 @@ function maintained<K extends ReferenceKind>(kind: K) {
     list: permissionProcedure('org.view')
       .meta({ rest: { method: 'GET', path: `${C}/${path}/list`, message: `${label} list`, results: true } })
       .input(listReferenceInput)
-      .query(({ ctx, input }) => findReference(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind, input)),
+      .query(({ ctx, input }) => findReference(ctx.svc, ctx.grant, kind, input)),
     update: permissionProcedure('org.manage')
       .meta({ rest: { method: 'POST', path: `${C}/${path}/{id}/update`, message: `${label} updated` } })
       .input(referenceUpdateInput(kind))
-      .mutation(({ ctx, input }) => updateReference(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind, input)),
+      .mutation(({ ctx, input }) => updateReference(ctx.svc, ctx.grant, kind, input)),
   };
 }
 
@@ -42,11 +42,11 @@ function editable<K extends ReferenceKind>(kind: K) {
     create: permissionProcedure('org.manage')
       .meta({ rest: { method: 'POST', path: `${C}/${path}`, message: `${label} created` } })
       .input(referenceCreateInput(kind))
-      .mutation(({ ctx, input }) => createReference(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind, input)),
+      .mutation(({ ctx, input }) => createReference(ctx.svc, ctx.grant, kind, input)),
     delete: permissionProcedure('org.manage')
       .meta({ rest: { method: 'POST', path: `${C}/${path}/{id}/delete`, message: `${label} deleted` } })
       .input(referenceIdInput)
-      .mutation(({ ctx, input }) => deleteReference(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind, input)),
+      .mutation(({ ctx, input }) => deleteReference(ctx.svc, ctx.grant, kind, input)),
   };
 }
 
@@ -57,7 +57,7 @@ function withLookup<K extends ReferenceKind>(kind: K) {
     ...editable(kind),
     lookup: permissionProcedure('org.view')
       .meta({ rest: { method: 'GET', path: `${C}/${path}`, message: `${label} list`, results: true } })
-      .query(({ ctx }) => lookupReference(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, kind)),
+      .query(({ ctx }) => lookupReference(ctx.svc, ctx.grant, kind)),
   };
 }
 

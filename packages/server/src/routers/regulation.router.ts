@@ -25,33 +25,33 @@ export const regulationRouter = router({
   list: permissionProcedure('org.view')
     .meta({ rest: { method: 'GET', path: C, message: 'Regulations', results: true } })
     .input(listRegulationsInput)
-    .query(({ ctx, input }) => listRegulations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listRegulations(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('org.view')
     .meta({ rest: { method: 'GET', path: `${C}/{id}`, message: 'Regulation' } })
     .input(regulationIdInput)
-    .query(({ ctx, input }) => getRegulation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getRegulation(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('org.manage')
     .meta({ rest: { method: 'POST', path: C, message: 'Regulation created' } })
     .input(createRegulationInput)
-    .mutation(({ ctx, input }) => createRegulation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createRegulation(ctx.svc, ctx.grant, input)),
   update: permissionProcedure('org.manage')
     .meta({ rest: { method: 'POST', path: `${C}/{id}/update`, message: 'Regulation updated' } })
     .input(updateRegulationInput)
-    .mutation(({ ctx, input }) => updateRegulation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateRegulation(ctx.svc, ctx.grant, input)),
   delete: permissionProcedure('org.manage')
     .meta({ rest: { method: 'POST', path: `${C}/{id}/delete`, message: 'Regulation deleted' } })
     .input(regulationIdInput)
-    .mutation(({ ctx, input }) => deleteRegulation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deleteRegulation(ctx.svc, ctx.grant, input)),
   download: permissionProcedure('org.view')
     .meta({ rest: { method: 'GET', path: `${C}/{id}/download`, message: 'Regulation', download: true } })
     .input(regulationIdInput)
-    .query(({ ctx, input }) => downloadRegulation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input)),
+    .query(({ ctx, input }) => downloadRegulation(ctx.svc, ctx.actor, input)),
   mine: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations', message: 'Regulations' } })
     .input(latestRegulationsInput)
-    .query(({ ctx, input }) => myRegulations(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input)),
+    .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),
   downloadMine: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations/{id}/download', message: 'Regulation', download: true } })
     .input(regulationIdInput)
-    .query(({ ctx, input }) => downloadRegulation(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.actor, input)),
+    .query(({ ctx, input }) => downloadRegulation(ctx.svc, ctx.actor, input)),
 });

@@ -22,15 +22,15 @@ export const payslipRouter = router({
   pdf: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: `${S}/payslip/{id}/pdf`, message: 'Payslip PDF', download: true } })
     .input(payslipPdfInput)
-    .query(({ ctx, input }) => payslipPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => payslipPdf(ctx.svc, ctx.grant, input)),
   runPdf: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: `${S}/{id}/pdf`, message: 'Payslips PDF', download: true } })
     .input(payslipPdfInput)
-    .query(({ ctx, input }) => runPayslipsPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => runPayslipsPdf(ctx.svc, ctx.grant, input)),
   sendEmail: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${S}/{id}/sendEmail`, message: 'Payslips e-mailed' } })
     .input(sendPayslipsInput)
-    .mutation(({ ctx, input }) => sendPayslips(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, ctx.services.mail, input)),
+    .mutation(({ ctx, input }) => sendPayslips(ctx.svc, ctx.grant, ctx.services.mail, input)),
   /** The same sending as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
   sendEmailJob: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${S}/{id}/sendEmail/job`, message: 'Payslip e-mails started' } })
@@ -39,14 +39,14 @@ export const payslipRouter = router({
   myPdf: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/{id}/pdf', message: 'My payslip PDF', download: true } })
     .input(payslipPdfInput)
-    .query(({ ctx, input }) => myPayslipPdf(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => myPayslipPdf(ctx.svc, ctx.grant, input)),
   /** Whether the caller has set a password for e-mailed payslip PDFs (issue 16 item 8); never the password. */
   myPdfPassword: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password' } })
-    .query(({ ctx }) => payslipPdfPasswordStatus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => payslipPdfPasswordStatus(ctx.svc, ctx.grant)),
   /** Sets the caller's own password for e-mailed payslip PDFs (only the employee can). */
   setMyPdfPassword: permissionProcedure('personal.access')
     .meta({ rest: { method: 'POST', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password set' } })
     .input(payslipPdfPasswordInput)
-    .mutation(({ ctx, input }) => setPayslipPdfPassword(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => setPayslipPdfPassword(ctx.svc, ctx.grant, input)),
 });

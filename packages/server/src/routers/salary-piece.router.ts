@@ -18,13 +18,13 @@ export const pieceRouter = router({
   list: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: `${S}/piece`, message: 'Piece work', results: true } })
     .input(listPieceEntriesInput)
-    .query(({ ctx, input }) => listPieceEntries(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPieceEntries(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${S}/piece`, message: 'Piece work entered' } })
     .input(createPieceEntryInput)
-    .mutation(({ ctx, input }) => createPieceEntry(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createPieceEntry(ctx.svc, ctx.grant, input)),
   delete: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${S}/piece/{id}/delete`, message: 'Piece work deleted' } })
     .input(salaryIdInput)
-    .mutation(({ ctx, input }) => deletePieceEntry(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deletePieceEntry(ctx.svc, ctx.grant, input)),
 });

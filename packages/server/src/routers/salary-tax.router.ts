@@ -37,45 +37,43 @@ export const incomeTaxRouter = router({
   list: view()
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax`, message: 'Income tax', results: true } })
     .input(incomeTaxListInput)
-    .query(({ ctx, input }) => listIncomeTax(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listIncomeTax(ctx.svc, ctx.grant, input)),
   detail: view()
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/detail`, message: 'Income tax of the employee' } })
     .input(incomeTaxDetailInput)
-    .query(({ ctx, input }) => getIncomeTax(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getIncomeTax(ctx.svc, ctx.grant, input)),
   summary: view()
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/summary`, message: 'Income tax summary of the employee' } })
     .input(incomeTaxDetailInput)
-    .query(({ ctx, input }) =>
-      incomeTaxSummary(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, { employeeId: input.id, year: input.year }),
-    ),
+    .query(({ ctx, input }) => incomeTaxSummary(ctx.svc, ctx.grant, { employeeId: input.id, year: input.year })),
   a1: view()
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/a1`, message: '1721-A1 summary', download: true } })
     .input(incomeTaxDetailInput)
-    .query(({ ctx, input }) => downloadIncomeTaxA1(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadIncomeTaxA1(ctx.svc, ctx.grant, input)),
   download: view()
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax/download`, message: 'Income tax download', download: true } })
     .input(incomeTaxDownloadInput)
-    .query(({ ctx, input }) => downloadIncomeTax(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadIncomeTax(ctx.svc, ctx.grant, input)),
   /** A previous employer's slip of a year (1721-A1 lines 13 and 18), entered by HR for a mid-year joiner. */
   previousIncome: view()
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income' } })
     .input(previousIncomeListInput)
-    .query(({ ctx, input }) => listPreviousIncome(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listPreviousIncome(ctx.svc, ctx.grant, input)),
   savePreviousIncome: update()
     .meta({ rest: { method: 'POST', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income saved' } })
     .input(savePreviousIncomeInput)
-    .mutation(({ ctx, input }) => savePreviousIncome(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => savePreviousIncome(ctx.svc, ctx.grant, input)),
   deletePreviousIncome: update()
     .meta({
       rest: { method: 'POST', path: `${S}/incomeTax/{id}/previousIncome/delete`, message: 'Previous employer income deleted' },
     })
     .input(deletePreviousIncomeInput)
-    .mutation(({ ctx, input }) => deletePreviousIncome(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deletePreviousIncome(ctx.svc, ctx.grant, input)),
   /** Who bears the employee's PPh 21 (null = the company setting taxBorneBy). */
   taxBorneBy: update()
     .meta({ rest: { method: 'POST', path: `${S}/employee/{id}/taxBorneBy`, message: 'Tax bearer updated' } })
     .input(setTaxBorneByInput)
-    .mutation(({ ctx, input }) => setTaxBorneBy(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => setTaxBorneBy(ctx.svc, ctx.grant, input)),
 });
 
 /** Report bonus: /v2/h/salary/reportBonus… (issue 5). `{id}` is the period as yyyymm (202611). */
@@ -83,13 +81,13 @@ export const reportBonusRouter = router({
   list: view()
     .meta({ rest: { method: 'GET', path: `${S}/reportBonus`, message: 'Report bonus', results: true } })
     .input(reportBonusListInput)
-    .query(({ ctx, input }) => listReportBonus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listReportBonus(ctx.svc, ctx.grant, input)),
   detail: view()
     .meta({ rest: { method: 'GET', path: `${S}/reportBonus/{id}/detail`, message: 'Report bonus of the period' } })
     .input(reportBonusDetailInput)
-    .query(({ ctx, input }) => getReportBonus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getReportBonus(ctx.svc, ctx.grant, input)),
   download: view()
     .meta({ rest: { method: 'GET', path: `${S}/reportBonus/download`, message: 'Report bonus download', download: true } })
     .input(reportBonusDownloadInput)
-    .query(({ ctx, input }) => downloadReportBonus(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadReportBonus(ctx.svc, ctx.grant, input)),
 });

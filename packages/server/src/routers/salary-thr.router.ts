@@ -26,11 +26,11 @@ export const holidayAllowanceRouter = router({
   list: view()
     .meta({ rest: { method: 'GET', path: A, message: 'Holiday allowances', results: true } })
     .input(listThrRunsInput)
-    .query(({ ctx, input }) => listThrRuns(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listThrRuns(ctx.svc, ctx.grant, input)),
   generate: update()
     .meta({ rest: { method: 'POST', path: `${A}/generate`, message: 'Holiday allowance generated' } })
     .input(generateThrInput)
-    .mutation(({ ctx, input }) => generateThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => generateThr(ctx.svc, ctx.grant, input)),
   /** The same generation as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
   generateJob: update()
     .meta({ rest: { method: 'POST', path: `${A}/generate/job`, message: 'Holiday allowance generation started' } })
@@ -42,21 +42,21 @@ export const holidayAllowanceRouter = router({
   dryRun: update()
     .meta({ rest: { method: 'POST', path: `${A}/generate/dryRun`, message: 'Holiday allowance dry run' } })
     .input(generateThrInput)
-    .mutation(({ ctx, input }) => dryRunThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => dryRunThr(ctx.svc, ctx.grant, input)),
   detail: view()
     .meta({ rest: { method: 'GET', path: `${A}/{id}/detail`, message: 'Holiday allowance' } })
     .input(thrRunDetailInput)
-    .query(({ ctx, input }) => getThrRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getThrRun(ctx.svc, ctx.grant, input)),
   finalise: update()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/finalise`, message: 'Holiday allowance finalised' } })
     .input(thrRunIdInput)
-    .mutation(({ ctx, input }) => finaliseThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => finaliseThr(ctx.svc, ctx.grant, input)),
   cancel: update()
     .meta({ rest: { method: 'POST', path: `${A}/{id}/cancel`, message: 'Holiday allowance cancelled' } })
     .input(thrRunIdInput)
-    .mutation(({ ctx, input }) => cancelThr(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => cancelThr(ctx.svc, ctx.grant, input)),
   download: view()
     .meta({ rest: { method: 'GET', path: `${A}/{id}/download`, message: 'Holiday allowance download', download: true } })
     .input(thrRunIdInput)
-    .query(({ ctx, input }) => downloadThrRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => downloadThrRun(ctx.svc, ctx.grant, input)),
 });

@@ -72,96 +72,96 @@ export const salaryRouter = router({
   setting: router({
     get: view()
       .meta({ rest: { method: 'GET', path: `${S}/setting`, message: 'Payroll settings' } })
-      .query(({ ctx }) => getPayrollSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => getPayrollSettings(ctx.svc, ctx.grant)),
     update: permissionProcedure('salary.setting')
       .meta({ rest: { method: 'POST', path: `${S}/setting/update`, message: 'Payroll settings updated' } })
       .input(updatePayrollSettingsInput)
-      .mutation(({ ctx, input }) => updatePayrollSettings(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updatePayrollSettings(ctx.svc, ctx.grant, input)),
   }),
   formula: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/formula/list`, message: 'Salary components', results: true } })
-      .query(({ ctx }) => listSalaryComponents(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+      .query(({ ctx }) => listSalaryComponents(ctx.svc, ctx.grant)),
     validate: view()
       .meta({ rest: { method: 'POST', path: `${S}/formula/validate`, message: 'Formula checked' } })
       .input(validateFormulaInput)
-      .mutation(({ ctx, input }) => checkSalaryFormula(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => checkSalaryFormula(ctx.svc, ctx.grant, input)),
     create: update()
       .meta({ rest: { method: 'POST', path: `${S}/formula`, message: 'Salary component created' } })
       .input(createComponentInput)
-      .mutation(({ ctx, input }) => createSalaryComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createSalaryComponent(ctx.svc, ctx.grant, input)),
     update: update()
       .meta({ rest: { method: 'POST', path: `${S}/formula/{id}/update`, message: 'Salary component updated' } })
       .input(updateComponentInput)
-      .mutation(({ ctx, input }) => updateSalaryComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateSalaryComponent(ctx.svc, ctx.grant, input)),
     delete: update()
       .meta({ rest: { method: 'POST', path: `${S}/formula/{id}/delete`, message: 'Salary component deleted' } })
       .input(salaryIdInput)
-      .mutation(({ ctx, input }) => deleteSalaryComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteSalaryComponent(ctx.svc, ctx.grant, input)),
   }),
   employeeComponent: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/employeeComponent`, message: 'Employee components', results: true } })
       .input(listEmployeeComponentsInput)
-      .query(({ ctx, input }) => listEmployeeComponents(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listEmployeeComponents(ctx.svc, ctx.grant, input)),
     create: update()
       .meta({ rest: { method: 'POST', path: `${S}/employeeComponent`, message: 'Employee component created' } })
       .input(createEmployeeComponentInput)
-      .mutation(({ ctx, input }) => createEmployeeComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createEmployeeComponent(ctx.svc, ctx.grant, input)),
     update: update()
       .meta({ rest: { method: 'POST', path: `${S}/employeeComponent/{id}/update`, message: 'Employee component updated' } })
       .input(updateEmployeeComponentInput)
-      .mutation(({ ctx, input }) => updateEmployeeComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateEmployeeComponent(ctx.svc, ctx.grant, input)),
     delete: update()
       .meta({ rest: { method: 'POST', path: `${S}/employeeComponent/{id}/delete`, message: 'Employee component deleted' } })
       .input(salaryIdInput)
-      .mutation(({ ctx, input }) => deleteEmployeeComponent(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteEmployeeComponent(ctx.svc, ctx.grant, input)),
   }),
   bonusCut: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/bonusCut`, message: 'Bonus/cuts', results: true } })
       .input(listBonusCutsInput)
-      .query(({ ctx, input }) => listBonusCuts(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listBonusCuts(ctx.svc, ctx.grant, input)),
     create: update()
       .meta({ rest: { method: 'POST', path: `${S}/bonusCut`, message: 'Bonus/cut created' } })
       .input(createBonusCutInput)
-      .mutation(({ ctx, input }) => createBonusCut(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createBonusCut(ctx.svc, ctx.grant, input)),
     update: update()
       .meta({ rest: { method: 'POST', path: `${S}/bonusCut/{id}/update`, message: 'Bonus/cut updated' } })
       .input(updateBonusCutInput)
-      .mutation(({ ctx, input }) => updateBonusCut(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateBonusCut(ctx.svc, ctx.grant, input)),
     delete: update()
       .meta({ rest: { method: 'POST', path: `${S}/bonusCut/{id}/delete`, message: 'Bonus/cut deleted' } })
       .input(salaryIdInput)
-      .mutation(({ ctx, input }) => deleteBonusCut(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteBonusCut(ctx.svc, ctx.grant, input)),
   }),
   queue: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/queue`, message: 'Salary queue', results: true } })
       .input(listQueueInput)
-      .query(({ ctx, input }) => listSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listSalaryQueue(ctx.svc, ctx.grant, input)),
     create: update()
       .meta({ rest: { method: 'POST', path: `${S}/queue`, message: 'Salary change queued' } })
       .input(createQueueInput)
-      .mutation(({ ctx, input }) => createSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => createSalaryQueue(ctx.svc, ctx.grant, input)),
     update: update()
       .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/update`, message: 'Salary change updated' } })
       .input(updateQueueInput)
-      .mutation(({ ctx, input }) => updateSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => updateSalaryQueue(ctx.svc, ctx.grant, input)),
     delete: update()
       .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/delete`, message: 'Salary change deleted' } })
       .input(salaryIdInput)
-      .mutation(({ ctx, input }) => deleteSalaryQueue(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => deleteSalaryQueue(ctx.svc, ctx.grant, input)),
   }),
   report: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/report`, message: 'Salary reports', results: true } })
       .input(listRunsInput)
-      .query(({ ctx, input }) => listPayrollRuns(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listPayrollRuns(ctx.svc, ctx.grant, input)),
     generate: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/generate`, message: 'Salary report generated' } })
       .input(generateRunInput)
-      .mutation(({ ctx, input }) => generatePayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => generatePayroll(ctx.svc, ctx.grant, input)),
     /** The same run as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
     generateJob: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/generate/job`, message: 'Salary report generation started' } })
@@ -173,42 +173,42 @@ export const salaryRouter = router({
     dryRun: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/generate/dryRun`, message: 'Salary report dry run' } })
       .input(generateRunInput)
-      .mutation(({ ctx, input }) => dryRunPayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => dryRunPayroll(ctx.svc, ctx.grant, input)),
     detail: view()
       .meta({ rest: { method: 'GET', path: `${S}/report/{id}/detail`, message: 'Salary report' } })
       .input(runDetailInput)
-      .query(({ ctx, input }) => getPayrollRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getPayrollRun(ctx.svc, ctx.grant, input)),
     payslip: view()
       .meta({ rest: { method: 'GET', path: `${S}/report/payslip/{id}`, message: 'Payslip' } })
       .input(payslipInput)
-      .query(({ ctx, input }) => getPayslip(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getPayslip(ctx.svc, ctx.grant, input)),
     finalise: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/{id}/finalise`, message: 'Salary report finalised' } })
       .input(salaryIdInput)
-      .mutation(({ ctx, input }) => finalisePayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => finalisePayroll(ctx.svc, ctx.grant, input)),
     cancel: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/{id}/cancel`, message: 'Salary report cancelled' } })
       .input(salaryIdInput)
-      .mutation(({ ctx, input }) => cancelPayroll(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .mutation(({ ctx, input }) => cancelPayroll(ctx.svc, ctx.grant, input)),
     download: view()
       .meta({ rest: { method: 'GET', path: `${S}/report/{id}/download`, message: 'Salary report download', download: true } })
       .input(salaryIdInput)
-      .query(({ ctx, input }) => downloadPayrollRun(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => downloadPayrollRun(ctx.svc, ctx.grant, input)),
   }),
   employee: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/employee`, message: 'Employee salaries', results: true } })
       .input(listSalaryEmployeesInput)
-      .query(({ ctx, input }) => listSalaryEmployees(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => listSalaryEmployees(ctx.svc, ctx.grant, input)),
     detail: view()
       .meta({ rest: { method: 'GET', path: `${S}/employee/{id}/detail`, message: 'Employee salary' } })
       .input(salaryEmployeeInput)
-      .query(({ ctx, input }) => getSalaryEmployee(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+      .query(({ ctx, input }) => getSalaryEmployee(ctx.svc, ctx.grant, input)),
   }),
   personal: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary', message: 'My payslips', results: true } })
     .input(personalSalaryInput)
-    .query(({ ctx, input }) => myPayslips(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => myPayslips(ctx.svc, ctx.grant, input)),
   holidayAllowance: holidayAllowanceRouter,
   piece: pieceRouter,
   incomeTax: incomeTaxRouter,

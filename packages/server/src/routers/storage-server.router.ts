@@ -29,31 +29,31 @@ export const storageServerRouter = router({
   list: manage()
     .meta({ rest: { method: 'GET', path: S, message: 'Storage servers', results: true } })
     .input(listStorageServersInput)
-    .query(({ ctx, input }) => listStorageServers(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => listStorageServers(ctx.svc, ctx.grant, input)),
   get: manage()
     .meta({ rest: { method: 'GET', path: `${S}/{id}`, message: 'Storage server' } })
     .input(storageServerIdInput)
-    .query(({ ctx, input }) => getStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .query(({ ctx, input }) => getStorageServer(ctx.svc, ctx.grant, input)),
   create: manage()
     .meta({ rest: { method: 'POST', path: S, message: 'Storage server added' } })
     .input(createStorageServerInput)
-    .mutation(({ ctx, input }) => createStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => createStorageServer(ctx.svc, ctx.grant, input)),
   update: manage()
     .meta({ rest: { method: 'PUT', path: `${S}/{id}`, message: 'Storage server saved' } })
     .input(updateStorageServerInput)
-    .mutation(({ ctx, input }) => updateStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => updateStorageServer(ctx.svc, ctx.grant, input)),
   delete: manage()
     .meta({ rest: { method: 'DELETE', path: `${S}/{id}`, message: 'Storage server deleted' } })
     .input(storageServerIdInput)
-    .mutation(({ ctx, input }) => deleteStorageServer(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input)),
+    .mutation(({ ctx, input }) => deleteStorageServer(ctx.svc, ctx.grant, input)),
   types: manage()
     .meta({ rest: { method: 'GET', path: `${S}/static/type`, message: 'Storage server types', results: true } })
-    .query(({ ctx }) => listStorageServerTypes(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => listStorageServerTypes(ctx.svc, ctx.grant)),
   categories: manage()
     .meta({ rest: { method: 'GET', path: `${S}/static/category`, message: 'Storage server categories', results: true } })
-    .query(({ ctx }) => listStorageServerCategories(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant)),
+    .query(({ ctx }) => listStorageServerCategories(ctx.svc, ctx.grant)),
   owners: manage()
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/server/management', message: 'Server owners', results: true } })
     .input(storageServerOwnersInput.optional())
-    .query(({ ctx, input }) => listStorageServerOwners(ctx.services.ctx(ctx.actor, ctx.requestId), ctx.grant, input ?? {})),
+    .query(({ ctx, input }) => listStorageServerOwners(ctx.svc, ctx.grant, input ?? {})),
 });

@@ -35,19 +35,21 @@ function signedIn(ctx: TrpcContext): Actor {
  * password change itself, reading one's own session (`auth.me`) and logging out.
  */
 export const passwordChangeProcedure = base.meta({ permission: 'authenticated' }).use(({ ctx, next }) => {
-  return next({ ctx: { actor: signedIn(ctx) } });
+  const actor = signedIn(ctx);
+  return next({ ctx: { actor, svc: ctx.services.ctx(actor, ctx.requestId) } });
 });
 
 /** Any signed-in user or machine client. */
 export const authedProcedure = base.meta({ permission: 'authenticated' }).use(({ ctx, next }) => {
   const actor = signedIn(ctx);
   refusePendingPasswordChange(ctx);
-  return next({ ctx: { actor } });
+  return next({ ctx: { actor, svc: ctx.services.ctx(actor, ctx.requestId) } });
 });
 
 /**
  * A procedure gated by one permission key. The handler receives `ctx.grant`, the only value
- * services accept as proof of the check (see core permissions/grant.ts).
+ * services accept as proof of the check (see core permissions/grant.ts), and `ctx.svc`, the core
+ * service context of this call (database, actor, clock, request id).
  */
 export function permissionProcedure<K extends PermissionKey>(key: K) {
   return base.meta({ permission: key }).use(({ ctx, next }) => {
@@ -55,6 +57,6 @@ export function permissionProcedure<K extends PermissionKey>(key: K) {
     if (ctx.actor) requireClientScope(ctx.actor, key);
     refusePendingPasswordChange(ctx);
     const grant: Grant<K> = requirePermission(ctx.actor, key);
-    return next({ ctx: { actor: grant.actor, grant } });
+    return next({ ctx: { actor: grant.actor, grant, svc: ctx.services.ctx(grant.actor, ctx.requestId) } });
   });
 }
