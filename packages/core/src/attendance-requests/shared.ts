@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { myShifts, myTimesheet, listSchedules, listTimesheets, type ScheduleRow, type TimesheetRow } from '../attendance/index';
 import type { Actor } from '../permissions/actor';
-import { assertMayDecide } from '../permissions/duties';
+import { assertMayDecide, decisionRefusal } from '../permissions/duties';
 import { hasPermission, requirePermission, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import type { Ctx, Db } from '../shared/context';
@@ -63,13 +63,7 @@ export async function assertMayDecideRequest(trx: Db, actor: Actor, kind: 'corre
 
 /** Whether {@link assertMayDecideRequest} would let the caller decide (the screens' approve buttons). */
 export async function passesDuties(db: Db, actor: Actor, kind: 'correction' | 'overtime', id: number): Promise<boolean> {
-  return assertMayDecideRequest(db, actor, kind, id).then(
-    () => true,
-    (err: unknown) => {
-      if (err instanceof AppError && err.code === 'FORBIDDEN') return false;
-      throw err;
-    },
-  );
+  return (await decisionRefusal(assertMayDecideRequest(db, actor, kind, id))) === null;
 }
 
 export function ownEmployeeId(actor: Actor): number {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { refuseOutsideRequestWindow, removeTimesheetOverrides, setTimesheetOverrides } from '../attendance/index';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
-import { assertMayDecide, mayDecideSql, refuseOwn } from '../permissions/duties';
+import { assertMayDecide, decisionRefusal, mayDecideSql, refuseOwn } from '../permissions/duties';
 import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -291,13 +291,7 @@ async function detailOf(db: Db, actor: Actor, id: number, who: Who): Promise<Lea
     approver &&
     !mine &&
     (row.approvalSteps === 0 || (await mayDecideStep(db, actor, row.id))) &&
-    (await assertMayDecideLeave(db, actor, row).then(
-      () => true,
-      (err: unknown) => {
-        if (err instanceof AppError && err.code === 'FORBIDDEN') return false;
-        throw err;
-      },
-    ));
+    (await decisionRefusal(assertMayDecideLeave(db, actor, row))) === null;
   return {
     ...row,
     dates,

@@ -133,3 +133,17 @@ export function mayDecideSql(
         and (mg.manager_employee_id = ${me} or mg.created_by = ${actor.userId})
         and greatest(mg.created_at, mg.updated_at) > ${c.filedAt}))`;
 }
+
+/**
+ * The refusal message of a segregation-of-duties check (this file), or null when it passes: detail
+ * screens hide the decision buttons and say why. Other errors propagate.
+ */
+export async function decisionRefusal(check: Promise<void>): Promise<string | null> {
+  try {
+    await check;
+    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'FORBIDDEN') return err.message;
+    throw err;
+  }
+}

@@ -2,6 +2,7 @@ export { type Actor, effectiveAccess, type GrantedKey } from './actor';
 export {
   assertMayDecide,
   type Decision,
+  decisionRefusal,
   mayChangePay,
   mayDecideSql,
   ownRecordError,
@@ -26,7 +27,6 @@ export {
   assignGrant,
   cancelGrant,
   createGrantSet,
-  decisionRefusal,
   deleteGrantSet,
   listGrants,
   unassignGrant,

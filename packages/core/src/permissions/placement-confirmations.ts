@@ -6,13 +6,12 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import type { Actor } from './actor';
-import { assertMayDecide } from './duties';
+import { assertMayDecide, decisionRefusal } from './duties';
 import type { Grant } from './grant';
 import type { GrantPlacement } from './placement';
 import type { PermissionKey } from './registry';
 import { decidePlacementInput, listPlacementConfirmationsInput, type PlacementConfirmationRow } from './schema';
 import { employeeInScope } from './scope';
-import { decisionRefusal } from './service';
 
 /**
  * Four-eyes for placements (issue 16 item 3; docs/security.md §1.4). A move is applied at once, so

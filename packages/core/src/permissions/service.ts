@@ -7,7 +7,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import type { Actor } from './actor';
-import { assertMayDecide, ownRecordError } from './duties';
+import { assertMayDecide, decisionRefusal, ownRecordError } from './duties';
 import type { Grant } from './grant';
 import { employeeInScope } from './scope';
 import { assignInput, createGrantSetInput, deleteGrantSetInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
@@ -224,20 +224,6 @@ async function assertGrantApprover(
     subjectEmployeeId: g.subject_type === 'employee' ? g.subject_id : null,
     ...(withRoute ? { filedAt: g.requested_at } : {}),
   });
-}
-
-/**
- * The refusal message of a segregation-of-duties check (duties.ts), or null when it passes: detail
- * screens hide the decision buttons and say why. Other errors propagate.
- */
-export async function decisionRefusal(check: Promise<void>): Promise<string | null> {
-  try {
-    await check;
-    return null;
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'FORBIDDEN') return err.message;
-    throw err;
-  }
 }
 
 async function decide(ctx: Ctx, grant: Grant, id: number, status: 1 | 4, action: string): Promise<void> {
