@@ -10,8 +10,8 @@ import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Select } from '../../ui/Select';
-import { ListCard } from '../org/ListCard';
-import { useListState } from '../org/use-list-state';
+import { ListCard } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { OvertimeDetailModal } from './OvertimeDetailModal';
 import {

@@ -14,7 +14,7 @@ import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
-import { useListState } from '../org/use-list-state';
+import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { PagedRows, todayIso, weekdayKey } from './shared';

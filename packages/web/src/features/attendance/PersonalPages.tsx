@@ -8,7 +8,7 @@ import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { MonthPicker } from '../../ui/MonthPicker';
 import { cx } from '../../ui/cx';
-import { useListState } from '../org/use-list-state';
+import { useListState } from '../../lib/use-list-state';
 import { DownloadButton, monthRange, PagedRows, PersonalTabs, timesheetColumns, todayIso, weekdayKey } from './shared';
 import './texts';
 

@@ -9,7 +9,7 @@ import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
 import { TextInput } from '../../ui/TextInput';
-import { useListState } from '../org/use-list-state';
+import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { PagedRows } from './shared';

@@ -11,7 +11,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Pagination } from '../../ui/Pagination';
 import { TextInput } from '../../ui/TextInput';
-import { type ListState, useListState } from '../org/use-list-state';
+import { type ListState, useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import './texts';

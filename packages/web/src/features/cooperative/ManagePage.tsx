@@ -14,10 +14,10 @@ import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
-import { FormDialog } from '../org/FormDialog';
-import { ListCard, RowActions } from '../org/ListCard';
-import { useListState } from '../org/use-list-state';
-import { type FormFieldDef, useOrgForm } from '../org/use-org-form';
+import { FormDialog } from '../../ui/FormDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
+import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BalanceCard, formatRp } from './coop-shared';
 import { depositForm, settingsForm } from './form-schemas';
@@ -122,7 +122,7 @@ function DepositDialog({ member, onClose }: { member: Member; onClose: () => voi
     meta: { successMessage: () => t('coop.saved') },
     onSuccess: () => void utils.cooperative.invalidate(),
   });
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'deposit',
     fields: [
       { key: 'product', label: t('coop.product'), required: true },

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { FormDialog } from '../org/FormDialog';
-import type { FieldView } from '../org/OrgFormFields';
-import { type FormFieldDef, useOrgForm } from '../org/use-org-form';
+import { FormDialog } from '../../ui/FormDialog';
+import type { FieldView } from '../../ui/FormFields';
+import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { PLACEMENT_RESETS } from '../shared/placement-views';
 import { toId } from '../shared/use-lookups';
 import { EMPLOYMENT_KEYS, employmentViews, PERSONAL_KEYS, personalViews } from './employee-form-views';
@@ -42,7 +42,7 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
     required: REQUIRED.has(key),
     ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),
   }));
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'new-employee',
     fields,
     initial: Object.fromEntries(KEYS.map((k) => [k, ''])) as Record<string, string>,

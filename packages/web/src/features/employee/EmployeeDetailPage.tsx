@@ -18,7 +18,7 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { ResetLoginPasswordButton } from '../auth/ResetLoginPasswordButton';
-import { FormDialog } from '../org/FormDialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { FIXED_OPTIONS } from '../shared/fixed-options';
 import { EducationLevelSelect } from '../shared/ReferenceSelects';
 import { NotFoundPage } from '../shell/StatusPages';

@@ -18,7 +18,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { PagedTable, SearchAndSelect, usePaging } from '../shared/PagedTable';
 import { NotFoundPage } from '../shell/StatusPages';
-import { fieldMessage } from '../org/use-org-form';
+import { fieldMessage } from '../../lib/use-schema-form';
 import { fieldsOf } from '../../lib/errors';
 import { isResignationText } from './text-keys';
 

@@ -1,4 +1,4 @@
-import type { FieldView } from '../org/OrgFormFields';
+import type { FieldView } from '../../ui/FormFields';
 import { FixedSelect } from '../shared/FixedSelect';
 import { dateView, placementViews } from '../shared/placement-views';
 import { EducationLevelSelect, MaritalStatusSelect, ReligionSelect } from '../shared/ReferenceSelects';

@@ -10,8 +10,8 @@ import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
-import { ListCard } from '../org/ListCard';
-import { useListState } from '../org/use-list-state';
+import { ListCard } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
 import { UnitSelect } from './InventorySelects';
 import './texts';
 

@@ -8,8 +8,8 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
-import { ListCard } from '../org/ListCard';
-import { useListState } from '../org/use-list-state';
+import { ListCard } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
 import { formatRupiah, idOrUndefined, WarehouseSelect } from './InventorySelects';
 import './texts';
 

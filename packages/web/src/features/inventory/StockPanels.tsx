@@ -11,8 +11,8 @@ import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
-import { ListCard } from '../org/ListCard';
-import { useListState } from '../org/use-list-state';
+import { ListCard } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
 import { idOrUndefined, ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
 import './texts';
 

@@ -6,8 +6,8 @@ import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { MonthPicker } from '../../ui/MonthPicker';
 import { cx } from '../../ui/cx';
-import { ListCard } from '../org/ListCard';
-import { useListState } from '../org/use-list-state';
+import { ListCard } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import './texts';
 

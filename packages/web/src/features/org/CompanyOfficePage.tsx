@@ -6,7 +6,7 @@ import { DivisionsTab } from './DivisionsTab';
 import { IdIndexTab } from './IdIndexTab';
 import { OfficesTab } from './OfficesTab';
 import { SectionsTab } from './SectionsTab';
-import { Tabs } from './Tabs';
+import { Tabs } from '../../ui/Tabs';
 
 const TABS = ['offices', 'departments', 'divisions', 'sections', 'idIndex'] as const;
 type Tab = (typeof TABS)[number];

@@ -8,11 +8,11 @@ import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { AssignPositionsDialog } from './AssignPositionsDialog';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { FormDialog } from './FormDialog';
-import { ListCard, RowActions } from './ListCard';
-import { useListState } from './use-list-state';
-import { type FormFieldDef, useOrgForm } from './use-org-form';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
+import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { useRefreshOrg } from './use-refresh';
 
 type Key = 'companyOfficeId' | 'name';
@@ -31,7 +31,7 @@ function DepartmentDialog({
   const opts = { meta: { successMessage: () => t('org.saved') }, onSuccess: () => void refresh.department() };
   const create = trpc.org.department.create.useMutation(opts);
   const update = trpc.org.department.update.useMutation(opts);
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'department',
     fields: [
       { key: 'companyOfficeId', label: t('org.fields.companyOffice'), required: true },

@@ -7,11 +7,11 @@ import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { FormDialog } from './FormDialog';
-import { ListCard, RowActions } from './ListCard';
-import { useListState } from './use-list-state';
-import { type FormFieldDef, numberOrUndefined, useOrgForm } from './use-org-form';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
+import { type FormFieldDef, numberOrUndefined, useSchemaForm } from '../../lib/use-schema-form';
 import { useRefreshOrg } from './use-refresh';
 
 type Key = 'companyOfficeId' | 'prefix' | 'nextNumber' | 'padding';
@@ -22,7 +22,7 @@ function IdIndexDialog({ index, officeId, onClose }: { index: IdIndexRow | null;
   const opts = { meta: { successMessage: () => t('org.saved') }, onSuccess: () => void refresh.idIndex() };
   const create = trpc.org.idIndex.create.useMutation(opts);
   const update = trpc.org.idIndex.update.useMutation(opts);
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'id-index',
     fields: [
       { key: 'companyOfficeId', label: t('org.fields.companyOffice'), required: true },

@@ -7,11 +7,11 @@ import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { AssignPositionsDialog } from './AssignPositionsDialog';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { FormDialog } from './FormDialog';
-import { ListCard, RowActions } from './ListCard';
-import { useListState } from './use-list-state';
-import { type FormFieldDef, numberOrUndefined, useOrgForm } from './use-org-form';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
+import { type FormFieldDef, numberOrUndefined, useSchemaForm } from '../../lib/use-schema-form';
 import { useRefreshOrg } from './use-refresh';
 
 type Key = 'name' | 'rank';
@@ -22,7 +22,7 @@ function JobLevelDialog({ level, onClose }: { level: JobLevelRow | null; onClose
   const opts = { meta: { successMessage: () => t('org.saved') }, onSuccess: () => void refresh.jobLevel() };
   const create = trpc.org.jobLevel.create.useMutation(opts);
   const update = trpc.org.jobLevel.update.useMutation(opts);
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'job-level',
     fields: [
       { key: 'name', label: t('org.fields.name'), required: true },

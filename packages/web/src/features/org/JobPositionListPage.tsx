@@ -11,11 +11,11 @@ import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, SectionSelect } from '../shared/OrgSelects';
 import { JobLevelSelect } from '../shared/ReferenceSelects';
 import { toId } from '../shared/use-lookups';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { FormDialog } from './FormDialog';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { useJobPositionForm, jobPositionViews } from './job-position-form';
-import { ListCard, RowActions } from './ListCard';
-import { useListState } from './use-list-state';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
 import { useRefreshOrg } from './use-refresh';
 
 function AddJobPositionDialog({ officeId, onClose }: { officeId: string; onClose: () => void }) {

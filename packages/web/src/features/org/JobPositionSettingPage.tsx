@@ -10,10 +10,10 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { toId } from '../shared/use-lookups';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { JobPositionPermissionsCard } from '../permissions/JobPositionPermissionsCard';
 import { useJobPositionForm, jobPositionViews } from './job-position-form';
-import { OrgFormFields } from './OrgFormFields';
+import { FormFields } from '../../ui/FormFields';
 import { useRefreshOrg } from './use-refresh';
 
 function SettingForm({ position }: { position: JobPositionRow }) {
@@ -46,7 +46,7 @@ function SettingForm({ position }: { position: JobPositionRow }) {
   };
   return (
     <form onSubmit={submit} noValidate className="max-w-xl space-y-4">
-      <OrgFormFields form={form} views={views} />
+      <FormFields form={form} views={views} />
       <p className="text-xs text-slate-500">{t('org.hints.positionMove')}</p>
       <div className="flex flex-wrap justify-between gap-2 border-t border-slate-200 pt-3">
         <Button variant="danger" onClick={() => setDeleting(true)}>

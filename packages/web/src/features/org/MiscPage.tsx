@@ -7,7 +7,7 @@ import { OrgChartTree } from './OrgChartTree';
 import { ReferenceTab } from './ReferenceTab';
 import { RegulationsTab } from './RegulationsTab';
 import './regulation-texts';
-import { Tabs } from './Tabs';
+import { Tabs } from '../../ui/Tabs';
 
 type Tab = 'chart' | 'jobLevels' | 'regulations' | ReferenceKind;
 const TABS: readonly Tab[] = ['chart', 'jobLevels', ...REFERENCE_KINDS, 'regulations'];

@@ -6,11 +6,11 @@ import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { AssignPositionsDialog } from './AssignPositionsDialog';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { FormDialog } from './FormDialog';
-import { ListCard, RowActions } from './ListCard';
-import { useListState } from './use-list-state';
-import { type FormFieldDef, useOrgForm } from './use-org-form';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
+import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { useRefreshOrg } from './use-refresh';
 
 type Key = 'code' | 'name' | 'address' | 'city';
@@ -21,7 +21,7 @@ function OfficeDialog({ office, onClose }: { office: OfficeRow | null; onClose: 
   const opts = { meta: { successMessage: () => t('org.saved') }, onSuccess: () => void refresh.office() };
   const create = trpc.org.office.create.useMutation(opts);
   const update = trpc.org.office.update.useMutation(opts);
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'office',
     fields: [
       { key: 'code', label: t('org.fields.code'), required: true },

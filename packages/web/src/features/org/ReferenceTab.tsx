@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { FormDialog } from './FormDialog';
-import { ListCard, RowActions } from './ListCard';
-import type { FieldView } from './OrgFormFields';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import type { FieldView } from '../../ui/FormFields';
 import { bpToPercent, formatRupiah, percentToBp, REFERENCE_FIELDS_UI, type RefField } from './reference-fields';
-import { type ListState, useListState } from './use-list-state';
-import { type FormFieldDef, useOrgForm } from './use-org-form';
+import { type ListState, useListState } from '../../lib/use-list-state';
+import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 
 type RefRow = { id: number; name: string } & Partial<Record<RefField['key'], string | number | null>>;
 interface RefPage {
@@ -70,7 +70,7 @@ function ReferenceDialog({
       return [f.key, f.key === 'rateBp' ? bpToPercent(Number(v)) : String(v)];
     }),
   ) as Record<Key, string>;
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: `ref-${kind}`,
     fields,
     initial,

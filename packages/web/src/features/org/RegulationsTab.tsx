@@ -14,10 +14,10 @@ import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { ListCard, RowActions } from './ListCard';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
 import './regulation-texts';
-import { useListState } from './use-list-state';
+import { useListState } from '../../lib/use-list-state';
 
 type FileType = (typeof REGULATION_FILE_TYPES)[number];
 interface Upload {

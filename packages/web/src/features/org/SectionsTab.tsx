@@ -9,11 +9,11 @@ import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared
 import { toId } from '../shared/use-lookups';
 import { SectionRolesDialog } from '../permissions/SectionRolesDialog';
 import { AssignPositionsDialog } from './AssignPositionsDialog';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
-import { FormDialog } from './FormDialog';
-import { ListCard, RowActions } from './ListCard';
-import { useListState } from './use-list-state';
-import { type FormFieldDef, useOrgForm } from './use-org-form';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { ListCard, RowActions } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
+import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { useRefreshOrg } from './use-refresh';
 
 type Key = 'companyOfficeId' | 'departmentId' | 'divisionId' | 'name';
@@ -24,7 +24,7 @@ function SectionDialog({ section, officeId, onClose }: { section: SectionRow | n
   const opts = { meta: { successMessage: () => t('org.saved') }, onSuccess: () => void refresh.section() };
   const create = trpc.org.section.create.useMutation(opts);
   const update = trpc.org.section.update.useMutation(opts);
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'section',
     fields: [
       { key: 'companyOfficeId', label: t('org.fields.companyOffice'), required: true, resets: ['departmentId', 'divisionId'] },

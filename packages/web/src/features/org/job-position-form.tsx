@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, SectionSelect } from '../shared/OrgSelects';
 import { JobLevelSelect } from '../shared/ReferenceSelects';
 import { toId } from '../shared/use-lookups';
-import type { FieldView } from './OrgFormFields';
-import { type FormFieldDef, useOrgForm } from './use-org-form';
+import type { FieldView } from '../../ui/FormFields';
+import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 
 export type JobPositionKey = 'name' | 'jobLevelId' | 'companyOfficeId' | 'departmentId' | 'divisionId' | 'sectionId';
 
@@ -13,7 +13,7 @@ const idText = (n: number | null | undefined) => (n === null || n === undefined 
 /** The job position form (create dialog and the setting screen): name, level and where it sits. */
 export function useJobPositionForm(position: JobPositionRow | null, defaults: { companyOfficeId?: string } = {}) {
   const { t } = useTranslation();
-  return useOrgForm({
+  return useSchemaForm({
     idPrefix: 'job-position',
     fields: [
       { key: 'name', label: t('org.fields.name'), required: true },

@@ -13,7 +13,7 @@ import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { thisMonth } from './EmployeeComponentDialog';
 import { type BonusCutRow, ConfirmDelete, MoneyInput, monthText, rp, serverFields, SaveFooter } from './salary-shared';
-import { RowActions } from '../org/ListCard';
+import { RowActions } from '../../ui/ListCard';
 import './texts';
 
 /**

@@ -12,7 +12,7 @@ import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { FormulaField } from './FormulaField';
 import { COMPONENT_KINDS_UI, type ComponentRow, ConfirmDelete, serverFields, SaveFooter } from './salary-shared';
-import { RowActions } from '../org/ListCard';
+import { RowActions } from '../../ui/ListCard';
 import './texts';
 
 /** The "Components" tab of /salary/setting: salary components with their optional formulas (salary.formula.*). */

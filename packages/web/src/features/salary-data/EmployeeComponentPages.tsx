@@ -12,7 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { EmployeeComponentDialog } from './EmployeeComponentDialog';
 import { ConfirmDelete, EmployeePicker, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
-import { RowActions } from '../org/ListCard';
+import { RowActions } from '../../ui/ListCard';
 import './texts';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card, PageTitle } from '../../ui/Card';
-import { Tabs } from '../org/Tabs';
+import { Tabs } from '../../ui/Tabs';
 import { CalculatorsTab } from './CalculatorsTab';
 import { ComponentsTab } from './ComponentsTab';
 import { SettingsForm } from './SettingsForm';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { PageTitle } from '../../ui/Card';
-import { Tabs } from '../org/Tabs';
+import { Tabs } from '../../ui/Tabs';
 import { OutboxPanel } from '../salary-mail/PayslipActions';
 import { RunListCard } from './RunListCard';
 import './texts';

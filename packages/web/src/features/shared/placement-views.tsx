@@ -1,5 +1,5 @@
 import { DatePicker } from '../../ui/DatePicker';
-import type { FieldView } from '../org/OrgFormFields';
+import type { FieldView } from '../../ui/FormFields';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, JobPositionSelect, SectionSelect } from './OrgSelects';
 import { JobLevelSelect } from './ReferenceSelects';
 import { toId } from './use-lookups';

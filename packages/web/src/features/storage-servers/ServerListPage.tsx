@@ -9,8 +9,8 @@ import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
-import { ListCard } from '../org/ListCard';
-import { useListState } from '../org/use-list-state';
+import { ListCard } from '../../ui/ListCard';
+import { useListState } from '../../lib/use-list-state';
 import './texts';
 
 type Row = RouterOutputs['storageServer']['list']['rows'][number];

@@ -19,9 +19,9 @@ import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Select } from '../../../ui/Select';
-import { FormDialog } from '../../org/FormDialog';
-import type { ControlProps, FieldView } from '../../org/OrgFormFields';
-import { type FormFieldDef, useOrgForm } from '../../org/use-org-form';
+import { FormDialog } from '../../../ui/FormDialog';
+import type { ControlProps, FieldView } from '../../../ui/FormFields';
+import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
 import { FixedSelect } from '../../shared/FixedSelect';
 import { dateView, PLACEMENT_RESETS, placementViews } from '../../shared/placement-views';
 import { toId } from '../../shared/use-lookups';
@@ -191,7 +191,7 @@ function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: Contrac
     ...(canPay ? [{ key: 'basicSalary', label: f('basicSalary'), required: true }] : []),
     { key: 'notes', label: f('notes') },
   ];
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: kind === 'main' ? 'contract' : 'second-contract',
     fields,
     initial: {
@@ -307,7 +307,7 @@ function RecordDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }
     })),
     { key: 'reason', label: f('reason') },
   ];
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'record',
     fields,
     initial: {

@@ -8,7 +8,7 @@ import { Field } from '../../../ui/Field';
 import { Modal } from '../../../ui/Modal';
 import { Select, type SelectOption } from '../../../ui/Select';
 import { TextInput } from '../../../ui/TextInput';
-import { fieldMessage } from '../../org/use-org-form';
+import { fieldMessage } from '../../../lib/use-schema-form';
 
 export interface ListColumn {
   key: string;

@@ -9,8 +9,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../ui/DatePicker';
 import { Select } from '../../../ui/Select';
-import type { FieldView } from '../../org/OrgFormFields';
-import { type FormFieldDef, useOrgForm } from '../../org/use-org-form';
+import type { FieldView } from '../../../ui/FormFields';
+import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
 import { FixedSelect } from '../../shared/FixedSelect';
 import {
   BankSelect,
@@ -63,7 +63,7 @@ export function usePersonalForm(d: EmployeeDetail) {
     'ptkpStatusId',
   ] as const;
   const required = new Set(['givenName', 'gender', 'birthDate', 'religionId', 'maritalStatusId', 'educationLevelId']);
-  return useOrgForm({
+  return useSchemaForm({
     idPrefix: 'emp-personal',
     fields: keys.map((key) => ({ key, label: label(key), required: required.has(key) })) as FormFieldDef<string>[],
     initial: {
@@ -118,7 +118,7 @@ export function useContactForm(d: EmployeeDetail) {
   const label = useLabels();
   const c = d.contact;
   const keys = ['email', 'personalEmail', 'phone', 'address', 'domicileAddress', 'city', 'postalCode', 'homeOwnership'] as const;
-  return useOrgForm({
+  return useSchemaForm({
     idPrefix: 'emp-contact',
     fields: keys.map((key) => ({ key, label: label(key), required: key === 'email' })) as FormFieldDef<string>[],
     initial: {
@@ -168,7 +168,7 @@ export function useEmploymentForm(d: EmployeeDetail) {
     { key: 'contractStartDate', label: label('contractStartDate') },
     { key: 'annualLeaveDate', label: label('annualLeaveDate') },
   ];
-  return useOrgForm({
+  return useSchemaForm({
     idPrefix: 'emp-employment',
     fields,
     initial: {
@@ -223,7 +223,7 @@ export function useMedicalForm(d: EmployeeDetail) {
     'bpjsKesehatanNumber',
     'bpjsKetenagakerjaanNumber',
   ] as const;
-  return useOrgForm({
+  return useSchemaForm({
     idPrefix: 'emp-medical',
     fields: keys.map((key) => ({ key, label: label(key) })) as FormFieldDef<string>[],
     initial: {
@@ -263,7 +263,7 @@ export function useBankForm(d: EmployeeDetail) {
   const label = useLabels();
   const b = d.bank;
   const keys = ['bankId', 'bankAccountNumber', 'bankAccountName'] as const;
-  return useOrgForm({
+  return useSchemaForm({
     idPrefix: 'emp-bank',
     fields: keys.map((key) => ({ key, label: label(key) })) as FormFieldDef<string>[],
     initial: { bankId: str(b.bank?.id), bankAccountNumber: str(b.bankAccountNumber), bankAccountName: str(b.bankAccountName) },

@@ -10,9 +10,9 @@ import { Button } from '../../../ui/Button';
 import { controlClass } from '../../../ui/controls';
 import { Field } from '../../../ui/Field';
 import { Modal } from '../../../ui/Modal';
-import { FormDialog } from '../../org/FormDialog';
-import type { FieldView } from '../../org/OrgFormFields';
-import { type FormFieldDef, useOrgForm } from '../../org/use-org-form';
+import { FormDialog } from '../../../ui/FormDialog';
+import type { FieldView } from '../../../ui/FormFields';
+import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
 import { PLACEMENT_RESETS } from '../../shared/placement-views';
 import { toId } from '../../shared/use-lookups';
 import { EMPLOYMENT_KEYS, employmentViews, PERSONAL_KEYS, personalViews } from '../employee-form-views';
@@ -215,7 +215,7 @@ function HireDialog({ applicant, onClose, onHired }: { applicant: ApplicantDetai
   initial.educationLevelId = applicant.educationLevelId ? String(applicant.educationLevelId) : '';
   initial.maritalStatusId = applicant.maritalStatusId ? String(applicant.maritalStatusId) : '';
   initial.companyOfficeId = String(applicant.companyOfficeId);
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'hire-applicant',
     fields,
     initial,

@@ -17,9 +17,9 @@ import { Card, PageTitle } from '../../../ui/Card';
 import { controlClass } from '../../../ui/controls';
 import type { Column } from '../../../ui/DataTable';
 import { Select } from '../../../ui/Select';
-import { FormDialog } from '../../org/FormDialog';
-import type { FieldView } from '../../org/OrgFormFields';
-import { type FormFieldDef, useOrgForm } from '../../org/use-org-form';
+import { FormDialog } from '../../../ui/FormDialog';
+import type { FieldView } from '../../../ui/FormFields';
+import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../../shared/OrgSelects';
 import { PagedTable, SearchAndSelect, usePaging } from '../../shared/PagedTable';
 import { toId } from '../../shared/use-lookups';
@@ -142,7 +142,7 @@ function AddApplicantDialog({ onClose, onAdded }: { onClose: () => void; onAdded
     label: t(`recruitment.fields.${key}`),
     required: MANUAL_REQUIRED.has(key),
   }));
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'new-applicant',
     fields,
     initial: Object.fromEntries(MANUAL_KEYS.map((k) => [k, ''])) as Record<string, string>,
@@ -209,7 +209,7 @@ function FromRegistrationDialog({ onClose, onAdded }: { onClose: () => void; onA
     label: t(`recruitment.fields.${key}`),
     required: key === 'registrationId' || key === 'companyOfficeId' || key === 'positionApplied',
   }));
-  const form = useOrgForm({
+  const form = useSchemaForm({
     idPrefix: 'applicant-from-registration',
     fields,
     initial: Object.fromEntries(REG_KEYS.map((k) => [k, ''])) as Record<string, string>,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
 /** Typing in a search box queries the server once it has paused this long. */
 export const SEARCH_DEBOUNCE_MS = 350;

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
-import { Pagination } from '../../ui/Pagination';
-import { TextInput } from '../../ui/TextInput';
-import './assign-texts';
-import type { ListState } from './use-list-state';
+import { Button } from './Button';
+import { Card } from './Card';
+import { type Column, DataTable } from './DataTable';
+import { Pagination } from './Pagination';
+import { TextInput } from './TextInput';
+import '../features/org/assign-texts';
+import type { ListState } from '../lib/use-list-state';
 
 interface PageData<T> {
   rows: T[];

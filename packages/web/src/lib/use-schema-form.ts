@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldsOf } from '../../lib/errors';
-import { requiredNotice, startCase } from '../../lib/format';
+import { fieldsOf } from './errors';
+import { requiredNotice, startCase } from './format';
 
 export interface FormFieldDef<K extends string> {
   key: K;
@@ -23,7 +23,7 @@ export const fieldId = (prefix: string, key: string) => `${prefix}-${key}`;
  * the schema's message, and the first invalid field (in form order) is focused. The server's
  * GL0001 field errors (and a CONFLICT naming a field) are shown at their fields the same way.
  */
-export function useOrgForm<K extends string, I>(opts: {
+export function useSchemaForm<K extends string, I>(opts: {
   idPrefix: string;
   fields: readonly FormFieldDef<K>[];
   initial: FormValues<K>;
@@ -82,7 +82,7 @@ export function useOrgForm<K extends string, I>(opts: {
   return { idPrefix, fields, values, errors, set, submit, showServerErrors };
 }
 
-export type OrgForm<K extends string, I> = ReturnType<typeof useOrgForm<K, I>>;
+export type SchemaForm<K extends string, I> = ReturnType<typeof useSchemaForm<K, I>>;
 
 /** "is required" → "Name is required"; a message that is a sentence of its own ("Department X is not in …") stays as it is. */
 export const fieldMessage = (label: string, msg: string) => (/^[A-Z]/.test(msg) ? msg : `${label} ${msg}`);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appCodeOf, detailLines, messageOf, titleOf } from '../../lib/errors';
-import { Banner } from '../../ui/Banner';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { appCodeOf, detailLines, messageOf, titleOf } from '../lib/errors';
+import { Banner } from './Banner';
+import { Button } from './Button';
+import { Modal } from './Modal';
 
 /**
  * "Delete X?" with the server's answer shown in the dialog when it refuses (e.g. "Department

@@ -1,4 +1,4 @@
-import { cx } from '../../ui/cx';
+import { cx } from './cx';
 
 /** A row of tabs (the active one is kept in the URL by the page). */
 export function Tabs<T extends string>({

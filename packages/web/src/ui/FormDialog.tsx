@@ -1,9 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
-import { type FieldView, OrgFormFields } from './OrgFormFields';
-import type { OrgForm } from './use-org-form';
+import { Button } from './Button';
+import { Modal } from './Modal';
+import { type FieldView, FormFields } from './FormFields';
+import type { SchemaForm } from '../lib/use-schema-form';
 
 /**
  * A create/edit dialog (Headless UI Dialog via ui/Modal): the form's fields, Cancel and Save.
@@ -19,7 +19,7 @@ export function FormDialog<K extends string, I>({
   intro,
 }: {
   title: ReactNode;
-  form: OrgForm<K, I>;
+  form: SchemaForm<K, I>;
   views: readonly FieldView<K>[];
   save: (input: I) => Promise<unknown>;
   pending: boolean;
@@ -42,7 +42,7 @@ export function FormDialog<K extends string, I>({
     <Modal open onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {intro}
-        <OrgFormFields form={form} views={views} />
+        <FormFields form={form} views={views} />
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
           <Button variant="secondary" onClick={onClose}>
             {t('app.cancel')}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
-import { type FormValues, fieldId, type OrgForm } from './use-org-form';
+import { Field } from './Field';
+import { TextInput } from './TextInput';
+import { type FormValues, fieldId, type SchemaForm } from '../lib/use-schema-form';
 
 export interface ControlProps {
   id: string;
@@ -25,7 +25,7 @@ export interface FieldView<K extends string> {
 }
 
 /** The fields of a form, in order, each with its label, control and message. Values render as text. */
-export function OrgFormFields<K extends string, I>({ form, views }: { form: OrgForm<K, I>; views: readonly FieldView<K>[] }) {
+export function FormFields<K extends string, I>({ form, views }: { form: SchemaForm<K, I>; views: readonly FieldView<K>[] }) {
   return (
     <div className="space-y-4">
       {form.fields.map((f) => {
