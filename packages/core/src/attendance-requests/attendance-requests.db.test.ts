@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignPin, ingestPunches } from '../attendance/punches';
+import { assignPin } from '../attendance/punches';
+import { ingestPunches } from '../devices/ingest';
 import { assignSchedule, createHoliday, createShift, updateAttendanceSettings } from '../attendance/setup';
 import { listTimesheets } from '../attendance/timesheets';
 import { actorForUser } from '../auth/service';

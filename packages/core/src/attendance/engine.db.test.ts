@@ -7,7 +7,8 @@ import { requirePermission } from '../permissions/grant';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
-import { assignPin, ingestPunches } from './punches';
+import { ingestPunches } from '../devices/ingest';
+import { assignPin } from './punches';
 import { assignSchedule, createHoliday, createShift, updateAttendanceSettings } from './setup';
 import {
   clearTimesheetEdit,

@@ -3,7 +3,6 @@ export { refuseOutsideRequestWindow, requestWindow } from './period';
 export { importPunches, type ImportSummary, normaliseTime, parseCsv, parsePunchFile, readSheetRows } from './import';
 export {
   assignPin,
-  ingestPunches,
   listPins,
   listPunches,
   type PunchSource,
@@ -58,3 +57,4 @@ export {
   type TimesheetOverride,
   timesheetSummary,
 } from './timesheets';
+export * from './outputs';

@@ -1,4 +1,3 @@
-import { recordIngestBatch } from '../devices/service';
 import { sql } from 'kysely';
 import { audit } from '../audit/service';
 import { refuseOwn } from '../permissions/duties';
@@ -13,7 +12,6 @@ import { employeeVisible, querySettings, scopedEmployeeCondition } from './queri
 import {
   type IngestResult,
   attendanceIdInput,
-  ingestPunchesInput,
   isLocalDateTime,
   listPinsInput,
   listPunchesInput,
@@ -105,22 +103,6 @@ export async function storePunches(
     await computeTimesheets(trx, { kind: 'pairs', pairs });
     return { items };
   });
-}
-
-/** Device agent upload (spec §7 attendance, `POST /v2/h/attendance/punch/ingest`); idempotent per punch. */
-export async function ingestPunches(
-  ctx: Ctx,
-  grant: Grant<'device.ingest'>,
-  raw: In<typeof ingestPunchesInput>,
-): Promise<IngestResult> {
-  const input = ingestPunchesInput.parse(raw);
-  // The agent's own name plus who uploaded (a person or an OAuth client), for the record.
-  const skew = input.clockSkewMs === null ? '' : `, clock skew ${input.clockSkewMs} ms`;
-  const agent = `${input.agent.trim() || 'agent'} (${grant.actor.kind} ${grant.actor.email}${skew})`.slice(0, 200);
-  const result = await storePunches(ctx, input.punches, { source: 'device', agent });
-  // Last seen and clock skew per terminal, for /developer/fingerspot.
-  await recordIngestBatch(ctx.db, { agent: input.agent, clockSkewMs: input.clockSkewMs, punches: input.punches }, ctx.clock());
-  return result;
 }
 
 /** Raw punches (paginated, newest first), scoped: unmapped punches only for an all-data scope. */

@@ -9,7 +9,8 @@ import { pdfText } from '../testing/pdf';
 import type { Services } from '../services';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { readSheetRows } from './import';
-import { assignPin, ingestPunches } from './punches';
+import { ingestPunches } from '../devices/ingest';
+import { assignPin } from './punches';
 import {
   attendanceDaily,
   attendanceReport,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestPunches } from '../attendance/punches';
+import { ingestPunches } from '../devices/ingest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import { createDevice, deleteDevice } from '../devices/service';

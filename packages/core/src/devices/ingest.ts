@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { ingestPunches } from '../attendance/punches';
+import { storePunches } from '../attendance/punches';
 import { ingestPunchesInput, type IngestResult, type PunchItem, type PunchResult } from '../attendance/schema';
 import type { Grant } from '../permissions/grant';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import type { In } from '../shared/zod';
-import { matchHotspot } from './service';
+import { matchHotspot, recordIngestBatch } from './service';
 
 /** The uploader's address at ingest; null when the transport does not know it. */
 export interface IngestOrigin {
@@ -80,4 +80,20 @@ async function flagOutside(db: Db, punches: readonly PunchItem[], ip: string): P
     update punches set outside_network = true, ingest_ip = ${addr}::inet
     from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(s text, p text, t timestamp)
     where punches.device_serial = k.s and punches.pin = k.p and punches.local_time = k.t`.execute(db);
+}
+
+/** Device agent upload (spec §7 attendance, `POST /v2/h/attendance/punch/ingest`); idempotent per punch. */
+export async function ingestPunches(
+  ctx: Ctx,
+  grant: Grant<'device.ingest'>,
+  raw: In<typeof ingestPunchesInput>,
+): Promise<IngestResult> {
+  const input = ingestPunchesInput.parse(raw);
+  // The agent's own name plus who uploaded (a person or an OAuth client), for the record.
+  const skew = input.clockSkewMs === null ? '' : `, clock skew ${input.clockSkewMs} ms`;
+  const agent = `${input.agent.trim() || 'agent'} (${grant.actor.kind} ${grant.actor.email}${skew})`.slice(0, 200);
+  const result = await storePunches(ctx, input.punches, { source: 'device', agent });
+  // Last seen and clock skew per terminal, for /developer/fingerspot.
+  await recordIngestBatch(ctx.db, { agent: input.agent, clockSkewMs: input.clockSkewMs, punches: input.punches }, ctx.clock());
+  return result;
 }

@@ -182,7 +182,7 @@ export interface DeviceDetail extends Omit<DeviceRow, 'punches'> {
   unmappedPins: PinSummary[];
 }
 
-export const SKEW_WARNING_MS = 60_000;
+export { SKEW_WARNING_MS } from '../shared/device-clock';
 
 export interface ScanLogExcel {
   fileName: string;
