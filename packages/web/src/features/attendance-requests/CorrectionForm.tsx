@@ -1,16 +1,14 @@
 import { CORRECTION_TIME_LABELS, type CorrectionType, createCorrectionInput } from '@hr/core/browser';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
 import { TimeInput } from '../../ui/TimeInput';
+import { FormButtons, ReasonField, useRequestErrors } from './request-form';
 import { type CorrectionRow, DayRowView, TYPE_OPTIONS } from './shared';
 import './texts';
 
@@ -34,7 +32,7 @@ export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | n
   const [startTime, setStartTime] = useState('');
   const [endTime, setEndTime] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const { errors, setErrors, onError, check } = useRequestErrors(ORDER, 'corr');
   useEffect(() => {
     setDate(editing?.date ?? '');
     setType(editing ? String(editing.type) : '');
@@ -42,7 +40,7 @@ export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | n
     setEndTime(editing?.endTime ?? '');
     setReason(editing?.reason ?? '');
     setErrors({});
-  }, [editing]);
+  }, [editing, setErrors]);
   const day = trpc.attendanceRequest.correction.myDay.useQuery({ date }, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
   const typeNo = type ? (Number(type) as CorrectionType) : null;
   const timeLabels = typeNo ? CORRECTION_TIME_LABELS[typeNo] : { start: null, end: null };
@@ -52,12 +50,6 @@ export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | n
     startTime: timeLabels.start ?? t('attreq.startTime'),
     endTime: timeLabels.end ?? t('attreq.endTime'),
     reason: t('attreq.reason'),
-  };
-  const onError = (err: unknown) => {
-    const next: Partial<Record<Key, string>> = {};
-    for (const f of fieldsOf(err))
-      if ((ORDER as readonly string[]).includes(f.param)) next[f.param as Key] ??= `${labels[f.param as Key]} ${f.msg}`;
-    setErrors(next);
   };
   const finish = () => {
     void utils.attendanceRequest.correction.invalidate();
@@ -71,12 +63,12 @@ export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | n
   const create = trpc.attendanceRequest.correction.create.useMutation({
     meta: { successMessage: () => t('attreq.requested') },
     onSuccess: finish,
-    onError,
+    onError: onError(labels),
   });
   const update = trpc.attendanceRequest.correction.update.useMutation({
     meta: { successMessage: () => t('attreq.action.updated') },
     onSuccess: finish,
-    onError,
+    onError: onError(labels),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -93,17 +85,7 @@ export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | n
     if (!reason.trim()) next.reason = requiredNotice(labels.reason);
     if (date && date > todayWib()) next.date = `${labels.date} must not be in the future`;
     const parsed = createCorrectionInput.safeParse(values);
-    if (!parsed.success)
-      for (const i of parsed.error.issues) {
-        const k = String(i.path[0]) as Key;
-        next[k] ??= `${labels[k]} ${i.message}`;
-      }
-    setErrors(next);
-    const first = ORDER.find((k) => next[k]);
-    if (first || !parsed.success) {
-      document.getElementById(`corr-${first ?? 'date'}`)?.focus();
-      return;
-    }
+    if (!check(next, parsed, labels) || !parsed.success) return;
     if (editing) update.mutate({ id: editing.id, ...parsed.data });
     else create.mutate(parsed.data);
   };
@@ -143,25 +125,12 @@ export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | n
             <TimeInput id="corr-endTime" value={endTime} invalid={Boolean(errors.endTime)} onChange={setEndTime} />
           </Field>
         ) : null}
-        <Field label={labels.reason} htmlFor="corr-reason" required error={errors.reason} className="sm:col-span-2">
-          <TextInput
-            id="corr-reason"
-            maxLength={1000}
-            value={reason}
-            invalid={Boolean(errors.reason)}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Field>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          {editing ? (
-            <Button variant="secondary" onClick={onDone}>
-              {t('app.cancel')}
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={create.isPending || update.isPending}>
-            {editing ? t('attreq.save') : t('attreq.submit')}
-          </Button>
-        </div>
+        <ReasonField id="corr-reason" label={labels.reason} error={errors.reason} value={reason} onChange={setReason} />
+        <FormButtons
+          onCancel={editing ? onDone : null}
+          busy={create.isPending || update.isPending}
+          submitLabel={editing ? t('attreq.save') : t('attreq.submit')}
+        />
       </form>
     </Card>
   );

@@ -1,18 +1,14 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { DatePicker } from '../../ui/DatePicker';
-import { Select } from '../../ui/Select';
-import { ListCard } from '../../ui/ListCard';
-import { useListState } from '../../lib/use-list-state';
 import { CorrectionDetailModal } from './CorrectionDetailModal';
 import { CorrectionForm } from './CorrectionForm';
-import { type CorrectionRow, STATUS_OPTIONS, StatusBadge, TYPE_OPTIONS, timesOf } from './shared';
+import { RequestListCard, useMyRequestList, useRequestColumns } from './request-list';
+import type { CorrectionRow } from './shared';
 import './texts';
 
 /**
@@ -21,33 +17,20 @@ import './texts';
  */
 export function MyCorrectionPage() {
   const { t } = useTranslation();
-  const list = useListState(10);
-  const [status, setStatus] = useState('');
-  const [type, setType] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const state = useMyRequestList();
   const [editing, setEditing] = useState<CorrectionRow | null>(null);
-  const [open, setOpen] = useState<number | null>(null);
   const query = trpc.attendanceRequest.correction.mine.useQuery(
-    {
-      ...list.query,
-      ...(status ? { status: Number(status) } : {}),
-      ...(type ? { type: Number(type) } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-    },
+    { ...state.input, ...(state.kind ? { type: Number(state.kind) } : {}) },
     { placeholderData: keepPreviousData },
   );
+  const c = useRequestColumns<CorrectionRow>();
+  const details = c.details(state.setOpen);
   const columns: Column<CorrectionRow>[] = [
-    { key: 'date', header: t('attreq.date'), cell: (r) => formatIsoDate(r.date), className: 'whitespace-nowrap' },
+    c.date,
     { key: 'type', header: t('attreq.type'), cell: (r) => r.typeLabel },
-    { key: 'times', header: t('attreq.times'), cell: (r) => timesOf(r), className: 'whitespace-nowrap' },
-    { key: 'reason', header: t('attreq.reason'), cell: (r) => r.reason },
-    {
-      key: 'status',
-      header: t('attreq.status'),
-      cell: (r) => <StatusBadge status={r.status} label={r.statusLabel} testId={`my-correction-status-${r.id}`} />,
-    },
+    c.times,
+    c.reason,
+    c.status((r) => `my-correction-status-${r.id}`),
     {
       key: 'actions',
       header: '',
@@ -58,9 +41,7 @@ export function MyCorrectionPage() {
               {t('attreq.edit')}
             </Button>
           ) : null}
-          <Button size="sm" variant="secondary" onClick={() => setOpen(r.id)} aria-label={`${t('attreq.details')} #${r.id}`}>
-            {t('attreq.details')}
-          </Button>
+          {details.cell(r)}
         </div>
       ),
     },
@@ -70,42 +51,16 @@ export function MyCorrectionPage() {
       <PageTitle>{t('routes.personal.attendanceCorrection')}</PageTitle>
       <div className="space-y-4">
         <CorrectionForm editing={editing} onDone={() => setEditing(null)} />
-        <ListCard
+        <RequestListCard
           title={t('attreq.myCorrections')}
-          list={list}
+          state={state}
+          kind="type"
           query={query}
           columns={columns}
-          rowKey={(r) => r.id}
-          searchPlaceholder={t('app.search')}
-          filters={
-            <>
-              <Select
-                aria-label={t('attreq.status')}
-                placeholder={t('attreq.allStatuses')}
-                value={status}
-                onChange={list.filter(setStatus)}
-                options={STATUS_OPTIONS}
-              />
-              <Select
-                aria-label={t('attreq.type')}
-                placeholder={t('attreq.allTypes')}
-                value={type}
-                onChange={list.filter(setType)}
-                options={TYPE_OPTIONS}
-              />
-              <DatePicker
-                ariaLabel={t('attreq.from')}
-                placeholder={t('attreq.from')}
-                value={from}
-                onChange={list.filter(setFrom)}
-              />
-              <DatePicker ariaLabel={t('attreq.to')} placeholder={t('attreq.to')} value={to} onChange={list.filter(setTo)} />
-            </>
-          }
           empty={t('attreq.noCorrections')}
         />
       </div>
-      <CorrectionDetailModal id={open} onClose={() => setOpen(null)} />
+      <CorrectionDetailModal id={state.open} onClose={() => state.setOpen(null)} />
     </>
   );
 }

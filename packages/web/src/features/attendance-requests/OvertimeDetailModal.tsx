@@ -2,15 +2,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { fieldsOf } from '../../lib/errors';
-import { formatDateTime, formatIsoDate } from '../../lib/format';
+import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { PayPreview } from './PayPreview';
-import { HistoryTable, StatusBadge, timesOf } from './shared';
+import { Fact } from '../shared/approvals/Fact';
+import { decisionText, HistorySection, RequestModalFooter, StatusFact, useDecisionOptions } from './detail-parts';
+import { timesOf } from './shared';
 import './texts';
 
 /**
@@ -30,23 +31,16 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
     setHours(o?.hours ?? '');
     setHoursError(undefined);
   }, [o?.hours]);
-  const done = () => {
+  const opts = useDecisionOptions(() => {
     void utils.attendanceRequest.overtime.invalidate();
     setNote('');
-  };
+  });
   const approve = trpc.attendanceRequest.overtime.approve.useMutation({
-    meta: { successMessage: () => t('attreq.action.approved') },
-    onSuccess: done,
+    ...opts('approved'),
     onError: (err) => setHoursError(fieldsOf(err).find((f) => f.param === 'hours')?.msg),
   });
-  const disapprove = trpc.attendanceRequest.overtime.disapprove.useMutation({
-    meta: { successMessage: () => t('attreq.action.disapproved') },
-    onSuccess: done,
-  });
-  const cancel = trpc.attendanceRequest.overtime.cancel.useMutation({
-    meta: { successMessage: () => t('attreq.action.cancelled') },
-    onSuccess: done,
-  });
+  const disapprove = trpc.attendanceRequest.overtime.disapprove.useMutation(opts('disapproved'));
+  const cancel = trpc.attendanceRequest.overtime.cancel.useMutation(opts('cancelled'));
   const busy = approve.isPending || disapprove.isPending || cancel.isPending;
   const approveHours = Number(hours.replace(',', '.'));
   const doApprove = () => {
@@ -59,12 +53,9 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
     approve.mutate({ id: o.id, hours: approveHours, note: note.trim() || undefined });
   };
   const fact = (label: string, value: string, testId?: string) => (
-    <div>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="font-medium tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <Fact label={label} valueClassName="font-medium tabular-nums" {...(testId ? { testId } : {})}>
+      {value}
+    </Fact>
   );
   return (
     <Modal
@@ -72,30 +63,13 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
       onClose={onClose}
       title={o ? `#${o.id} ${t('attreq.overtime')}` : t('attreq.details')}
       footer={
-        <>
-          {o?.can.cancel ? (
-            <Button variant="secondary" disabled={busy} onClick={() => cancel.mutate({ id: o.id })}>
-              {t('attreq.cancel')}
-            </Button>
-          ) : null}
-          {o?.can.approve ? (
-            <>
-              <Button
-                variant="danger"
-                disabled={busy}
-                onClick={() => disapprove.mutate({ id: o.id, note: note.trim() || undefined })}
-              >
-                {t('attreq.disapprove')}
-              </Button>
-              <Button disabled={busy} onClick={doApprove}>
-                {t('attreq.approve')}
-              </Button>
-            </>
-          ) : null}
-          <Button variant="ghost" onClick={onClose}>
-            {t('attreq.close')}
-          </Button>
-        </>
+        <RequestModalFooter
+          busy={busy}
+          onCancel={o?.can.cancel ? () => cancel.mutate({ id: o.id }) : null}
+          onApprove={o?.can.approve ? doApprove : null}
+          onDisapprove={() => o && disapprove.mutate({ id: o.id, note: note.trim() || undefined })}
+          onClose={onClose}
+        />
       }
     >
       {!o ? (
@@ -104,12 +78,7 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
         <div className="space-y-4">
           <dl className="grid gap-3 text-sm sm:grid-cols-3">
             {fact(t('attreq.employee'), `${o.employeeNumber} ${o.employeeName}`)}
-            <div>
-              <dt className="text-xs text-slate-500">{t('attreq.status')}</dt>
-              <dd>
-                <StatusBadge status={o.status} label={o.statusLabel} testId="overtime-status" />
-              </dd>
-            </div>
+            <StatusFact status={o.status} label={o.statusLabel} testId="overtime-status" />
             {fact(t('attreq.date'), formatIsoDate(o.date))}
             {fact(t('attreq.dayType'), o.dayTypeLabel)}
             {fact(t('attreq.times'), timesOf(o) || '-')}
@@ -124,8 +93,7 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
           </p>
           {o.decidedBy ? (
             <p className="text-sm">
-              {t('attreq.decidedBy')}: {o.decidedBy}, {formatDateTime(o.decidedAt)}
-              {o.decisionNote ? ` — ${o.decisionNote}` : ''}
+              {t('attreq.decidedBy')}: {decisionText(o)}
             </p>
           ) : null}
           {o.can.approve ? (
@@ -153,10 +121,7 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
               hours={Number(o.approvedHours ?? (approveHours > 0 && Number.isInteger(approveHours * 4) ? approveHours : o.hours))}
             />
           ) : null}
-          <div>
-            <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('attreq.history')}</h3>
-            <HistoryTable rows={o.history} />
-          </div>
+          <HistorySection rows={o.history} />
         </div>
       )}
     </Modal>

@@ -3,11 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan, useSession } from '../../lib/can';
-import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SearchableSelect } from '../../ui/Combobox';
 import { DatePicker } from '../../ui/DatePicker';
@@ -15,6 +13,7 @@ import { Field } from '../../ui/Field';
 import { TextInput } from '../../ui/TextInput';
 import { TimeInput } from '../../ui/TimeInput';
 import { PayPreview } from './PayPreview';
+import { FormButtons, ReasonField, useRequestErrors } from './request-form';
 import './texts';
 
 const ORDER = ['employeeId', 'date', 'startTime', 'endTime', 'hours', 'reason'] as const;
@@ -41,7 +40,7 @@ export function OvertimeForm({ forEmployee, back }: { forEmployee: boolean; back
   const [endTime, setEndTime] = useState('');
   const [hours, setHours] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const { errors, onError, check } = useRequestErrors(ORDER, 'ot');
   const employees = trpc.employee.list.useQuery(
     { search: debounced || undefined, pageSize: 20, resigned: 0 },
     { enabled: forEmployee },
@@ -59,19 +58,13 @@ export function OvertimeForm({ forEmployee, back }: { forEmployee: boolean; back
     hours: t('attreq.hours'),
     reason: t('attreq.reason'),
   };
-  const onError = (err: unknown) => {
-    const next: Partial<Record<Key, string>> = {};
-    for (const f of fieldsOf(err))
-      if ((ORDER as readonly string[]).includes(f.param)) next[f.param as Key] ??= `${labels[f.param as Key]} ${f.msg}`;
-    setErrors(next);
-  };
   const opts = {
     meta: { successMessage: () => t('attreq.overtimeRequested') },
     onSuccess: () => {
       void utils.attendanceRequest.overtime.invalidate();
       void navigate(back);
     },
-    onError,
+    onError: onError(labels),
   };
   const createFor = trpc.attendanceRequest.overtime.create.useMutation(opts);
   const createMine = trpc.attendanceRequest.overtime.request.useMutation(opts);
@@ -96,17 +89,7 @@ export function OvertimeForm({ forEmployee, back }: { forEmployee: boolean; back
       if (!endTime) next.endTime = requiredNotice(labels.endTime);
     } else if (!hours.trim()) next.hours = requiredNotice(labels.hours);
     if (!reason.trim()) next.reason = requiredNotice(labels.reason);
-    if (!parsed.success)
-      for (const i of parsed.error.issues) {
-        const k = String(i.path[0]) as Key;
-        next[k] ??= `${labels[k]} ${i.message}`;
-      }
-    setErrors(next);
-    const first = ORDER.find((k) => next[k]);
-    if (first || !parsed.success) {
-      document.getElementById(`ot-${first ?? 'date'}`)?.focus();
-      return;
-    }
+    if (!check(next, parsed, labels) || !parsed.success) return;
     if (forEmployee) createFor.mutate({ employeeId: Number(employeeId), ...parsed.data });
     else createMine.mutate(parsed.data);
   };
@@ -188,28 +171,17 @@ export function OvertimeForm({ forEmployee, back }: { forEmployee: boolean; back
             />
           </Field>
         )}
-        <Field label={labels.reason} htmlFor="ot-reason" required error={errors.reason} className="sm:col-span-2">
-          <TextInput
-            id="ot-reason"
-            maxLength={1000}
-            value={reason}
-            invalid={Boolean(errors.reason)}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Field>
+        <ReasonField id="ot-reason" label={labels.reason} error={errors.reason} value={reason} onChange={setReason} />
         {canPreview && plan.data && plannedHours > 0 ? (
           <div className="sm:col-span-2">
             <PayPreview employeeId={who} dayType={plan.data.dayType} date={date} hours={plannedHours} />
           </div>
         ) : null}
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="secondary" onClick={() => void navigate(back)}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" disabled={createFor.isPending || createMine.isPending}>
-            {t('attreq.submit')}
-          </Button>
-        </div>
+        <FormButtons
+          onCancel={() => void navigate(back)}
+          busy={createFor.isPending || createMine.isPending}
+          submitLabel={t('attreq.submit')}
+        />
       </form>
     </Card>
   );

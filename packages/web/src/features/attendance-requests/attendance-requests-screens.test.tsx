@@ -1,42 +1,16 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { CorrectionListPage } from './CorrectionListPage';
 import { MyCorrectionPage } from './MyCorrectionPage';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'rina@test.co.id',
-  name: 'Rina',
-  employeeId: 9,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = (permissions: string[]) => sessionUser(permissions, { email: 'rina@test.co.id', name: 'Rina', employeeId: 9 });
 
 const render = (path: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route: path },
-  );
+  renderRoute(path, element, user(permissions));
 
 const row = (id: number, over: Record<string, unknown> = {}) => ({
   id,

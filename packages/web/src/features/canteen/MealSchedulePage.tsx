@@ -19,6 +19,8 @@ import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { addDays, CanteenSelect, MEAL_OPTIONS, MealSelect, PREFERENCE_OPTIONS, todayWib, wibTime } from './canteen-shared';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { PeriodFilter } from '../shared/approvals/PeriodFilter';
 import './texts';
 
 type SummaryRow = RouterOutputs['canteen']['mealSchedule']['list']['rows'][number];
@@ -317,22 +319,23 @@ export function MealSchedulePage() {
         {canManage ? <AssignCard /> : null}
         <Card title={t('cnt.schedules')}>
           <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <DatePicker
-              ariaLabel={t('cnt.from')}
-              placeholder={t('cnt.from')}
-              value={from}
-              onChange={summaryList.filter(setFrom)}
+            <PeriodFilter
+              fromLabel={t('cnt.from')}
+              toLabel={t('cnt.to')}
+              from={from}
+              to={to}
+              onFrom={summaryList.filter(setFrom)}
+              onTo={summaryList.filter(setTo)}
             />
-            <DatePicker ariaLabel={t('cnt.to')} placeholder={t('cnt.to')} value={to} onChange={summaryList.filter(setTo)} />
             <CanteenSelect
               aria-label={t('cnt.canteen')}
               placeholder={t('cnt.allCanteens')}
               value={canteenId}
               onChange={summaryList.filter(setCanteenId)}
             />
-            <Select
-              aria-label={t('cnt.meal')}
-              placeholder={t('cnt.allMeals')}
+            <FilterSelect
+              label={t('cnt.meal')}
+              all={t('cnt.allMeals')}
               value={mealKind}
               onChange={summaryList.filter(setMealKind)}
               options={MEAL_OPTIONS}
@@ -374,9 +377,9 @@ export function MealSchedulePage() {
                 value={date}
                 onChange={list.filter(setDate, clearMeal)}
               />
-              <Select
-                aria-label={t('cnt.meal')}
-                placeholder={t('cnt.allMeals')}
+              <FilterSelect
+                label={t('cnt.meal')}
+                all={t('cnt.allMeals')}
                 value={empKind}
                 onChange={list.filter(setEmpKind, clearMeal)}
                 options={MEAL_OPTIONS}
@@ -394,9 +397,9 @@ export function MealSchedulePage() {
                 value={departmentId}
                 onChange={list.filter(setDepartmentId)}
               />
-              <Select
-                aria-label={t('cnt.preference')}
-                placeholder={t('cnt.allPreferences')}
+              <FilterSelect
+                label={t('cnt.preference')}
+                all={t('cnt.allPreferences')}
                 value={preference}
                 onChange={list.filter(setPreference)}
                 options={PREFERENCE_OPTIONS}

@@ -15,9 +15,12 @@ import { MonthPicker } from '../../ui/MonthPicker';
 import { Select } from '../../ui/Select';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
-import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
+import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { CanteenSelect, formatRp, MEAL_OPTIONS, todayWib, wibTime } from './canteen-shared';
 import { KioskView } from './KioskView';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { PeriodFilter } from '../shared/approvals/PeriodFilter';
+import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import './texts';
 
 type Row = RouterOutputs['canteen']['presence']['list']['rows'][number];
@@ -287,11 +290,17 @@ export function PresencePage() {
           searchPlaceholder={t('app.search')}
           filters={
             <>
-              <DatePicker ariaLabel={t('cnt.from')} placeholder={t('cnt.from')} value={from} onChange={list.filter(setFrom)} />
-              <DatePicker ariaLabel={t('cnt.to')} placeholder={t('cnt.to')} value={to} onChange={list.filter(setTo)} />
-              <Select
-                aria-label={t('cnt.meal')}
-                placeholder={t('cnt.allMeals')}
+              <PeriodFilter
+                fromLabel={t('cnt.from')}
+                toLabel={t('cnt.to')}
+                from={from}
+                to={to}
+                onFrom={list.filter(setFrom)}
+                onTo={list.filter(setTo)}
+              />
+              <FilterSelect
+                label={t('cnt.meal')}
+                all={t('cnt.allMeals')}
                 value={mealKind}
                 onChange={list.filter(setMealKind)}
                 options={MEAL_OPTIONS}
@@ -303,18 +312,15 @@ export function PresencePage() {
                 value={canteenId}
                 onChange={list.filter(setCanteenId)}
               />
-              <CompanyOfficeSelect
-                aria-label={t('cnt.office')}
-                placeholder={t('cnt.allOffices')}
-                value={officeId}
-                onChange={list.filter(setOfficeId, setDepartmentId)}
-              />
-              <DepartmentSelect
-                aria-label={t('cnt.department')}
-                placeholder={t('cnt.allDepartments')}
-                companyOfficeId={officeId ? Number(officeId) : undefined}
-                value={departmentId}
-                onChange={list.filter(setDepartmentId)}
+              <OfficeDepartmentFilter
+                officeLabel={t('cnt.office')}
+                allOffices={t('cnt.allOffices')}
+                departmentLabel={t('cnt.department')}
+                allDepartments={t('cnt.allDepartments')}
+                officeId={officeId}
+                departmentId={departmentId}
+                onOffice={list.filter(setOfficeId, setDepartmentId)}
+                onDepartment={list.filter(setDepartmentId)}
               />
               <Select
                 aria-label={t('cnt.source')}

@@ -1,18 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { formatRp, todayWib } from './canteen-shared';
 import { PresencePage } from './PresencePage';
 import { CanteenSettingPage } from './SettingPage';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = testSessionUser;
+const user = (permissions: string[]) => sessionUser(permissions);
 
 const canteen = {
   id: 3,
@@ -55,14 +51,7 @@ const presence = {
 };
 
 const render = (path: string, route: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoute(path, element, user(permissions), route);
 
 describe('canteen kiosk (/canteen/presence?kiosk=1)', () => {
   it('a scan shows "Enjoy your meal" with the name and preference; a second scan shows the refusal', async () => {

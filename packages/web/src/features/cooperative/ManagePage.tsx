@@ -15,12 +15,13 @@ import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { FormDialog } from '../../ui/FormDialog';
-import { ListCard, RowActions } from '../../ui/ListCard';
+import { RowActions } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BalanceCard, formatRp } from './coop-shared';
 import { depositForm, settingsForm } from './form-schemas';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
 import './texts';
 
 type Member = RouterOutputs['cooperative']['member']['list']['rows'][number];
@@ -224,13 +225,11 @@ function MembersCard() {
   ];
   return (
     <>
-      <ListCard
+      <SearchListCard
         title={t('coop.members')}
         list={list}
         query={query}
         columns={columns}
-        rowKey={(r) => r.id}
-        searchPlaceholder={t('app.search')}
         filters={
           <>
             <CompanyOfficeSelect

@@ -7,12 +7,12 @@ import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { DatePicker } from '../../ui/DatePicker';
-import { Select } from '../../ui/Select';
-import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BalanceCard, formatRp, WITHDRAWAL_STATUSES } from './coop-shared';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { PeriodFilter } from '../shared/approvals/PeriodFilter';
 import './texts';
 
 type Row = RouterOutputs['cooperative']['withdrawal']['list']['rows'][number];
@@ -78,18 +78,16 @@ export function WithdrawalListPage() {
             <p className="text-sm text-slate-600">{t('coop.notMember')}</p>
           </Card>
         ) : null}
-        <ListCard
+        <SearchListCard
           title={t('coop.withdrawals')}
           list={list}
           query={query}
           columns={columns}
-          rowKey={(r) => r.id}
-          searchPlaceholder={t('app.search')}
           filters={
             <>
-              <Select
-                aria-label={t('coop.status')}
-                placeholder={t('coop.allStatuses')}
+              <FilterSelect
+                label={t('coop.status')}
+                all={t('coop.allStatuses')}
                 value={status}
                 onChange={list.filter(setStatus)}
                 options={WITHDRAWAL_STATUSES}
@@ -102,8 +100,14 @@ export function WithdrawalListPage() {
                   onChange={list.filter(setOfficeId)}
                 />
               ) : null}
-              <DatePicker ariaLabel={t('coop.from')} placeholder={t('coop.from')} value={from} onChange={list.filter(setFrom)} />
-              <DatePicker ariaLabel={t('coop.to')} placeholder={t('coop.to')} value={to} onChange={list.filter(setTo)} />
+              <PeriodFilter
+                fromLabel={t('coop.from')}
+                toLabel={t('coop.to')}
+                from={from}
+                to={to}
+                onFrom={list.filter(setFrom)}
+                onTo={list.filter(setTo)}
+              />
             </>
           }
           empty={t('coop.noWithdrawals')}

@@ -1,18 +1,14 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { formatRp } from './coop-shared';
 import { WithdrawalAddPage } from './WithdrawalAddPage';
 import { WithdrawalDetailPage } from './WithdrawalDetailPage';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = testSessionUser;
+const user = (permissions: string[]) => sessionUser(permissions);
 
 const detail = (opts: { approve: boolean; editFiles: boolean; deleted?: boolean; refusal?: string }) => ({
   id: 7,
@@ -61,14 +57,7 @@ const detail = (opts: { approve: boolean; editFiles: boolean; deleted?: boolean;
 });
 
 const render = (path: string, route: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoute(path, element, user(permissions), route);
 
 describe('withdrawal detail', () => {
   it('a plain member sees the request and its file, but no approve button', async () => {

@@ -1,5 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -7,73 +6,17 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
-import { ListCard } from '../../ui/ListCard';
-import { useListState } from '../../lib/use-list-state';
 import { UnitSelect } from './InventorySelects';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { CatalogueDialog, editRemoveColumn, RequiredText, useCatalogue, useSaved } from './catalogue-parts';
 import './texts';
 
 type ItemRow = RouterOutputs['inventory']['item']['list']['rows'][number];
 type UnitRow = RouterOutputs['inventory']['unit']['list']['rows'][number];
 type ServiceRow = RouterOutputs['inventory']['service']['list']['rows'][number];
 type WarehouseRow = RouterOutputs['inventory']['warehouse']['list'][number];
-
-/** A small form dialog: validates required fields client-side (focusing the first), then saves. */
-function FormDialog({
-  title,
-  pending,
-  onSave,
-  onClose,
-  children,
-}: {
-  title: string;
-  pending: boolean;
-  /** Returns the id of the first invalid field, or null after starting the save. */
-  onSave: () => string | null;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button
-            disabled={pending}
-            onClick={() => {
-              const bad = onSave();
-              if (bad) document.getElementById(bad)?.focus();
-            }}
-          >
-            {t('app.save')}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </Modal>
-  );
-}
-
-function useSaved(onClose: () => void) {
-  const { t } = useTranslation();
-  const utils = trpc.useUtils();
-  return {
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: () => {
-      void utils.inventory.invalidate();
-      onClose();
-    },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Items and their warehouse variants
@@ -109,21 +52,20 @@ function ItemDialog({ item, onClose }: { item: ItemRow | null; onClose: () => vo
     return null;
   };
   return (
-    <FormDialog
+    <CatalogueDialog
       title={item ? t('inv.editItem') : t('inv.newItem')}
       pending={create.isPending || update.isPending}
       onSave={save}
       onClose={onClose}
     >
-      <Field label={t('inv.name')} htmlFor="item-name" required error={invalid === 'item-name' ? t('inv.required') : undefined}>
-        <TextInput
-          id="item-name"
-          value={name}
-          maxLength={100}
-          invalid={invalid === 'item-name'}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Field>
+      <RequiredText
+        id="item-name"
+        label={t('inv.name')}
+        value={name}
+        maxLength={100}
+        invalid={invalid === 'item-name'}
+        onChange={setName}
+      />
       <Field label={t('inv.code')} htmlFor="item-code">
         <TextInput id="item-code" value={code} maxLength={40} onChange={(e) => setCode(e.target.value)} />
       </Field>
@@ -138,7 +80,7 @@ function ItemDialog({ item, onClose }: { item: ItemRow | null; onClose: () => vo
           <TextInput id="item-variants" value={variants} onChange={(e) => setVariants(e.target.value)} />
         </Field>
       )}
-    </FormDialog>
+    </CatalogueDialog>
   );
 }
 
@@ -157,7 +99,7 @@ function VariantDialog({
   const create = trpc.inventory.item.createVariant.useMutation(useSaved(onClose));
   const rename = trpc.inventory.item.updateVariant.useMutation(useSaved(onClose));
   return (
-    <FormDialog
+    <CatalogueDialog
       title={`${variant ? `${t('inv.renameVariant')} ${variant.label}` : t('inv.addVariant')} · ${item.name}`}
       pending={create.isPending || rename.isPending}
       onSave={() => {
@@ -170,28 +112,24 @@ function VariantDialog({
       <Field label={t('inv.variantName')} htmlFor="variant-name">
         <TextInput id="variant-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
       </Field>
-    </FormDialog>
+    </CatalogueDialog>
   );
 }
 
 /** Items with their warehouse variants (an unnamed variant shows "-") and what is on hand in total. */
 export function ItemsPanel() {
   const { t } = useTranslation();
-  const list = useListState();
-  const manage = useCan('inventory.manage');
-  const [editing, setEditing] = useState<ItemRow | 'new' | null>(null);
+  const { list, manage, editing, setEditing, placeholderData } = useCatalogue<ItemRow>();
   const [adding, setAdding] = useState<{ item: ItemRow; variant?: ItemRow['variants'][number] } | null>(null);
-  const query = trpc.inventory.item.list.useQuery(list.query, { placeholderData: keepPreviousData });
+  const query = trpc.inventory.item.list.useQuery(list.query, { placeholderData });
   return (
     <>
-      <ListCard
+      <SearchListCard
         title={t('inv.tab.items')}
         list={list}
         query={query}
-        rowKey={(r) => r.id}
         onAdd={manage ? () => setEditing('new') : undefined}
         addLabel={t('inv.newItem')}
-        searchPlaceholder={t('app.search')}
         columns={[
           { key: 'code', header: t('inv.code'), cell: (r) => r.code ?? '' },
           { key: 'name', header: t('inv.name'), cell: (r) => r.name },
@@ -253,7 +191,7 @@ function UnitDialog({ unit, onClose }: { unit: UnitRow | null; onClose: () => vo
   const create = trpc.inventory.unit.create.useMutation(useSaved(onClose));
   const update = trpc.inventory.unit.update.useMutation(useSaved(onClose));
   return (
-    <FormDialog
+    <CatalogueDialog
       title={unit ? t('inv.editUnit') : t('inv.newUnit')}
       pending={create.isPending || update.isPending}
       onSave={() => {
@@ -267,57 +205,28 @@ function UnitDialog({ unit, onClose }: { unit: UnitRow | null; onClose: () => vo
       }}
       onClose={onClose}
     >
-      <Field label={t('inv.name')} htmlFor="unit-name" required error={invalid ? t('inv.required') : undefined}>
-        <TextInput id="unit-name" value={name} maxLength={40} invalid={invalid} onChange={(e) => setName(e.target.value)} />
-      </Field>
-    </FormDialog>
+      <RequiredText id="unit-name" label={t('inv.name')} value={name} maxLength={40} invalid={invalid} onChange={setName} />
+    </CatalogueDialog>
   );
 }
 
 export function UnitsPanel() {
   const { t } = useTranslation();
-  const list = useListState();
-  const manage = useCan('inventory.manage');
-  const [editing, setEditing] = useState<UnitRow | 'new' | null>(null);
-  const utils = trpc.useUtils();
-  const query = trpc.inventory.unit.list.useQuery(list.query, { placeholderData: keepPreviousData });
-  const remove = trpc.inventory.unit.delete.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: () => void utils.inventory.invalidate(),
-  });
+  const { list, manage, editing, setEditing, placeholderData } = useCatalogue<UnitRow>();
+  const query = trpc.inventory.unit.list.useQuery(list.query, { placeholderData });
+  const remove = trpc.inventory.unit.delete.useMutation(useSaved());
   return (
     <>
-      <ListCard
+      <SearchListCard
         title={t('inv.tab.units')}
         list={list}
         query={query}
-        rowKey={(r) => r.id}
         onAdd={manage ? () => setEditing('new') : undefined}
         addLabel={t('inv.newUnit')}
-        searchPlaceholder={t('app.search')}
         columns={[
           { key: 'name', header: t('inv.name'), cell: (r) => r.name },
           { key: 'uses', header: t('inv.uses'), cell: (r) => r.uses, className: 'text-right' },
-          {
-            key: 'actions',
-            header: '',
-            cell: (r) =>
-              manage ? (
-                <div className="flex justify-end gap-1">
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
-                    {t('inv.edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={remove.isPending || r.uses > 0}
-                    onClick={() => window.confirm(t('inv.deleteConfirm', { name: r.name })) && remove.mutate({ id: r.id })}
-                  >
-                    {t('inv.remove')}
-                  </Button>
-                </div>
-              ) : null,
-          },
+          editRemoveColumn<UnitRow>(manage, setEditing, remove, (r) => r.uses > 0),
         ]}
         empty={t('inv.noUnits')}
       />
@@ -338,7 +247,7 @@ function ServiceDialog({ service, onClose }: { service: ServiceRow | null; onClo
   const create = trpc.inventory.service.create.useMutation(useSaved(onClose));
   const update = trpc.inventory.service.update.useMutation(useSaved(onClose));
   return (
-    <FormDialog
+    <CatalogueDialog
       title={service ? t('inv.editService') : t('inv.newService')}
       pending={create.isPending || update.isPending}
       onSave={() => {
@@ -353,9 +262,7 @@ function ServiceDialog({ service, onClose }: { service: ServiceRow | null; onClo
       }}
       onClose={onClose}
     >
-      <Field label={t('inv.name')} htmlFor="service-name" required error={invalid ? t('inv.required') : undefined}>
-        <TextInput id="service-name" value={name} maxLength={100} invalid={invalid} onChange={(e) => setName(e.target.value)} />
-      </Field>
+      <RequiredText id="service-name" label={t('inv.name')} value={name} maxLength={100} invalid={invalid} onChange={setName} />
       <Field label={t('inv.unit')} htmlFor="service-unit">
         <UnitSelect id="service-unit" placeholder={t('inv.noUnit')} value={unitId} onChange={setUnitId} />
       </Field>
@@ -367,55 +274,28 @@ function ServiceDialog({ service, onClose }: { service: ServiceRow | null; onClo
           onChange={(e) => setDescription(e.target.value)}
         />
       </Field>
-    </FormDialog>
+    </CatalogueDialog>
   );
 }
 
 export function ServicesPanel() {
   const { t } = useTranslation();
-  const list = useListState();
-  const manage = useCan('inventory.manage');
-  const [editing, setEditing] = useState<ServiceRow | 'new' | null>(null);
-  const utils = trpc.useUtils();
-  const query = trpc.inventory.service.list.useQuery(list.query, { placeholderData: keepPreviousData });
-  const remove = trpc.inventory.service.delete.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: () => void utils.inventory.invalidate(),
-  });
+  const { list, manage, editing, setEditing, placeholderData } = useCatalogue<ServiceRow>();
+  const query = trpc.inventory.service.list.useQuery(list.query, { placeholderData });
+  const remove = trpc.inventory.service.delete.useMutation(useSaved());
   return (
     <>
-      <ListCard
+      <SearchListCard
         title={t('inv.tab.services')}
         list={list}
         query={query}
-        rowKey={(r) => r.id}
         onAdd={manage ? () => setEditing('new') : undefined}
         addLabel={t('inv.newService')}
-        searchPlaceholder={t('app.search')}
         columns={[
           { key: 'name', header: t('inv.name'), cell: (r) => r.name },
           { key: 'unit', header: t('inv.unit'), cell: (r) => r.unit ?? '' },
           { key: 'description', header: t('inv.description'), cell: (r) => r.description ?? '' },
-          {
-            key: 'actions',
-            header: '',
-            cell: (r) =>
-              manage ? (
-                <div className="flex justify-end gap-1">
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
-                    {t('inv.edit')}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    disabled={remove.isPending}
-                    onClick={() => window.confirm(t('inv.deleteConfirm', { name: r.name })) && remove.mutate({ id: r.id })}
-                  >
-                    {t('inv.remove')}
-                  </Button>
-                </div>
-              ) : null,
-          },
+          editRemoveColumn<ServiceRow>(manage, setEditing, remove),
         ]}
         empty={t('inv.noServices')}
       />
@@ -435,7 +315,7 @@ function WarehouseDialog({ warehouse, onClose }: { warehouse: WarehouseRow | nul
   const create = trpc.inventory.warehouse.create.useMutation(useSaved(onClose));
   const update = trpc.inventory.warehouse.update.useMutation(useSaved(onClose));
   return (
-    <FormDialog
+    <CatalogueDialog
       title={warehouse ? t('inv.editWarehouse') : t('inv.newWarehouse')}
       pending={create.isPending || update.isPending}
       onSave={() => {
@@ -462,21 +342,15 @@ function WarehouseDialog({ warehouse, onClose }: { warehouse: WarehouseRow | nul
           invalid={invalid === 'warehouse-office'}
         />
       </Field>
-      <Field
+      <RequiredText
+        id="warehouse-name"
         label={t('inv.name')}
-        htmlFor="warehouse-name"
-        required
-        error={invalid === 'warehouse-name' ? t('inv.required') : undefined}
-      >
-        <TextInput
-          id="warehouse-name"
-          value={name}
-          maxLength={100}
-          invalid={invalid === 'warehouse-name'}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Field>
-    </FormDialog>
+        value={name}
+        maxLength={100}
+        invalid={invalid === 'warehouse-name'}
+        onChange={setName}
+      />
+    </CatalogueDialog>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { AttachmentsCard } from './AttachmentsCard';
 import { DecisionDialog } from './DecisionDialog';
@@ -13,6 +13,7 @@ import { DownloadButton } from './DownloadButton';
 import { formatRupiah } from './InventorySelects';
 import { PurchaseOrderDialog } from './PurchaseOrderDialog';
 import { ReceiveDialog } from './ReceiveDialog';
+import { RequestActions, TableCard, useReceiveColumns, useRequestId, useSavedOptions } from './request-parts';
 import './texts';
 import { Info } from './WarehouseRequestDetailPage';
 import { RefusalNote } from '../../ui/RefusalNote';
@@ -30,8 +31,7 @@ type ReceiveRow = RouterOutputs['inventory']['purchaseRequest']['purchaseReceive
  */
 export function PurchaseRequestDetailPage() {
   const { t } = useTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRequestId();
   const utils = trpc.useUtils();
   const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid });
   const orders = trpc.inventory.purchaseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
@@ -39,21 +39,18 @@ export function PurchaseRequestDetailPage() {
   const [ordering, setOrdering] = useState(false);
   const [receiving, setReceiving] = useState<OrderRow | null>(null);
   const refresh = () => void utils.inventory.invalidate();
+  const saved = useSavedOptions();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
-  const done = {
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: () => {
-      setDeciding(null);
-      refresh();
-    },
-  };
+  const done = saved(() => {
+    setDeciding(null);
+    refresh();
+  });
   const managerial = trpc.inventory.purchaseRequest.approveManagerial.useMutation(done);
   const warehouse = trpc.inventory.purchaseRequest.approveWarehouse.useMutation(done);
   const coo = trpc.inventory.purchaseRequest.approveCoo.useMutation(done);
-  const cancel = trpc.inventory.purchaseRequest.cancel.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: refresh,
-  });
+  const cancel = trpc.inventory.purchaseRequest.cancel.useMutation(saved(refresh));
+
+  const receiveLead = useReceiveColumns<ReceiveRow>();
 
   const d = detail.data;
   if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
@@ -112,34 +109,20 @@ export function PurchaseRequestDetailPage() {
       ),
     },
   ];
-  const receiveColumns: Column<ReceiveRow>[] = [
-    { key: 'number', header: t('inv.number'), cell: (r) => r.number },
-    { key: 'order', header: t('inv.linkedOrders'), cell: (r) => r.purchaseOrderNumber },
-    { key: 'date', header: t('inv.receivedDate'), cell: (r) => formatIsoDate(r.receivedDate) },
-    { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines.map((l) => `${l.name}: ${l.quantity} ${l.unit}`).join(', ') },
-    { key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy },
-  ];
+  const receiveColumns: Column<ReceiveRow>[] = [...receiveLead, { key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy }];
 
   return (
     <>
       <PageTitle
         actions={
-          <div className="flex flex-wrap gap-2">
-            <DownloadButton fetchFile={() => utils.inventory.purchaseRequest.download.fetch({ id: d.id })} />
-            {d.can.order ? <Button onClick={() => setOrdering(true)}>{t('inv.placeOrder')}</Button> : null}
-            {d.can.edit ? (
-              <Link
-                to={`/inventory/purchaseRequest/${d.id}/edit`}
-                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
-                {t('inv.edit')}
-              </Link>
-            ) : null}
-            {d.can.cancel ? (
-              <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: d.id })}>
-                {t('inv.cancelRequest')}
-              </Button>
-            ) : null}
+          <RequestActions
+            kind="purchaseRequest"
+            id={d.id}
+            can={d.can}
+            cancel={cancel}
+            fetchFile={() => utils.inventory.purchaseRequest.download.fetch({ id: d.id })}
+            first={d.can.order ? <Button onClick={() => setOrdering(true)}>{t('inv.placeOrder')}</Button> : null}
+          >
             {tier ? (
               <>
                 <Button onClick={() => setDeciding('approve')}>
@@ -152,7 +135,7 @@ export function PurchaseRequestDetailPage() {
             ) : null}
             {/* Segregation of duties: say why the approval buttons are not shown (docs/security.md). */}
             <RefusalNote reason={d.can.approveRefusal} />
-          </div>
+          </RequestActions>
         }
       >
         {t('routes.inventory.purchaseRequestDetail')} {d.number}
@@ -179,31 +162,16 @@ export function PurchaseRequestDetailPage() {
           </p>
         ) : null}
       </Card>
-      <Card title={t('inv.lines')} className="mt-4">
-        <DataTable columns={lineColumns} rows={d.lineItems} rowKey={(l) => l.id} empty={t('inv.none')} />
-      </Card>
+      <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
       <AttachmentsCard requestId={d.id} rows={d.attachments} editable={d.can.attach} />
-      <Card title={t('inv.history')} className="mt-4">
-        <DataTable columns={historyColumns} rows={d.history} rowKey={(h) => h.id} empty={t('inv.none')} />
-      </Card>
-      <Card title={t('inv.linkedOrders')} className="mt-4">
-        <DataTable
-          columns={orderColumns}
-          rows={orders.data ?? []}
-          rowKey={(o) => o.id}
-          loading={orders.isFetching}
-          empty={t('inv.none')}
-        />
-      </Card>
-      <Card title={t('inv.linkedReceives')} className="mt-4">
-        <DataTable
-          columns={receiveColumns}
-          rows={receives.data ?? []}
-          rowKey={(r) => r.id}
-          loading={receives.isFetching}
-          empty={t('inv.none')}
-        />
-      </Card>
+      <TableCard title={t('inv.history')} columns={historyColumns} rows={d.history} />
+      <TableCard title={t('inv.linkedOrders')} columns={orderColumns} rows={orders.data ?? []} loading={orders.isFetching} />
+      <TableCard
+        title={t('inv.linkedReceives')}
+        columns={receiveColumns}
+        rows={receives.data ?? []}
+        loading={receives.isFetching}
+      />
       {ordering ? <PurchaseOrderDialog request={d} onClose={() => setOrdering(false)} /> : null}
       {receiving ? <ReceiveDialog order={receiving} onClose={() => setReceiving(null)} /> : null}
       {deciding && tier ? (

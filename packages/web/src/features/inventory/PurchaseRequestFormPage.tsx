@@ -1,6 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { AttachmentsCard } from './AttachmentsCard';
 import { ItemWarehouseSelect, ServiceSelect, UnitSelect, WarehouseSelect } from './InventorySelects';
+import { useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
 import './texts';
 
 export interface PrLine {
@@ -204,19 +205,11 @@ function PurchaseRequestForm({
  */
 export function PurchaseRequestAddPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [params] = useSearchParams();
   const wrId = Number(params.get('warehouseRequestId'));
   const linked = Number.isInteger(wrId) && wrId > 0;
   const wr = trpc.inventory.warehouseRequest.get.useQuery({ id: wrId }, { enabled: linked });
-  const done = {
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: (pr: { id: number }) => {
-      void utils.inventory.invalidate();
-      void navigate(`/inventory/purchaseRequest/${pr.id}/detail`);
-    },
-  };
+  const done = useSaveAndOpen('purchaseRequest', 'all');
   const create = trpc.inventory.purchaseRequest.create.useMutation(done);
   const raise = trpc.inventory.warehouseRequest.raisePurchaseRequest.useMutation(done);
   if (linked && !wr.data) return wr.isError ? null : <Spinner label={t('app.loading')} />;
@@ -255,21 +248,12 @@ export function PurchaseRequestAddPage() {
 /** /inventory/purchaseRequest/{id}/edit: only before the first approval. */
 export function PurchaseRequestEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const id = Number(useParams().id);
-  const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
-  const update = trpc.inventory.purchaseRequest.update.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: () => {
-      void utils.inventory.purchaseRequest.invalidate();
-      void navigate(`/inventory/purchaseRequest/${id}/detail`);
-    },
-  });
+  const { id, valid } = useRequestId();
+  const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid });
+  const saved = useSaveAndOpen('purchaseRequest');
+  const update = trpc.inventory.purchaseRequest.update.useMutation({ ...saved, onSuccess: () => saved.onSuccess({ id }) });
   const d = detail.data;
-  useEffect(() => {
-    if (d && !d.can.edit) void navigate(`/inventory/purchaseRequest/${id}/detail`, { replace: true });
-  }, [d, id, navigate]);
+  useEditableRequest('purchaseRequest', id, d);
   if (!d) return <Spinner label={t('app.loading')} />;
   return (
     <>

@@ -1,16 +1,14 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Select';
-import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
-import { formatRupiah, idOrUndefined, WarehouseSelect } from './InventorySelects';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { formatRupiah, idOrUndefined } from './InventorySelects';
+import { RequestListCard, RequestPageTitle, useRequestFilters, useRequestLeadColumns } from './request-parts';
 import './texts';
 
 type Row = RouterOutputs['inventory']['purchaseRequest']['list']['rows'][number];
@@ -34,17 +32,7 @@ const TIER_PERMISSION = {
 function useColumns(): Column<Row>[] {
   const { t } = useTranslation();
   return [
-    {
-      key: 'number',
-      header: t('inv.number'),
-      cell: (r) => (
-        <Link to={`/inventory/purchaseRequest/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.number}
-        </Link>
-      ),
-    },
-    { key: 'requester', header: t('inv.requester'), cell: (r) => r.requester.name },
-    { key: 'warehouse', header: t('inv.warehouse'), cell: (r) => r.warehouse },
+    ...useRequestLeadColumns<Row>('purchaseRequest'),
     { key: 'total', header: t('inv.total'), cell: (r) => formatRupiah(r.estimatedTotal), className: 'text-right' },
     { key: 'status', header: t('inv.status'), cell: (r) => r.statusLabel },
     { key: 'createdAt', header: t('inv.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
@@ -53,13 +41,11 @@ function useColumns(): Column<Row>[] {
 
 function PurchaseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
   const { t } = useTranslation();
-  const list = useListState();
-  const [status, setStatus] = useState('');
-  const [warehouseId, setWarehouseId] = useState('');
+  const f = useRequestFilters();
   const input = {
-    ...list.query,
-    status: status === '' ? undefined : (status as Status),
-    warehouseId: idOrUndefined(warehouseId),
+    ...f.list.query,
+    status: f.status === '' ? undefined : (f.status as Status),
+    warehouseId: idOrUndefined(f.warehouseId),
   };
   const own = trpc.inventory.purchaseRequest.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'own' });
   const team = trpc.inventory.purchaseRequest.team.useQuery(input, {
@@ -68,31 +54,12 @@ function PurchaseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
   });
   const all = trpc.inventory.purchaseRequest.all.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'all' });
   return (
-    <ListCard
+    <RequestListCard
       title={view === 'team' ? t('inv.teamRequests') : view === 'all' ? t('inv.allPurchaseRequests') : t('inv.myRequests')}
-      list={list}
+      filters={f}
+      statuses={STATUSES}
       query={view === 'team' ? team : view === 'all' ? all : own}
       columns={useColumns()}
-      rowKey={(r) => r.id}
-      searchPlaceholder={t('app.search')}
-      filters={
-        <>
-          <Select
-            aria-label={t('inv.status')}
-            placeholder={t('inv.allStatuses')}
-            value={status}
-            onChange={list.filter(setStatus)}
-            options={STATUSES}
-          />
-          <WarehouseSelect
-            aria-label={t('inv.warehouse')}
-            placeholder={t('inv.allWarehouses')}
-            value={warehouseId}
-            onChange={list.filter(setWarehouseId)}
-          />
-        </>
-      }
-      empty={t('inv.empty')}
     />
   );
 }
@@ -104,13 +71,11 @@ function ApprovalList({ tier }: { tier: Tier }) {
   const query = trpc.inventory.purchaseRequest.approvals.useQuery({ ...list.query, tier }, { placeholderData: keepPreviousData });
   return (
     <div className="mt-4">
-      <ListCard
+      <SearchListCard
         title={t('inv.waitingFor', { tier: t(`inv.tier.${tier}`) })}
         list={list}
         query={query}
         columns={useColumns()}
-        rowKey={(r) => r.id}
-        searchPlaceholder={t('app.search')}
         empty={t('inv.empty')}
       />
     </div>
@@ -119,7 +84,6 @@ function ApprovalList({ tier }: { tier: Tier }) {
 
 /** /inventory/purchaseRequest: own requests, and the approval queues of the tiers the caller holds. */
 export function PurchaseRequestListPage() {
-  const { t } = useTranslation();
   const held: Record<Tier, boolean> = {
     managerial: useCan(TIER_PERMISSION.managerial),
     warehouse: useCan(TIER_PERMISSION.warehouse),
@@ -130,18 +94,7 @@ export function PurchaseRequestListPage() {
   const manage = useCan('inventory.manage');
   return (
     <>
-      <PageTitle
-        actions={
-          <Link
-            to="/inventory/purchaseRequest/add"
-            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-          >
-            {t('inv.add')}
-          </Link>
-        }
-      >
-        {t('routes.inventory.purchaseRequest')}
-      </PageTitle>
+      <RequestPageTitle kind="purchaseRequest" />
       <PurchaseRequestList view="own" />
       {tiers.map((tier) => (
         <ApprovalList key={tier} tier={tier} />

@@ -9,11 +9,11 @@ import { Button } from '../../ui/Button';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { idOrUndefined, ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
 import './texts';
 
 type StockRow = RouterOutputs['inventory']['stock']['list']['rows'][number];
@@ -214,9 +214,9 @@ export function MovementsPanel({ initial }: { initial: { variantId: string; ware
             value={warehouseId}
             onChange={list.filter(setWarehouseId)}
           />
-          <Select
-            aria-label={t('inv.kind')}
-            placeholder={t('inv.allKinds')}
+          <FilterSelect
+            label={t('inv.kind')}
+            all={t('inv.allKinds')}
             value={kind}
             onChange={list.filter(setKind)}
             options={kinds.map((k) => ({ value: k, label: t(`inv.movementKind.${k}`) }))}

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { LinkButton } from '../../ui/LinkButton';
 import { Spinner } from '../../ui/Spinner';
 import { DecisionDialog } from './DecisionDialog';
 import { DownloadButton } from './DownloadButton';
 import { formatRupiah } from './InventorySelects';
+import { RequestActions, TableCard, useReceiveColumns, useRequestId, useSavedOptions } from './request-parts';
 import './texts';
 import { RefusalNote } from '../../ui/RefusalNote';
 
@@ -22,29 +24,24 @@ type ReceiveRow = RouterOutputs['inventory']['warehouseRequest']['purchaseReceiv
 /** /inventory/warehouseRequest/{id}/detail: lines with stock, the decision, issuing and linked purchasing. */
 export function WarehouseRequestDetailPage() {
   const { t } = useTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRequestId();
   const utils = trpc.useUtils();
   const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
   const orders = trpc.inventory.warehouseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
   const receives = trpc.inventory.warehouseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
   const refresh = () => void utils.inventory.invalidate();
+  const saved = useSavedOptions();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
-  const decide = trpc.inventory.warehouseRequest.decide.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: () => {
+  const decide = trpc.inventory.warehouseRequest.decide.useMutation(
+    saved(() => {
       setDeciding(null);
       refresh();
-    },
-  });
-  const issue = trpc.inventory.warehouseRequest.issue.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: refresh,
-  });
-  const cancel = trpc.inventory.warehouseRequest.cancel.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: refresh,
-  });
+    }),
+  );
+  const issue = trpc.inventory.warehouseRequest.issue.useMutation(saved(refresh));
+  const cancel = trpc.inventory.warehouseRequest.cancel.useMutation(saved(refresh));
+
+  const receiveLead = useReceiveColumns<ReceiveRow>();
 
   const d = detail.data;
   if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
@@ -93,32 +90,19 @@ export function WarehouseRequestDetailPage() {
       ),
     },
   ];
-  const receiveColumns: Column<ReceiveRow>[] = [
-    { key: 'number', header: t('inv.number'), cell: (r) => r.number },
-    { key: 'order', header: t('inv.linkedOrders'), cell: (r) => r.purchaseOrderNumber },
-    { key: 'date', header: t('inv.receivedDate'), cell: (r) => formatIsoDate(r.receivedDate) },
-    { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines.map((l) => `${l.name}: ${l.quantity} ${l.unit}`).join(', ') },
-  ];
+  const receiveColumns: Column<ReceiveRow>[] = [...receiveLead];
 
   return (
     <>
       <PageTitle
         actions={
-          <div className="flex flex-wrap gap-2">
-            <DownloadButton fetchFile={() => utils.inventory.warehouseRequest.download.fetch({ id: d.id })} />
-            {d.can.edit ? (
-              <Link
-                to={`/inventory/warehouseRequest/${d.id}/edit`}
-                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
-                {t('inv.edit')}
-              </Link>
-            ) : null}
-            {d.can.cancel ? (
-              <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: d.id })}>
-                {t('inv.cancelRequest')}
-              </Button>
-            ) : null}
+          <RequestActions
+            kind="warehouseRequest"
+            id={d.id}
+            can={d.can}
+            cancel={cancel}
+            fetchFile={() => utils.inventory.warehouseRequest.download.fetch({ id: d.id })}
+          >
             {d.can.decide ? (
               <>
                 <Button onClick={() => setDeciding('approve')}>{t('inv.approve')}</Button>
@@ -130,19 +114,16 @@ export function WarehouseRequestDetailPage() {
             {/* Segregation of duties: say why the decision buttons are not shown (docs/security.md). */}
             <RefusalNote reason={d.can.decideRefusal} />
             {d.can.raisePurchaseRequest && d.lineItems.some((l) => l.shortage > 0) ? (
-              <Link
-                to={`/inventory/purchaseRequest/add?warehouseRequestId=${d.id}`}
-                className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
+              <LinkButton to={`/inventory/purchaseRequest/add?warehouseRequestId=${d.id}`} variant="secondary">
                 {t('inv.raisePurchaseRequest')}
-              </Link>
+              </LinkButton>
             ) : null}
             {d.can.issue ? (
               <Button disabled={issue.isPending} onClick={() => issue.mutate({ id: d.id })}>
                 {t('inv.issue')}
               </Button>
             ) : null}
-          </div>
+          </RequestActions>
         }
       >
         {t('routes.inventory.warehouseRequestDetail')} {d.number}
@@ -164,30 +145,15 @@ export function WarehouseRequestDetailPage() {
           />
         </dl>
       </Card>
-      <Card title={t('inv.lines')} className="mt-4">
-        <DataTable columns={lineColumns} rows={d.lineItems} rowKey={(l) => l.id} empty={t('inv.none')} />
-      </Card>
-      <Card title={t('inv.linkedPurchaseRequests')} className="mt-4">
-        <DataTable columns={prColumns} rows={d.purchaseRequests} rowKey={(p) => p.id} empty={t('inv.none')} />
-      </Card>
-      <Card title={t('inv.linkedOrders')} className="mt-4">
-        <DataTable
-          columns={orderColumns}
-          rows={orders.data ?? []}
-          rowKey={(o) => o.id}
-          loading={orders.isFetching}
-          empty={t('inv.none')}
-        />
-      </Card>
-      <Card title={t('inv.linkedReceives')} className="mt-4">
-        <DataTable
-          columns={receiveColumns}
-          rows={receives.data ?? []}
-          rowKey={(r) => r.id}
-          loading={receives.isFetching}
-          empty={t('inv.none')}
-        />
-      </Card>
+      <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
+      <TableCard title={t('inv.linkedPurchaseRequests')} columns={prColumns} rows={d.purchaseRequests} />
+      <TableCard title={t('inv.linkedOrders')} columns={orderColumns} rows={orders.data ?? []} loading={orders.isFetching} />
+      <TableCard
+        title={t('inv.linkedReceives')}
+        columns={receiveColumns}
+        rows={receives.data ?? []}
+        loading={receives.isFetching}
+      />
       {deciding ? (
         <DecisionDialog
           title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')} ${d.number}`}

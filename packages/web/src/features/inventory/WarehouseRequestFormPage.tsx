@@ -1,6 +1,5 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
@@ -9,6 +8,7 @@ import { Field } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
+import { useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
 import './texts';
 
 interface Line {
@@ -138,15 +138,7 @@ function WarehouseRequestForm({
 /** /inventory/warehouseRequest/add */
 export function WarehouseRequestAddPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const create = trpc.inventory.warehouseRequest.create.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: (wr) => {
-      void utils.inventory.warehouseRequest.invalidate();
-      void navigate(`/inventory/warehouseRequest/${wr.id}/detail`);
-    },
-  });
+  const create = trpc.inventory.warehouseRequest.create.useMutation(useSaveAndOpen('warehouseRequest'));
   return (
     <>
       <PageTitle>{t('routes.inventory.warehouseRequestAdd')}</PageTitle>
@@ -162,21 +154,12 @@ export function WarehouseRequestAddPage() {
 /** /inventory/warehouseRequest/{id}/edit: the requester changes a pending request. */
 export function WarehouseRequestEditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const id = Number(useParams().id);
-  const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: Number.isInteger(id) && id > 0 });
-  const update = trpc.inventory.warehouseRequest.update.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
-    onSuccess: () => {
-      void utils.inventory.warehouseRequest.invalidate();
-      void navigate(`/inventory/warehouseRequest/${id}/detail`);
-    },
-  });
+  const { id, valid } = useRequestId();
+  const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
+  const saved = useSaveAndOpen('warehouseRequest');
+  const update = trpc.inventory.warehouseRequest.update.useMutation({ ...saved, onSuccess: () => saved.onSuccess({ id }) });
   const d = detail.data;
-  useEffect(() => {
-    if (d && !d.can.edit) void navigate(`/inventory/warehouseRequest/${id}/detail`, { replace: true });
-  }, [d, id, navigate]);
+  useEditableRequest('warehouseRequest', id, d);
   if (!d) return <Spinner label={t('app.loading')} />;
   return (
     <>

@@ -1,18 +1,15 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Select';
-import { ListCard } from '../../ui/ListCard';
 import { Tabs } from '../../ui/Tabs';
-import { useListState } from '../../lib/use-list-state';
 import { ItemsPanel, ServicesPanel, UnitsPanel, WarehousesPanel } from './CataloguePanels';
-import { idOrUndefined, WarehouseSelect } from './InventorySelects';
+import { idOrUndefined } from './InventorySelects';
+import { RequestListCard, RequestPageTitle, useRequestFilters, useRequestLeadColumns } from './request-parts';
 import { MovementsPanel, StockPanel } from './StockPanels';
 import './texts';
 
@@ -29,13 +26,11 @@ const STATUSES = [
 function WarehouseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
   const team = view === 'team';
   const { t } = useTranslation();
-  const list = useListState();
-  const [status, setStatus] = useState('');
-  const [warehouseId, setWarehouseId] = useState('');
+  const f = useRequestFilters();
   const input = {
-    ...list.query,
-    status: idOrUndefined(status),
-    warehouseId: idOrUndefined(warehouseId),
+    ...f.list.query,
+    status: idOrUndefined(f.status),
+    warehouseId: idOrUndefined(f.warehouseId),
   };
   const own = trpc.inventory.warehouseRequest.list.useQuery(input, {
     placeholderData: keepPreviousData,
@@ -45,48 +40,19 @@ function WarehouseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
   const all = trpc.inventory.warehouseRequest.all.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'all' });
   const query = team ? mates : view === 'all' ? all : own;
   const columns: Column<Row>[] = [
-    {
-      key: 'number',
-      header: t('inv.number'),
-      cell: (r) => (
-        <Link to={`/inventory/warehouseRequest/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.number}
-        </Link>
-      ),
-    },
-    { key: 'requester', header: t('inv.requester'), cell: (r) => r.requester.name },
-    { key: 'warehouse', header: t('inv.warehouse'), cell: (r) => r.warehouse },
+    ...useRequestLeadColumns<Row>('warehouseRequest'),
     { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines },
     { key: 'status', header: t('inv.status'), cell: (r) => r.statusLabel },
     { key: 'issued', header: t('inv.issued'), cell: (r) => r.fulfilmentLabel },
     { key: 'createdAt', header: t('inv.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
   ];
   return (
-    <ListCard
+    <RequestListCard
       title={team ? t('inv.teamRequests') : view === 'all' ? t('inv.warehouseQueue') : t('inv.myRequests')}
-      list={list}
+      filters={f}
+      statuses={STATUSES}
       query={query}
       columns={columns}
-      rowKey={(r) => r.id}
-      searchPlaceholder={t('app.search')}
-      filters={
-        <>
-          <Select
-            aria-label={t('inv.status')}
-            placeholder={t('inv.allStatuses')}
-            value={status}
-            onChange={list.filter(setStatus)}
-            options={STATUSES}
-          />
-          <WarehouseSelect
-            aria-label={t('inv.warehouse')}
-            placeholder={t('inv.allWarehouses')}
-            value={warehouseId}
-            onChange={list.filter(setWarehouseId)}
-          />
-        </>
-      }
-      empty={t('inv.empty')}
     />
   );
 }
@@ -111,18 +77,7 @@ export function WarehouseRequestListPage() {
   const go = (tab: Tab, extra: Record<string, string> = {}) => setParams(tab === 'requests' ? {} : { tab, ...extra });
   return (
     <>
-      <PageTitle
-        actions={
-          <Link
-            to="/inventory/warehouseRequest/add"
-            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-          >
-            {t('inv.add')}
-          </Link>
-        }
-      >
-        {t('routes.inventory.warehouseRequest')}
-      </PageTitle>
+      <RequestPageTitle kind="warehouseRequest" />
       {allowed.length > 1 ? (
         <Tabs
           label={t('inv.tabs')}

@@ -1,33 +1,17 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { orderPreview, percentToBp } from './PurchaseOrderDialog';
 import { PurchaseRequestDetailPage } from './PurchaseRequestDetailPage';
 import { WarehouseRequestListPage } from './WarehouseRequestListPage';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 7,
-  email: 'keeper@test.co.id',
-  name: 'Keeper',
-  employeeId: 4,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = (permissions: string[]) =>
+  sessionUser(permissions, { userId: 7, email: 'keeper@test.co.id', name: 'Keeper', employeeId: 4 });
 
 const KEEPER = ['inventory.request', 'inventory.view', 'inventory.manage', 'inventory.approve.warehouse'];
 

@@ -1,34 +1,17 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { formatRupiah } from './InventorySelects';
 import { PurchaseRequestDetailPage } from './PurchaseRequestDetailPage';
 import { firstInvalidPurchaseRequestField, PurchaseRequestAddPage, type PrLine } from './PurchaseRequestFormPage';
 import { WarehouseRequestListPage } from './WarehouseRequestListPage';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'head@test.co.id',
-  name: 'Head',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = (permissions: string[]) => sessionUser(permissions, { email: 'head@test.co.id', name: 'Head' });
 
 const detail = (approve: 'managerial' | 'warehouse' | 'coo' | null) => ({
   id: 12,

@@ -15,6 +15,7 @@ import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { DeleteModal, FormModal } from './leave-shared';
+import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
 import './texts';
 
 type RuleRow = RouterOutputs['leave']['approvalRule']['list'][number];
@@ -119,31 +120,25 @@ export function ApprovalRulesCard() {
             key: 'actions',
             header: t('app.actions'),
             cell: (r: RuleRow) => (
-              <div className="flex gap-2 whitespace-nowrap">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => {
-                    setErrors({});
-                    setDraft({
-                      id: r.id,
-                      leaveTypeId: r.leaveTypeId ? String(r.leaveTypeId) : '',
-                      companyOfficeId: r.companyOfficeId ? String(r.companyOfficeId) : '',
-                      departmentId: r.departmentId ? String(r.departmentId) : '',
-                      steps: r.steps.map((s) => ({
-                        kind: s.kind,
-                        employeeId: s.employeeId ? String(s.employeeId) : '',
-                        employeeLabel: s.label,
-                      })),
-                    });
-                  }}
-                >
-                  {t('leave.edit')}
-                </Button>
-                <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(r)}>
-                  {t('leave.delete')}
-                </Button>
-              </div>
+              <EditDeleteButtons
+                editLabel={t('leave.edit')}
+                deleteLabel={t('leave.delete')}
+                onEdit={() => {
+                  setErrors({});
+                  setDraft({
+                    id: r.id,
+                    leaveTypeId: r.leaveTypeId ? String(r.leaveTypeId) : '',
+                    companyOfficeId: r.companyOfficeId ? String(r.companyOfficeId) : '',
+                    departmentId: r.departmentId ? String(r.departmentId) : '',
+                    steps: r.steps.map((s) => ({
+                      kind: s.kind,
+                      employeeId: s.employeeId ? String(s.employeeId) : '',
+                      employeeLabel: s.label,
+                    })),
+                  });
+                }}
+                onDelete={() => setDeleting(r)}
+              />
             ),
           },
         ]

@@ -11,16 +11,16 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
-import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
-import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { LEAVE_STATUSES, type LeaveHalf, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
 import { StepProgress } from './LeaveApprovals';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { PeriodFilter } from '../shared/approvals/PeriodFilter';
+import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import './texts';
 
 type Action = 'approve' | 'disapprove' | 'cancel' | 'delete';
@@ -286,44 +286,45 @@ export function LeaveListPage() {
           ))}
         </div>
       ) : null}
-      <ListCard
+      <SearchListCard
         title={t('routes.attendance.leave')}
         list={list}
         query={query}
         columns={columns}
-        rowKey={(r) => r.id}
-        searchPlaceholder={t('app.search')}
         filters={
           <>
-            <Select
-              aria-label={t('leave.status')}
-              placeholder={t('leave.allStatuses')}
+            <FilterSelect
+              label={t('leave.status')}
+              all={t('leave.allStatuses')}
               value={status}
               onChange={list.filter(setStatus)}
               options={LEAVE_STATUSES}
             />
-            <Select
-              aria-label={t('leave.leaveType')}
-              placeholder={t('leave.allTypes')}
+            <FilterSelect
+              label={t('leave.leaveType')}
+              all={t('leave.allTypes')}
               value={typeId}
               onChange={list.filter(setTypeId)}
               options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
             />
-            <CompanyOfficeSelect
-              aria-label={t('leave.office')}
-              placeholder={t('leave.allOffices')}
-              value={officeId}
-              onChange={list.filter(setOfficeId, setDepartmentId)}
+            <OfficeDepartmentFilter
+              officeLabel={t('leave.office')}
+              allOffices={t('leave.allOffices')}
+              departmentLabel={t('leave.allDepartments')}
+              allDepartments={t('leave.allDepartments')}
+              officeId={officeId}
+              departmentId={departmentId}
+              onOffice={list.filter(setOfficeId, setDepartmentId)}
+              onDepartment={list.filter(setDepartmentId)}
             />
-            <DepartmentSelect
-              aria-label={t('leave.allDepartments')}
-              placeholder={t('leave.allDepartments')}
-              companyOfficeId={officeId ? Number(officeId) : undefined}
-              value={departmentId}
-              onChange={list.filter(setDepartmentId)}
+            <PeriodFilter
+              fromLabel={t('leave.from')}
+              toLabel={t('leave.to')}
+              from={from}
+              to={to}
+              onFrom={list.filter(setFrom)}
+              onTo={list.filter(setTo)}
             />
-            <DatePicker ariaLabel={t('leave.from')} placeholder={t('leave.from')} value={from} onChange={list.filter(setFrom)} />
-            <DatePicker ariaLabel={t('leave.to')} placeholder={t('leave.to')} value={to} onChange={list.filter(setTo)} />
           </>
         }
         empty={t('leave.noRequests')}

@@ -8,7 +8,7 @@ import { MonthPicker } from '../../ui/MonthPicker';
 import { cx } from '../../ui/cx';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
-import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
+import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import './texts';
 
 type Row = RouterOutputs['leave']['schedule']['rows'][number];
@@ -96,18 +96,15 @@ export function LeaveSchedulePage() {
         filters={
           <>
             <MonthPicker ariaLabel={t('leave.month')} value={month} onChange={list.filter((v) => setMonth(v || thisMonth()))} />
-            <CompanyOfficeSelect
-              aria-label={t('leave.office')}
-              placeholder={t('leave.allOffices')}
-              value={officeId}
-              onChange={list.filter(setOfficeId, setDepartmentId)}
-            />
-            <DepartmentSelect
-              aria-label={t('leave.department')}
-              placeholder={t('leave.allDepartments')}
-              companyOfficeId={officeId ? Number(officeId) : undefined}
-              value={departmentId}
-              onChange={list.filter(setDepartmentId)}
+            <OfficeDepartmentFilter
+              officeLabel={t('leave.office')}
+              allOffices={t('leave.allOffices')}
+              departmentLabel={t('leave.department')}
+              allDepartments={t('leave.allDepartments')}
+              officeId={officeId}
+              departmentId={departmentId}
+              onOffice={list.filter(setOfficeId, setDepartmentId)}
+              onDepartment={list.filter(setDepartmentId)}
             />
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={pending} onChange={(e) => setPending(e.target.checked)} />

@@ -12,6 +12,7 @@ import { Field } from '../../ui/Field';
 import { TextInput } from '../../ui/TextInput';
 import { ApprovalRulesCard } from './LeaveApprovals';
 import { DeleteModal, FormModal } from './leave-shared';
+import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
 import './texts';
 
 type TypeRow = RouterOutputs['leave']['type']['list'][number];
@@ -99,21 +100,15 @@ export function LeaveTypePage() {
             key: 'actions',
             header: t('app.actions'),
             cell: (r: TypeRow) => (
-              <div className="flex gap-2 whitespace-nowrap">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => {
-                    setErrors({});
-                    setDraft({ ...r, maxDays: r.maxDays === null ? '' : String(r.maxDays) });
-                  }}
-                >
-                  {t('leave.edit')}
-                </Button>
-                <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(r)}>
-                  {t('leave.delete')}
-                </Button>
-              </div>
+              <EditDeleteButtons
+                editLabel={t('leave.edit')}
+                deleteLabel={t('leave.delete')}
+                onEdit={() => {
+                  setErrors({});
+                  setDraft({ ...r, maxDays: r.maxDays === null ? '' : String(r.maxDays) });
+                }}
+                onDelete={() => setDeleting(r)}
+              />
             ),
           },
         ]

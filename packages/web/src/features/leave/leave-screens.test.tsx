@@ -1,33 +1,14 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { LeaveListPage } from './LeaveListPage';
 import { LeaveTypePage } from './LeaveTypePage';
 import { PersonalLeaveAddPage, PersonalLeavePage } from './PersonalLeavePages';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = (permissions: string[], employeeId = 3): SessionUser => ({
-  userId: 5,
-  email: 'hc@test.co.id',
-  name: 'HC',
-  employeeId,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = (permissions: string[], employeeId = 3) => sessionUser(permissions, { employeeId });
 
 const balance = {
   employeeId: 3,
@@ -86,14 +67,7 @@ const types = [
 ];
 
 const render = (path: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route: path },
-  );
+  renderRoute(path, element, user(permissions));
 
 describe('personal leave', () => {
   it('the request form names empty fields, focuses the first and sends nothing', async () => {

@@ -7,13 +7,14 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { DatePicker } from '../../ui/DatePicker';
 import { Select } from '../../ui/Select';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { DeductionsCard } from './DeductionsCard';
 import { NewInvoiceDialog } from './NewInvoiceDialog';
 import { formatPeriod, formatRp, STATUS_OPTIONS } from './shared';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { PeriodFilter } from '../shared/approvals/PeriodFilter';
 import './texts';
 
 type Row = RouterOutputs['purchaseOfGood']['list']['rows'][number];
@@ -85,9 +86,9 @@ export function InvoiceListPage() {
           searchPlaceholder={t('pog.searchPlaceholder')}
           filters={
             <>
-              <Select
-                aria-label={t('pog.status')}
-                placeholder={t('pog.allStatuses')}
+              <FilterSelect
+                label={t('pog.status')}
+                all={t('pog.allStatuses')}
                 value={status}
                 onChange={list.filter(setStatus)}
                 options={STATUS_OPTIONS}
@@ -100,8 +101,14 @@ export function InvoiceListPage() {
                 onChange={list.filter(setTypeId)}
                 options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
               />
-              <DatePicker ariaLabel={t('pog.from')} placeholder={t('pog.from')} value={from} onChange={list.filter(setFrom)} />
-              <DatePicker ariaLabel={t('pog.to')} placeholder={t('pog.to')} value={to} onChange={list.filter(setTo)} />
+              <PeriodFilter
+                fromLabel={t('pog.from')}
+                toLabel={t('pog.to')}
+                from={from}
+                to={to}
+                onFrom={list.filter(setFrom)}
+                onTo={list.filter(setTo)}
+              />
             </>
           }
           empty={t('pog.noInvoices')}

@@ -1,43 +1,20 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { InvoiceDetailPage } from './InvoiceDetailPage';
 import { NewInvoiceDialog } from './NewInvoiceDialog';
 import { TemplatePage } from './TemplatePage';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user: SessionUser = {
-  userId: 5,
+const user = sessionUser(['purchaseOfGood.manage'], {
   email: 'warehouse@test.co.id',
   name: 'Warehouse',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
   roles: ['warehouse-manager'],
-  permissions: ['purchaseOfGood.manage'],
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-};
+});
 
-const render = (path: string, route: string, element: React.ReactElement) =>
-  renderWithProviders(
-    <SessionProvider user={user}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+const render = (path: string, route: string, element: React.ReactElement) => renderRoute(path, element, user, route);
 
 const xlsx = () =>
   new File([new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3])], 'filled.xlsx', {

@@ -1,0 +1,152 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/can';
+import { trpc } from '../../lib/trpc';
+import { useListState } from '../../lib/use-list-state';
+import { Button } from '../../ui/Button';
+import type { Column } from '../../ui/DataTable';
+import { Field } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import { TextInput } from '../../ui/TextInput';
+import './texts';
+
+/** A small form dialog: validates required fields client-side (focusing the first), then saves. */
+export function CatalogueDialog({
+  title,
+  pending,
+  onSave,
+  onClose,
+  children,
+}: {
+  title: string;
+  pending: boolean;
+  /** Returns the id of the first invalid field, or null after starting the save. */
+  onSave: () => string | null;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('app.cancel')}
+          </Button>
+          <Button
+            disabled={pending}
+            onClick={() => {
+              const bad = onSave();
+              if (bad) document.getElementById(bad)?.focus();
+            }}
+          >
+            {t('app.save')}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** Options of a catalogue mutation: "Saved", the inventory queries refreshed, then `onDone`. */
+export function useSaved(onDone?: () => void) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  return {
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: () => {
+      void utils.inventory.invalidate();
+      onDone?.();
+    },
+  };
+}
+
+/** A catalogue panel's state: its list, whether the caller may change it, and the row being edited. */
+export function useCatalogue<R>() {
+  const list = useListState();
+  const manage = useCan('inventory.manage');
+  const [editing, setEditing] = useState<R | 'new' | null>(null);
+  return { list, manage, editing, setEditing, placeholderData: keepPreviousData };
+}
+
+/** A row's Edit and Remove buttons (Remove asks first). */
+export function EditRemoveButtons({
+  name,
+  onEdit,
+  onRemove,
+  removeDisabled,
+}: {
+  name: string;
+  onEdit: () => void;
+  onRemove: () => void;
+  removeDisabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-end gap-1">
+      <Button size="sm" variant="ghost" onClick={onEdit}>
+        {t('inv.edit')}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={removeDisabled}
+        onClick={() => window.confirm(t('inv.deleteConfirm', { name })) && onRemove()}
+      >
+        {t('inv.remove')}
+      </Button>
+    </div>
+  );
+}
+
+/** A required text field whose error reads "required". */
+export function RequiredText({
+  id,
+  label,
+  value,
+  maxLength,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  invalid: boolean;
+  onChange: (v: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label} htmlFor={id} required error={invalid ? t('inv.required') : undefined}>
+      <TextInput id={id} value={value} maxLength={maxLength} invalid={invalid} onChange={(e) => onChange(e.target.value)} />
+    </Field>
+  );
+}
+
+/** The actions column of a catalogue list: Edit and Remove for managers (Remove off while `blocked`). */
+export function editRemoveColumn<R extends { id: number; name: string }>(
+  manage: boolean,
+  onEdit: (r: R) => void,
+  remove: { mutate: (input: { id: number }) => void; isPending: boolean },
+  blocked: (r: R) => boolean = () => false,
+): Column<R> {
+  return {
+    key: 'actions',
+    header: '',
+    cell: (r) =>
+      manage ? (
+        <EditRemoveButtons
+          name={r.name}
+          onEdit={() => onEdit(r)}
+          onRemove={() => remove.mutate({ id: r.id })}
+          removeDisabled={remove.isPending || blocked(r)}
+        />
+      ) : null,
+  };
+}

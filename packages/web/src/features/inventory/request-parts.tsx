@@ -1,0 +1,218 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatIsoDate } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { type ListState, useListState } from '../../lib/use-list-state';
+import { Button } from '../../ui/Button';
+import { Card, PageTitle } from '../../ui/Card';
+import { type Column, DataTable } from '../../ui/DataTable';
+import { LinkButton } from '../../ui/LinkButton';
+import type { SelectOption } from '../../ui/Select';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { DownloadButton } from './DownloadButton';
+import { WarehouseSelect } from './InventorySelects';
+import './texts';
+
+/** The two kinds of inventory request: their routes are `/inventory/<kind>/…`. */
+export type RequestKind = 'warehouseRequest' | 'purchaseRequest';
+
+/** A request list page's title with its "Add" link. */
+export function RequestPageTitle({ kind }: { kind: RequestKind }) {
+  const { t } = useTranslation();
+  return (
+    <PageTitle actions={<LinkButton to={`/inventory/${kind}/add`}>{t('inv.add')}</LinkButton>}>
+      {t(`routes.inventory.${kind}`)}
+    </PageTitle>
+  );
+}
+
+/** Status and warehouse filters of a request list (with its search and paging). */
+export function useRequestFilters() {
+  const list = useListState();
+  const [status, setStatus] = useState('');
+  const [warehouseId, setWarehouseId] = useState('');
+  return { list, status, setStatus, warehouseId, setWarehouseId };
+}
+
+interface RequestRow {
+  id: number;
+  number: string;
+  requester: { name: string };
+  warehouse: string;
+}
+
+/** The number (a link to the detail), requester and warehouse columns every request list starts with. */
+export function useRequestLeadColumns<R extends RequestRow>(kind: RequestKind): Column<R>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      key: 'number',
+      header: t('inv.number'),
+      cell: (r) => (
+        <Link to={`/inventory/${kind}/${r.id}/detail`} className="text-sky-700 hover:underline">
+          {r.number}
+        </Link>
+      ),
+    },
+    { key: 'requester', header: t('inv.requester'), cell: (r) => r.requester.name },
+    { key: 'warehouse', header: t('inv.warehouse'), cell: (r) => r.warehouse },
+  ];
+}
+
+/** A request list with its status and warehouse filters. */
+export function RequestListCard<R extends { id: number }>({
+  filters: f,
+  statuses,
+  ...card
+}: {
+  filters: ReturnType<typeof useRequestFilters> & { list: ListState };
+  statuses: readonly SelectOption[];
+  title: string;
+  query: Parameters<typeof SearchListCard<R>>[0]['query'];
+  columns: Column<R>[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <SearchListCard
+      {...card}
+      list={f.list}
+      filters={
+        <>
+          <FilterSelect
+            label={t('inv.status')}
+            all={t('inv.allStatuses')}
+            value={f.status}
+            onChange={f.list.filter(f.setStatus)}
+            options={statuses}
+          />
+          <WarehouseSelect
+            aria-label={t('inv.warehouse')}
+            placeholder={t('inv.allWarehouses')}
+            value={f.warehouseId}
+            onChange={f.list.filter(f.setWarehouseId)}
+          />
+        </>
+      }
+      empty={t('inv.empty')}
+    />
+  );
+}
+
+/** A titled card holding one table of a request's detail (keyed by id; "None" when empty). */
+export function TableCard<R extends { id: number | string }>({
+  title,
+  columns,
+  rows,
+  loading,
+}: {
+  title: string;
+  columns: Column<R>[];
+  rows: readonly R[];
+  loading?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={title} className="mt-4">
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        {...(loading === undefined ? {} : { loading })}
+        empty={t('inv.none')}
+      />
+    </Card>
+  );
+}
+
+/** A request detail's actions: the PDF, `first`, Edit and Cancel (when allowed), then the decisions and the rest. */
+export function RequestActions({
+  kind,
+  id,
+  can,
+  cancel,
+  fetchFile,
+  first,
+  children,
+}: {
+  kind: RequestKind;
+  id: number;
+  can: { edit: boolean; cancel: boolean };
+  cancel: { mutate: (input: { id: number }) => void; isPending: boolean };
+  fetchFile: Parameters<typeof DownloadButton>[0]['fetchFile'];
+  first?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-2">
+      <DownloadButton fetchFile={fetchFile} />
+      {first}
+      {can.edit ? (
+        <LinkButton to={`/inventory/${kind}/${id}/edit`} variant="secondary">
+          {t('inv.edit')}
+        </LinkButton>
+      ) : null}
+      {can.cancel ? (
+        <Button variant="secondary" disabled={cancel.isPending} onClick={() => cancel.mutate({ id })}>
+          {t('inv.cancelRequest')}
+        </Button>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
+interface ReceiveRow {
+  id: number;
+  number: string;
+  purchaseOrderNumber: string;
+  receivedDate: string;
+  lines: readonly { name: string; quantity: string | number; unit: string }[];
+}
+
+/** The columns of a request's goods receipts. */
+export function useReceiveColumns<R extends ReceiveRow>(): Column<R>[] {
+  const { t } = useTranslation();
+  return [
+    { key: 'number', header: t('inv.number'), cell: (r) => r.number },
+    { key: 'order', header: t('inv.linkedOrders'), cell: (r) => r.purchaseOrderNumber },
+    { key: 'date', header: t('inv.receivedDate'), cell: (r) => formatIsoDate(r.receivedDate) },
+    { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines.map((l) => `${l.name}: ${l.quantity} ${l.unit}`).join(', ') },
+  ];
+}
+
+/** The `{id}` of a request route; `valid` is false for anything but a positive whole number. */
+export function useRequestId() {
+  const id = Number(useParams().id);
+  return { id, valid: Number.isInteger(id) && id > 0 };
+}
+
+/** Options of a request mutation: the "Saved" toast, then `onSuccess`. */
+export function useSavedOptions() {
+  const { t } = useTranslation();
+  return (onSuccess: () => void) => ({ meta: { successMessage: () => t('inv.saved') }, onSuccess });
+}
+
+/** Options of a request form's save: "Saved", the inventory lists refreshed, then the request's detail. */
+export function useSaveAndOpen(kind: RequestKind, scope: 'kind' | 'all' = 'kind') {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  return {
+    meta: { successMessage: () => t('inv.saved') },
+    onSuccess: (r: { id: number }) => {
+      void (scope === 'all' ? utils.inventory.invalidate() : utils.inventory[kind].invalidate());
+      void navigate(`/inventory/${kind}/${r.id}/detail`);
+    },
+  };
+}
+
+/** The request an edit route opens; a request that may no longer be edited sends the caller to its detail. */
+export function useEditableRequest<D extends { can: { edit: boolean } }>(kind: RequestKind, id: number, d: D | undefined) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (d && !d.can.edit) void navigate(`/inventory/${kind}/${id}/detail`, { replace: true });
+  }, [d, id, kind, navigate]);
+}
