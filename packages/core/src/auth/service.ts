@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { audit } from '../audit/service';
-import { mandatorySavingIdOf } from '../cooperative/service';
+import { mandatorySavingIdOf } from '../cooperative/mandatory-saving-id';
 import { type Actor, effectiveAccess } from '../permissions/actor';
 import type { PermissionKey } from '../permissions/registry';
 import type { RoleKey } from '../permissions/roles';

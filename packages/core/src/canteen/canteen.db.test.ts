@@ -25,7 +25,7 @@ import {
   saveCanteen,
   scanPresence,
   setMenuPreference,
-} from './service';
+} from './index';
 
 let tdb: TestDb;
 let services: Services;

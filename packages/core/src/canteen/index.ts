@@ -1,3 +1,10 @@
 export * from './schema';
-export * from './service';
+export { canteenLocalTime } from './format';
+export { deleteCanteen, getCanteenSetting, saveCanteen } from './settings';
+export * from './meal-schedules';
+export * from './presences';
+export * from './punch-import';
+export * from './preference-report';
+export * from './meal-costs';
 export type { CanteenTables } from './tables';
+export * from './outputs';

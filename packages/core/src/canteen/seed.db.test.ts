@@ -5,7 +5,7 @@ import { requirePermission } from '../permissions/grant';
 import type { Services } from '../services';
 import { createServices, makeEmployee, makeOrg, makeUser } from '../testing/fixtures';
 import { seedCanteenDemo } from './seed';
-import { getCanteenSetting, listMealSchedules, listPresences } from './service';
+import { getCanteenSetting, listMealSchedules, listPresences } from './index';
 
 let tdb: TestDb;
 let services: Services;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type Ctx, inTransaction } from '../shared/context';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
-import { canteenLocalTime } from './service';
+import { canteenLocalTime } from './format';
 
 const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 

@@ -31,7 +31,7 @@ import {
   requestWithdrawal,
   setCooperativeMemberStatus,
   updateCooperativeSettings,
-} from './service';
+} from './index';
 
 let tdb: TestDb;
 let services: Services;

@@ -1,3 +1,12 @@
 export * from './schema';
-export * from './service';
+export { getCooperativeSettings, updateCooperativeSettings } from './settings';
+export * from './members';
+export { getCooperativeBalance, getCooperativeHistory, myCooperative, recordCooperativeDeposit } from './balances';
+export * from './statement';
+export * from './payroll-deductions';
+export * from './mandatory-saving-id';
+export { getWithdrawal, listWithdrawals, requestWithdrawal } from './withdrawals';
+export * from './withdrawal-decisions';
+export * from './withdrawal-files';
 export type { CooperativeTables } from './tables';
+export * from './outputs';

@@ -23,7 +23,7 @@ import {
   myLeaveBalance,
   requestMyLeave,
   updateMyLeave,
-} from './service';
+} from './index';
 
 // "Now": Friday 20 Nov 2026 in Jakarta.
 const NOW = new Date('2026-11-20T10:00:00Z');

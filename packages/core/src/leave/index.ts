@@ -1,6 +1,19 @@
 export { annualEntitlement, carryOver, entitlementDateOf } from './rules';
 export * from './schema';
-export * from './service';
+export * from './settings';
+export * from './types';
+export {
+  getLeave,
+  getLeaveAttachment,
+  getMyLeave,
+  getMyLeaveAttachment,
+  listLeave,
+  listMyLeave,
+} from './requests';
+export * from './balances';
+export * from './filing';
+export * from './decisions';
+export * from './reports';
 export type { LeaveTables } from './tables';
 export {
   adjustLeaveBalance,
@@ -9,3 +22,4 @@ export {
   listLeaveApprovalRules,
   updateLeaveApprovalRule,
 } from './approvals';
+export * from './outputs';

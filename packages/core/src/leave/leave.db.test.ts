@@ -30,7 +30,7 @@ import {
   setLeaveBePaid,
   updateLeaveSettings,
   updateMyLeave,
-} from './service';
+} from './index';
 
 // "Now": Friday 20 Nov 2026, 17:00 in Jakarta. November 2026: Mondays 2, 9, 16, 23, 30.
 const NOW = new Date('2026-11-20T10:00:00Z');

@@ -1,17 +1,17 @@
 import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
+import type { Manage, View } from './grants';
 import {
   type GrantPlacement,
   guardPlacementChange,
   type PlacementChange,
   renewSessionsAfterPlacement,
 } from '../permissions/placement';
-import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, conflict, invalid, notFound } from '../shared/errors';
 import type { Page, In } from '../shared/zod';
 import { nextEmployeeNumber } from './numbering';
+import { type LockedEmployee, lockedEmployee } from './access';
 import { type OrgEmployeeFilter, queryOrgEmployees } from './queries';
 import { assignEmployeeInput, mappingInput, type OrgEmployeeRow } from './schema';
 
@@ -22,35 +22,7 @@ import { assignEmployeeInput, mappingInput, type OrgEmployeeRow } from './schema
  * it is NOT_FOUND.
  */
 
-type View = Grant<'org.view'>;
-type Manage = Grant<'org.manage'>;
-
 const changedMeanwhile = () => conflict('The employee was changed meanwhile; reload and try again', 'Reload the page.');
-
-/** The employee in the grant's scope, locked for the change; else NOT_FOUND. */
-async function lockedEmployee(db: Db, grant: Grant, id: number, lock = true) {
-  let q = db
-    .selectFrom('employees as e')
-    .select([
-      'e.id',
-      'e.employee_number',
-      'e.given_name',
-      'e.surname',
-      'e.company_office_id',
-      'e.department_id',
-      'e.division_id',
-      'e.section_id',
-      'e.job_position_id',
-      'e.resigned',
-    ])
-    .where('e.id', '=', id)
-    .where(scopeSql(grant.scope, 'e'));
-  if (lock) q = q.forUpdate();
-  const e = await q.executeTakeFirst();
-  if (!e) throw notFound('Employee');
-  return { ...e, name: `${e.given_name} ${e.surname}`.trim() };
-}
-type LockedEmployee = Awaited<ReturnType<typeof lockedEmployee>>;
 
 const placementOf = (e: LockedEmployee) => ({
   jobPositionId: e.job_position_id,

@@ -63,7 +63,7 @@ import {
   updateJobLevel,
   updateJobPosition,
   updateSection,
-} from './service';
+} from './index';
 
 let tdb: TestDb;
 let services: Services;

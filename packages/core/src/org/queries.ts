@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Scope } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import type { Db } from '../shared/context';
+import { employeeName } from '../shared/employee-sql';
 import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import {
@@ -353,7 +354,7 @@ export async function queryOrgEmployees(db: Db, scope: Scope, f: PageArgs & OrgE
     .select([
       'e.id',
       'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name'),
+      employeeName.as('name'),
       'e.company_office_id as companyOfficeId',
       'o.name as companyOffice',
       'e.department_id as departmentId',
@@ -372,79 +373,6 @@ export async function queryOrgEmployees(db: Db, scope: Scope, f: PageArgs & OrgE
     .orderBy(sql`lower(e.given_name || ' ' || e.surname)`)
     .orderBy('e.id');
   return paged(page, q, f, ({ followsIndex, ...r }) => (followsIndex === null ? r : { ...r, followsIndex }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// What still uses a node (delete refusal, moves). Employees count whether working or resigned:
-// a resigned employee's record still points at the node.
-
-export async function officeUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      count(sql`select count(*) from employees where company_office_id = ${id}`).as('employees'),
-      count(sql`select count(*) from departments where company_office_id = ${id}`).as('departments'),
-      count(sql`select count(*) from divisions where company_office_id = ${id}`).as('divisions'),
-      count(sql`select count(*) from sections where company_office_id = ${id}`).as('sections'),
-      count(sql`select count(*) from job_positions where company_office_id = ${id}`).as('jobPositions'),
-    ])
-    .executeTakeFirstOrThrow();
-}
-
-export async function departmentUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      count(sql`select count(*) from employees where department_id = ${id}`).as('employees'),
-      count(sql`select count(*) from divisions where department_id = ${id}`).as('divisions'),
-      count(sql`select count(*) from sections where department_id = ${id}`).as('sections'),
-      count(sql`select count(*) from job_positions where department_id = ${id}`).as('jobPositions'),
-    ])
-    .executeTakeFirstOrThrow();
-}
-
-export async function divisionUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      count(sql`select count(*) from employees where division_id = ${id}`).as('employees'),
-      count(sql`select count(*) from sections where division_id = ${id}`).as('sections'),
-      count(sql`select count(*) from job_positions where division_id = ${id}`).as('jobPositions'),
-    ])
-    .executeTakeFirstOrThrow();
-}
-
-export async function sectionUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      count(sql`select count(*) from employees where section_id = ${id}`).as('employees'),
-      count(sql`select count(*) from job_positions where section_id = ${id}`).as('jobPositions'),
-      // Live role grants of the section (approved or pending, not unassigned).
-      count(
-        sql`select count(*) from permission_grants where subject_type = 'section' and subject_id = ${id}
-          and status in (1, 3) and revoked_at is null`,
-      ).as('grants'),
-    ])
-    .executeTakeFirstOrThrow();
-}
-
-export async function jobPositionUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      count(sql`select count(*) from employees where job_position_id = ${id}`).as('employees'),
-      // Live grants only (approved or pending, not unassigned): history may outlive the position.
-      count(
-        sql`select count(*) from permission_grants where subject_type = 'job_position' and subject_id = ${id}
-          and status in (1, 3) and revoked_at is null`,
-      ).as('grants'),
-    ])
-    .executeTakeFirstOrThrow();
-}
-
-export async function jobLevelUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      count(sql`select count(*) from employees where job_level_id = ${id}`).as('employees'),
-      count(sql`select count(*) from job_positions where job_level_id = ${id}`).as('jobPositions'),
-    ])
-    .executeTakeFirstOrThrow();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -471,60 +399,4 @@ export async function firstFreeNumber(db: Db, prefix: string, from: number): Pro
     ) cand
     where not exists (select 1 from used u where u.n = cand.c)`.execute(db);
   return Number(r.rows[0]!.n);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Org chart
-
-export interface OrgChartNodeRow {
-  kind: 'office' | 'department' | 'division' | 'section' | 'position';
-  id: number;
-  officeId: number;
-  departmentId: number | null;
-  divisionId: number | null;
-  sectionId: number | null;
-  name: string;
-  code: string | null;
-  jobLevel: string | null;
-  headcount: number;
-}
-
-/**
- * Every node of the tree with the headcount of active (Work) employees under it, in one
- * statement: the employees are scanned once (a CTE used five times is materialised) and counted
- * per office, department, division, section and position.
- */
-export async function orgChartRows(db: Db, companyOfficeId: number | undefined): Promise<OrgChartNodeRow[]> {
-  const only = (col: ReturnType<typeof sql.ref>) => (companyOfficeId ? sql`where ${col} = ${companyOfficeId}` : sql``);
-  const r = await sql<OrgChartNodeRow>`
-    with emp as (
-      select company_office_id, department_id, division_id, section_id, job_position_id
-      from employees where resigned = 0
-    ),
-    n_office as (select company_office_id as id, count(*)::int as n from emp group by 1),
-    n_dept as (select department_id as id, count(*)::int as n from emp where department_id is not null group by 1),
-    n_div as (select division_id as id, count(*)::int as n from emp where division_id is not null group by 1),
-    n_sec as (select section_id as id, count(*)::int as n from emp where section_id is not null group by 1),
-    n_pos as (select job_position_id as id, count(*)::int as n from emp where job_position_id is not null group by 1)
-    select * from (
-      select 'office' as kind, 1 as ord, o.id, o.id as "officeId", null::int as "departmentId", null::int as "divisionId",
-        null::int as "sectionId", o.name, o.code, null::text as "jobLevel", coalesce(n.n, 0) as headcount
-      from company_offices o left join n_office n on n.id = o.id ${only(sql.ref('o.id'))}
-      union all
-      select 'department', 2, d.id, d.company_office_id, null, null, null, d.name, null, null, coalesce(n.n, 0)
-      from departments d left join n_dept n on n.id = d.id ${only(sql.ref('d.company_office_id'))}
-      union all
-      select 'division', 3, v.id, v.company_office_id, v.department_id, null, null, v.name, null, null, coalesce(n.n, 0)
-      from divisions v left join n_div n on n.id = v.id ${only(sql.ref('v.company_office_id'))}
-      union all
-      select 'section', 4, s.id, s.company_office_id, s.department_id, s.division_id, null, s.name, null, null, coalesce(n.n, 0)
-      from sections s left join n_sec n on n.id = s.id ${only(sql.ref('s.company_office_id'))}
-      union all
-      select 'position', 5, p.id, p.company_office_id, p.department_id, p.division_id, p.section_id, p.name, null, l.name,
-        coalesce(n.n, 0)
-      from job_positions p left join job_levels l on l.id = p.job_level_id left join n_pos n on n.id = p.id
-      ${only(sql.ref('p.company_office_id'))}
-    ) nodes
-    order by ord, lower(name), id`.execute(db);
-  return r.rows;
 }

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { Db } from '../shared/context';
+import { AppError } from '../shared/errors';
+
+// ---------------------------------------------------------------------------------------------
+// Payroll deduction interface (consumed by the payroll module)
+
+const lastDayOf = (p: string): string => {
+  const [y, m] = p.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+function checkPeriod(p: string): void {
+  if (!/^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/.test(p))
+    throw new AppError('VALIDATION', 'Invalid period', { fields: [{ param: 'period', msg: 'must be a month yyyy-mm' }] });
+}
+
+/**
+ * The mandatory saving each member owes for a payroll period ('YYYY-MM'): active members who
+ * joined on or before the period's last day, at the settings' monthly amount; a period booked
+ * already reports the booked amount. Amounts are rupiah digit strings. For the payroll engine.
+ */
+export async function mandatorySavingDeductions(db: Db, period: string): Promise<{ employeeId: number; amount: string }[]> {
+  checkPeriod(period);
+  const rows = await sql<{ employeeId: number; amount: string }>`
+    select m.employee_id as "employeeId", coalesce(b.amount, s.mandatory_amount)::text as amount
+    from cooperative_members m
+    cross join cooperative_settings s
+    left join cooperative_ledger b on b.member_id = m.id and b.kind = 'payroll' and b.period = ${period}
+    where (b.id is not null or (m.status = 1 and m.join_date <= ${lastDayOf(period)}::date and s.mandatory_amount > 0))
+    order by m.employee_id`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * Books payroll deductions of a period as mandatory savings, idempotently: a member+period booked
+ * already is skipped (unique index), so a re-run or a retry books nothing twice. Employees who are
+ * not members and non-positive amounts are skipped.
+ */
+export async function recordPayrollDeductions(
+  db: Db,
+  period: string,
+  rows: readonly { employeeId: number; amount: string | number | bigint }[],
+): Promise<{ booked: number; skipped: number }> {
+  checkPeriod(period);
+  const valid = rows.filter((r) => /^\d{1,15}$/.test(String(r.amount)) && BigInt(r.amount) > 0n);
+  if (valid.length === 0) return { booked: 0, skipped: rows.length };
+  const ids = valid.map((r) => r.employeeId);
+  const members = await db
+    .selectFrom('cooperative_members')
+    .select(['id', 'employee_id'])
+    .where('employee_id', 'in', ids)
+    .execute();
+  const memberOf = new Map(members.map((m) => [m.employee_id, m.id]));
+  const values = valid
+    .filter((r) => memberOf.has(r.employeeId))
+    .map((r) => ({
+      member_id: memberOf.get(r.employeeId)!,
+      product: 'mandatory' as const,
+      kind: 'payroll' as const,
+      amount: String(r.amount),
+      entry_date: lastDayOf(period),
+      period,
+      note: `Payroll ${period}`,
+    }));
+  if (values.length === 0) return { booked: 0, skipped: rows.length };
+  const inserted = await db
+    .insertInto('cooperative_ledger')
+    .values(values)
+    .onConflict((oc) => oc.columns(['member_id', 'period']).where('kind', '=', 'payroll').doNothing())
+    .returning('id')
+    .execute();
+  return { booked: inserted.length, skipped: rows.length - inserted.length };
+}

@@ -1,0 +1,29 @@
+import type { DeductionSource } from '../payroll/ports';
+import { trace } from '../payroll/ports';
+import { mandatorySavingDeductions, recordPayrollDeductions } from './payroll-deductions';
+
+/**
+ * The cooperative's deduction from payroll (payroll/ports.ts `DeductionSource`; issue 5): the mandatory saving of
+ * the cooperative settings, once a month per active member. An after-tax deduction (PMK 168/2023 lists no such
+ * deduction from gross). Finalising the run books it into the member's ledger (kind payroll), once per period.
+ */
+export const cooperativeDeductionSource: DeductionSource = {
+  code: 'cooperative-mandatory',
+  name: 'Cooperative mandatory saving',
+  async read(db, { period }) {
+    const rows = await mandatorySavingDeductions(db, period);
+    return rows.map((c) => ({
+      employeeId: c.employeeId,
+      amount: c.amount,
+      trace: trace(
+        'Cooperative mandatory saving',
+        'the mandatory saving of the cooperative settings, once a month per active member',
+        { amount: c.amount, period },
+        'Cooperative settings (/cooperative/manage)',
+      ),
+    }));
+  },
+  async book(db, period, deducted) {
+    await recordPayrollDeductions(db, period, deducted);
+  },
+};

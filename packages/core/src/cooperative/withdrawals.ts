@@ -1,0 +1,193 @@
+import { employeeSearch } from '../shared/employee-sql';
+import { sql } from 'kysely';
+import { audit } from '../audit/service';
+import { decisionRefusal } from '../permissions/index';
+import { type Ctx, inTransaction } from '../shared/context';
+import { AppError } from '../shared/errors';
+import { pageOf, pageOffset } from '../shared/page';
+import type { In, Page } from '../shared/zod';
+import { assertWithdrawalDecider, isManager, memberVisible, visibleWithdrawal } from './access';
+import { balancesOf } from './balances';
+import { companyDate, formatRp } from './format';
+import type { Any, View } from './grants';
+import { type RawWithdrawal, toWithdrawal, withdrawalBase, withdrawalColumns } from './rows';
+import {
+  createWithdrawalInput,
+  listWithdrawalsInput,
+  WITHDRAWAL_MAX_FILE_BYTES,
+  WITHDRAWAL_STATUS,
+  type WithdrawalDetail,
+  type WithdrawalRow,
+  withdrawalIdInput,
+} from './schema';
+import { readSettings, withdrawableProducts } from './settings';
+
+// Withdrawals
+
+/** Withdrawals: the caller's own, and with cooperative.manage everyone's in their scope. */
+export async function listWithdrawals(ctx: Ctx, grant: Any, raw: In<typeof listWithdrawalsInput>): Promise<Page<WithdrawalRow>> {
+  const f = listWithdrawalsInput.parse(raw);
+  let q = withdrawalBase(ctx.db).where(memberVisible(grant.actor));
+  if (f.status) q = q.where('w.status', '=', f.status);
+  if (f.companyOfficeId) q = q.where('e.company_office_id', '=', f.companyOfficeId);
+  if (f.from) q = q.where(companyDate('w.created_at'), '>=', f.from);
+  if (f.to) q = q.where(companyDate('w.created_at'), '<=', f.to);
+  if (f.search) q = q.where(employeeSearch(f.search, ['w.reason']));
+  const rows = await q
+    .select([...withdrawalColumns, sql<number>`(count(*) over ())::int`.as('total')])
+    .orderBy('w.id', 'desc')
+    .limit(f.pageSize)
+    .offset(pageOffset(f))
+    .execute();
+  return pageOf(rows, f, (r) => toWithdrawal(r as RawWithdrawal));
+}
+
+const PDF = [0x25, 0x50, 0x44, 0x46];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPG = [0xff, 0xd8, 0xff];
+const startsWith = (b: Buffer, sig: number[]) => sig.every((x, i) => b[i] === x);
+
+/** Decodes and checks one file: real base64, 1 byte to 5 MB, content matching the declared type. */
+export function decodeFile(f: { name: string; mime: string; contentBase64: string }, param: string): Buffer {
+  const buf = Buffer.from(f.contentBase64, 'base64');
+  if (buf.length === 0) throw new AppError('VALIDATION', 'The file is empty', { fields: [{ param, msg: 'is empty' }] });
+  if (buf.length > WITHDRAWAL_MAX_FILE_BYTES)
+    throw new AppError('VALIDATION', 'A file may be at most 5 MB', { fields: [{ param, msg: 'must be at most 5 MB' }] });
+  const sig = f.mime === 'application/pdf' ? PDF : f.mime === 'image/png' ? PNG : JPG;
+  if (!startsWith(buf, sig))
+    throw new AppError(
+      'VALIDATION',
+      `${f.name} is not a real ${f.mime === 'application/pdf' ? 'PDF' : f.mime === 'image/png' ? 'PNG' : 'JPG'} file`,
+      {
+        fields: [{ param, msg: 'content does not match the file type' }],
+      },
+    );
+  return buf;
+}
+
+/**
+ * Requests a withdrawal from the caller's own savings. Under a lock on the member row, the amount
+ * must fit the withdrawable balance minus the member's pending withdrawals: two concurrent
+ * requests that together exceed it cannot both pass.
+ */
+export async function requestWithdrawal(ctx: Ctx, grant: View, raw: In<typeof createWithdrawalInput>): Promise<WithdrawalDetail> {
+  const input = createWithdrawalInput.parse(raw);
+  const files = (input.files ?? []).map((f, i) => ({ ...f, content: decodeFile(f, `files.${i}.contentBase64`) }));
+  const employeeId = grant.actor.employeeId;
+  const id = await inTransaction(ctx, async (trx) => {
+    const member =
+      employeeId === null
+        ? undefined
+        : await trx
+            .selectFrom('cooperative_members')
+            .select(['id', 'status'])
+            .where('employee_id', '=', employeeId)
+            .forUpdate()
+            .executeTakeFirst();
+    if (member?.status !== 1) throw new AppError('PRECONDITION_FAILED', 'You are not an active cooperative member');
+    const settings = await readSettings(trx);
+    const allowed = withdrawableProducts(settings);
+    const { byProduct, pending } = await balancesOf(trx, member.id);
+    const available = allowed.reduce((s, p) => s + byProduct[p], 0n) - pending;
+    if (BigInt(input.amount) > available) {
+      throw new AppError(
+        'CONFLICT',
+        `The amount exceeds your withdrawable balance of Rp ${formatRp(available < 0n ? 0n : available)}`,
+        {
+          fields: [{ param: 'amount', msg: 'exceeds the withdrawable balance' }],
+        },
+      );
+    }
+    const w = await trx
+      .insertInto('cooperative_withdrawals')
+      .values({ member_id: member.id, amount: input.amount, reason: input.reason, requester_user_id: grant.actor.userId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (files.length > 0)
+      await trx
+        .insertInto('cooperative_withdrawal_files')
+        .values(
+          files.map((f) => ({
+            withdrawal_id: w.id,
+            name: f.name,
+            mime: f.mime,
+            size: f.content.length,
+            content: f.content,
+            uploaded_by_user_id: grant.actor.userId,
+          })),
+        )
+        .execute();
+    await trx
+      .insertInto('cooperative_withdrawal_history')
+      .values({ withdrawal_id: w.id, action: 'requested', from_status: null, to_status: 3, actor_user_id: grant.actor.userId })
+      .execute();
+    await audit(ctx, trx, {
+      action: 'cooperative.withdrawal.request',
+      entity: 'cooperative_withdrawals',
+      entityId: w.id,
+      after: { amount: input.amount, reason: input.reason, files: files.map((f) => f.name) },
+    });
+    return w.id;
+  });
+  return getWithdrawal(ctx, grant, { id });
+}
+
+/** One withdrawal with its files, history and what the caller may do. */
+export async function getWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof withdrawalIdInput>): Promise<WithdrawalDetail> {
+  const { id } = withdrawalIdInput.parse(raw);
+  const actor = grant.actor;
+  const w = await visibleWithdrawal(ctx.db, actor, id);
+  const [settings, files, history] = await Promise.all([
+    readSettings(ctx.db),
+    ctx.db
+      .selectFrom('cooperative_withdrawal_files')
+      .select(['id', 'name', 'mime', 'size', 'deleted_at', 'created_at'])
+      .where('withdrawal_id', '=', id)
+      .orderBy('id')
+      .execute(),
+    ctx.db
+      .selectFrom('cooperative_withdrawal_history as h')
+      .innerJoin('users as u', 'u.id', 'h.actor_user_id')
+      .leftJoin('employees as e', 'e.id', 'u.employee_id')
+      .select([
+        'h.action',
+        'h.step',
+        'h.from_status as fromStatus',
+        'h.to_status as toStatus',
+        'h.note',
+        sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('actor'),
+        'h.created_at as at',
+      ])
+      .where('h.withdrawal_id', '=', id)
+      .orderBy('h.id')
+      .execute(),
+  ]);
+  const pending = w.status === WITHDRAWAL_STATUS.Pending;
+  const mine = actor.employeeId !== null && actor.employeeId === w.employeeId;
+  const manager = isManager(actor);
+  // The screen hides the buttons and says why when the approval helper would refuse.
+  const decideRefusal = pending && manager ? await decisionRefusal(assertWithdrawalDecider(ctx.db, actor, w)) : null;
+  const decide = pending && manager && decideRefusal === null;
+  return {
+    ...toWithdrawal(w),
+    approvalSteps: settings.approvalSteps,
+    decidedAt: w.decidedAt,
+    decisionNote: w.decisionNote,
+    files: files.map((f) => ({
+      id: f.id,
+      name: f.name,
+      mime: f.mime,
+      size: f.size,
+      deleted: f.deleted_at !== null,
+      createdAt: f.created_at,
+    })),
+    history,
+    can: {
+      approve: decide,
+      disapprove: decide,
+      decideRefusal,
+      cancel: pending && mine,
+      editFiles: mine ? pending : manager,
+    },
+  };
+}

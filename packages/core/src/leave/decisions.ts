@@ -1,0 +1,299 @@
+import { sql } from 'kysely';
+import { audit } from '../audit/service';
+import type { Actor } from '../permissions/actor';
+import { refuseOwn } from '../permissions/duties';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { AppError } from '../shared/errors';
+import type { In } from '../shared/zod';
+import { assertMayDecideLeave, isApprover, isOwn, visibleRequest, type Who } from './access';
+import { mayDecideStep, refuseStep } from './approvals';
+import { decidedMeanwhile, yearOf } from './format';
+import type { Approve, Personal } from './grants';
+import { shiftDays } from './queries';
+import { detailOf } from './requests';
+import {
+  type BulkLeaveResult,
+  bulkLeaveInput,
+  decideLeaveInput,
+  LEAVE_STATUS,
+  LEAVE_STATUS_LABELS,
+  type LeaveDetail,
+  type LeaveRow,
+  leaveIdInput,
+  setBePaidInput,
+} from './schema';
+import { markTimesheet, unmarkTimesheet } from './timesheet-marks';
+
+// Decisions: approve (step by step), disapprove, cancel, delete, be-paid, and their bulk forms
+
+/**
+ * With approval steps: the caller must qualify for the current step (403 naming who must decide
+ * it otherwise). Returns the step number being decided (0 without steps).
+ */
+async function checkStep(trx: Db, actor: Actor, r: LeaveRow): Promise<number> {
+  if (r.approvalSteps === 0 || r.status !== LEAVE_STATUS.Pending) return 0;
+  const step = r.approvedSteps + 1;
+  if (!(await mayDecideStep(trx, actor, r.id))) {
+    // A concurrent approval may have decided this step since r was read (PostgreSQL reads committed
+    // rows statement by statement): that is a conflict, not a question of who may decide.
+    const now = await trx
+      .selectFrom('leave_requests')
+      .select(['status', 'approved_steps'])
+      .where('id', '=', r.id)
+      .executeTakeFirst();
+    if (!now || now.status !== LEAVE_STATUS.Pending || now.approved_steps !== r.approvedSteps) throw decidedMeanwhile();
+    await refuseStep(trx, r.id, step, r.approvalSteps);
+  }
+  return step;
+}
+
+/** Marks a step decided (guarded: only a pending step; the request's own guard ran before). */
+async function decideStep(trx: Db, actor: Actor, id: number, step: number, status: 'approved' | 'disapproved', note?: string) {
+  if (step === 0) return;
+  const done = await trx
+    .updateTable('leave_request_approvals')
+    .set({ status, decided_by_user_id: actor.userId, decided_at: sql`now()`, note: note ?? null })
+    .where('request_id', '=', id)
+    .where('step', '=', step)
+    .where('status', '=', 'pending')
+    .returning('step')
+    .executeTakeFirst();
+  if (!done) throw decidedMeanwhile();
+}
+
+/**
+ * Approves the request, or its current step. Every step is one guarded update
+ * (`where status = Pending and approved_steps = <seen>`): of two concurrent approvals of the same
+ * step exactly one wins. The balance and the timesheet change only on the last step.
+ */
+async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<string> {
+  return inTransaction(ctx, async (trx) => {
+    const r = await visibleRequest(trx, actor, id, 'scope');
+    await assertMayDecideLeave(trx, actor, r);
+    const step = await checkStep(trx, actor, r);
+    const final = step === 0 || step === r.approvalSteps;
+    const updated = await trx
+      .updateTable('leave_requests')
+      .set(
+        final
+          ? {
+              status: LEAVE_STATUS.Approved,
+              approved_steps: r.approvalSteps,
+              decided_by_user_id: actor.userId,
+              decided_at: sql`now()`,
+              decision_note: note ?? null,
+            }
+          : { approved_steps: step, updated_at: sql`now()` },
+      )
+      .where('id', '=', id)
+      .where('status', '=', LEAVE_STATUS.Pending)
+      .where('approved_steps', '=', r.approvedSteps)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw decidedMeanwhile();
+    await decideStep(trx, actor, id, step, 'approved', note);
+    if (!final) {
+      await audit(ctx, trx, {
+        action: 'leave.approve.step',
+        entity: 'leave_requests',
+        entityId: id,
+        before: { status: r.status, approvedSteps: r.approvedSteps },
+        after: { status: r.status, approvedSteps: step, note: note ?? null },
+      });
+      return `Step ${step} of ${r.approvalSteps} approved`;
+    }
+    if (r.countsAnnual) await shiftDays(trx, r.employeeId, yearOf(r.startDate), { reserved: -r.days, used: r.days });
+    await markTimesheet(trx, id, r.employeeId, r.leaveTypeCode, actor);
+    await audit(ctx, trx, {
+      action: 'leave.approve',
+      entity: 'leave_requests',
+      entityId: id,
+      before: { status: r.status },
+      after: { status: LEAVE_STATUS.Approved, note: note ?? null },
+    });
+    return 'Done';
+  });
+}
+
+async function disapproveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    const r = await visibleRequest(trx, actor, id, 'scope');
+    await assertMayDecideLeave(trx, actor, r);
+    const step = await checkStep(trx, actor, r);
+    const updated = await trx
+      .updateTable('leave_requests')
+      .set({
+        status: LEAVE_STATUS.Disapproved,
+        decided_by_user_id: actor.userId,
+        decided_at: sql`now()`,
+        decision_note: note ?? null,
+      })
+      .where('id', '=', id)
+      .where('status', '=', LEAVE_STATUS.Pending)
+      .where('approved_steps', '=', r.approvedSteps)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw decidedMeanwhile();
+    await decideStep(trx, actor, id, step, 'disapproved', note);
+    if (r.countsAnnual) await shiftDays(trx, r.employeeId, yearOf(r.startDate), { reserved: -r.days });
+    await audit(ctx, trx, {
+      action: 'leave.disapprove',
+      entity: 'leave_requests',
+      entityId: id,
+      before: { status: r.status },
+      after: { status: LEAVE_STATUS.Disapproved, note: note ?? null },
+    });
+  });
+}
+
+/**
+ * Cancels a request: a pending one gives its held days back; an approved one (approvers only)
+ * gives its used days back and removes its timesheet overrides, which recomputes those days.
+ */
+async function cancelOne(ctx: Ctx, actor: Actor, id: number, who: Who, note: string | undefined): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    const r = await visibleRequest(trx, actor, id, who);
+    const approver = isApprover(actor) && who === 'scope';
+    if (r.status === LEAVE_STATUS.Approved) {
+      if (!approver || isOwn(actor, r.employeeId))
+        throw new AppError('FORBIDDEN', 'An approved leave can only be cancelled by an approver');
+    } else if (r.status !== LEAVE_STATUS.Pending) {
+      throw new AppError('CONFLICT', `This leave request is ${LEAVE_STATUS_LABELS[r.status].toLowerCase()} already`);
+    } else if (!approver && !isOwn(actor, r.employeeId)) {
+      throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+    }
+    const updated = await trx
+      .updateTable('leave_requests')
+      .set({ status: LEAVE_STATUS.Cancel, decided_by_user_id: actor.userId, decided_at: sql`now()`, decision_note: note ?? null })
+      .where('id', '=', id)
+      .where('status', '=', r.status)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw decidedMeanwhile();
+    const year = yearOf(r.startDate);
+    if (r.status === LEAVE_STATUS.Approved) {
+      if (r.countsAnnual) await shiftDays(trx, r.employeeId, year, { used: -r.days });
+      await unmarkTimesheet(trx, id, r.employeeId);
+    } else if (r.countsAnnual) {
+      await shiftDays(trx, r.employeeId, year, { reserved: -r.days });
+    }
+    await audit(ctx, trx, {
+      action: 'leave.cancel',
+      entity: 'leave_requests',
+      entityId: id,
+      before: { status: r.status },
+      after: { status: LEAVE_STATUS.Cancel, note: note ?? null },
+    });
+  });
+}
+
+/** Deletes a request that is not approved (cancel an approved one first); a pending one gives its days back. */
+async function deleteOne(ctx: Ctx, actor: Actor, id: number): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    const r = await visibleRequest(trx, actor, id, 'scope');
+    refuseOwn(actor, r.employeeId, 'leave request', 'delete');
+    if (r.status === LEAVE_STATUS.Approved)
+      throw new AppError('CONFLICT', 'An approved leave cannot be deleted; cancel it first');
+    const gone = await trx
+      .deleteFrom('leave_requests')
+      .where('id', '=', id)
+      .where('status', '=', r.status)
+      .returning('id')
+      .executeTakeFirst();
+    if (!gone) throw decidedMeanwhile();
+    if (r.status === LEAVE_STATUS.Pending && r.countsAnnual)
+      await shiftDays(trx, r.employeeId, yearOf(r.startDate), { reserved: -r.days });
+    await audit(ctx, trx, {
+      action: 'leave.delete',
+      entity: 'leave_requests',
+      entityId: id,
+      before: { employeeId: r.employeeId, startDate: r.startDate, endDate: r.endDate, status: r.status, days: r.days },
+    });
+  });
+}
+
+/** Approves a pending request (guarded: of two concurrent approvals one wins, the other is told it was decided). */
+export async function approveLeave(ctx: Ctx, grant: Approve, raw: In<typeof decideLeaveInput>): Promise<LeaveDetail> {
+  const input = decideLeaveInput.parse(raw);
+  await approveOne(ctx, grant.actor, input.id, input.note);
+  return detailOf(ctx.db, grant.actor, input.id, 'scope');
+}
+
+/** Disapproves a pending request; its held days go back to the balance. */
+export async function disapproveLeave(ctx: Ctx, grant: Approve, raw: In<typeof decideLeaveInput>): Promise<LeaveDetail> {
+  const input = decideLeaveInput.parse(raw);
+  await disapproveOne(ctx, grant.actor, input.id, input.note);
+  return detailOf(ctx.db, grant.actor, input.id, 'scope');
+}
+
+/** An approver cancels a pending or approved request (status Cancel 4). */
+export async function cancelLeave(ctx: Ctx, grant: Approve, raw: In<typeof decideLeaveInput>): Promise<LeaveDetail> {
+  const input = decideLeaveInput.parse(raw);
+  await cancelOne(ctx, grant.actor, input.id, 'scope', input.note);
+  return detailOf(ctx.db, grant.actor, input.id, 'scope');
+}
+
+/** The employee cancels their own pending request. */
+export async function cancelMyLeave(ctx: Ctx, grant: Personal, raw: In<typeof decideLeaveInput>): Promise<LeaveDetail> {
+  const input = decideLeaveInput.parse(raw);
+  await cancelOne(ctx, grant.actor, input.id, 'own', input.note);
+  return detailOf(ctx.db, grant.actor, input.id, 'own');
+}
+
+/** Deletes a pending, disapproved or cancelled request. */
+export async function deleteLeave(ctx: Ctx, grant: Approve, raw: In<typeof leaveIdInput>): Promise<{ id: number }> {
+  const { id } = leaveIdInput.parse(raw);
+  await deleteOne(ctx, grant.actor, id);
+  return { id };
+}
+
+/** Spec §4 "be-paid update": whether the leave is paid (payroll deducts unpaid leave days). */
+export async function setLeaveBePaid(ctx: Ctx, grant: Approve, raw: In<typeof setBePaidInput>): Promise<LeaveDetail> {
+  const input = setBePaidInput.parse(raw);
+  await inTransaction(ctx, async (trx) => {
+    const r = await visibleRequest(trx, grant.actor, input.id, 'scope', true);
+    refuseOwn(grant.actor, r.employeeId, 'leave pay');
+    await trx
+      .updateTable('leave_requests')
+      .set({ be_paid: input.bePaid, updated_at: sql`now()` })
+      .where('id', '=', input.id)
+      .execute();
+    await audit(ctx, trx, {
+      action: 'leave.bePaid',
+      entity: 'leave_requests',
+      entityId: input.id,
+      before: { bePaid: r.bePaid },
+      after: { bePaid: input.bePaid },
+    });
+  });
+  return detailOf(ctx.db, grant.actor, input.id, 'scope');
+}
+
+async function bulk(raw: In<typeof bulkLeaveInput>, one: (id: number, note: string | undefined) => Promise<unknown>) {
+  const input = bulkLeaveInput.parse(raw);
+  const items: BulkLeaveResult['items'] = [];
+  for (const id of [...new Set(input.ids)]) {
+    try {
+      const message = await one(id, input.note);
+      items.push({ id, ok: true, message: typeof message === 'string' ? message : 'Done' });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      items.push({ id, ok: false, message: err.message });
+    }
+  }
+  const succeeded = items.filter((i) => i.ok).length;
+  return { items, succeeded, failed: items.length - succeeded };
+}
+
+/** Bulk approve: each request on its own (one transaction each), with a result per id. */
+export const bulkApproveLeave = (ctx: Ctx, grant: Approve, raw: In<typeof bulkLeaveInput>): Promise<BulkLeaveResult> =>
+  bulk(raw, (id, note) => approveOne(ctx, grant.actor, id, note));
+/** Bulk disapprove, per-id results. */
+export const bulkDisapproveLeave = (ctx: Ctx, grant: Approve, raw: In<typeof bulkLeaveInput>): Promise<BulkLeaveResult> =>
+  bulk(raw, (id, note) => disapproveOne(ctx, grant.actor, id, note));
+/** Bulk cancel, per-id results. */
+export const bulkCancelLeave = (ctx: Ctx, grant: Approve, raw: In<typeof bulkLeaveInput>): Promise<BulkLeaveResult> =>
+  bulk(raw, (id, note) => cancelOne(ctx, grant.actor, id, 'scope', note));
+/** Bulk delete, per-id results. */
+export const bulkDeleteLeave = (ctx: Ctx, grant: Approve, raw: In<typeof bulkLeaveInput>): Promise<BulkLeaveResult> =>
+  bulk(raw, (id) => deleteOne(ctx, grant.actor, id));

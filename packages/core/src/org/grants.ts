@@ -1,0 +1,6 @@
+import type { Grant } from '../permissions/grant';
+
+/** Reading the org structure (its lists, chart and employees in scope). */
+export type View = Grant<'org.view'>;
+/** Changing the org structure. */
+export type Manage = Grant<'org.manage'>;

@@ -1,0 +1,79 @@
+import { audit } from '../audit/service';
+import { type Ctx, inTransaction } from '../shared/context';
+import { camelRow, dbWrite } from '../shared/db-errors';
+import { AppError, notFound } from '../shared/errors';
+import type { In, Page } from '../shared/zod';
+import type { Manage, View } from './grants';
+import { queryIdIndexes } from './queries';
+import { auditRow, changedMeanwhile, lockedRow } from './records';
+import { createIdIndexInput, type IdIndexRow, idInput, listIdIndexesInput, updateIdIndexInput } from './schema';
+
+// ID index (employee-number scheme per office)
+
+export async function findIdIndexes(ctx: Ctx, _grant: View, raw: In<typeof listIdIndexesInput>): Promise<Page<IdIndexRow>> {
+  return queryIdIndexes(ctx.db, listIdIndexesInput.parse(raw));
+}
+
+export async function createIdIndex(ctx: Ctx, _grant: Manage, raw: In<typeof createIdIndexInput>) {
+  const input = createIdIndexInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const office = await trx
+      .selectFrom('company_offices')
+      .select(['id', 'name'])
+      .where('id', '=', input.companyOfficeId)
+      .executeTakeFirst();
+    if (!office) {
+      throw new AppError('VALIDATION', 'Invalid input', {
+        fields: [{ param: 'companyOfficeId', msg: 'is not a known company office' }],
+      });
+    }
+    const row = await dbWrite(
+      () =>
+        trx
+          .insertInto('id_indexes')
+          .values({ company_office_id: office.id, prefix: input.prefix, next_number: input.nextNumber, padding: input.padding })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      {
+        unique: {
+          id_indexes_company_office_id_key: () =>
+            new AppError('CONFLICT', `${office.name} already has an ID index; edit that one`, {
+              fields: [{ param: 'companyOfficeId', msg: 'already has an ID index' }],
+            }),
+        },
+        onForeignKey: changedMeanwhile,
+      },
+    );
+    return auditRow(ctx, trx, 'id_index', row);
+  });
+}
+
+export async function updateIdIndex(ctx: Ctx, _grant: Manage, raw: In<typeof updateIdIndexInput>) {
+  const { id, ...input } = updateIdIndexInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const before = await lockedRow(trx, 'id_indexes', id, 'ID index');
+    const row = await trx
+      .updateTable('id_indexes')
+      .set({
+        ...(input.prefix !== undefined ? { prefix: input.prefix } : {}),
+        ...(input.nextNumber !== undefined ? { next_number: input.nextNumber } : {}),
+        ...(input.padding !== undefined ? { padding: input.padding } : {}),
+        updated_at: ctx.clock(),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return auditRow(ctx, trx, 'id_index', row, before);
+  });
+}
+
+/** Removes an office's ID index; its new employees are numbered `<office code>-NNNNN` again. */
+export async function deleteIdIndex(ctx: Ctx, _grant: Manage, raw: In<typeof idInput>): Promise<{ ok: true }> {
+  const { id } = idInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const before = await trx.deleteFrom('id_indexes').where('id', '=', id).returningAll().executeTakeFirst();
+    if (!before) throw notFound('ID index');
+    await audit(ctx, trx, { action: 'id_index.delete', entity: 'id_index', entityId: id, before: camelRow(before) });
+    return { ok: true as const };
+  });
+}
