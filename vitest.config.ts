@@ -18,7 +18,7 @@ const SLOW_FIRST = [
   'cli/src/cli.test.ts',
   'cli/src/backup.db.test.ts',
   'device-agent/src/agent/chaos.test.ts',
-  'device-agent/src/e2e/real-server.db.test.ts',
+  'tests/integration/agent/real-server.db.test.ts',
   'core/src/seed/demo.db.test.ts',
   'core/src/auth/limits.db.test.ts',
 ];
@@ -42,6 +42,6 @@ export default defineConfig({
     // the CLI tests spawn processes of their own and hit their timeouts).
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
-    projects: ['packages/core', 'packages/server', 'packages/cli', 'packages/device-agent', 'packages/web'],
+    projects: ['packages/core', 'packages/server', 'packages/cli', 'packages/device-agent', 'packages/web', 'tests/integration'],
   },
 });

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Agent, invalidReason } from '../agent/agent';
-import { punchKey } from '../agent/outbox';
-import { parseAgentConfig } from '../config';
-import { naiveNowIn } from '../drivers/types';
-import { EasyLinkSimulator } from '../simulator/easylink/server';
-import { formatNaive } from '../simulator/zk/protocol';
-import { type ZkFaults, ZkSimulator, type ZkSimulatorOptions } from '../simulator/zk/server';
-import { createDevice, getDevice, requirePermission, actorForUser } from '../../../core/src/index';
+import { Agent, invalidReason } from '../../../packages/device-agent/src/agent/agent';
+import { punchKey } from '../../../packages/device-agent/src/agent/outbox';
+import { parseAgentConfig } from '../../../packages/device-agent/src/config';
+import { naiveNowIn } from '../../../packages/device-agent/src/drivers/types';
+import { EasyLinkSimulator } from '../../../packages/device-agent/src/simulator/easylink/server';
+import { formatNaive } from '../../../packages/device-agent/src/simulator/zk/protocol';
+import { type ZkFaults, ZkSimulator, type ZkSimulatorOptions } from '../../../packages/device-agent/src/simulator/zk/server';
+import { createDevice, getDevice, requirePermission, actorForUser } from '../../../packages/core/src/index';
 import { RealServer } from './real-server';
 
 // End to end: simulated terminals → the real hr-agent → the REAL server (buildApp, OAuth client

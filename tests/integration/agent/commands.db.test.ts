@@ -11,12 +11,12 @@ import {
   listDeviceCommands,
   queueDeviceCommand,
   requirePermission,
-} from '../../../core/src/index';
-import { makeEmployee, makeOrg } from '../../../core/src/testing/fixtures';
-import { Agent } from '../agent/agent';
-import { parseAgentConfig } from '../config';
-import { EasyLinkSimulator } from '../simulator/easylink/server';
-import { ZkSimulator } from '../simulator/zk/server';
+} from '../../../packages/core/src/index';
+import { makeEmployee, makeOrg } from '../../../packages/core/src/testing/fixtures';
+import { Agent } from '../../../packages/device-agent/src/agent/agent';
+import { parseAgentConfig } from '../../../packages/device-agent/src/config';
+import { EasyLinkSimulator } from '../../../packages/device-agent/src/simulator/easylink/server';
+import { ZkSimulator } from '../../../packages/device-agent/src/simulator/zk/server';
 import { RealServer } from './real-server';
 
 // Terminal commands end to end: the server queues "upload users" / "back up users" for a

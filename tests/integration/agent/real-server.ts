@@ -9,10 +9,10 @@ import {
   ensureReferenceData,
   requirePermission,
   type Services,
-} from '../../../core/src/index';
-import { createTestDb, type TestDb } from '../../../core/src/db/testing';
-import { buildApp } from '../../../server/src/app';
-import { loadConfig } from '../../../server/src/config';
+} from '../../../packages/core/src/index';
+import { createTestDb, type TestDb } from '../../../packages/core/src/db/testing';
+import { buildApp } from '../../../packages/server/src/app';
+import { loadConfig } from '../../../packages/server/src/config';
 
 type FastifyInstance = Awaited<ReturnType<typeof buildApp>>;
 
