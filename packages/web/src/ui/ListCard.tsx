@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { Card } from './Card';
-import { type Column, DataTable } from './DataTable';
-import { Pagination } from './Pagination';
+import type { Column } from './DataTable';
+import { PagedDataTable } from './PagedDataTable';
 import { TextInput } from './TextInput';
-import '../features/org/assign-texts';
 import type { ListState } from '../lib/use-list-state';
 
 interface PageData<T> {
@@ -60,58 +59,30 @@ export function ListCard<T>({
         />
         {filters}
       </div>
-      <DataTable
-        caption={title}
-        columns={columns}
-        rows={query.data?.rows ?? []}
-        rowKey={rowKey}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        onRetry={() => void query.refetch()}
-        empty={empty}
-      />
-      <Pagination
-        page={list.page}
-        pageSize={list.pageSize}
-        total={query.data?.total ?? 0}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-      />
+      <PagedDataTable caption={title} list={list} query={query} columns={columns} rowKey={rowKey} empty={empty} />
     </Card>
   );
 }
 
 /**
- * Edit and Delete buttons of a row (shown only to holders of org.manage by the caller), and
- * "Job positions" (assign / unassign) where the row can hold positions.
+ * A row's buttons: any extra ones first (`children`), then Edit and Delete (each only when given;
+ * the caller shows them only to those who may use them).
  */
 export function RowActions({
   onEdit,
   onDelete,
   editLabel,
-  onPositions,
-  onRoles,
+  children,
 }: {
-  onEdit?: () => void;
-  onDelete?: () => void;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
   editLabel?: string;
-  onPositions?: () => void;
-  /** A section-department's roles (permissions/SectionRolesDialog). */
-  onRoles?: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <div className="flex gap-2">
-      {onPositions ? (
-        <Button size="sm" variant="secondary" onClick={onPositions}>
-          {t('orgAssign.open')}
-        </Button>
-      ) : null}
-      {onRoles ? (
-        <Button size="sm" variant="secondary" onClick={onRoles}>
-          {t('permissions.sectionRoles')}
-        </Button>
-      ) : null}
+      {children}
       {onEdit ? (
         <Button size="sm" variant="secondary" onClick={onEdit}>
           {editLabel ?? t('org.edit')}

@@ -1,29 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
 import { MyAttendancePdfPage } from './PersonalPages';
 import { SchedulePage } from './SchedulePage';
 import { ShiftFormPage } from './ShiftFormPage';
 import { TimesheetListPage } from './TimesheetListPage';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const user = testSessionUser;
+cleanupAfterEach();
 
 const render = (path: string, route: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoute(path, element, sessionUser(permissions), route);
 
 const row = (over: Record<string, unknown> = {}) => ({
   employeeId: 9,

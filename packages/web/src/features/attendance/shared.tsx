@@ -7,11 +7,10 @@ import { saveBase64 } from '../../lib/save-file';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
-import { Pagination } from '../../ui/Pagination';
 import { TextInput } from '../../ui/TextInput';
-import { type ListState, useListState } from '../../lib/use-list-state';
+import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import './texts';
@@ -165,43 +164,7 @@ export function PeriodFilterBar({ f, children, search = true }: { f: PeriodFilte
 }
 
 /** A server-paginated table body: rows, loading / failure / empty states and the pager. */
-export function PagedRows<T>({
-  list,
-  query,
-  columns,
-  rowKey,
-  empty,
-  caption,
-}: {
-  list: Pick<ListState, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
-  query: { data?: { rows: T[]; total: number } | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
-  columns: Column<T>[];
-  rowKey: (row: T) => string | number;
-  empty: ReactNode;
-  caption?: string;
-}) {
-  return (
-    <>
-      <DataTable
-        caption={caption}
-        columns={columns}
-        rows={query.data?.rows ?? []}
-        rowKey={rowKey}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        onRetry={() => void query.refetch()}
-        empty={empty}
-      />
-      <Pagination
-        page={list.page}
-        pageSize={list.pageSize}
-        total={query.data?.total ?? 0}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-      />
-    </>
-  );
-}
+export { PagedDataTable as PagedRows } from '../../ui/PagedDataTable';
 
 /** A button that fetches a file from a download procedure and saves it. */
 export function DownloadButton({

@@ -19,6 +19,8 @@ import { Card, PageTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { ResetLoginPasswordButton } from '../auth/ResetLoginPasswordButton';
 import { FormDialog } from '../../ui/FormDialog';
+import type { FieldView } from '../../ui/FormFields';
+import type { SchemaForm } from '../../lib/use-schema-form';
 import { FIXED_OPTIONS } from '../shared/fixed-options';
 import { EducationLevelSelect } from '../shared/ReferenceSelects';
 import { NotFoundPage } from '../shell/StatusPages';
@@ -32,6 +34,7 @@ import {
   employmentViews,
   medicalViews,
   personalViews,
+  type SectionFormKind,
   useBankForm,
   useContactForm,
   useEmploymentForm,
@@ -40,16 +43,8 @@ import {
 } from './detail/section-forms';
 import type { EmployeeField, EmployeeSection } from './text-keys';
 
-type Editing =
-  | 'personal'
-  | 'contact'
-  | 'employment'
-  | 'medical'
-  | 'bank'
-  | 'emergency'
-  | 'parents'
-  | 'sibling'
-  | 'previousCompany';
+type ListSection = 'emergency' | 'parents' | 'sibling' | 'previousCompany';
+type Editing = SectionFormKind | ListSection;
 
 /**
  * How the record is shown: `edit` (HR on /employee/list/{id}/detail saves each section) or
@@ -356,22 +351,33 @@ function LoginCard({ d, canManage }: { d: EmployeeDetail; canManage: boolean }) 
   );
 }
 
+type SectionDialogProps = { d: EmployeeDetail; onClose: () => void };
+
+/** A single-valued section's dialog from its form, field views and save procedure. */
+const formSection =
+  <I extends object>(
+    section: SectionFormKind,
+    useForm: SectionFormProps<I>['useForm'],
+    views: SectionFormProps<I>['views'],
+    api: SectionFormProps<I>['api'],
+  ) =>
+  (p: SectionDialogProps) => <SectionFormDialog {...p} section={section} useForm={useForm} views={views} api={api} />;
+
+const FORM_SECTIONS: Record<SectionFormKind, (p: SectionDialogProps) => ReactNode> = {
+  personal: formSection('personal', usePersonalForm, personalViews, trpc.employee.update.personal),
+  contact: formSection('contact', useContactForm, contactViews, trpc.employee.update.contact),
+  employment: formSection('employment', useEmploymentForm, employmentViews, trpc.employee.update.employment),
+  medical: formSection('medical', useMedicalForm, medicalViews, trpc.employee.update.medical),
+  bank: formSection('bank', useBankForm, bankViews, trpc.employee.update.bank),
+};
+
 /** The dialog of the section being edited. */
 function SectionEditor({ d, section, onClose }: { d: EmployeeDetail; section: Editing; onClose: () => void }) {
-  switch (section) {
-    case 'personal':
-      return <PersonalDialog d={d} onClose={onClose} />;
-    case 'contact':
-      return <ContactDialog d={d} onClose={onClose} />;
-    case 'employment':
-      return <EmploymentDialog d={d} onClose={onClose} />;
-    case 'medical':
-      return <MedicalDialog d={d} onClose={onClose} />;
-    case 'bank':
-      return <BankDialog d={d} onClose={onClose} />;
-    default:
-      return <ListDialog d={d} section={section} onClose={onClose} />;
-  }
+  return section in FORM_SECTIONS ? (
+    FORM_SECTIONS[section as SectionFormKind]({ d, onClose })
+  ) : (
+    <ListDialog d={d} section={section as ListSection} onClose={onClose} />
+  );
 }
 
 /** Save options shared by every section: a success toast, then the page reloads its data. */
@@ -403,79 +409,32 @@ function useSaver<I extends object>(section: Editing, edit: { mutateAsync: (inpu
   };
 }
 
-function PersonalDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
-  const { t } = useTranslation();
-  const form = usePersonalForm(d);
-  const save = useSaver('personal', trpc.employee.update.personal.useMutation(useSaveOpts(d)));
-  return (
-    <FormDialog
-      title={t('employeeDetail.sections.personal')}
-      form={form}
-      views={personalViews}
-      save={save.save}
-      pending={save.pending}
-      onClose={onClose}
-    />
-  );
+interface SectionFormProps<I> {
+  section: SectionFormKind;
+  useForm: (d: EmployeeDetail) => SchemaForm<string, I>;
+  views: readonly FieldView<string>[];
+  api: {
+    useMutation: (opts: ReturnType<typeof useSaveOpts>) => { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean };
+  };
 }
 
-function ContactDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
+/** A single-valued section's dialog: its schema form, titled by the section, saved (or requested) on Save. */
+function SectionFormDialog<I extends object>({
+  d,
+  section,
+  useForm,
+  views,
+  api,
+  onClose,
+}: SectionDialogProps & SectionFormProps<I>) {
   const { t } = useTranslation();
-  const form = useContactForm(d);
-  const save = useSaver('contact', trpc.employee.update.contact.useMutation(useSaveOpts(d)));
+  const form = useForm(d);
+  const save = useSaver(section, api.useMutation(useSaveOpts(d)));
   return (
     <FormDialog
-      title={t('employeeDetail.sections.contact')}
+      title={t(`employeeDetail.sections.${section}`)}
       form={form}
-      views={contactViews}
-      save={save.save}
-      pending={save.pending}
-      onClose={onClose}
-    />
-  );
-}
-
-function EmploymentDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
-  const { t } = useTranslation();
-  const form = useEmploymentForm(d);
-  const save = useSaver('employment', trpc.employee.update.employment.useMutation(useSaveOpts(d)));
-  return (
-    <FormDialog
-      title={t('employeeDetail.sections.employment')}
-      form={form}
-      views={employmentViews}
-      save={save.save}
-      pending={save.pending}
-      onClose={onClose}
-    />
-  );
-}
-
-function MedicalDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
-  const { t } = useTranslation();
-  const form = useMedicalForm(d);
-  const save = useSaver('medical', trpc.employee.update.medical.useMutation(useSaveOpts(d)));
-  return (
-    <FormDialog
-      title={t('employeeDetail.sections.medical')}
-      form={form}
-      views={medicalViews}
-      save={save.save}
-      pending={save.pending}
-      onClose={onClose}
-    />
-  );
-}
-
-function BankDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
-  const { t } = useTranslation();
-  const form = useBankForm(d);
-  const save = useSaver('bank', trpc.employee.update.bank.useMutation(useSaveOpts(d)));
-  return (
-    <FormDialog
-      title={t('employeeDetail.sections.bank')}
-      form={form}
-      views={bankViews}
+      views={views}
       save={save.save}
       pending={save.pending}
       onClose={onClose}
@@ -485,15 +444,7 @@ function BankDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) 
 
 const orNull = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
 
-function ListDialog({
-  d,
-  section,
-  onClose,
-}: {
-  d: EmployeeDetail;
-  section: 'emergency' | 'parents' | 'sibling' | 'previousCompany';
-  onClose: () => void;
-}) {
+function ListDialog({ d, section, onClose }: { d: EmployeeDetail; section: ListSection; onClose: () => void }) {
   const { t } = useTranslation();
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const title = t(`employeeDetail.sections.${section}`);

@@ -1,30 +1,13 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
 import { HomePage } from './HomePage';
+import { renderAs } from '../../testing/render-screen';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'lead@test.co.id',
-  name: 'Lead',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = (permissions: string[]) => sessionUser(permissions, { email: 'lead@test.co.id', name: 'Lead' });
 
 const handlers = {
   'dashboard.todayShift': () => ({
@@ -69,11 +52,7 @@ const handlers = {
 describe('home dashboard', () => {
   it('an employee sees their shift, birthdays and regulations, and no team widgets', async () => {
     const { calls } = fakeTrpcServer(handlers);
-    renderWithProviders(
-      <SessionProvider user={user(['personal.access'])}>
-        <HomePage />
-      </SessionProvider>,
-    );
+    renderAs(<HomePage />, user(['personal.access']));
     expect(await screen.findByText('Pagi (08:00 - 17:00)')).toBeTruthy();
     expect(await screen.findByText('Bima Today')).toBeTruthy();
     expect(await screen.findByText('Peraturan Perusahaan')).toBeTruthy();
@@ -84,11 +63,7 @@ describe('home dashboard', () => {
 
   it('an approver sees what awaits them and the live timesheet counts', async () => {
     fakeTrpcServer(handlers);
-    renderWithProviders(
-      <SessionProvider user={user(['personal.access', 'attendance.view', 'attendance.approve', 'employee.view'])}>
-        <HomePage />
-      </SessionProvider>,
-    );
+    renderAs(<HomePage />, user(['personal.access', 'attendance.view', 'attendance.approve', 'employee.view']));
     expect(await screen.findByText('Nina Leave')).toBeTruthy();
     expect(screen.getByText('Leave requests')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('live-timesheet').textContent).toContain('Lala Late'));

@@ -1,27 +1,20 @@
 import { createIdIndexInput, formatEmployeeNumber, type IdIndexRow, ID_INDEX_LIMITS } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
-import type { Column } from '../../ui/DataTable';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
-import { FormDialog } from '../../ui/FormDialog';
-import { ListCard, RowActions } from '../../ui/ListCard';
+import { CrudListCard } from '../../ui/CrudListCard';
 import { useListState } from '../../lib/use-list-state';
 import { type FormFieldDef, numberOrUndefined, useSchemaForm } from '../../lib/use-schema-form';
-import { useRefreshOrg } from './use-refresh';
+import { OrgFilters, OrgFormDialog, useOrgDelete, useOrgSave } from './org-crud';
 
 type Key = 'companyOfficeId' | 'prefix' | 'nextNumber' | 'padding';
 
 function IdIndexDialog({ index, officeId, onClose }: { index: IdIndexRow | null; officeId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefreshOrg();
-  const opts = { meta: { successMessage: () => t('org.saved') }, onSuccess: () => void refresh.idIndex() };
-  const create = trpc.org.idIndex.create.useMutation(opts);
-  const update = trpc.org.idIndex.update.useMutation(opts);
+  const { pending, create, update } = useOrgSave(trpc.org.idIndex, 'idIndex');
   const form = useSchemaForm({
     idPrefix: 'id-index',
     fields: [
@@ -55,8 +48,9 @@ function IdIndexDialog({ index, officeId, onClose }: { index: IdIndexRow | null;
       ? formatEmployeeNumber(form.values.prefix.trim(), next, pad)
       : null;
   return (
-    <FormDialog
-      title={index ? t('org.editWhat', { name: index.companyOffice }) : t('org.addWhat', { what: t('org.entity.idIndex') })}
+    <OrgFormDialog
+      what={t('org.entity.idIndex')}
+      editing={index?.companyOffice ?? null}
       intro={<p className="text-sm text-slate-600">{t('org.hints.idIndex')}</p>}
       form={form}
       views={[
@@ -73,10 +67,9 @@ function IdIndexDialog({ index, officeId, onClose }: { index: IdIndexRow | null;
         { key: 'nextNumber', type: 'number' },
         { key: 'padding', type: 'number', hint: t('org.hints.padding') },
       ]}
-      pending={create.isPending || update.isPending}
-      save={({ companyOfficeId: _office, ...rest }) =>
-        index ? update.mutateAsync({ id: index.id, ...rest }) : create.mutateAsync({ companyOfficeId: _office, ...rest })
-      }
+      pending={pending}
+      // The office of an existing ID index is not sent: it does not change.
+      save={({ companyOfficeId, ...rest }) => (index ? update({ id: index.id, ...rest }) : create({ companyOfficeId, ...rest }))}
       onClose={onClose}
     />
   );
@@ -85,68 +78,34 @@ function IdIndexDialog({ index, officeId, onClose }: { index: IdIndexRow | null;
 /** The employee-number scheme per office; offices without one number `<office code>-NNNNN`. */
 export function IdIndexTab({ officeId, setOfficeId }: { officeId: string; setOfficeId: (v: string) => void }) {
   const { t } = useTranslation();
-  const canManage = useCan('org.manage');
   const list = useListState();
   const query = trpc.org.idIndex.list.useQuery(
     { ...list.query, companyOfficeId: toId(officeId) },
     { placeholderData: keepPreviousData },
   );
-  const refresh = useRefreshOrg();
-  const remove = trpc.org.idIndex.delete.useMutation({
-    meta: { silent: true, successMessage: () => t('org.deleted') },
-    onSuccess: () => void refresh.idIndex(),
-  });
-  const [editing, setEditing] = useState<IdIndexRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<IdIndexRow | null>(null);
-  const columns: Column<IdIndexRow>[] = [
-    { key: 'office', header: t('org.fields.companyOffice'), cell: (r) => r.companyOffice },
-    { key: 'prefix', header: t('org.fields.prefix'), cell: (r) => <code className="font-mono text-xs">{r.prefix}</code> },
-    { key: 'nextNumber', header: t('org.fields.nextNumber'), cell: (r) => r.nextNumber },
-    { key: 'padding', header: t('org.fields.padding'), cell: (r) => r.padding },
-    {
-      key: 'next',
-      header: t('org.fields.nextEmployeeNumber'),
-      cell: (r) => <code className="font-mono text-xs">{r.next}</code>,
-    },
-  ];
-  if (canManage) {
-    columns.push({
-      key: 'actions',
-      header: t('app.actions'),
-      className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
-    });
-  }
+  const remove = useOrgDelete(trpc.org.idIndex, 'idIndex');
   return (
-    <>
-      <ListCard
-        title={t('org.tabs.idIndex')}
-        list={list}
-        query={query}
-        columns={columns}
-        rowKey={(r) => r.id}
-        filters={
-          <CompanyOfficeSelect
-            aria-label={t('org.fields.companyOffice')}
-            placeholder={t('org.allOffices')}
-            value={officeId}
-            onChange={list.filter(setOfficeId)}
-          />
-        }
-        onAdd={canManage ? () => setEditing('new') : undefined}
-        empty={t('org.noIdIndex')}
-        searchPlaceholder={t('org.searchOffice')}
-      />
-      {editing ? (
-        <IdIndexDialog index={editing === 'new' ? null : editing} officeId={officeId} onClose={() => setEditing(null)} />
-      ) : null}
-      {deleting ? (
-        <ConfirmDeleteDialog
-          name={deleting.companyOffice}
-          onConfirm={() => remove.mutateAsync({ id: deleting.id })}
-          onClose={() => setDeleting(null)}
-        />
-      ) : null}
-    </>
+    <CrudListCard
+      title={t('org.tabs.idIndex')}
+      list={list}
+      query={query}
+      columns={[
+        { key: 'office', header: t('org.fields.companyOffice'), cell: (r: IdIndexRow) => r.companyOffice },
+        { key: 'prefix', header: t('org.fields.prefix'), cell: (r) => <code className="font-mono text-xs">{r.prefix}</code> },
+        { key: 'nextNumber', header: t('org.fields.nextNumber'), cell: (r) => r.nextNumber },
+        { key: 'padding', header: t('org.fields.padding'), cell: (r) => r.padding },
+        {
+          key: 'next',
+          header: t('org.fields.nextEmployeeNumber'),
+          cell: (r) => <code className="font-mono text-xs">{r.next}</code>,
+        },
+      ]}
+      filters={<OrgFilters list={list} office={[officeId, setOfficeId]} />}
+      empty={t('org.noIdIndex')}
+      searchPlaceholder={t('org.searchOffice')}
+      canManage={useCan('org.manage')}
+      form={(row, onClose) => <IdIndexDialog index={row} officeId={officeId} onClose={onClose} />}
+      remove={{ name: (r) => r.companyOffice, run: remove }}
+    />
   );
 }

@@ -1,13 +1,10 @@
 import { isFixedReference, type ReferenceKind, referenceCreateInput } from '@hr/core/browser';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
-import type { Column } from '../../ui/DataTable';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { CrudListCard } from '../../ui/CrudListCard';
 import { FormDialog } from '../../ui/FormDialog';
-import { ListCard, RowActions } from '../../ui/ListCard';
 import type { FieldView } from '../../ui/FormFields';
 import { bpToPercent, formatRupiah, percentToBp, REFERENCE_FIELDS_UI, type RefField } from './reference-fields';
 import { type ListState, useListState } from '../../lib/use-list-state';
@@ -122,11 +119,8 @@ function ReferenceView({
   remove?: Mutation;
 }) {
   const { t } = useTranslation();
-  const canManage = useCan('org.manage');
   const list = useListState();
   const query = apiOf(kind).list.useQuery(list.query, { placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<RefRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RefRow | null>(null);
   const cell = (f: RefField, r: RefRow) => {
     const v = r[f.key];
     if (v === null || v === undefined || v === '') return t('app.none');
@@ -134,51 +128,36 @@ function ReferenceView({
     if (f.kind === 'percent') return `${bpToPercent(Number(v))}%`;
     return String(v);
   };
-  const columns: Column<RefRow>[] = [
-    { key: 'name', header: t('org.fields.name'), cell: (r) => r.name },
-    ...REFERENCE_FIELDS_UI[kind].map((f) => ({
-      key: f.key,
-      header: t(`org.fields.${f.key}`),
-      cell: (r: RefRow) => cell(f, r),
-      className: f.kind === 'text' ? undefined : 'whitespace-nowrap tabular-nums',
-    })),
-  ];
-  if (canManage) {
-    columns.push({
-      key: 'actions',
-      header: t('app.actions'),
-      className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={remove ? () => setDeleting(r) : undefined} />,
-    });
-  }
   return (
     <>
       {isFixedReference(kind) ? <p className="mb-3 text-sm text-slate-600">{t('org.hints.fixedReference')}</p> : null}
-      <ListCard
+      <CrudListCard
         title={t(`org.reference.${kind}`)}
         list={list}
         query={query}
-        columns={columns}
-        rowKey={(r) => r.id}
-        onAdd={canManage && create ? () => setEditing('new') : undefined}
+        columns={[
+          { key: 'name', header: t('org.fields.name'), cell: (r) => r.name },
+          ...REFERENCE_FIELDS_UI[kind].map((f) => ({
+            key: f.key,
+            header: t(`org.fields.${f.key}`),
+            cell: (r: RefRow) => cell(f, r),
+            className: f.kind === 'text' ? undefined : 'whitespace-nowrap tabular-nums',
+          })),
+        ]}
         empty={t('org.empty')}
+        canManage={useCan('org.manage')}
+        addable={create !== undefined}
+        form={(row, onClose) => (
+          <ReferenceDialog
+            kind={kind}
+            row={row}
+            save={(input) => (row === null && create ? create.mutateAsync(input) : update.mutateAsync(input))}
+            pending={update.isPending || (create?.isPending ?? false)}
+            onClose={onClose}
+          />
+        )}
+        remove={remove ? { name: (r) => r.name, run: (r) => remove.mutateAsync({ id: r.id }) } : undefined}
       />
-      {editing ? (
-        <ReferenceDialog
-          kind={kind}
-          row={editing === 'new' ? null : editing}
-          save={(input) => (editing === 'new' ? create!.mutateAsync(input) : update.mutateAsync(input))}
-          pending={update.isPending || (create?.isPending ?? false)}
-          onClose={() => setEditing(null)}
-        />
-      ) : null}
-      {deleting && remove ? (
-        <ConfirmDeleteDialog
-          name={deleting.name}
-          onConfirm={() => remove.mutateAsync({ id: deleting.id })}
-          onClose={() => setDeleting(null)}
-        />
-      ) : null}
     </>
   );
 }

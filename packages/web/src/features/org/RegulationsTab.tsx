@@ -8,14 +8,13 @@ import { formatIsoDate } from '../../lib/format';
 import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
-import { ListCard, RowActions } from '../../ui/ListCard';
+import { CrudListCard } from '../../ui/CrudListCard';
+import { useDeleteMutation } from '../../lib/use-crud-mutations';
 import './regulation-texts';
 import { useListState } from '../../lib/use-list-state';
 
@@ -162,7 +161,6 @@ function RegulationDialog({ row, onClose }: { row: RegulationRow | null; onClose
 /** /misc?tab=regulations: company regulations with their documents (spec §7 component/regulations). */
 export function RegulationsTab() {
   const { t } = useTranslation();
-  const canManage = useCan('org.manage');
   const list = useListState();
   const [office, setOffice] = useState('');
   const query = trpc.regulation.list.useQuery(
@@ -170,71 +168,52 @@ export function RegulationsTab() {
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = trpc.regulation.delete.useMutation({
-    meta: { silent: true, successMessage: () => t('regulation.deleted') },
-    onSuccess: () => void utils.regulation.invalidate(),
+  const remove = useDeleteMutation(trpc.regulation, {
+    deleted: () => t('regulation.deleted'),
+    refresh: () => utils.regulation.invalidate(),
   });
-  const [editing, setEditing] = useState<RegulationRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RegulationRow | null>(null);
-  const columns: Column<RegulationRow>[] = [
-    { key: 'title', header: t('regulation.title'), cell: (r) => r.title },
-    { key: 'effectiveDate', header: t('regulation.effectiveDate'), cell: (r) => formatIsoDate(r.effectiveDate) },
-    {
-      key: 'office',
-      header: t('regulation.office'),
-      cell: (r) => (r.companyOfficeId ? r.companyOfficeName : t('regulation.allOffices')),
-    },
-    {
-      key: 'file',
-      header: t('regulation.file'),
-      cell: (r) => (
-        <button
-          type="button"
-          className="text-sky-700 hover:underline"
-          onClick={async () => saveBase64(await utils.regulation.download.fetch({ id: r.id }))}
-        >
-          {r.fileName}
-        </button>
-      ),
-    },
-    { key: 'size', header: t('regulation.size'), cell: (r) => formatBytes(r.size) },
-  ];
-  if (canManage)
-    columns.push({
-      key: 'actions',
-      header: t('app.actions'),
-      className: 'whitespace-nowrap',
-      cell: (r) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
-    });
   return (
-    <>
-      <ListCard
-        title={t('regulation.tab')}
-        list={list}
-        query={query}
-        columns={columns}
-        rowKey={(r) => r.id}
-        searchPlaceholder={t('regulation.search')}
-        filters={
-          <CompanyOfficeSelect
-            aria-label={t('regulation.office')}
-            value={office}
-            onChange={list.filter(setOffice)}
-            placeholder={t('regulation.allOffices')}
-          />
-        }
-        onAdd={canManage ? () => setEditing('new') : undefined}
-        addLabel={t('regulation.add')}
-        empty={t('regulation.empty')}
-      />
-      {editing ? <RegulationDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? (
-        <ConfirmDeleteDialog
-          name={deleting.title}
-          onConfirm={() => remove.mutateAsync({ id: deleting.id })}
-          onClose={() => setDeleting(null)}
+    <CrudListCard
+      title={t('regulation.tab')}
+      list={list}
+      query={query}
+      columns={[
+        { key: 'title', header: t('regulation.title'), cell: (r: RegulationRow) => r.title },
+        { key: 'effectiveDate', header: t('regulation.effectiveDate'), cell: (r) => formatIsoDate(r.effectiveDate) },
+        {
+          key: 'office',
+          header: t('regulation.office'),
+          cell: (r) => (r.companyOfficeId ? r.companyOfficeName : t('regulation.allOffices')),
+        },
+        {
+          key: 'file',
+          header: t('regulation.file'),
+          cell: (r) => (
+            <button
+              type="button"
+              className="text-sky-700 hover:underline"
+              onClick={async () => saveBase64(await utils.regulation.download.fetch({ id: r.id }))}
+            >
+              {r.fileName}
+            </button>
+          ),
+        },
+        { key: 'size', header: t('regulation.size'), cell: (r) => formatBytes(r.size) },
+      ]}
+      searchPlaceholder={t('regulation.search')}
+      filters={
+        <CompanyOfficeSelect
+          aria-label={t('regulation.office')}
+          value={office}
+          onChange={list.filter(setOffice)}
+          placeholder={t('regulation.allOffices')}
         />
-      ) : null}
-    </>
+      }
+      addLabel={t('regulation.add')}
+      empty={t('regulation.empty')}
+      canManage={useCan('org.manage')}
+      form={(row, onClose) => <RegulationDialog row={row} onClose={onClose} />}
+      remove={{ name: (r) => r.title, run: remove }}
+    />
   );
 }

@@ -1,31 +1,14 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { DepartmentsTab } from './DepartmentsTab';
 import { OrgChartTree } from './OrgChartTree';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 1,
-  email: 'hc@test.co.id',
-  name: 'HC',
-  employeeId: null,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: null,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = (permissions: string[]) => sessionUser(permissions, { userId: 1, employeeId: null, departmentId: null });
 
 const ROWS = [
   { id: 7, name: 'Finance', companyOfficeId: 1, companyOffice: 'Jakarta', divisions: 3, employees: 12 },

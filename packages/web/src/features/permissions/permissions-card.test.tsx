@@ -1,17 +1,16 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { EmployeePermissionsCard } from './EmployeePermissionsCard';
 import { JobPositionPermissionsCard } from './JobPositionPermissionsCard';
 import { SectionRolesDialog } from './SectionRolesDialog';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
+import { renderAs, rowWith } from '../../testing/render-screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = testSessionUser;
+const user = sessionUser;
 
 const grant = (id: number, key: string, status: number, requestedBy: string, kind = 'permission') => ({
   id,
@@ -36,22 +35,10 @@ const grants = [
 const page = { rows: grants, total: 3, page: 1, pageSize: 500 };
 const ALL = ['permission.view', 'permission.assign', 'permission.approve'];
 
-const render = (permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <EmployeePermissionsCard employeeId={9} />
-    </SessionProvider>,
-  );
+const render = (permissions: string[]) => renderAs(<EmployeePermissionsCard employeeId={9} />, user(permissions));
 
 /** The table row of a grant (the assign select lists the same keys as options). */
-const rowOf = async (text: string): Promise<HTMLElement> => {
-  let found: HTMLElement | undefined;
-  await waitFor(() => {
-    found = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
-    expect(found).toBeTruthy();
-  });
-  return found!;
-};
+const rowOf = rowWith;
 
 describe('employee permissions card', () => {
   it('nobody approves their own assignment; others can; approved grants can be unassigned', async () => {

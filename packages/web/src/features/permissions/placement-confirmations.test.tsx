@@ -1,13 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
 import { PlacementConfirmationsCard } from './PlacementConfirmationsCard';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
+import { renderAs, rowWith } from '../../testing/render-screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const row = (id: number, employeeName: string, approveRefusal: string | null) => ({
   id,
@@ -33,21 +31,9 @@ const page = {
   pageSize: 100,
 };
 
-const render = (permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={testSessionUser(permissions)}>
-      <PlacementConfirmationsCard />
-    </SessionProvider>,
-  );
+const render = (permissions: string[]) => renderAs(<PlacementConfirmationsCard />, sessionUser(permissions));
 
-const rowOf = async (text: string): Promise<HTMLElement> => {
-  let found: HTMLElement | undefined;
-  await waitFor(() => {
-    found = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
-    expect(found).toBeTruthy();
-  });
-  return found!;
-};
+const rowOf = rowWith;
 
 describe('placements awaiting confirmation', () => {
   it('approves or rejects a pending placement; shows the reason instead of the buttons when the caller may not decide', async () => {

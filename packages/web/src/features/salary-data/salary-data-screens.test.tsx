@@ -1,27 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
 import { PieceWorkPanel } from './PieceWorkPanel';
 import { SalaryQueueAddPage, SalarySettingPage } from './screens';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const user = testSessionUser;
+cleanupAfterEach();
 
 const render = (route: string, path: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoute(path, element, sessionUser(permissions), route);
 
 const settings = {
   cutOffDay: 25,

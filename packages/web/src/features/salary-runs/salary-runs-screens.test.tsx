@@ -1,30 +1,17 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
 import { MySalaryPage } from './MySalaryPage';
 import { SalaryReportDetailPage } from './SalaryReportDetailPage';
 import { SalaryReportGeneratePage } from './SalaryReportGeneratePage';
 import { SalaryReportListPage } from './SalaryReportListPage';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
+import { renderRoutes } from '../../testing/render-screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const user = testSessionUser;
+cleanupAfterEach();
 
 const render = (pattern: string, route: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={pattern} element={element} />
-        <Route path="/salary/report/:id/detail" element={<p>detail page</p>} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoutes({ '/salary/report/:id/detail': <p>detail page</p>, [pattern]: element }, sessionUser(permissions), route);
 
 const run = (id: number, status: 'draft' | 'finalised' | 'cancelled', office: string | null) => ({
   id,

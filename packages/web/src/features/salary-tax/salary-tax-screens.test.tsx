@@ -1,7 +1,5 @@
-import type { SessionUser } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { EmployeeIncomeTaxCard } from './EmployeeIncomeTaxCard';
@@ -10,40 +8,16 @@ import { IncomeTaxDetailPage } from './IncomeTaxDetailPage';
 import { IncomeTaxListPage } from './IncomeTaxListPage';
 import { ReportBonusDetailPage } from './ReportBonusDetailPage';
 import { ReportBonusListPage } from './ReportBonusListPage';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 
 const saved = vi.hoisted(() => [] as { fileName: string }[]);
 vi.mock('../../lib/save-file', () => ({ saveBase64: (f: { fileName: string }) => saved.push(f) }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user: SessionUser = {
-  userId: 5,
-  email: 'hc@test.co.id',
-  name: 'HC',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions: ['salary.view'],
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-};
+const user = sessionUser(['salary.view']);
 
-const render = (pattern: string, route: string, element: React.ReactElement) =>
-  renderWithProviders(
-    <SessionProvider user={user}>
-      <Routes>
-        <Route path={pattern} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+const render = (pattern: string, route: string, element: React.ReactElement) => renderRoute(pattern, element, user, route);
 
 const summary = {
   employeeId: 4,

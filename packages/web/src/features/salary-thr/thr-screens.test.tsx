@@ -1,29 +1,17 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fakeTrpcServer } from '../../test/render';
 import { HolidayAllowanceDetailPage } from './HolidayAllowanceDetailPage';
 import { HolidayAllowanceGeneratePage } from './HolidayAllowanceGeneratePage';
 import { HolidayAllowanceListPage } from './HolidayAllowanceListPage';
+import { renderRoutes } from '../../testing/render-screen';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const user = testSessionUser;
+cleanupAfterEach();
 
 const render = (pattern: string, route: string, element: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path={pattern} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoute(pattern, element, sessionUser(permissions), route);
 
 const run = (status: 'draft' | 'finalised') => ({
   id: 7,
@@ -136,14 +124,13 @@ describe('THR screens', () => {
         return { data: { ...base, status: 'succeeded', done: 1200, total: 1200, result: { runId: 41 } } };
       },
     });
-    renderWithProviders(
-      <SessionProvider user={user(['salary.view', 'salary.update'])}>
-        <Routes>
-          <Route path="/salary/holidayAllowance/generate" element={<HolidayAllowanceGeneratePage />} />
-          <Route path="/salary/holidayAllowance/:id/detail" element={<p>THR detail page</p>} />
-        </Routes>
-      </SessionProvider>,
-      { route: '/salary/holidayAllowance/generate' },
+    renderRoutes(
+      {
+        '/salary/holidayAllowance/generate': <HolidayAllowanceGeneratePage />,
+        '/salary/holidayAllowance/:id/detail': <p>THR detail page</p>,
+      },
+      sessionUser(['salary.view', 'salary.update']),
+      '/salary/holidayAllowance/generate',
     );
     await screen.findByRole('button', { name: 'Generate' });
     fireEvent.change(document.getElementById('thr-holiday')!, { target: { value: '2' } });

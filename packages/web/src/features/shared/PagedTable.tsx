@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../ui/DataTable';
-import { Pagination } from '../../ui/Pagination';
+import type { Column } from '../../ui/DataTable';
+import { PagedDataTable } from '../../ui/PagedDataTable';
 import { Select, type SelectOption } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 
@@ -72,24 +72,5 @@ export function PagedTable<T>({
   rowKey: (row: T) => string | number;
   empty: ReactNode;
 }) {
-  return (
-    <>
-      <DataTable
-        columns={columns}
-        rows={query.data?.rows ?? []}
-        rowKey={rowKey}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        onRetry={() => void query.refetch()}
-        empty={empty}
-      />
-      <Pagination
-        page={paging.page}
-        pageSize={paging.pageSize}
-        total={query.data?.total ?? 0}
-        onPage={paging.setPage}
-        onPageSize={paging.setPageSize}
-      />
-    </>
-  );
+  return <PagedDataTable list={paging} query={query} columns={columns} rowKey={rowKey} empty={empty} />;
 }

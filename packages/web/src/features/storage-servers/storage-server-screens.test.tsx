@@ -1,32 +1,14 @@
-import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer } from '../../test/render';
 import { ServerAddPage } from './ServerAddPage';
 import { ServerListPage } from './ServerListPage';
+import { renderRoutes } from '../../testing/render-screen';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
-const user = (permissions: string[]): SessionUser => ({
-  userId: 5,
-  email: 'it@test.co.id',
-  name: 'IT',
-  employeeId: 3,
-  personalId: null,
-  companyOfficeId: 1,
-  departmentId: 1,
-  divisionId: null,
-  mandatorySavingId: null,
-  roles: [],
-  permissions,
-  companyOffices: [{ id: 1, name: 'Jakarta' }],
-  mustChangePassword: false,
-});
+const user = (permissions: string[]) => sessionUser(permissions, { email: 'it@test.co.id', name: 'IT' });
 
 const statics = {
   'storageServer.types': () => ({ data: [{ id: 1, name: 'NAS' }] }),
@@ -34,15 +16,7 @@ const statics = {
 };
 
 const render = (element: React.ReactElement, permissions: string[], route = '/personal/server/add') =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path="/personal/server/add" element={element} />
-        <Route path="/personal/server" element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoutes({ '/personal/server/add': element, '/personal/server': element }, user(permissions), route);
 
 async function fill(values: Record<string, string>) {
   await screen.findByRole('option', { name: 'NAS' });
