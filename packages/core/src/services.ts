@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { type AuthConfig, DEFAULT_AUTH_CONFIG } from './auth/service';
 import type { Database } from './db/database';
 import { createMailConfig, type MailConfig } from './mail/mailer';
+import type { PayrollFeeds } from './payroll/ports';
+import { defaultPayrollFeeds } from './payroll-wiring';
 import type { Actor } from './permissions/actor';
 import { type Ctx, systemClock } from './shared/context';
 
@@ -12,6 +14,8 @@ export interface Services {
   auth: AuthConfig;
   /** How mail is sent (SMTP_URL / MAIL_FROM); without SMTP, mail is kept in the outbox only. */
   mail: MailConfig;
+  /** What feeds a payslip from the feature modules (payroll/ports.ts); every context carries it. */
+  payrollFeeds: PayrollFeeds;
   /** A service context for one request or command. */
   ctx(actor: Actor | null, requestId?: string): Ctx;
 }
@@ -23,15 +27,19 @@ export function createServices(
     auth?: Partial<AuthConfig>;
     /** A ready mail configuration, or SMTP URL / sender to build one (default: outbox only). */
     mail?: MailConfig | { smtpUrl?: string | undefined; from?: string | undefined };
+    /** Replaces the feature modules' payroll feeds (default: `defaultPayrollFeeds()`). */
+    payrollFeeds?: PayrollFeeds;
   } = {},
 ): Services {
   const clock = opts.clock ?? systemClock;
   const mail = opts.mail && 'transport' in opts.mail ? opts.mail : createMailConfig(opts.mail);
+  const payrollFeeds = opts.payrollFeeds ?? defaultPayrollFeeds();
   return {
     db,
     clock,
     auth: { ...DEFAULT_AUTH_CONFIG, ...opts.auth },
     mail,
-    ctx: (actor, requestId) => ({ db, actor, clock, ...(requestId ? { requestId } : {}) }),
+    payrollFeeds,
+    ctx: (actor, requestId) => ({ db, actor, clock, payrollFeeds, ...(requestId ? { requestId } : {}) }),
   };
 }

@@ -39,7 +39,7 @@ export function registerPayrollCommands(program: Command, cfg: CliConfig, io: Io
       await withDatabase(cfg, async (_h, services) => {
         const ctx = services.ctx(null, 'cli:payroll run');
         if (raw.dryRun) {
-          const run = await computePayrollRun(ctx.db, input);
+          const run = await computePayrollRun(ctx, input);
           io.out(`Dry run ${input.period}${input.companyOfficeId ? ` office #${input.companyOfficeId}` : ''}: nothing written.`);
           io.out(`Employees: ${run.slips.length} (skipped ${run.skipped.length})`);
           io.out(`Gross: ${rupiah(sumOf(run.slips.map((s) => s.gross)))}`);

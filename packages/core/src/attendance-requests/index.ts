@@ -38,5 +38,12 @@ export {
   requestOvertime,
   updateOvertime,
 } from './overtime';
-export { type ApprovedOvertimeDay, approvedOvertimeFor, attendanceSourceWithOvertime } from './payroll-feed';
+export {
+  type ApprovedOvertimeDay,
+  approvedOvertimeFor,
+  attendanceSourceWithOvertime,
+  payrollAttendanceFeed,
+  timesheetAttendanceSource,
+} from './payroll-feed';
 export { seedAttendanceRequestsDemo } from './seed';
+export * from './outputs';

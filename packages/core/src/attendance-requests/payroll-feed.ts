@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
+import { approvedUnpaidLeaveDays } from '../leave/index';
 import type { OvertimeDayType } from '../payroll/index';
+import type { AttendanceFeed, AttendanceInput, AttendanceSource } from '../payroll/ports';
 import {
-  type AttendanceInput,
-  type AttendanceSource,
+  attendanceFromTimesheets,
   fullMonthAttendance,
   periodDates,
   queryPayrollSettings,
+  queryTimesheetFigures,
 } from '../payroll/runs/index';
 import type { Db } from '../shared/context';
 import { ATTENDANCE_REQUEST_STATUS } from './schema';
@@ -48,6 +50,26 @@ export async function approvedOvertimeFor(
   return out;
 }
 
+/*
+ * The attendance feed of payroll (payroll/ports.ts `AttendanceSource`): the period's timesheets and approved unpaid
+ * leave, plus the approved overtime of attendance requests (folded into attendance, no separate overtime port).
+ */
+
+/** AttendanceSource reading the period's timesheets and approved unpaid leave (no overtime: see attendanceSourceWithOvertime). */
+export function timesheetAttendanceSource(db: Db): AttendanceSource {
+  return async (employeeIds, period, settings) => {
+    const { start, end } = periodDates(period, settings.payDay);
+    const [figures, unpaid] = await Promise.all([
+      queryTimesheetFigures(db, employeeIds, { start, end, workWeek: settings.workWeek }),
+      approvedUnpaidLeaveDays(db, { employeeIds, from: start, to: end }),
+    ]);
+    const leave = new Map(unpaid.map((u) => [u.employeeId, Number(u.days)]));
+    return new Map(
+      figures.map((f) => [f.employeeId, attendanceFromTimesheets(f, period, settings.workWeek, leave.get(f.employeeId) ?? 0)]),
+    );
+  };
+}
+
 /**
  * The payroll engine's AttendanceSource with approved overtime of the period's calendar month:
  * each employee keeps the figures of `base` (or the engine's full-month default) and gets their
@@ -68,3 +90,6 @@ export function attendanceSourceWithOvertime(db: Db, base?: AttendanceSource): A
     return out;
   };
 }
+
+/** The payroll attendance feed `createServices()` wires: timesheets and unpaid leave, plus approved overtime. */
+export const payrollAttendanceFeed: AttendanceFeed = (db) => attendanceSourceWithOvertime(db, timesheetAttendanceSource(db));

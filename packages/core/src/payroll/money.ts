@@ -70,3 +70,20 @@ export function toInt(x: Dec): number {
 export function toDisplayNumber(x: Dec): number {
   return x.toNumber();
 }
+
+/**
+ * An integer rupiah amount (a `numeric`/`bigint` column read as text, a decimal string) as the engine's JS number,
+ * exactly: refuses fractions and amounts beyond Number.MAX_SAFE_INTEGER instead of rounding them through a float.
+ * Use it wherever money leaves text for the engine or a spreadsheet cell (never `Number(…)`; no-float-money.test.ts).
+ */
+export function wholeRupiah(x: DecInput): number {
+  return toInt(dec(x));
+}
+
+/** Whole rupiah with dots between thousands, as Indonesian documents print it ("-1.250.000"); digits in, no float. */
+export function groupedRupiah(v: bigint | string): string {
+  const s = v.toString();
+  const neg = s.startsWith('-');
+  const digits = neg ? s.slice(1) : s;
+  return `${neg ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}

@@ -3,3 +3,4 @@ export * from './schema';
 export * from './service';
 export type { PurchaseOfGoodsTables } from './tables';
 export * from './template';
+export * from './outputs';

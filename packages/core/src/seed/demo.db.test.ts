@@ -5,12 +5,13 @@ import { createTestDb, type TestDb } from '../db/testing';
 import { ROLE_KEYS } from '../permissions/index';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
-import { computePayrollRun } from '../payroll/runs/service';
+import { computePayrollRun } from '../payroll/runs/index';
+import { defaultPayrollFeeds } from '../payroll-wiring';
 import { DEMO_USERS, isDemoSeeded, type SeedSummary, seedDemo } from './demo';
 import { DEMO_WAGE_FLOOR } from './salaries';
 
 const clock = () => new Date('2026-11-22T03:00:00Z');
-const ctxOf = (t: TestDb): Ctx => ({ db: t.db, actor: null, clock });
+const ctxOf = (t: TestDb): Ctx => ({ db: t.db, actor: null, clock, payrollFeeds: defaultPayrollFeeds() });
 
 /** The seeded people, in a backend-independent shape, for comparing two seeds. */
 const people = (t: TestDb) =>
@@ -254,7 +255,7 @@ describe('demo seed', () => {
     expect(new Set(allowances.map((a) => a.employee_id)).size).toBeGreaterThan(rows.length / 2);
 
     // A payroll dry run of the month pays every working salaried employee and skips only the unsalaried.
-    const run = await computePayrollRun(t.db, { period: '2026-10' });
+    const run = await computePayrollRun(ctxOf(t), { period: '2026-10' });
     expect(run.slips.length).toBeGreaterThan(rows.length * 0.6);
     const skipped = new Set(run.skipped.map((s) => s.employeeId));
     // (someone who joined in November has a contract, but not yet in October)

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
+import type { PayrollFeeds } from '../payroll/ports';
 import type { Actor } from '../permissions/actor';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -11,6 +12,11 @@ export interface Ctx {
   clock: () => Date;
   /** Request id for audit entries and logs. */
   requestId?: string;
+  /**
+   * What feeds a payslip from the feature modules (attendance, deductions; payroll/ports.ts), wired by
+   * `createServices()`. Payroll runs and finalising need it; other services ignore it.
+   */
+  payrollFeeds?: PayrollFeeds;
 }
 
 export const systemClock = (): Date => new Date();

@@ -1,4 +1,4 @@
-import { formatRupiah } from '../../purchase-of-goods/index';
+import { groupedRupiah as formatRupiah } from '../money';
 import { renderPdf } from '../../shared/pdf';
 import type { IncomeTaxDetail } from './schema';
 

@@ -13,3 +13,4 @@ export {
   listReportBonus,
 } from './service';
 export { deletePreviousIncome, listPreviousIncome, savePreviousIncome, setTaxBorneBy } from './previous-income';
+export * from './outputs';

@@ -5,7 +5,7 @@ import type { Grant } from '../../permissions/grant';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import type { In } from '../../shared/zod';
-import { _assertEmployeeVisible, _assertPeriodOpen } from '../runs/service';
+import { assertEmployeeVisible, assertPeriodOpen } from '../runs/access';
 import {
   deletePreviousIncomeInput,
   type PreviousIncomeRow,
@@ -37,7 +37,7 @@ export async function listPreviousIncome(
   raw: In<typeof previousIncomeListInput>,
 ): Promise<PreviousIncomeRow[]> {
   const { id } = previousIncomeListInput.parse(raw);
-  await _assertEmployeeVisible(ctx.db, grant.scope, id);
+  await assertEmployeeVisible(ctx.db, grant.scope, id);
   return ctx.db
     .selectFrom('employee_previous_income')
     .select(cols)
@@ -53,11 +53,11 @@ export async function savePreviousIncome(
   raw: In<typeof savePreviousIncomeInput>,
 ): Promise<PreviousIncomeRow> {
   const input = savePreviousIncomeInput.parse(raw);
-  await _assertEmployeeVisible(ctx.db, grant.scope, input.id);
+  await assertEmployeeVisible(ctx.db, grant.scope, input.id);
   requirePayPermission(grant.actor, input.id, 'income tax records');
   return inTransaction(ctx, async (trx) => {
     // Locked once the year's last tax period (a finalised December payslip) has used the figures.
-    await _assertPeriodOpen(trx, input.id, `${input.year}-12`);
+    await assertPeriodOpen(trx, input.id, `${input.year}-12`);
     const values = {
       employer_name: input.employerName,
       employer_tax_id: input.employerTaxId ?? null,
@@ -81,10 +81,10 @@ export async function deletePreviousIncome(
   raw: In<typeof deletePreviousIncomeInput>,
 ): Promise<{ id: number; year: number }> {
   const input = deletePreviousIncomeInput.parse(raw);
-  await _assertEmployeeVisible(ctx.db, grant.scope, input.id);
+  await assertEmployeeVisible(ctx.db, grant.scope, input.id);
   requirePayPermission(grant.actor, input.id, 'income tax records');
   return inTransaction(ctx, async (trx) => {
-    await _assertPeriodOpen(trx, input.id, `${input.year}-12`);
+    await assertPeriodOpen(trx, input.id, `${input.year}-12`);
     const r = await trx
       .deleteFrom('employee_previous_income')
       .where('employee_id', '=', input.id)
@@ -103,7 +103,7 @@ export async function setTaxBorneBy(
   raw: In<typeof setTaxBorneByInput>,
 ): Promise<{ id: number; taxBorneBy: 'employee' | 'employer' | null }> {
   const input = setTaxBorneByInput.parse(raw);
-  await _assertEmployeeVisible(ctx.db, grant.scope, input.id);
+  await assertEmployeeVisible(ctx.db, grant.scope, input.id);
   requirePayPermission(grant.actor, input.id, 'tax status');
   return inTransaction(ctx, async (trx) => {
     await trx

@@ -5,7 +5,7 @@ import { notFound } from '../../shared/errors';
 import { COMPANY_TIME_ZONE } from '../../shared/time-zone';
 import type { Page, In } from '../../shared/zod';
 import { calculatePph21, type Pph21LastPeriodOutput } from '../formulas/pph21';
-import { Dec, sum } from '../money';
+import { Dec, sum, wholeRupiah } from '../money';
 import { PAYROLL_XLSX_TYPE } from '../runs/index';
 import { queryPreviousIncome } from '../runs/queries';
 import { PTKP_STATUSES, type PtkpStatus } from '../schema';
@@ -82,12 +82,12 @@ function computeYear(
     // With a previous employer's slip the year is combined from both employers' actual months (not annualised).
     annualise: basis === 'projection' && !previous,
     ...(previous
-      ? { previousEmployer: { netIncome: Number(previous.netIncome), taxWithheld: Number(previous.taxWithheld) } }
+      ? { previousEmployer: { netIncome: wholeRupiah(previous.netIncome), taxWithheld: wholeRupiah(previous.taxWithheld) } }
       : {}),
     months: slips.map((s) => ({
       month: monthOf(s.period),
-      gross: Number(s.taxableGross),
-      annualDeductions: Number(s.annualDeductions),
+      gross: wholeRupiah(s.taxableGross),
+      annualDeductions: wholeRupiah(s.annualDeductions),
     })),
   });
   const lp = r.output.lastPeriod!;
@@ -252,15 +252,15 @@ export async function downloadIncomeTax(ctx: Ctx, grant: View, raw: In<typeof in
     { header: 'Basis', key: 'basis', width: 24 },
   ];
   ws.getRow(1).font = { bold: true };
-  // Whole rupiah fit a double exactly (< 2^53): numeric cells so the spreadsheet can sum them.
+  // Whole rupiah fit a double exactly (< 2^53; wholeRupiah refuses more): numeric cells so the spreadsheet can sum them.
   for (const r of rows)
     ws.addRow({
       ...r,
-      ...Object.fromEntries(r.months.map((v, i) => [`m${i}`, v === null ? null : Number(v)])),
-      taxableGross: Number(r.taxableGross),
-      totalWithheld: Number(r.totalWithheld),
-      annualTaxDue: Number(r.annualTaxDue),
-      debt: Number(r.debt),
+      ...Object.fromEntries(r.months.map((v, i) => [`m${i}`, v === null ? null : wholeRupiah(v)])),
+      taxableGross: wholeRupiah(r.taxableGross),
+      totalWithheld: wholeRupiah(r.totalWithheld),
+      annualTaxDue: wholeRupiah(r.annualTaxDue),
+      debt: wholeRupiah(r.debt),
       basis: BASIS_LABEL[r.basis],
     });
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
@@ -336,8 +336,8 @@ export async function downloadReportBonus(ctx: Ctx, grant: View, raw: In<typeof 
       period: p,
       employees: v.employees.size,
       lines: v.lines,
-      total: Number(v.total),
-      taxableTotal: Number(v.taxable),
+      total: wholeRupiah(v.total),
+      taxableTotal: wholeRupiah(v.taxable),
     });
   const ls = wb.addWorksheet('Bonuses');
   ls.columns = [
@@ -351,7 +351,7 @@ export async function downloadReportBonus(ctx: Ctx, grant: View, raw: In<typeof 
     { header: 'Payslip', key: 'payslipId', width: 10 },
   ];
   ls.getRow(1).font = { bold: true };
-  for (const r of rows) ls.addRow({ ...r, amount: Number(r.amount), taxable: r.taxable ? 'yes' : 'no' });
+  for (const r of rows) ls.addRow({ ...r, amount: wholeRupiah(r.amount), taxable: r.taxable ? 'yes' : 'no' });
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   return {
     fileName: `report-bonus_${period ?? input.year ?? 'all'}.xlsx`,

@@ -9,3 +9,4 @@ export {
   sendPayslips,
   setPayslipPdfPassword,
 } from './service';
+export * from './outputs';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { formatRupiah } from '../../purchase-of-goods/index';
+import { groupedRupiah as formatRupiah } from '../money';
 import type { PayslipDocRow } from './queries';
 
 /*

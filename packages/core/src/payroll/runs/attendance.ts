@@ -1,12 +1,10 @@
-import { approvedUnpaidLeaveDays } from '../../leave/index';
-import type { Db } from '../../shared/context';
-import { type AttendanceInput, periodDates, workDaysBetween, workDaysIn } from './compute';
-import { queryTimesheetFigures, type TimesheetFigures } from './queries';
-import type { PayrollSettings } from './schema';
+import { type AttendanceInput, workDaysBetween, workDaysIn } from './compute';
+import type { TimesheetFigures } from './queries';
 
 /*
  * A run's attendance figures from the attendance module's timesheets and the leave module's unpaid leave
- * (docs/payroll-runs.md, "Attendance, cuts and proration"). Two set-based queries for all employees of a run.
+ * (docs/payroll-runs.md, "Attendance, cuts and proration"). Two set-based queries for all employees of a run; the
+ * attendance feed (attendance-requests/payroll-feed.ts, through payroll/ports.ts) runs them and calls this rule.
  *
  * Rule: a day with a timesheet row counts as the row says (scheduled = day type workday or leave; present =
  * a clock-in, clock-out or manual input; absent = a workday not present; holidays and days off are not
@@ -33,24 +31,5 @@ export function attendanceFromTimesheets(
     unpaidLeaveDays,
     fromTimesheets: t.rows > 0,
     overtime: [],
-  };
-}
-
-/** AttendanceSource reading the period's timesheets and approved unpaid leave (no overtime: payroll-feed adds it). */
-export function timesheetAttendanceSource(db: Db) {
-  return async (
-    employeeIds: readonly number[],
-    period: string,
-    settings: PayrollSettings,
-  ): Promise<Map<number, AttendanceInput>> => {
-    const { start, end } = periodDates(period, settings.payDay);
-    const [figures, unpaid] = await Promise.all([
-      queryTimesheetFigures(db, employeeIds, { start, end, workWeek: settings.workWeek }),
-      approvedUnpaidLeaveDays(db, { employeeIds, from: start, to: end }),
-    ]);
-    const leave = new Map(unpaid.map((u) => [u.employeeId, Number(u.days)]));
-    return new Map(
-      figures.map((f) => [f.employeeId, attendanceFromTimesheets(f, period, settings.workWeek, leave.get(f.employeeId) ?? 0)]),
-    );
   };
 }

@@ -1,7 +1,7 @@
 import { evaluateFormulaAmount, FormulaError, type STANDARD_FORMULA_VARIABLES } from '../formula';
 import { calculateOvertime } from '../formulas/overtime';
 import { calculatePph21, dailyPph21, grossUpAllowance, monthlyTer, terCategoryFor } from '../formulas/pph21';
-import { Dec, dec, sum, toInt, toRupiah } from '../money';
+import { Dec, dec, sum, toInt, toRupiah, wholeRupiah } from '../money';
 import {
   calculateMonthlyPayslip,
   enteredAmountTrace,
@@ -542,13 +542,17 @@ export function computeEmployeePayslip(
       employeeType: 'permanent',
       lastTaxPeriod: month,
       months: [
-        ...earlier.map((m) => ({ month: m.month, gross: Number(m.taxableGross), annualDeductions: Number(m.annualDeductions) })),
+        ...earlier.map((m) => ({
+          month: m.month,
+          gross: wholeRupiah(m.taxableGross),
+          annualDeductions: wholeRupiah(m.annualDeductions),
+        })),
         { month, gross: toInt(taxableGross), annualDeductions },
       ],
       terRounding: settings.terRounding,
       previousEmployer: e.previousEmployer && {
-        netIncome: Number(e.previousEmployer.netIncome),
-        taxWithheld: Number(e.previousEmployer.taxWithheld),
+        netIncome: wholeRupiah(e.previousEmployer.netIncome),
+        taxWithheld: wholeRupiah(e.previousEmployer.taxWithheld),
       },
     });
     const lp = r.output.lastPeriod!;

@@ -6,8 +6,9 @@ import type { Ctx, Db } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { likePattern } from '../../shared/sql';
 import type { Page, In } from '../../shared/zod';
+import { wholeRupiah } from '../money';
 import { periodDates } from './compute';
-import { queryBasicSalaries, querySettings } from './queries';
+import { employeeFullName as fullName, queryBasicSalaries, querySettings } from './queries';
 import {
   type BonusCutRow,
   type EmployeeComponentRow,
@@ -18,18 +19,14 @@ import {
   type SalaryEmployeeRow,
   salaryEmployeeInput,
 } from './schema';
-import {
-  _assertEmployeeVisible,
-  _linesOf,
-  _payslipQuery,
-  listBonusCuts,
-  listEmployeeComponents,
-  listSalaryQueue,
-} from './service';
+import { assertEmployeeVisible } from './access';
+import { listBonusCuts } from './bonus-cuts';
+import { listEmployeeComponents } from './components';
+import { linesOf, payslipQuery } from './payslips';
+import { listSalaryQueue } from './salary-queue';
 
 type View = Grant<'salary.view'>;
 
-const fullName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 const today = (ctx: Ctx) => ctx.clock().toISOString().slice(0, 10);
 
 /** Employees in the caller's scope with their basic salary in force today and their latest finalised net (salary/employee). */
@@ -105,7 +102,7 @@ export async function getSalaryEmployee(
   raw: In<typeof salaryEmployeeInput>,
 ): Promise<SalaryEmployeeDetail> {
   const { id } = salaryEmployeeInput.parse(raw);
-  await _assertEmployeeVisible(ctx.db, grant.scope, id);
+  await assertEmployeeVisible(ctx.db, grant.scope, id);
   const e = await ctx.db
     .selectFrom('employees as e')
     .select(['e.id', 'e.employee_number as employeeNumber', fullName.as('name')])
@@ -130,7 +127,7 @@ export async function getSalaryEmployee(
     .where('employee_id', '=', id)
     .orderBy('start_date', 'desc')
     .execute();
-  const payslips = await _payslipQuery(ctx.db, grant.scope)
+  const payslips = await payslipQuery(ctx.db, grant.scope)
     .where('s.employee_id', '=', id)
     .orderBy('s.period', 'desc')
     .limit(24)
@@ -176,8 +173,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export async function payrollWorkbook(db: Db, runId: number, scope: Grant['scope']): Promise<{ period: string; buffer: Buffer }> {
   const run = await db.selectFrom('payroll_runs').select(['id', 'period', 'status']).where('id', '=', runId).executeTakeFirst();
   if (!run) throw notFound('Payroll run');
-  const slips = await _payslipQuery(db, scope).where('s.run_id', '=', runId).orderBy('e.employee_number').execute();
-  const lines = await _linesOf(
+  const slips = await payslipQuery(db, scope).where('s.run_id', '=', runId).orderBy('e.employee_number').execute();
+  const lines = await linesOf(
     db,
     slips.map((s) => s.id),
   );
@@ -199,7 +196,7 @@ export async function payrollWorkbook(db: Db, runId: number, scope: Grant['scope
   ws.getRow(1).font = { bold: true };
   const money = ['basicSalary', 'gross', 'taxableGross', 'pph21', 'totalDeductions', 'net', 'employerCost'] as const;
   // Whole rupiah fit a double exactly (< 2^53), so the cells hold numbers for the spreadsheet's own sums.
-  for (const s of slips) ws.addRow({ ...s, ...Object.fromEntries(money.map((k) => [k, Number(s[k])])) });
+  for (const s of slips) ws.addRow({ ...s, ...Object.fromEntries(money.map((k) => [k, wholeRupiah(s[k])])) });
   const ls = wb.addWorksheet('Lines');
   ls.columns = [
     { header: 'Employee No.', key: 'no', width: 16 },
@@ -218,7 +215,7 @@ export async function payrollWorkbook(db: Db, runId: number, scope: Grant['scope
         no: s.employeeNumber,
         name: l.name,
         kind: l.kind,
-        amount: Number(l.amount),
+        amount: wholeRupiah(l.amount),
         rule: t.rule,
         formula: t.formula,
         source: t.source,

@@ -14,7 +14,7 @@ export {
   workDaysBetween,
   workDaysIn,
 } from './compute';
-export { attendanceFromTimesheets, timesheetAttendanceSource } from './attendance';
+export { attendanceFromTimesheets } from './attendance';
 export {
   downloadPayrollRun,
   getSalaryEmployee,
@@ -23,41 +23,39 @@ export {
   type SalaryEmployeeDetail,
   XLSX_TYPE as PAYROLL_XLSX_TYPE,
 } from './employee-salary';
-export { insertPayslips, querySettings as queryPayrollSettings } from './queries';
-export * from './schema';
 export {
-  type AttendanceSource,
-  type ComputedRun,
-  cancelPayroll,
+  insertPayslips,
+  querySettings as queryPayrollSettings,
+  queryTimesheetFigures,
+  type TimesheetFigures,
+} from './queries';
+export * from './schema';
+export type {
+  AttendanceFeed,
+  AttendanceSource,
+  DeductionLineInput,
+  DeductionSource,
+  PayrollFeeds,
+} from '../ports';
+export { createBonusCut, deleteBonusCut, listBonusCuts, updateBonusCut } from './bonus-cuts';
+export {
   checkSalaryFormula,
-  computePayrollRun,
-  createBonusCut,
   createEmployeeComponent,
   createSalaryComponent,
-  createSalaryQueue,
-  deleteBonusCut,
   deleteEmployeeComponent,
   deleteSalaryComponent,
-  deleteSalaryQueue,
-  dryRunPayroll,
-  finalisePayroll,
-  generatePayroll,
-  getPayrollRun,
-  getPayrollSettings,
-  getPayslip,
-  listBonusCuts,
   listEmployeeComponents,
-  listPayrollRuns,
   listSalaryComponents,
-  listSalaryQueue,
-  myPayslips,
-  overtimeWageForPeriod,
-  runPayroll,
-  updateBonusCut,
   updateEmployeeComponent,
-  updatePayrollSettings,
   updateSalaryComponent,
-  updateSalaryQueue,
-} from './service';
+} from './components';
+export { cancelPayroll, finalisePayroll } from './finalise';
+export { getPayslip, myPayslips } from './payslips';
+export { type ComputedRun, computePayrollRun, overtimeWageForPeriod, type PayrollRunCtx } from './run-compute';
+export { dryRunPayroll, generatePayroll, runPayroll } from './run-generate';
+export { getPayrollRun, listPayrollRuns } from './run-read';
+export { createSalaryQueue, deleteSalaryQueue, listSalaryQueue, updateSalaryQueue } from './salary-queue';
+export { getPayrollSettings, updatePayrollSettings } from './settings';
 export type { PayrollTables } from './tables';
 export { createPieceEntry, deletePieceEntry, listPieceEntries } from './piece-work';
+export * from './outputs';

@@ -8,7 +8,7 @@ import { notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';
 import { salaryIdInput } from './schema';
 import { createPieceEntryInput, listPieceEntriesInput, type PieceEntryRow } from './schema';
-import { _assertEmployeeVisible, _assertPeriodOpen } from './service';
+import { assertEmployeeVisible, assertPeriodOpen } from './access';
 
 /*
  * Piece / unit work (issue 5; docs/payroll-runs.md "Piece and unit work"): HR enters, per employee and period,
@@ -69,9 +69,9 @@ export async function createPieceEntry(
 ): Promise<PieceEntryRow> {
   const input = createPieceEntryInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
-    await _assertEmployeeVisible(trx, grant.scope, input.employeeId);
+    await assertEmployeeVisible(trx, grant.scope, input.employeeId);
     requirePayPermission(grant.actor, input.employeeId, 'piece work');
-    await _assertPeriodOpen(trx, input.employeeId, input.period);
+    await assertPeriodOpen(trx, input.employeeId, input.period);
     const { id } = await trx
       .insertInto('salary_piece_entries')
       .values({
@@ -100,7 +100,7 @@ export async function deletePieceEntry(
     const row = await pieceQuery(trx, grant.scope).where('p.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Piece work entry');
     requirePayPermission(grant.actor, row.employeeId, 'piece work');
-    await _assertPeriodOpen(trx, row.employeeId, row.period);
+    await assertPeriodOpen(trx, row.employeeId, row.period);
     await trx.deleteFrom('salary_piece_entries').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'delete', entity: 'salary_piece_entry', entityId: id, before: row });
     return { id };

@@ -1,16 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../shared/context';
+import { Dec } from '../money';
 import type { ComponentInput, ComputedPayslip, EarlierMonth } from './compute';
 import type { PayrollSettings } from './schema';
 
 /* SQL only (Kysely). Set-based: every query of a run loads all employees of the run at once. */
+
+/** An employee's full name (alias `e` for employees). */
+export const employeeFullName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 export async function querySettings(db: Db): Promise<PayrollSettings> {
   const r = await db.selectFrom('payroll_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
   return {
     cutOffDay: r.cut_off_day,
     payDay: r.pay_day,
-    jkkRatePercent: String(Number(r.jkk_rate_percent)),
+    jkkRatePercent: new Dec(r.jkk_rate_percent).toString(),
     terRounding: r.ter_rounding,
     componentRounding: r.component_rounding,
     workWeek: r.work_week === 6 ? 6 : 5,

@@ -14,3 +14,4 @@ export {
   listThrRuns,
 } from './service';
 export type { ThrRunTables } from './tables';
+export * from './outputs';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../shared/context';
 import { queryBasicSalaries, queryRunComponents } from '../runs/queries';
+import { dec, toInt } from '../money';
 import type { Trace } from '../trace';
 import { holidayForReligion, type ThrCandidate } from './rules';
 import type { ThrHoliday, ThrLine } from './schema';
@@ -208,7 +209,7 @@ export async function queryFinalisedThr(
     const traces = (typeof r.trace === 'string' ? JSON.parse(r.trace) : r.trace) as Record<string, Trace>;
     const thr = traces.thr ?? { rule: 'THR amount', formula: '', inputs: {}, source: '' };
     const prev = out.get(r.employee_id);
-    const amount = (prev?.amount ?? 0) + Number(r.amount);
+    const amount = toInt(dec(prev?.amount ?? 0).plus(dec(r.amount)));
     out.set(r.employee_id, {
       amount,
       holiday: r.holiday as ThrHoliday,

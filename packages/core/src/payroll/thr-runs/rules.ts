@@ -1,4 +1,4 @@
-import { Dec, dec, toInt } from '../money';
+import { Dec, dec, toInt, wholeRupiah } from '../money';
 import { monthlyTer, terCategoryFor } from '../formulas/pph21';
 import { calculateThr, monthsOfService, thrEntitledAfterLeaving } from '../formulas/thr';
 import { PTKP_STATUSES, type PtkpStatus, type TerRounding, type ThrMonthCounting } from '../schema';
@@ -162,7 +162,7 @@ export function thrLineFor(c: ThrCandidate, o: ThrRuleOptions): ThrLine {
   if (!wage) return no(`no contract or salary change by ${o.holidayDate.slice(0, 7)}`);
   traces.wage = wage.trace;
   const calc = calculateThr({
-    monthlyWage: Number(wage.amount),
+    monthlyWage: wholeRupiah(wage.amount),
     joinDate: c.joinDate,
     holidayDate: o.holidayDate,
     monthCounting: o.monthCounting,

@@ -8,6 +8,7 @@ import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
 import { AppError, forbidden, notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';
+import { wholeRupiah } from '../money';
 import { querySettings } from '../runs/queries';
 import { type FinalisedThr, insertThrLines, queryDoublePaid, queryFinalisedThr, queryThrCandidates } from './queries';
 import { thrLineFor } from './rules';
@@ -431,7 +432,7 @@ export async function downloadThrRun(
   ];
   ws.getRow(1).font = { bold: true };
   // Whole rupiah fit a double exactly (< 2^53), so the cells hold numbers for the spreadsheet's own sums.
-  const num = (s: string | null) => (s === null ? null : Number(s));
+  const num = (s: string | null) => (s === null ? null : wholeRupiah(s));
   for (const l of lines)
     ws.addRow({
       ...l,

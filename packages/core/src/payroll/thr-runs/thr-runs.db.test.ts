@@ -8,7 +8,7 @@ import { requirePermission } from '../../permissions/grant';
 import type { Ctx } from '../../shared/context';
 import { AppError } from '../../shared/errors';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
-import { computePayrollRun } from '../runs/service';
+import { computePayrollRun } from '../runs/index';
 import {
   cancelThr,
   downloadThrRun,
@@ -326,13 +326,13 @@ describe('THR runs', () => {
   });
 
   it('the monthly payroll of the pay date’s month pays the finalised THR as a taxable line with its trace', async () => {
-    const run = await computePayrollRun(tdb.db, { period: '2026-03' });
+    const run = await computePayrollRun(ctx, { period: '2026-03' });
     const budi = run.slips.find((s) => s.employeeId === E.Budi)!;
     const line = budi.lines.find((l) => l.code === 'thr')!;
     expect(line).toMatchObject({ name: 'THR Idul Fitri', kind: 'earning', amount: 3_000_000 });
     expect(line.trace).toMatchObject({ rule: 'THR amount', inputs: { thrRunId: fitri } });
     // THR enters taxable gross: the month without it would be taxed on 3,000,000 less.
-    const april = await computePayrollRun(tdb.db, { period: '2026-04' });
+    const april = await computePayrollRun(ctx, { period: '2026-04' });
     const budiApril = april.slips.find((s) => s.employeeId === E.Budi)!;
     expect(budiApril.lines.some((l) => l.code === 'thr')).toBe(false);
     expect(budi.taxableGross - budiApril.taxableGross).toBe(3_000_000);

@@ -1,0 +1,194 @@
+/*
+ * Output schemas of the attendance-requests procedures (issue 17): what the services return today, field for field,
+ * so the OpenAPI document types each result. Procedures check results against them with the
+ * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
+ */
+import { z } from 'zod';
+
+const correctionRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  date: z.string(),
+  type: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  typeLabel: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  reason: z.string(),
+  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  statusLabel: z.string(),
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.date().nullable(),
+  decisionNote: z.string().nullable(),
+  createdAt: z.date(),
+});
+const correctionDayShape = z.object({
+  date: z.string(),
+  dayType: z.string(),
+  shift: z.string().nullable(),
+  status: z.number().nullable(),
+  statusLabel: z.string().nullable(),
+  firstIn: z.string().nullable(),
+  lastOut: z.string().nullable(),
+  lateMinutes: z.number(),
+  earlyMinutes: z.number(),
+  workedMinutes: z.number(),
+  manual: z.boolean(),
+});
+const attendanceRequestHistoryRowShape = z.object({
+  action: z.enum(['cancelled', 'requested', 'updated', 'approved', 'disapproved', 'deleted']),
+  fromStatus: z.number().nullable(),
+  toStatus: z.number().nullable(),
+  note: z.string().nullable(),
+  actor: z.string(),
+  at: z.date(),
+});
+const correctionDetailShape = z.object({
+  history: z.array(attendanceRequestHistoryRowShape),
+  day: correctionDayShape.nullable(),
+  can: z.object({ update: z.boolean(), approve: z.boolean(), disapprove: z.boolean(), cancel: z.boolean(), delete: z.boolean() }),
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  date: z.string(),
+  type: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  typeLabel: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  reason: z.string(),
+  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  statusLabel: z.string(),
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.date().nullable(),
+  decisionNote: z.string().nullable(),
+  createdAt: z.date(),
+});
+const attendanceBulkItemShape = z.object({ id: z.number(), ok: z.boolean(), message: z.string() });
+const attendanceBulkResultShape = z.object({ done: z.number(), failed: z.number(), items: z.array(attendanceBulkItemShape) });
+const overtimeRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  hours: z.string(),
+  approvedHours: z.string().nullable(),
+  actualHours: z.string().nullable(),
+  dayType: z.enum(['workday', 'restday', 'holiday']),
+  dayTypeLabel: z.string(),
+  reason: z.string(),
+  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  statusLabel: z.string(),
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.date().nullable(),
+  decisionNote: z.string().nullable(),
+  createdAt: z.date(),
+});
+const overtimePlanShape = z.object({
+  employeeId: z.number(),
+  date: z.string(),
+  dayType: z.enum(['workday', 'restday', 'holiday']),
+  dayTypeLabel: z.string(),
+  holiday: z.string().nullable(),
+  shift: z.string().nullable(),
+  weekHours: z.string(),
+  limits: z.object({ maxHoursPerDay: z.number(), maxHoursPerWeek: z.number(), source: z.string() }),
+});
+const overtimePayPreviewShape = z.object({
+  employeeId: z.number(),
+  monthlyWage: z.string(),
+  workWeek: z.union([z.literal(5), z.literal(6)]),
+  payrollDayType: z.enum(['workday', 'restday', 'holiday-shortest-workday']),
+  hours: z.string(),
+  hourlyWage: z.string(),
+  lines: z.array(z.object({ hour: z.number(), multiplier: z.string(), pay: z.string() })),
+  pay: z.string(),
+  source: z.string(),
+});
+const overtimeDetailShape = z.object({
+  history: z.array(attendanceRequestHistoryRowShape),
+  actualHoursNow: z.string().nullable(),
+  can: z.object({ update: z.boolean(), approve: z.boolean(), disapprove: z.boolean(), cancel: z.boolean(), delete: z.boolean() }),
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  hours: z.string(),
+  approvedHours: z.string().nullable(),
+  actualHours: z.string().nullable(),
+  dayType: z.enum(['workday', 'restday', 'holiday']),
+  dayTypeLabel: z.string(),
+  reason: z.string(),
+  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  statusLabel: z.string(),
+  requestedBy: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.date().nullable(),
+  decisionNote: z.string().nullable(),
+  createdAt: z.date(),
+});
+
+export const correctionsAwaitingMeOutput = z.object({ rows: z.array(correctionRowShape), total: z.number() });
+export const listCorrectionsOutput = z.object({
+  rows: z.array(correctionRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const correctionDayOutput = correctionDayShape.nullable();
+export const getCorrectionOutput = correctionDetailShape;
+export const updateCorrectionOutput = correctionDetailShape;
+export const approveCorrectionOutput = correctionDetailShape;
+export const disapproveCorrectionOutput = correctionDetailShape;
+export const bulkApproveCorrectionsOutput = attendanceBulkResultShape;
+export const bulkDisapproveCorrectionsOutput = attendanceBulkResultShape;
+export const bulkCancelCorrectionsOutput = attendanceBulkResultShape;
+export const bulkDeleteCorrectionsOutput = attendanceBulkResultShape;
+export const myCorrectionsOutput = z.object({
+  rows: z.array(correctionRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const myCorrectionDayOutput = correctionDayShape.nullable();
+export const requestCorrectionOutput = correctionDetailShape;
+export const cancelMyCorrectionOutput = correctionDetailShape;
+export const listOvertimeOutput = z.object({
+  rows: z.array(overtimeRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const overtimeAwaitingMeOutput = z.object({ rows: z.array(overtimeRowShape), total: z.number() });
+export const overtimePlanOutput = overtimePlanShape;
+export const overtimePayPreviewOutput = overtimePayPreviewShape;
+export const createOvertimeOutput = overtimeDetailShape;
+export const getOvertimeOutput = overtimeDetailShape;
+export const updateOvertimeOutput = overtimeDetailShape;
+export const approveOvertimeOutput = overtimeDetailShape;
+export const disapproveOvertimeOutput = overtimeDetailShape;
+export const bulkApproveOvertimeOutput = attendanceBulkResultShape;
+export const bulkDisapproveOvertimeOutput = attendanceBulkResultShape;
+export const bulkDeleteOvertimeOutput = attendanceBulkResultShape;
+export const myOvertimeOutput = z.object({
+  rows: z.array(overtimeRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const requestOvertimeOutput = overtimeDetailShape;
+export const cancelMyOvertimeOutput = overtimeDetailShape;

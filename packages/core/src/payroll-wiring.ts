@@ -1,0 +1,19 @@
+import { payrollAttendanceFeed } from './attendance-requests/payroll-feed';
+import { canteenDeductionSource } from './canteen/payroll-feed';
+import { cooperativeDeductionSource } from './cooperative/payroll-feed';
+import type { PayrollFeeds } from './payroll/ports';
+import { purchaseOfGoodsDeductionSource } from './purchase-of-goods/payroll-feed';
+
+/**
+ * The feature modules' implementations of payroll's ports (payroll/ports.ts), as `createServices()` wires them into
+ * every service context. Lives outside payroll so that payroll imports no feature module. The feeds take the
+ * database of each call, so one set serves every context and transaction.
+ */
+export function defaultPayrollFeeds(): PayrollFeeds {
+  return {
+    // Timesheets + approved unpaid leave, with the approved overtime of attendance requests.
+    attendance: payrollAttendanceFeed,
+    // Payslip order of the deduction lines: cooperative, purchase of goods, canteen.
+    deductions: [cooperativeDeductionSource, purchaseOfGoodsDeductionSource, canteenDeductionSource],
+  };
+}

@@ -1,0 +1,120 @@
+import { audit } from '../../audit/service';
+import { requirePayPermission } from '../../permissions/duties';
+import type { Scope } from '../../permissions/grant';
+import { employeeInScope } from '../../permissions/scope';
+import { type Ctx, type Db, inTransaction } from '../../shared/context';
+import { notFound } from '../../shared/errors';
+import type { Page, In } from '../../shared/zod';
+import { type BonusCutRow, createBonusCutInput, salaryIdInput, listBonusCutsInput, updateBonusCutInput } from './schema';
+
+import { assertEmployeeVisible, assertPeriodOpen, type Update, type View } from './access';
+import { employeeFullName as fullName } from './queries';
+
+/* Bonus/cuts (salary/bonusCut): one-off earnings and cuts of a period; a finalised period is locked. */
+
+function bonusCutQuery(db: Db, scope: Scope) {
+  return db
+    .selectFrom('salary_bonus_cuts as b')
+    .innerJoin('employees as e', 'e.id', 'b.employee_id')
+    .where((eb) => employeeInScope(eb as never, scope))
+    .select([
+      'b.id',
+      'b.employee_id as employeeId',
+      'e.employee_number as employeeNumber',
+      fullName.as('employeeName'),
+      'b.period',
+      'b.kind',
+      'b.name',
+      'b.amount',
+      'b.taxable',
+    ]);
+}
+
+export async function listBonusCuts(ctx: Ctx, grant: View, raw: In<typeof listBonusCutsInput>): Promise<Page<BonusCutRow>> {
+  const input = listBonusCutsInput.parse(raw);
+  let q = bonusCutQuery(ctx.db, grant.scope);
+  if (input.employeeId) q = q.where('b.employee_id', '=', input.employeeId);
+  if (input.period) q = q.where('b.period', '=', input.period);
+  const [rows, total] = await Promise.all([
+    q
+      .orderBy('b.period', 'desc')
+      .orderBy('e.employee_number')
+      .orderBy('b.id')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n), page: input.page, pageSize: input.pageSize };
+}
+
+async function oneBonusCut(db: Db, scope: Scope, id: number): Promise<BonusCutRow> {
+  const row = await bonusCutQuery(db, scope).where('b.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Bonus/cut');
+  return row;
+}
+
+export async function createBonusCut(ctx: Ctx, grant: Update, raw: In<typeof createBonusCutInput>): Promise<BonusCutRow> {
+  const input = createBonusCutInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    await assertEmployeeVisible(trx, grant.scope, input.employeeId);
+    requirePayPermission(grant.actor, input.employeeId, 'bonus/cuts');
+    await assertPeriodOpen(trx, input.employeeId, input.period);
+    const { id } = await trx
+      .insertInto('salary_bonus_cuts')
+      .values({
+        employee_id: input.employeeId,
+        period: input.period,
+        kind: input.kind,
+        name: input.name,
+        amount: input.amount,
+        taxable: input.taxable,
+        updated_at: ctx.clock(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await oneBonusCut(trx, grant.scope, id);
+    await audit(ctx, trx, { action: 'create', entity: 'salary_bonus_cut', entityId: id, after: row });
+    return row;
+  });
+}
+
+export async function updateBonusCut(ctx: Ctx, grant: Update, raw: In<typeof updateBonusCutInput>): Promise<BonusCutRow> {
+  const input = updateBonusCutInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const before = await oneBonusCut(trx, grant.scope, input.id);
+    requirePayPermission(grant.actor, before.employeeId, 'bonus/cuts');
+    await assertPeriodOpen(trx, before.employeeId, before.period);
+    if (input.period) await assertPeriodOpen(trx, before.employeeId, input.period);
+    await trx
+      .updateTable('salary_bonus_cuts')
+      .set({
+        period: input.period ?? before.period,
+        kind: input.kind ?? before.kind,
+        name: input.name ?? before.name,
+        amount: input.amount ?? before.amount,
+        taxable: input.taxable ?? before.taxable,
+        updated_at: ctx.clock(),
+      })
+      .where('id', '=', input.id)
+      .execute();
+    const row = await oneBonusCut(trx, grant.scope, input.id);
+    await audit(ctx, trx, { action: 'update', entity: 'salary_bonus_cut', entityId: input.id, before, after: row });
+    return row;
+  });
+}
+
+export async function deleteBonusCut(ctx: Ctx, grant: Update, raw: In<typeof salaryIdInput>): Promise<{ id: number }> {
+  const { id } = salaryIdInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const before = await oneBonusCut(trx, grant.scope, id);
+    requirePayPermission(grant.actor, before.employeeId, 'bonus/cuts');
+    await assertPeriodOpen(trx, before.employeeId, before.period);
+    await trx.deleteFrom('salary_bonus_cuts').where('id', '=', id).execute();
+    await audit(ctx, trx, { action: 'delete', entity: 'salary_bonus_cut', entityId: id, before });
+    return { id };
+  });
+}

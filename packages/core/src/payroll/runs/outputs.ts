@@ -1,0 +1,313 @@
+/*
+ * Output schemas of the payroll/runs procedures (issue 17): what the services return today, field for field,
+ * so the OpenAPI document types each result. Procedures check results against them with the
+ * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
+ */
+import { z } from 'zod';
+
+const pieceEntryRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  period: z.string(),
+  description: z.string(),
+  units: z.string(),
+  rate: z.string(),
+  amount: z.string(),
+});
+const payrollSettingsShape = z.object({
+  cutOffDay: z.number(),
+  payDay: z.number(),
+  jkkRatePercent: z.string(),
+  terRounding: z.enum(['floor', 'half-up']),
+  componentRounding: z.enum(['floor', 'half-up', 'ceil']),
+  workWeek: z.union([z.literal(5), z.literal(6)]),
+  bpjsEnabled: z.boolean(),
+  absenceCutBasis: z.enum(['workdays', 'fixed-divisor']),
+  absenceCutDivisor: z.number(),
+  absenceCutFixedAllowances: z.boolean(),
+  prorationBasis: z.enum(['workdays', 'calendar-days']),
+  taxBorneBy: z.enum(['employee', 'employer']),
+});
+const componentRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(['fixed-allowance', 'non-fixed-allowance', 'deduction']),
+  taxable: z.boolean(),
+  formula: z.string().nullable(),
+  everyone: z.boolean(),
+});
+const formulaIssueShape = z.object({ message: z.string(), position: z.number() });
+const employeeComponentRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  componentId: z.number(),
+  component: z.string(),
+  kind: z.enum(['fixed-allowance', 'non-fixed-allowance', 'deduction']),
+  amount: z.string().nullable(),
+  formula: z.string().nullable(),
+  startMonth: z.string(),
+  endMonth: z.string().nullable(),
+});
+const bonusCutRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  period: z.string(),
+  kind: z.enum(['bonus', 'cut']),
+  name: z.string(),
+  amount: z.string(),
+  taxable: z.boolean(),
+});
+const queueRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  effectiveDate: z.string(),
+  basicSalary: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(['pending', 'applied']),
+  appliedRunId: z.number().nullable(),
+});
+const runRowShape = z.object({
+  id: z.number(),
+  period: z.string(),
+  companyOfficeId: z.number().nullable(),
+  companyOffice: z.string().nullable(),
+  status: z.enum(['cancelled', 'draft', 'finalised']),
+  employees: z.number(),
+  gross: z.string(),
+  tax: z.string(),
+  net: z.string(),
+  createdAt: z.date(),
+  finalisedAt: z.date().nullable(),
+});
+const generateResultShape = z.object({
+  runId: z.number(),
+  period: z.string(),
+  companyOfficeId: z.number().nullable(),
+  employees: z.number(),
+  gross: z.string(),
+  tax: z.string(),
+  net: z.string(),
+  skipped: z.array(z.object({ employeeId: z.number(), reason: z.string() })),
+  replacedRunId: z.number().nullable(),
+});
+const dryRunRowShape = z.object({
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  gross: z.string(),
+  pph21: z.string(),
+  net: z.string(),
+  previousNet: z.string().nullable(),
+  difference: z.string().nullable(),
+});
+const dryRunResultShape = z.object({
+  period: z.string(),
+  previousPeriod: z.string(),
+  employees: z.number(),
+  gross: z.string(),
+  tax: z.string(),
+  net: z.string(),
+  skipped: z.array(z.object({ employeeId: z.number(), reason: z.string() })),
+  rows: z.array(dryRunRowShape),
+});
+const payslipSummaryShape = z.object({
+  id: z.number(),
+  runId: z.number(),
+  period: z.string(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  ptkpStatus: z.string(),
+  basicSalary: z.string(),
+  gross: z.string(),
+  taxableGross: z.string(),
+  totalDeductions: z.string(),
+  pph21: z.string(),
+  net: z.string(),
+  employerCost: z.string(),
+});
+const payslipLineRowShape = z.object({
+  position: z.number(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['employer', 'deduction', 'earning']),
+  amount: z.string(),
+  trace: z.unknown(),
+});
+const payslipDetailShape = z.object({
+  status: z.enum(['cancelled', 'draft', 'finalised']),
+  lines: z.array(payslipLineRowShape),
+  id: z.number(),
+  runId: z.number(),
+  period: z.string(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  ptkpStatus: z.string(),
+  basicSalary: z.string(),
+  gross: z.string(),
+  taxableGross: z.string(),
+  totalDeductions: z.string(),
+  pph21: z.string(),
+  net: z.string(),
+  employerCost: z.string(),
+});
+const salaryEmployeeRowShape = z.object({
+  id: z.number(),
+  employeeNumber: z.string(),
+  name: z.string(),
+  companyOfficeId: z.number(),
+  basicSalary: z.string().nullable(),
+  lastNet: z.string().nullable(),
+  lastPeriod: z.string().nullable(),
+});
+const salaryEmployeeDetailShape = z.object({
+  id: z.number(),
+  employeeNumber: z.string(),
+  name: z.string(),
+  basicSalary: z.string().nullable(),
+  basicSalarySource: z.string().nullable(),
+  totalSalary: z.string().nullable(),
+  components: z.array(employeeComponentRowShape),
+  bonusCuts: z.array(bonusCutRowShape),
+  queue: z.array(queueRowShape),
+  history: z.array(
+    z.object({ contractNumber: z.string(), startDate: z.string(), endDate: z.string().nullable(), basicSalary: z.string() }),
+  ),
+  payslips: z.array(
+    z.object({
+      id: z.number(),
+      runId: z.number(),
+      period: z.string(),
+      employeeId: z.number(),
+      employeeNumber: z.string(),
+      employeeName: z.string(),
+      ptkpStatus: z.string(),
+      basicSalary: z.string(),
+      gross: z.string(),
+      taxableGross: z.string(),
+      totalDeductions: z.string(),
+      pph21: z.string(),
+      net: z.string(),
+      employerCost: z.string(),
+      status: z.string(),
+    }),
+  ),
+  taxBorneBy: z.enum(['employee', 'employer']).nullable(),
+  previousIncome: z.array(
+    z.object({
+      year: z.number(),
+      employerName: z.string(),
+      employerTaxId: z.string().nullable(),
+      netIncome: z.string(),
+      taxWithheld: z.string(),
+    }),
+  ),
+});
+
+export const listPieceEntriesOutput = z.object({
+  rows: z.array(pieceEntryRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const createPieceEntryOutput = pieceEntryRowShape;
+export const deletePieceEntryOutput = z.object({ id: z.number() });
+export const getPayrollSettingsOutput = payrollSettingsShape;
+export const updatePayrollSettingsOutput = payrollSettingsShape;
+export const listSalaryComponentsOutput = z.array(componentRowShape);
+export const checkSalaryFormulaOutput = z.object({
+  valid: z.boolean(),
+  issues: z.array(formulaIssueShape),
+  variables: z.array(
+    z.enum([
+      'lateMinutes',
+      'jobLevel',
+      'basic',
+      'fixedAllowances',
+      'attendanceDays',
+      'workDays',
+      'absentDays',
+      'overtimeHours',
+      'tenureMonths',
+      'dependants',
+    ]),
+  ),
+});
+export const createSalaryComponentOutput = componentRowShape;
+export const updateSalaryComponentOutput = componentRowShape;
+export const deleteSalaryComponentOutput = z.object({ id: z.number() });
+export const listEmployeeComponentsOutput = z.object({
+  rows: z.array(employeeComponentRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const createEmployeeComponentOutput = employeeComponentRowShape;
+export const updateEmployeeComponentOutput = employeeComponentRowShape;
+export const deleteEmployeeComponentOutput = z.object({ id: z.number() });
+export const listBonusCutsOutput = z.object({
+  rows: z.array(bonusCutRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const createBonusCutOutput = bonusCutRowShape;
+export const updateBonusCutOutput = bonusCutRowShape;
+export const deleteBonusCutOutput = z.object({ id: z.number() });
+export const listSalaryQueueOutput = z.object({
+  rows: z.array(queueRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const createSalaryQueueOutput = queueRowShape;
+export const updateSalaryQueueOutput = queueRowShape;
+export const deleteSalaryQueueOutput = z.object({ id: z.number() });
+export const listPayrollRunsOutput = z.object({
+  rows: z.array(runRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const generatePayrollOutput = generateResultShape;
+export const dryRunPayrollOutput = dryRunResultShape;
+export const getPayrollRunOutput = z.object({
+  id: z.number(),
+  period: z.string(),
+  companyOfficeId: z.number().nullable(),
+  companyOffice: z.string().nullable(),
+  status: z.enum(['cancelled', 'draft', 'finalised']),
+  employees: z.number(),
+  gross: z.string(),
+  tax: z.string(),
+  net: z.string(),
+  createdAt: z.date(),
+  finalisedAt: z.date().nullable(),
+  skipped: z.unknown(),
+  payslips: z.object({ rows: z.array(payslipSummaryShape), total: z.number(), page: z.number(), pageSize: z.number() }),
+});
+export const getPayslipOutput = payslipDetailShape;
+export const finalisePayrollOutput = runRowShape;
+export const cancelPayrollOutput = runRowShape;
+export const listSalaryEmployeesOutput = z.object({
+  rows: z.array(salaryEmployeeRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getSalaryEmployeeOutput = salaryEmployeeDetailShape;
+export const myPayslipsOutput = z.object({
+  rows: z.array(payslipDetailShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});

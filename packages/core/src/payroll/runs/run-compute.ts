@@ -1,0 +1,238 @@
+import { type FinalisedThr, queryFinalisedThr } from '../thr-runs/queries';
+import { thrHolidayName } from '../thr-runs/schema';
+import type { Ctx } from '../../shared/context';
+import { AppError } from '../../shared/errors';
+import {
+  type ComputedPayslip,
+  computeEmployeePayslip,
+  type EmployeeRunInput,
+  type EmploymentType,
+  type FormulaCache,
+  fullMonthAttendance,
+  overtimeWageOfMonth,
+  PayslipComputeError,
+  periodDates,
+} from './compute';
+import {
+  type BasicSalary,
+  queryBasicSalaries,
+  queryEarlierMonths,
+  queryRunBonusCuts,
+  queryRunComponents,
+  queryRunEmployees,
+  querySettings,
+  queryPreviousIncome,
+  queryRunPieces,
+  queryTaxBorneBy,
+  type RunEmployee,
+} from './queries';
+import type { PayrollSettings } from './schema';
+
+import type { AttendanceSource, PayrollFeeds } from '../ports';
+import { queryExternalDeductions } from './deductions';
+import { assertEmployeeVisible, type View } from './access';
+
+/* Computing a run: load every input set-based (payroll data + the feeds of payroll/ports.ts), run the engine. */
+
+export interface ComputedRun {
+  period: string;
+  settings: PayrollSettings;
+  employees: RunEmployee[];
+  slips: ComputedPayslip[];
+  skipped: { employeeId: number; reason: string }[];
+  queueIds: number[];
+  /** Seconds spent loading inputs and in the engine. */
+  loadSeconds: number;
+  engineSeconds: number;
+}
+
+function tenureMonths(joinDate: string, periodEnd: string): number {
+  const [y1, m1, d1] = joinDate.split('-').map(Number) as [number, number, number];
+  const [y2, m2, d2] = periodEnd.split('-').map(Number) as [number, number, number];
+  return Math.max(0, (y2 - y1) * 12 + (m2 - m1) - (d2 < d1 ? 1 : 0));
+}
+
+function thrInput(t: FinalisedThr | undefined): EmployeeRunInput['thr'] {
+  return t && { amount: String(t.amount), name: `THR ${thrHolidayName(t.holiday)}`, trace: t.trace };
+}
+
+/** The run's inputs of one employee that come from the employee row and the basic salary in force. */
+type LoadedRunInput = Omit<
+  EmployeeRunInput,
+  'employeeId' | 'ptkpStatus' | 'basicSalary' | 'basicSource' | 'jobLevel' | 'tenureMonths' | 'employment' | 'contractType'
+>;
+
+/** One employee's run input (the run and the overtime pay preview build it alike). */
+function runInputOf(e: RunEmployee, basic: BasicSalary, periodEnd: string, loaded: LoadedRunInput): EmployeeRunInput {
+  return {
+    ...loaded,
+    employeeId: e.id,
+    ptkpStatus: e.ptkp,
+    basicSalary: basic.amount,
+    basicSource: basic.source,
+    jobLevel: Number(e.jobLevel),
+    tenureMonths: tenureMonths(e.joinDate, periodEnd),
+    employment: { entryDate: e.entryDate, lastWorkingDay: e.lastWorkingDay },
+    contractType: basic.contractType ?? e.contractType,
+  };
+}
+
+/**
+ * The overtime wage description of an employee's month exactly as that month's payslip uses it (contract type,
+ * basic salary in force at the period's end, the period's fixed allowances evaluated like the run does), for the
+ * overtime pay preview; pass it to calculateOvertime. Formula allowances see a full month of attendance (the
+ * month's timesheets are not complete when overtime is planned). Null when the run would skip the employee (not
+ * employed in the period, or no basic salary by its end). NOT_FOUND outside the caller's scope.
+ */
+export async function overtimeWageForPeriod(
+  ctx: Ctx,
+  grant: View,
+  opts: { employeeId: number; period: string },
+): Promise<{ employmentType: EmploymentType; basicSalary: number; fixedAllowances: number; workWeek: 5 | 6 } | null> {
+  await assertEmployeeVisible(ctx.db, grant.scope, opts.employeeId);
+  const settings = await querySettings(ctx.db);
+  const dates = periodDates(opts.period, settings.payDay);
+  const ids = [opts.employeeId];
+  const [employees, basics, components] = await Promise.all([
+    queryRunEmployees(ctx.db, { periodStart: dates.start, periodEnd: dates.end, employeeIds: ids }),
+    queryBasicSalaries(ctx.db, ids, dates.end),
+    queryRunComponents(ctx.db, ids, opts.period),
+  ]);
+  const e = employees[0];
+  const basic = basics.get(opts.employeeId);
+  if (!e || !basic) return null;
+  const input = runInputOf(e, basic, dates.end, {
+    components: components.get(e.id) ?? [],
+    bonusCuts: [],
+    attendance: fullMonthAttendance(opts.period, settings.workWeek),
+    earlier: [],
+  });
+  try {
+    return overtimeWageOfMonth(opts.period, settings, input);
+  } catch (err) {
+    if (err instanceof PayslipComputeError)
+      throw new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${err.message}`);
+    throw err;
+  }
+}
+
+/** What a run reads from: the database (or the run's transaction) and the feeds of payroll/ports.ts. */
+export type PayrollRunCtx = Pick<Ctx, 'db' | 'payrollFeeds'>;
+
+/** The feeds `createServices()` wired into the context; a context built without them cannot run payroll. */
+export function payrollFeedsOf(ctx: PayrollRunCtx): PayrollFeeds {
+  if (!ctx.payrollFeeds)
+    throw new Error('Payroll feeds are not wired into this service context: build it with createServices().ctx()');
+  return ctx.payrollFeeds;
+}
+
+/**
+ * Loads every input of a run (set-based) and computes each employee's payslip. Writes nothing.
+ * Employees without a basic salary (no contract or queued change by the period's end) are skipped and listed.
+ * Attendance (with approved overtime) and other modules' deductions come from the context's feeds (payroll/ports.ts);
+ * `opts.attendance` replaces the attendance feed (benchmarks, tests).
+ */
+export async function computePayrollRun(
+  ctx: PayrollRunCtx,
+  opts: {
+    period: string;
+    companyOfficeId?: number | undefined;
+    attendance?: AttendanceSource;
+    /** Receives the payslips in chunks of 1,000 as they are computed (a run persists while computing the next chunk). */
+    sink?: (slips: ComputedPayslip[]) => Promise<void>;
+    /** Told how many of the run's employees are computed so far (after each chunk and at the end), for a progress bar. */
+    onProgress?: (done: number, total: number) => void;
+  },
+): Promise<ComputedRun> {
+  const t0 = performance.now();
+  const { db } = ctx;
+  const feeds = payrollFeedsOf(ctx);
+  const settings = await querySettings(db);
+  const dates = periodDates(opts.period, settings.payDay);
+  const employees = await queryRunEmployees(db, {
+    periodStart: dates.start,
+    periodEnd: dates.end,
+    companyOfficeId: opts.companyOfficeId,
+  });
+  const ids = employees.map((e) => e.id);
+  // The last tax period needs the earlier months: December for everyone, the month of leaving for leavers.
+  const lastPeriodIds = dates.month === 12 ? ids : employees.filter((e) => e.lastWorkingDay).map((e) => e.id);
+  const [basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces] =
+    await Promise.all([
+      queryBasicSalaries(db, ids, dates.end),
+      queryRunComponents(db, ids, opts.period),
+      queryRunBonusCuts(db, ids, opts.period),
+      lastPeriodIds.length ? queryEarlierMonths(db, lastPeriodIds, opts.period) : Promise.resolve(new Map()),
+      (opts.attendance ?? feeds.attendance(db))(ids, opts.period, settings),
+      queryExternalDeductions(db, feeds.deductions, ids, opts.period, dates),
+      queryFinalisedThr(db, ids, opts.period),
+      queryTaxBorneBy(db, ids),
+      queryPreviousIncome(db, lastPeriodIds, dates.year),
+      queryRunPieces(db, ids, opts.period),
+    ]);
+  const t1 = performance.now();
+  const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
+  const slips: ComputedPayslip[] = [];
+  const skipped: { employeeId: number; reason: string }[] = [];
+  const queueIds: number[] = [];
+  const formulaCache: FormulaCache = new Map();
+  let engineMs = 0;
+  let chunkStart = performance.now();
+  let sent = 0;
+  const flush = async () => {
+    engineMs += performance.now() - chunkStart;
+    if (opts.sink && sent < slips.length) await opts.sink(slips.slice(sent));
+    sent = slips.length;
+    opts.onProgress?.(slips.length + skipped.length, employees.length);
+    chunkStart = performance.now();
+  };
+  for (const e of employees) {
+    if (slips.length - sent >= 1000) await flush();
+    const basic = basics.get(e.id);
+    if (!basic) {
+      skipped.push({ employeeId: e.id, reason: `no contract or salary change by ${dates.end}` });
+      continue;
+    }
+    if (basic.queueId) queueIds.push(basic.queueId);
+    const input = runInputOf(e, basic, dates.end, {
+      components: components.get(e.id) ?? [],
+      bonusCuts: bonusCuts.get(e.id) ?? [],
+      externalDeductions: external.get(e.id) ?? [],
+      thr: thrInput(thr.get(e.id)),
+      attendance: attendance.get(e.id) ?? fullMonth,
+      earlier: earlier.get(e.id) ?? [],
+      taxBorneBy: taxBorneBy.get(e.id),
+      previousEmployer: previousIncome.get(e.id),
+      pieces: pieces.get(e.id),
+    });
+    try {
+      slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache));
+    } catch (err) {
+      // 412 naming the employee (and the component), never a 500 (issue 16 item 12).
+      if (err instanceof PayslipComputeError && err.outOfRange)
+        throw new AppError(
+          'PRECONDITION_FAILED',
+          `Component ${err.outOfRange.component} gives ${err.outOfRange.value} for ${e.name} (${e.employeeNumber}): out of range`,
+        );
+      if (err instanceof PayslipComputeError)
+        throw new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${err.message}`);
+      if (err instanceof RangeError)
+        throw new AppError(
+          'PRECONDITION_FAILED',
+          `The payslip of ${e.name} (${e.employeeNumber}) is out of range (${err.message}); check the salary and components`,
+        );
+      throw err;
+    }
+  }
+  await flush();
+  return {
+    period: opts.period,
+    settings,
+    employees,
+    slips,
+    skipped,
+    queueIds,
+    loadSeconds: (t1 - t0) / 1000,
+    engineSeconds: engineMs / 1000,
+  };
+}

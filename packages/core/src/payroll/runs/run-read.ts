@@ -1,0 +1,128 @@
+import { likePattern } from '../../shared/sql';
+import { sql } from 'kysely';
+import { employeeInScope } from '../../permissions/scope';
+import type { Ctx } from '../../shared/context';
+import { notFound } from '../../shared/errors';
+import type { Page, In } from '../../shared/zod';
+import { listRunsInput, type PayslipSummary, type RunRow, runDetailInput } from './schema';
+
+import { payslipQuery } from './payslips';
+import type { View } from './access';
+import { employeeFullName as fullName } from './queries';
+
+/* Reading runs: the list with totals, one run with its payslips (salary/report). */
+
+/** Runs with totals over the payslips the caller may see. */
+export async function listPayrollRuns(ctx: Ctx, grant: View, raw: In<typeof listRunsInput>): Promise<Page<RunRow>> {
+  const input = listRunsInput.parse(raw);
+  let q = ctx.db.selectFrom('payroll_runs as r').leftJoin('company_offices as o', 'o.id', 'r.company_office_id');
+  if (input.period) q = q.where('r.period', '=', input.period);
+  if (input.status) q = q.where('r.status', '=', input.status);
+  if (input.companyOfficeId) {
+    const office = input.companyOfficeId;
+    q = q.where((eb) => eb.or([eb('r.company_office_id', '=', office), eb('r.company_office_id', 'is', null)]));
+  }
+  const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const runs = await q
+    .select([
+      'r.id',
+      'r.period',
+      'r.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'r.status',
+      'r.created_at as createdAt',
+      'r.finalised_at as finalisedAt',
+    ])
+    .orderBy('r.period', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .execute();
+  const ids = runs.map((r) => r.id);
+  const sums = ids.length
+    ? await ctx.db
+        .selectFrom('payslips as s')
+        .innerJoin('employees as e', 'e.id', 's.employee_id')
+        .where('s.run_id', 'in', ids)
+        .where((eb) => employeeInScope(eb as never, grant.scope))
+        .groupBy('s.run_id')
+        .select([
+          's.run_id',
+          sql<string>`count(*)::int`.as('n'),
+          sql<string>`coalesce(sum(s.gross), 0)::text`.as('gross'),
+          sql<string>`coalesce(sum(s.pph21), 0)::text`.as('tax'),
+          sql<string>`coalesce(sum(s.net), 0)::text`.as('net'),
+        ])
+        .execute()
+    : [];
+  const byRun = new Map(sums.map((s) => [s.run_id, s]));
+  return {
+    rows: runs.map((r) => {
+      const s = byRun.get(r.id);
+      return { ...r, employees: Number(s?.n ?? 0), gross: s?.gross ?? '0', tax: s?.tax ?? '0', net: s?.net ?? '0' };
+    }),
+    total: Number(totalRow.n),
+    page: input.page,
+    pageSize: input.pageSize,
+  };
+}
+
+/** A run with the payslips of the employees the caller may see (paginated). */
+export async function getPayrollRun(
+  ctx: Ctx,
+  grant: View,
+  raw: In<typeof runDetailInput>,
+): Promise<RunRow & { skipped: unknown; payslips: Page<PayslipSummary> }> {
+  const input = runDetailInput.parse(raw);
+  const run = await ctx.db
+    .selectFrom('payroll_runs as r')
+    .leftJoin('company_offices as o', 'o.id', 'r.company_office_id')
+    .select([
+      'r.id',
+      'r.period',
+      'r.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'r.status',
+      'r.created_at as createdAt',
+      'r.finalised_at as finalisedAt',
+      'r.skipped',
+    ])
+    .where('r.id', '=', input.id)
+    .executeTakeFirst();
+  if (!run) throw notFound('Payroll run');
+  const q = payslipQuery(ctx.db, grant.scope).where('s.run_id', '=', input.id);
+  const term = input.search?.trim();
+  const like = term && likePattern(term);
+  const page = like ? q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)])) : q;
+  const [rows, agg, matching] = await Promise.all([
+    page
+      .orderBy('e.employee_number')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    q
+      .clearSelect()
+      .select([
+        sql<string>`count(*)::int`.as('n'),
+        sql<string>`coalesce(sum(s.gross), 0)::text`.as('gross'),
+        sql<string>`coalesce(sum(s.pph21), 0)::text`.as('tax'),
+        sql<string>`coalesce(sum(s.net), 0)::text`.as('net'),
+      ])
+      .executeTakeFirstOrThrow(),
+    term ? page.clearSelect().select(sql<string>`count(*)::int`.as('n')).executeTakeFirstOrThrow() : null,
+  ]);
+  return {
+    ...run,
+    skipped: typeof run.skipped === 'string' ? JSON.parse(run.skipped) : run.skipped,
+    employees: Number(agg.n),
+    gross: agg.gross,
+    tax: agg.tax,
+    net: agg.net,
+    payslips: {
+      rows: rows.map(({ status: _s, ...r }) => r),
+      total: Number((matching ?? agg).n),
+      page: input.page,
+      pageSize: input.pageSize,
+    },
+  };
+}
