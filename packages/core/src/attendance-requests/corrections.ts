@@ -1,4 +1,4 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import {
   addDays,
   refuseOutsideRequestWindow,
@@ -7,23 +7,18 @@ import {
   type TimesheetOverride,
   type TimesheetRow,
 } from '../attendance/index';
-import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
-import { mayDecideSql } from '../permissions/duties';
-import { type Grant, hasPermission } from '../permissions/grant';
+import type { Grant } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, invalid } from '../shared/errors';
-import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import {
   ATTENDANCE_REQUEST_STATUS as S,
   ATTENDANCE_REQUEST_STATUS_LABELS,
   type AttendanceRequestStatus,
   type AttendanceAwaiting,
-  type AttendanceBulkResult,
-  attendanceBulkInput,
   attendanceAwaitingInput,
   CORRECTION_TYPE,
   CORRECTION_TYPE_LABELS,
@@ -41,8 +36,7 @@ import {
   updateCorrectionInput,
 } from './schema';
 import {
-  addHistory,
-  bulk,
+  bulkOf,
   ddmmyyyy,
   hhmm,
   historyOf,
@@ -51,11 +45,13 @@ import {
   ownEmployeeId,
   ownSql,
   passesDuties,
-  personName,
-  assertMayDecideRequest,
+  type RawRequest,
+  recordStep,
+  requestReads,
   timesheetDay,
   todayOf,
-  visibleSql,
+  type Transition,
+  transitionRequest,
 } from './shared';
 
 type View = Grant<'attendance.view'>;
@@ -72,42 +68,11 @@ const decidedMeanwhile = () => new AppError('CONFLICT', 'This correction has bee
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-interface RawCorrection {
-  id: number;
-  employeeId: number;
-  employeeNumber: string;
-  employeeName: string;
-  department: string | null;
-  date: string;
+interface RawCorrection extends RawRequest {
   type: number;
   startTime: string | null;
   endTime: string | null;
-  reason: string;
-  status: number;
-  requestedBy: string;
-  decidedBy: string | null;
-  decidedAt: Date | null;
-  decisionNote: string | null;
-  createdAt: Date;
-  requesterUserId: number;
 }
-
-const select = sql`c.id, e.id as "employeeId", e.employee_number as "employeeNumber",
-  trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
-  to_char(c.work_date, 'YYYY-MM-DD') as date, c.type, to_char(c.start_time, 'HH24:MI') as "startTime",
-  to_char(c.end_time, 'HH24:MI') as "endTime", c.reason, c.status,
-  ${personName('ru', 're')} as "requestedBy",
-  case when du.id is null then null else ${personName('du', 'de')} end as "decidedBy",
-  c.decided_at as "decidedAt", c.decision_note as "decisionNote", c.created_at as "createdAt",
-  c.requester_user_id as "requesterUserId"`;
-
-const from = sql`attendance_corrections c
-  join employees e on e.id = c.employee_id
-  left join departments d on d.id = e.department_id
-  join users ru on ru.id = c.requester_user_id
-  left join employees re on re.id = ru.employee_id
-  left join users du on du.id = c.decided_by_user_id
-  left join employees de on de.id = du.employee_id`;
 
 const toRow = ({ requesterUserId: _r, ...r }: RawCorrection): CorrectionRow => ({
   ...r,
@@ -117,64 +82,25 @@ const toRow = ({ requesterUserId: _r, ...r }: RawCorrection): CorrectionRow => (
   statusLabel: ATTENDANCE_REQUEST_STATUS_LABELS[r.status as AttendanceRequestStatus],
 });
 
-interface Filter {
-  status?: number | undefined;
-  type?: number | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  companyOfficeId?: number | undefined;
-  departmentId?: number | undefined;
-  employeeId?: number | undefined;
-  search?: string | undefined;
-}
-
-function whereOf(visible: RawBuilder<SqlBool>, f: Filter): RawBuilder<SqlBool> {
-  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`c.deleted_at is null`, visible];
-  if (f.status) parts.push(sql<SqlBool>`c.status = ${f.status}`);
-  if (f.type) parts.push(sql<SqlBool>`c.type = ${f.type}`);
-  if (f.from) parts.push(sql<SqlBool>`c.work_date >= ${f.from}::date`);
-  if (f.to) parts.push(sql<SqlBool>`c.work_date <= ${f.to}::date`);
-  if (f.companyOfficeId) parts.push(sql<SqlBool>`e.company_office_id = ${f.companyOfficeId}`);
-  if (f.departmentId) parts.push(sql<SqlBool>`e.department_id = ${f.departmentId}`);
-  if (f.employeeId) parts.push(sql<SqlBool>`e.id = ${f.employeeId}`);
-  if (f.search) {
-    const like = likePattern(f.search);
-    parts.push(
-      sql<SqlBool>`(trim(e.given_name || ' ' || e.surname) ilike ${like} or e.employee_number ilike ${like} or c.reason ilike ${like})`,
-    );
-  }
-  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
-}
-
-async function page(
-  db: Db,
-  where: RawBuilder<SqlBool>,
-  p: { page: number; pageSize: number },
-  order = sql`c.work_date desc, c.id desc`,
-): Promise<Page<CorrectionRow>> {
-  const r = await sql<RawCorrection & { total: number }>`
-    select ${select}, (count(*) over ())::int as total from ${from}
-    where ${where} order by ${order}
-    limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db);
-  let total = r.rows[0]?.total ?? 0;
-  if (r.rows.length === 0 && p.page > 1) {
-    const c = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db);
-    total = c.rows[0]?.n ?? 0;
-  }
-  return { rows: r.rows.map(({ total: _t, ...row }) => toRow(row)), total, page: p.page, pageSize: p.pageSize };
-}
+const reads = requestReads(
+  'correction',
+  sql`r.type, to_char(r.start_time, 'HH24:MI') as "startTime", to_char(r.end_time, 'HH24:MI') as "endTime"`,
+  toRow,
+  notFound,
+);
+const typeIs = (type: number | undefined) => (type ? [sql<SqlBool>`r.type = ${type}`] : []);
 
 /** Corrections of the employees in the caller's scope (spec /attendance/timesheet/correction), filtered, paginated. */
 export async function listCorrections(ctx: Ctx, grant: View, raw: In<typeof listCorrectionsInput>): Promise<Page<CorrectionRow>> {
   const f = listCorrectionsInput.parse(raw);
-  return page(ctx.db, whereOf(scopeSql(grant.scope, 'e'), f), f);
+  return reads.list(ctx.db, scopeSql(grant.scope, 'e'), f, typeIs(f.type));
 }
 
 /** The caller's own corrections (spec /personal/attendance/correction). */
 export async function myCorrections(ctx: Ctx, grant: Personal, raw: In<typeof myCorrectionsInput>): Promise<Page<CorrectionRow>> {
   const f = myCorrectionsInput.parse(raw);
   ownEmployeeId(grant.actor);
-  return page(ctx.db, whereOf(ownSql(grant.actor), f), f);
+  return reads.list(ctx.db, ownSql(grant.actor), f, typeIs(f.type));
 }
 
 /** Pending corrections the caller may decide, oldest first (home dashboard widget). */
@@ -184,25 +110,10 @@ export async function correctionsAwaitingMe(
   raw: In<typeof attendanceAwaitingInput>,
 ): Promise<AttendanceAwaiting<CorrectionRow>> {
   const { limit } = attendanceAwaitingInput.parse(raw);
-  // Only what the duty rules let the caller decide (docs/security.md §1.3).
-  const decidable = mayDecideSql(grant.actor, {
-    requestedBy: sql.ref('c.requester_user_id'),
-    subjectEmployeeId: sql.ref('c.employee_id'),
-    filedAt: sql.ref('c.created_at'),
-  });
-  const where = sql<SqlBool>`${whereOf(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${decidable}`;
-  const p = await page(ctx.db, where, { page: 1, pageSize: limit }, sql`c.created_at, c.id`);
-  return { rows: p.rows, total: p.total };
+  return reads.awaiting(ctx.db, grant, limit);
 }
 
-async function visibleCorrection(db: Db, actor: Actor, id: number, lock = false): Promise<RawCorrection> {
-  const r = await sql<RawCorrection>`select ${select} from ${from}
-    where c.id = ${id} and c.deleted_at is null and ${visibleSql(actor)}
-    ${lock ? sql`for update of c` : sql``}`.execute(db);
-  const row = r.rows[0];
-  if (!row) throw notFound();
-  return row;
-}
+const visibleCorrection = reads.visible;
 
 const toDay = (r: TimesheetRow | null): CorrectionDay | null =>
   r && {
@@ -238,7 +149,7 @@ async function detail(ctx: Ctx, actor: Actor, id: number): Promise<CorrectionDet
   const pending = c.status === S.Pending;
   const mine = actor.employeeId === c.employeeId;
   const decide = mayDecide(actor, c.employeeId);
-  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'correction', id));
+  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'correction', c));
   return {
     ...toRow(c),
     history,
@@ -380,20 +291,7 @@ export async function requestCorrection(
           .executeTakeFirstOrThrow(),
       { unique: { attendance_corrections_live_uq: duplicate(input.type, input.date) } },
     );
-    await addHistory(trx, {
-      kind: 'correction',
-      requestId: row.id,
-      action: 'requested',
-      from: null,
-      to: S.Pending,
-      actorUserId: grant.actor.userId,
-    });
-    await audit(ctx, trx, {
-      action: 'attendance.correction.request',
-      entity: 'attendance_corrections',
-      entityId: row.id,
-      after: input,
-    });
+    await recordStep(ctx, trx, grant.actor, 'correction', row.id, 'request', { from: null, to: S.Pending, after: input });
     return row.id;
   });
   return getCorrection(ctx, grant, { id });
@@ -435,18 +333,9 @@ export async function updateCorrection(
       { unique: { attendance_corrections_live_uq: duplicate(input.type, input.date) } },
     );
     if (!updated) throw new AppError('CONFLICT', 'Only a pending correction can be changed');
-    await addHistory(trx, {
-      kind: 'correction',
-      requestId: c.id,
-      action: 'updated',
+    await recordStep(ctx, trx, actor, 'correction', c.id, 'update', {
       from: S.Pending,
       to: S.Pending,
-      actorUserId: actor.userId,
-    });
-    await audit(ctx, trx, {
-      action: 'attendance.correction.update',
-      entity: 'attendance_corrections',
-      entityId: c.id,
       before: { date: c.date, type: c.type, startTime: c.startTime, endTime: c.endTime, reason: c.reason },
       after: input,
     });
@@ -454,14 +343,12 @@ export async function updateCorrection(
   return getCorrection(ctx, grant, { id: input.id });
 }
 
-type Transition = 'approve' | 'disapprove' | 'cancel' | 'delete';
-
 /**
- * One guarded transition of one correction in its own transaction. Approve and disapprove only
- * from Pending; cancel from Pending (the employee or an approver) or Approved (an approver: the
- * timesheet is restored); delete (an approver) from any status, soft, restoring the timesheet of
- * an approved one. The update carries the expected status in its WHERE, so of two concurrent
- * decisions exactly one changes the row and the other gets a clear refusal.
+ * One guarded transition of one correction in its own transaction (shared.ts transitionRequest).
+ * Approve and disapprove only from Pending; cancel from Pending (the employee or an approver) or
+ * Approved (an approver: the timesheet is restored); delete (an approver) from any status, soft,
+ * restoring the timesheet of an approved one. Of two concurrent decisions exactly one changes the
+ * row and the other gets a clear refusal.
  */
 async function transition(ctx: Ctx, actor: Actor, id: number, action: Transition, note?: string): Promise<CorrectionRow> {
   return inTransaction(ctx, async (trx) => {
@@ -470,80 +357,36 @@ async function transition(ctx: Ctx, actor: Actor, id: number, action: Transition
     // is the row's current state (the guarded update still refuses anything else).
     await lockEmployee(trx, 'correction', seen.employeeId);
     const c = await visibleCorrection(trx, actor, id, true);
-    const mine = actor.employeeId === c.employeeId;
-    const approver = hasPermission(actor, 'attendance.approve');
-    if (action === 'approve' || action === 'disapprove') {
-      if (!approver) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-      await assertMayDecideRequest(trx, actor, 'correction', c.id);
-    } else if (action === 'cancel') {
-      if (!(mine && c.status === S.Pending) && !(approver && !mine))
-        throw new AppError(
-          'FORBIDDEN',
-          mine ? 'Only a pending correction can be cancelled by its employee' : 'You cannot cancel this correction',
-        );
-    } else if (!approver || mine) {
-      throw new AppError('FORBIDDEN', 'You cannot delete this correction');
-    }
-    const fromStatuses: number[] =
-      action === 'approve' || action === 'disapprove'
-        ? [S.Pending]
-        : action === 'cancel'
-          ? mine
-            ? [S.Pending]
-            : [S.Pending, S.Approved]
-          : [S.Approved, S.Disapproved, S.Pending, S.Cancel];
-    const to =
-      action === 'approve' ? S.Approved : action === 'disapprove' ? S.Disapproved : action === 'cancel' ? S.Cancel : null;
-    let q = trx.updateTable('attendance_corrections').set({ updated_at: sql`now()` });
-    if (to === null) q = q.set({ deleted_at: sql`now()`, deleted_by_user_id: actor.userId });
-    else if (action === 'cancel' && mine) q = q.set({ status: to });
-    else q = q.set({ status: to, decided_by_user_id: actor.userId, decided_at: sql`now()`, decision_note: note ?? null });
-    const updated = await q
-      .where('id', '=', c.id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', fromStatuses)
-      .returning(['id', 'status'])
-      .executeTakeFirst();
-    if (!updated) {
-      const now = await trx
-        .selectFrom('attendance_corrections')
-        .select(['status', 'deleted_at'])
-        .where('id', '=', c.id)
-        .executeTakeFirst();
-      if (!now || now.deleted_at) throw notFound();
-      if (c.status === now.status && action === 'cancel')
-        throw new AppError(
-          'CONFLICT',
-          `A correction that is ${ATTENDANCE_REQUEST_STATUS_LABELS[now.status as AttendanceRequestStatus]} cannot be cancelled`,
-        );
-      throw decidedMeanwhile();
-    }
-    const fromStatus = c.status;
-    if (action === 'approve' || fromStatus === S.Approved) await applyCorrectionsOfDay(ctx, trx, actor, c.employeeId, c.date);
-    await addHistory(trx, {
-      kind: 'correction',
-      requestId: c.id,
-      action:
-        action === 'approve'
-          ? 'approved'
-          : action === 'disapprove'
-            ? 'disapproved'
-            : action === 'cancel'
-              ? 'cancelled'
-              : 'deleted',
-      from: fromStatus,
-      to: to ?? fromStatus,
+    const to = await transitionRequest(ctx, trx, actor, 'correction', c, action, {
       note,
-      actorUserId: actor.userId,
+      cancel: (mine, approver) => {
+        if (!(mine && c.status === S.Pending) && !(approver && !mine))
+          throw new AppError(
+            'FORBIDDEN',
+            mine ? 'Only a pending correction can be cancelled by its employee' : 'You cannot cancel this correction',
+          );
+        return { from: mine ? [S.Pending] : [S.Pending, S.Approved], byEmployee: mine };
+      },
+      refuse: async (trx) => {
+        const now = await trx
+          .selectFrom('attendance_corrections')
+          .select(['status', 'deleted_at'])
+          .where('id', '=', c.id)
+          .executeTakeFirst();
+        if (!now || now.deleted_at) return notFound();
+        if (c.status === now.status && action === 'cancel')
+          return new AppError(
+            'CONFLICT',
+            `A correction that is ${ATTENDANCE_REQUEST_STATUS_LABELS[now.status as AttendanceRequestStatus]} cannot be cancelled`,
+          );
+        return decidedMeanwhile();
+      },
+      // The day's timesheet follows the approved corrections of the day.
+      changed: async () => {
+        if (action === 'approve' || c.status === S.Approved) await applyCorrectionsOfDay(ctx, trx, actor, c.employeeId, c.date);
+      },
     });
-    await audit(ctx, trx, {
-      action: `attendance.correction.${action}`,
-      entity: 'attendance_corrections',
-      entityId: c.id,
-      before: { status: fromStatus },
-      after: to === null ? { deleted: true } : { status: to, note },
-    });
-    return toRow({ ...c, status: to ?? fromStatus });
+    return toRow({ ...c, status: to });
   });
 }
 
@@ -582,21 +425,13 @@ export async function cancelMyCorrection(
   return getCorrection(ctx, grant, { id: input.id });
 }
 
-const bulkOf =
-  (action: Transition) =>
-  async (ctx: Ctx, grant: Approve, raw: In<typeof attendanceBulkInput>): Promise<AttendanceBulkResult> => {
-    const input = attendanceBulkInput.parse(raw);
-    return bulk(input.ids, async (id) => {
-      const r = await transition(ctx, grant.actor, id, action, input.note);
-      return action === 'delete' ? 'Deleted' : r.statusLabel;
-    });
-  };
+const bulk = bulkOf((ctx, actor, id, action: Transition, note) => transition(ctx, actor, id, action, note));
 
 /** Bulk approve (spec §4): each correction separately, with its own result. */
-export const bulkApproveCorrections = bulkOf('approve');
+export const bulkApproveCorrections = bulk('approve');
 /** Bulk disapprove (spec §4). */
-export const bulkDisapproveCorrections = bulkOf('disapprove');
+export const bulkDisapproveCorrections = bulk('disapprove');
 /** Bulk cancel (spec §4): pending or approved ones; an approved one's timesheet day is restored. */
-export const bulkCancelCorrections = bulkOf('cancel');
+export const bulkCancelCorrections = bulk('cancel');
 /** Bulk delete (spec §4): soft; an approved one's timesheet day is restored first. */
-export const bulkDeleteCorrections = bulkOf('delete');
+export const bulkDeleteCorrections = bulk('delete');

@@ -1,6 +1,5 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { refuseOutsideRequestWindow } from '../attendance/index';
-import { audit } from '../audit/service';
 import {
   calculateOvertime,
   checkOvertimeLimits,
@@ -12,13 +11,11 @@ import {
 } from '../payroll/index';
 import { overtimeWageForPeriod, queryPayrollSettings } from '../payroll/runs/index';
 import type { Actor } from '../permissions/actor';
-import { mayDecideSql } from '../permissions/duties';
 import { type Grant, hasPermission } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import {
   approveOvertimeInput,
@@ -27,8 +24,6 @@ import {
   type AttendanceRequestStatus,
   type AttendanceAwaiting,
   attendanceAwaitingInput,
-  type AttendanceBulkResult,
-  attendanceBulkInput,
   createMyOvertimeInput,
   createOvertimeInput,
   attendanceDecideInput,
@@ -49,8 +44,7 @@ import {
   updateOvertimeInput,
 } from './schema';
 import {
-  addHistory,
-  bulk,
+  bulkOf,
   ddmmyyyy,
   employeeInScope,
   historyOf,
@@ -59,12 +53,14 @@ import {
   ownEmployeeId,
   ownSql,
   passesDuties,
-  personName,
-  assertMayDecideRequest,
+  type RawRequest,
+  recordStep,
+  requestReads,
   scheduleDay,
   timesheetDay,
   todayOf,
-  visibleSql,
+  type Transition,
+  transitionRequest,
 } from './shared';
 
 type View = Grant<'attendance.view'>;
@@ -214,46 +210,16 @@ export async function overtimePlan(ctx: Ctx, grant: Personal, raw: In<typeof ove
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-interface RawOvertime {
-  id: number;
-  employeeId: number;
-  employeeNumber: string;
-  employeeName: string;
-  department: string | null;
-  date: string;
+interface RawOvertime extends RawRequest {
   startTime: string | null;
   endTime: string | null;
   minutes: number;
   approvedMinutes: number | null;
   actualMinutes: number | null;
   dayType: OvertimeDayKind;
-  reason: string;
-  status: number;
-  requestedBy: string;
-  decidedBy: string | null;
-  decidedAt: Date | null;
-  decisionNote: string | null;
-  createdAt: Date;
 }
 
-const select = sql`o.id, e.id as "employeeId", e.employee_number as "employeeNumber",
-  trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
-  to_char(o.work_date, 'YYYY-MM-DD') as date, to_char(o.start_time, 'HH24:MI') as "startTime",
-  to_char(o.end_time, 'HH24:MI') as "endTime", o.minutes, o.approved_minutes as "approvedMinutes",
-  o.actual_minutes as "actualMinutes", o.day_type as "dayType", o.reason, o.status,
-  ${personName('ru', 're')} as "requestedBy",
-  case when du.id is null then null else ${personName('du', 'de')} end as "decidedBy",
-  o.decided_at as "decidedAt", o.decision_note as "decisionNote", o.created_at as "createdAt"`;
-
-const from = sql`attendance_overtimes o
-  join employees e on e.id = o.employee_id
-  left join departments d on d.id = e.department_id
-  join users ru on ru.id = o.requester_user_id
-  left join employees re on re.id = ru.employee_id
-  left join users du on du.id = o.decided_by_user_id
-  left join employees de on de.id = du.employee_id`;
-
-const toRow = ({ minutes, approvedMinutes, actualMinutes, ...r }: RawOvertime): OvertimeRow => ({
+const toRow = ({ minutes, approvedMinutes, actualMinutes, requesterUserId: _r, ...r }: RawOvertime): OvertimeRow => ({
   ...r,
   hours: hoursOf(minutes),
   approvedHours: approvedMinutes === null ? null : hoursOf(approvedMinutes),
@@ -263,64 +229,26 @@ const toRow = ({ minutes, approvedMinutes, actualMinutes, ...r }: RawOvertime): 
   statusLabel: ATTENDANCE_REQUEST_STATUS_LABELS[r.status as AttendanceRequestStatus],
 });
 
-interface Filter {
-  status?: number | undefined;
-  dayType?: OvertimeDayKind | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  companyOfficeId?: number | undefined;
-  departmentId?: number | undefined;
-  employeeId?: number | undefined;
-  search?: string | undefined;
-}
-
-function whereOf(visible: RawBuilder<SqlBool>, f: Filter): RawBuilder<SqlBool> {
-  const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`o.deleted_at is null`, visible];
-  if (f.status) parts.push(sql<SqlBool>`o.status = ${f.status}`);
-  if (f.dayType) parts.push(sql<SqlBool>`o.day_type = ${f.dayType}`);
-  if (f.from) parts.push(sql<SqlBool>`o.work_date >= ${f.from}::date`);
-  if (f.to) parts.push(sql<SqlBool>`o.work_date <= ${f.to}::date`);
-  if (f.companyOfficeId) parts.push(sql<SqlBool>`e.company_office_id = ${f.companyOfficeId}`);
-  if (f.departmentId) parts.push(sql<SqlBool>`e.department_id = ${f.departmentId}`);
-  if (f.employeeId) parts.push(sql<SqlBool>`e.id = ${f.employeeId}`);
-  if (f.search) {
-    const like = likePattern(f.search);
-    parts.push(
-      sql<SqlBool>`(trim(e.given_name || ' ' || e.surname) ilike ${like} or e.employee_number ilike ${like} or o.reason ilike ${like})`,
-    );
-  }
-  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
-}
-
-async function page(
-  db: Db,
-  where: RawBuilder<SqlBool>,
-  p: { page: number; pageSize: number },
-  order = sql`o.work_date desc, o.id desc`,
-): Promise<Page<OvertimeRow>> {
-  const r = await sql<RawOvertime & { total: number }>`
-    select ${select}, (count(*) over ())::int as total from ${from}
-    where ${where} order by ${order}
-    limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db);
-  let total = r.rows[0]?.total ?? 0;
-  if (r.rows.length === 0 && p.page > 1) {
-    const c = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db);
-    total = c.rows[0]?.n ?? 0;
-  }
-  return { rows: r.rows.map(({ total: _t, ...row }) => toRow(row)), total, page: p.page, pageSize: p.pageSize };
-}
+const reads = requestReads(
+  'overtime',
+  sql`to_char(r.start_time, 'HH24:MI') as "startTime", to_char(r.end_time, 'HH24:MI') as "endTime",
+  r.minutes, r.approved_minutes as "approvedMinutes", r.actual_minutes as "actualMinutes", r.day_type as "dayType"`,
+  toRow,
+  notFound,
+);
+const dayTypeIs = (dayType: OvertimeDayKind | undefined) => (dayType ? [sql<SqlBool>`r.day_type = ${dayType}`] : []);
 
 /** Overtime of the employees in the caller's scope (spec /attendance/overtime), filtered, paginated. */
 export async function listOvertime(ctx: Ctx, grant: View, raw: In<typeof listOvertimeInput>): Promise<Page<OvertimeRow>> {
   const f = listOvertimeInput.parse(raw);
-  return page(ctx.db, whereOf(scopeSql(grant.scope, 'e'), f), f);
+  return reads.list(ctx.db, scopeSql(grant.scope, 'e'), f, dayTypeIs(f.dayType));
 }
 
 /** The caller's own overtime (spec /personal/overtime). */
 export async function myOvertime(ctx: Ctx, grant: Personal, raw: In<typeof myOvertimeInput>): Promise<Page<OvertimeRow>> {
   const f = myOvertimeInput.parse(raw);
   ownEmployeeId(grant.actor);
-  return page(ctx.db, whereOf(ownSql(grant.actor), f), f);
+  return reads.list(ctx.db, ownSql(grant.actor), f);
 }
 
 /** Pending overtime the caller may decide, oldest first (home dashboard widget). */
@@ -330,25 +258,10 @@ export async function overtimeAwaitingMe(
   raw: In<typeof attendanceAwaitingInput>,
 ): Promise<AttendanceAwaiting<OvertimeRow>> {
   const { limit } = attendanceAwaitingInput.parse(raw);
-  // Only what the duty rules let the caller decide (docs/security.md §1.3).
-  const decidable = mayDecideSql(grant.actor, {
-    requestedBy: sql.ref('o.requester_user_id'),
-    subjectEmployeeId: sql.ref('o.employee_id'),
-    filedAt: sql.ref('o.created_at'),
-  });
-  const where = sql<SqlBool>`${whereOf(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${decidable}`;
-  const p = await page(ctx.db, where, { page: 1, pageSize: limit }, sql`o.created_at, o.id`);
-  return { rows: p.rows, total: p.total };
+  return reads.awaiting(ctx.db, grant, limit);
 }
 
-async function visibleOvertime(db: Db, actor: Actor, id: number, lock = false): Promise<RawOvertime> {
-  const r = await sql<RawOvertime>`select ${select} from ${from}
-    where o.id = ${id} and o.deleted_at is null and ${visibleSql(actor)}
-    ${lock ? sql`for update of o` : sql``}`.execute(db);
-  const row = r.rows[0];
-  if (!row) throw notFound();
-  return row;
-}
+const visibleOvertime = reads.visible;
 
 /**
  * Hours worked inside the planned window per the day's timesheet (the overlap of clock-in..clock-out
@@ -376,7 +289,7 @@ async function detail(ctx: Ctx, actor: Actor, id: number): Promise<OvertimeDetai
   const pending = o.status === S.Pending;
   const mine = actor.employeeId === o.employeeId;
   const decide = mayDecide(actor, o.employeeId);
-  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'overtime', id));
+  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'overtime', o));
   return {
     ...toRow(o),
     history,
@@ -464,18 +377,9 @@ async function insertOvertime(
           .executeTakeFirstOrThrow(),
       { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
     );
-    await addHistory(trx, {
-      kind: 'overtime',
-      requestId: row.id,
-      action: 'requested',
+    await recordStep(ctx, trx, actor, 'overtime', row.id, 'request', {
       from: null,
       to: S.Pending,
-      actorUserId: actor.userId,
-    });
-    await audit(ctx, trx, {
-      action: 'attendance.overtime.request',
-      entity: 'attendance_overtimes',
-      entityId: row.id,
       after: { employeeId, ...input, minutes, dayType: day.kind },
     });
     return row.id;
@@ -538,18 +442,9 @@ export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof u
       { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
     );
     if (!updated) throw new AppError('CONFLICT', 'Only a pending overtime request can be changed');
-    await addHistory(trx, {
-      kind: 'overtime',
-      requestId: seen.id,
-      action: 'updated',
+    await recordStep(ctx, trx, actor, 'overtime', seen.id, 'update', {
       from: S.Pending,
       to: S.Pending,
-      actorUserId: actor.userId,
-    });
-    await audit(ctx, trx, {
-      action: 'attendance.overtime.update',
-      entity: 'attendance_overtimes',
-      entityId: seen.id,
       before: { date: seen.date, startTime: seen.startTime, endTime: seen.endTime, minutes: seen.minutes, reason: seen.reason },
       after: { ...input, minutes, dayType: day.kind },
     });
@@ -557,14 +452,12 @@ export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof u
   return detail(ctx, actor, input.id);
 }
 
-type Transition = 'approve' | 'disapprove' | 'cancel' | 'delete';
-
 /**
- * One guarded transition in its own transaction (same rules as corrections): approve and
- * disapprove from Pending (never one's own); cancel by the employee from Pending; delete (soft) by
- * an approver from any status — a deleted approved request no longer feeds payroll. Approval
- * re-checks the weekly limit against the approved overtime under the employee's lock and pays
- * the given hours (default the planned ones, at most those).
+ * One guarded transition in its own transaction (shared.ts transitionRequest, the same rules as
+ * corrections): approve and disapprove from Pending (never one's own); cancel by the employee from
+ * Pending; delete (soft) by an approver from any status — a deleted approved request no longer
+ * feeds payroll. Approval re-checks the weekly limit against the approved overtime under the
+ * employee's lock and pays the given hours (default the planned ones, at most those).
  */
 async function transition(
   ctx: Ctx,
@@ -578,84 +471,39 @@ async function transition(
   return inTransaction(ctx, async (trx) => {
     await lockEmployee(trx, 'overtime', seen.employeeId);
     const o = await visibleOvertime(trx, actor, id, true);
-    const mine = actor.employeeId === o.employeeId;
-    const approver = hasPermission(actor, 'attendance.approve');
-    if (action === 'approve' || action === 'disapprove') {
-      if (!approver) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-      await assertMayDecideRequest(trx, actor, 'overtime', o.id);
-    } else if (action === 'cancel') {
-      if (!mine) throw new AppError('FORBIDDEN', 'Only the employee can cancel an overtime request');
-    } else if (!approver || mine) {
-      throw new AppError('FORBIDDEN', 'You cannot delete this overtime request');
-    }
     let approvedMinutes: number | null = null;
-    if (action === 'approve') {
-      approvedMinutes = opts.hours === undefined ? o.minutes : Math.round(opts.hours * 60);
-      if (approvedMinutes > o.minutes)
-        throw new AppError('VALIDATION', `At most the planned ${hoursOf(o.minutes)} hours can be approved`, {
-          fields: [{ param: 'hours', msg: `must be at most ${hoursOf(o.minutes)}` }],
-        });
-      if (o.status === S.Pending)
-        await checkLimits(
-          trx,
-          { employeeId: o.employeeId, date: o.date, kind: o.dayType, minutes: approvedMinutes, excludeId: o.id },
-          [S.Approved],
-          'CONFLICT',
-        );
-    }
-    const fromStatuses: number[] = action === 'delete' ? [S.Approved, S.Disapproved, S.Pending, S.Cancel] : [S.Pending];
-    const to =
-      action === 'approve' ? S.Approved : action === 'disapprove' ? S.Disapproved : action === 'cancel' ? S.Cancel : null;
-    let q = trx.updateTable('attendance_overtimes').set({ updated_at: sql`now()` });
-    if (to === null) q = q.set({ deleted_at: sql`now()`, deleted_by_user_id: actor.userId });
-    else if (action === 'cancel') q = q.set({ status: to });
-    else
-      q = q.set({
-        status: to,
-        approved_minutes: approvedMinutes,
-        actual_minutes: actual,
-        decided_by_user_id: actor.userId,
-        decided_at: sql`now()`,
-        decision_note: opts.note ?? null,
-      });
-    const updated = await q
-      .where('id', '=', o.id)
-      .where('deleted_at', 'is', null)
-      .where('status', 'in', fromStatuses)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) {
-      if (action === 'cancel' && o.status !== S.Pending)
-        throw new AppError(
-          'CONFLICT',
-          `An overtime request that is ${ATTENDANCE_REQUEST_STATUS_LABELS[o.status as AttendanceRequestStatus]} cannot be cancelled`,
-        );
-      throw decidedMeanwhile();
-    }
-    await addHistory(trx, {
-      kind: 'overtime',
-      requestId: o.id,
-      action:
-        action === 'approve'
-          ? 'approved'
-          : action === 'disapprove'
-            ? 'disapproved'
-            : action === 'cancel'
-              ? 'cancelled'
-              : 'deleted',
-      from: o.status,
-      to: to ?? o.status,
+    const to = await transitionRequest(ctx, trx, actor, 'overtime', o, action, {
       note: opts.note,
-      actorUserId: actor.userId,
+      cancel: (mine) => {
+        if (!mine) throw new AppError('FORBIDDEN', 'Only the employee can cancel an overtime request');
+        return { from: [S.Pending], byEmployee: true };
+      },
+      decide: async () => {
+        if (action !== 'approve') return;
+        approvedMinutes = opts.hours === undefined ? o.minutes : Math.round(opts.hours * 60);
+        if (approvedMinutes > o.minutes)
+          throw new AppError('VALIDATION', `At most the planned ${hoursOf(o.minutes)} hours can be approved`, {
+            fields: [{ param: 'hours', msg: `must be at most ${hoursOf(o.minutes)}` }],
+          });
+        if (o.status === S.Pending)
+          await checkLimits(
+            trx,
+            { employeeId: o.employeeId, date: o.date, kind: o.dayType, minutes: approvedMinutes, excludeId: o.id },
+            [S.Approved],
+            'CONFLICT',
+          );
+      },
+      decided: () => ({ approved_minutes: approvedMinutes, actual_minutes: actual }),
+      auditAfter: (to) => ({ status: to, approvedMinutes, actualMinutes: actual, note: opts.note }),
+      refuse: async () =>
+        action === 'cancel' && o.status !== S.Pending
+          ? new AppError(
+              'CONFLICT',
+              `An overtime request that is ${ATTENDANCE_REQUEST_STATUS_LABELS[o.status as AttendanceRequestStatus]} cannot be cancelled`,
+            )
+          : decidedMeanwhile(),
     });
-    await audit(ctx, trx, {
-      action: `attendance.overtime.${action}`,
-      entity: 'attendance_overtimes',
-      entityId: o.id,
-      before: { status: o.status },
-      after: to === null ? { deleted: true } : { status: to, approvedMinutes, actualMinutes: actual, note: opts.note },
-    });
-    return toRow({ ...o, status: to ?? o.status, approvedMinutes: approvedMinutes ?? o.approvedMinutes });
+    return toRow({ ...o, status: to, approvedMinutes: approvedMinutes ?? o.approvedMinutes });
   });
 }
 
@@ -687,21 +535,15 @@ export async function cancelMyOvertime(
   return detail(ctx, grant.actor, input.id);
 }
 
-const bulkOf =
-  (action: Exclude<Transition, 'cancel'>) =>
-  async (ctx: Ctx, grant: Approve, raw: In<typeof attendanceBulkInput>): Promise<AttendanceBulkResult> => {
-    const input = attendanceBulkInput.parse(raw);
-    return bulk(input.ids, async (id) => {
-      const r = await transition(ctx, grant.actor, id, action, { note: input.note });
-      return action === 'delete' ? 'Deleted' : r.statusLabel;
-    });
-  };
+const bulk = bulkOf((ctx, actor, id, action: Exclude<Transition, 'cancel'>, note) =>
+  transition(ctx, actor, id, action, { note }),
+);
 
 /** Bulk approve (spec §4): each request separately at its planned hours, with its own result. */
-export const bulkApproveOvertime = bulkOf('approve');
-export const bulkDisapproveOvertime = bulkOf('disapprove');
+export const bulkApproveOvertime = bulk('approve');
+export const bulkDisapproveOvertime = bulk('disapprove');
 /** Bulk delete (spec §4), soft. */
-export const bulkDeleteOvertime = bulkOf('delete');
+export const bulkDeleteOvertime = bulk('delete');
 
 // ---------------------------------------------------------------------------------------------
 // Pay preview (payroll engine, read-only)

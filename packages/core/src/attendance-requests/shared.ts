@@ -1,13 +1,23 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { myShifts, myTimesheet, listSchedules, listTimesheets, type ScheduleRow, type TimesheetRow } from '../attendance/index';
+import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
-import { assertMayDecide, decisionRefusal } from '../permissions/duties';
-import { hasPermission, requirePermission, scopeOf } from '../permissions/grant';
+import { type Decision, decisionRefusal, mayDecideSql } from '../permissions/duties';
+import { type Grant, hasPermission, requirePermission, scopeOf } from '../permissions/grant';
 import { scopeSql } from '../permissions/scope';
+import { bulkEach, checkDuties, transition } from '../shared/approval';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { likePattern } from '../shared/sql';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
-import type { AttendanceBulkItem, AttendanceBulkResult, AttendanceRequestHistoryRow } from './schema';
+import type { In, Page } from '../shared/zod';
+import {
+  ATTENDANCE_REQUEST_STATUS as S,
+  type AttendanceAwaiting,
+  type AttendanceBulkResult,
+  attendanceBulkInput,
+  type AttendanceRequestHistoryRow,
+} from './schema';
 
 /** The company's calendar date now, 'yyyy-mm-dd'. */
 export const todayOf = (ctx: Ctx): string =>
@@ -40,30 +50,48 @@ export function visibleSql(actor: Actor): RawBuilder<SqlBool> {
 export const mayDecide = (actor: Actor, employeeId: number): boolean =>
   hasPermission(actor, 'attendance.approve') && actor.employeeId !== employeeId;
 
+export type RequestKind = 'correction' | 'overtime';
+const TABLE = { correction: 'attendance_corrections', overtime: 'attendance_overtimes' } as const;
+/** What a request is called in messages and duty refusals. */
+const WHAT: Record<RequestKind, string> = { correction: 'correction', overtime: 'overtime request' };
+
+/** What the duty rules need of a request: who filed it, whose it is, when. */
+export interface RequestFacts {
+  id: number;
+  employeeId: number;
+  requesterUserId: number;
+  createdAt: Date;
+  status: number;
+}
+
+/** The columns every request has, as {@link requestReads} selects them (the kind adds its own). */
+export interface RawRequest extends RequestFacts {
+  employeeNumber: string;
+  employeeName: string;
+  department: string | null;
+  date: string;
+  reason: string;
+  requestedBy: string;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  decisionNote: string | null;
+}
+
 /**
  * Segregation of duties (docs/security.md) before a decision on a correction or overtime request:
  * never one's own (filed by the caller, or about their own record), never after the caller's
- * manager relation to the employee was made or changed after filing. Read inside the decision's
- * transaction, before its guarded update.
+ * manager relation to the employee was made or changed after filing.
  */
-export async function assertMayDecideRequest(trx: Db, actor: Actor, kind: 'correction' | 'overtime', id: number): Promise<void> {
-  const cols = ['requester_user_id', 'employee_id', 'created_at'] as const;
-  const r =
-    kind === 'correction'
-      ? await trx.selectFrom('attendance_corrections').select(cols).where('id', '=', id).executeTakeFirst()
-      : await trx.selectFrom('attendance_overtimes').select(cols).where('id', '=', id).executeTakeFirst();
-  if (!r) return;
-  await assertMayDecide(trx, actor, {
-    what: kind === 'correction' ? 'correction' : 'overtime request',
-    requestedByUserId: r.requester_user_id,
-    subjectEmployeeId: r.employee_id,
-    filedAt: r.created_at,
-  });
-}
+const decisionOf = (kind: RequestKind, r: RequestFacts): Decision => ({
+  what: WHAT[kind],
+  requestedByUserId: r.requesterUserId,
+  subjectEmployeeId: r.employeeId,
+  filedAt: r.createdAt,
+});
 
-/** Whether {@link assertMayDecideRequest} would let the caller decide (the screens' approve buttons). */
-export async function passesDuties(db: Db, actor: Actor, kind: 'correction' | 'overtime', id: number): Promise<boolean> {
-  return (await decisionRefusal(assertMayDecideRequest(db, actor, kind, id))) === null;
+/** Whether the duty rules let the caller decide the request (the screens' approve buttons). */
+export async function passesDuties(db: Db, actor: Actor, kind: RequestKind, r: RequestFacts): Promise<boolean> {
+  return (await decisionRefusal(checkDuties(db, actor, decisionOf(kind, r)))) === null;
 }
 
 export function ownEmployeeId(actor: Actor): number {
@@ -75,41 +103,56 @@ export function ownEmployeeId(actor: Actor): number {
  * Serialises the requests of one employee inside the caller's transaction (approvals that merge
  * several corrections of a day, or add up overtime hours of a week). Released at commit.
  */
-export async function lockEmployee(trx: Db, kind: 'correction' | 'overtime', employeeId: number): Promise<void> {
+export async function lockEmployee(trx: Db, kind: RequestKind, employeeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${kind === 'correction' ? 7201 : 7202}, ${employeeId})`.execute(trx);
 }
 
-export async function addHistory(
+/** What a request went through, as its history step names it. */
+export type Step = 'request' | 'update' | Transition;
+const STEP_DONE: Record<Step, AttendanceRequestHistoryRow['action']> = {
+  request: 'requested',
+  update: 'updated',
+  approve: 'approved',
+  disapprove: 'disapproved',
+  cancel: 'cancelled',
+  delete: 'deleted',
+};
+
+/**
+ * The history step (attendance_request_history) and the audit entry (`attendance.<kind>.<step>` on
+ * the request's table) of one change of a request, in the caller's transaction.
+ */
+export async function recordStep(
+  ctx: Ctx,
   trx: Db,
-  row: {
-    kind: 'correction' | 'overtime';
-    requestId: number;
-    action: AttendanceRequestHistoryRow['action'];
-    from: number | null;
-    to: number | null;
-    note?: string | null | undefined;
-    actorUserId: number;
-  },
+  actor: Actor,
+  kind: RequestKind,
+  id: number,
+  step: Step,
+  r: { from: number | null; to: number | null; note?: string | null | undefined; before?: unknown; after?: unknown },
 ): Promise<void> {
   await trx
     .insertInto('attendance_request_history')
     .values({
-      kind: row.kind,
-      request_id: row.requestId,
-      action: row.action,
-      from_status: row.from,
-      to_status: row.to,
-      note: row.note ?? null,
-      actor_user_id: row.actorUserId,
+      kind,
+      request_id: id,
+      action: STEP_DONE[step],
+      from_status: r.from,
+      to_status: r.to,
+      note: r.note ?? null,
+      actor_user_id: actor.userId,
     })
     .execute();
+  await audit(ctx, trx, {
+    action: `attendance.${kind}.${step}`,
+    entity: TABLE[kind],
+    entityId: id,
+    ...(r.before === undefined ? {} : { before: r.before }),
+    after: r.after,
+  });
 }
 
-export async function historyOf(
-  db: Db,
-  kind: 'correction' | 'overtime',
-  requestId: number,
-): Promise<AttendanceRequestHistoryRow[]> {
+export async function historyOf(db: Db, kind: RequestKind, requestId: number): Promise<AttendanceRequestHistoryRow[]> {
   const r = await sql<AttendanceRequestHistoryRow>`
     select h.action, h.from_status as "fromStatus", h.to_status as "toStatus", h.note,
       ${personName('u', 'x')} as actor, h.created_at as at
@@ -120,6 +163,226 @@ export async function historyOf(
     order by h.id`.execute(db);
   return r.rows;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reads both kinds share
+
+/** The list filters both kinds share; each kind adds its own (correction type, overtime day type). */
+export interface RequestFilter {
+  status?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  companyOfficeId?: number | undefined;
+  departmentId?: number | undefined;
+  employeeId?: number | undefined;
+  search?: string | undefined;
+}
+
+/**
+ * The reads of one request kind on alias `r` (the request) and `e` (its employee): the columns
+ * every request has around the kind's own `columns`, the filters, a page, one visible request
+ * (NOT_FOUND otherwise) and what awaits the caller's decision.
+ */
+export function requestReads<Raw extends RawRequest, Row>(
+  kind: RequestKind,
+  columns: RawBuilder<unknown>,
+  toRow: (r: Raw) => Row,
+  notFound: () => AppError,
+) {
+  const select = sql`r.id, e.id as "employeeId", e.employee_number as "employeeNumber",
+  trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
+  to_char(r.work_date, 'YYYY-MM-DD') as date, ${columns}, r.reason, r.status,
+  ${personName('ru', 're')} as "requestedBy",
+  case when du.id is null then null else ${personName('du', 'de')} end as "decidedBy",
+  r.decided_at as "decidedAt", r.decision_note as "decisionNote", r.created_at as "createdAt",
+  r.requester_user_id as "requesterUserId"`;
+  const from = sql`${sql.table(TABLE[kind])} r
+  join employees e on e.id = r.employee_id
+  left join departments d on d.id = e.department_id
+  join users ru on ru.id = r.requester_user_id
+  left join employees re on re.id = ru.employee_id
+  left join users du on du.id = r.decided_by_user_id
+  left join employees de on de.id = du.employee_id`;
+
+  function where(visible: RawBuilder<SqlBool>, f: RequestFilter, own: RawBuilder<SqlBool>[] = []): RawBuilder<SqlBool> {
+    const parts: RawBuilder<SqlBool>[] = [sql<SqlBool>`r.deleted_at is null`, visible];
+    if (f.status) parts.push(sql<SqlBool>`r.status = ${f.status}`);
+    parts.push(...own);
+    if (f.from) parts.push(sql<SqlBool>`r.work_date >= ${f.from}::date`);
+    if (f.to) parts.push(sql<SqlBool>`r.work_date <= ${f.to}::date`);
+    if (f.companyOfficeId) parts.push(sql<SqlBool>`e.company_office_id = ${f.companyOfficeId}`);
+    if (f.departmentId) parts.push(sql<SqlBool>`e.department_id = ${f.departmentId}`);
+    if (f.employeeId) parts.push(sql<SqlBool>`e.id = ${f.employeeId}`);
+    if (f.search) {
+      const like = likePattern(f.search);
+      parts.push(
+        sql<SqlBool>`(trim(e.given_name || ' ' || e.surname) ilike ${like} or e.employee_number ilike ${like} or r.reason ilike ${like})`,
+      );
+    }
+    return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+  }
+
+  async function page(
+    db: Db,
+    where: RawBuilder<SqlBool>,
+    p: { page: number; pageSize: number },
+    order = sql`r.work_date desc, r.id desc`,
+  ): Promise<Page<Row>> {
+    const r = await sql<Raw & { total: number }>`
+    select ${select}, (count(*) over ())::int as total from ${from}
+    where ${where} order by ${order}
+    limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db);
+    let total = r.rows[0]?.total ?? 0;
+    if (r.rows.length === 0 && p.page > 1) {
+      const c = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db);
+      total = c.rows[0]?.n ?? 0;
+    }
+    return {
+      rows: r.rows.map(({ total: _t, ...row }) => toRow(row as unknown as Raw)),
+      total,
+      page: p.page,
+      pageSize: p.pageSize,
+    };
+  }
+
+  return {
+    /** A filtered page of the requests `visible` lets through (the caller's scope, or their own). */
+    list: (
+      db: Db,
+      visible: RawBuilder<SqlBool>,
+      f: RequestFilter & { page: number; pageSize: number },
+      own?: RawBuilder<SqlBool>[],
+    ) => page(db, where(visible, f, own), f),
+
+    /** Pending requests in the grant's scope that the duty rules let the caller decide, oldest first. */
+    async awaiting(db: Db, grant: Grant<'attendance.approve'>, limit: number): Promise<AttendanceAwaiting<Row>> {
+      // Only what the duty rules let the caller decide (docs/security.md §1.3).
+      const decidable = mayDecideSql(grant.actor, {
+        requestedBy: sql.ref('r.requester_user_id'),
+        subjectEmployeeId: sql.ref('r.employee_id'),
+        filedAt: sql.ref('r.created_at'),
+      });
+      const w = sql<SqlBool>`${where(scopeSql(grant.scope, 'e'), { status: S.Pending })} and ${decidable}`;
+      const p = await page(db, w, { page: 1, pageSize: limit }, sql`r.created_at, r.id`);
+      return { rows: p.rows, total: p.total };
+    },
+
+    /** One request the actor sees (its employee, or attendance.view in scope); `lock` locks its row. */
+    async visible(db: Db, actor: Actor, id: number, lock = false): Promise<Raw> {
+      const r = await sql<Raw>`select ${select} from ${from}
+    where r.id = ${id} and r.deleted_at is null and ${visibleSql(actor)}
+    ${lock ? sql`for update of r` : sql``}`.execute(db);
+      const row = r.rows[0];
+      if (!row) throw notFound();
+      return row;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions both kinds share
+
+export type Transition = 'approve' | 'disapprove' | 'cancel' | 'delete';
+const TO: Record<Transition, number | null> = {
+  approve: S.Approved,
+  disapprove: S.Disapproved,
+  cancel: S.Cancel,
+  delete: null,
+};
+
+/**
+ * One guarded transition of a request `r` (read in the caller's transaction under the employee's
+ * lock), through the approval kit. Approve and disapprove only from Pending, by an approver who
+ * passes the duty rules (checked before `decide`, the kind's own checks of a decision); delete
+ * (soft) by an approver, never of one's own, from any status; cancel as the kind's `cancel` says
+ * (it throws FORBIDDEN, or returns the statuses cancel leaves from and whether the employee cancels
+ * their own). The update carries the expected status in its WHERE, so of two concurrent
+ * transitions exactly one changes the row; `refuse` explains the other. Then the kind's effects of
+ * the change (`changed`), the history step and the audit entry (`auditAfter`, default the new
+ * status and note). Returns the new status.
+ */
+export async function transitionRequest(
+  ctx: Ctx,
+  trx: Db,
+  actor: Actor,
+  kind: RequestKind,
+  r: RequestFacts,
+  action: Transition,
+  p: {
+    note?: string | undefined;
+    cancel: (mine: boolean, approver: boolean) => { from: readonly number[]; byEmployee: boolean };
+    decide?: () => Promise<void>;
+    decided?: () => Record<string, unknown>;
+    refuse: (trx: Db) => Promise<AppError>;
+    changed?: () => Promise<void>;
+    auditAfter?: (to: number) => Record<string, unknown>;
+  },
+): Promise<number> {
+  const mine = actor.employeeId === r.employeeId;
+  const approver = hasPermission(actor, 'attendance.approve');
+  let from: readonly number[] = [S.Pending];
+  let byEmployee = false;
+  if (action === 'approve' || action === 'disapprove') {
+    if (!approver) throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+    await checkDuties(trx, actor, decisionOf(kind, r));
+    await p.decide?.();
+  } else if (action === 'cancel') {
+    ({ from, byEmployee } = p.cancel(mine, approver));
+  } else if (!approver || mine) {
+    throw new AppError('FORBIDDEN', `You cannot delete this ${WHAT[kind]}`);
+  } else {
+    from = [S.Approved, S.Disapproved, S.Pending, S.Cancel];
+  }
+  const to = TO[action];
+  const set =
+    to === null
+      ? { deleted_at: sql<Date>`now()`, deleted_by_user_id: actor.userId }
+      : byEmployee
+        ? { status: to }
+        : {
+            status: to,
+            ...p.decided?.(),
+            decided_by_user_id: actor.userId,
+            decided_at: sql<Date>`now()`,
+            decision_note: p.note ?? null,
+          };
+  await transition(trx, TABLE[kind], {
+    id: r.id,
+    from,
+    set: { updated_at: sql<Date>`now()`, ...set },
+    and: [sql<SqlBool>`deleted_at is null`],
+    returning: ['id'],
+    refuse: p.refuse,
+  });
+  await p.changed?.();
+  await recordStep(ctx, trx, actor, kind, r.id, action, {
+    from: r.status,
+    to: to ?? r.status,
+    note: p.note,
+    before: { status: r.status },
+    after: to === null ? { deleted: true } : (p.auditAfter?.(to) ?? { status: to, note: p.note }),
+  });
+  return to ?? r.status;
+}
+
+/**
+ * The bulk services of one kind (spec §4) from its single transition: each request in its own
+ * transaction through the approval kit's bulk runner, with its own result (the new status label,
+ * "Deleted", or the refusal); one refusal never undoes the others.
+ */
+export const bulkOf =
+  <A extends Transition>(
+    run: (ctx: Ctx, actor: Actor, id: number, action: A, note: string | undefined) => Promise<{ statusLabel: string }>,
+  ) =>
+  (action: A) =>
+  async (ctx: Ctx, grant: Grant<'attendance.approve'>, raw: In<typeof attendanceBulkInput>): Promise<AttendanceBulkResult> => {
+    const input = attendanceBulkInput.parse(raw);
+    const { items, succeeded, failed } = await bulkEach(input.ids, async (id) => {
+      const r = await run(ctx, grant.actor, id, action, input.note);
+      return action === 'delete' ? 'Deleted' : r.statusLabel;
+    });
+    return { done: succeeded, failed, items };
+  };
 
 /**
  * The day's timesheet row through the attendance module's own reads: the caller's own day with
@@ -159,22 +422,4 @@ export async function employeeInScope(db: Db, actor: Actor, employeeId: number):
   const r = await sql<{ id: number }>`select e.id from employees e
     where e.id = ${employeeId} and e.resigned = 0 and ${scopeSql(scopeOf(actor), 'e')}`.execute(db);
   return r.rows.length > 0;
-}
-
-/** Message of an error for a bulk item (AppError messages are meant for users; others are hidden). */
-export const messageOf = (err: unknown): string =>
-  err instanceof AppError ? err.message : 'Unexpected error; nothing was changed for this item';
-
-/** Runs one action per id, each in its own transaction: one refusal never undoes the others. */
-export async function bulk(ids: readonly number[], one: (id: number) => Promise<string>): Promise<AttendanceBulkResult> {
-  const items: AttendanceBulkItem[] = [];
-  for (const id of [...new Set(ids)]) {
-    try {
-      items.push({ id, ok: true, message: await one(id) });
-    } catch (err) {
-      items.push({ id, ok: false, message: messageOf(err) });
-    }
-  }
-  const done = items.filter((i) => i.ok).length;
-  return { done, failed: items.length - done, items };
 }

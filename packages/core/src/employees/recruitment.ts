@@ -1,8 +1,8 @@
 import { type Insertable, sql } from 'kysely';
 import { audit } from '../audit/service';
 import type { Database } from '../db/database';
-import { assertMayDecide } from '../permissions/duties';
 import { type Grant, requirePermission } from '../permissions/grant';
+import { transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
@@ -386,14 +386,13 @@ export async function hireApplicant(
   const create = requirePermission(grant.actor, 'employee.create');
   return inTransaction(ctx, async (trx) => {
     const now = ctx.clock();
-    const a = await trx
-      .updateTable('recruitment_applicants')
-      .set({ stage: 'hired', hired_at: now, hired_by: grant.actor.userId, updated_at: now })
-      .where('id', '=', input.id)
-      .where('stage', 'in', OPEN)
-      .returningAll()
-      .executeTakeFirst();
-    if (!a) return refuseClosed(trx, input.id);
+    const a = await transition(trx, 'recruitment_applicants', {
+      id: input.id,
+      column: 'stage',
+      from: OPEN,
+      set: { stage: 'hired', hired_at: now, hired_by: grant.actor.userId, updated_at: now },
+      refuse: (trx) => refuseClosed(trx, input.id),
+    });
     const employee = await createEmployee({ ...ctx, db: trx }, create, {
       givenName: a.given_name,
       surname: a.surname,
@@ -415,16 +414,20 @@ export async function hireApplicant(
     });
     await trx.updateTable('recruitment_applicants').set({ employee_id: employee.id }).where('id', '=', a.id).execute();
     if (a.registration_id !== null) {
-      const reg = await trx
-        .updateTable('registrations')
-        .set({ status: 1, decided_by: grant.actor.userId, decided_at: now, employee_id: employee.id })
+      const filed = await trx
+        .selectFrom('registrations')
+        .select('created_at')
         .where('id', '=', a.registration_id)
-        .where('status', '=', 3)
-        .returning(['id', 'created_at'])
         .executeTakeFirst();
-      if (!reg) throw new AppError('CONFLICT', 'The self-registration of this applicant has already been decided');
-      // Hiring decides the registration: the one approval rule (rolled back with the hire when refused).
-      await assertMayDecide(trx, grant.actor, { what: 'registration', filedAt: reg.created_at });
+      await transition(trx, 'registrations', {
+        id: a.registration_id,
+        from: 3,
+        set: { status: 1, decided_by: grant.actor.userId, decided_at: now, employee_id: employee.id },
+        // Hiring decides the registration: the one approval rule (rolled back with the hire when refused).
+        duties: { actor: grant.actor, decisions: filed ? { what: 'registration', filedAt: filed.created_at } : null },
+        returning: ['id'],
+        refuse: () => new AppError('CONFLICT', 'The self-registration of this applicant has already been decided'),
+      });
     }
     await addHistory(trx, a.id, grant.actor.userId, 'hired', `Employee ${employee.employeeNumber}`);
     await audit(ctx, trx, {

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { revokeSessionsOfEmployee } from '../auth/sessions';
-import { assertMayDecide, refuseOwn } from '../permissions/duties';
+import { type Decision, refuseOwn } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
-import { employeeInScope } from '../permissions/scope';
+import { employeeInScope, scopeSql } from '../permissions/scope';
 import { REQUEST_STATUS } from '../reference/schema';
+import { refusal, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
@@ -44,10 +45,40 @@ function ownEmployeeId(grant: Grant): number {
   return grant.actor.employeeId;
 }
 
-/** After a refused conditional transition: NOT_FOUND when the row is not there (or not visible), else CONFLICT. */
-async function refuseTransition(exists: Promise<unknown>, what: string, statusName: string): Promise<never> {
-  if (!(await exists)) throw notFound(what);
-  throw new AppError('CONFLICT', `This ${what.toLowerCase()} is no longer ${statusName}; reload to see its status`);
+/** After a refused guarded transition: NOT_FOUND when the row is not there (or not visible), else CONFLICT. */
+const refuseTransition = (exists: Promise<unknown>, what: string, statusName: string): Promise<AppError> =>
+  refusal(
+    exists,
+    () => notFound(what),
+    () => new AppError('CONFLICT', `This ${what.toLowerCase()} is no longer ${statusName}; reload to see its status`),
+  );
+
+/**
+ * The employee withdraws their own pending request (a data update request or a resignation): one
+ * guarded transition Pending → Cancel on their own row; NOT_FOUND when it is not theirs, else CONFLICT.
+ */
+async function cancelOwn(
+  ctx: Ctx,
+  grant: Personal,
+  table: 'employee_update_requests' | 'employee_resignations',
+  what: string,
+  id: number,
+): Promise<{ id: number; status: typeof Cancel }> {
+  const employeeId = ownEmployeeId(grant);
+  await transition(ctx.db, table, {
+    id,
+    from: Pending,
+    set: { status: Cancel, decided_by: grant.actor.userId, decided_at: sql<Date>`now()` },
+    and: [sql<SqlBool>`employee_id = ${employeeId}`],
+    returning: ['id'],
+    refuse: (db) =>
+      refuseTransition(
+        db.selectFrom(table).select('id').where('id', '=', id).where('employee_id', '=', employeeId).executeTakeFirst(),
+        what,
+        'pending',
+      ),
+  });
+  return { id, status: Cancel };
 }
 
 /** The caller's own record, every section (`employee/profile/personalInformation`). */
@@ -210,23 +241,20 @@ const inScopeRequest = (db: Db, grant: Grant, id: number) =>
     .executeTakeFirst();
 
 /**
- * The one approval rule (permissions/duties.ts): nobody decides a request about their own record or
- * one they filed, nor one whose approval route they changed after it was filed. Nothing to check
- * when the request is not there (the guarded update then answers NOT_FOUND or CONFLICT).
+ * The one approval rule (permissions/duties.ts), as the approval kit checks it: nobody decides a
+ * request about their own record or one they filed, nor one whose approval route they changed after
+ * it was filed. Nothing to check when the request is not there (null: the guarded update then
+ * answers NOT_FOUND or CONFLICT).
  */
-async function mayDecideUpdateRequest(trx: Db, grant: Grant, id: number): Promise<void> {
+async function updateRequestDecision(trx: Db, id: number): Promise<Decision | null> {
   const q = await trx
     .selectFrom('employee_update_requests')
     .select(['employee_id', 'requested_by', 'created_at'])
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!q) return;
-  await assertMayDecide(trx, grant.actor, {
-    what: 'data update request',
-    requestedByUserId: q.requested_by,
-    subjectEmployeeId: q.employee_id,
-    filedAt: q.created_at,
-  });
+  return q
+    ? { what: 'data update request', requestedByUserId: q.requested_by, subjectEmployeeId: q.employee_id, filedAt: q.created_at }
+    : null;
 }
 
 /**
@@ -237,23 +265,18 @@ async function mayDecideUpdateRequest(trx: Db, grant: Grant, id: number): Promis
 export async function approveUpdateRequest(ctx: Ctx, grant: Approve, raw: z.input<typeof decideRequestInput>) {
   const input = decideRequestInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
-    await mayDecideUpdateRequest(trx, grant, input.id);
-    const row = await trx
-      .updateTable('employee_update_requests as q')
-      .set({ status: Approved, decided_by: grant.actor.userId, decided_at: sql`now()`, note: input.note ?? null } as never)
-      .where('q.id', '=', input.id)
-      .where('q.status', '=', Pending)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('employees as e')
-            .select('e.id')
-            .whereRef('e.id', '=', 'q.employee_id')
-            .where((eb) => employeeInScope(eb as never, grant.scope)),
-        ),
-      )
-      .returning(['q.employee_id', 'q.section', 'q.payload'])
-      .executeTakeFirst();
-    if (!row) return refuseTransition(inScopeRequest(trx, grant, input.id), 'Update request', 'pending');
+    const row = await transition(trx, 'employee_update_requests', {
+      id: input.id,
+      from: Pending,
+      set: { status: Approved, decided_by: grant.actor.userId, decided_at: sql<Date>`now()`, note: input.note ?? null },
+      and: [
+        sql<SqlBool>`exists (select 1 from employees e
+          where e.id = employee_update_requests.employee_id and ${scopeSql(grant.scope, 'e')})`,
+      ],
+      returning: ['employee_id', 'section', 'payload'],
+      duties: { actor: grant.actor, decisions: await updateRequestDecision(trx, input.id) },
+      refuse: (trx) => refuseTransition(inScopeRequest(trx, grant, input.id), 'Update request', 'pending'),
+    });
     await applyEmployeeSection(
       { ...ctx, db: trx },
       grant,
@@ -273,14 +296,14 @@ export async function disapproveUpdateRequest(ctx: Ctx, grant: Approve, raw: z.i
   return inTransaction(ctx, async (trx) => {
     const found = await inScopeRequest(trx, grant, input.id);
     if (!found) throw notFound('Update request');
-    await mayDecideUpdateRequest(trx, grant, input.id);
-    const r = await trx
-      .updateTable('employee_update_requests')
-      .set({ status: Disapproved, decided_by: grant.actor.userId, decided_at: sql`now()`, note: input.note ?? null } as never)
-      .where('id', '=', input.id)
-      .where('status', '=', Pending)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return refuseTransition(Promise.resolve(true), 'Update request', 'pending');
+    await transition(trx, 'employee_update_requests', {
+      id: input.id,
+      from: Pending,
+      set: { status: Disapproved, decided_by: grant.actor.userId, decided_at: sql<Date>`now()`, note: input.note ?? null },
+      returning: ['id'],
+      duties: { actor: grant.actor, decisions: await updateRequestDecision(trx, input.id) },
+      refuse: () => refuseTransition(Promise.resolve(true), 'Update request', 'pending'),
+    });
     await audit(ctx, trx, { action: 'employee.updateRequest.disapprove', entity: 'employee_update_request', entityId: input.id });
     return { id: input.id, status: Disapproved };
   });
@@ -289,27 +312,7 @@ export async function disapproveUpdateRequest(ctx: Ctx, grant: Approve, raw: z.i
 /** The employee withdraws their own pending request. */
 export async function cancelMyUpdateRequest(ctx: Ctx, grant: Personal, raw: z.input<typeof requestIdInput>) {
   const { id } = requestIdInput.parse(raw);
-  const employeeId = ownEmployeeId(grant);
-  const r = await ctx.db
-    .updateTable('employee_update_requests')
-    .set({ status: Cancel, decided_by: grant.actor.userId, decided_at: sql`now()` } as never)
-    .where('id', '=', id)
-    .where('employee_id', '=', employeeId)
-    .where('status', '=', Pending)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) {
-    return refuseTransition(
-      ctx.db
-        .selectFrom('employee_update_requests')
-        .select('id')
-        .where('id', '=', id)
-        .where('employee_id', '=', employeeId)
-        .executeTakeFirst(),
-      'Update request',
-      'pending',
-    );
-  }
-  return { id, status: Cancel };
+  return cancelOwn(ctx, grant, 'employee_update_requests', 'Update request', id);
 }
 
 /** Deletes a request (HR housekeeping); the audit log keeps what it was. */
@@ -458,7 +461,7 @@ const resignationInScope = (db: Db, grant: Grant, id: number) =>
     .executeTakeFirst();
 
 /** One guarded status change of a resignation in scope; the reason names what went wrong. */
-async function transition(
+async function changeResignation(
   ctx: Ctx,
   grant: Grant,
   id: number,
@@ -471,27 +474,28 @@ async function transition(
   return inTransaction(ctx, async (trx) => {
     const found = await resignationInScope(trx, grant, id);
     if (!found) throw notFound('Resignation');
-    if (to === Approved || to === Disapproved) {
+    const deciding = to === Approved || to === Disapproved;
+    // HR's cancel is not for one's own resignation (cancel it as the employee, while pending).
+    if (!deciding) refuseOwn(grant.actor, found.employee_id, 'resignation', 'cancel');
+    await transition(trx, 'employee_resignations', {
+      id,
+      from,
+      set: { status: to, decided_by: grant.actor.userId, decided_at: sql<Date>`now()`, decision_note: note },
+      returning: ['id'],
       // Deciding: never one's own resignation, nor one filed by oneself (the one approval rule).
-      await assertMayDecide(trx, grant.actor, {
-        what: 'resignation',
-        requestedByUserId: found.created_by,
-        subjectEmployeeId: found.employee_id,
-        filedAt: found.created_at,
-      });
-    } else {
-      // HR's cancel is not for one's own resignation (cancel it as the employee, while pending).
-      refuseOwn(grant.actor, found.employee_id, 'resignation', 'cancel');
-    }
-    const r = await trx
-      .updateTable('employee_resignations')
-      .set({ status: to, decided_by: grant.actor.userId, decided_at: sql`now()`, decision_note: note } as never)
-      .where('id', '=', id)
-      .where('status', 'in', [...from])
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) {
-      throw new AppError('CONFLICT', 'This resignation has already been decided; reload to see its status');
-    }
+      duties: deciding
+        ? {
+            actor: grant.actor,
+            decisions: {
+              what: 'resignation',
+              requestedByUserId: found.created_by,
+              subjectEmployeeId: found.employee_id,
+              filedAt: found.created_at,
+            },
+          }
+        : undefined,
+      refuse: () => new AppError('CONFLICT', 'This resignation has already been decided; reload to see its status'),
+    });
     await after?.(trx, found);
     await audit(ctx, trx, { action, entity: 'employee_resignation', entityId: id, after: { status: to, note } });
     return { id, status: to };
@@ -505,7 +509,7 @@ async function transition(
  */
 export async function approveResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof decideRequestInput>) {
   const input = decideRequestInput.parse(raw);
-  return transition(
+  return changeResignation(
     ctx,
     grant,
     input.id,
@@ -521,7 +525,7 @@ export async function approveResignation(ctx: Ctx, grant: Manage, raw: z.input<t
 
 export async function disapproveResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof decideRequestInput>) {
   const input = decideRequestInput.parse(raw);
-  return transition(ctx, grant, input.id, [Pending], Disapproved, input.note ?? null, 'employee.resignation.disapprove');
+  return changeResignation(ctx, grant, input.id, [Pending], Disapproved, input.note ?? null, 'employee.resignation.disapprove');
 }
 
 /** HR cancels a pending resignation, or an approved one before its last working day is over. */
@@ -531,33 +535,13 @@ export async function cancelResignation(ctx: Ctx, grant: Manage, raw: z.input<ty
   if (found && found.last_working_day < todayWib(ctx)) {
     throw new AppError('CONFLICT', 'The last working day is over; the employee has already left');
   }
-  return transition(ctx, grant, input.id, [Pending, Approved], Cancel, input.note ?? null, 'employee.resignation.cancel');
+  return changeResignation(ctx, grant, input.id, [Pending, Approved], Cancel, input.note ?? null, 'employee.resignation.cancel');
 }
 
 /** The employee withdraws their own pending resignation. */
 export async function cancelMyResignation(ctx: Ctx, grant: Personal, raw: z.input<typeof requestIdInput>) {
   const { id } = requestIdInput.parse(raw);
-  const employeeId = ownEmployeeId(grant);
-  const r = await ctx.db
-    .updateTable('employee_resignations')
-    .set({ status: Cancel, decided_by: grant.actor.userId, decided_at: sql`now()` } as never)
-    .where('id', '=', id)
-    .where('employee_id', '=', employeeId)
-    .where('status', '=', Pending)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) {
-    return refuseTransition(
-      ctx.db
-        .selectFrom('employee_resignations')
-        .select('id')
-        .where('id', '=', id)
-        .where('employee_id', '=', employeeId)
-        .executeTakeFirst(),
-      'Resignation',
-      'pending',
-    );
-  }
-  return { id, status: Cancel };
+  return cancelOwn(ctx, grant, 'employee_resignations', 'Resignation', id);
 }
 
 /** Deletes a resignation that is not in force (disapproved or cancelled); the audit log keeps it. */

@@ -2,24 +2,17 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
-import { assertMayDecide, decisionRefusal } from '../permissions/index';
+import { type Decision, decisionRefusal } from '../permissions/index';
 import { type Grant, hasPermission } from '../permissions/grant';
+import { approvalRoute, checkDuties, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError, type FieldIssue } from '../shared/errors';
+import { AppError } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
-import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
-import {
-  notOwnNeed,
-  notPriorPurchaseDecider,
-  ownRequest,
-  purchaseRequestVisible,
-  requesterName,
-  teamRequest,
-  tierActsOn,
-} from './access';
+import { notOwnNeed, notPriorPurchaseDecider, ownRequest, purchaseRequestVisible, teamRequest, tierActsOn } from './access';
 import { attachmentsOf } from './attachments';
-import { companyDate, companyToday } from './catalogue';
+import { companyToday } from './catalogue';
+import { type RequestListFilter, requestColumns, requesterOf, requestPage, unknownRefs } from './requests';
 import {
   APPROVAL_STATUS,
   APPROVAL_TIER_LABELS,
@@ -43,7 +36,6 @@ import {
   REQUEST_STATUS,
   REQUEST_STATUS_LABELS,
   type RequestStatus,
-  TIER_NEXT,
   TIER_PENDING,
   updatePurchaseRequestInput,
   variantLabel,
@@ -64,9 +56,8 @@ type Reader = Grant<
 type TierGrant<T extends ApprovalTier> = Grant<(typeof APPROVAL_TIER_PERMISSION)[T]>;
 type LineInput = z.output<typeof createPurchaseRequestInput>['lines'][number];
 
-const TIER_OF_STATUS: Partial<Record<PurchaseRequestStatus, ApprovalTier>> = Object.fromEntries(
-  APPROVAL_TIERS.map((t) => [TIER_PENDING[t], t]),
-);
+/** The route (spec §4): managerial → warehouse → COO, each tier's step waiting in its pending status. */
+const ROUTE = approvalRoute(APPROVAL_TIERS, TIER_PENDING, 'approved');
 
 const notFound = () => new AppError('NOT_FOUND', 'Purchase request not found');
 
@@ -79,13 +70,7 @@ function base(db: Db) {
 }
 
 const rowColumns = [
-  'r.id',
-  'r.status',
-  'r.requester_user_id as requesterUserId',
-  'r.requester_employee_id as requesterEmployeeId',
-  requesterName.as('requesterName'),
-  'r.warehouse_id as warehouseId',
-  'w.name as warehouse',
+  ...requestColumns,
   'r.warehouse_request_id as warehouseRequestId',
   'r.note',
   'r.created_at as createdAt',
@@ -130,7 +115,7 @@ function toRow(r: RawRow): PurchaseRequestRow {
     status: r.status,
     statusLabel: PURCHASE_REQUEST_STATUS_LABELS[r.status],
     approval,
-    requester: { userId: r.requesterUserId, employeeId: r.requesterEmployeeId, name: r.requesterName },
+    requester: requesterOf(r),
     warehouseId: r.warehouseId,
     warehouse: r.warehouse,
     warehouseRequestId: r.warehouseRequestId,
@@ -145,38 +130,9 @@ function toRow(r: RawRow): PurchaseRequestRow {
 async function listWhere(
   db: Db,
   where: RawBuilder<SqlBool>,
-  f: {
-    page: number;
-    pageSize: number;
-    search?: string | undefined;
-    status?: PurchaseRequestStatus | undefined;
-    warehouseId?: number | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-  },
+  f: RequestListFilter & { status?: PurchaseRequestStatus | undefined },
 ): Promise<Page<PurchaseRequestRow>> {
-  let q = base(db).where(where);
-  if (f.status) q = q.where('r.status', '=', f.status);
-  if (f.warehouseId) q = q.where('r.warehouse_id', '=', f.warehouseId);
-  if (f.from) q = q.where(companyDate('r.created_at'), '>=', f.from);
-  if (f.to) q = q.where(companyDate('r.created_at'), '<=', f.to);
-  if (f.search) {
-    const like = likePattern(f.search);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql<string>`'PR-' || lpad(r.id::text, 6, '0')`, 'ilike', like),
-        eb(requesterName, 'ilike', like),
-        eb('r.note', 'ilike', like),
-      ]),
-    );
-  }
-  const found = await q
-    .select([...rowColumns, sql<number>`(count(*) over ())::int`.as('total')])
-    .orderBy('r.id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
-    .execute();
-  return { rows: found.map((r) => toRow(r as RawRow)), total: found[0]?.total ?? 0, page: f.page, pageSize: f.pageSize };
+  return requestPage(base(db).where(where).select(rowColumns), 'PR', f, (r) => toRow(r as RawRow));
 }
 
 /** The caller's own purchase requests. */
@@ -203,7 +159,7 @@ export async function listPurchaseRequestApprovals(ctx: Ctx, grant: Reader, raw:
   const actor = grant.actor;
   if (!hasPermission(actor, APPROVAL_TIER_PERMISSION[f.tier]))
     throw new AppError('FORBIDDEN', `You do not hold the ${APPROVAL_TIER_LABELS[f.tier]} approval`);
-  // Never the caller's own requests, nor those whose earlier tier they decided (assertPurchaseDecider).
+  // Never the caller's own requests, nor those whose earlier tier they decided (purchaseDecisions).
   return listWhere(
     ctx.db,
     sql<SqlBool>`(${tierActsOn(actor, f.tier)} and ${notOwnNeed(actor)} and ${notPriorPurchaseDecider(actor)})`,
@@ -309,10 +265,12 @@ export async function getPurchaseRequest(
     attachmentsOf(ctx.db, id),
   ]);
   const own = row.requester.userId === actor.userId;
-  const tier = APPROVAL_TIERS.find((t) => TIER_PENDING[t] === row.status) ?? null;
+  const tier = ROUTE.stepOf(row.status);
   const holdsTier = tier !== null && (await mayActAt(ctx.db, actor, id, tier));
   // The screen hides the buttons and says why when the approval helper would refuse.
-  const approveRefusal = holdsTier ? await decisionRefusal(assertPurchaseDecider(ctx.db, actor, id)) : null;
+  const approveRefusal = holdsTier
+    ? await decisionRefusal(checkDuties(ctx.db, actor, (await purchaseDecisions(ctx.db, id)).all))
+    : null;
   const approve = holdsTier && approveRefusal === null ? tier : null;
   const editable = own && row.status === 'pending_managerial';
   const manage = hasPermission(actor, 'inventory.manage');
@@ -334,13 +292,13 @@ export async function getPurchaseRequest(
 }
 
 /**
- * Segregation of duties (docs/security.md) for one tier's step, through the shared approval helper:
+ * Segregation of duties (docs/security.md) for one tier's step, as the approval kit checks them:
  * never the actor's own request (they filed it, it is about their employee record, or — raised for
  * a warehouse request — they asked for the goods), never a second tier of one request by the same
- * person, never after their manager relation to the requester changed after filing. `ownOnly`
- * checks only "never one's own" (it holds whatever the request's status).
+ * person, never after their manager relation to the requester changed after filing. `own` holds
+ * only "never one's own" (it holds whatever the request's status); `all` every rule.
  */
-async function assertPurchaseDecider(db: Db, actor: Actor, id: number, ownOnly = false): Promise<void> {
+async function purchaseDecisions(db: Db, id: number): Promise<{ own: Decision[]; all: Decision[] }> {
   const r = await db
     .selectFrom('inventory_purchase_requests as r')
     .leftJoin('inventory_warehouse_requests as wr', 'wr.id', 'r.warehouse_request_id')
@@ -356,28 +314,22 @@ async function assertPurchaseDecider(db: Db, actor: Actor, id: number, ownOnly =
     .executeTakeFirstOrThrow();
   const what = 'purchase request';
   // The one who asked for the goods in the linked warehouse request is its requester too.
-  if (r.needUserId !== null) await assertMayDecide(db, actor, { what, requestedByUserId: r.needUserId });
-  await assertMayDecide(db, actor, {
-    what,
-    requestedByUserId: r.requesterUserId,
-    subjectEmployeeId: r.subjectEmployeeId,
-    ...(ownOnly ? {} : { filedAt: r.filedAt, priorDeciderUserIds: r.priorDeciders }),
-  });
+  const need: Decision[] = r.needUserId !== null ? [{ what, requestedByUserId: r.needUserId }] : [];
+  const own: Decision = { what, requestedByUserId: r.requesterUserId, subjectEmployeeId: r.subjectEmployeeId };
+  return {
+    own: [...need, own],
+    all: [...need, { ...own, filedAt: r.filedAt, priorDeciderUserIds: r.priorDeciders }],
+  };
 }
 
 /** GL0001 naming each unknown warehouse, item variant, service or unit. */
 async function checkRefs(db: Db, warehouseId: number | undefined, lines: LineInput[] | undefined): Promise<void> {
-  const fields: FieldIssue[] = [];
-  if (warehouseId !== undefined) {
-    const w = await db.selectFrom('inventory_warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst();
-    if (!w) fields.push({ param: 'warehouseId', msg: 'is not a known warehouse' });
-  }
+  const { fields, variants } = await unknownRefs(db, warehouseId, lines);
   if (lines?.length) {
-    const ids = (k: 'variantId' | 'serviceId' | 'unitId') => [...new Set(lines.map((l) => l[k]).filter((v): v is number => !!v))];
-    const known = async (table: 'inventory_item_variants' | 'inventory_services' | 'inventory_units', list: number[]) =>
+    const ids = (k: 'serviceId' | 'unitId') => [...new Set(lines.map((l) => l[k]).filter((v): v is number => !!v))];
+    const known = async (table: 'inventory_services' | 'inventory_units', list: number[]) =>
       new Set(list.length ? (await db.selectFrom(table).select('id').where('id', 'in', list).execute()).map((r) => r.id) : []);
-    const [variants, services, units] = await Promise.all([
-      known('inventory_item_variants', ids('variantId')),
+    const [services, units] = await Promise.all([
       known('inventory_services', ids('serviceId')),
       known('inventory_units', ids('unitId')),
     ]);
@@ -570,7 +522,7 @@ export async function cancelPurchaseRequest(ctx: Ctx, grant: Request, raw: In<ty
       .executeTakeFirst();
     const from = current?.status;
     const updated =
-      current && current.requester_user_id === actor.userId && from && TIER_OF_STATUS[from]
+      current && current.requester_user_id === actor.userId && from && ROUTE.stepOf(from)
         ? await trx
             .updateTable('inventory_purchase_requests')
             .set({ status: 'cancelled', updated_at: sql<Date>`now()` })
@@ -609,7 +561,7 @@ export async function decidePurchaseRequest<T extends ApprovalTier>(
       .select('r.id')
       .executeTakeFirst();
     if (!visible) throw notFound();
-    const from = TIER_PENDING[tier];
+    const from = ROUTE.pending(tier);
     const notWaiting = async () => {
       const now = await trx
         .selectFrom('inventory_purchase_requests')
@@ -625,22 +577,21 @@ export async function decidePurchaseRequest<T extends ApprovalTier>(
           );
     };
     // Nobody decides their own request at any tier, whatever roles they hold and whatever its status.
-    await assertPurchaseDecider(trx, actor, input.id, true);
+    await checkDuties(trx, actor, (await purchaseDecisions(trx, input.id)).own);
     // A step already taken is a conflict (it was decided meanwhile) before who may take it.
     const taken = await notWaiting();
     if (taken) throw taken;
     // Nor two tiers of one request, nor after changing its route.
-    await assertPurchaseDecider(trx, actor, input.id);
+    await checkDuties(trx, actor, (await purchaseDecisions(trx, input.id)).all);
     if (!(await mayActAt(trx, actor, input.id, tier))) throw notFound();
-    const to: PurchaseRequestStatus = input.decision === 'approve' ? TIER_NEXT[tier] : 'rejected';
-    const updated = await trx
-      .updateTable('inventory_purchase_requests')
-      .set({ status: to, updated_at: sql<Date>`now()` })
-      .where('id', '=', input.id)
-      .where('status', '=', from)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw (await notWaiting()) ?? new AppError('CONFLICT', 'This purchase request was decided meanwhile');
+    const to: PurchaseRequestStatus = input.decision === 'approve' ? ROUTE.next(tier) : 'rejected';
+    await transition(trx, 'inventory_purchase_requests', {
+      id: input.id,
+      from,
+      set: { status: to, updated_at: sql<Date>`now()` },
+      returning: ['id'],
+      refuse: async () => (await notWaiting()) ?? new AppError('CONFLICT', 'This purchase request was decided meanwhile'),
+    });
     await record(trx, actor, input.id, {
       action: input.decision === 'approve' ? 'approved' : 'rejected',
       tier,

@@ -361,12 +361,6 @@ export const TIER_PENDING: Record<ApprovalTier, PurchaseRequestStatus> = {
   warehouse: 'pending_warehouse',
   coo: 'pending_coo',
 };
-/** Where an approval at a tier leads. */
-export const TIER_NEXT: Record<ApprovalTier, PurchaseRequestStatus> = {
-  managerial: 'pending_warehouse',
-  warehouse: 'pending_coo',
-  coo: 'approved',
-};
 
 export type ApprovalStatus = (typeof APPROVAL_STATUS)[keyof typeof APPROVAL_STATUS];
 

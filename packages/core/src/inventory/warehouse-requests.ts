@@ -1,16 +1,17 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/service';
 import type { Actor } from '../permissions/actor';
-import { assertMayDecide, decisionRefusal } from '../permissions/index';
+import { type Decision, decisionRefusal } from '../permissions/index';
 import { type Grant, hasPermission } from '../permissions/grant';
+import { checkDuties, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
-import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
-import { ownRequest, requesterName, teamRequest, warehouseRequestVisible } from './access';
-import { companyDate, companyToday } from './catalogue';
+import { ownRequest, teamRequest, warehouseRequestVisible } from './access';
+import { companyToday } from './catalogue';
 import { purchaseRequestsOfWarehouseRequest } from './purchase-requests';
+import { requestColumns, requesterOf, requestPage, unknownRefs } from './requests';
 import {
   catalogueIdInput,
   createWarehouseRequestInput,
@@ -50,13 +51,7 @@ function base(db: Db) {
 }
 
 const rowColumns = [
-  'r.id',
-  'r.status',
-  'r.requester_user_id as requesterUserId',
-  'r.requester_employee_id as requesterEmployeeId',
-  requesterName.as('requesterName'),
-  'r.warehouse_id as warehouseId',
-  'w.name as warehouse',
+  ...requestColumns,
   'r.needed_date as neededDate',
   'r.note',
   'r.created_at as createdAt',
@@ -95,7 +90,7 @@ function toRow(r: RawRow): WarehouseRequestRow {
     statusLabel: REQUEST_STATUS_LABELS[status],
     fulfilment,
     fulfilmentLabel: FULFILMENT_LABELS[fulfilment],
-    requester: { userId: r.requesterUserId, employeeId: r.requesterEmployeeId, name: r.requesterName },
+    requester: requesterOf(r),
     warehouseId: r.warehouseId,
     warehouse: r.warehouse,
     neededDate: r.neededDate,
@@ -111,28 +106,7 @@ async function listWhere(
   raw: In<typeof listWarehouseRequestsInput>,
 ): Promise<Page<WarehouseRequestRow>> {
   const f = listWarehouseRequestsInput.parse(raw);
-  let q = base(db).where(where);
-  if (f.status) q = q.where('r.status', '=', f.status);
-  if (f.warehouseId) q = q.where('r.warehouse_id', '=', f.warehouseId);
-  if (f.from) q = q.where(companyDate('r.created_at'), '>=', f.from);
-  if (f.to) q = q.where(companyDate('r.created_at'), '<=', f.to);
-  if (f.search) {
-    const like = likePattern(f.search);
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql<string>`'WR-' || lpad(r.id::text, 6, '0')`, 'ilike', like),
-        eb(requesterName, 'ilike', like),
-        eb('r.note', 'ilike', like),
-      ]),
-    );
-  }
-  const found = await q
-    .select([...rowColumns, sql<number>`(count(*) over ())::int`.as('total')])
-    .orderBy('r.id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
-    .execute();
-  return { rows: found.map((r) => toRow(r as RawRow)), total: found[0]?.total ?? 0, page: f.page, pageSize: f.pageSize };
+  return requestPage(base(db).where(where).select(rowColumns), 'WR', f, (r) => toRow(r as RawRow));
 }
 
 /** The caller's own warehouse requests. */
@@ -211,7 +185,7 @@ export async function getWarehouseRequest(
   const approvedOpen = r.status === REQUEST_STATUS.Approved && r.fulfilment !== 'full';
   const decider = pending && hasPermission(actor, 'inventory.approve.warehouse');
   // The screen hides the buttons and says why when the approval helper would refuse.
-  const decideRefusal = decider ? await decisionRefusal(assertWarehouseDecider(ctx.db, actor, id)) : null;
+  const decideRefusal = decider ? await decisionRefusal(checkDuties(ctx.db, actor, await warehouseDecision(ctx.db, id))) : null;
   return {
     ...r,
     lineItems,
@@ -237,20 +211,10 @@ export async function listWarehouseRequestPurchaseRequests(ctx: Ctx, grant: Requ
 
 /** GL0001 naming each unknown warehouse / variant. */
 async function checkRefs(db: Db, warehouseId: number | undefined, lines: { variantId: number }[] | undefined): Promise<void> {
-  const fields: FieldIssue[] = [];
-  if (warehouseId !== undefined) {
-    const w = await db.selectFrom('inventory_warehouses').select('id').where('id', '=', warehouseId).executeTakeFirst();
-    if (!w) fields.push({ param: 'warehouseId', msg: 'is not a known warehouse' });
-  }
-  if (lines?.length) {
-    const ids = [...new Set(lines.map((l) => l.variantId))];
-    const known = new Set(
-      (await db.selectFrom('inventory_item_variants').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
-    );
-    lines.forEach((l, i) => {
-      if (!known.has(l.variantId)) fields.push({ param: `lines.${i}.variantId`, msg: 'is not a known item variant' });
-    });
-  }
+  const { fields, variants } = await unknownRefs(db, warehouseId, lines);
+  lines?.forEach((l, i) => {
+    if (!variants.has(l.variantId)) fields.push({ param: `lines.${i}.variantId`, msg: 'is not a known item variant' });
+  });
   if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
 }
 
@@ -375,27 +339,27 @@ export async function cancelWarehouseRequest(ctx: Ctx, grant: Request, raw: In<t
 }
 
 /**
- * Segregation of duties (docs/security.md), through the shared approval helper: never one's own
+ * Segregation of duties (docs/security.md), as the approval kit checks them: never one's own
  * request (filed by the actor or for their employee record), never after the actor's manager
  * relation to the requester changed after filing.
  */
-async function assertWarehouseDecider(db: Db, actor: Actor, id: number): Promise<void> {
+async function warehouseDecision(db: Db, id: number): Promise<Decision> {
   const r = await db
     .selectFrom('inventory_warehouse_requests')
     .select(['requester_user_id', 'requester_employee_id', 'created_at'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  await assertMayDecide(db, actor, {
+  return {
     what: 'warehouse request',
     requestedByUserId: r.requester_user_id,
     subjectEmployeeId: r.requester_employee_id,
     filedAt: r.created_at,
-  });
+  };
 }
 
 /**
- * The warehouse's single approval (spec §4): Pending → Approved (1) or Disapproved (2). A
- * conditional update on status, so of concurrent decisions exactly one wins.
+ * The warehouse's single approval (spec §4): Pending → Approved (1) or Disapproved (2), one
+ * guarded transition of the approval kit, so of concurrent decisions exactly one wins.
  */
 export async function decideWarehouseRequest(ctx: Ctx, grant: Decide, raw: In<typeof decisionInput>) {
   const input = decisionInput.parse(raw);
@@ -407,24 +371,23 @@ export async function decideWarehouseRequest(ctx: Ctx, grant: Decide, raw: In<ty
       .select('r.id')
       .executeTakeFirst();
     if (!visible) throw notFound();
-    // Nobody decides their own request, whatever roles they hold.
-    await assertWarehouseDecider(trx, actor, input.id);
     const status = input.decision === 'approve' ? REQUEST_STATUS.Approved : REQUEST_STATUS.Disapproved;
-    const updated = await trx
-      .updateTable('inventory_warehouse_requests')
-      .set({
+    await transition(trx, 'inventory_warehouse_requests', {
+      id: input.id,
+      from: REQUEST_STATUS.Pending,
+      set: {
         status,
         decided_by_user_id: actor.userId,
         decided_at: sql<Date>`now()`,
         decision_note: input.note ?? null,
         updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', input.id)
-      .where('status', '=', REQUEST_STATUS.Pending)
-      .where('requester_user_id', '<>', actor.userId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw await explainMiss(trx, actor, input.id, false, 'decide');
+      },
+      // Nobody decides their own request, whatever roles they hold.
+      duties: { actor, decisions: await warehouseDecision(trx, input.id) },
+      and: [sql<SqlBool>`requester_user_id <> ${actor.userId}`],
+      returning: ['id'],
+      refuse: (trx) => explainMiss(trx, actor, input.id, false, 'decide'),
+    });
     await audit(ctx, trx, {
       action: input.decision,
       entity: 'inventory_warehouse_request',

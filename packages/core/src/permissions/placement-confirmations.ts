@@ -2,11 +2,12 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { revokeSessionsOfEmployee } from '../auth/sessions';
+import { checkDuties, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import type { Actor } from './actor';
-import { assertMayDecide, decisionRefusal } from './duties';
+import { decisionRefusal } from './duties';
 import type { Grant } from './grant';
 import type { GrantPlacement } from './placement';
 import type { PermissionKey } from './registry';
@@ -129,7 +130,7 @@ export async function listPlacementConfirmations(
       approveRefusal:
         r.status === 'pending'
           ? await decisionRefusal(
-              assertMayDecide(ctx.db, grant.actor, { what, requestedByUserId: requestedById, subjectEmployeeId: r.employeeId }),
+              checkDuties(ctx.db, grant.actor, { what, requestedByUserId: requestedById, subjectEmployeeId: r.employeeId }),
             )
           : null,
     })),
@@ -170,28 +171,26 @@ async function decide(
       .where((eb) => employeeInScope(eb as never, grant.scope))
       .executeTakeFirst();
     if (!pc) throw new AppError('NOT_FOUND', 'Placement confirmation not found');
-    if (pc.status !== 'pending') throw new AppError('CONFLICT', 'This placement is no longer awaiting confirmation');
-    await assertMayDecide(trx, grant.actor, {
-      what,
-      requestedByUserId: pc.requested_by,
-      subjectEmployeeId: pc.employee_id,
-      filedAt: pc.requested_at,
-    });
+    const decided = () => new AppError('CONFLICT', 'This placement is no longer awaiting confirmation');
+    if (pc.status !== 'pending') throw decided();
     // The guarded update decides races: of two concurrent decisions one wins, the other is CONFLICT.
-    const row = await trx
-      .updateTable('placement_confirmations')
-      .set({
+    await transition(trx, 'placement_confirmations', {
+      id: input.id,
+      from: 'pending',
+      set: {
         status,
         withholding: status === 'rejected',
         decided_by: grant.actor.userId,
         decided_at: ctx.clock(),
         note: input.note ?? null,
-      })
-      .where('id', '=', input.id)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) throw new AppError('CONFLICT', 'This placement is no longer awaiting confirmation');
+      },
+      returning: ['id'],
+      duties: {
+        actor: grant.actor,
+        decisions: { what, requestedByUserId: pc.requested_by, subjectEmployeeId: pc.employee_id, filedAt: pc.requested_at },
+      },
+      refuse: decided,
+    });
     // Effective permissions change on approval (OWASP: rotate sessions on privilege change); a
     // rejection renews them too, so every session reflects the decision.
     await revokeSessionsOfEmployee({ ...ctx, db: trx }, pc.employee_id);

@@ -1,13 +1,14 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/service';
 import { assertHoldsPowersOf } from '../auth/hierarchy';
 import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition, revokeSessionsOfSection } from '../auth/sessions';
+import { checkDuties, refusal, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import type { Actor } from './actor';
-import { assertMayDecide, decisionRefusal, ownRecordError } from './duties';
+import { decisionRefusal, ownRecordError } from './duties';
 import type { Grant } from './grant';
 import { employeeInScope } from './scope';
 import { assignInput, createGrantSetInput, deleteGrantSetInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
@@ -218,7 +219,7 @@ async function assertGrantApprover(
 ): Promise<void> {
   const own = ownSubjectError(placement, g.subject_type, g.subject_id, 'approve');
   if (own) throw own;
-  await assertMayDecide(db, actor, {
+  await checkDuties(db, actor, {
     what: 'permission grant',
     requestedByUserId: g.requested_by,
     subjectEmployeeId: g.subject_type === 'employee' ? g.subject_id : null,
@@ -238,24 +239,23 @@ async function decide(ctx: Ctx, grant: Grant, id: number, status: 1 | 4, action:
       if (g.status !== 3) throw new AppError('CONFLICT', 'This grant is no longer pending');
       await assertGrantApprover(trx, grant.actor, await placementOf(trx, grant.actor), g);
     }
-    let q = trx
-      .updateTable('permission_grants')
-      .set({ status, decided_by: grant.actor.userId, decided_at: ctx.clock() })
-      .where('id', '=', id)
-      .where('status', '=', 3);
-    // Four-eyes rule, also when approvals race: nobody approves their own request.
-    if (status === 1) q = q.where('requested_by', '!=', grant.actor.userId);
-    const row = await q.returning(['id', 'subject_type', 'subject_id']).executeTakeFirst();
-    if (!row) {
-      const cur = await trx
-        .selectFrom('permission_grants')
-        .select(['status', 'requested_by'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!cur) throw new AppError('NOT_FOUND', 'Grant not found');
-      if (cur.status !== 3) throw new AppError('CONFLICT', 'This grant is no longer pending');
-      throw new AppError('FORBIDDEN', 'You cannot decide your own permission grant');
-    }
+    const row = await transition(trx, 'permission_grants', {
+      id,
+      from: 3,
+      set: { status, decided_by: grant.actor.userId, decided_at: ctx.clock() },
+      // Four-eyes rule, also when approvals race: nobody approves their own request.
+      and: status === 1 ? [sql<SqlBool>`requested_by <> ${grant.actor.userId}`] : [],
+      returning: ['id', 'subject_type', 'subject_id'],
+      refuse: (trx) =>
+        refusal(
+          trx.selectFrom('permission_grants').select(['status', 'requested_by']).where('id', '=', id).executeTakeFirst(),
+          () => new AppError('NOT_FOUND', 'Grant not found'),
+          (cur) =>
+            cur.status !== 3
+              ? new AppError('CONFLICT', 'This grant is no longer pending')
+              : new AppError('FORBIDDEN', 'You cannot decide your own permission grant'),
+        ),
+    });
     // A privilege change renews the grantee's sessions (OWASP session management: rotate on privilege change).
     if (status === 1) await revokeSubjectSessions({ ...ctx, db: trx }, row.subject_type, row.subject_id);
     await audit(ctx, trx, { action, entity: 'permission_grant', entityId: id, before: { status: 3 }, after: { status } });

@@ -5,9 +5,10 @@ import { createUser } from '../auth/service';
 import { generatePassword } from '../auth/passwords';
 import { dateIssues, todayWib } from '../employees/date-rules';
 import { nextEmployeeNumber } from '../org/numbering';
-import { assertMayDecide } from '../permissions/duties';
+import type { Decision } from '../permissions/duties';
 import type { Grant } from '../permissions/grant';
 import { confirmNewPlacement, guardPlacementChange } from '../permissions/placement';
+import { refusal, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import type { Page } from '../shared/zod';
@@ -34,6 +35,24 @@ async function checkReferences(db: Db, input: { religionId: number; educationLev
   if (!r.marital) fields.push({ param: 'maritalStatusId', msg: 'is not a known marital status' });
   if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
 }
+
+/**
+ * The one approval rule (permissions/duties.ts) for a registration, as the approval kit checks it
+ * before the guarded update. A registration is filed by nobody's login and is about no employee
+ * yet, so only the rules that need neither apply. Null when it is not there (the update refuses).
+ */
+async function registrationDecision(db: Db, id: number): Promise<Decision | null> {
+  const r = await db.selectFrom('registrations').select('created_at').where('id', '=', id).executeTakeFirst();
+  return r ? { what: 'registration', filedAt: r.created_at } : null;
+}
+
+/** Why a registration's guarded decision changed nothing: not there (NOT_FOUND), or decided already (CONFLICT). */
+const refuseDecided = (db: Db, id: number) =>
+  refusal(
+    db.selectFrom('registrations').select('status').where('id', '=', id).executeTakeFirst(),
+    () => new AppError('NOT_FOUND', 'Registration not found'),
+    () => new AppError('CONFLICT', 'This registration has already been decided'),
+  );
 
 /** Public self-registration. The account stays inactive until an administrator activates it. */
 export async function register(ctx: Ctx, raw: RegistrationInput): Promise<{ id: number }> {
@@ -130,18 +149,13 @@ export async function activateRegistration(
   const input = activateRegistrationInput.parse(raw);
   const temporaryPassword = generatePassword();
   return inTransaction(ctx, async (trx) => {
-    const reg = await trx
-      .updateTable('registrations')
-      .set({ status: 1, decided_by: grant.actor.userId, decided_at: ctx.clock() })
-      .where('id', '=', input.id)
-      .where('status', '=', 3)
-      .returningAll()
-      .executeTakeFirst();
-    if (!reg) {
-      const exists = await trx.selectFrom('registrations').select('status').where('id', '=', input.id).executeTakeFirst();
-      if (!exists) throw new AppError('NOT_FOUND', 'Registration not found');
-      throw new AppError('CONFLICT', 'This registration has already been decided');
-    }
+    const reg = await transition(trx, 'registrations', {
+      id: input.id,
+      from: 3,
+      set: { status: 1, decided_by: grant.actor.userId, decided_at: ctx.clock() },
+      duties: { actor: grant.actor, decisions: await registrationDecision(trx, input.id) },
+      refuse: (trx) => refuseDecided(trx, input.id),
+    });
     const fields: FieldIssue[] = [];
     if (input.departmentId) {
       const d = await trx
@@ -162,7 +176,6 @@ export async function activateRegistration(
       if (!p) fields.push({ param: 'jobPositionId', msg: 'is not a known job position' });
     }
     if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
-    await assertMayDecide(trx, grant.actor, { what: 'registration', filedAt: reg.created_at });
     // The new login (role employee) gets the job position's grants: four-eyes as for any placement.
     const permissionsAdded = await guardPlacementChange(trx, grant.actor, {
       employeeId: null,
@@ -242,19 +255,14 @@ export async function rejectRegistration(
 ): Promise<void> {
   const input = rejectRegistrationInput.parse(raw);
   await inTransaction(ctx, async (trx) => {
-    const reg = await trx
-      .updateTable('registrations')
-      .set({ status: 2, decided_by: grant.actor.userId, decided_at: ctx.clock(), decision_note: input.note ?? null })
-      .where('id', '=', input.id)
-      .where('status', '=', 3)
-      .returning(['id', 'created_at'])
-      .executeTakeFirst();
-    if (!reg) {
-      const exists = await trx.selectFrom('registrations').select('status').where('id', '=', input.id).executeTakeFirst();
-      if (!exists) throw new AppError('NOT_FOUND', 'Registration not found');
-      throw new AppError('CONFLICT', 'This registration has already been decided');
-    }
-    await assertMayDecide(trx, grant.actor, { what: 'registration', filedAt: reg.created_at });
+    await transition(trx, 'registrations', {
+      id: input.id,
+      from: 3,
+      set: { status: 2, decided_by: grant.actor.userId, decided_at: ctx.clock(), decision_note: input.note ?? null },
+      duties: { actor: grant.actor, decisions: await registrationDecision(trx, input.id) },
+      returning: ['id'],
+      refuse: (trx) => refuseDecided(trx, input.id),
+    });
     await audit(ctx, trx, {
       action: 'registration.reject',
       entity: 'registration',
