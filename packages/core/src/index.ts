@@ -41,6 +41,7 @@ export * from './payroll/thr-runs/index';
 export * from './payroll/income-tax/index';
 export * from './payroll/payslip-documents/index';
 export * from './mail/index';
+export * from './access/index';
 export * from './permissions/index';
 export * from './reference/index';
 export * from './registration/index';

@@ -1,8 +1,8 @@
-import { payrollAttendanceFeed } from './attendance-requests/payroll-feed';
-import { canteenDeductionSource } from './canteen/payroll-feed';
-import { cooperativeDeductionSource } from './cooperative/payroll-feed';
-import type { PayrollFeeds } from './payroll/ports';
-import { purchaseOfGoodsDeductionSource } from './purchase-of-goods/payroll-feed';
+import { payrollAttendanceFeed } from './attendance-requests/index';
+import { canteenDeductionSource } from './canteen/index';
+import { cooperativeDeductionSource } from './cooperative/index';
+import type { PayrollFeeds } from './payroll/index';
+import { purchaseOfGoodsDeductionSource } from './purchase-of-goods/index';
 
 /**
  * The feature modules' implementations of payroll's ports (payroll/ports.ts), as `createServices()` wires them into

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { type AuthConfig, DEFAULT_AUTH_CONFIG } from './auth/service';
+import { type AuthConfig, DEFAULT_AUTH_CONFIG } from './auth/index';
 import type { Database } from './db/database';
-import { createMailConfig, type MailConfig } from './mail/mailer';
-import type { PayrollFeeds } from './payroll/ports';
+import { createMailConfig, type MailConfig } from './mail/index';
+import type { PayrollFeeds } from './payroll/index';
 import { defaultPayrollFeeds } from './payroll-wiring';
-import type { Actor } from './permissions/actor';
+import type { Actor } from './access/index';
 import { type Ctx, systemClock } from './shared/context';
 
 /** What the server, the CLI and jobs hold: the database, the clock and configuration. */

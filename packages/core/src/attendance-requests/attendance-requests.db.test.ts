@@ -5,9 +5,9 @@ import { assignSchedule, createHoliday, createShift, updateAttendanceSettings } 
 import { listTimesheets } from '../attendance/timesheets';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import type { Actor } from '../permissions/actor';
-import { requirePermission } from '../permissions/grant';
-import type { RoleKey } from '../permissions/roles';
+import type { Actor } from '../access/actor';
+import { requirePermission } from '../access/grant';
+import type { RoleKey } from '../access/roles';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';

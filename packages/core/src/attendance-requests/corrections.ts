@@ -7,9 +7,9 @@ import {
   type TimesheetOverride,
   type TimesheetRow,
 } from '../attendance/index';
-import type { Actor } from '../permissions/actor';
-import type { Grant } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import type { Actor } from '../access/index';
+import type { Grant } from '../access/index';
+import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, invalid } from '../shared/errors';

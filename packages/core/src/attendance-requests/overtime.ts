@@ -9,10 +9,10 @@ import {
   overtimeMaxPayableHours,
   overtimeWageBase,
 } from '../payroll/index';
-import { overtimeWageForPeriod, queryPayrollSettings } from '../payroll/runs/index';
-import type { Actor } from '../permissions/actor';
-import { type Grant, hasPermission } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import { overtimeWageForPeriod, queryPayrollSettings } from '../payroll/index';
+import type { Actor } from '../access/index';
+import { type Grant, hasPermission } from '../access/index';
+import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { approvedUnpaidLeaveDays } from '../leave/index';
 import type { OvertimeDayType } from '../payroll/index';
-import type { AttendanceFeed, AttendanceInput, AttendanceSource } from '../payroll/ports';
+import type { AttendanceFeed, AttendanceInput, AttendanceSource } from '../payroll/index';
 import {
   attendanceFromTimesheets,
   fullMonthAttendance,
   periodDates,
   queryPayrollSettings,
   queryTimesheetFigures,
-} from '../payroll/runs/index';
+} from '../payroll/index';
 import type { Db } from '../shared/context';
 import { ATTENDANCE_REQUEST_STATUS } from './schema';
 import type { OvertimeDayKind } from './schema';

@@ -1,6 +1,6 @@
-import { actorForUser } from '../auth/service';
-import type { Actor } from '../permissions/actor';
-import { requirePermission } from '../permissions/grant';
+import { actorForUser } from '../auth/index';
+import type { Actor } from '../access/index';
+import { requirePermission } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { approveCorrection, cancelMyCorrection, disapproveCorrection, requestCorrection } from './corrections';
 import { approveOvertime, disapproveOvertime, requestOvertime } from './overtime';

@@ -1,10 +1,10 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { myShifts, myTimesheet, listSchedules, listTimesheets, type ScheduleRow, type TimesheetRow } from '../attendance/index';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import { type Decision, decisionRefusal, mayDecideSql } from '../permissions/duties';
-import { type Grant, hasPermission, requirePermission, scopeOf } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import { type Decision, decisionRefusal, mayDecideSql } from '../access/index';
+import { type Grant, hasPermission, requirePermission, scopeOf } from '../access/index';
+import { scopeSql } from '../access/index';
 import { bulkEach, checkDuties, transition } from '../shared/approval';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
-import { refuseOwn } from '../permissions/duties';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import { refuseOwn } from '../access/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';

@@ -1,6 +1,6 @@
-import { scopeSql as sharedScopeSql } from '../permissions/scope';
+import { scopeSql as sharedScopeSql } from '../access/index';
 import { type RawBuilder, sql } from 'kysely';
-import type { Scope } from '../permissions/grant';
+import type { Scope } from '../access/index';
 import type { Db } from '../shared/context';
 import { notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import type { Actor } from '../permissions/actor';
-import { requirePermission } from '../permissions/grant';
+import type { Actor } from '../access/actor';
+import { requirePermission } from '../access/grant';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { pdfText } from '../testing/pdf';

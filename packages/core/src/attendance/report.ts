@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { invalid, notFound } from '../shared/errors';
 import { renderPdf } from '../shared/pdf';

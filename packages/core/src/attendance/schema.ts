@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
-import { ATTENDANCE_STATUS } from '../reference/schema';
+import { ATTENDANCE_STATUS } from '../reference/index';
 import { nullableId } from '../shared/zod-optional';
 
 /**

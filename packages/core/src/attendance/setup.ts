@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import { audit } from '../audit/service';
-import { refuseOwn } from '../permissions/duties';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import { refuseOwn } from '../access/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, invalid, notFound } from '../shared/errors';

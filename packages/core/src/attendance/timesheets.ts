@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
-import { audit } from '../audit/service';
-import { refuseOwn } from '../permissions/duties';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import { refuseOwn } from '../access/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import type { Page, In } from '../shared/zod';

@@ -2,3 +2,4 @@ export { audit, type AuditEntry } from './service';
 export type { AuditTables } from './tables';
 export { exportLogs, getLog, listLogs, redactSecrets } from './logs';
 export * from './logs-schema';
+export * from './outputs';

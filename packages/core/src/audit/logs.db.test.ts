@@ -5,7 +5,7 @@ import { ingestPunches } from '../devices/ingest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import { createDevice, deleteDevice } from '../devices/service';
-import { type Grant, requirePermission } from '../permissions/grant';
+import { type Grant, requirePermission } from '../access/grant';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { createServices, makeOrg, makeUser } from '../testing/fixtures';

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { SKEW_WARNING_MS } from '../shared/device-clock';
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';

@@ -4,7 +4,7 @@ import { makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { changePassword, createCredential, issueClientToken, login, logout, resolveToken } from './service';
-import { requirePermission } from '../permissions/grant';
+import { requirePermission } from '../access/grant';
 
 let tdb: TestDb;
 let services: Services;

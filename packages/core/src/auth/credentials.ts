@@ -1,5 +1,5 @@
-import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import type { In } from '../shared/zod';

@@ -1,5 +1,5 @@
-import type { Actor } from '../permissions/actor';
-import type { PermissionKey } from '../permissions/registry';
+import type { Actor } from '../access/index';
+import type { PermissionKey } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { effectiveAccessOfUser } from './service';

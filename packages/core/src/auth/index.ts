@@ -42,3 +42,7 @@ export {
 } from './sessions';
 export type { AuthTables } from './tables';
 export { hashToken, newToken } from './tokens';
+export * from './outputs';
+
+// Used by other modules (their deep imports moved here, issue 17).
+export { revokeSessionsOfSection } from './sessions';

@@ -4,7 +4,7 @@ import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { consumeAttempt } from './attempt-limiter';
-import { requirePermission } from '../permissions/grant';
+import { requirePermission } from '../access/grant';
 import { actorForUser, createCredential, issueClientToken, limitRegistration, login } from './service';
 
 let tdb: TestDb;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/testing';
 import { resetEmployeeLoginPassword, updateEmployeeLogin } from '../employees/index';
-import { type Actor, requirePermission } from '../permissions/index';
+import { type Actor, requirePermission } from '../access/index';
 import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Actor } from '../permissions/actor';
-import type { PermissionKey } from '../permissions/registry';
+import type { Actor } from '../access/index';
+import type { PermissionKey } from '../access/index';
 import { AppError } from '../shared/errors';
 
 /**

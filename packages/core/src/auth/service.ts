@@ -1,10 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
-import { audit } from '../audit/service';
-import { mandatorySavingIdOf } from '../cooperative/mandatory-saving-id';
-import { type Actor, effectiveAccess } from '../permissions/actor';
-import type { PermissionKey } from '../permissions/registry';
-import type { RoleKey } from '../permissions/roles';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import { mandatorySavingIdOf } from '../cooperative/index';
+import { type Actor, effectiveAccess } from '../access/index';
+import type { PermissionKey } from '../access/index';
+import type { RoleKey } from '../access/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';

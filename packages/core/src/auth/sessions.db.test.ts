@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/testing';
-import { requirePermission } from '../permissions/grant';
+import { requirePermission } from '../access/grant';
 import { approveGrant, assignGrant, unassignGrant } from '../permissions/service';
 import { createServices, type Services } from '../services';
 import type { AppError } from '../shared/errors';

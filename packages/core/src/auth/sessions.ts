@@ -1,5 +1,5 @@
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { hashToken } from './tokens';
 

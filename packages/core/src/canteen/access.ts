@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Grant } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import type { Grant } from '../access/index';
+import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { ids } from './list-sql';

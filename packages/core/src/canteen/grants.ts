@@ -1,4 +1,4 @@
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 
 /** Reading canteen settings, schedules, presences and costs (of employees in the grant's scope). */
 export type View = Grant<'canteen.view'>;

@@ -8,3 +8,7 @@ export * from './preference-report';
 export * from './meal-costs';
 export type { CanteenTables } from './tables';
 export * from './outputs';
+
+// Used by other modules (their deep imports moved here, issue 17).
+export { canteenDeductionSource } from './payroll-feed';
+export { seedCanteenDemo } from './seed';

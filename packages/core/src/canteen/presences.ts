@@ -1,6 +1,6 @@
 import { employeeName } from '../shared/employee-sql';
 import { type SqlBool, sql } from 'kysely';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, type ErrorCode } from '../shared/errors';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import type { In } from '../shared/zod';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import { requirePermission } from '../permissions/grant';
+import { requirePermission } from '../access/grant';
 import type { Services } from '../services';
 import { createServices, makeEmployee, makeOrg, makeUser } from '../testing/fixtures';
 import { seedCanteenDemo } from './seed';

@@ -1,8 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Actor } from '../permissions/actor';
-import { hasPermission, scopeOf } from '../permissions/grant';
-import { assertMayDecide } from '../permissions/index';
-import { scopeSql } from '../permissions/scope';
+import type { Actor } from '../access/index';
+import { hasPermission, scopeOf } from '../access/index';
+import { assertMayDecide } from '../access/index';
+import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
-import { refuseOwn } from '../permissions/index';
+import { audit } from '../audit/index';
+import { refuseOwn } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

@@ -1,4 +1,4 @@
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 
 /** A member's own cooperative (their balances, withdrawals and files). */
 export type View = Grant<'cooperative.view'>;

@@ -10,3 +10,6 @@ export * from './withdrawal-decisions';
 export * from './withdrawal-files';
 export type { CooperativeTables } from './tables';
 export * from './outputs';
+
+// Used by other modules (their deep imports moved here, issue 17).
+export { cooperativeDeductionSource } from './payroll-feed';

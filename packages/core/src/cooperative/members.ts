@@ -1,7 +1,7 @@
 import { employeeSearch } from '../shared/employee-sql';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { audit } from '../audit/service';
-import { refuseOwn } from '../permissions/index';
+import { audit } from '../audit/index';
+import { refuseOwn } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { pageOf, pageOffset } from '../shared/page';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import type { Actor } from '../permissions/actor';
-import { requirePermission } from '../permissions/grant';
-import type { RoleKey } from '../permissions/roles';
+import type { Actor } from '../access/actor';
+import { requirePermission } from '../access/grant';
+import type { RoleKey } from '../access/roles';
 import {
   createRegulation,
   deleteRegulation,

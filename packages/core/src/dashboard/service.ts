@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { shiftLabel } from '../attendance/schema';
-import type { Actor } from '../permissions/actor';
-import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import { shiftLabel } from '../attendance/index';
+import type { Actor } from '../access/index';
+import { type Grant, hasPermission, scopeOf } from '../access/index';
+import { scopeSql } from '../access/index';
 import type { Ctx } from '../shared/context';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import type { In } from '../shared/zod';

@@ -1,24 +1,24 @@
-import type { AttendanceTables } from '../attendance/tables';
-import type { AuditTables } from '../audit/tables';
-import type { AuthTables } from '../auth/tables';
-import type { DeviceTables } from '../devices/tables';
-import type { CooperativeTables } from '../cooperative/tables';
-import type { EmployeeTables } from '../employees/tables';
-import type { InventoryTables } from '../inventory/tables';
-import type { OrgTables } from '../org/tables';
-import type { PayrollTables } from '../payroll/runs/tables';
-import type { PermissionTables } from '../permissions/tables';
-import type { ReferenceTables } from '../reference/tables';
-import type { RegistrationTables } from '../registration/tables';
-import type { CanteenTables } from '../canteen/tables';
-import type { LeaveTables } from '../leave/tables';
-import type { AttendanceRequestTables } from '../attendance-requests/tables';
-import type { PurchaseOfGoodsTables } from '../purchase-of-goods/tables';
-import type { StorageServerTables } from '../storage-servers/tables';
-import type { RegulationTables } from '../regulations/tables';
-import type { ThrRunTables } from '../payroll/thr-runs/tables';
-import type { MailTables } from '../mail/tables';
-import type { JobTables } from '../jobs/tables';
+import type { AttendanceTables } from '../attendance/index';
+import type { AuditTables } from '../audit/index';
+import type { AuthTables } from '../auth/index';
+import type { DeviceTables } from '../devices/index';
+import type { CooperativeTables } from '../cooperative/index';
+import type { EmployeeTables } from '../employees/index';
+import type { InventoryTables } from '../inventory/index';
+import type { OrgTables } from '../org/index';
+import type { PayrollTables } from '../payroll/index';
+import type { PermissionTables } from '../permissions/index';
+import type { ReferenceTables } from '../reference/index';
+import type { RegistrationTables } from '../registration/index';
+import type { CanteenTables } from '../canteen/index';
+import type { LeaveTables } from '../leave/index';
+import type { AttendanceRequestTables } from '../attendance-requests/index';
+import type { PurchaseOfGoodsTables } from '../purchase-of-goods/index';
+import type { StorageServerTables } from '../storage-servers/index';
+import type { RegulationTables } from '../regulations/index';
+import type { ThrRunTables } from '../payroll/index';
+import type { MailTables } from '../mail/index';
+import type { JobTables } from '../jobs/index';
 
 /** Every module declares its own tables; this interface composes them. */
 export interface Database

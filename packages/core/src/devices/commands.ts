@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Grant } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';

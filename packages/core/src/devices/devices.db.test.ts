@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePunches } from '../attendance/punches';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import { type Grant, requirePermission } from '../permissions/grant';
+import { type Grant, requirePermission } from '../access/grant';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';

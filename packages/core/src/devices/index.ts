@@ -3,3 +3,4 @@ export * from './service';
 export type { DeviceTables } from './tables';
 export * from './ingest';
 export * from './commands';
+export * from './outputs';

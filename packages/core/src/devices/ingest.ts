@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { storePunches } from '../attendance/punches';
-import { ingestPunchesInput, type IngestResult, type PunchItem, type PunchResult } from '../attendance/schema';
-import type { Grant } from '../permissions/grant';
+import { storePunches } from '../attendance/index';
+import { ingestPunchesInput, type IngestResult, type PunchItem, type PunchResult } from '../attendance/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import type { In } from '../shared/zod';
 import { matchHotspot, recordIngestBatch } from './service';

@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { type Selectable, sql } from 'kysely';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import type { Database } from '../db/database';
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';

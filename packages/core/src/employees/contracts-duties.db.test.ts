@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import type { Actor } from '../permissions/actor';
-import { requirePermission } from '../permissions/grant';
+import type { Actor } from '../access/actor';
+import { requirePermission } from '../access/grant';
 import type { Services } from '../services';
 import { failure } from '../testing/expect';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';

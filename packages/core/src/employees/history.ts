@@ -1,18 +1,18 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import type { Database } from '../db/database';
-import { nextEmployeeNumber } from '../org/numbering';
+import { nextEmployeeNumber } from '../org/index';
 import { employmentTypeOf } from '../payroll/index';
-import { requirePayPermission } from '../permissions/duties';
-import { refuseOwn } from '../permissions/duties';
-import type { Grant } from '../permissions/grant';
+import { requirePayPermission } from '../access/index';
+import { refuseOwn } from '../access/index';
+import type { Grant } from '../access/index';
 import {
   confirmNewPlacement,
   guardPlacementChange,
   type PlacementChange,
   renewSessionsAfterPlacement,
-} from '../permissions/placement';
+} from '../permissions/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';

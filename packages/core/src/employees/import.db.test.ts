@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import { type Grant, requirePermission } from '../permissions/grant';
+import { type Grant, requirePermission } from '../access/grant';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';

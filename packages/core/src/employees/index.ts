@@ -73,3 +73,7 @@ export {
   uploadApplicantCv,
 } from './recruitment';
 export * from './recruitment-schema';
+export * from './outputs';
+
+// Used by other modules (their deep imports moved here, issue 17).
+export { dateIssues, todayWib } from './date-rules';

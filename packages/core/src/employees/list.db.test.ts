@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import { requirePermission } from '../permissions/grant';
+import { requirePermission } from '../access/grant';
 import type { Services } from '../services';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { downloadEmployees, listEmployees } from './service';

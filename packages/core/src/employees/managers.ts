@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import { audit } from '../audit/index';
+import type { Grant } from '../access/index';
+import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';

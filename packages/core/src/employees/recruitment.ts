@@ -1,7 +1,7 @@
 import { type Insertable, sql } from 'kysely';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import type { Database } from '../db/database';
-import { type Grant, requirePermission } from '../permissions/grant';
+import { type Grant, requirePermission } from '../access/index';
 import { transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';

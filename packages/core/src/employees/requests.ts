@@ -1,11 +1,11 @@
 import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
-import { revokeSessionsOfEmployee } from '../auth/sessions';
-import { type Decision, refuseOwn } from '../permissions/duties';
-import type { Grant } from '../permissions/grant';
-import { employeeInScope, scopeSql } from '../permissions/scope';
-import { REQUEST_STATUS } from '../reference/schema';
+import { audit } from '../audit/index';
+import { revokeSessionsOfEmployee } from '../auth/index';
+import { type Decision, refuseOwn } from '../access/index';
+import type { Grant } from '../access/index';
+import { employeeInScope, scopeSql } from '../access/index';
+import { REQUEST_STATUS } from '../reference/index';
 import { refusal, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';

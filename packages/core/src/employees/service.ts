@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Grant } from '../permissions/grant';
-import { employeeInScope } from '../permissions/scope';
+import type { Grant } from '../access/index';
+import { employeeInScope } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';

@@ -1,7 +1,7 @@
-import { scopeSql } from '../permissions/scope';
+import { scopeSql } from '../access/index';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Actor } from '../permissions/actor';
-import { hasPermission, scopeOf } from '../permissions/grant';
+import type { Actor } from '../access/index';
+import { hasPermission, scopeOf } from '../access/index';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';

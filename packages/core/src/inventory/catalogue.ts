@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, type FieldIssue } from '../shared/errors';

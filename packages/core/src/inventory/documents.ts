@@ -1,4 +1,4 @@
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 import type { Ctx } from '../shared/context';
 import { renderPdf } from '../shared/pdf';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';

@@ -8,3 +8,4 @@ export * from './warehouse-requests';
 export type { InventoryTables } from './tables';
 export { moveStock, onHand, type Movement } from './stock';
 export { seedInventoryDemo } from './seed';
+export * from './outputs';

@@ -1,7 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';

@@ -1,9 +1,9 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import { type Decision, decisionRefusal } from '../permissions/index';
-import { type Grant, hasPermission } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import { type Decision, decisionRefusal } from '../access/index';
+import { type Grant, hasPermission } from '../access/index';
 import { approvalRoute, checkDuties, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';

@@ -1,5 +1,5 @@
-import { actorForUser } from '../auth/service';
-import { requirePermission } from '../permissions/grant';
+import { actorForUser } from '../auth/index';
+import { requirePermission } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import { createPurchaseOrder, receivePurchaseOrder } from './purchase-orders';

@@ -1,8 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import { type Decision, decisionRefusal } from '../permissions/index';
-import { type Grant, hasPermission } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import { type Decision, decisionRefusal } from '../access/index';
+import { type Grant, hasPermission } from '../access/index';
 import { checkDuties, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';

@@ -1,8 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Actor } from '../permissions/actor';
-import { assertMayDecide } from '../permissions/duties';
-import { type Grant, hasPermission, scopeOf } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import type { Actor } from '../access/index';
+import type { Decision } from '../access/index';
+import { type Grant, hasPermission, scopeOf } from '../access/index';
+import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { namedApproverOf } from './approvals';
@@ -69,29 +69,30 @@ export async function workingEmployeeInScope(db: Db, grant: Grant, employeeId: n
 }
 
 /**
- * Segregation of duties (docs/security.md) for deciding request `r`: never one's own (filed by the
- * caller or about their own record), never a second step by the decider of an earlier one, never
- * after the caller's manager relation to the employee was made or changed after filing.
+ * Segregation of duties (docs/security.md) for deciding request `r`, as the approval kit's duty
+ * check takes it: never one's own (filed by the caller or about their own record), never a second
+ * step by the decider of an earlier one, never after the caller's manager relation to the employee
+ * was made or changed after filing.
  */
-export async function assertMayDecideLeave(trx: Db, actor: Actor, r: LeaveRow): Promise<void> {
-  const req = await trx
+export async function leaveDecision(db: Db, r: LeaveRow): Promise<Decision> {
+  const req = await db
     .selectFrom('leave_requests')
     .select(['requested_by_user_id', 'created_at'])
     .where('id', '=', r.id)
     .executeTakeFirstOrThrow();
-  const prior = await trx
+  const prior = await db
     .selectFrom('leave_request_approvals')
     .select('decided_by_user_id')
     .where('request_id', '=', r.id)
     .where('status', '<>', 'pending')
     .execute();
-  await assertMayDecide(trx, actor, {
+  return {
     what: 'leave request',
     requestedByUserId: req.requested_by_user_id,
     subjectEmployeeId: r.employeeId,
     filedAt: req.created_at,
     priorDeciderUserIds: prior.map((p) => p.decided_by_user_id),
-  });
+  };
 }
 
 /** Employees in the grant's scope, of one office and department when the filter names them (alias e). */

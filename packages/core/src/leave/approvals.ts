@@ -1,10 +1,10 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import { refuseOwn } from '../permissions/duties';
-import { type Grant, scopeOf } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import { refuseOwn } from '../access/index';
+import { type Grant, scopeOf } from '../access/index';
+import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import { refuseOwn } from '../permissions/duties';
+import { type SqlBool, sql } from 'kysely';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import { refuseOwn } from '../access/index';
+import { bulkEach, checkDuties, guardedDelete, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';
-import { assertMayDecideLeave, isApprover, isOwn, visibleRequest, type Who } from './access';
+import { isApprover, isOwn, leaveDecision, visibleRequest, type Who } from './access';
 import { mayDecideStep, refuseStep } from './approvals';
 import { decidedMeanwhile, yearOf } from './format';
 import type { Approve, Personal } from './grants';
@@ -24,7 +25,10 @@ import {
 } from './schema';
 import { markTimesheet, unmarkTimesheet } from './timesheet-marks';
 
-// Decisions: approve (step by step), disapprove, cancel, delete, be-paid, and their bulk forms
+// Decisions: approve (step by step), disapprove, cancel, delete, be-paid, and their bulk forms,
+// through the approval kit (shared/approval.ts). A request counts its decided steps on its row
+// (`approved_steps`) and stays Pending until the last one, so each decision's guard is the status
+// and the count seen.
 
 /**
  * With approval steps: the caller must qualify for the current step (403 naming who must decide
@@ -50,16 +54,37 @@ async function checkStep(trx: Db, actor: Actor, r: LeaveRow): Promise<number> {
 /** Marks a step decided (guarded: only a pending step; the request's own guard ran before). */
 async function decideStep(trx: Db, actor: Actor, id: number, step: number, status: 'approved' | 'disapproved', note?: string) {
   if (step === 0) return;
-  const done = await trx
-    .updateTable('leave_request_approvals')
-    .set({ status, decided_by_user_id: actor.userId, decided_at: sql`now()`, note: note ?? null })
-    .where('request_id', '=', id)
-    .where('step', '=', step)
-    .where('status', '=', 'pending')
-    .returning('step')
-    .executeTakeFirst();
-  if (!done) throw decidedMeanwhile();
+  await transition(trx, 'leave_request_approvals', {
+    key: 'request_id',
+    id,
+    from: 'pending',
+    and: [sql<SqlBool>`step = ${step}`],
+    set: { status, decided_by_user_id: actor.userId, decided_at: sql<Date>`now()`, note: note ?? null },
+    returning: ['step'],
+    refuse: decidedMeanwhile,
+  });
 }
+
+/**
+ * The start of an approval or disapproval: the request in scope, the duty check, then the step the
+ * caller must qualify for (0 without steps).
+ */
+async function decisionOf(trx: Db, actor: Actor, id: number): Promise<{ r: LeaveRow; step: number }> {
+  const r = await visibleRequest(trx, actor, id, 'scope');
+  await checkDuties(trx, actor, await leaveDecision(trx, r));
+  return { r, step: await checkStep(trx, actor, r) };
+}
+
+/** The guarded update of a decision: only a pending request whose steps were not decided meanwhile. */
+const decide = (trx: Db, r: LeaveRow, set: Parameters<typeof transition<'leave_requests'>>[2]['set']) =>
+  transition(trx, 'leave_requests', {
+    id: r.id,
+    from: LEAVE_STATUS.Pending,
+    and: [sql<SqlBool>`approved_steps = ${r.approvedSteps}`],
+    set,
+    returning: ['id'],
+    refuse: decidedMeanwhile,
+  });
 
 /**
  * Approves the request, or its current step. Every step is one guarded update
@@ -68,29 +93,21 @@ async function decideStep(trx: Db, actor: Actor, id: number, step: number, statu
  */
 async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<string> {
   return inTransaction(ctx, async (trx) => {
-    const r = await visibleRequest(trx, actor, id, 'scope');
-    await assertMayDecideLeave(trx, actor, r);
-    const step = await checkStep(trx, actor, r);
+    const { r, step } = await decisionOf(trx, actor, id);
     const final = step === 0 || step === r.approvalSteps;
-    const updated = await trx
-      .updateTable('leave_requests')
-      .set(
-        final
-          ? {
-              status: LEAVE_STATUS.Approved,
-              approved_steps: r.approvalSteps,
-              decided_by_user_id: actor.userId,
-              decided_at: sql`now()`,
-              decision_note: note ?? null,
-            }
-          : { approved_steps: step, updated_at: sql`now()` },
-      )
-      .where('id', '=', id)
-      .where('status', '=', LEAVE_STATUS.Pending)
-      .where('approved_steps', '=', r.approvedSteps)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw decidedMeanwhile();
+    await decide(
+      trx,
+      r,
+      final
+        ? {
+            status: LEAVE_STATUS.Approved,
+            approved_steps: r.approvalSteps,
+            decided_by_user_id: actor.userId,
+            decided_at: sql<Date>`now()`,
+            decision_note: note ?? null,
+          }
+        : { approved_steps: step, updated_at: sql<Date>`now()` },
+    );
     await decideStep(trx, actor, id, step, 'approved', note);
     if (!final) {
       await audit(ctx, trx, {
@@ -117,23 +134,13 @@ async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | und
 
 async function disapproveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<void> {
   await inTransaction(ctx, async (trx) => {
-    const r = await visibleRequest(trx, actor, id, 'scope');
-    await assertMayDecideLeave(trx, actor, r);
-    const step = await checkStep(trx, actor, r);
-    const updated = await trx
-      .updateTable('leave_requests')
-      .set({
-        status: LEAVE_STATUS.Disapproved,
-        decided_by_user_id: actor.userId,
-        decided_at: sql`now()`,
-        decision_note: note ?? null,
-      })
-      .where('id', '=', id)
-      .where('status', '=', LEAVE_STATUS.Pending)
-      .where('approved_steps', '=', r.approvedSteps)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw decidedMeanwhile();
+    const { r, step } = await decisionOf(trx, actor, id);
+    await decide(trx, r, {
+      status: LEAVE_STATUS.Disapproved,
+      decided_by_user_id: actor.userId,
+      decided_at: sql<Date>`now()`,
+      decision_note: note ?? null,
+    });
     await decideStep(trx, actor, id, step, 'disapproved', note);
     if (r.countsAnnual) await shiftDays(trx, r.employeeId, yearOf(r.startDate), { reserved: -r.days });
     await audit(ctx, trx, {
@@ -162,14 +169,13 @@ async function cancelOne(ctx: Ctx, actor: Actor, id: number, who: Who, note: str
     } else if (!approver && !isOwn(actor, r.employeeId)) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do this');
     }
-    const updated = await trx
-      .updateTable('leave_requests')
-      .set({ status: LEAVE_STATUS.Cancel, decided_by_user_id: actor.userId, decided_at: sql`now()`, decision_note: note ?? null })
-      .where('id', '=', id)
-      .where('status', '=', r.status)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw decidedMeanwhile();
+    await transition(trx, 'leave_requests', {
+      id,
+      from: r.status,
+      set: { status: LEAVE_STATUS.Cancel, decided_by_user_id: actor.userId, decided_at: sql<Date>`now()`, decision_note: note ?? null },
+      returning: ['id'],
+      refuse: decidedMeanwhile,
+    });
     const year = yearOf(r.startDate);
     if (r.status === LEAVE_STATUS.Approved) {
       if (r.countsAnnual) await shiftDays(trx, r.employeeId, year, { used: -r.days });
@@ -194,13 +200,7 @@ async function deleteOne(ctx: Ctx, actor: Actor, id: number): Promise<void> {
     refuseOwn(actor, r.employeeId, 'leave request', 'delete');
     if (r.status === LEAVE_STATUS.Approved)
       throw new AppError('CONFLICT', 'An approved leave cannot be deleted; cancel it first');
-    const gone = await trx
-      .deleteFrom('leave_requests')
-      .where('id', '=', id)
-      .where('status', '=', r.status)
-      .returning('id')
-      .executeTakeFirst();
-    if (!gone) throw decidedMeanwhile();
+    if (!(await guardedDelete(trx, 'leave_requests', { id, from: r.status }))) throw decidedMeanwhile();
     if (r.status === LEAVE_STATUS.Pending && r.countsAnnual)
       await shiftDays(trx, r.employeeId, yearOf(r.startDate), { reserved: -r.days });
     await audit(ctx, trx, {
@@ -269,20 +269,23 @@ export async function setLeaveBePaid(ctx: Ctx, grant: Approve, raw: In<typeof se
   return detailOf(ctx.db, grant.actor, input.id, 'scope');
 }
 
-async function bulk(raw: In<typeof bulkLeaveInput>, one: (id: number, note: string | undefined) => Promise<unknown>) {
+/**
+ * Each id on its own (one transaction each, the approval kit's bulk runner), with a result per id:
+ * a refusal is that item's result; an unexpected error ends the run.
+ */
+async function bulk(
+  raw: In<typeof bulkLeaveInput>,
+  one: (id: number, note: string | undefined) => Promise<unknown>,
+): Promise<BulkLeaveResult> {
   const input = bulkLeaveInput.parse(raw);
-  const items: BulkLeaveResult['items'] = [];
-  for (const id of [...new Set(input.ids)]) {
-    try {
+  return bulkEach(
+    input.ids,
+    async (id) => {
       const message = await one(id, input.note);
-      items.push({ id, ok: true, message: typeof message === 'string' ? message : 'Done' });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      items.push({ id, ok: false, message: err.message });
-    }
-  }
-  const succeeded = items.filter((i) => i.ok).length;
-  return { items, succeeded, failed: items.length - succeeded };
+      return typeof message === 'string' ? message : 'Done';
+    },
+    'throw',
+  );
 }
 
 /** Bulk approve: each request on its own (one transaction each), with a result per id. */

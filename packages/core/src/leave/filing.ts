@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { refuseOutsideRequestWindow } from '../attendance/index';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';

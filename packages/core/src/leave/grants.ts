@@ -1,4 +1,4 @@
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 
 /** Reading the leave of employees in scope (lists, schedule, report, balances). */
 export type View = Grant<'attendance.view'>;

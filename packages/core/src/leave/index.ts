@@ -23,3 +23,6 @@ export {
   updateLeaveApprovalRule,
 } from './approvals';
 export * from './outputs';
+
+// Used by other modules (their deep imports moved here, issue 17).
+export { seedLeaveDemo } from './seed';

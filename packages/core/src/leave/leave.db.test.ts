@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignSchedule, createHoliday, createShift, listTimesheets, updateAttendanceSettings } from '../attendance/index';
 import { createTestDb, type TestDb } from '../db/testing';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/actor';
 import type { Services } from '../services';
 import type { AppError } from '../shared/errors';
 import { createServices, makeOrg, type Org } from '../testing/fixtures';

@@ -1,6 +1,6 @@
 import { employeeName, employeeSearch } from '../shared/employee-sql';
 import { type SqlBool, sql } from 'kysely';
-import { mayDecideSql } from '../permissions/duties';
+import { mayDecideSql } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { pageOf, pageOffset } from '../shared/page';
 import type { In, Page } from '../shared/zod';

@@ -1,14 +1,15 @@
 import { employeeSearch } from '../shared/employee-sql';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Actor } from '../permissions/actor';
-import { decisionRefusal } from '../permissions/duties';
+import type { Actor } from '../access/index';
+import { decisionRefusal } from '../access/index';
+import { checkDuties } from '../shared/approval';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { pageOffset } from '../shared/page';
 import type { Ctx } from '../shared/context';
 import type { In, Page } from '../shared/zod';
-import { assertMayDecideLeave, isApprover, isOwn, visible, visibleRequest, type Who } from './access';
+import { isApprover, isOwn, leaveDecision, visible, visibleRequest, type Who } from './access';
 import { mayDecideStep, stepsOf } from './approvals';
 import type { Personal, View } from './grants';
 import { type RawRow, requestBase, requestColumns, toRow } from './request-rows';
@@ -41,7 +42,7 @@ export async function detailOf(db: Db, actor: Actor, id: number, who: Who): Prom
     approver &&
     !mine &&
     (row.approvalSteps === 0 || (await mayDecideStep(db, actor, row.id))) &&
-    (await decisionRefusal(assertMayDecideLeave(db, actor, row))) === null;
+    (await decisionRefusal(checkDuties(db, actor, await leaveDecision(db, row)))) === null;
   return {
     ...row,
     dates,

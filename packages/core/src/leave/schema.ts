@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_STATUS } from '../reference/schema';
+import { REQUEST_STATUS } from '../reference/index';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import type { In } from '../shared/zod';
 import type { Manage, Personal, View } from './grants';

@@ -1,5 +1,5 @@
 import { removeTimesheetOverrides, setTimesheetOverrides } from '../attendance/index';
-import type { Actor } from '../permissions/actor';
+import type { Actor } from '../access/index';
 import type { Db } from '../shared/context';
 
 /** Writes the timesheet overrides of an approved request (attendance's override hook, source 'leave'). */

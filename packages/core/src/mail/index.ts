@@ -12,3 +12,4 @@ export type { NewMail } from './queries';
 export * from './schema';
 export { type DeliveryResult, deliverMail, enqueueMail, getOutboxMessage, listOutbox, retryMail } from './service';
 export type { MailTables } from './tables';
+export * from './outputs';

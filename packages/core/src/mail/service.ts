@@ -1,5 +1,5 @@
-import { audit } from '../audit/service';
-import type { Grant, Scope } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Grant, Scope } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';

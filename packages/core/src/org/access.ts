@@ -1,5 +1,5 @@
-import type { Grant } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import type { Grant } from '../access/index';
+import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { notFound } from '../shared/errors';
 

@@ -1,11 +1,11 @@
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import type { Manage, View } from './grants';
 import {
   type GrantPlacement,
   guardPlacementChange,
   type PlacementChange,
   renewSessionsAfterPlacement,
-} from '../permissions/placement';
+} from '../permissions/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, conflict, invalid, notFound } from '../shared/errors';

@@ -1,4 +1,4 @@
-import type { Grant } from '../permissions/grant';
+import type { Grant } from '../access/index';
 
 /** Reading the org structure (its lists, chart and employees in scope). */
 export type View = Grant<'org.view'>;

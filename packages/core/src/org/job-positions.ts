@@ -1,4 +1,4 @@
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';

@@ -1,5 +1,5 @@
-import { audit } from '../audit/service';
-import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/placement';
+import { audit } from '../audit/index';
+import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/index';
 import type { Ctx, Db } from '../shared/context';
 import { camelRow, dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

@@ -1,6 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Scope } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import type { Scope } from '../access/index';
+import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { employeeName } from '../shared/employee-sql';
 import { likePattern } from '../shared/sql';

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { audit } from '../audit/service';
+import { audit } from '../audit/index';
 import type { Database } from '../db/database';
 import type { Ctx, Db } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed, type Use } from '../shared/db-errors';

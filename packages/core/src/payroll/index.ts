@@ -80,3 +80,10 @@ export * from './payslip';
 export { type EmploymentType, employmentTypeOf } from './runs/compute';
 export * from './schema';
 export type { Trace, TraceMap, TraceValue } from './trace';
+
+// Used by other modules (their deep imports moved here, issue 17).
+export type { PayrollTables } from './runs/tables';
+export type { ThrRunTables } from './thr-runs/tables';
+export { trace } from './ports';
+export type { AttendanceFeed, AttendanceInput, AttendanceSource, DeductionSource, PayrollFeeds } from './ports';
+export { attendanceFromTimesheets, fullMonthAttendance, overtimeWageForPeriod, periodDates, queryPayrollSettings, queryTimesheetFigures } from './runs/index';

@@ -5,8 +5,8 @@ import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { explainPermission } from './explain';
-import { requirePermission } from './grant';
-import { PERMISSION_KEYS } from './registry';
+import { requirePermission } from '../access/grant';
+import { PERMISSION_KEYS } from '../access/registry';
 import { approveGrant, assignGrant, unassignGrant } from './service';
 
 let tdb: TestDb;

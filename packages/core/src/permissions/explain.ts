@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { actorForUser } from '../auth/service';
+import { actorForUser } from '../auth/index';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { id } from '../shared/zod';
-import { effectiveAccess, type GrantedKey } from './actor';
-import type { Grant } from './grant';
-import { PERMISSION_KEYS, type PermissionKey } from './registry';
-import { employeeInScope } from './scope';
+import { effectiveAccess, type GrantedKey } from '../access/index';
+import type { Grant } from '../access/index';
+import { PERMISSION_KEYS, type PermissionKey } from '../access/index';
+import { employeeInScope } from '../access/index';
 
 export const explainInput = z.object({
   employeeId: id,

@@ -5,7 +5,7 @@ import { listEmployees } from '../employees/service';
 import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
-import { requirePermission } from './grant';
+import { requirePermission } from '../access/grant';
 import { deleteSection } from '../org/index';
 import { explainPermission } from './explain';
 import { approveGrant, assignGrant, cancelGrant, createGrantSet, deleteGrantSet, listGrants, unassignGrant } from './service';

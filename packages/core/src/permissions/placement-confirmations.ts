@@ -1,18 +1,18 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
-import { revokeSessionsOfEmployee } from '../auth/sessions';
+import { audit } from '../audit/index';
+import { revokeSessionsOfEmployee } from '../auth/index';
 import { checkDuties, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
-import type { Actor } from './actor';
-import { decisionRefusal } from './duties';
-import type { Grant } from './grant';
+import type { Actor } from '../access/index';
+import { decisionRefusal } from '../access/index';
+import type { Grant } from '../access/index';
 import type { GrantPlacement } from './placement';
-import type { PermissionKey } from './registry';
+import type { PermissionKey } from '../access/index';
 import { decidePlacementInput, listPlacementConfirmationsInput, type PlacementConfirmationRow } from './schema';
-import { employeeInScope } from './scope';
+import { employeeInScope } from '../access/index';
 
 /**
  * Four-eyes for placements (issue 16 item 3; docs/security.md §1.4). A move is applied at once, so

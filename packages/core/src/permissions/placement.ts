@@ -1,9 +1,9 @@
-import { revokeSessionsOfEmployee } from '../auth/sessions';
+import { revokeSessionsOfEmployee } from '../auth/index';
 import type { Ctx, Db } from '../shared/context';
-import { type Actor, effectiveAccess, type GrantedKey } from './actor';
-import { refuseOwn } from './duties';
+import { type Actor, effectiveAccess, type GrantedKey } from '../access/index';
+import { refuseOwn } from '../access/index';
 import { filePlacementConfirmation, placementWithheld } from './placement-confirmations';
-import type { PermissionKey } from './registry';
+import type { PermissionKey } from '../access/index';
 
 /**
  * Placement and four-eyes (issue 16 item 3; docs/security.md). An employee's effective permissions

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, pageInput, text } from '../shared/zod';
-import { PERMISSION_KEYS } from './registry';
-import { ROLE_KEYS } from './roles';
+import { PERMISSION_KEYS } from '../access/index';
+import { ROLE_KEYS } from '../access/index';
 
 export const SUBJECT_TYPES = ['employee', 'job_position', 'section'] as const;
 

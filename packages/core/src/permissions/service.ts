@@ -1,16 +1,16 @@
 import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
-import { assertHoldsPowersOf } from '../auth/hierarchy';
-import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition, revokeSessionsOfSection } from '../auth/sessions';
+import { audit } from '../audit/index';
+import { assertHoldsPowersOf } from '../auth/index';
+import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition, revokeSessionsOfSection } from '../auth/index';
 import { checkDuties, refusal, transition } from '../shared/approval';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';
-import type { Actor } from './actor';
-import { decisionRefusal, ownRecordError } from './duties';
-import type { Grant } from './grant';
-import { employeeInScope } from './scope';
+import type { Actor } from '../access/index';
+import { decisionRefusal, ownRecordError } from '../access/index';
+import type { Grant } from '../access/index';
+import { employeeInScope } from '../access/index';
 import { assignInput, createGrantSetInput, deleteGrantSetInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
 
 type SubjectType = 'employee' | 'job_position' | 'section';

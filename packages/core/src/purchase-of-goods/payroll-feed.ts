@@ -1,5 +1,5 @@
-import type { DeductionSource } from '../payroll/ports';
-import { trace } from '../payroll/ports';
+import type { DeductionSource } from '../payroll/index';
+import { trace } from '../payroll/index';
 import { purchaseOfGoodsDeductions, recordPurchaseOfGoodsPayments } from './service';
 
 /**

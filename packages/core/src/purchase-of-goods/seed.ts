@@ -1,5 +1,5 @@
 import type { Ctx } from '../shared/context';
-import { seedStorageServersDemo } from '../storage-servers/seed';
+import { seedStorageServersDemo } from '../storage-servers/index';
 import { addMonths } from './rules';
 import { insertPogInvoices, pogToday, recordPurchaseOfGoodsPayments } from './service';
 

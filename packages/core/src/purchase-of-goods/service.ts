@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import { audit } from '../audit/index';
+import type { Grant } from '../access/index';
+import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

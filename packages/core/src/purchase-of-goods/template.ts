@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
-import { scopeSql } from '../permissions/scope';
+import { audit } from '../audit/index';
+import type { Grant } from '../access/index';
+import { scopeSql } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { assertZipWithinLimits, ZIP_LIMITS } from '../shared/zip-limits';

@@ -10,3 +10,4 @@ export {
   updateReference,
 } from './service';
 export type { ReferenceTables } from './tables';
+export * from './outputs';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import { type Grant, requirePermission } from '../permissions/grant';
+import { type Grant, requirePermission } from '../access/grant';
 import type { Services } from '../services';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Grant } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed, type Use } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveAccessOfUser, login, resolveToken } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import { requirePermission } from '../permissions/grant';
+import { requirePermission } from '../access/grant';
 import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS } from '../reference/schema';
+import { GENDERS } from '../reference/index';
 import { email, id, isoDate, optionalId, pageInput, requiredText } from '../shared/zod';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import { type Grant, hasPermission } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import { type Grant, hasPermission } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, DEFAULT_AUTH_CONFIG, login } from '../auth/index';
 import { createTestDb, type TestDb } from '../db/testing';
-import { ROLE_KEYS } from '../permissions/index';
+import { ROLE_KEYS } from '../access/index';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { computePayrollRun } from '../payroll/runs/index';

@@ -1,7 +1,7 @@
 import type { Kysely, RawBuilder, Selectable, SqlBool, UpdateObject } from 'kysely';
 import type { Database } from '../db/database';
-import type { Actor } from '../permissions/actor';
-import { assertMayDecide, type Decision } from '../permissions/duties';
+import type { Actor } from '../access/index';
+import { assertMayDecide, type Decision } from '../access/index';
 import type { Db } from './context';
 import { AppError } from './errors';
 
@@ -55,8 +55,10 @@ export async function checkDuties(
 
 /** One guarded transition of one row, as {@link guardedUpdate} takes it. */
 export interface Guard<T extends Table, K extends Column<T>, S extends Column<T>> {
-  /** The row's id. */
+  /** The row's id (the value of `key`). */
   id: number;
+  /** The column `id` names (default `id`; a step row names its request, and `and` its step). */
+  key?: Column<T>;
   /** The column the transition moves (default `status`). */
   column?: S;
   /** The value (or values) the row must hold now: the expected current status or step. */
@@ -83,11 +85,29 @@ export async function guardedUpdate<T extends Table, K extends Column<T> = Colum
   let q = (trx as unknown as AnyDb)
     .updateTable(table as string)
     .set(g.set as Record<string, unknown>)
-    .where('id', '=', g.id)
+    .where(g.key ?? 'id', '=', g.id)
     .where(g.column ?? 'status', 'in', from);
   for (const c of g.and ?? []) q = q.where(c);
   const row = await (g.returning ? q.returning([...g.returning]) : q.returningAll()).executeTakeFirst();
   return row as Pick<Row<T>, K> | undefined;
+}
+
+/**
+ * `DELETE FROM <table> WHERE id = ? AND status IN (from) [AND …]`: whether the row went (a request
+ * deleted outright, not decided meanwhile). Runs in the caller's transaction.
+ */
+export async function guardedDelete<T extends Table>(
+  trx: Db,
+  table: T,
+  g: { id: number; from: Row<T>['status' & Column<T>] | readonly Row<T>['status' & Column<T>][]; and?: readonly RawBuilder<SqlBool>[] },
+): Promise<boolean> {
+  const from = (Array.isArray(g.from) ? g.from : [g.from]) as unknown[];
+  let q = (trx as unknown as AnyDb)
+    .deleteFrom(table as string)
+    .where('id', '=', g.id)
+    .where('status', 'in', from);
+  for (const c of g.and ?? []) q = q.where(c);
+  return (await q.returning('id').executeTakeFirst()) !== undefined;
 }
 
 /**

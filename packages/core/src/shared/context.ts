@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
-import type { PayrollFeeds } from '../payroll/ports';
-import type { Actor } from '../permissions/actor';
+import type { PayrollFeeds } from '../payroll/index';
+import type { Actor } from '../access/index';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 

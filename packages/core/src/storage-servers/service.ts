@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { audit } from '../audit/service';
-import type { Actor } from '../permissions/actor';
-import { type Grant, scopeOf } from '../permissions/grant';
+import { audit } from '../audit/index';
+import type { Actor } from '../access/index';
+import { type Grant, scopeOf } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';

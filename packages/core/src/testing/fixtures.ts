@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createUser } from '../auth/service';
 import type { Database } from '../db/database';
-import type { RoleKey } from '../permissions/roles';
+import type { RoleKey } from '../access/roles';
 import { ensureReferenceData } from '../seed/reference';
 import { createServices, type Services } from '../services';
 

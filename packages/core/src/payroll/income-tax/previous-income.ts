@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { audit } from '../../audit/index';
-import { requirePayPermission } from '../../permissions/duties';
-import type { Grant } from '../../permissions/grant';
+import { requirePayPermission } from '../../access/index';
+import type { Grant } from '../../access/index';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import type { In } from '../../shared/zod';

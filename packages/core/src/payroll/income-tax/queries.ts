@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
-import type { Scope } from '../../permissions/grant';
-import { employeeInScope, scopeSql } from '../../permissions/scope';
+import type { Scope } from '../../access/index';
+import { employeeInScope, scopeSql } from '../../access/index';
 import type { Db } from '../../shared/context';
 import { likePattern } from '../../shared/sql';
 import type { ReportBonusLineRow } from './schema';

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Grant } from '../../permissions/grant';
+import type { Grant } from '../../access/index';
 import type { Ctx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { COMPANY_TIME_ZONE } from '../../shared/time-zone';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { audit } from '../../audit/service';
+import { audit } from '../../audit/index';
 import { deliverMail, enqueueMail, type MailConfig, type NewMail } from '../../mail/index';
-import type { Grant } from '../../permissions/grant';
+import type { Grant } from '../../access/index';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
 import type { In } from '../../shared/zod';

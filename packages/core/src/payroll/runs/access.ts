@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Grant, Scope } from '../../permissions/grant';
-import { employeeInScope } from '../../permissions/scope';
+import type { Grant, Scope } from '../../access/index';
+import { employeeInScope } from '../../access/index';
 import type { Db } from '../../shared/context';
 import { AppError, forbidden, notFound } from '../../shared/errors';
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type { Grant } from '../../permissions/grant';
-import { employeeInScope } from '../../permissions/scope';
+import type { Grant } from '../../access/index';
+import { employeeInScope } from '../../access/index';
 import type { Ctx, Db } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { likePattern } from '../../shared/sql';

@@ -1,5 +1,5 @@
-import type { Grant, Scope } from '../../permissions/grant';
-import { employeeInScope } from '../../permissions/scope';
+import type { Grant, Scope } from '../../access/index';
+import { employeeInScope } from '../../access/index';
 import type { Ctx, Db } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { audit } from '../../audit/index';
-import { requirePayPermission } from '../../permissions/duties';
-import type { Grant, Scope } from '../../permissions/grant';
-import { employeeInScope } from '../../permissions/scope';
+import { requirePayPermission } from '../../access/index';
+import type { Grant, Scope } from '../../access/index';
+import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';

@@ -1,4 +1,4 @@
-import { audit } from '../../audit/service';
+import { audit } from '../../audit/index';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';

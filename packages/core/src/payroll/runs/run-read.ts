@@ -1,6 +1,6 @@
 import { likePattern } from '../../shared/sql';
 import { sql } from 'kysely';
-import { employeeInScope } from '../../permissions/scope';
+import { employeeInScope } from '../../access/index';
 import type { Ctx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { audit } from '../../audit/service';
-import { requirePayPermission } from '../../permissions/duties';
-import type { Scope } from '../../permissions/grant';
-import { employeeInScope } from '../../permissions/scope';
+import { audit } from '../../audit/index';
+import { requirePayPermission } from '../../access/index';
+import type { Scope } from '../../access/index';
+import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rupiah } from '../../reference/schema';
+import { rupiah } from '../../reference/index';
 import { id, isoDate, pageInput, requiredText, text } from '../../shared/zod';
 import { optionalText } from '../../shared/zod-optional';
 import { RUPIAH_ROUNDINGS } from '../money';

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../../audit/service';
-import type { Grant, Scope } from '../../permissions/grant';
-import { employeeInScope } from '../../permissions/scope';
+import { audit } from '../../audit/index';
+import type { Grant, Scope } from '../../access/index';
+import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
 import { AppError, forbidden, notFound } from '../../shared/errors';
