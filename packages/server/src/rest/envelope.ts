@@ -1,7 +1,7 @@
 import { AppError } from '@hr/core';
 import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ERROR_MAP, TRANSPORT_ERRORS } from '../trpc/error-map';
+import { ERROR_MAP, isUnavailable, TRANSPORT_ERRORS } from '../trpc/error-map';
 import { describeError } from '../trpc/init';
 
 /** One bad input field of a GL0001 error (spec §7: `attributes: [{ param, msg }]`). */
@@ -38,6 +38,9 @@ export interface EnvelopeFailure {
   /** True for 5xx faults the operator must see in the log (the client only gets a generic message). */
   log: boolean;
 }
+
+/** Kept here for the callers that classify failures next to the envelope (http/context.ts). */
+export { isUnavailable };
 
 const GENERIC_INTERNAL = 'Internal server error';
 
@@ -89,32 +92,6 @@ function onePerField(fields: EnvelopeAttribute[]): EnvelopeAttribute[] {
     out.push({ param: f.param, msg: f.msg });
   }
   return out;
-}
-
-// Node socket errors, PostgreSQL SQLSTATE class 08 (connection exception), 53300 (too many
-// connections) and 57P01–57P03 (shutdown / cannot connect now): the database is away, not our bug.
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  '53300',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
-
-/** True when an error (or one of its causes) says the database or another dependency is unreachable. */
-export function isUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08\d{3}$/.test(code))) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message))
-      return true;
-  }
-  return false;
 }
 
 /**

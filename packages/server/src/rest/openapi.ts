@@ -2,6 +2,7 @@ import { isPermissionKey, PERMISSIONS } from '@hr/core';
 import type { AnyRouter } from '@trpc/server';
 import { z } from 'zod';
 import { ERROR_MAP, TRANSPORT_ERRORS } from '../trpc/error-map';
+import { outputSchemaOf } from '../trpc/output';
 import { collectRestRoutes, type RestRoute } from './routes';
 
 export const OPENAPI_PATH = '/v2/h/openapi.json';
@@ -24,6 +25,26 @@ function inputSchema(route: RestRoute): JsonSchema | null {
     return json;
   });
   return parts.length === 1 ? parts[0]! : { allOf: parts };
+}
+
+/**
+ * The JSON Schema of a procedure's result (its `.output(...)` schema, output side), or `{}` when it
+ * declares none. JSON carries a Date as ISO text; the server never strips a field the schema does
+ * not name (trpc/output.ts), so objects stay open rather than `additionalProperties: false`.
+ */
+export function resultSchema(route: RestRoute): JsonSchema {
+  const schema = outputSchemaOf(route.output);
+  if (!schema) return {};
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const type = zodSchema._zod.def.type;
+      if (type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+      if (type === 'object' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+    },
+  }) as JsonSchema;
+  return json;
 }
 
 function permissionText(permission: RestRoute['permission']): string {
@@ -77,7 +98,12 @@ function operation(route: RestRoute): Operation {
           description: route.rest.message ?? 'OK',
           content: {
             'application/json': {
-              schema: { $ref: `#/components/schemas/${route.rest.results ? 'SuccessResultsEnvelope' : 'SuccessResultEnvelope'}` },
+              schema: {
+                allOf: [
+                  { $ref: `#/components/schemas/${route.rest.results ? 'SuccessResultsEnvelope' : 'SuccessResultEnvelope'}` },
+                  { type: 'object', properties: { [route.rest.results ? 'results' : 'result']: resultSchema(route) } },
+                ],
+              },
             },
           },
         },

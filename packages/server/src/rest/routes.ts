@@ -22,6 +22,8 @@ export interface RestRoute {
   inputs: unknown[];
   /** `meta.bodyLimit`: a larger request body limit for a file upload. */
   bodyLimit: number | undefined;
+  /** The procedure's output parser (`.output(...)`), if it declares one. */
+  output: unknown;
 }
 
 const PARAM = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -39,7 +41,7 @@ export function collectRestRoutes(router: AnyRouter): RestRoute[] {
   const routes: RestRoute[] = [];
   const seen = new Map<string, string>();
   for (const [procedurePath, procedure] of Object.entries(proceduresOf(router))) {
-    const def = procedure._def as { meta?: ProcMeta; type: RestRoute['type']; inputs?: unknown[] };
+    const def = procedure._def as { meta?: ProcMeta; type: RestRoute['type']; inputs?: unknown[]; output?: unknown };
     const rest = def.meta?.rest;
     if (!rest) continue;
     // The primary path first: the harness and the OpenAPI operation id use the first route of a procedure.
@@ -64,6 +66,7 @@ export function collectRestRoutes(router: AnyRouter): RestRoute[] {
         permission: def.meta?.permission,
         inputs: def.inputs ?? [],
         bodyLimit: def.meta?.bodyLimit,
+        output: def.output,
       });
     }
   }

@@ -23,11 +23,24 @@ import {
 import { z } from 'zod';
 import { sessionCookieOfContext } from '../http/context';
 import { passwordChangeProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
+import {
+  authLoginOutput,
+  authLogoutAllOutput,
+  createCredentialOutput,
+  getCredentialOutput,
+  issueClientTokenOutput,
+  listCredentialsOutput,
+  rotateCredentialSecretOutput,
+  sessionUserOutput,
+  updateCredentialOutput,
+} from '@hr/core';
+import { okResult, returns } from '../trpc/output';
 
 export const authRouter = router({
   login: publicProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/login', message: 'Login successful' } })
     .input(loginInput)
+    .output(returns(authLoginOutput))
     .mutation(async ({ ctx, input }): Promise<{ token?: string; expiresAt: Date; user: SessionUser }> => {
       // A login always issues a new token and revokes the session the browser carried (no fixation).
       const r = await login(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, {
@@ -43,6 +56,7 @@ export const authRouter = router({
   // The four calls a session with a one-time password may still make (issue 16 item 6).
   logout: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/logout', message: 'Logged out' } })
+    .output(returns(okResult))
     .mutation(async ({ ctx }) => {
       if (ctx.token) await logout(ctx.svc, ctx.token);
       ctx.session.clear();
@@ -50,6 +64,7 @@ export const authRouter = router({
     }),
   logoutAll: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/auth/logoutAll', message: 'Logged out everywhere' } })
+    .output(returns(authLogoutAllOutput))
     .mutation(async ({ ctx }) => {
       const r = await logoutAll(ctx.svc, ctx.actor);
       ctx.session.clear();
@@ -57,10 +72,12 @@ export const authRouter = router({
     }),
   me: passwordChangeProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/auth/me', message: 'Session data' } })
+    .output(returns(sessionUserOutput))
     .query(({ ctx }) => sessionUser(ctx.services.db, ctx.actor)),
   changePassword: passwordChangeProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/employee/profile/changePassword', message: 'Password changed' } })
     .input(changePasswordInput)
+    .output(returns(okResult))
     .mutation(async ({ ctx, input }) => {
       await changePassword(ctx.svc, ctx.actor, input, ctx.token);
       return { ok: true };
@@ -68,32 +85,39 @@ export const authRouter = router({
   token: publicProcedure
     .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/token', message: 'Token issued' } })
     .input(tokenInput)
+    .output(returns(issueClientTokenOutput))
     .mutation(({ ctx, input }) =>
       issueClientToken(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, { ip: ctx.ip }),
     ),
   credential: router({
     list: permissionProcedure('developer.access')
       .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential', message: 'Credentials', results: true } })
+      .output(returns(listCredentialsOutput))
       .query(({ ctx }) => listCredentials(ctx.svc, ctx.grant)),
     create: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential', message: 'Credential created' } })
       .input(createCredentialInput)
+      .output(returns(createCredentialOutput))
       .mutation(({ ctx, input }) => createCredential(ctx.svc, ctx.grant, input)),
     detail: permissionProcedure('developer.access')
       .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential/{id}', message: 'Credential' } })
       .input(credentialIdInput)
+      .output(returns(getCredentialOutput))
       .query(({ ctx, input }) => getCredential(ctx.svc, ctx.grant, input)),
     update: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/update', message: 'Credential updated' } })
       .input(updateCredentialInput)
+      .output(returns(updateCredentialOutput))
       .mutation(({ ctx, input }) => updateCredential(ctx.svc, ctx.grant, input)),
     rotate: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/rotate', message: 'Credential secret rotated' } })
       .input(credentialIdInput)
+      .output(returns(rotateCredentialSecretOutput))
       .mutation(({ ctx, input }) => rotateCredentialSecret(ctx.svc, ctx.grant, input)),
     revoke: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/revoke', message: 'Credential revoked' } })
       .input(z.object({ id }))
+      .output(returns(okResult))
       .mutation(async ({ ctx, input }) => {
         await revokeCredential(ctx.svc, ctx.grant, input.id);
         return { ok: true };

@@ -17,6 +17,17 @@ import {
   upcomingBirthdaysInput,
 } from '@hr/core';
 import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
+import {
+  correctionsAwaitingMeOutput,
+  expiringContractsOutput,
+  leaveAwaitingMeOutput,
+  leaveReportOutput,
+  liveTimesheetOutput,
+  myRegulationsOutput,
+  todayShiftOutput,
+  upcomingBirthdaysOutput,
+} from '@hr/core';
+import { returns } from '../trpc/output';
 
 /*
  * Home dashboard widgets (issue 8; spec §7 dashboard/…). Each widget is its own procedure with
@@ -31,14 +42,17 @@ export const dashboardRouter = router({
   attendanceCorrection: permissionProcedure('attendance.approve')
     .meta({ rest: { method: 'GET', path: `${D}/attendanceCorrection`, message: 'Corrections awaiting me' } })
     .input(attendanceAwaitingInput)
+    .output(returns(correctionsAwaitingMeOutput))
     .query(({ ctx, input }) => correctionsAwaitingMe(ctx.svc, ctx.grant, input)),
   leaveRequest: permissionProcedure('attendance.approve')
     .meta({ rest: { method: 'GET', path: `${D}/leaveRequest`, message: 'Leave requests awaiting me' } })
     .input(awaitingMeInput)
+    .output(returns(leaveAwaitingMeOutput))
     .query(({ ctx, input }) => leaveAwaitingMe(ctx.svc, ctx.grant, input)),
   leaveReport: permissionProcedure('attendance.view')
     .meta({ rest: { method: 'GET', path: `${D}/leaveReport`, message: 'Leave report' } })
     .input(dashboardLeaveReportInput)
+    .output(returns(leaveReportOutput))
     .query(({ ctx, input }) => {
       const c = ctx.svc;
       return leaveReport(c, ctx.grant, { ...input, year: input.year ?? thisYear(c.clock()) });
@@ -46,20 +60,25 @@ export const dashboardRouter = router({
   upcomingBirthday: authedProcedure
     .meta({ rest: { method: 'GET', path: `${D}/upcomingBirthday`, message: 'Upcoming birthdays' } })
     .input(upcomingBirthdaysInput)
+    .output(returns(upcomingBirthdaysOutput))
     .query(({ ctx, input }) => upcomingBirthdays(ctx.svc, ctx.actor, input)),
   expireContract: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: `${D}/expireContract`, message: 'Expiring contracts' } })
     .input(expiringContractsInput)
+    .output(returns(expiringContractsOutput))
     .query(({ ctx, input }) => expiringContracts(ctx.svc, ctx.grant, input)),
   liveTimesheet: permissionProcedure('attendance.view')
     .meta({ rest: { method: 'GET', path: `${D}/liveTimesheet`, message: 'Live timesheet' } })
     .input(liveTimesheetInput)
+    .output(returns(liveTimesheetOutput))
     .query(({ ctx, input }) => liveTimesheet(ctx.svc, ctx.grant, input)),
   todayShift: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: `${D}/todayShift`, message: "Today's shift" } })
+    .output(returns(todayShiftOutput))
     .query(({ ctx }) => todayShift(ctx.svc, ctx.actor)),
   regulations: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: `${D}/regulations`, message: 'Regulations' } })
     .input(latestRegulationsInput)
+    .output(returns(myRegulationsOutput))
     .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),
 });

@@ -6,6 +6,8 @@ import {
   importEmployees,
 } from '@hr/core';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { dryRunEmployeeImportOutput, importEmployeesOutput } from '@hr/core';
+import { fileResult, returns } from '../trpc/output';
 
 const I = '/v2/h/employee/import';
 
@@ -17,13 +19,16 @@ const I = '/v2/h/employee/import';
 export const employeeImportRouter = router({
   template: permissionProcedure('employee.create')
     .meta({ rest: { method: 'GET', path: `${I}/template`, message: 'Employee import template', download: true } })
+    .output(returns(fileResult))
     .query(({ ctx }) => employeeImportTemplate(ctx.svc, ctx.grant)),
   dryRun: permissionProcedure('employee.create')
     .meta({ rest: { method: 'POST', path: `${I}/dryRun`, message: 'Import checked; nothing was written' } })
     .input(employeeImportFileInput)
+    .output(returns(dryRunEmployeeImportOutput))
     .mutation(({ ctx, input }) => dryRunEmployeeImport(ctx.svc, ctx.grant, input)),
   commit: permissionProcedure('employee.create')
     .meta({ rest: { method: 'POST', path: I, message: 'Employees imported' } })
     .input(employeeImportInput)
+    .output(returns(importEmployeesOutput))
     .mutation(({ ctx, input }) => importEmployees(ctx.svc, ctx.grant, input)),
 });

@@ -11,50 +11,73 @@ import {
 } from '@hr/core';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
+import {
+  listCompanyOfficesOutput,
+  listDepartmentsOutput,
+  listDivisionsOutput,
+  listJobLevelsOutput,
+  listJobPositionsOutput,
+  listPtkpOutput,
+  listReferenceOutput,
+  listSectionsOutput,
+} from '@hr/core';
+import { returns } from '../trpc/output';
 
 // Reference lists the public registration form needs are public; org lookups need a login.
 export const lookupRouter = router({
   religions: publicProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/religion', message: 'Religions', results: true } })
+    .output(returns(listReferenceOutput))
     .query(({ ctx }) => listReference(ctx.services.ctx(null), 'religions')),
   educationLevels: publicProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/education/level', message: 'Education levels', results: true } })
+    .output(returns(listReferenceOutput))
     .query(({ ctx }) => listReference(ctx.services.ctx(null), 'education_levels')),
   maritalStatuses: publicProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/marital/status', message: 'Marital statuses', results: true } })
+    .output(returns(listReferenceOutput))
     .query(({ ctx }) => listReference(ctx.services.ctx(null), 'marital_statuses')),
   banks: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/bank', message: 'Banks', results: true } })
+    .output(returns(listReferenceOutput))
     .query(({ ctx }) => listReference(ctx.svc, 'banks')),
   countries: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/country', message: 'Countries', results: true } })
+    .output(returns(listReferenceOutput))
     .query(({ ctx }) => listReference(ctx.svc, 'countries')),
   ptkp: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/PTKP', message: 'PTKP statuses', results: true } })
+    .output(returns(listPtkpOutput))
     .query(({ ctx }) => listPtkp(ctx.svc)),
   companyOffices: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/companyOffice', message: 'Company offices', results: true } })
     .input(z.object({ developerAccess: z.coerce.number().int().min(0).max(1).optional() }).optional())
+    .output(returns(listCompanyOfficesOutput))
     .query(({ ctx }) => listCompanyOffices(ctx.svc)),
   departments: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/department', message: 'Departments', results: true } })
     .input(
       z.object({ companyOfficeId: optionalId, divisionIncluded: z.coerce.number().int().min(0).max(1).optional() }).optional(),
     )
+    .output(returns(listDepartmentsOutput))
     .query(({ ctx, input }) => listDepartments(ctx.svc, { companyOfficeId: input?.companyOfficeId })),
   divisions: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/division', message: 'Divisions', results: true } })
     .input(z.object({ companyOfficeId: optionalId, departmentId: optionalId }).optional())
+    .output(returns(listDivisionsOutput))
     .query(({ ctx, input }) => listDivisions(ctx.svc, input ?? {})),
   sections: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/section', message: 'Sections', results: true } })
     .input(z.object({ divisionId: optionalId, departmentId: optionalId }).optional())
+    .output(returns(listSectionsOutput))
     .query(({ ctx, input }) => listSections(ctx.svc, input ?? {})),
   jobPositions: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/jobPosition', message: 'Job positions', results: true } })
     .input(z.object({ departmentId: optionalId, divisionId: optionalId, sectionId: optionalId }).optional())
+    .output(returns(listJobPositionsOutput))
     .query(({ ctx, input }) => listJobPositions(ctx.svc, input ?? {})),
   jobLevels: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/jobLevel', message: 'Job levels', results: true } })
+    .output(returns(listJobLevelsOutput))
     .query(({ ctx }) => listJobLevels(ctx.svc)),
 });

@@ -20,6 +20,15 @@ import {
   unassignGrant,
 } from '@hr/core';
 import { permissionProcedure, router } from '../trpc/procedures';
+import {
+  assignGrantOutput,
+  createGrantSetOutput,
+  deleteGrantSetOutput,
+  explainPermissionOutput,
+  listGrantsOutput,
+  listPlacementConfirmationsOutput,
+} from '@hr/core';
+import { okResult, returns } from '../trpc/output';
 
 /** Permission and role grants for one subject type, under /v2/h/permission/{segment}. */
 function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'employee' | 'jobPosition' | 'sectionDepartment') {
@@ -28,14 +37,17 @@ function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'em
     list: permissionProcedure('permission.view')
       .meta({ rest: { method: 'GET', path: base, message: 'Grants', results: true } })
       .input(listGrantsInput)
+      .output(returns(listGrantsOutput))
       .query(({ ctx, input }) => listGrants(ctx.svc, ctx.grant, type, input)),
     assign: permissionProcedure('permission.assign')
       .meta({ rest: { method: 'POST', path: `${base}/assign`, message: 'Assigned; awaiting approval' } })
       .input(assignInput)
+      .output(returns(assignGrantOutput))
       .mutation(({ ctx, input }) => assignGrant(ctx.svc, ctx.grant, type, input)),
     unassign: permissionProcedure('permission.assign')
       .meta({ rest: { method: 'POST', path: `${base}/{id}/unassign`, message: 'Unassigned' } })
       .input(grantIdInput)
+      .output(returns(okResult))
       .mutation(async ({ ctx, input }) => {
         await unassignGrant(ctx.svc, ctx.grant, input);
         return { ok: true };
@@ -43,6 +55,7 @@ function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'em
     approve: permissionProcedure('permission.approve')
       .meta({ rest: { method: 'POST', path: `${base}/{id}/approve`, message: 'Approved' } })
       .input(grantIdInput)
+      .output(returns(okResult))
       .mutation(async ({ ctx, input }) => {
         await approveGrant(ctx.svc, ctx.grant, input);
         return { ok: true };
@@ -50,6 +63,7 @@ function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'em
     cancel: permissionProcedure('permission.assign')
       .meta({ rest: { method: 'POST', path: `${base}/{id}/cancel`, message: 'Cancelled' } })
       .input(grantIdInput)
+      .output(returns(okResult))
       .mutation(async ({ ctx, input }) => {
         await cancelGrant(ctx.svc, ctx.grant, input);
         return { ok: true };
@@ -71,6 +85,7 @@ export const permissionRouter = router({
         },
       })
       .input(createGrantSetInput)
+      .output(returns(createGrantSetOutput))
       .mutation(({ ctx, input }) => createGrantSet(ctx.svc, ctx.grant, input)),
     /** Deletes the position's set: approved grants unassigned, pending ones cancelled. */
     deleteSet: permissionProcedure('permission.assign')
@@ -78,6 +93,7 @@ export const permissionRouter = router({
         rest: { method: 'POST', path: '/v2/h/permission/jobPosition/{subjectId}/delete', message: 'Permission set deleted' },
       })
       .input(deleteGrantSetInput)
+      .output(returns(deleteGrantSetOutput))
       .mutation(({ ctx, input }) => deleteGrantSet(ctx.svc, ctx.grant, input)),
   }),
   /** Roles of a section-department (spec §6): everyone placed in the section holds them. */
@@ -90,10 +106,12 @@ export const permissionRouter = router({
     list: permissionProcedure('permission.view')
       .meta({ rest: { method: 'GET', path: '/v2/h/permission/placement', message: 'Placement confirmations', results: true } })
       .input(listPlacementConfirmationsInput)
+      .output(returns(listPlacementConfirmationsOutput))
       .query(({ ctx, input }) => listPlacementConfirmations(ctx.svc, ctx.grant, input)),
     approve: permissionProcedure('permission.approve')
       .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/approve', message: 'Placement confirmed' } })
       .input(decidePlacementInput)
+      .output(returns(okResult))
       .mutation(async ({ ctx, input }) => {
         await approvePlacement(ctx.svc, ctx.grant, input);
         return { ok: true };
@@ -101,6 +119,7 @@ export const permissionRouter = router({
     reject: permissionProcedure('permission.approve')
       .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/reject', message: 'Placement rejected' } })
       .input(decidePlacementInput)
+      .output(returns(okResult))
       .mutation(async ({ ctx, input }) => {
         await rejectPlacement(ctx.svc, ctx.grant, input);
         return { ok: true };
@@ -110,5 +129,6 @@ export const permissionRouter = router({
   explain: permissionProcedure('permission.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/permission/explain', message: 'Permission sources' } })
     .input(explainInput)
+    .output(returns(explainPermissionOutput))
     .query(({ ctx, input }) => explainPermission(ctx.svc, ctx.grant, input)),
 });

@@ -12,6 +12,8 @@ import {
   referenceUpdateInput,
 } from '@hr/core';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { deleteReferenceOutput, findReferenceOutput, lookupReferenceOutput, referenceRowOutput } from '@hr/core';
+import { returns, returnsType } from '../trpc/output';
 
 /*
  * Reference data under /v2/h/component/<path> (spec §7). Each kind has a paginated list at
@@ -27,10 +29,12 @@ function maintained<K extends ReferenceKind>(kind: K) {
     list: permissionProcedure('org.view')
       .meta({ rest: { method: 'GET', path: `${C}/${path}/list`, message: `${label} list`, results: true } })
       .input(listReferenceInput)
+      .output(returnsType(findReferenceOutput(kind)))
       .query(({ ctx, input }) => findReference(ctx.svc, ctx.grant, kind, input)),
     update: permissionProcedure('org.manage')
       .meta({ rest: { method: 'POST', path: `${C}/${path}/{id}/update`, message: `${label} updated` } })
       .input(referenceUpdateInput(kind))
+      .output(returns(referenceRowOutput(kind)))
       .mutation(({ ctx, input }) => updateReference(ctx.svc, ctx.grant, kind, input)),
   };
 }
@@ -42,10 +46,12 @@ function editable<K extends ReferenceKind>(kind: K) {
     create: permissionProcedure('org.manage')
       .meta({ rest: { method: 'POST', path: `${C}/${path}`, message: `${label} created` } })
       .input(referenceCreateInput(kind))
+      .output(returns(referenceRowOutput(kind)))
       .mutation(({ ctx, input }) => createReference(ctx.svc, ctx.grant, kind, input)),
     delete: permissionProcedure('org.manage')
       .meta({ rest: { method: 'POST', path: `${C}/${path}/{id}/delete`, message: `${label} deleted` } })
       .input(referenceIdInput)
+      .output(returns(deleteReferenceOutput))
       .mutation(({ ctx, input }) => deleteReference(ctx.svc, ctx.grant, kind, input)),
   };
 }
@@ -57,6 +63,7 @@ function withLookup<K extends ReferenceKind>(kind: K) {
     ...editable(kind),
     lookup: permissionProcedure('org.view')
       .meta({ rest: { method: 'GET', path: `${C}/${path}`, message: `${label} list`, results: true } })
+      .output(returnsType(lookupReferenceOutput(kind)))
       .query(({ ctx }) => lookupReference(ctx.svc, ctx.grant, kind)),
   };
 }

@@ -13,6 +13,16 @@ import {
   updateRegulationInput,
 } from '@hr/core';
 import { permissionProcedure, router } from '../trpc/procedures';
+import {
+  createRegulationOutput,
+  deleteRegulationOutput,
+  getRegulationOutput,
+  listRegulationsOutput,
+  myRegulationsOutput,
+  updateRegulationOutput,
+} from '@hr/core';
+import { fileResult, returns } from '../trpc/output';
+import { call, writeProcedures } from '../trpc/crud';
 
 /*
  * Company regulations (spec §7 "component/regulations with update, delete and download";
@@ -25,33 +35,35 @@ export const regulationRouter = router({
   list: permissionProcedure('org.view')
     .meta({ rest: { method: 'GET', path: C, message: 'Regulations', results: true } })
     .input(listRegulationsInput)
+    .output(returns(listRegulationsOutput))
     .query(({ ctx, input }) => listRegulations(ctx.svc, ctx.grant, input)),
   get: permissionProcedure('org.view')
     .meta({ rest: { method: 'GET', path: `${C}/{id}`, message: 'Regulation' } })
     .input(regulationIdInput)
+    .output(returns(getRegulationOutput))
     .query(({ ctx, input }) => getRegulation(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('org.manage')
-    .meta({ rest: { method: 'POST', path: C, message: 'Regulation created' } })
-    .input(createRegulationInput)
-    .mutation(({ ctx, input }) => createRegulation(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('org.manage')
-    .meta({ rest: { method: 'POST', path: `${C}/{id}/update`, message: 'Regulation updated' } })
-    .input(updateRegulationInput)
-    .mutation(({ ctx, input }) => updateRegulation(ctx.svc, ctx.grant, input)),
-  delete: permissionProcedure('org.manage')
-    .meta({ rest: { method: 'POST', path: `${C}/{id}/delete`, message: 'Regulation deleted' } })
-    .input(regulationIdInput)
-    .mutation(({ ctx, input }) => deleteRegulation(ctx.svc, ctx.grant, input)),
+  ...writeProcedures(
+    'org.manage',
+    { path: C, noun: 'Regulation' },
+    {
+      create: call(createRegulationInput, createRegulation, createRegulationOutput),
+      update: call(updateRegulationInput, updateRegulation, updateRegulationOutput),
+      delete: call(regulationIdInput, deleteRegulation, deleteRegulationOutput),
+    },
+  ),
   download: permissionProcedure('org.view')
     .meta({ rest: { method: 'GET', path: `${C}/{id}/download`, message: 'Regulation', download: true } })
     .input(regulationIdInput)
+    .output(returns(fileResult))
     .query(({ ctx, input }) => downloadRegulation(ctx.svc, ctx.actor, input)),
   mine: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations', message: 'Regulations' } })
     .input(latestRegulationsInput)
+    .output(returns(myRegulationsOutput))
     .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),
   downloadMine: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations/{id}/download', message: 'Regulation', download: true } })
     .input(regulationIdInput)
+    .output(returns(fileResult))
     .query(({ ctx, input }) => downloadRegulation(ctx.svc, ctx.actor, input)),
 });

@@ -7,6 +7,8 @@ import {
   salaryIdInput,
 } from '@hr/core';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { createPieceEntryOutput, deletePieceEntryOutput, listPieceEntriesOutput } from '@hr/core';
+import { returns } from '../trpc/output';
 
 /*
  * Piece / unit work entries (issue 5; docs/payroll-runs.md "Piece and unit work"): units × rate per employee and
@@ -18,13 +20,16 @@ export const pieceRouter = router({
   list: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: `${S}/piece`, message: 'Piece work', results: true } })
     .input(listPieceEntriesInput)
+    .output(returns(listPieceEntriesOutput))
     .query(({ ctx, input }) => listPieceEntries(ctx.svc, ctx.grant, input)),
   create: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${S}/piece`, message: 'Piece work entered' } })
     .input(createPieceEntryInput)
+    .output(returns(createPieceEntryOutput))
     .mutation(({ ctx, input }) => createPieceEntry(ctx.svc, ctx.grant, input)),
   delete: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${S}/piece/{id}/delete`, message: 'Piece work deleted' } })
     .input(salaryIdInput)
+    .output(returns(deletePieceEntryOutput))
     .mutation(({ ctx, input }) => deletePieceEntry(ctx.svc, ctx.grant, input)),
 });

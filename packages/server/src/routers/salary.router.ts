@@ -57,6 +57,39 @@ import { payslipRouter } from './salary-payslip.router';
 import { incomeTaxRouter, reportBonusRouter } from './salary-tax.router';
 import { holidayAllowanceRouter } from './salary-thr.router';
 import { pieceRouter } from './salary-piece.router';
+import {
+  cancelPayrollOutput,
+  checkSalaryFormulaOutput,
+  createBonusCutOutput,
+  createEmployeeComponentOutput,
+  createSalaryComponentOutput,
+  createSalaryQueueOutput,
+  deleteBonusCutOutput,
+  deleteEmployeeComponentOutput,
+  deleteSalaryComponentOutput,
+  deleteSalaryQueueOutput,
+  dryRunPayrollOutput,
+  finalisePayrollOutput,
+  generatePayrollOutput,
+  getPayrollRunOutput,
+  getPayrollSettingsOutput,
+  getPayslipOutput,
+  getSalaryEmployeeOutput,
+  listBonusCutsOutput,
+  listEmployeeComponentsOutput,
+  listPayrollRunsOutput,
+  listSalaryComponentsOutput,
+  listSalaryEmployeesOutput,
+  listSalaryQueueOutput,
+  myPayslipsOutput,
+  updateBonusCutOutput,
+  updateEmployeeComponentOutput,
+  updatePayrollSettingsOutput,
+  updateSalaryComponentOutput,
+  updateSalaryQueueOutput,
+} from '@hr/core';
+import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
+import { call, writeProcedures } from '../trpc/crud';
 
 /*
  * Salary data, payroll runs and payslips (issue 5 part 2; spec §7 "salary/report, /queue,
@@ -72,100 +105,104 @@ export const salaryRouter = router({
   setting: router({
     get: view()
       .meta({ rest: { method: 'GET', path: `${S}/setting`, message: 'Payroll settings' } })
+      .output(returns(getPayrollSettingsOutput))
       .query(({ ctx }) => getPayrollSettings(ctx.svc, ctx.grant)),
     update: permissionProcedure('salary.setting')
       .meta({ rest: { method: 'POST', path: `${S}/setting/update`, message: 'Payroll settings updated' } })
       .input(updatePayrollSettingsInput)
+      .output(returns(updatePayrollSettingsOutput))
       .mutation(({ ctx, input }) => updatePayrollSettings(ctx.svc, ctx.grant, input)),
   }),
   formula: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/formula/list`, message: 'Salary components', results: true } })
+      .output(returns(listSalaryComponentsOutput))
       .query(({ ctx }) => listSalaryComponents(ctx.svc, ctx.grant)),
     validate: view()
       .meta({ rest: { method: 'POST', path: `${S}/formula/validate`, message: 'Formula checked' } })
       .input(validateFormulaInput)
+      .output(returns(checkSalaryFormulaOutput))
       .mutation(({ ctx, input }) => checkSalaryFormula(ctx.svc, ctx.grant, input)),
-    create: update()
-      .meta({ rest: { method: 'POST', path: `${S}/formula`, message: 'Salary component created' } })
-      .input(createComponentInput)
-      .mutation(({ ctx, input }) => createSalaryComponent(ctx.svc, ctx.grant, input)),
-    update: update()
-      .meta({ rest: { method: 'POST', path: `${S}/formula/{id}/update`, message: 'Salary component updated' } })
-      .input(updateComponentInput)
-      .mutation(({ ctx, input }) => updateSalaryComponent(ctx.svc, ctx.grant, input)),
-    delete: update()
-      .meta({ rest: { method: 'POST', path: `${S}/formula/{id}/delete`, message: 'Salary component deleted' } })
-      .input(salaryIdInput)
-      .mutation(({ ctx, input }) => deleteSalaryComponent(ctx.svc, ctx.grant, input)),
+    ...writeProcedures(
+      'salary.update',
+      { path: `${S}/formula`, noun: 'Salary component' },
+      {
+        create: call(createComponentInput, createSalaryComponent, createSalaryComponentOutput),
+        update: call(updateComponentInput, updateSalaryComponent, updateSalaryComponentOutput),
+        delete: call(salaryIdInput, deleteSalaryComponent, deleteSalaryComponentOutput),
+      },
+    ),
   }),
   employeeComponent: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/employeeComponent`, message: 'Employee components', results: true } })
       .input(listEmployeeComponentsInput)
+      .output(returns(listEmployeeComponentsOutput))
       .query(({ ctx, input }) => listEmployeeComponents(ctx.svc, ctx.grant, input)),
-    create: update()
-      .meta({ rest: { method: 'POST', path: `${S}/employeeComponent`, message: 'Employee component created' } })
-      .input(createEmployeeComponentInput)
-      .mutation(({ ctx, input }) => createEmployeeComponent(ctx.svc, ctx.grant, input)),
-    update: update()
-      .meta({ rest: { method: 'POST', path: `${S}/employeeComponent/{id}/update`, message: 'Employee component updated' } })
-      .input(updateEmployeeComponentInput)
-      .mutation(({ ctx, input }) => updateEmployeeComponent(ctx.svc, ctx.grant, input)),
-    delete: update()
-      .meta({ rest: { method: 'POST', path: `${S}/employeeComponent/{id}/delete`, message: 'Employee component deleted' } })
-      .input(salaryIdInput)
-      .mutation(({ ctx, input }) => deleteEmployeeComponent(ctx.svc, ctx.grant, input)),
+    ...writeProcedures(
+      'salary.update',
+      { path: `${S}/employeeComponent`, noun: 'Employee component' },
+      {
+        create: call(createEmployeeComponentInput, createEmployeeComponent, createEmployeeComponentOutput),
+        update: call(updateEmployeeComponentInput, updateEmployeeComponent, updateEmployeeComponentOutput),
+        delete: call(salaryIdInput, deleteEmployeeComponent, deleteEmployeeComponentOutput),
+      },
+    ),
   }),
   bonusCut: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/bonusCut`, message: 'Bonus/cuts', results: true } })
       .input(listBonusCutsInput)
+      .output(returns(listBonusCutsOutput))
       .query(({ ctx, input }) => listBonusCuts(ctx.svc, ctx.grant, input)),
-    create: update()
-      .meta({ rest: { method: 'POST', path: `${S}/bonusCut`, message: 'Bonus/cut created' } })
-      .input(createBonusCutInput)
-      .mutation(({ ctx, input }) => createBonusCut(ctx.svc, ctx.grant, input)),
-    update: update()
-      .meta({ rest: { method: 'POST', path: `${S}/bonusCut/{id}/update`, message: 'Bonus/cut updated' } })
-      .input(updateBonusCutInput)
-      .mutation(({ ctx, input }) => updateBonusCut(ctx.svc, ctx.grant, input)),
-    delete: update()
-      .meta({ rest: { method: 'POST', path: `${S}/bonusCut/{id}/delete`, message: 'Bonus/cut deleted' } })
-      .input(salaryIdInput)
-      .mutation(({ ctx, input }) => deleteBonusCut(ctx.svc, ctx.grant, input)),
+    ...writeProcedures(
+      'salary.update',
+      { path: `${S}/bonusCut`, noun: 'Bonus/cut' },
+      {
+        create: call(createBonusCutInput, createBonusCut, createBonusCutOutput),
+        update: call(updateBonusCutInput, updateBonusCut, updateBonusCutOutput),
+        delete: call(salaryIdInput, deleteBonusCut, deleteBonusCutOutput),
+      },
+    ),
   }),
   queue: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/queue`, message: 'Salary queue', results: true } })
       .input(listQueueInput)
+      .output(returns(listSalaryQueueOutput))
       .query(({ ctx, input }) => listSalaryQueue(ctx.svc, ctx.grant, input)),
     create: update()
       .meta({ rest: { method: 'POST', path: `${S}/queue`, message: 'Salary change queued' } })
       .input(createQueueInput)
+      .output(returns(createSalaryQueueOutput))
       .mutation(({ ctx, input }) => createSalaryQueue(ctx.svc, ctx.grant, input)),
     update: update()
       .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/update`, message: 'Salary change updated' } })
       .input(updateQueueInput)
+      .output(returns(updateSalaryQueueOutput))
       .mutation(({ ctx, input }) => updateSalaryQueue(ctx.svc, ctx.grant, input)),
     delete: update()
       .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/delete`, message: 'Salary change deleted' } })
       .input(salaryIdInput)
+      .output(returns(deleteSalaryQueueOutput))
       .mutation(({ ctx, input }) => deleteSalaryQueue(ctx.svc, ctx.grant, input)),
   }),
   report: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/report`, message: 'Salary reports', results: true } })
       .input(listRunsInput)
+      .output(returns(listPayrollRunsOutput))
       .query(({ ctx, input }) => listPayrollRuns(ctx.svc, ctx.grant, input)),
     generate: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/generate`, message: 'Salary report generated' } })
       .input(generateRunInput)
+      .output(returns(generatePayrollOutput))
       .mutation(({ ctx, input }) => generatePayroll(ctx.svc, ctx.grant, input)),
     /** The same run as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
     generateJob: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/generate/job`, message: 'Salary report generation started' } })
       .input(generateRunInput)
+      .output(returns(enqueueJobOutput))
       .mutation(({ ctx, input }) => {
         requireCompanyScope(ctx.grant);
         return enqueueJob(ctx.services, JOB_KINDS.payroll, input, ctx.actor);
@@ -173,41 +210,50 @@ export const salaryRouter = router({
     dryRun: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/generate/dryRun`, message: 'Salary report dry run' } })
       .input(generateRunInput)
+      .output(returns(dryRunPayrollOutput))
       .mutation(({ ctx, input }) => dryRunPayroll(ctx.svc, ctx.grant, input)),
     detail: view()
       .meta({ rest: { method: 'GET', path: `${S}/report/{id}/detail`, message: 'Salary report' } })
       .input(runDetailInput)
+      .output(returns(getPayrollRunOutput))
       .query(({ ctx, input }) => getPayrollRun(ctx.svc, ctx.grant, input)),
     payslip: view()
       .meta({ rest: { method: 'GET', path: `${S}/report/payslip/{id}`, message: 'Payslip' } })
       .input(payslipInput)
+      .output(returns(getPayslipOutput))
       .query(({ ctx, input }) => getPayslip(ctx.svc, ctx.grant, input)),
     finalise: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/{id}/finalise`, message: 'Salary report finalised' } })
       .input(salaryIdInput)
+      .output(returns(finalisePayrollOutput))
       .mutation(({ ctx, input }) => finalisePayroll(ctx.svc, ctx.grant, input)),
     cancel: update()
       .meta({ rest: { method: 'POST', path: `${S}/report/{id}/cancel`, message: 'Salary report cancelled' } })
       .input(salaryIdInput)
+      .output(returns(cancelPayrollOutput))
       .mutation(({ ctx, input }) => cancelPayroll(ctx.svc, ctx.grant, input)),
     download: view()
       .meta({ rest: { method: 'GET', path: `${S}/report/{id}/download`, message: 'Salary report download', download: true } })
       .input(salaryIdInput)
+      .output(returns(fileResult))
       .query(({ ctx, input }) => downloadPayrollRun(ctx.svc, ctx.grant, input)),
   }),
   employee: router({
     list: view()
       .meta({ rest: { method: 'GET', path: `${S}/employee`, message: 'Employee salaries', results: true } })
       .input(listSalaryEmployeesInput)
+      .output(returns(listSalaryEmployeesOutput))
       .query(({ ctx, input }) => listSalaryEmployees(ctx.svc, ctx.grant, input)),
     detail: view()
       .meta({ rest: { method: 'GET', path: `${S}/employee/{id}/detail`, message: 'Employee salary' } })
       .input(salaryEmployeeInput)
+      .output(returns(getSalaryEmployeeOutput))
       .query(({ ctx, input }) => getSalaryEmployee(ctx.svc, ctx.grant, input)),
   }),
   personal: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary', message: 'My payslips', results: true } })
     .input(personalSalaryInput)
+    .output(returns(myPayslipsOutput))
     .query(({ ctx, input }) => myPayslips(ctx.svc, ctx.grant, input)),
   holidayAllowance: holidayAllowanceRouter,
   piece: pieceRouter,

@@ -34,3 +34,29 @@ export const TRANSPORT_ERRORS = {
   // A state-changing call on the session cookie without proof of same origin (http/csrf.ts). tRPC: FORBIDDEN.
   CROSS_SITE: { http: 403, rest: 'AU0005', msg: 'Cross-site request refused' },
 } as const;
+
+// Node socket errors, PostgreSQL SQLSTATE class 08 (connection exception), 53300 (too many
+// connections) and 57P01–57P03 (shutdown / cannot connect now): the database is away, not our bug.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** True when an error (or one of its causes) says the database or another dependency is unreachable. */
+export function isUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08\d{3}$/.test(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated/i.test(message))
+      return true;
+  }
+  return false;
+}

@@ -2,8 +2,7 @@ import { AppError, DATABASE_BUSY_MESSAGE, isDatabaseBusy, type PermissionKey } f
 import { type AnyProcedure, getTRPCErrorFromUnknown, initTRPC, type ProcedureType, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { TrpcContext } from './context';
-import { isUnavailable } from '../rest/envelope';
-import { ERROR_MAP, TRANSPORT_ERRORS } from './error-map';
+import { ERROR_MAP, isUnavailable, TRANSPORT_ERRORS } from './error-map';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,0 +1,274 @@
+/*
+ * Output schemas of the attendance procedures (issue 17): what the services return today, field for field,
+ * so the OpenAPI document types each result. Procedures check results against them with the
+ * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
+ */
+import { z } from 'zod';
+
+const punchRowShape = z.object({
+  id: z.string(),
+  deviceSerial: z.string(),
+  pin: z.string(),
+  localTime: z.string(),
+  state: z.number(),
+  verifyType: z.number(),
+  source: z.string(),
+  receivedAt: z.string(),
+  employeeId: z.number().nullable(),
+  employeeName: z.string().nullable(),
+});
+const pinRowShape = z.object({
+  id: z.number(),
+  pin: z.string(),
+  deviceSerial: z.string().nullable(),
+  employeeId: z.number(),
+  employeeName: z.string(),
+  employeeNumber: z.string(),
+});
+const timesheetRowShape = z.object({
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  date: z.string(),
+  dayType: z.enum(['workday', 'holiday', 'dayoff', 'leave']),
+  shiftId: z.number().nullable(),
+  shift: z.string().nullable(),
+  status: z.number().nullable(),
+  statusLabel: z.string().nullable(),
+  firstIn: z.string().nullable(),
+  lastOut: z.string().nullable(),
+  lateMinutes: z.number(),
+  earlyMinutes: z.number(),
+  workedMinutes: z.number(),
+  manual: z.boolean(),
+});
+const summaryRowShape = z.object({
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  days: z.number(),
+  workdays: z.number(),
+  valid: z.number(),
+  noClockIn: z.number(),
+  noClockOut: z.number(),
+  late: z.number(),
+  early: z.number(),
+  manual: z.number(),
+  lateMinutes: z.number(),
+  earlyMinutes: z.number(),
+  workedMinutes: z.number(),
+  workedHours: z.string(),
+});
+const reportTotalsShape = z.object({
+  days: z.number(),
+  workdays: z.number(),
+  present: z.number(),
+  absent: z.number(),
+  late: z.number(),
+  lateMinutes: z.number(),
+  early: z.number(),
+  earlyMinutes: z.number(),
+  leave: z.number(),
+  holidays: z.number(),
+  failed: z.number(),
+  workedMinutes: z.number(),
+  workedHours: z.string(),
+});
+const employeeReportShape = z.object({
+  from: z.string(),
+  to: z.string(),
+  employee: z.object({
+    id: z.number(),
+    employeeNumber: z.string(),
+    name: z.string(),
+    department: z.string().nullable(),
+    companyOffice: z.string().nullable(),
+    jobPosition: z.string().nullable(),
+  }),
+  totals: reportTotalsShape,
+  days: z.array(timesheetRowShape),
+});
+const shiftRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  label: z.string(),
+  companyOfficeId: z.number().nullable(),
+  companyOffice: z.string().nullable(),
+  startTime: z.string(),
+  endTime: z.string(),
+  breakMinutes: z.number(),
+  lateGraceMinutes: z.number(),
+  earlyGraceMinutes: z.number(),
+  overnight: z.boolean(),
+});
+const scheduleRowShape = z.object({
+  employeeId: z.number(),
+  employeeName: z.string(),
+  employeeNumber: z.string(),
+  date: z.string(),
+  shiftId: z.number().nullable(),
+  shift: z.string().nullable(),
+  rostered: z.boolean(),
+  holiday: z.string().nullable(),
+});
+const holidayRowShape = z.object({
+  id: z.number(),
+  date: z.string(),
+  name: z.string(),
+  kind: z.enum(['national', 'religious', 'company']),
+  religiousHoliday: z.number().nullable(),
+  companyOfficeId: z.number().nullable(),
+  companyOffice: z.string().nullable(),
+});
+const attendanceSettingsShape = z.object({
+  defaultShiftId: z.number().nullable(),
+  defaultShift: z.string().nullable(),
+  workdays: z.array(z.number()),
+  windowBeforeMinutes: z.number(),
+  windowAfterMinutes: z.number(),
+  duplicateSeconds: z.number(),
+  timeZone: z.string(),
+});
+const reportRowShape = z.object({
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  companyOffice: z.string().nullable(),
+  days: z.number(),
+  workdays: z.number(),
+  present: z.number(),
+  absent: z.number(),
+  late: z.number(),
+  lateMinutes: z.number(),
+  early: z.number(),
+  earlyMinutes: z.number(),
+  leave: z.number(),
+  holidays: z.number(),
+  failed: z.number(),
+  workedMinutes: z.number(),
+  workedHours: z.string(),
+});
+const dailyPresenceShape = z.object({
+  date: z.string(),
+  employees: z.number(),
+  present: z.number(),
+  late: z.number(),
+  absent: z.number(),
+  leave: z.number(),
+});
+
+export const listPunchesOutput = z.object({
+  rows: z.array(punchRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const listPinsOutput = z.object({ rows: z.array(pinRowShape), total: z.number(), page: z.number(), pageSize: z.number() });
+export const assignPinOutput = z.object({
+  resolvedPunches: z.number(),
+  id: z.number(),
+  pin: z.string(),
+  deviceSerial: z.string().nullable(),
+  employeeId: z.number(),
+});
+export const removePinOutput = z.object({ ok: z.literal(true) });
+export const listTimesheetsOutput = z.object({
+  rows: z.array(timesheetRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const listFailedTimesheetsOutput = z.object({
+  rows: z.array(timesheetRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const timesheetSummaryOutput = z.object({
+  rows: z.array(summaryRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const employeeAttendanceReportOutput = employeeReportShape;
+export const editTimesheetOutput = timesheetRowShape;
+export const clearTimesheetEditOutput = timesheetRowShape.nullable();
+export const recomputeTimesheetsOutput = z.object({ from: z.string(), to: z.string(), changed: z.number() });
+export const listShiftsOutput = z.object({
+  rows: z.array(shiftRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const shiftLookupOutput = z.array(
+  z.object({ id: z.number(), name: z.string(), startTime: z.string(), endTime: z.string() }),
+);
+export const getShiftOutput = shiftRowShape;
+export const createShiftOutput = shiftRowShape;
+export const updateShiftOutput = shiftRowShape;
+export const deleteShiftOutput = z.object({ ok: z.literal(true) });
+export const listSchedulesOutput = z.object({
+  rows: z.array(scheduleRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const assignScheduleOutput = z.object({ employees: z.number(), days: z.number(), rosterDays: z.number() });
+export const listHolidaysOutput = z.object({
+  rows: z.array(holidayRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const createHolidayOutput = holidayRowShape;
+export const updateHolidayOutput = holidayRowShape;
+export const deleteHolidayOutput = z.object({ ok: z.literal(true) });
+export const getAttendanceSettingsOutput = attendanceSettingsShape;
+export const updateAttendanceSettingsOutput = attendanceSettingsShape;
+export const attendanceReportOutput = z.object({
+  rows: z.array(reportRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const attendanceDailyOutput = z.object({ from: z.string(), to: z.string(), days: z.array(dailyPresenceShape) });
+export const myTimesheetOutput = z.object({
+  rows: z.array(timesheetRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const mySummaryOutput = z.object({
+  from: z.string(),
+  to: z.string(),
+  summary: z
+    .object({
+      days: z.number(),
+      employeeId: z.number(),
+      manual: z.number(),
+      workdays: z.number(),
+      employeeNumber: z.string(),
+      employeeName: z.string(),
+      department: z.string().nullable(),
+      valid: z.number(),
+      noClockIn: z.number(),
+      noClockOut: z.number(),
+      late: z.number(),
+      early: z.number(),
+      lateMinutes: z.number(),
+      earlyMinutes: z.number(),
+      workedMinutes: z.number(),
+      workedHours: z.string(),
+    })
+    .nullable(),
+});
+export const myAttendanceReportOutput = employeeReportShape;
+export const myShiftsOutput = z.object({
+  rows: z.array(scheduleRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});

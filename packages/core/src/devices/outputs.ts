@@ -1,0 +1,179 @@
+/*
+ * Output schemas of the devices procedures (issue 17): what the services return today, field for field,
+ * so the OpenAPI document types each result. Procedures check results against them with the
+ * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
+ */
+import { z } from 'zod';
+
+const punchResultShape = z.object({
+  index: z.number(),
+  status: z.enum(['inserted', 'duplicate', 'rejected']),
+  message: z.string().optional(),
+});
+const ingestResultShape = z.object({ items: z.array(punchResultShape) });
+const deviceRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  driver: z.enum(['zk', 'easylink']),
+  address: z.string(),
+  port: z.number(),
+  serial: z.string(),
+  companyOfficeId: z.number().nullable(),
+  companyOffice: z.string().nullable(),
+  timeZone: z.string(),
+  hasCommKey: z.boolean(),
+  active: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  skewMs: z.number().nullable(),
+  punches: z.number(),
+});
+const deviceStatusShape = z.object({
+  lastSeenAt: z.string().nullable(),
+  skewMs: z.number().nullable(),
+  agent: z.string().nullable(),
+  reports: z.number(),
+  punchesReceived: z.number(),
+});
+const scanRowShape = z.object({
+  id: z.string(),
+  pin: z.string(),
+  localTime: z.string(),
+  state: z.number(),
+  verifyType: z.number(),
+  agent: z.string().nullable(),
+  receivedAt: z.string(),
+  employeeId: z.number().nullable(),
+  employeeName: z.string().nullable(),
+  employeeNumber: z.string().nullable(),
+  outsideNetwork: z.boolean(),
+  ingestIp: z.string().nullable(),
+});
+const pinSummaryShape = z.object({
+  pin: z.string(),
+  punches: z.number(),
+  firstPunch: z.string(),
+  lastPunch: z.string(),
+  employeeId: z.number().nullable(),
+  employeeName: z.string().nullable(),
+  employeeNumber: z.string().nullable(),
+});
+const deviceDetailShape = z.object({
+  commKey: z.number().nullable(),
+  status: deviceStatusShape,
+  skewWarning: z.boolean(),
+  logCounts: z.object({
+    total: z.number(),
+    mapped: z.number(),
+    unmapped: z.number(),
+    today: z.number(),
+    lastPunch: z.string().nullable(),
+    outsideNetwork: z.number(),
+  }),
+  recentScans: z.array(scanRowShape),
+  mappedPins: z.array(pinSummaryShape),
+  unmappedPins: z.array(pinSummaryShape),
+  companyOfficeId: z.number().nullable(),
+  id: z.number(),
+  timeZone: z.string(),
+  active: z.boolean(),
+  name: z.string(),
+  address: z.string(),
+  serial: z.string(),
+  companyOffice: z.string().nullable(),
+  driver: z.enum(['zk', 'easylink']),
+  port: z.number(),
+  hasCommKey: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  skewMs: z.number().nullable(),
+});
+const deviceCommandRowShape = z.object({
+  id: z.number(),
+  kind: z.enum(['upload-users', 'backup-users']),
+  status: z.enum(['pending', 'failed', 'done']),
+  users: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  fetchedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  hasBackup: z.boolean(),
+});
+const agentCommandShape = z.object({
+  id: z.number(),
+  serial: z.string(),
+  kind: z.enum(['upload-users', 'backup-users']),
+  payload: z.object({
+    users: z
+      .array(
+        z.object({
+          pin: z.string(),
+          name: z.string(),
+          privilege: z.number(),
+          password: z.string(),
+          card: z.number(),
+          templates: z.array(z.record(z.string(), z.union([z.string(), z.number()]))).optional(),
+        }),
+      )
+      .optional(),
+  }),
+});
+const hotspotRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  cidr: z.string(),
+  companyOfficeId: z.number().nullable(),
+  companyOffice: z.string().nullable(),
+  active: z.boolean(),
+});
+
+export const ingestFromAgentOutput = ingestResultShape;
+export const listDevicesOutput = z.object({
+  rows: z.array(deviceRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getDeviceOutput = deviceDetailShape;
+export const createDeviceOutput = z.object({
+  id: z.number(),
+  name: z.string(),
+  driver: z.enum(['zk', 'easylink']),
+  address: z.string(),
+  port: z.number(),
+  serial: z.string(),
+  companyOfficeId: z.number().nullable(),
+  timeZone: z.string(),
+  commKeySet: z.boolean(),
+  active: z.boolean(),
+});
+export const updateDeviceOutput = z.object({
+  id: z.number(),
+  name: z.string(),
+  driver: z.enum(['zk', 'easylink']),
+  address: z.string(),
+  port: z.number(),
+  serial: z.string(),
+  companyOfficeId: z.number().nullable(),
+  timeZone: z.string(),
+  commKeySet: z.boolean(),
+  active: z.boolean(),
+});
+export const deleteDeviceOutput = z.object({ ok: z.literal(true) });
+export const listScanLogOutput = z.object({
+  rows: z.array(scanRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const queueDeviceCommandOutput = deviceCommandRowShape;
+export const listDeviceCommandsOutput = z.array(deviceCommandRowShape);
+export const agentPendingCommandsOutput = z.array(agentCommandShape);
+export const agentCommandResultOutput = z.object({ ok: z.literal(true) });
+export const listHotspotsOutput = z.object({
+  rows: z.array(hotspotRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const createHotspotOutput = hotspotRowShape;
+export const updateHotspotOutput = hotspotRowShape;
+export const deleteHotspotOutput = z.object({ ok: z.literal(true) });

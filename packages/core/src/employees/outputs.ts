@@ -1,0 +1,437 @@
+/*
+ * Output schemas of the employees procedures (issue 17): what the services return today, field for field,
+ * so the OpenAPI document types each result. Procedures check results against them with the
+ * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
+ */
+import { z } from 'zod';
+
+const employeeImportErrorShape = z.object({ row: z.number(), column: z.string(), message: z.string() });
+const employeeImportPreviewRowShape = z.object({
+  row: z.number(),
+  employeeNumber: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  companyOffice: z.string(),
+  department: z.string().nullable(),
+  jobPosition: z.string().nullable(),
+  entryDate: z.string(),
+});
+const employeeImportReportShape = z.object({
+  rows: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  errors: z.array(employeeImportErrorShape),
+  preview: z.array(employeeImportPreviewRowShape),
+});
+const employeeImportResultShape = z.object({
+  imported: z.number(),
+  skipped: z.number(),
+  errors: z.array(employeeImportErrorShape),
+});
+const applicantRowShape = z.object({
+  id: z.number(),
+  source: z.enum(['manual', 'registration']),
+  registrationId: z.number().nullable(),
+  name: z.string(),
+  givenName: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  companyOfficeId: z.number(),
+  companyOffice: z.string(),
+  jobPositionId: z.number().nullable(),
+  jobPosition: z.string().nullable(),
+  positionApplied: z.string(),
+  stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']),
+  cvFileName: z.string().nullable(),
+  employeeId: z.number().nullable(),
+  employeeNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+const applicantNoteShape = z.object({
+  id: z.number(),
+  stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']).nullable(),
+  note: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+const applicantDetailShape = z.object({
+  gender: z.enum(['Male', 'Female']).nullable(),
+  birthDate: z.string().nullable(),
+  religionId: z.number().nullable(),
+  educationLevelId: z.number().nullable(),
+  maritalStatusId: z.number().nullable(),
+  cvContentType: z.string().nullable(),
+  cvSize: z.number().nullable(),
+  notes: z.array(applicantNoteShape),
+  id: z.number(),
+  source: z.enum(['manual', 'registration']),
+  registrationId: z.number().nullable(),
+  name: z.string(),
+  givenName: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  companyOfficeId: z.number(),
+  companyOffice: z.string(),
+  jobPositionId: z.number().nullable(),
+  jobPosition: z.string().nullable(),
+  positionApplied: z.string(),
+  stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']),
+  cvFileName: z.string().nullable(),
+  employeeId: z.number().nullable(),
+  employeeNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+const secondContractRowShape = z.object({
+  secondCompanyId: z.number(),
+  secondCompany: z.string(),
+  id: z.number(),
+  employeeId: z.number(),
+  contractNumber: z.string(),
+  contractType: z.number(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  basicSalary: z.string(),
+  salaryChange: z.string().nullable(),
+  notes: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+const signatureQrInfoShape = z.object({
+  signature: z
+    .object({
+      fileName: z.string(),
+      contentType: z.enum(['image/jpeg', 'image/png']),
+      size: z.number(),
+      uploadedAt: z.string(),
+      uploadedBy: z.string().nullable(),
+    })
+    .nullable(),
+  qrCode: z
+    .object({ text: z.string(), cardCode: z.string(), generatedAt: z.string(), generatedBy: z.string().nullable() })
+    .nullable(),
+});
+const contractRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  contractNumber: z.string(),
+  contractType: z.number(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  basicSalary: z.string(),
+  salaryChange: z.string().nullable(),
+  notes: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+const managerRowShape = z.object({
+  id: z.number(),
+  managerEmployeeId: z.number(),
+  managerName: z.string(),
+  managerNumber: z.string(),
+  employeeId: z.number(),
+  employeeName: z.string(),
+  employeeNumber: z.string(),
+  department: z.string().nullable(),
+  active: z.boolean(),
+  note: z.string().nullable(),
+});
+const namedShape = z.object({ id: z.number(), name: z.string() });
+const employeeDetailShape = z.object({
+  id: z.number(),
+  employeeNumber: z.string(),
+  name: z.string(),
+  resigned: z.number(),
+  personal: z.object({
+    givenName: z.string(),
+    surname: z.string(),
+    gender: z.enum(['Male', 'Female']),
+    birthDate: z.string(),
+    birthPlace: z.string().nullable(),
+    religion: namedShape,
+    maritalStatus: namedShape,
+    educationLevel: namedShape,
+    nationalId: z.string().nullable(),
+    taxId: z.string().nullable(),
+    nationality: namedShape.nullable(),
+    ptkpStatus: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
+  }),
+  contact: z.object({
+    email: z.string(),
+    personalEmail: z.string().nullable(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    domicileAddress: z.string().nullable(),
+    city: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    homeOwnership: z.number().nullable(),
+  }),
+  employment: z.object({
+    companyOffice: namedShape,
+    department: namedShape.nullable(),
+    division: namedShape.nullable(),
+    section: namedShape.nullable(),
+    jobPosition: namedShape.nullable(),
+    jobLevel: namedShape.nullable(),
+    contractType: z.number().nullable(),
+    entryDate: z.string(),
+    firstJoinDate: z.string().nullable(),
+    contractStartDate: z.string().nullable(),
+    annualLeaveDate: z.string().nullable(),
+  }),
+  emergency: z.object({
+    contacts: z.array(
+      z.object({
+        name: z.string(),
+        relationship: z.enum(['Family', 'Friend']),
+        phone: z.string(),
+        address: z.string().nullable(),
+      }),
+    ),
+  }),
+  parents: z.object({
+    father: z
+      .object({
+        name: z.string(),
+        birthDate: z.string().nullable(),
+        phone: z.string().nullable(),
+        occupation: z.string().nullable(),
+        alive: z.boolean(),
+      })
+      .nullable(),
+    mother: z
+      .object({
+        name: z.string(),
+        birthDate: z.string().nullable(),
+        phone: z.string().nullable(),
+        occupation: z.string().nullable(),
+        alive: z.boolean(),
+      })
+      .nullable(),
+  }),
+  sibling: z.object({
+    siblings: z.array(
+      z.object({
+        name: z.string(),
+        gender: z.enum(['Male', 'Female']),
+        birthDate: z.string().nullable(),
+        educationLevel: namedShape.nullable(),
+        occupation: z.string().nullable(),
+      }),
+    ),
+  }),
+  medical: z.object({
+    bloodType: z.enum(['A', 'B', 'AB', 'O']).nullable(),
+    heightCm: z.number().nullable(),
+    weightKg: z.number().nullable(),
+    allergies: z.string().nullable(),
+    medicalNotes: z.string().nullable(),
+    bpjsKesehatanNumber: z.string().nullable(),
+    bpjsKetenagakerjaanNumber: z.string().nullable(),
+  }),
+  login: z
+    .object({
+      userId: z.number(),
+      email: z.string(),
+      active: z.boolean(),
+      roles: z.array(z.string()),
+      lastLoginAt: z.string().nullable(),
+    })
+    .nullable(),
+  bank: z.object({
+    bank: namedShape.nullable(),
+    bankAccountNumber: z.string().nullable(),
+    bankAccountName: z.string().nullable(),
+  }),
+  previousCompany: z.object({
+    companies: z.array(
+      z.object({
+        companyName: z.string(),
+        jobTitle: z.string().nullable(),
+        startDate: z.string(),
+        endDate: z.string().nullable(),
+        reasonForLeaving: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+const fieldChangeShape = z.object({ field: z.string(), old: z.unknown().optional(), new: z.unknown().optional() });
+const updateRequestRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  section: z.enum(['personal', 'contact', 'emergency', 'parents', 'sibling', 'medical', 'bank', 'previousCompany']),
+  status: z.number(),
+  changes: z.array(fieldChangeShape),
+  note: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+const resignationRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  employeeName: z.string(),
+  department: z.string().nullable(),
+  requestDate: z.string(),
+  lastWorkingDay: z.string(),
+  reason: z.string(),
+  status: z.number(),
+  decisionNote: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+const placementShape = z.object({
+  companyOffice: z.string(),
+  department: z.string().nullable(),
+  division: z.string().nullable(),
+  section: z.string().nullable(),
+  jobPosition: z.string().nullable(),
+  jobLevel: z.string().nullable(),
+});
+const recordRowShape = z.object({
+  id: z.number(),
+  employeeId: z.number(),
+  changeType: z.number(),
+  effectiveDate: z.string(),
+  from: placementShape,
+  to: placementShape,
+  reason: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+const employeeListRowShape = z.object({
+  id: z.number(),
+  employeeNumber: z.string(),
+  name: z.string(),
+  email: z.string(),
+  gender: z.string(),
+  companyOfficeId: z.number(),
+  companyOffice: z.string(),
+  departmentId: z.number().nullable(),
+  department: z.string().nullable(),
+  divisionId: z.number().nullable(),
+  division: z.string().nullable(),
+  jobPosition: z.string().nullable(),
+  entryDate: z.string(),
+  resigned: z.number(),
+});
+
+export const dryRunEmployeeImportOutput = employeeImportReportShape;
+export const importEmployeesOutput = employeeImportResultShape;
+export const listApplicantsOutput = z.object({
+  rows: z.array(applicantRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getApplicantOutput = applicantDetailShape;
+export const createApplicantOutput = z.object({ id: z.number() });
+export const applicantFromRegistrationOutput = z.object({ id: z.number() });
+export const setApplicantStageOutput = z.object({
+  id: z.number(),
+  stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']),
+});
+export const addApplicantNoteOutput = z.object({ id: z.number() });
+export const uploadApplicantCvOutput = z.object({ id: z.number() });
+export const hireApplicantOutput = z.object({ employeeId: z.number(), employeeNumber: z.string() });
+export const listSecondContractsOutput = z.object({
+  rows: z.array(secondContractRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getSecondContractOutput = secondContractRowShape;
+export const createSecondContractOutput = z.object({ id: z.number() });
+export const updateSecondContractOutput = z.object({ id: z.number() });
+export const uploadSecondContractFileOutput = z.object({ id: z.number(), fileName: z.string(), fileSize: z.number() });
+export const getSignatureQrInfoOutput = signatureQrInfoShape;
+export const uploadSignatureOutput = signatureQrInfoShape;
+export const deleteSignatureOutput = z.object({ id: z.number() });
+export const getOwnSignatureQrInfoOutput = signatureQrInfoShape;
+export const uploadOwnSignatureOutput = signatureQrInfoShape;
+export const updateEmployeeSectionOutput = z.object({ id: z.number(), section: z.unknown() });
+export const createEmployeeOutput = z.object({ id: z.number(), employeeNumber: z.string() });
+export const listContractsOutput = z.object({
+  rows: z.array(contractRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getContractOutput = contractRowShape;
+export const createContractOutput = z.object({ id: z.number() });
+export const updateContractOutput = z.object({ id: z.number() });
+export const uploadContractFileOutput = z.object({ id: z.number(), fileName: z.string(), fileSize: z.number() });
+export const listManagersOutput = z.object({
+  rows: z.array(managerRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getManagerOutput = managerRowShape;
+export const createManagersOutput = z.object({ added: z.number(), reactivated: z.number() });
+export const updateManagerOutput = z.object({ id: z.number() });
+export const activateManagerOutput = z.object({ id: z.number(), active: z.boolean() });
+export const inactivateManagerOutput = z.object({ id: z.number(), active: z.boolean() });
+export const getOwnEmployeeDetailOutput = employeeDetailShape;
+export const submitUpdateRequestOutput = z.object({ id: z.number() });
+export const listMyUpdateRequestsOutput = z.object({
+  rows: z.array(updateRequestRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const cancelMyUpdateRequestOutput = z.object({ id: z.number(), status: z.literal(4) });
+export const listUpdateRequestsOutput = z.object({
+  rows: z.array(updateRequestRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const approveUpdateRequestOutput = z.object({ id: z.number(), status: z.literal(1) });
+export const disapproveUpdateRequestOutput = z.object({ id: z.number(), status: z.literal(2) });
+export const deleteUpdateRequestOutput = z.object({ ok: z.literal(true) });
+export const requestResignationOutput = z.object({ id: z.number() });
+export const listMyResignationsOutput = z.object({
+  rows: z.array(resignationRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const cancelMyResignationOutput = z.object({ id: z.number(), status: z.literal(4) });
+export const listResignationsOutput = z.object({
+  rows: z.array(resignationRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getResignationOutput = resignationRowShape;
+export const createResignationOutput = z.object({ id: z.number() });
+export const approveResignationOutput = z.object({ id: z.number(), status: z.number() });
+export const disapproveResignationOutput = z.object({ id: z.number(), status: z.number() });
+export const cancelResignationOutput = z.object({ id: z.number(), status: z.number() });
+export const deleteResignationOutput = z.object({ ok: z.literal(true) });
+export const listRecordsOutput = z.object({
+  rows: z.array(recordRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const getRecordOutput = recordRowShape;
+export const createRecordOutput = z.object({ id: z.number() });
+export const getEmployeeDetailOutput = employeeDetailShape;
+export const updateEmployeeLoginOutput = z.object({ id: z.number(), section: z.literal('login') });
+export const resetEmployeeLoginPasswordOutput = z.object({ id: z.number(), email: z.string(), temporaryPassword: z.string() });
+export const listEmployeesOutput = z.object({
+  rows: z.array(employeeListRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});

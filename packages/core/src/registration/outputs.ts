@@ -1,0 +1,36 @@
+/*
+ * Output schemas of the registration procedures (issue 17): what the services return today, field for field,
+ * so the OpenAPI document types each result. Procedures check results against them with the
+ * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
+ */
+import { z } from 'zod';
+
+const registrationRowShape = z.object({
+  id: z.number(),
+  email: z.string(),
+  givenName: z.string(),
+  surname: z.string(),
+  gender: z.string(),
+  birthDate: z.string(),
+  religion: z.string(),
+  educationLevel: z.string(),
+  maritalStatus: z.string(),
+  status: z.number(),
+  createdAt: z.date(),
+  decidedAt: z.date().nullable(),
+  employeeId: z.number().nullable(),
+});
+
+export const registerOutput = z.object({ id: z.number() });
+export const listRegistrationsOutput = z.object({
+  rows: z.array(registrationRowShape),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export const activateRegistrationOutput = z.object({
+  employeeId: z.number(),
+  employeeNumber: z.string(),
+  email: z.string(),
+  temporaryPassword: z.string(),
+});
