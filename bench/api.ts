@@ -22,17 +22,12 @@
  * Last line: one JSON object of figures. Progress goes to stderr.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  createServices,
-  createUser,
-  ensureReferenceData,
-  listEmployees,
-  login,
-  migrateToLatest,
-  openDb,
-  requirePermission,
-  resolveToken,
-} from '@hr/core';
+import { createServices } from '@hr/core/services';
+import { createUser, login, resolveToken } from '@hr/core/auth';
+import { ensureReferenceData } from '@hr/core/seed';
+import { listEmployees } from '@hr/core/employees';
+import { migrateToLatest, openDb } from '@hr/core/db';
+import { requirePermission } from '@hr/core/access';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app';

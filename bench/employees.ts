@@ -13,7 +13,10 @@
  *
  * Last line: {"employees", "searchP95Ms"}. Progress goes to stderr.
  */
-import { type Actor, createServices, ensureReferenceData, listEmployees, requirePermission } from '@hr/core';
+import { type Actor, requirePermission } from '@hr/core/access';
+import { createServices } from '@hr/core/services';
+import { ensureReferenceData } from '@hr/core/seed';
+import { listEmployees } from '@hr/core/employees';
 import { sql } from 'kysely';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
 

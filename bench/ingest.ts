@@ -19,16 +19,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  actorForUser,
-  createCredential,
-  createServices,
-  createUser,
-  ensureReferenceData,
-  migrateToLatest,
-  openDb,
-  requirePermission,
-} from '@hr/core';
+import { actorForUser, createCredential, createUser } from '@hr/core/auth';
+import { createServices } from '@hr/core/services';
+import { ensureReferenceData } from '@hr/core/seed';
+import { migrateToLatest, openDb } from '@hr/core/db';
+import { requirePermission } from '@hr/core/access';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Agent, invalidReason } from '../packages/device-agent/src/agent/agent';

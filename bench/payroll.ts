@@ -14,16 +14,11 @@
  * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds"}. Progress goes to stderr.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type AttendanceInput,
-  type AttendanceSource,
-  ensureReferenceData,
-  migrateToLatest,
-  openDb,
-  runPayroll,
-  createServices,
-  timesheetAttendanceSource,
-} from '@hr/core';
+import { type AttendanceInput, type AttendanceSource, runPayroll } from '@hr/core/payroll';
+import { ensureReferenceData } from '@hr/core/seed';
+import { migrateToLatest, openDb } from '@hr/core/db';
+import { createServices } from '@hr/core/services';
+import { timesheetAttendanceSource } from '@hr/core/attendance-requests';
 import { sql } from 'kysely';
 
 process.env.NODE_ENV ??= 'production';

@@ -17,7 +17,9 @@
  * Last line: {"employees", "punches", "seconds"}. Progress goes to stderr.
  */
 import { readFileSync } from 'node:fs';
-import { computeTimesheets, createServices, ensureReferenceData, storePunches } from '@hr/core';
+import { computeTimesheets, storePunches } from '@hr/core/attendance';
+import { createServices } from '@hr/core/services';
+import { ensureReferenceData } from '@hr/core/seed';
 import { sql } from 'kysely';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { migrateToLatest, openDb } from '@hr/core';
+import { migrateToLatest, openDb } from '@hr/core/db';
 import { sql } from 'kysely';
 
 export type BenchDb = Awaited<ReturnType<typeof openDb>>['db'];

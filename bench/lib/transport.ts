@@ -15,7 +15,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector';
 import path from 'node:path';
-import { createServices, openDb, pageInput } from '@hr/core';
+import { createServices } from '@hr/core/services';
+import { openDb } from '@hr/core/db';
+import { pageInput } from '@hr/core/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';

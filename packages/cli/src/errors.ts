@@ -1,4 +1,4 @@
-import { AppError } from '@hr/core';
+import { AppError } from '@hr/core/shared';
 import { CommanderError } from 'commander';
 import { ZodError } from 'zod';
 

@@ -1,4 +1,6 @@
-import { acquireDataDirLock, AppError, createServices, type DataDirLock, type DbHandle, openDb, type Services } from '@hr/core';
+import { acquireDataDirLock, type DataDirLock, type DbHandle, openDb } from '@hr/core/db';
+import { AppError } from '@hr/core/shared';
+import { createServices, type Services } from '@hr/core/services';
 import type { CliConfig } from './config';
 import { CliError, EXIT } from './errors';
 

@@ -1,14 +1,7 @@
-import {
-  acquireDataDirLock,
-  applyDueResignations,
-  createServices,
-  type DataDirLock,
-  ensureReferenceData,
-  isDemoSeeded,
-  migrateToLatest,
-  openDb,
-  seedDemo,
-} from '@hr/core';
+import { acquireDataDirLock, type DataDirLock, migrateToLatest, openDb } from '@hr/core/db';
+import { applyDueResignations } from '@hr/core/employees';
+import { createServices } from '@hr/core/services';
+import { ensureReferenceData, isDemoSeeded, seedDemo } from '@hr/core/seed';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createJobService } from './jobs/kinds';

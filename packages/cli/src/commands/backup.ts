@@ -1,4 +1,4 @@
-import { backupDatabase, RestoreTargetHasData, restoreDatabase } from '@hr/core';
+import { backupDatabase, RestoreTargetHasData, restoreDatabase } from '@hr/core/db';
 import type { Command } from 'commander';
 import { type CliConfig, describeDatabase } from '../config';
 import { CliError } from '../errors';

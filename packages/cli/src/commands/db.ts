@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_USERS, ensureReferenceData, isDemoSeeded, migrateToLatest, seedDemo } from '@hr/core';
+import { DEMO_USERS, ensureReferenceData, isDemoSeeded, seedDemo } from '@hr/core/seed';
+import { migrateToLatest } from '@hr/core/db';
 import type { Command } from 'commander';
 import { sql } from 'kysely';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, type EmployeeImportError, importEmployeesFile } from '@hr/core';
+import { AppError } from '@hr/core/shared';
+import { type EmployeeImportError, importEmployeesFile } from '@hr/core/employees';
 import type { Command } from 'commander';
 import type { CliConfig } from '../config';
 import { CliError } from '../errors';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { importPunches } from '@hr/core';
+import { importPunches } from '@hr/core/attendance';
 import type { Command } from 'commander';
 import type { CliConfig } from '../config';
 import { CliError } from '../errors';

@@ -1,17 +1,16 @@
 import { writeFile } from 'node:fs/promises';
+import { type Actor, requirePermission } from '@hr/core/access';
 import {
-  type Actor,
   computePayrollRun,
   dryRunThr,
   generateRunInput,
   generateThr,
   generateThrInput,
   payrollWorkbook,
-  requirePermission,
   runPayroll,
   THR_HOLIDAYS,
   type ThrHoliday,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { sql } from 'kysely';
 import type { Command } from 'commander';
 import type { CliConfig } from '../config';

@@ -1,4 +1,6 @@
-import { createUser, email, newPassword, ROLE_KEYS } from '@hr/core';
+import { createUser, newPassword } from '@hr/core/auth';
+import { email } from '@hr/core/shared';
+import { ROLE_KEYS } from '@hr/core/access';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CliConfig } from '../config';

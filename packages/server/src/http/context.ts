@@ -1,4 +1,5 @@
-import { type ResolvedSession, resolveSession, type Services } from '@hr/core';
+import { type ResolvedSession, resolveSession } from '@hr/core/auth';
+import type { Services } from '@hr/core/services';
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailable } from '../rest/envelope';

@@ -1,4 +1,4 @@
-import { id } from '@hr/core';
+import { id } from '@hr/core/shared';
 import { z } from 'zod';
 import { authedProcedure, router } from '../trpc/procedures';
 import { jobsOf } from './kinds';

@@ -1,16 +1,7 @@
-import {
-  type Actor,
-  AppError,
-  generateRunInput,
-  generateThr,
-  generateThrInput,
-  type Grant,
-  requirePermission,
-  runPayroll,
-  sendPayslips,
-  sendPayslipsInput,
-  type Services,
-} from '@hr/core';
+import { type Actor, type Grant, requirePermission } from '@hr/core/access';
+import { AppError } from '@hr/core/shared';
+import { generateRunInput, generateThr, generateThrInput, runPayroll, sendPayslips, sendPayslipsInput } from '@hr/core/payroll';
+import type { Services } from '@hr/core/services';
 import { type JobService, JobService as Jobs, type JobServiceOptions, jobsFor } from './service';
 
 /** The application's job kinds: each calls a core service function, with the permission re-checked when it runs. */

@@ -1,4 +1,8 @@
-import { type Actor, AppError, actorForUser, type Ctx, type Database, type Services, withoutDatabaseWaitLimit } from '@hr/core';
+import type { Actor } from '@hr/core/access';
+import { AppError, type Ctx } from '@hr/core/shared';
+import { actorForUser } from '@hr/core/auth';
+import { type Database, withoutDatabaseWaitLimit } from '@hr/core/db';
+import type { Services } from '@hr/core/services';
 import { type Kysely, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 

@@ -1,4 +1,4 @@
-import { AppError } from '@hr/core';
+import { AppError } from '@hr/core/shared';
 import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ERROR_MAP, isUnavailable, TRANSPORT_ERRORS } from '../trpc/error-map';

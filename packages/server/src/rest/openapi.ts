@@ -1,4 +1,4 @@
-import { isPermissionKey, PERMISSIONS } from '@hr/core';
+import { isPermissionKey, PERMISSIONS } from '@hr/core/access';
 import type { AnyRouter } from '@trpc/server';
 import { z } from 'zod';
 import { ERROR_MAP, TRANSPORT_ERRORS } from '../trpc/error-map';

@@ -1,4 +1,4 @@
-import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy, withDatabaseWaitLimit } from '@hr/core';
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy, withDatabaseWaitLimit } from '@hr/core/db';
 import { type AnyRouter, getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEAVY_LIMITS, type HeavyGate, heavyGateOf, heavyKey, isHeavyProcedure } from '../trpc/heavy';

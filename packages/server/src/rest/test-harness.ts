@@ -1,4 +1,6 @@
-import { createServices, createUser, ensureReferenceData, type Services } from '@hr/core';
+import { createServices, type Services } from '@hr/core/services';
+import { createUser } from '@hr/core/auth';
+import { ensureReferenceData } from '@hr/core/seed';
 import { createTestDb, type TestDb } from '@hr/core/testing';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app';

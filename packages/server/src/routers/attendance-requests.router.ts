@@ -47,7 +47,7 @@ import {
   updateCorrectionInput,
   updateOvertime,
   updateOvertimeInput,
-} from '@hr/core';
+} from '@hr/core/attendance-requests';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   approveCorrectionOutput,
@@ -80,7 +80,7 @@ import {
   requestOvertimeOutput,
   updateCorrectionOutput,
   updateOvertimeOutput,
-} from '@hr/core';
+} from '@hr/core/attendance-requests';
 import { returns } from '../trpc/output';
 
 /*

@@ -21,7 +21,6 @@ import {
   employeeReportInput,
   getAttendanceSettings,
   getShift,
-  ingestFromAgent,
   ingestPunchesInput,
   listFailedTimesheets,
   listHolidays,
@@ -61,7 +60,8 @@ import {
   updateSettingsInput,
   updateShift,
   updateShiftInput,
-} from '@hr/core';
+} from '@hr/core/attendance';
+import { ingestFromAgent } from '@hr/core/devices';
 import { z } from 'zod';
 import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
 import {
@@ -78,7 +78,6 @@ import {
   employeeAttendanceReportOutput,
   getAttendanceSettingsOutput,
   getShiftOutput,
-  ingestFromAgentOutput,
   listFailedTimesheetsOutput,
   listHolidaysOutput,
   listPinsOutput,
@@ -97,7 +96,8 @@ import {
   updateAttendanceSettingsOutput,
   updateHolidayOutput,
   updateShiftOutput,
-} from '@hr/core';
+} from '@hr/core/attendance';
+import { ingestFromAgentOutput } from '@hr/core/devices';
 import { fileResult, returns } from '../trpc/output';
 import { call, writeProcedures } from '../trpc/crud';
 

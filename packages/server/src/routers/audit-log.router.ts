@@ -1,6 +1,6 @@
-import { exportLogs, getLog, listLogs, listLogsInput, logIdInput, logsExcelInput } from '@hr/core';
+import { exportLogs, getLog, listLogs, listLogsInput, logIdInput, logsExcelInput } from '@hr/core/audit';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { getLogOutput, listLogsOutput } from '@hr/core';
+import { getLogOutput, listLogsOutput } from '@hr/core/audit';
 import { fileResult, returns } from '../trpc/output';
 
 /** /developer/logs: the audit log and agent/ingest events (issue 6), behind the developer menu permission. */

@@ -5,7 +5,6 @@ import {
   createCredentialInput,
   credentialIdInput,
   getCredential,
-  id,
   issueClientToken,
   listCredentials,
   login,
@@ -19,7 +18,8 @@ import {
   tokenInput,
   updateCredential,
   updateCredentialInput,
-} from '@hr/core';
+} from '@hr/core/auth';
+import { id } from '@hr/core/shared';
 import { z } from 'zod';
 import { sessionCookieOfContext } from '../http/context';
 import { passwordChangeProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
@@ -33,7 +33,7 @@ import {
   rotateCredentialSecretOutput,
   sessionUserOutput,
   updateCredentialOutput,
-} from '@hr/core';
+} from '@hr/core/auth';
 import { okResult, returns } from '../trpc/output';
 
 export const authRouter = router({

@@ -29,7 +29,7 @@ import {
   scanPresenceInput,
   setMenuPreference,
   setMenuPreferenceInput,
-} from '@hr/core';
+} from '@hr/core/canteen';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   assignMealScheduleOutput,
@@ -46,7 +46,7 @@ import {
   saveCanteenOutput,
   scanPresenceOutput,
   setMenuPreferenceOutput,
-} from '@hr/core';
+} from '@hr/core/canteen';
 import { fileResult, returns } from '../trpc/output';
 
 /*

@@ -35,7 +35,7 @@ import {
   withdrawalIdInput,
   WITHDRAWAL_MAX_FILE_BYTES,
   WITHDRAWAL_MAX_FILES,
-} from '@hr/core';
+} from '@hr/core/cooperative';
 import { uploadBodyLimit } from '../trpc/init';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
@@ -57,7 +57,7 @@ import {
   requestWithdrawalOutput,
   setCooperativeMemberStatusOutput,
   updateCooperativeSettingsOutput,
-} from '@hr/core';
+} from '@hr/core/cooperative';
 import { fileResult, returns } from '../trpc/output';
 
 /*

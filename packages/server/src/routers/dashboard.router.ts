@@ -1,32 +1,22 @@
+import { attendanceAwaitingInput, correctionsAwaitingMe } from '@hr/core/attendance-requests';
+import { awaitingMeInput, leaveAwaitingMe, leaveReport } from '@hr/core/leave';
+import { COMPANY_TIME_ZONE } from '@hr/core/shared';
 import {
-  attendanceAwaitingInput,
-  awaitingMeInput,
-  COMPANY_TIME_ZONE,
-  correctionsAwaitingMe,
   dashboardLeaveReportInput,
   expiringContracts,
   expiringContractsInput,
-  latestRegulationsInput,
-  leaveAwaitingMe,
-  leaveReport,
   liveTimesheet,
   liveTimesheetInput,
-  myRegulations,
   todayShift,
   upcomingBirthdays,
   upcomingBirthdaysInput,
-} from '@hr/core';
+} from '@hr/core/dashboard';
+import { latestRegulationsInput, myRegulations } from '@hr/core/regulations';
 import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
-import {
-  correctionsAwaitingMeOutput,
-  expiringContractsOutput,
-  leaveAwaitingMeOutput,
-  leaveReportOutput,
-  liveTimesheetOutput,
-  myRegulationsOutput,
-  todayShiftOutput,
-  upcomingBirthdaysOutput,
-} from '@hr/core';
+import { correctionsAwaitingMeOutput } from '@hr/core/attendance-requests';
+import { expiringContractsOutput, liveTimesheetOutput, todayShiftOutput, upcomingBirthdaysOutput } from '@hr/core/dashboard';
+import { leaveAwaitingMeOutput, leaveReportOutput } from '@hr/core/leave';
+import { myRegulationsOutput } from '@hr/core/regulations';
 import { returns } from '../trpc/output';
 
 /*

@@ -29,7 +29,7 @@ import {
   updateDeviceInput,
   updateHotspot,
   updateHotspotInput,
-} from '@hr/core';
+} from '@hr/core/devices';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   agentCommandResultOutput,
@@ -46,7 +46,7 @@ import {
   queueDeviceCommandOutput,
   updateDeviceOutput,
   updateHotspotOutput,
-} from '@hr/core';
+} from '@hr/core/devices';
 import { fileResult, returns } from '../trpc/output';
 import { call, writeProcedures } from '../trpc/crud';
 

@@ -4,9 +4,9 @@ import {
   employeeImportInput,
   employeeImportTemplate,
   importEmployees,
-} from '@hr/core';
+} from '@hr/core/employees';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { dryRunEmployeeImportOutput, importEmployeesOutput } from '@hr/core';
+import { dryRunEmployeeImportOutput, importEmployeesOutput } from '@hr/core/employees';
 import { fileResult, returns } from '../trpc/output';
 
 const I = '/v2/h/employee/import';

@@ -16,7 +16,7 @@ import {
   setApplicantStageInput,
   uploadApplicantCv,
   uploadApplicantCvInput,
-} from '@hr/core';
+} from '@hr/core/employees';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   addApplicantNoteOutput,
@@ -27,7 +27,7 @@ import {
   listApplicantsOutput,
   setApplicantStageOutput,
   uploadApplicantCvOutput,
-} from '@hr/core';
+} from '@hr/core/employees';
 import { fileResult, returns } from '../trpc/output';
 
 /*

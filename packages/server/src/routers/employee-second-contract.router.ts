@@ -10,7 +10,7 @@ import {
   updateSecondContractInput,
   uploadContractFileInput,
   uploadSecondContractFile,
-} from '@hr/core';
+} from '@hr/core/employees';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   createSecondContractOutput,
@@ -18,7 +18,7 @@ import {
   listSecondContractsOutput,
   updateSecondContractOutput,
   uploadSecondContractFileOutput,
-} from '@hr/core';
+} from '@hr/core/employees';
 import { fileResult, returns } from '../trpc/output';
 
 /*

@@ -14,7 +14,7 @@ import {
   uploadOwnSignatureInput,
   uploadSignature,
   uploadSignatureInput,
-} from '@hr/core';
+} from '@hr/core/employees';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   deleteSignatureOutput,
@@ -22,7 +22,7 @@ import {
   getSignatureQrInfoOutput,
   uploadOwnSignatureOutput,
   uploadSignatureOutput,
-} from '@hr/core';
+} from '@hr/core/employees';
 import { fileResult, returns } from '../trpc/output';
 
 /*

@@ -59,20 +59,22 @@ import {
   updateEmployeeLogin,
   resetEmployeeLoginPassword,
   updateEmployeeSection,
-  activateRegistration,
-  activateRegistrationInput,
   listEmployees,
   downloadEmployees,
   downloadEmployeesInput,
   listEmployeesInput,
+} from '@hr/core/employees';
+import {
+  activateRegistration,
+  activateRegistrationInput,
   listRegistrations,
   listRegistrationsInput,
-  limitRegistration,
   register,
   registrationInput,
   rejectRegistration,
   rejectRegistrationInput,
-} from '@hr/core';
+} from '@hr/core/registration';
+import { limitRegistration } from '@hr/core/auth';
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
 import { employeeImportRouter } from './employee-import.router';
 import { recruitmentRouter } from './employee-recruitment.router';
@@ -80,7 +82,6 @@ import { secondContractRouter } from './employee-second-contract.router';
 import { qrCodeRouter, signatureRouter } from './employee-signature.router';
 import {
   activateManagerOutput,
-  activateRegistrationOutput,
   approveResignationOutput,
   approveUpdateRequestOutput,
   cancelMyResignationOutput,
@@ -108,10 +109,8 @@ import {
   listMyResignationsOutput,
   listMyUpdateRequestsOutput,
   listRecordsOutput,
-  listRegistrationsOutput,
   listResignationsOutput,
   listUpdateRequestsOutput,
-  registerOutput,
   requestResignationOutput,
   resetEmployeeLoginPasswordOutput,
   submitUpdateRequestOutput,
@@ -120,7 +119,8 @@ import {
   updateEmployeeSectionOutput,
   updateManagerOutput,
   uploadContractFileOutput,
-} from '@hr/core';
+} from '@hr/core/employees';
+import { activateRegistrationOutput, listRegistrationsOutput, registerOutput } from '@hr/core/registration';
 import { fileResult, okResult, returns } from '../trpc/output';
 
 /** `POST /v2/h/employee/update/{section}`: one procedure per section of the employee record (spec §3). */

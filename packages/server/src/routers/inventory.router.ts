@@ -90,7 +90,7 @@ import {
   updateWarehouseInput,
   updateWarehouseRequest,
   updateWarehouseRequestInput,
-} from '@hr/core';
+} from '@hr/core/inventory';
 import type { ProcMeta } from '../trpc/init';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
@@ -149,7 +149,7 @@ import {
   updateVariantOutput,
   updateWarehouseOutput,
   updateWarehouseRequestOutput,
-} from '@hr/core';
+} from '@hr/core/inventory';
 import { fileResult, returns } from '../trpc/output';
 
 /*

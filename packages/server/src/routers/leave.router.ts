@@ -61,7 +61,7 @@ import {
   updateLeaveType,
   updateLeaveTypeInput,
   updateMyLeave,
-} from '@hr/core';
+} from '@hr/core/leave';
 import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
 import {
   adjustLeaveBalanceOutput,
@@ -100,7 +100,7 @@ import {
   updateLeaveSettingsOutput,
   updateLeaveTypeOutput,
   updateMyLeaveOutput,
-} from '@hr/core';
+} from '@hr/core/leave';
 import { fileResult, returns } from '../trpc/output';
 
 /*

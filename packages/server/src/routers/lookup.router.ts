@@ -1,14 +1,6 @@
-import {
-  listCompanyOffices,
-  listDepartments,
-  listDivisions,
-  listJobLevels,
-  listJobPositions,
-  listPtkp,
-  listReference,
-  listSections,
-  optionalId,
-} from '@hr/core';
+import { listCompanyOffices, listDepartments, listDivisions, listJobLevels, listJobPositions, listSections } from '@hr/core/org';
+import { listPtkp, listReference } from '@hr/core/reference';
+import { optionalId } from '@hr/core/shared';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 import {
@@ -17,10 +9,9 @@ import {
   listDivisionsOutput,
   listJobLevelsOutput,
   listJobPositionsOutput,
-  listPtkpOutput,
-  listReferenceOutput,
   listSectionsOutput,
-} from '@hr/core';
+} from '@hr/core/org';
+import { listPtkpOutput, listReferenceOutput } from '@hr/core/reference';
 import { returns } from '../trpc/output';
 
 // Reference lists the public registration form needs are public; org lookups need a login.

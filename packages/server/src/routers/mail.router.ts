@@ -1,6 +1,6 @@
-import { getOutboxMessage, listOutbox, listOutboxInput, outboxMessageInput, retryMail } from '@hr/core';
+import { getOutboxMessage, listOutbox, listOutboxInput, outboxMessageInput, retryMail } from '@hr/core/mail';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { getOutboxMessageOutput, listOutboxOutput, retryMailOutput } from '@hr/core';
+import { getOutboxMessageOutput, listOutboxOutput, retryMailOutput } from '@hr/core/mail';
 import { returns } from '../trpc/output';
 
 /**

@@ -79,7 +79,7 @@ import {
   updateOfficeInput,
   updateSection,
   updateSectionInput,
-} from '@hr/core';
+} from '@hr/core/org';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   assignEmployeeToIdIndexOutput,
@@ -134,7 +134,7 @@ import {
   updateJobLevelOutput,
   updateJobPositionOutput,
   updateSectionOutput,
-} from '@hr/core';
+} from '@hr/core/org';
 import { returns } from '../trpc/output';
 import { assignmentProcedures, call, crudProcedures } from '../trpc/crud';
 

@@ -18,7 +18,7 @@ import {
   approvePlacement,
   rejectPlacement,
   unassignGrant,
-} from '@hr/core';
+} from '@hr/core/permissions';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   assignGrantOutput,
@@ -27,7 +27,7 @@ import {
   explainPermissionOutput,
   listGrantsOutput,
   listPlacementConfirmationsOutput,
-} from '@hr/core';
+} from '@hr/core/permissions';
 import { okResult, returns } from '../trpc/output';
 
 /** Permission and role grants for one subject type, under /v2/h/permission/{segment}. */

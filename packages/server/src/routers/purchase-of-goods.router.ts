@@ -24,7 +24,7 @@ import {
   pogLookupIdInput,
   pogLookupUpdateInput,
   updatePogLookup,
-} from '@hr/core';
+} from '@hr/core/purchase-of-goods';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   cancelPogInvoiceOutput,
@@ -39,7 +39,7 @@ import {
   listPogLookupOutput,
   payPogInstalmentOutput,
   updatePogLookupOutput,
-} from '@hr/core';
+} from '@hr/core/purchase-of-goods';
 import { fileResult, returns } from '../trpc/output';
 
 /*

@@ -10,9 +10,9 @@ import {
   referenceCreateInput,
   referenceIdInput,
   referenceUpdateInput,
-} from '@hr/core';
+} from '@hr/core/reference';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { deleteReferenceOutput, findReferenceOutput, lookupReferenceOutput, referenceRowOutput } from '@hr/core';
+import { deleteReferenceOutput, findReferenceOutput, lookupReferenceOutput, referenceRowOutput } from '@hr/core/reference';
 import { returns, returnsType } from '../trpc/output';
 
 /*

@@ -11,7 +11,7 @@ import {
   regulationIdInput,
   updateRegulation,
   updateRegulationInput,
-} from '@hr/core';
+} from '@hr/core/regulations';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   createRegulationOutput,
@@ -20,7 +20,7 @@ import {
   listRegulationsOutput,
   myRegulationsOutput,
   updateRegulationOutput,
-} from '@hr/core';
+} from '@hr/core/regulations';
 import { fileResult, returns } from '../trpc/output';
 import { call, writeProcedures } from '../trpc/crud';
 

@@ -8,10 +8,10 @@ import {
   sendPayslips,
   sendPayslipsInput,
   setPayslipPdfPassword,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { enqueueJob, JOB_KINDS } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { payslipPdfPasswordStatusOutput, sendPayslipsOutput, setPayslipPdfPasswordOutput } from '@hr/core';
+import { payslipPdfPasswordStatusOutput, sendPayslipsOutput, setPayslipPdfPasswordOutput } from '@hr/core/payroll';
 import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
 
 /**

@@ -5,9 +5,9 @@ import {
   listPieceEntries,
   listPieceEntriesInput,
   salaryIdInput,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { createPieceEntryOutput, deletePieceEntryOutput, listPieceEntriesOutput } from '@hr/core';
+import { createPieceEntryOutput, deletePieceEntryOutput, listPieceEntriesOutput } from '@hr/core/payroll';
 import { returns } from '../trpc/output';
 
 /*

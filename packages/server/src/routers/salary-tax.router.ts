@@ -21,7 +21,7 @@ import {
   reportBonusDetailInput,
   reportBonusDownloadInput,
   reportBonusListInput,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   deletePreviousIncomeOutput,
@@ -33,7 +33,7 @@ import {
   listReportBonusOutput,
   savePreviousIncomeOutput,
   setTaxBorneByOutput,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { fileResult, returns } from '../trpc/output';
 
 /*

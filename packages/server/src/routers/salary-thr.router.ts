@@ -10,7 +10,7 @@ import {
   listThrRunsInput,
   thrRunDetailInput,
   thrRunIdInput,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
@@ -20,7 +20,7 @@ import {
   generateThrOutput,
   getThrRunOutput,
   listThrRunsOutput,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
 
 /*

@@ -50,7 +50,7 @@ import {
   updateSalaryComponent,
   updateSalaryQueue,
   validateFormulaInput,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
 import { payslipRouter } from './salary-payslip.router';
@@ -87,7 +87,7 @@ import {
   updatePayrollSettingsOutput,
   updateSalaryComponentOutput,
   updateSalaryQueueOutput,
-} from '@hr/core';
+} from '@hr/core/payroll';
 import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
 import { call, writeProcedures } from '../trpc/crud';
 

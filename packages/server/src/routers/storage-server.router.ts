@@ -12,7 +12,7 @@ import {
   storageServerOwnersInput,
   updateStorageServer,
   updateStorageServerInput,
-} from '@hr/core';
+} from '@hr/core/storage-servers';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   createStorageServerOutput,
@@ -23,7 +23,7 @@ import {
   listStorageServerTypesOutput,
   listStorageServersOutput,
   updateStorageServerOutput,
-} from '@hr/core';
+} from '@hr/core/storage-servers';
 import { returns } from '../trpc/output';
 
 /*

@@ -1,4 +1,5 @@
-import type { Actor, Services } from '@hr/core';
+import type { Actor } from '@hr/core/access';
+import type { Services } from '@hr/core/services';
 
 /** Per-request context. The actor is resolved from the bearer token or the session cookie. */
 export interface TrpcContext {

@@ -1,4 +1,5 @@
-import type { Ctx, Grant, PermissionKey } from '@hr/core';
+import type { Ctx } from '@hr/core/shared';
+import type { Grant, PermissionKey } from '@hr/core/access';
 import type { z } from 'zod';
 import { returns } from './output';
 import { permissionProcedure } from './procedures';

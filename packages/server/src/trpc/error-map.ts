@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@hr/core';
+import type { ErrorCode } from '@hr/core/shared';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 
 export interface ErrorMapping {

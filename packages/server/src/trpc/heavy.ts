@@ -1,4 +1,4 @@
-import { AppError, isHeavyProcedureName } from '@hr/core';
+import { AppError, isHeavyProcedureName } from '@hr/core/shared';
 import { type AnyProcedure, TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TrpcContext } from './context';

@@ -40,7 +40,7 @@ import {
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import { defaultTransformer, getProcedureAtPath, type TRPCResponse } from '@trpc/server/unstable-core-do-not-import';
-import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy, withDatabaseWaitLimit } from '@hr/core';
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_S, isDatabaseBusy, withDatabaseWaitLimit } from '@hr/core/db';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { HEAVY_LIMITS, heavyBatchError, heavyGateOf, heavyKey, heavyStreamError, isHeavyProcedure } from './heavy';
 import { type ProcedureCall, procedureInvoker } from './init';

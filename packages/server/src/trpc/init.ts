@@ -1,4 +1,6 @@
-import { AppError, DATABASE_BUSY_MESSAGE, isDatabaseBusy, type PermissionKey } from '@hr/core';
+import { AppError } from '@hr/core/shared';
+import { DATABASE_BUSY_MESSAGE, isDatabaseBusy } from '@hr/core/db';
+import type { PermissionKey } from '@hr/core/access';
 import { type AnyProcedure, getTRPCErrorFromUnknown, initTRPC, type ProcedureType, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { TrpcContext } from './context';

@@ -1,4 +1,6 @@
-import { AppError, requireClientScope, requirePermission, type Actor, type Grant, type PermissionKey } from '@hr/core';
+import { AppError } from '@hr/core/shared';
+import { requireClientScope } from '@hr/core/auth';
+import { requirePermission, type Actor, type Grant, type PermissionKey } from '@hr/core/access';
 import type { TrpcContext } from './context';
 import { errorMapper, t } from './init';
 
