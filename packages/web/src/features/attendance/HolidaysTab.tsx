@@ -3,21 +3,21 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
-import { fieldsOf } from '../../lib/errors';
 import { formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
+import { ActionModal } from '../../ui/ActionModal';
+import { ListCard } from '../../ui/ListCard';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { PagedRows, todayIso, weekdayKey } from './shared';
+import { editDeleteColumn, fieldErrors, todayIso, weekdayKey } from './shared';
 import './texts';
 
 type Row = RouterOutputs['attendance']['holiday']['list']['rows'][number];
@@ -70,78 +70,46 @@ export function HolidaysTab() {
     },
     { key: 'office', header: t('att.office'), cell: (r) => r.companyOffice ?? t('att.companyWide') },
   ];
-  if (canManage)
-    columns.push({
-      key: 'actions',
-      header: t('app.actions'),
-      cell: (r) => (
-        <div className="flex gap-1">
-          <Button size="sm" variant="secondary" onClick={() => setEditing(r)}>
-            {t('app.edit')}
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(r)}>
-            {t('att.delete')}
-          </Button>
-        </div>
-      ),
-    });
+  if (canManage) columns.push(editDeleteColumn<Row>(t, setEditing, setDeleting));
   return (
-    <Card
-      title={t('att.tabs.holidays')}
-      actions={
-        canManage ? (
-          <Button size="sm" onClick={() => setEditing('new')}>
-            {t('att.addHoliday')}
-          </Button>
-        ) : null
-      }
-    >
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextInput
-          type="search"
-          aria-label={t('app.search')}
-          placeholder={t('att.searchHoliday')}
-          value={list.search}
-          maxLength={100}
-          onChange={(e) => list.setSearch(e.target.value)}
-        />
-        <Select aria-label={t('att.year')} value={year} onChange={list.filter(setYear)} options={years} />
-        <CompanyOfficeSelect
-          aria-label={t('att.office')}
-          placeholder={t('att.allOffices')}
-          value={officeId}
-          onChange={list.filter(setOfficeId)}
-        />
-      </div>
-      <PagedRows
-        caption={t('att.tabs.holidays')}
+    <>
+      <ListCard
+        title={t('att.tabs.holidays')}
         list={list}
         query={query}
         columns={columns}
         rowKey={(r) => r.id}
+        onAdd={canManage ? () => setEditing('new') : undefined}
+        addLabel={t('att.addHoliday')}
+        searchPlaceholder={t('att.searchHoliday')}
+        filters={
+          <>
+            <Select aria-label={t('att.year')} value={year} onChange={list.filter(setYear)} options={years} />
+            <CompanyOfficeSelect
+              aria-label={t('att.office')}
+              placeholder={t('att.allOffices')}
+              value={officeId}
+              onChange={list.filter(setOfficeId)}
+            />
+          </>
+        }
         empty={t('att.noHolidays')}
       />
       {editing ? <HolidayDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <Modal
+      <ActionModal
+        variant="danger"
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('att.deleteHoliday')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              {t('att.delete')}
-            </Button>
-          </>
-        }
+        actionLabel={t('att.delete')}
+        busy={remove.isPending}
+        onAction={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
       >
         <p className="text-sm">
           {deleting ? t('att.deleteHolidayConfirm', { name: deleting.name, date: formatIsoDate(deleting.date) }) : null}
         </p>
-      </Modal>
-    </Card>
+      </ActionModal>
+    </>
   );
 }
 
@@ -167,11 +135,7 @@ function HolidayDialog({ row, onClose }: { row: Row | null; onClose: () => void 
       void utils.attendance.invalidate();
       onClose();
     },
-    onError: (err: unknown) => {
-      const next: Record<string, string> = {};
-      for (const f of fieldsOf(err)) next[f.param] ??= `${labels[f.param] ?? f.param} ${f.msg}`;
-      setErrors(next);
-    },
+    onError: (err: unknown) => setErrors(fieldErrors(err, labels)),
   };
   const create = trpc.attendance.holiday.create.useMutation(done);
   const update = trpc.attendance.holiday.update.useMutation(done);

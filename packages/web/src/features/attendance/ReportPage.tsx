@@ -5,7 +5,15 @@ import { formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { DownloadButton, PagedRows, PeriodFilterBar, TimesheetTabs, usePeriodFilters } from './shared';
+import {
+  DownloadButton,
+  employeeColumns,
+  numColumn,
+  PagedRows,
+  PeriodFilterBar,
+  TimesheetTabs,
+  usePeriodFilters,
+} from './shared';
 import './texts';
 
 type Row = RouterOutputs['attendance']['report']['list']['rows'][number];
@@ -22,27 +30,11 @@ export function ReportPage() {
   const query = trpc.attendance.report.list.useQuery(f.input, { placeholderData: keepPreviousData });
   const daily = trpc.attendance.report.daily.useQuery(f.filter, { placeholderData: keepPreviousData });
   const pdfInput = (employeeId: number) => ({ employeeId, ...(f.from ? { from: f.from } : {}), ...(f.to ? { to: f.to } : {}) });
-  const num = (key: keyof Row, header: string): Column<Row> => ({
-    key,
-    header,
-    cell: (r) => String(r[key] ?? ''),
-    className: 'text-right tabular-nums',
-  });
   const columns: Column<Row>[] = [
-    {
-      key: 'employee',
-      header: t('att.employee'),
-      cell: (r) => (
-        <span>
-          <span className="block font-medium">{r.employeeName}</span>
-          <span className="text-xs text-slate-500">{r.employeeNumber}</span>
-        </span>
-      ),
-    },
-    { key: 'department', header: t('att.department'), cell: (r) => r.department ?? '' },
-    num('workdays', t('att.workdays')),
-    num('present', t('att.present')),
-    num('absent', t('att.absent')),
+    ...employeeColumns<Row>(t),
+    numColumn<Row>('workdays', t('att.workdays')),
+    numColumn<Row>('present', t('att.present')),
+    numColumn<Row>('absent', t('att.absent')),
     { key: 'late', header: t('att.late'), cell: (r) => `${r.late} / ${r.lateMinutes}′`, className: 'text-right tabular-nums' },
     {
       key: 'early',
@@ -50,9 +42,9 @@ export function ReportPage() {
       cell: (r) => `${r.early} / ${r.earlyMinutes}′`,
       className: 'text-right tabular-nums',
     },
-    num('leave', t('att.leaveDays')),
-    num('failed', t('att.failed')),
-    num('workedHours', t('att.workedHours')),
+    numColumn<Row>('leave', t('att.leaveDays')),
+    numColumn<Row>('failed', t('att.failed')),
+    numColumn<Row>('workedHours', t('att.workedHours')),
     {
       key: 'pdf',
       header: t('att.pdf'),

@@ -20,7 +20,7 @@ import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared
 import { toId } from '../shared/use-lookups';
 import { HolidaysTab } from './HolidaysTab';
 import { SettingsTab } from './SettingsTab';
-import { addDaysIso, monthRange, todayIso, weekdayKey } from './shared';
+import { addDaysIso, monthRange, OrgFilterSelects, SearchFilters, todayIso, weekdayKey } from './shared';
 import './texts';
 
 type Tab = 'roster' | 'assign' | 'holidays' | 'settings';
@@ -109,37 +109,13 @@ function RosterGrid() {
     setAnchor(view === 'week' ? addDaysIso(from, 7 * n) : addDaysIso(n > 0 ? addDaysIso(to, 1) : from, n > 0 ? 0 : -1));
   return (
     <Card>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextInput
-          type="search"
-          aria-label={t('app.search')}
-          placeholder={t('att.searchEmployee')}
-          value={list.search}
-          maxLength={100}
-          onChange={(e) => list.setSearch(e.target.value)}
+      <SearchFilters list={list} placeholder={t('att.searchEmployee')}>
+        <OrgFilterSelects
+          office={[officeId, list.filter(setOfficeId, setDepartmentId, setDivisionId)]}
+          department={[departmentId, list.filter(setDepartmentId, setDivisionId)]}
+          division={[divisionId, list.filter(setDivisionId)]}
         />
-        <CompanyOfficeSelect
-          aria-label={t('att.office')}
-          placeholder={t('att.allOffices')}
-          value={officeId}
-          onChange={list.filter(setOfficeId, setDepartmentId, setDivisionId)}
-        />
-        <DepartmentSelect
-          aria-label={t('att.department')}
-          placeholder={t('att.allDepartments')}
-          companyOfficeId={toId(officeId)}
-          value={departmentId}
-          onChange={list.filter(setDepartmentId, setDivisionId)}
-        />
-        <DivisionSelect
-          aria-label={t('att.division')}
-          placeholder={t('att.allDivisions')}
-          companyOfficeId={toId(officeId)}
-          departmentId={toId(departmentId)}
-          value={divisionId}
-          onChange={list.filter(setDivisionId)}
-        />
-      </div>
+      </SearchFilters>
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <div className="w-32">
           <Select

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
-import { fieldsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -9,6 +8,7 @@ import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { toId } from '../shared/use-lookups';
+import { fieldErrors } from './shared';
 import './texts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -59,11 +59,7 @@ export function SettingsTab() {
   const save = trpc.attendance.setting.update.useMutation({
     meta: { successMessage: () => t('att.settingsSaved') },
     onSuccess: () => void utils.attendance.setting.invalidate(),
-    onError: (err) => {
-      const next: Record<string, string> = {};
-      for (const f of fieldsOf(err)) next[f.param] ??= `${labels[f.param] ?? f.param} ${f.msg}`;
-      setErrors(next);
-    },
+    onError: (err) => setErrors(fieldErrors(err, labels)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -11,6 +10,7 @@ import { TextInput } from '../../ui/TextInput';
 import { TimeInput } from '../../ui/TimeInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
+import { fieldErrors } from './shared';
 import './texts';
 
 interface ShiftDraft {
@@ -35,6 +35,13 @@ const EMPTY: ShiftDraft = {
 const FIELDS = ['name', 'startTime', 'endTime', 'breakMinutes', 'lateGraceMinutes', 'earlyGraceMinutes'] as const;
 /** Upper bounds of core's shift schema (minutes). */
 const MAX: Record<string, number> = { breakMinutes: 720, lateGraceMinutes: 240, earlyGraceMinutes: 240 };
+
+/** The minute fields, in form order, with their hints. */
+const MINUTE_FIELDS = [
+  ['breakMinutes', null],
+  ['lateGraceMinutes', 'att.lateGraceHint'],
+  ['earlyGraceMinutes', 'att.earlyGraceHint'],
+] as const;
 
 /** /attendance/shift/add and /attendance/shift/:id/edit. */
 export function ShiftFormPage() {
@@ -75,11 +82,7 @@ export function ShiftFormPage() {
       void utils.attendance.invalidate();
       void navigate('/attendance/shift');
     },
-    onError: (err: unknown) => {
-      const next: Record<string, string> = {};
-      for (const f of fieldsOf(err)) next[f.param] ??= `${labels[f.param] ?? f.param} ${f.msg}`;
-      setErrors(next);
-    },
+    onError: (err: unknown) => setErrors(fieldErrors(err, labels)),
   };
   const create = trpc.attendance.shift.create.useMutation(done);
   const update = trpc.attendance.shift.update.useMutation(done);
@@ -170,46 +173,18 @@ export function ShiftFormPage() {
           >
             <TimeInput id="shift-endTime" value={draft.endTime} onChange={set('endTime')} invalid={Boolean(errors.endTime)} />
           </Field>
-          <Field label={labels.breakMinutes} htmlFor="shift-breakMinutes" error={errors.breakMinutes}>
-            <TextInput
-              id="shift-breakMinutes"
-              inputMode="numeric"
-              maxLength={3}
-              value={draft.breakMinutes}
-              invalid={Boolean(errors.breakMinutes)}
-              onChange={(e) => set('breakMinutes')(e.target.value)}
-            />
-          </Field>
-          <Field
-            label={labels.lateGraceMinutes}
-            htmlFor="shift-lateGraceMinutes"
-            error={errors.lateGraceMinutes}
-            hint={t('att.lateGraceHint')}
-          >
-            <TextInput
-              id="shift-lateGraceMinutes"
-              inputMode="numeric"
-              maxLength={3}
-              value={draft.lateGraceMinutes}
-              invalid={Boolean(errors.lateGraceMinutes)}
-              onChange={(e) => set('lateGraceMinutes')(e.target.value)}
-            />
-          </Field>
-          <Field
-            label={labels.earlyGraceMinutes}
-            htmlFor="shift-earlyGraceMinutes"
-            error={errors.earlyGraceMinutes}
-            hint={t('att.earlyGraceHint')}
-          >
-            <TextInput
-              id="shift-earlyGraceMinutes"
-              inputMode="numeric"
-              maxLength={3}
-              value={draft.earlyGraceMinutes}
-              invalid={Boolean(errors.earlyGraceMinutes)}
-              onChange={(e) => set('earlyGraceMinutes')(e.target.value)}
-            />
-          </Field>
+          {MINUTE_FIELDS.map(([k, hint]) => (
+            <Field key={k} label={labels[k]} htmlFor={`shift-${k}`} error={errors[k]} hint={hint ? t(hint) : undefined}>
+              <TextInput
+                id={`shift-${k}`}
+                inputMode="numeric"
+                maxLength={3}
+                value={draft[k]}
+                invalid={Boolean(errors[k])}
+                onChange={(e) => set(k)(e.target.value)}
+              />
+            </Field>
+          ))}
           <div className="text-sm text-slate-700 sm:col-span-2" data-testid="shift-preview">
             {preview ? `${t('att.shownAs')}: ${preview}${overnight ? ` · ${t('att.overnight')}` : ''}` : null}
           </div>

@@ -1,18 +1,17 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../lib/can';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Modal } from '../../ui/Modal';
-import { TextInput } from '../../ui/TextInput';
+import { ActionModal } from '../../ui/ActionModal';
+import { LinkButton } from '../../ui/LinkButton';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { PagedRows } from './shared';
+import { editDeleteColumn, PagedRows, SearchFilters } from './shared';
 import './texts';
 
 type Row = RouterOutputs['attendance']['shift']['list']['rows'][number];
@@ -55,55 +54,23 @@ export function ShiftListPage() {
     { key: 'lateGrace', header: t('att.lateGrace'), cell: (r) => r.lateGraceMinutes, className: 'text-right tabular-nums' },
     { key: 'earlyGrace', header: t('att.earlyGrace'), cell: (r) => r.earlyGraceMinutes, className: 'text-right tabular-nums' },
   ];
-  if (canManage) {
-    columns.push({
-      key: 'actions',
-      header: t('app.actions'),
-      cell: (r) => (
-        <div className="flex gap-1">
-          <Button size="sm" variant="secondary" onClick={() => void navigate(`/attendance/shift/${r.id}/edit`)}>
-            {t('app.edit')}
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(r)}>
-            {t('att.delete')}
-          </Button>
-        </div>
-      ),
-    });
-  }
+  if (canManage) columns.push(editDeleteColumn<Row>(t, (r) => void navigate(`/attendance/shift/${r.id}/edit`), setDeleting));
   return (
     <>
       <PageTitle
-        actions={
-          canManage ? (
-            <Link
-              to="/attendance/shift/add"
-              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-            >
-              {t('routes.attendance.shiftAdd')}
-            </Link>
-          ) : null
-        }
+        actions={canManage ? <LinkButton to="/attendance/shift/add">{t('routes.attendance.shiftAdd')}</LinkButton> : null}
       >
         {t('routes.attendance.shift')}
       </PageTitle>
       <Card>
-        <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <TextInput
-            type="search"
-            aria-label={t('app.search')}
-            placeholder={t('att.searchShift')}
-            value={list.search}
-            maxLength={100}
-            onChange={(e) => list.setSearch(e.target.value)}
-          />
+        <SearchFilters list={list} placeholder={t('att.searchShift')}>
           <CompanyOfficeSelect
             aria-label={t('att.office')}
             placeholder={t('att.allOffices')}
             value={officeId}
             onChange={list.filter(setOfficeId)}
           />
-        </div>
+        </SearchFilters>
         <PagedRows
           caption={t('routes.attendance.shift')}
           list={list}
@@ -113,23 +80,17 @@ export function ShiftListPage() {
           empty={t('att.noShifts')}
         />
       </Card>
-      <Modal
+      <ActionModal
+        variant="danger"
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('att.deleteShift')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button variant="danger" disabled={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
-              {t('att.delete')}
-            </Button>
-          </>
-        }
+        actionLabel={t('att.delete')}
+        busy={remove.isPending}
+        onAction={() => deleting && remove.mutate({ id: deleting.id })}
+        onClose={() => setDeleting(null)}
       >
         <p className="text-sm">{deleting ? t('att.deleteShiftConfirm', { label: deleting.label }) : null}</p>
-      </Modal>
+      </ActionModal>
     </>
   );
 }

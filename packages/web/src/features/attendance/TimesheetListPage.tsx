@@ -10,12 +10,14 @@ import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
+import { ActionModal } from '../../ui/ActionModal';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { TimeInput } from '../../ui/TimeInput';
 import {
   FAILED_OPTIONS,
+  fieldErrors,
   PagedRows,
   PeriodFilterBar,
   STATUS_OPTIONS,
@@ -128,29 +130,19 @@ export function TimesheetListPage({ failed = false }: { failed?: boolean }) {
         />
       </Card>
       {editing ? <ManualEditDialog row={editing} onClose={() => setEditing(null)} /> : null}
-      <Modal
+      <ActionModal
+        variant="danger"
         open={clearing !== null}
-        onClose={() => setClearing(null)}
         title={t('att.clearEdit')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setClearing(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              disabled={clear.isPending}
-              onClick={() => clearing && clear.mutate({ employeeId: clearing.employeeId, date: clearing.date })}
-            >
-              {t('att.clearEdit')}
-            </Button>
-          </>
-        }
+        actionLabel={t('att.clearEdit')}
+        busy={clear.isPending}
+        onAction={() => clearing && clear.mutate({ employeeId: clearing.employeeId, date: clearing.date })}
+        onClose={() => setClearing(null)}
       >
         <p className="text-sm">
           {clearing ? t('att.clearEditConfirm', { name: clearing.employeeName, date: formatIsoDate(clearing.date) }) : null}
         </p>
-      </Modal>
+      </ActionModal>
       {recomputing ? <RecomputeDialog from={f.from} to={f.to} filter={f.filter} onClose={() => setRecomputing(false)} /> : null}
     </>
   );
@@ -171,11 +163,7 @@ function ManualEditDialog({ row, onClose }: { row: TimesheetRow; onClose: () => 
       void utils.attendance.invalidate();
       onClose();
     },
-    onError: (err) => {
-      const next: Record<string, string> = {};
-      for (const fe of fieldsOf(err)) next[fe.param] ??= `${labels[fe.param] ?? fe.param} ${fe.msg}`;
-      setErrors(next);
-    },
+    onError: (err) => setErrors(fieldErrors(err, labels)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { PagedRows, PeriodFilterBar, TimesheetTabs, usePeriodFilters } from './shared';
+import { employeeColumns, numColumn, PagedRows, PeriodFilterBar, TimesheetTabs, usePeriodFilters } from './shared';
 import './texts';
 
 type Row = RouterOutputs['attendance']['timesheet']['summary']['rows'][number];
@@ -13,36 +13,20 @@ export function TimesheetSummaryPage() {
   const { t } = useTranslation();
   const f = usePeriodFilters();
   const query = trpc.attendance.timesheet.summary.useQuery(f.input, { placeholderData: keepPreviousData });
-  const num = (key: keyof Row, header: string): Column<Row> => ({
-    key,
-    header,
-    cell: (r) => String(r[key] ?? ''),
-    className: 'text-right tabular-nums',
-  });
   const columns: Column<Row>[] = [
-    {
-      key: 'employee',
-      header: t('att.employee'),
-      cell: (r) => (
-        <span>
-          <span className="block font-medium">{r.employeeName}</span>
-          <span className="text-xs text-slate-500">{r.employeeNumber}</span>
-        </span>
-      ),
-    },
-    { key: 'department', header: t('att.department'), cell: (r) => r.department ?? '' },
-    num('days', t('att.days')),
-    num('workdays', t('att.workdays')),
+    ...employeeColumns<Row>(t),
+    numColumn<Row>('days', t('att.days')),
+    numColumn<Row>('workdays', t('att.workdays')),
     // Spec §3 attendance status labels, exactly.
-    num('valid', 'Valid'),
-    num('noClockIn', 'No Clock-In'),
-    num('noClockOut', 'No Clock-Out'),
-    num('late', 'Late Clock-In'),
-    num('early', 'Early Clock-Out'),
-    num('manual', 'Manual Input'),
-    num('lateMinutes', t('att.lateMin')),
-    num('earlyMinutes', t('att.earlyMin')),
-    num('workedHours', t('att.workedHours')),
+    numColumn<Row>('valid', 'Valid'),
+    numColumn<Row>('noClockIn', 'No Clock-In'),
+    numColumn<Row>('noClockOut', 'No Clock-Out'),
+    numColumn<Row>('late', 'Late Clock-In'),
+    numColumn<Row>('early', 'Early Clock-Out'),
+    numColumn<Row>('manual', 'Manual Input'),
+    numColumn<Row>('lateMinutes', t('att.lateMin')),
+    numColumn<Row>('earlyMinutes', t('att.earlyMin')),
+    numColumn<Row>('workedHours', t('att.workedHours')),
   ];
   return (
     <>

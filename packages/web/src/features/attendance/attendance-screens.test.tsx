@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeTrpcServer } from '../../test/render';
+import { fakeTrpcServer } from '../../testing/render-screen';
 import { MyAttendancePdfPage } from './PersonalPages';
 import { SchedulePage } from './SchedulePage';
 import { ShiftFormPage } from './ShiftFormPage';

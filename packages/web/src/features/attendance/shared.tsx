@@ -1,8 +1,10 @@
 import { ATTENDANCE_STATUS } from '@hr/core/browser';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { showOfficeFilter, useSession } from '../../lib/can';
+import { fieldsOf } from '../../lib/errors';
 import { saveBase64 } from '../../lib/save-file';
 import type { RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -117,50 +119,146 @@ export function usePeriodFilters(pageSize = 25) {
 }
 export type PeriodFilters = ReturnType<typeof usePeriodFilters>;
 
-/** The filter row: search, from, to, office (unless the user has only one), department, division, and extra controls. */
-export function PeriodFilterBar({ f, children, search = true }: { f: PeriodFilters; children?: ReactNode; search?: boolean }) {
+type Filter = readonly [value: string, set: (v: string) => void];
+
+/** The filter grid of the attendance lists: the name/number search (unless `search` is false), then `children`. */
+export function SearchFilters({
+  list,
+  placeholder,
+  search = true,
+  testId,
+  children,
+}: {
+  list: { search: string; setSearch: (v: string) => void };
+  placeholder: string;
+  search?: boolean;
+  testId?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const user = useSession();
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="att-filters">
+    <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid={testId}>
       {search ? (
         <TextInput
           type="search"
           aria-label={t('app.search')}
-          placeholder={t('att.searchEmployee')}
-          value={f.list.search}
+          placeholder={placeholder}
+          value={list.search}
           maxLength={100}
-          onChange={(e) => f.list.setSearch(e.target.value)}
+          onChange={(e) => list.setSearch(e.target.value)}
         />
       ) : null}
-      <DatePicker id="att-from" ariaLabel={t('att.from')} placeholder={t('att.from')} value={f.from} onChange={f.setFrom} />
-      <DatePicker id="att-to" ariaLabel={t('att.to')} placeholder={t('att.to')} value={f.to} onChange={f.setTo} min={f.from} />
-      {showOfficeFilter(user) ? (
+      {children}
+    </div>
+  );
+}
+
+/** Office ("All offices"; shown when `office` is given), department and division filters, each narrowed by the ones before. */
+export function OrgFilterSelects({
+  office,
+  department,
+  division,
+}: {
+  office?: Filter | undefined;
+  department: Filter;
+  division: Filter;
+}) {
+  const { t } = useTranslation();
+  const officeId = office?.[0] ?? '';
+  return (
+    <>
+      {office ? (
         <CompanyOfficeSelect
           aria-label={t('att.office')}
           placeholder={t('att.allOffices')}
-          value={f.officeId}
-          onChange={f.setOfficeId}
+          value={officeId}
+          onChange={office[1]}
         />
       ) : null}
       <DepartmentSelect
         aria-label={t('att.department')}
         placeholder={t('att.allDepartments')}
-        companyOfficeId={toId(f.officeId)}
-        value={f.departmentId}
-        onChange={f.setDepartmentId}
+        companyOfficeId={toId(officeId)}
+        value={department[0]}
+        onChange={department[1]}
       />
       <DivisionSelect
         aria-label={t('att.division')}
         placeholder={t('att.allDivisions')}
-        companyOfficeId={toId(f.officeId)}
-        departmentId={toId(f.departmentId)}
-        value={f.divisionId}
-        onChange={f.setDivisionId}
+        companyOfficeId={toId(officeId)}
+        departmentId={toId(department[0])}
+        value={division[0]}
+        onChange={division[1]}
+      />
+    </>
+  );
+}
+
+/** The filter row: search, from, to, office (unless the user has only one), department, division, and extra controls. */
+export function PeriodFilterBar({ f, children, search = true }: { f: PeriodFilters; children?: ReactNode; search?: boolean }) {
+  const { t } = useTranslation();
+  const user = useSession();
+  return (
+    <SearchFilters list={f.list} placeholder={t('att.searchEmployee')} search={search} testId="att-filters">
+      <DatePicker id="att-from" ariaLabel={t('att.from')} placeholder={t('att.from')} value={f.from} onChange={f.setFrom} />
+      <DatePicker id="att-to" ariaLabel={t('att.to')} placeholder={t('att.to')} value={f.to} onChange={f.setTo} min={f.from} />
+      <OrgFilterSelects
+        office={showOfficeFilter(user) ? [f.officeId, f.setOfficeId] : undefined}
+        department={[f.departmentId, f.setDepartmentId]}
+        division={[f.divisionId, f.setDivisionId]}
       />
       {children}
-    </div>
+    </SearchFilters>
   );
+}
+
+/** An Actions column with Edit and Delete (attendance.manage holders only; the caller decides). */
+export function editDeleteColumn<R>(t: TFunction, onEdit: (row: R) => void, onDelete: (row: R) => void): Column<R> {
+  return {
+    key: 'actions',
+    header: t('app.actions'),
+    cell: (r) => (
+      <div className="flex gap-1">
+        <Button size="sm" variant="secondary" onClick={() => onEdit(r)}>
+          {t('app.edit')}
+        </Button>
+        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => onDelete(r)}>
+          {t('att.delete')}
+        </Button>
+      </div>
+    ),
+  };
+}
+
+/** A refused save's field errors, each after its field's label ("Name is taken"). */
+export function fieldErrors(err: unknown, labels: Record<string, string>): Record<string, string> {
+  const next: Record<string, string> = {};
+  for (const f of fieldsOf(err)) next[f.param] ??= `${labels[f.param] ?? f.param} ${f.msg}`;
+  return next;
+}
+
+/** A right-aligned count column showing `row[key]`. */
+export function numColumn<R>(key: keyof R & string, header: string): Column<R> {
+  return { key, header, cell: (r) => String(r[key] ?? ''), className: 'text-right tabular-nums' };
+}
+
+/** Employee (name over number) and department columns. */
+export function employeeColumns<R extends { employeeName: string; employeeNumber: string; department: string | null }>(
+  t: TFunction,
+): Column<R>[] {
+  return [
+    {
+      key: 'employee',
+      header: t('att.employee'),
+      cell: (r) => (
+        <span>
+          <span className="block font-medium">{r.employeeName}</span>
+          <span className="text-xs text-slate-500">{r.employeeNumber}</span>
+        </span>
+      ),
+    },
+    { key: 'department', header: t('att.department'), cell: (r) => r.department ?? '' },
+  ];
 }
 
 /** A server-paginated table body: rows, loading / failure / empty states and the pager. */
@@ -248,7 +346,7 @@ function SubNav({ links, label }: { links: [string, string][]; label: string }) 
 }
 
 /** The common timesheet columns (employee columns only when `withEmployee`). */
-export function timesheetColumns(t: (k: string) => string, withEmployee: boolean): Column<TimesheetRow>[] {
+export function timesheetColumns(t: TFunction, withEmployee: boolean): Column<TimesheetRow>[] {
   const cols: Column<TimesheetRow>[] = [
     {
       key: 'date',
@@ -258,19 +356,7 @@ export function timesheetColumns(t: (k: string) => string, withEmployee: boolean
     },
   ];
   if (withEmployee) {
-    cols.push(
-      {
-        key: 'employee',
-        header: t('att.employee'),
-        cell: (r) => (
-          <span>
-            <span className="block font-medium">{r.employeeName}</span>
-            <span className="text-xs text-slate-500">{r.employeeNumber}</span>
-          </span>
-        ),
-      },
-      { key: 'department', header: t('att.department'), cell: (r) => r.department ?? '' },
-    );
+    cols.push(...employeeColumns<TimesheetRow>(t));
   }
   cols.push(
     { key: 'shift', header: t('att.shift'), cell: (r) => r.shift ?? t(`att.dayType.${r.dayType}`) },

@@ -3,7 +3,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthedApp } from '../../app/AuthedApp';
 import { trpc } from '../../lib/trpc';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
+import { sessionUser } from '../../testing/screen';
 import { PasswordChangeListener } from './ChangePasswordScreen';
 
 afterEach(() => {
@@ -11,7 +12,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const mustChange = { ...testSessionUser(['employee.view']), mustChangePassword: true };
+const mustChange = { ...sessionUser(['employee.view']), mustChangePassword: true };
 const AU0010 = {
   error: {
     message: 'You signed in with a one-time password. Change your password before doing anything else.',

@@ -8,17 +8,27 @@ import { formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { ListCard } from '../../ui/ListCard';
+import { PagedCard } from '../../ui/PagedCard';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
-import { addDays, CanteenSelect, MEAL_OPTIONS, MealSelect, PREFERENCE_OPTIONS, todayWib, wibTime } from './canteen-shared';
+import {
+  addDays,
+  CanteenSelect,
+  MEAL_OPTIONS,
+  MealSelect,
+  PREFERENCE_OPTIONS,
+  todayWib,
+  useEmployeeColumns,
+  useMealOfficeFilters,
+  wibTime,
+} from './canteen-shared';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { PeriodFilter } from '../shared/approvals/PeriodFilter';
 import './texts';
@@ -237,21 +247,17 @@ export function MealSchedulePage() {
   const list = useListState();
   const [date, setDate] = useState(todayWib());
   const [mealId, setMealId] = useState<number | null>(null);
-  const [empKind, setEmpKind] = useState('');
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
+  const clearMeal = () => setMealId(null);
+  const filters = useMealOfficeFilters(list, clearMeal);
   const [preference, setPreference] = useState('');
   const [taken, setTaken] = useState('');
   const [editing, setEditing] = useState<EmployeeRow | null>(null);
-  const clearMeal = () => setMealId(null);
   const employees = trpc.canteen.mealSchedule.employees.useQuery(
     {
       ...list.query,
       ...(date ? { date } : {}),
       ...(mealId ? { mealId } : {}),
-      ...(empKind ? { mealKind: empKind as 'lunch' } : {}),
-      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
-      ...(departmentId ? { departmentId: Number(departmentId) } : {}),
+      ...filters.input,
       ...(preference ? { preference: preference as MenuPreference } : {}),
       ...(taken ? { taken: taken === 'true' } : {}),
     },
@@ -283,9 +289,7 @@ export function MealSchedulePage() {
     },
   ];
   const employeeColumns: Column<EmployeeRow>[] = [
-    { key: 'number', header: t('cnt.employeeNumber'), cell: (r) => r.employeeNumber },
-    { key: 'name', header: t('cnt.employee'), cell: (r) => r.name },
-    { key: 'department', header: t('cnt.department'), cell: (r) => r.department ?? '' },
+    ...useEmployeeColumns<EmployeeRow>(),
     { key: 'date', header: t('cnt.date'), cell: (r) => formatIsoDate(r.date), className: 'whitespace-nowrap' },
     { key: 'meal', header: t('cnt.meal'), cell: (r) => `${r.mealLabel} (${r.canteen})` },
     {
@@ -317,48 +321,39 @@ export function MealSchedulePage() {
       <PageTitle>{t('routes.canteen.mealSchedule')}</PageTitle>
       <div className="space-y-4">
         {canManage ? <AssignCard /> : null}
-        <Card title={t('cnt.schedules')}>
-          <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <PeriodFilter
-              fromLabel={t('cnt.from')}
-              toLabel={t('cnt.to')}
-              from={from}
-              to={to}
-              onFrom={summaryList.filter(setFrom)}
-              onTo={summaryList.filter(setTo)}
-            />
-            <CanteenSelect
-              aria-label={t('cnt.canteen')}
-              placeholder={t('cnt.allCanteens')}
-              value={canteenId}
-              onChange={summaryList.filter(setCanteenId)}
-            />
-            <FilterSelect
-              label={t('cnt.meal')}
-              all={t('cnt.allMeals')}
-              value={mealKind}
-              onChange={summaryList.filter(setMealKind)}
-              options={MEAL_OPTIONS}
-            />
-          </div>
-          <DataTable
-            caption={t('cnt.schedules')}
-            columns={summaryColumns}
-            rows={summary.data?.rows ?? []}
-            rowKey={(r) => r.mealId * 100_000_000 + Number(r.date.replaceAll('-', ''))}
-            loading={summary.isFetching}
-            failed={summary.isError && !summary.data}
-            onRetry={() => void summary.refetch()}
-            empty={t('cnt.noSchedules')}
-          />
-          <Pagination
-            page={summaryList.page}
-            pageSize={summaryList.pageSize}
-            total={summary.data?.total ?? 0}
-            onPage={summaryList.setPage}
-            onPageSize={summaryList.setPageSize}
-          />
-        </Card>
+        <PagedCard
+          title={t('cnt.schedules')}
+          list={summaryList}
+          query={summary}
+          columns={summaryColumns}
+          rowKey={(r) => r.mealId * 100_000_000 + Number(r.date.replaceAll('-', ''))}
+          empty={t('cnt.noSchedules')}
+          filters={
+            <>
+              <PeriodFilter
+                fromLabel={t('cnt.from')}
+                toLabel={t('cnt.to')}
+                from={from}
+                to={to}
+                onFrom={summaryList.filter(setFrom)}
+                onTo={summaryList.filter(setTo)}
+              />
+              <CanteenSelect
+                aria-label={t('cnt.canteen')}
+                placeholder={t('cnt.allCanteens')}
+                value={canteenId}
+                onChange={summaryList.filter(setCanteenId)}
+              />
+              <FilterSelect
+                label={t('cnt.meal')}
+                all={t('cnt.allMeals')}
+                value={mealKind}
+                onChange={summaryList.filter(setMealKind)}
+                options={MEAL_OPTIONS}
+              />
+            </>
+          }
+        />
         <ListCard
           title={t('cnt.employees')}
           list={list}
@@ -377,26 +372,8 @@ export function MealSchedulePage() {
                 value={date}
                 onChange={list.filter(setDate, clearMeal)}
               />
-              <FilterSelect
-                label={t('cnt.meal')}
-                all={t('cnt.allMeals')}
-                value={empKind}
-                onChange={list.filter(setEmpKind, clearMeal)}
-                options={MEAL_OPTIONS}
-              />
-              <CompanyOfficeSelect
-                aria-label={t('cnt.office')}
-                placeholder={t('cnt.allOffices')}
-                value={officeId}
-                onChange={list.filter(setOfficeId, setDepartmentId)}
-              />
-              <DepartmentSelect
-                aria-label={t('cnt.department')}
-                placeholder={t('cnt.allDepartments')}
-                companyOfficeId={num(officeId)}
-                value={departmentId}
-                onChange={list.filter(setDepartmentId)}
-              />
+              {filters.mealKindFilter}
+              {filters.officeFilter}
               <FilterSelect
                 label={t('cnt.preference')}
                 all={t('cnt.allPreferences')}
@@ -404,9 +381,9 @@ export function MealSchedulePage() {
                 onChange={list.filter(setPreference)}
                 options={PREFERENCE_OPTIONS}
               />
-              <Select
-                aria-label={t('cnt.taken')}
-                placeholder={t('app.all')}
+              <FilterSelect
+                label={t('cnt.taken')}
+                all={t('app.all')}
                 value={taken}
                 onChange={list.filter(setTaken)}
                 options={[

@@ -12,15 +12,21 @@ import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { MonthPicker } from '../../ui/MonthPicker';
-import { Select } from '../../ui/Select';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
-import { CanteenSelect, formatRp, MEAL_OPTIONS, todayWib, wibTime } from './canteen-shared';
+import {
+  CanteenSelect,
+  ConfirmDeleteButton,
+  formatRp,
+  todayWib,
+  useEmployeeColumns,
+  useMealOfficeFilters,
+  wibTime,
+} from './canteen-shared';
 import { KioskView } from './KioskView';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { PeriodFilter } from '../shared/approvals/PeriodFilter';
-import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import './texts';
 
 type Row = RouterOutputs['canteen']['presence']['list']['rows'][number];
@@ -199,10 +205,8 @@ export function PresencePage() {
   const list = useListState();
   const [from, setFrom] = useState(todayWib());
   const [to, setTo] = useState(todayWib());
-  const [mealKind, setMealKind] = useState('');
+  const filters = useMealOfficeFilters(list);
   const [canteenId, setCanteenId] = useState('');
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
   const [source, setSource] = useState('');
   const utils = trpc.useUtils();
   const kiosk = params.get('kiosk') === '1';
@@ -211,10 +215,8 @@ export function PresencePage() {
       ...list.query,
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
-      ...(mealKind ? { mealKind: mealKind as 'lunch' } : {}),
+      ...filters.input,
       ...(canteenId ? { canteenId: Number(canteenId) } : {}),
-      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
-      ...(departmentId ? { departmentId: Number(departmentId) } : {}),
       ...(source ? { source: source as 'card' } : {}),
     },
     { placeholderData: keepPreviousData, enabled: !kiosk },
@@ -223,6 +225,7 @@ export function PresencePage() {
     meta: { successMessage: () => t('cnt.deleted') },
     onSuccess: () => void utils.canteen.invalidate(),
   });
+  const employeeColumns = useEmployeeColumns<Row>();
   if (kiosk) return canManage ? <KioskView /> : <Card>{t('cnt.manageOnly')}</Card>;
   const columns: Column<Row>[] = [
     {
@@ -231,9 +234,7 @@ export function PresencePage() {
       cell: (r) => `${formatIsoDate(r.mealDate)} ${wibTime(r.takenAt)}`,
       className: 'whitespace-nowrap',
     },
-    { key: 'number', header: t('cnt.employeeNumber'), cell: (r) => r.employeeNumber },
-    { key: 'name', header: t('cnt.employee'), cell: (r) => r.name },
-    { key: 'department', header: t('cnt.department'), cell: (r) => r.department ?? '' },
+    ...employeeColumns,
     { key: 'meal', header: t('cnt.meal'), cell: (r) => r.mealLabel },
     { key: 'canteen', header: t('cnt.canteen'), cell: (r) => r.canteen },
     { key: 'preference', header: t('cnt.preference'), cell: (r) => r.preferenceLabel },
@@ -254,18 +255,12 @@ export function PresencePage() {
             key: 'actions',
             header: '',
             cell: (r: Row) => (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="text-red-700"
-                disabled={del.isPending}
-                onClick={() => {
-                  if (window.confirm(`${t('cnt.delete')}: ${r.employeeNumber} ${r.name} — ${r.mealLabel}?`))
-                    del.mutate({ id: Number(r.id) });
-                }}
-              >
-                {t('cnt.delete')}
-              </Button>
+              <ConfirmDeleteButton
+                label={t('cnt.delete')}
+                question={`${t('cnt.delete')}: ${r.employeeNumber} ${r.name} — ${r.mealLabel}?`}
+                busy={del.isPending}
+                onConfirm={() => del.mutate({ id: Number(r.id) })}
+              />
             ),
           },
         ]
@@ -298,13 +293,7 @@ export function PresencePage() {
                 onFrom={list.filter(setFrom)}
                 onTo={list.filter(setTo)}
               />
-              <FilterSelect
-                label={t('cnt.meal')}
-                all={t('cnt.allMeals')}
-                value={mealKind}
-                onChange={list.filter(setMealKind)}
-                options={MEAL_OPTIONS}
-              />
+              {filters.mealKindFilter}
               <CanteenSelect
                 id="presence-canteen"
                 aria-label={t('cnt.canteen')}
@@ -312,19 +301,10 @@ export function PresencePage() {
                 value={canteenId}
                 onChange={list.filter(setCanteenId)}
               />
-              <OfficeDepartmentFilter
-                officeLabel={t('cnt.office')}
-                allOffices={t('cnt.allOffices')}
-                departmentLabel={t('cnt.department')}
-                allDepartments={t('cnt.allDepartments')}
-                officeId={officeId}
-                departmentId={departmentId}
-                onOffice={list.filter(setOfficeId, setDepartmentId)}
-                onDepartment={list.filter(setDepartmentId)}
-              />
-              <Select
-                aria-label={t('cnt.source')}
-                placeholder={t('cnt.allSources')}
+              {filters.officeFilter}
+              <FilterSelect
+                label={t('cnt.source')}
+                all={t('cnt.allSources')}
                 value={source}
                 onChange={list.filter(setSource)}
                 options={[

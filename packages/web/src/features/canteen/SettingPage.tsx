@@ -13,7 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { TimeInput } from '../../ui/TimeInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
-import { type CanteenSetting, formatRp, useCanteens } from './canteen-shared';
+import { type CanteenSetting, ConfirmDeleteButton, formatRp, useCanteens } from './canteen-shared';
 import './texts';
 
 interface MealDraft {
@@ -298,17 +298,12 @@ function CanteenCard({ canteen, canManage, onEdit }: { canteen: CanteenSetting; 
             <Button size="sm" variant="secondary" onClick={onEdit}>
               {t('app.edit')}
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-red-700"
-              disabled={del.isPending}
-              onClick={() => {
-                if (window.confirm(t('cnt.confirmDelete', { name: canteen.name }))) del.mutate({ id: canteen.id });
-              }}
-            >
-              {t('cnt.delete')}
-            </Button>
+            <ConfirmDeleteButton
+              label={t('cnt.delete')}
+              question={t('cnt.confirmDelete', { name: canteen.name })}
+              busy={del.isPending}
+              onConfirm={() => del.mutate({ id: canteen.id })}
+            />
           </div>
         ) : null
       }

@@ -1,16 +1,18 @@
-import { MEAL_KIND_LABELS, MEAL_KINDS, MENU_PREFERENCE_LABELS, MENU_PREFERENCES } from '@hr/core/browser';
+import { type MealKind, MEAL_KIND_LABELS, MEAL_KINDS, MENU_PREFERENCE_LABELS, MENU_PREFERENCES } from '@hr/core/browser';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListState } from '../../lib/use-list-state';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Select } from '../../ui/Select';
+import { Button } from '../../ui/Button';
+import type { Column } from '../../ui/DataTable';
+import { Select, type SelectOption } from '../../ui/Select';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import './texts';
 
 export type CanteenSetting = RouterOutputs['canteen']['setting']['get'][number];
 
-/** Integer rupiah digits with Indonesian thousands dots: "1250000" → "1.250.000". */
-export function formatRp(digits: string): string {
-  const neg = digits.startsWith('-');
-  const body = (neg ? digits.slice(1) : digits).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return neg ? `-${body}` : body;
-}
+export { formatRp } from '../shared/approvals/rupiah';
 
 /** Today in the company's time zone (Asia/Jakarta), 'yyyy-mm-dd'. */
 export function todayWib(now = new Date()): string {
@@ -40,68 +42,118 @@ export function useCanteens() {
   return trpc.canteen.setting.get.useQuery({}, { staleTime: 60_000 });
 }
 
-export function CanteenSelect({
-  id,
-  value,
-  onChange,
-  placeholder,
-  invalid,
-  'aria-label': ariaLabel,
-}: {
+/** What a canteen or meal picker takes; `invalid` marks it as failing validation. */
+interface PickerProps {
   id?: string;
   value: string;
   onChange: (v: string) => void;
   placeholder: string;
   invalid?: boolean;
   'aria-label'?: string;
-}) {
-  const q = useCanteens();
-  return (
-    <Select
-      id={id}
-      aria-label={ariaLabel}
-      value={value}
-      onChange={onChange}
-      invalid={invalid ?? false}
-      placeholder={placeholder}
-      loading={q.isFetching && !q.data}
-      options={(q.data ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.companyOffice})` }))}
-    />
-  );
 }
 
-/** Every meal of every canteen, "Lunch — Main Canteen (Jakarta) 11:30–13:00". */
-export function MealSelect({
-  id,
-  value,
-  onChange,
-  placeholder,
+/** A select over the cached canteens; `options` turns them into its choices. */
+function CanteenDataSelect({
+  options,
   invalid,
-  'aria-label': ariaLabel,
-}: {
-  id?: string;
-  value: string;
-  onChange: (v: string) => void;
-  placeholder: string;
-  invalid?: boolean;
-  'aria-label'?: string;
-}) {
+  ...props
+}: PickerProps & { options: (canteens: readonly CanteenSetting[]) => SelectOption[] }) {
   const q = useCanteens();
-  const options = (q.data ?? []).flatMap((c) =>
+  return <Select {...props} invalid={invalid ?? false} loading={q.isFetching && !q.data} options={options(q.data ?? [])} />;
+}
+
+const canteenOptions = (canteens: readonly CanteenSetting[]) =>
+  canteens.map((c) => ({ value: c.id, label: `${c.name} (${c.companyOffice})` }));
+
+const mealOptions = (canteens: readonly CanteenSetting[]) =>
+  canteens.flatMap((c) =>
     c.meals
       .filter((m) => m.active && c.active)
       .map((m) => ({ value: m.id, label: `${m.label} — ${c.name} (${c.companyOffice}) ${m.startTime}–${m.endTime}` })),
   );
+
+export function CanteenSelect(props: PickerProps) {
+  return <CanteenDataSelect {...props} options={canteenOptions} />;
+}
+
+/** Every meal of every canteen, "Lunch — Main Canteen (Jakarta) 11:30–13:00". */
+export function MealSelect(props: PickerProps) {
+  return <CanteenDataSelect {...props} options={mealOptions} />;
+}
+
+/** A red "Delete" button that asks `question` (window.confirm) before calling `onConfirm`. */
+export function ConfirmDeleteButton({
+  label,
+  question,
+  busy,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
   return (
-    <Select
-      id={id}
-      aria-label={ariaLabel}
-      value={value}
-      onChange={onChange}
-      invalid={invalid ?? false}
-      placeholder={placeholder}
-      loading={q.isFetching && !q.data}
-      options={options}
-    />
+    <Button
+      size="sm"
+      variant="ghost"
+      className="text-red-700"
+      disabled={busy}
+      onClick={() => {
+        if (window.confirm(question)) onConfirm();
+      }}
+    >
+      {label}
+    </Button>
   );
+}
+
+/** The employee number, name and department columns that open a canteen list of employees. */
+export function useEmployeeColumns<T extends { employeeNumber: string; name: string; department: string | null }>(): Column<T>[] {
+  const { t } = useTranslation();
+  return [
+    { key: 'number', header: t('cnt.employeeNumber'), cell: (r) => r.employeeNumber },
+    { key: 'name', header: t('cnt.employee'), cell: (r) => r.name },
+    { key: 'department', header: t('cnt.department'), cell: (r) => r.department ?? '' },
+  ];
+}
+
+/**
+ * The meal kind, office and department filters of a canteen list: their controls and the part of
+ * the list query they set. Each change goes back to page 1; `onMealKind` also runs (with '') when
+ * the meal kind changes.
+ */
+export function useMealOfficeFilters(list: ListState, onMealKind?: () => void) {
+  const { t } = useTranslation();
+  const [mealKind, setMealKind] = useState('');
+  const [officeId, setOfficeId] = useState('');
+  const [departmentId, setDepartmentId] = useState('');
+  return {
+    input: {
+      ...(mealKind ? { mealKind: mealKind as MealKind } : {}),
+      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
+      ...(departmentId ? { departmentId: Number(departmentId) } : {}),
+    },
+    mealKindFilter: (
+      <FilterSelect
+        label={t('cnt.meal')}
+        all={t('cnt.allMeals')}
+        value={mealKind}
+        onChange={onMealKind ? list.filter(setMealKind, onMealKind) : list.filter(setMealKind)}
+        options={MEAL_OPTIONS}
+      />
+    ),
+    officeFilter: (
+      <OfficeDepartmentFilter
+        officeLabel={t('cnt.office')}
+        allOffices={t('cnt.allOffices')}
+        departmentLabel={t('cnt.department')}
+        allDepartments={t('cnt.allDepartments')}
+        officeId={officeId}
+        departmentId={departmentId}
+        onOffice={list.filter(setOfficeId, setDepartmentId)}
+        onDepartment={list.filter(setDepartmentId)}
+      />
+    ),
+  };
 }

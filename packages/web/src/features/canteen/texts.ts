@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the canteen screens, English and Bahasa Indonesia, under the `cnt` key. They are added
@@ -209,7 +208,4 @@ const id: Texts = {
   kioskNoCanteen: 'Pilih kantin yang dilayani kios ini.',
 };
 
-i18n.addResourceBundle('en', 'translation', { cnt: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { cnt: id }, true, false);
-
-export const CANTEEN_TEXTS = { en, id };
+export const CANTEEN_TEXTS = registerTexts('cnt', { en, id });

@@ -1,3 +1,4 @@
+import { cooperativeDepositInput, cooperativeSettingsInput } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +21,12 @@ import { useListState } from '../../lib/use-list-state';
 import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BalanceCard, formatRp } from './coop-shared';
-import { depositForm, settingsForm } from './form-schemas';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import './texts';
+
+/** What the settings card and the deposit dialog check before sending (the server checks all of core's schema). */
+const settingsForm = cooperativeSettingsInput.pick({ principalAmount: true, mandatoryAmount: true });
+const depositForm = cooperativeDepositInput.omit({ id: true });
 
 type Member = RouterOutputs['cooperative']['member']['list']['rows'][number];
 type Settings = RouterOutputs['cooperative']['settings']['get'];

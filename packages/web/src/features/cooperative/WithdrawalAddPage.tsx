@@ -1,3 +1,4 @@
+import { createWithdrawalInput, WITHDRAWAL_MAX_FILES } from '@hr/core/browser';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,10 +10,10 @@ import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { TextInput } from '../../ui/TextInput';
 import { formatRp, readUpload } from './coop-shared';
-import { withdrawalForm } from './form-schemas';
 import './texts';
 
-const MAX_FILES = 5;
+/** The fields checked before the files are read (the server checks all of core's schema). */
+const withdrawalForm = createWithdrawalInput.pick({ amount: true, reason: true });
 
 /** /cooperative/withdrawal/add: amount (at most what is available), reason and supporting files. */
 export function WithdrawalAddPage() {
@@ -45,7 +46,7 @@ export function WithdrawalAddPage() {
     const parsed = withdrawalForm.safeParse({ amount: amount.trim(), reason });
     if (!parsed.success)
       for (const i of parsed.error.issues) next[String(i.path[0])] ??= `${labels[String(i.path[0])]} ${i.message}`;
-    if (files.length > MAX_FILES) next.files = `${labels.files} at most ${MAX_FILES}`;
+    if (files.length > WITHDRAWAL_MAX_FILES) next.files = `${labels.files} at most ${WITHDRAWAL_MAX_FILES}`;
     const uploads = [];
     for (const f of files) {
       const u = await readUpload(f);

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_FILE_TYPES, WITHDRAWAL_MAX_FILE_BYTES } from '@hr/core/browser';
 import { saveBase64 } from '../../lib/save-file';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,39 +9,23 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
+import { Fact } from '../shared/approvals/Fact';
+import { readAttachment } from '../shared/approvals/read-attachment';
+import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
+import { formatRp } from '../shared/approvals/rupiah';
 import './texts';
 
 export type Balance = NonNullable<RouterOutputs['cooperative']['balance']['mine']>;
 type LedgerRow = RouterOutputs['cooperative']['balance']['history']['rows'][number];
 
-/** Spec §3 Request status, as the server sends it (Approved 1, Disapproved 2, Pending 3, Cancel 4). */
-export const WITHDRAWAL_STATUSES = [
-  { value: 3, label: 'Pending' },
-  { value: 1, label: 'Approved' },
-  { value: 2, label: 'Disapproved' },
-  { value: 4, label: 'Cancel' },
-];
+export const WITHDRAWAL_STATUSES = REQUEST_STATUS_OPTIONS;
 
-/** Integer rupiah digits (optionally negative) with Indonesian thousands dots: "-1250000" → "-1.250.000". */
-export function formatRp(digits: string): string {
-  const neg = digits.startsWith('-');
-  const body = (neg ? digits.slice(1) : digits).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return neg ? `-${body}` : body;
-}
-
-export const FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export type FileType = (typeof FILE_TYPES)[number];
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export { formatRp };
 
 /** Reads a picked file as base64 for the JSON API; null when its type or size is not allowed. */
-export async function readUpload(f: File): Promise<{ name: string; mime: FileType; contentBase64: string } | null> {
-  const mime = (f.type === 'image/jpg' ? 'image/jpeg' : f.type) as FileType;
-  if (!FILE_TYPES.includes(mime) || f.size === 0 || f.size > MAX_FILE_BYTES) return null;
-  const buf = new Uint8Array(await f.arrayBuffer());
-  let bin = '';
-  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode(...buf.subarray(i, i + 0x8000));
-  return { name: f.name, mime, contentBase64: btoa(bin) };
-}
+export const readUpload = (f: File) => readAttachment(f, WITHDRAWAL_FILE_TYPES, WITHDRAWAL_MAX_FILE_BYTES);
+
+const AMOUNT = 'font-medium tabular-nums';
 
 /** A member's balances per saving, the ledger with its running balance, and the statement download. */
 export function BalanceCard({ balance, title }: { balance: Balance; title: string }) {
@@ -81,27 +66,19 @@ export function BalanceCard({ balance, title }: { balance: Balance; title: strin
     >
       <dl className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="coop-balance">
         {balance.products.map((p) => (
-          <div key={p.product}>
-            <dt className="text-xs text-slate-500">{t(`coop.${p.product}`)}</dt>
-            <dd className="font-medium tabular-nums">Rp {formatRp(p.balance)}</dd>
-          </div>
+          <Fact key={p.product} label={t(`coop.${p.product}`)} valueClassName={AMOUNT}>
+            Rp {formatRp(p.balance)}
+          </Fact>
         ))}
-        <div>
-          <dt className="text-xs text-slate-500">{t('coop.total')}</dt>
-          <dd className="font-medium tabular-nums" data-testid="coop-total">
-            Rp {formatRp(balance.total)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">{t('coop.pending')}</dt>
-          <dd className="font-medium tabular-nums">Rp {formatRp(balance.pending)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">{t('coop.available')}</dt>
-          <dd className="font-semibold tabular-nums text-sky-800" data-testid="coop-available">
-            Rp {formatRp(balance.available)}
-          </dd>
-        </div>
+        <Fact label={t('coop.total')} valueClassName={AMOUNT} testId="coop-total">
+          Rp {formatRp(balance.total)}
+        </Fact>
+        <Fact label={t('coop.pending')} valueClassName={AMOUNT}>
+          Rp {formatRp(balance.pending)}
+        </Fact>
+        <Fact label={t('coop.available')} valueClassName="font-semibold tabular-nums text-sky-800" testId="coop-available">
+          Rp {formatRp(balance.available)}
+        </Fact>
       </dl>
       <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('coop.history')}</h3>
       <DataTable

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the cooperative screens, English and Bahasa Indonesia, under the `coop` key. They are
@@ -157,7 +156,4 @@ const id: Texts = {
   backToManage: 'Kembali ke koperasi',
 };
 
-i18n.addResourceBundle('en', 'translation', { coop: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { coop: id }, true, false);
-
-export const COOPERATIVE_TEXTS = { en, id };
+export const COOPERATIVE_TEXTS = registerTexts('coop', { en, id });

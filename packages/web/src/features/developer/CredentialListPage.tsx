@@ -6,7 +6,8 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
+import { LinkButton } from '../../ui/LinkButton';
 
 type CredentialRow = RouterOutputs['auth']['credential']['list'][number];
 
@@ -78,16 +79,7 @@ export function CredentialListPage() {
 
   return (
     <>
-      <PageTitle
-        actions={
-          <Link
-            to="/developer/credential/add"
-            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-          >
-            {t('credentials.add')}
-          </Link>
-        }
-      >
+      <PageTitle actions={<LinkButton to="/developer/credential/add">{t('credentials.add')}</LinkButton>}>
         {t('routes.developer.credential')}
       </PageTitle>
       <Card>
@@ -102,23 +94,16 @@ export function CredentialListPage() {
         />
       </Card>
       {revoking ? (
-        <Modal
-          open
-          onClose={() => setRevoking(null)}
+        <ActionModal
+          variant="danger"
           title={t('credentials.revokeTitle', { name: revoking.name })}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setRevoking(null)}>
-                {t('app.cancel')}
-              </Button>
-              <Button variant="danger" disabled={revoke.isPending} onClick={() => revoke.mutate({ id: revoking.id })}>
-                {t('credentials.revoke')}
-              </Button>
-            </>
-          }
+          actionLabel={t('credentials.revoke')}
+          busy={revoke.isPending}
+          onAction={() => revoke.mutate({ id: revoking.id })}
+          onClose={() => setRevoking(null)}
         >
           <p className="text-sm text-slate-700">{t('credentials.revokeText')}</p>
-        </Modal>
+        </ActionModal>
       ) : null}
     </>
   );

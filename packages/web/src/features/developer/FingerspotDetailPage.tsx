@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
+import { LinkButton } from '../../ui/LinkButton';
 import { DRIVER_OPTIONS, formatLocal, formatSkew, saveBase64 } from './devices/shared';
 
 type Detail = RouterOutputs['device']['detail'];
@@ -170,12 +171,7 @@ export function FingerspotDetailPage() {
             <Button variant="secondary" disabled={exporting} onClick={() => void exportXlsx()}>
               Export scan log (XLSX)
             </Button>
-            <Link
-              to={`/developer/fingerspot/${d.id}/edit`}
-              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-            >
-              Edit
-            </Link>
+            <LinkButton to={`/developer/fingerspot/${d.id}/edit`}>Edit</LinkButton>
           </div>
         }
       >

@@ -6,10 +6,11 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
-import { Modal } from '../../ui/Modal';
-import { Pagination } from '../../ui/Pagination';
+import { ActionModal } from '../../ui/ActionModal';
+import type { Column } from '../../ui/DataTable';
 import { TextInput } from '../../ui/TextInput';
+import { LinkButton } from '../../ui/LinkButton';
+import { PagedTable, usePaging } from '../shared/PagedTable';
 import { DRIVER_OPTIONS, formatSkew, SKEW_WARNING_MS } from './devices/shared';
 
 type DeviceRow = RouterOutputs['device']['list']['rows'][number];
@@ -21,10 +22,9 @@ export function FingerspotListPage() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const debounced = useDebouncedValue(search, 300);
-  const list = trpc.device.list.useQuery({ page, pageSize, search: debounced.trim() || undefined });
+  const list = trpc.device.list.useQuery({ page: paging.page, pageSize: paging.pageSize, search: debounced.trim() || undefined });
   const [deleting, setDeleting] = useState<DeviceRow | null>(null);
   const remove = trpc.device.delete.useMutation({
     meta: { successMessage: () => 'Fingerprint device deleted' },
@@ -88,16 +88,7 @@ export function FingerspotListPage() {
 
   return (
     <>
-      <PageTitle
-        actions={
-          <Link
-            to="/developer/fingerspot/add"
-            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-          >
-            Add device
-          </Link>
-        }
-      >
+      <PageTitle actions={<LinkButton to="/developer/fingerspot/add">Add device</LinkButton>}>
         {t('routes.developer.fingerspot')}
       </PageTitle>
       <Card>
@@ -108,50 +99,25 @@ export function FingerspotListPage() {
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setPage(1);
+              paging.setPage(1);
             }}
           />
         </div>
-        <DataTable
-          columns={columns}
-          rows={list.data?.rows ?? []}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          failed={list.isError && !list.data}
-          onRetry={() => void list.refetch()}
-          empty="No fingerprint devices yet."
-        />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          onPage={setPage}
-          onPageSize={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
-        />
+        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty="No fingerprint devices yet." />
       </Card>
       {deleting ? (
-        <Modal
-          open
-          onClose={() => setDeleting(null)}
+        <ActionModal
+          variant="danger"
           title={`Delete ${deleting.name}?`}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                {t('app.cancel')}
-              </Button>
-              <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: deleting.id })}>
-                Delete
-              </Button>
-            </>
-          }
+          actionLabel="Delete"
+          busy={remove.isPending}
+          onAction={() => remove.mutate({ id: deleting.id })}
+          onClose={() => setDeleting(null)}
         >
           <p className="text-sm text-slate-700">
             The registration is removed. Scans already received from serial {deleting.serial} stay in the attendance record.
           </p>
-        </Modal>
+        </ActionModal>
       ) : null}
     </>
   );

@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
+import { sessionUser } from '../../testing/screen';
 import { CredentialAddPage } from './CredentialAddPage';
 import { CredentialEditPage } from './CredentialEditPage';
 import { CredentialListPage } from './CredentialListPage';
@@ -15,7 +16,7 @@ afterEach(() => {
 
 const render = (path: string, route: string, element: React.ReactElement) =>
   renderWithProviders(
-    <SessionProvider user={testSessionUser(['developer.access'])}>
+    <SessionProvider user={sessionUser(['developer.access'])}>
       <Routes>
         <Route path={path} element={element} />
         <Route path="/developer/credential" element={<p>credential list</p>} />

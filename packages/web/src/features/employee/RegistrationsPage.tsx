@@ -8,8 +8,8 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { cx } from '../../ui/cx';
-import { type Column, DataTable } from '../../ui/DataTable';
-import { Pagination } from '../../ui/Pagination';
+import type { Column } from '../../ui/DataTable';
+import { PagedTable, usePaging } from '../shared/PagedTable';
 import { ActivateRegistrationDialog } from './ActivateRegistrationDialog';
 import { RejectRegistrationDialog } from './RejectRegistrationDialog';
 import { fullName, type RegistrationRow } from './registration-row';
@@ -25,11 +25,13 @@ export function RegistrationsPage() {
   const { t } = useTranslation();
   const canDecide = useCan('employee.registration.decide');
   const [status, setStatus] = useState<number>(APPROVAL_STATUS.Pending);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const [activating, setActivating] = useState<RegistrationRow | null>(null);
   const [rejecting, setRejecting] = useState<RegistrationRow | null>(null);
-  const list = trpc.employee.registration.list.useQuery({ status, page, pageSize }, { placeholderData: keepPreviousData });
+  const list = trpc.employee.registration.list.useQuery(
+    { status, page: paging.page, pageSize: paging.pageSize },
+    { placeholderData: keepPreviousData },
+  );
   const pending = status === APPROVAL_STATUS.Pending;
 
   const columns: Column<RegistrationRow>[] = [
@@ -83,7 +85,7 @@ export function RegistrationsPage() {
               aria-selected={status === tab.status}
               onClick={() => {
                 setStatus(tab.status);
-                setPage(1);
+                paging.setPage(1);
               }}
               className={cx(
                 '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
@@ -94,25 +96,7 @@ export function RegistrationsPage() {
             </button>
           ))}
         </div>
-        <DataTable
-          columns={columns}
-          rows={list.data?.rows ?? []}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          failed={list.isError && !list.data}
-          onRetry={() => void list.refetch()}
-          empty={t('registrations.empty')}
-        />
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={list.data?.total ?? 0}
-          onPage={setPage}
-          onPageSize={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
-        />
+        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('registrations.empty')} />
       </Card>
       {activating ? <ActivateRegistrationDialog registration={activating} onClose={() => setActivating(null)} /> : null}
       {rejecting ? <RejectRegistrationDialog registration={rejecting} onClose={() => setRejecting(null)} /> : null}

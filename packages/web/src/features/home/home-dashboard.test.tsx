@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeTrpcServer } from '../../test/render';
 import { HomePage } from './HomePage';
-import { renderAs } from '../../testing/render-screen';
+import { fakeTrpcServer, renderAs } from '../../testing/render-screen';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 
 cleanupAfterEach();

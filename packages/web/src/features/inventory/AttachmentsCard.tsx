@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentType } from '@hr/core/browser';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '@hr/core/browser';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
@@ -7,23 +7,13 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { DownloadButton } from './DownloadButton';
+import { readAttachment as readFile } from '../shared/approvals/read-attachment';
 import './texts';
 
 type Row = RouterOutputs['inventory']['purchaseRequest']['attachments'][number];
 
 /** Reads a picked file as `{ name, mime, contentBase64 }`, or null when its type or size is not allowed. */
-export async function readAttachment(f: File): Promise<{ name: string; mime: AttachmentType; contentBase64: string } | null> {
-  const mime = (f.type === 'image/jpg' ? 'image/jpeg' : f.type) as AttachmentType;
-  if (!ATTACHMENT_TYPES.includes(mime) || f.size === 0 || f.size > ATTACHMENT_MAX_BYTES) return null;
-  // A data: URL is "data:<type>;base64,<bytes>": the part after the comma is the file as base64.
-  const url = await new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(f);
-  });
-  return { name: f.name, mime, contentBase64: url.slice(url.indexOf(',') + 1) };
-}
+export const readAttachment = (f: File) => readFile(f, ATTACHMENT_TYPES, ATTACHMENT_MAX_BYTES);
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
 
@@ -32,24 +31,17 @@ export function DecisionDialog({
     onConfirm(note.trim());
   };
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button variant={decision === 'reject' ? 'danger' : 'primary'} disabled={pending} onClick={confirm}>
-            {decision === 'reject' ? t('inv.reject') : t('inv.approve')}
-          </Button>
-        </>
-      }
+      actionLabel={decision === 'reject' ? t('inv.reject') : t('inv.approve')}
+      busy={pending}
+      onAction={confirm}
+      variant={decision === 'reject' ? 'danger' : 'primary'}
     >
       <Field label={t('inv.decisionNote')} htmlFor="decision-note" required={decision === 'reject'}>
         <TextInput id="decision-note" value={note} maxLength={1000} invalid={invalid} onChange={(e) => setNote(e.target.value)} />
       </Field>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import { digitsOnly, formatRupiah, todayJakarta } from './InventorySelects';
+import { useFieldNotice } from './request-parts';
 import './texts';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
@@ -63,7 +63,7 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
         unitPrice: l.estimatedPrice,
       })),
   );
-  const [invalid, setInvalid] = useState<{ id: string; msg: string } | null>(null);
+  const { fail, clear, err } = useFieldNotice();
   const create = trpc.inventory.purchaseRequest.order.useMutation({
     meta: { successMessage: () => t('inv.saved') },
     onSuccess: () => {
@@ -77,10 +77,6 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
     setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   const submit = () => {
-    const fail = (id: string, msg: string) => {
-      setInvalid({ id, msg });
-      document.getElementById(id)?.focus();
-    };
     if (supplier.trim() === '') return fail('po-supplier', t('inv.required'));
     if (!orderDate) return fail('po-order-date', t('inv.required'));
     if (taxBp === null) return fail('po-tax', t('inv.wholeNumber'));
@@ -91,7 +87,7 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
     }
     const chosen = lines.filter((l) => Number(l.quantity) > 0);
     if (chosen.length === 0) return fail('po-line-0-qty', t('inv.orderNone'));
-    setInvalid(null);
+    clear();
     create.mutate({
       id: request.id,
       supplier: supplier.trim(),
@@ -106,23 +102,14 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
       })),
     });
   };
-  const err = (id: string) => (invalid?.id === id ? invalid.msg : undefined);
 
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={`${t('inv.placeOrder')} · ${request.number}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button disabled={create.isPending} onClick={submit}>
-            {t('inv.placeOrder')}
-          </Button>
-        </>
-      }
+      actionLabel={t('inv.placeOrder')}
+      busy={create.isPending}
+      onAction={submit}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label={t('inv.supplier')} htmlFor="po-supplier" required error={err('po-supplier')}>
@@ -214,6 +201,6 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
       <Field label={t('inv.note')} htmlFor="po-note">
         <TextInput id="po-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
       </Field>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -4,18 +4,27 @@ import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import { Card, PageTitle } from '../../ui/Card';
+import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { AttachmentsCard } from './AttachmentsCard';
 import { DecisionDialog } from './DecisionDialog';
-import { DownloadButton } from './DownloadButton';
 import { formatRupiah } from './InventorySelects';
 import { PurchaseOrderDialog } from './PurchaseOrderDialog';
 import { ReceiveDialog } from './ReceiveDialog';
-import { RequestActions, TableCard, useReceiveColumns, useRequestId, useSavedOptions } from './request-parts';
+import {
+  Info,
+  LinkedPurchasing,
+  OrderDownloadButton,
+  RequestActions,
+  RequestSummary,
+  TableCard,
+  useDetailActions,
+  useOrderLeadColumns,
+  useReceiveColumns,
+  useRequestId,
+} from './request-parts';
 import './texts';
-import { Info } from './WarehouseRequestDetailPage';
 import { RefusalNote } from '../../ui/RefusalNote';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
@@ -38,19 +47,14 @@ export function PurchaseRequestDetailPage() {
   const receives = trpc.inventory.purchaseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
   const [ordering, setOrdering] = useState(false);
   const [receiving, setReceiving] = useState<OrderRow | null>(null);
-  const refresh = () => void utils.inventory.invalidate();
-  const saved = useSavedOptions();
-  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
-  const done = saved(() => {
-    setDeciding(null);
-    refresh();
-  });
-  const managerial = trpc.inventory.purchaseRequest.approveManagerial.useMutation(done);
-  const warehouse = trpc.inventory.purchaseRequest.approveWarehouse.useMutation(done);
-  const coo = trpc.inventory.purchaseRequest.approveCoo.useMutation(done);
-  const cancel = trpc.inventory.purchaseRequest.cancel.useMutation(saved(refresh));
+  const { deciding, setDeciding, refreshed, decided } = useDetailActions();
+  const managerial = trpc.inventory.purchaseRequest.approveManagerial.useMutation(decided);
+  const warehouse = trpc.inventory.purchaseRequest.approveWarehouse.useMutation(decided);
+  const coo = trpc.inventory.purchaseRequest.approveCoo.useMutation(decided);
+  const cancel = trpc.inventory.purchaseRequest.cancel.useMutation(refreshed);
 
   const receiveLead = useReceiveColumns<ReceiveRow>();
+  const orderLead = useOrderLeadColumns<OrderRow>();
 
   const d = detail.data;
   if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
@@ -78,8 +82,7 @@ export function PurchaseRequestDetailPage() {
     { key: 'note', header: t('inv.note'), cell: (h) => h.note ?? t('app.none') },
   ];
   const orderColumns: Column<OrderRow>[] = [
-    { key: 'number', header: t('inv.number'), cell: (o) => o.number },
-    { key: 'supplier', header: t('inv.supplier'), cell: (o) => o.supplier },
+    ...orderLead,
     { key: 'orderDate', header: t('inv.orderDate'), cell: (o) => formatIsoDate(o.orderDate) },
     { key: 'deliveryDate', header: t('inv.deliveryDate'), cell: (o) => formatIsoDate(o.deliveryDate) || t('app.none') },
     {
@@ -94,12 +97,7 @@ export function PurchaseRequestDetailPage() {
       header: '',
       cell: (o) => (
         <div className="flex justify-end gap-1">
-          <DownloadButton
-            size="sm"
-            variant="ghost"
-            label={`${t('inv.download')} ${o.number}`}
-            fetchFile={() => utils.inventory.purchaseOrder.download.fetch({ id: o.id })}
-          />
+          <OrderDownloadButton order={o} />
           {d.can.receive && o.fulfilment !== 'full' ? (
             <Button size="sm" onClick={() => setReceiving(o)}>
               {t('inv.receive')}
@@ -140,38 +138,32 @@ export function PurchaseRequestDetailPage() {
       >
         {t('routes.inventory.purchaseRequestDetail')} {d.number}
       </PageTitle>
-      <Card>
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <Info label={t('inv.requester')} value={d.requester.name} />
-          <Info label={t('inv.warehouse')} value={d.warehouse} />
-          <Info label={t('inv.status')} value={d.statusLabel} />
-          <Info label={t('inv.total')} value={formatRupiah(d.estimatedTotal)} />
-          <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
-          <Info
-            label={t('inv.approvalTiers')}
-            value={(['managerial', 'warehouse', 'coo'] as const)
-              .map((k) => `${t(`inv.tier.${k}`)}: ${t(`inv.tierStatus.${d.approval[k]}`)}`)
-              .join(' · ')}
-          />
-        </dl>
-        {d.warehouseRequestId ? (
-          <p className="mt-3 text-sm">
-            <Link to={`/inventory/warehouseRequest/${d.warehouseRequestId}/detail`} className="text-sky-700 hover:underline">
-              {d.warehouseRequestNumber}
-            </Link>
-          </p>
-        ) : null}
-      </Card>
+      <RequestSummary
+        request={d}
+        after={
+          d.warehouseRequestId ? (
+            <p className="mt-3 text-sm">
+              <Link to={`/inventory/warehouseRequest/${d.warehouseRequestId}/detail`} className="text-sky-700 hover:underline">
+                {d.warehouseRequestNumber}
+              </Link>
+            </p>
+          ) : null
+        }
+      >
+        <Info label={t('inv.status')} value={d.statusLabel} />
+        <Info label={t('inv.total')} value={formatRupiah(d.estimatedTotal)} />
+        <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
+        <Info
+          label={t('inv.approvalTiers')}
+          value={(['managerial', 'warehouse', 'coo'] as const)
+            .map((k) => `${t(`inv.tier.${k}`)}: ${t(`inv.tierStatus.${d.approval[k]}`)}`)
+            .join(' · ')}
+        />
+      </RequestSummary>
       <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
       <AttachmentsCard requestId={d.id} rows={d.attachments} editable={d.can.attach} />
       <TableCard title={t('inv.history')} columns={historyColumns} rows={d.history} />
-      <TableCard title={t('inv.linkedOrders')} columns={orderColumns} rows={orders.data ?? []} loading={orders.isFetching} />
-      <TableCard
-        title={t('inv.linkedReceives')}
-        columns={receiveColumns}
-        rows={receives.data ?? []}
-        loading={receives.isFetching}
-      />
+      <LinkedPurchasing orders={orders} orderColumns={orderColumns} receives={receives} receiveColumns={receiveColumns} />
       {ordering ? <PurchaseOrderDialog request={d} onClose={() => setOrdering(false)} /> : null}
       {receiving ? <ReceiveDialog order={receiving} onClose={() => setReceiving(null)} /> : null}
       {deciding && tier ? (

@@ -1,9 +1,8 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
-import { Card, PageTitle } from '../../ui/Card';
+import { PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
@@ -11,7 +10,8 @@ import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { AttachmentsCard } from './AttachmentsCard';
 import { ItemWarehouseSelect, ServiceSelect, UnitSelect, WarehouseSelect } from './InventorySelects';
-import { useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
+import { LineEditorForm } from './line-editor';
+import { EditPageTitle, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
 import './texts';
 
 export interface PrLine {
@@ -74,24 +74,14 @@ function PurchaseRequestForm({
   const { t } = useTranslation();
   const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
   const [note, setNote] = useState(initial.note);
-  const [lines, setLines] = useState<PrLine[]>(initial.lines);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const setLine = (i: number, patch: Partial<PrLine>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const bad = firstInvalidPurchaseRequestField(warehouseId, lines);
-    setInvalid(bad);
-    if (bad) {
-      formRef.current?.querySelector<HTMLElement>(`#${bad}`)?.focus();
-      return;
-    }
-    onSave({ warehouseId: Number(warehouseId), note, lines: toInput(lines) });
-  };
-  const bad = (id: string) => invalid === id;
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <Card>
+    <LineEditorForm
+      initialLines={initial.lines}
+      blankLine={blankLine}
+      pending={pending}
+      firstInvalid={(lines) => firstInvalidPurchaseRequestField(warehouseId, lines)}
+      onValid={(lines) => onSave({ warehouseId: Number(warehouseId), note, lines: toInput(lines) })}
+      header={(bad) => (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t('inv.warehouse')} htmlFor="pr-warehouse" required>
             <WarehouseSelect
@@ -106,96 +96,80 @@ function PurchaseRequestForm({
             <TextInput id="pr-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
           </Field>
         </div>
-        <h2 className="mt-6 mb-2 text-sm font-semibold text-slate-700">{t('inv.lines')}</h2>
-        {lines.map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved; their order is their identity
-          <fieldset key={i} className="mb-3 grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-4">
-            <Select
-              aria-label={t('inv.kind')}
-              value={l.kind}
-              onChange={(v) => setLine(i, { kind: v === 'service' ? 'service' : 'item' })}
-              options={[
-                { value: 'item', label: t('inv.item') },
-                { value: 'service', label: t('inv.service') },
-              ]}
+      )}
+      lineAs="fieldset"
+      lineClassName="mb-3 grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-4"
+      renderLine={(l, i, setLine, bad) => (
+        <>
+          <Select
+            aria-label={t('inv.kind')}
+            value={l.kind}
+            onChange={(v) => setLine({ kind: v === 'service' ? 'service' : 'item' })}
+            options={[
+              { value: 'item', label: t('inv.item') },
+              { value: 'service', label: t('inv.service') },
+            ]}
+          />
+          {l.kind === 'item' ? (
+            <ItemWarehouseSelect
+              id={`pr-line-${i}-variant`}
+              aria-label={t('inv.item')}
+              value={l.variantId}
+              onChange={(v) => setLine({ variantId: v })}
+              invalid={bad(`pr-line-${i}-variant`)}
             />
-            {l.kind === 'item' ? (
-              <ItemWarehouseSelect
-                id={`pr-line-${i}-variant`}
-                aria-label={t('inv.item')}
-                value={l.variantId}
-                onChange={(v) => setLine(i, { variantId: v })}
-                invalid={bad(`pr-line-${i}-variant`)}
-              />
-            ) : (
-              <ServiceSelect
-                id={`pr-line-${i}-service`}
-                aria-label={t('inv.service')}
-                value={l.serviceId}
-                onChange={(v) => setLine(i, { serviceId: v })}
-                invalid={bad(`pr-line-${i}-service`)}
-              />
-            )}
-            <UnitSelect
-              id={`pr-line-${i}-unit`}
-              aria-label={t('inv.unit')}
-              value={l.unitId}
-              onChange={(v) => setLine(i, { unitId: v })}
-              invalid={bad(`pr-line-${i}-unit`)}
+          ) : (
+            <ServiceSelect
+              id={`pr-line-${i}-service`}
+              aria-label={t('inv.service')}
+              value={l.serviceId}
+              onChange={(v) => setLine({ serviceId: v })}
+              invalid={bad(`pr-line-${i}-service`)}
             />
-            <TextInput
-              id={`pr-line-${i}-quantity`}
-              aria-label={t('inv.quantity')}
-              inputMode="numeric"
-              value={l.quantity}
-              onChange={(e) => setLine(i, { quantity: e.target.value })}
-              invalid={bad(`pr-line-${i}-quantity`)}
-            />
-            <TextInput
-              id={`pr-line-${i}-price`}
-              aria-label={t('inv.estimatedPrice')}
-              placeholder={t('inv.estimatedPrice')}
-              inputMode="numeric"
-              value={l.estimatedPrice}
-              onChange={(e) => setLine(i, { estimatedPrice: e.target.value.replace(/\D/g, '') })}
-              invalid={bad(`pr-line-${i}-price`)}
-            />
-            <DatePicker
-              id={`pr-line-${i}-needed`}
-              ariaLabel={t('inv.neededBy')}
-              value={l.neededBy}
-              onChange={(v) => setLine(i, { neededBy: v })}
-              invalid={bad(`pr-line-${i}-needed`)}
-            />
-            <TextInput
-              id={`pr-line-${i}-reason`}
-              aria-label={t('inv.reason')}
-              placeholder={t('inv.reason')}
-              value={l.reason}
-              maxLength={500}
-              onChange={(e) => setLine(i, { reason: e.target.value })}
-              invalid={bad(`pr-line-${i}-reason`)}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={lines.length === 1}
-              onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-            >
-              {t('inv.removeLine')}
-            </Button>
-          </fieldset>
-        ))}
-        <div className="mt-3 flex justify-between">
-          <Button variant="secondary" size="sm" onClick={() => setLines((ls) => [...ls, blankLine()])}>
-            {t('inv.addLine')}
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {t('app.save')}
-          </Button>
-        </div>
-      </Card>
-    </form>
+          )}
+          <UnitSelect
+            id={`pr-line-${i}-unit`}
+            aria-label={t('inv.unit')}
+            value={l.unitId}
+            onChange={(v) => setLine({ unitId: v })}
+            invalid={bad(`pr-line-${i}-unit`)}
+          />
+          <TextInput
+            id={`pr-line-${i}-quantity`}
+            aria-label={t('inv.quantity')}
+            inputMode="numeric"
+            value={l.quantity}
+            onChange={(e) => setLine({ quantity: e.target.value })}
+            invalid={bad(`pr-line-${i}-quantity`)}
+          />
+          <TextInput
+            id={`pr-line-${i}-price`}
+            aria-label={t('inv.estimatedPrice')}
+            placeholder={t('inv.estimatedPrice')}
+            inputMode="numeric"
+            value={l.estimatedPrice}
+            onChange={(e) => setLine({ estimatedPrice: e.target.value.replace(/\D/g, '') })}
+            invalid={bad(`pr-line-${i}-price`)}
+          />
+          <DatePicker
+            id={`pr-line-${i}-needed`}
+            ariaLabel={t('inv.neededBy')}
+            value={l.neededBy}
+            onChange={(v) => setLine({ neededBy: v })}
+            invalid={bad(`pr-line-${i}-needed`)}
+          />
+          <TextInput
+            id={`pr-line-${i}-reason`}
+            aria-label={t('inv.reason')}
+            placeholder={t('inv.reason')}
+            value={l.reason}
+            maxLength={500}
+            onChange={(e) => setLine({ reason: e.target.value })}
+            invalid={bad(`pr-line-${i}-reason`)}
+          />
+        </>
+      )}
+    />
   );
 }
 
@@ -250,16 +224,12 @@ export function PurchaseRequestEditPage() {
   const { t } = useTranslation();
   const { id, valid } = useRequestId();
   const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid });
-  const saved = useSaveAndOpen('purchaseRequest');
-  const update = trpc.inventory.purchaseRequest.update.useMutation({ ...saved, onSuccess: () => saved.onSuccess({ id }) });
   const d = detail.data;
-  useEditableRequest('purchaseRequest', id, d);
+  const update = trpc.inventory.purchaseRequest.update.useMutation(useEditableRequest('purchaseRequest', id, d));
   if (!d) return <Spinner label={t('app.loading')} />;
   return (
     <>
-      <PageTitle>
-        {t('routes.inventory.purchaseRequestEdit')} {d.number}
-      </PageTitle>
+      <EditPageTitle kind="purchaseRequest" number={d.number} />
       <PurchaseRequestForm
         initial={{
           warehouseId: String(d.warehouseId),

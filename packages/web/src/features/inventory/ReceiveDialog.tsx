@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import { digitsOnly, todayJakarta } from './InventorySelects';
+import { useFieldNotice } from './request-parts';
 import './texts';
 
 type Order = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
@@ -22,7 +22,7 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
   const [date, setDate] = useState(todayJakarta());
   const [note, setNote] = useState('');
   const [qty, setQty] = useState<string[]>(open.map(() => ''));
-  const [invalid, setInvalid] = useState<{ id: string; msg: string } | null>(null);
+  const { fail, clear, err } = useFieldNotice();
   const receive = trpc.inventory.purchaseOrder.receive.useMutation({
     meta: { successMessage: () => t('inv.saved') },
     onSuccess: () => {
@@ -31,10 +31,6 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
     },
   });
   const submit = () => {
-    const fail = (id: string, msg: string) => {
-      setInvalid({ id, msg });
-      document.getElementById(id)?.focus();
-    };
     if (!date) return fail('rc-date', t('inv.required'));
     for (const [i, l] of open.entries()) {
       const left = l.quantity - l.receivedQuantity;
@@ -44,25 +40,16 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
       .map((l, i) => ({ purchaseOrderLineId: l.id, quantity: Number(qty[i] || 0) }))
       .filter((l) => l.quantity > 0);
     if (lines.length === 0) return fail('rc-line-0', t('inv.receiveNone'));
-    setInvalid(null);
+    clear();
     receive.mutate({ id: order.id, receivedDate: date, ...(note.trim() ? { note: note.trim() } : {}), lines });
   };
-  const err = (id: string) => (invalid?.id === id ? invalid.msg : undefined);
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={t('inv.receiveTitle', { number: order.number })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button disabled={receive.isPending} onClick={submit}>
-            {t('inv.receive')}
-          </Button>
-        </>
-      }
+      actionLabel={t('inv.receive')}
+      busy={receive.isPending}
+      onAction={submit}
     >
       <Field label={t('inv.receivedDate')} htmlFor="rc-date" required error={err('rc-date')}>
         <DatePicker id="rc-date" value={date} onChange={setDate} invalid={!!err('rc-date')} />
@@ -104,6 +91,6 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
       <Field label={t('inv.note')} htmlFor="rc-note">
         <TextInput id="rc-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
       </Field>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -8,12 +8,13 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { idOrUndefined, ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { useFieldNotice } from './request-parts';
 import './texts';
 
 type StockRow = RouterOutputs['inventory']['stock']['list']['rows'][number];
@@ -89,7 +90,7 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
   const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
   const [quantity, setQuantity] = useState('');
   const [note, setNote] = useState('');
-  const [invalid, setInvalid] = useState<{ id: string; msg: string } | null>(null);
+  const { fail, clear, err } = useFieldNotice();
   const adjust = trpc.inventory.stock.adjust.useMutation({
     meta: { successMessage: () => t('inv.saved') },
     onSuccess: () => {
@@ -99,15 +100,11 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
     },
   });
   const submit = () => {
-    const fail = (id: string, msg: string) => {
-      setInvalid({ id, msg });
-      document.getElementById(id)?.focus();
-    };
     if (!variantId) return fail('adj-variant', t('inv.required'));
     if (!warehouseId) return fail('adj-warehouse', t('inv.required'));
     if (!/^-?\d+$/.test(quantity.trim()) || Number(quantity) === 0) return fail('adj-qty', t('inv.wholeNumber'));
     if (note.trim() === '') return fail('adj-note', t('inv.required'));
-    setInvalid(null);
+    clear();
     adjust.mutate({
       variantId: Number(variantId),
       warehouseId: Number(warehouseId),
@@ -115,23 +112,8 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
       note: note.trim(),
     });
   };
-  const err = (id: string) => (invalid?.id === id ? invalid.msg : undefined);
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('inv.adjust')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button disabled={adjust.isPending} onClick={submit}>
-            {t('app.save')}
-          </Button>
-        </>
-      }
-    >
+    <ActionModal onClose={onClose} title={t('inv.adjust')} actionLabel={t('app.save')} busy={adjust.isPending} onAction={submit}>
       <Field label={t('inv.item')} htmlFor="adj-variant" required error={err('adj-variant')}>
         <ItemWarehouseSelect id="adj-variant" value={variantId} onChange={setVariantId} invalid={!!err('adj-variant')} />
       </Field>
@@ -162,7 +144,7 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
           onChange={(e) => setNote(e.target.value)}
         />
       </Field>
-    </Modal>
+    </ActionModal>
   );
 }
 

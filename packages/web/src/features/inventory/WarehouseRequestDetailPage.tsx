@@ -1,17 +1,26 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import { Card, PageTitle } from '../../ui/Card';
+import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { Spinner } from '../../ui/Spinner';
 import { DecisionDialog } from './DecisionDialog';
-import { DownloadButton } from './DownloadButton';
 import { formatRupiah } from './InventorySelects';
-import { RequestActions, TableCard, useReceiveColumns, useRequestId, useSavedOptions } from './request-parts';
+import {
+  Info,
+  LinkedPurchasing,
+  OrderDownloadButton,
+  RequestActions,
+  RequestSummary,
+  TableCard,
+  useDetailActions,
+  useOrderLeadColumns,
+  useReceiveColumns,
+  useRequestId,
+} from './request-parts';
 import './texts';
 import { RefusalNote } from '../../ui/RefusalNote';
 
@@ -29,19 +38,13 @@ export function WarehouseRequestDetailPage() {
   const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
   const orders = trpc.inventory.warehouseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
   const receives = trpc.inventory.warehouseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
-  const refresh = () => void utils.inventory.invalidate();
-  const saved = useSavedOptions();
-  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
-  const decide = trpc.inventory.warehouseRequest.decide.useMutation(
-    saved(() => {
-      setDeciding(null);
-      refresh();
-    }),
-  );
-  const issue = trpc.inventory.warehouseRequest.issue.useMutation(saved(refresh));
-  const cancel = trpc.inventory.warehouseRequest.cancel.useMutation(saved(refresh));
+  const { deciding, setDeciding, refreshed, decided } = useDetailActions();
+  const decide = trpc.inventory.warehouseRequest.decide.useMutation(decided);
+  const issue = trpc.inventory.warehouseRequest.issue.useMutation(refreshed);
+  const cancel = trpc.inventory.warehouseRequest.cancel.useMutation(refreshed);
 
   const receiveLead = useReceiveColumns<ReceiveRow>();
+  const orderLead = useOrderLeadColumns<OrderRow>();
 
   const d = detail.data;
   if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
@@ -73,21 +76,13 @@ export function WarehouseRequestDetailPage() {
     { key: 'total', header: t('inv.total'), cell: (p) => formatRupiah(p.estimatedTotal) },
   ];
   const orderColumns: Column<OrderRow>[] = [
-    { key: 'number', header: t('inv.number'), cell: (o) => o.number },
-    { key: 'supplier', header: t('inv.supplier'), cell: (o) => o.supplier },
+    ...orderLead,
     { key: 'total', header: t('inv.total'), cell: (o) => formatRupiah(o.total) },
     { key: 'received', header: t('inv.received'), cell: (o) => o.receiveLabel },
     {
       key: 'pdf',
       header: '',
-      cell: (o) => (
-        <DownloadButton
-          size="sm"
-          variant="ghost"
-          label={`${t('inv.download')} ${o.number}`}
-          fetchFile={() => utils.inventory.purchaseOrder.download.fetch({ id: o.id })}
-        />
-      ),
+      cell: (o) => <OrderDownloadButton order={o} />,
     },
   ];
   const receiveColumns: Column<ReceiveRow>[] = [...receiveLead];
@@ -128,32 +123,22 @@ export function WarehouseRequestDetailPage() {
       >
         {t('routes.inventory.warehouseRequestDetail')} {d.number}
       </PageTitle>
-      <Card>
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <Info label={t('inv.requester')} value={d.requester.name} />
-          <Info label={t('inv.warehouse')} value={d.warehouse} />
-          <Info label={t('inv.status')} value={`${d.statusLabel} · ${d.fulfilmentLabel}`} />
-          <Info label={t('inv.neededDate')} value={d.neededDate ? formatIsoDate(d.neededDate) : t('app.none')} />
-          <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
-          <Info
-            label={t('inv.decidedBy')}
-            value={
-              d.decidedBy
-                ? `${d.decidedBy} · ${formatDateTime(d.decidedAt)}${d.decisionNote ? ` · ${d.decisionNote}` : ''}`
-                : t('app.none')
-            }
-          />
-        </dl>
-      </Card>
+      <RequestSummary request={d}>
+        <Info label={t('inv.status')} value={`${d.statusLabel} · ${d.fulfilmentLabel}`} />
+        <Info label={t('inv.neededDate')} value={d.neededDate ? formatIsoDate(d.neededDate) : t('app.none')} />
+        <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
+        <Info
+          label={t('inv.decidedBy')}
+          value={
+            d.decidedBy
+              ? `${d.decidedBy} · ${formatDateTime(d.decidedAt)}${d.decisionNote ? ` · ${d.decisionNote}` : ''}`
+              : t('app.none')
+          }
+        />
+      </RequestSummary>
       <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
       <TableCard title={t('inv.linkedPurchaseRequests')} columns={prColumns} rows={d.purchaseRequests} />
-      <TableCard title={t('inv.linkedOrders')} columns={orderColumns} rows={orders.data ?? []} loading={orders.isFetching} />
-      <TableCard
-        title={t('inv.linkedReceives')}
-        columns={receiveColumns}
-        rows={receives.data ?? []}
-        loading={receives.isFetching}
-      />
+      <LinkedPurchasing orders={orders} orderColumns={orderColumns} receives={receives} receiveColumns={receiveColumns} />
       {deciding ? (
         <DecisionDialog
           title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')} ${d.number}`}
@@ -164,14 +149,5 @@ export function WarehouseRequestDetailPage() {
         />
       ) : null}
     </>
-  );
-}
-
-export function Info({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
-    </div>
   );
 }

@@ -1,14 +1,14 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
-import { Card, PageTitle } from '../../ui/Card';
+import { PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
-import { useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
+import { LineEditorForm } from './line-editor';
+import { EditPageTitle, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
 import './texts';
 
 interface Line {
@@ -46,30 +46,21 @@ function WarehouseRequestForm({
   const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
   const [neededDate, setNeededDate] = useState(initial.neededDate);
   const [note, setNote] = useState(initial.note);
-  const [lines, setLines] = useState<Line[]>(initial.lines);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const setLine = (i: number, patch: Partial<Line>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const bad = firstInvalidWarehouseRequestField(warehouseId, lines);
-    setInvalid(bad);
-    if (bad) {
-      formRef.current?.querySelector<HTMLElement>(`#${bad}`)?.focus();
-      return;
-    }
-    onSave({
-      warehouseId: Number(warehouseId),
-      ...(neededDate ? { neededDate } : {}),
-      note,
-      lines: lines.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity), note: l.note })),
-    });
-  };
-
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
-      <Card>
+    <LineEditorForm
+      initialLines={initial.lines}
+      blankLine={blankLine}
+      pending={pending}
+      firstInvalid={(lines) => firstInvalidWarehouseRequestField(warehouseId, lines)}
+      onValid={(lines) =>
+        onSave({
+          warehouseId: Number(warehouseId),
+          ...(neededDate ? { neededDate } : {}),
+          note,
+          lines: lines.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity), note: l.note })),
+        })
+      }
+      header={(bad) => (
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label={t('inv.warehouse')} htmlFor="wr-warehouse" required>
             <WarehouseSelect
@@ -77,7 +68,7 @@ function WarehouseRequestForm({
               placeholder=""
               value={warehouseId}
               onChange={setWarehouseId}
-              invalid={invalid === 'wr-warehouse'}
+              invalid={bad('wr-warehouse')}
             />
           </Field>
           <Field label={t('inv.neededDate')} htmlFor="wr-needed">
@@ -87,51 +78,34 @@ function WarehouseRequestForm({
             <TextInput id="wr-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
           </Field>
         </div>
-        <h2 className="mt-6 mb-2 text-sm font-semibold text-slate-700">{t('inv.lines')}</h2>
-        {lines.map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved; their order is their identity
-          <div key={i} className="mb-2 grid gap-2 sm:grid-cols-[2fr_1fr_2fr_auto]">
-            <ItemWarehouseSelect
-              id={`wr-line-${i}-variant`}
-              aria-label={t('inv.item')}
-              value={l.variantId}
-              onChange={(v) => setLine(i, { variantId: v })}
-              invalid={invalid === `wr-line-${i}-variant`}
-            />
-            <TextInput
-              id={`wr-line-${i}-quantity`}
-              aria-label={t('inv.quantity')}
-              inputMode="numeric"
-              value={l.quantity}
-              onChange={(e) => setLine(i, { quantity: e.target.value })}
-              invalid={invalid === `wr-line-${i}-quantity`}
-            />
-            <TextInput
-              aria-label={t('inv.note')}
-              value={l.note}
-              maxLength={500}
-              onChange={(e) => setLine(i, { note: e.target.value })}
-            />
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={lines.length === 1}
-              onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-            >
-              {t('inv.removeLine')}
-            </Button>
-          </div>
-        ))}
-        <div className="mt-3 flex justify-between">
-          <Button variant="secondary" size="sm" onClick={() => setLines((ls) => [...ls, blankLine()])}>
-            {t('inv.addLine')}
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {t('app.save')}
-          </Button>
-        </div>
-      </Card>
-    </form>
+      )}
+      lineClassName="mb-2 grid gap-2 sm:grid-cols-[2fr_1fr_2fr_auto]"
+      renderLine={(l, i, setLine, bad) => (
+        <>
+          <ItemWarehouseSelect
+            id={`wr-line-${i}-variant`}
+            aria-label={t('inv.item')}
+            value={l.variantId}
+            onChange={(v) => setLine({ variantId: v })}
+            invalid={bad(`wr-line-${i}-variant`)}
+          />
+          <TextInput
+            id={`wr-line-${i}-quantity`}
+            aria-label={t('inv.quantity')}
+            inputMode="numeric"
+            value={l.quantity}
+            onChange={(e) => setLine({ quantity: e.target.value })}
+            invalid={bad(`wr-line-${i}-quantity`)}
+          />
+          <TextInput
+            aria-label={t('inv.note')}
+            value={l.note}
+            maxLength={500}
+            onChange={(e) => setLine({ note: e.target.value })}
+          />
+        </>
+      )}
+    />
   );
 }
 
@@ -156,16 +130,12 @@ export function WarehouseRequestEditPage() {
   const { t } = useTranslation();
   const { id, valid } = useRequestId();
   const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
-  const saved = useSaveAndOpen('warehouseRequest');
-  const update = trpc.inventory.warehouseRequest.update.useMutation({ ...saved, onSuccess: () => saved.onSuccess({ id }) });
   const d = detail.data;
-  useEditableRequest('warehouseRequest', id, d);
+  const update = trpc.inventory.warehouseRequest.update.useMutation(useEditableRequest('warehouseRequest', id, d));
   if (!d) return <Spinner label={t('app.loading')} />;
   return (
     <>
-      <PageTitle>
-        {t('routes.inventory.warehouseRequestEdit')} {d.number}
-      </PageTitle>
+      <EditPageTitle kind="warehouseRequest" number={d.number} />
       <WarehouseRequestForm
         initial={{
           warehouseId: String(d.warehouseId),

@@ -11,17 +11,12 @@ import { ItemsPanel, ServicesPanel, UnitsPanel, WarehousesPanel } from './Catalo
 import { idOrUndefined } from './InventorySelects';
 import { RequestListCard, RequestPageTitle, useRequestFilters, useRequestLeadColumns } from './request-parts';
 import { MovementsPanel, StockPanel } from './StockPanels';
+import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import './texts';
 
 type Row = RouterOutputs['inventory']['warehouseRequest']['list']['rows'][number];
 
-/** Spec §3 Request status, as the server sends it (Approved 1, Disapproved 2, Pending 3, Cancel 4). */
-const STATUSES = [
-  { value: 3, label: 'Pending' },
-  { value: 1, label: 'Approved' },
-  { value: 2, label: 'Disapproved' },
-  { value: 4, label: 'Cancel' },
-];
+const STATUSES = REQUEST_STATUS_OPTIONS;
 
 function WarehouseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
   const team = view === 'team';

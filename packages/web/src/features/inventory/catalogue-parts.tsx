@@ -7,7 +7,7 @@ import { useListState } from '../../lib/use-list-state';
 import { Button } from '../../ui/Button';
 import type { Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
 
@@ -28,29 +28,18 @@ export function CatalogueDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button
-            disabled={pending}
-            onClick={() => {
-              const bad = onSave();
-              if (bad) document.getElementById(bad)?.focus();
-            }}
-          >
-            {t('app.save')}
-          </Button>
-        </>
-      }
+      actionLabel={t('app.save')}
+      busy={pending}
+      onAction={() => {
+        const bad = onSave();
+        if (bad) document.getElementById(bad)?.focus();
+      }}
     >
       {children}
-    </Modal>
+    </ActionModal>
   );
 }
 

@@ -5,6 +5,7 @@ import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { orderPreview, percentToBp } from './PurchaseOrderDialog';
+import { purchaseRequestDetail } from './purchase-request.fixture';
 import { PurchaseRequestDetailPage } from './PurchaseRequestDetailPage';
 import { WarehouseRequestListPage } from './WarehouseRequestListPage';
 
@@ -16,39 +17,10 @@ const user = (permissions: string[]) =>
 const KEEPER = ['inventory.request', 'inventory.view', 'inventory.manage', 'inventory.approve.warehouse'];
 
 const approved = (over: { attach?: boolean; order?: boolean; attachments?: unknown[] } = {}) => ({
-  id: 12,
-  number: 'PR-000012',
+  ...purchaseRequestDetail(31),
   status: over.attach ? 'pending_managerial' : 'approved',
   statusLabel: over.attach ? 'Waiting for managerial approval' : 'Approved',
   approval: { managerial: 1, warehouse: 1, coo: 1 },
-  requester: { userId: 9, employeeId: 2, name: 'Rina Requester' },
-  warehouseId: 1,
-  warehouse: 'Main',
-  warehouseRequestId: null,
-  warehouseRequestNumber: null,
-  note: null,
-  lines: 1,
-  estimatedTotal: '1250000',
-  createdAt: '2026-11-22T03:00:00.000Z',
-  lineItems: [
-    {
-      id: 31,
-      kind: 'item',
-      variantId: 4,
-      serviceId: null,
-      name: 'Paper A4 (-)',
-      variant: '-',
-      unitId: 1,
-      unit: 'Ream',
-      quantity: 25,
-      estimatedPrice: '50000',
-      estimatedAmount: '1250000',
-      neededBy: '2026-12-01',
-      reason: 'Payslips',
-      orderedQuantity: 0,
-    },
-  ],
-  history: [],
   attachments: over.attachments ?? [],
   can: {
     edit: !!over.attach,

@@ -5,6 +5,7 @@ import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { formatRupiah } from './InventorySelects';
+import { purchaseRequestDetail } from './purchase-request.fixture';
 import { PurchaseRequestDetailPage } from './PurchaseRequestDetailPage';
 import { firstInvalidPurchaseRequestField, PurchaseRequestAddPage, type PrLine } from './PurchaseRequestFormPage';
 import { WarehouseRequestListPage } from './WarehouseRequestListPage';
@@ -14,39 +15,7 @@ cleanupAfterEach();
 const user = (permissions: string[]) => sessionUser(permissions, { email: 'head@test.co.id', name: 'Head' });
 
 const detail = (approve: 'managerial' | 'warehouse' | 'coo' | null) => ({
-  id: 12,
-  number: 'PR-000012',
-  status: 'pending_managerial',
-  statusLabel: 'Waiting for managerial approval',
-  approval: { managerial: 3, warehouse: 3, coo: 3 },
-  requester: { userId: 9, employeeId: 2, name: 'Rina Requester' },
-  warehouseId: 1,
-  warehouse: 'Main',
-  warehouseRequestId: null,
-  warehouseRequestNumber: null,
-  note: null,
-  lines: 1,
-  estimatedTotal: '1250000',
-  createdAt: '2026-11-22T03:00:00.000Z',
-  lineItems: [
-    {
-      id: 1,
-      kind: 'item',
-      variantId: 4,
-      serviceId: null,
-      name: 'Paper A4 (-)',
-      variant: '-',
-      unitId: 1,
-      unit: 'Ream',
-      quantity: 25,
-      estimatedPrice: '50000',
-      estimatedAmount: '1250000',
-      neededBy: '2026-12-01',
-      reason: 'Payslips',
-      orderedQuantity: 0,
-    },
-  ],
-  attachments: [],
+  ...purchaseRequestDetail(1),
   history: [
     {
       id: '1',

@@ -209,10 +209,154 @@ export function useSaveAndOpen(kind: RequestKind, scope: 'kind' | 'all' = 'kind'
   };
 }
 
-/** The request an edit route opens; a request that may no longer be edited sends the caller to its detail. */
+/**
+ * The request an edit route opens (`d`): one that may no longer be edited sends the caller to its
+ * detail. Returns the options of its update: "Saved", the lists refreshed, then the detail.
+ */
 export function useEditableRequest<D extends { can: { edit: boolean } }>(kind: RequestKind, id: number, d: D | undefined) {
   const navigate = useNavigate();
+  const saved = useSaveAndOpen(kind);
   useEffect(() => {
     if (d && !d.can.edit) void navigate(`/inventory/${kind}/${id}/detail`, { replace: true });
   }, [d, id, kind, navigate]);
+  return { ...saved, onSuccess: () => saved.onSuccess({ id }) };
+}
+
+/** An edit page's title: "Edit purchase request PR-000012". */
+export function EditPageTitle({ kind, number }: { kind: RequestKind; number: string }) {
+  const { t } = useTranslation();
+  return (
+    <PageTitle>
+      {t(`routes.inventory.${kind}Edit`)} {number}
+    </PageTitle>
+  );
+}
+
+/**
+ * A request detail's mutation options and decision dialog: `refreshed` shows "Saved" and refreshes
+ * the inventory queries; `decided` also closes the approve/reject dialog (`deciding`).
+ */
+export function useDetailActions() {
+  const utils = trpc.useUtils();
+  const saved = useSavedOptions();
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const refresh = () => void utils.inventory.invalidate();
+  return {
+    deciding,
+    setDeciding,
+    refreshed: saved(refresh),
+    decided: saved(() => {
+      setDeciding(null);
+      refresh();
+    }),
+  };
+}
+
+/** One labelled value of a request's summary. */
+export function Info({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** A request's summary card: requester and warehouse, then `children` (more `Info`), then `after`. */
+export function RequestSummary({
+  request,
+  children,
+  after,
+}: {
+  request: { requester: { name: string }; warehouse: string };
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <dl className="grid gap-3 text-sm sm:grid-cols-3">
+        <Info label={t('inv.requester')} value={request.requester.name} />
+        <Info label={t('inv.warehouse')} value={request.warehouse} />
+        {children}
+      </dl>
+      {after}
+    </Card>
+  );
+}
+
+interface OrderRow {
+  id: number;
+  number: string;
+  supplier: string;
+}
+
+/** The number and supplier columns a request's purchase orders start with. */
+export function useOrderLeadColumns<O extends OrderRow>(): Column<O>[] {
+  const { t } = useTranslation();
+  return [
+    { key: 'number', header: t('inv.number'), cell: (o) => o.number },
+    { key: 'supplier', header: t('inv.supplier'), cell: (o) => o.supplier },
+  ];
+}
+
+/** The PDF of a purchase order ("Download PO-…"). */
+export function OrderDownloadButton({ order }: { order: OrderRow }) {
+  const { t } = useTranslation();
+  const utils = trpc.useUtils();
+  return (
+    <DownloadButton
+      size="sm"
+      variant="ghost"
+      label={`${t('inv.download')} ${order.number}`}
+      fetchFile={() => utils.inventory.purchaseOrder.download.fetch({ id: order.id })}
+    />
+  );
+}
+
+interface Fetched<R> {
+  data: readonly R[] | undefined;
+  isFetching: boolean;
+}
+
+/** A request's linked purchase orders and goods receipts. */
+export function LinkedPurchasing<O extends { id: number }, R extends { id: number }>({
+  orders,
+  orderColumns,
+  receives,
+  receiveColumns,
+}: {
+  orders: Fetched<O>;
+  orderColumns: Column<O>[];
+  receives: Fetched<R>;
+  receiveColumns: Column<R>[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TableCard title={t('inv.linkedOrders')} columns={orderColumns} rows={orders.data ?? []} loading={orders.isFetching} />
+      <TableCard
+        title={t('inv.linkedReceives')}
+        columns={receiveColumns}
+        rows={receives.data ?? []}
+        loading={receives.isFetching}
+      />
+    </>
+  );
+}
+
+/**
+ * The one notice of a dialog's checks: `fail(id, msg)` shows `msg` at the field with that id and
+ * focuses it, `clear()` removes it, `err(id)` is the field's notice (or undefined).
+ */
+export function useFieldNotice() {
+  const [invalid, setInvalid] = useState<{ id: string; msg: string } | null>(null);
+  return {
+    fail: (id: string, msg: string) => {
+      setInvalid({ id, msg });
+      document.getElementById(id)?.focus();
+    },
+    clear: () => setInvalid(null),
+    err: (id: string) => (invalid?.id === id ? invalid.msg : undefined),
+  };
 }

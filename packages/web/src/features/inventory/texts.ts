@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the inventory screens, English and Bahasa Indonesia, under the `inv` key. They are
@@ -290,7 +289,4 @@ const id: Texts = {
   deleteConfirm: 'Hapus {{name}}?',
 };
 
-i18n.addResourceBundle('en', 'translation', { inv: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { inv: id }, true, false);
-
-export const INVENTORY_TEXTS = { en, id };
+export const INVENTORY_TEXTS = registerTexts('inv', { en, id });

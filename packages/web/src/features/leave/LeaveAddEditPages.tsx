@@ -117,13 +117,7 @@ export function LeaveEditPage() {
               <LeaveForm
                 own={false}
                 employeeId={r.employeeId}
-                initial={{
-                  leaveTypeId: r.leaveTypeId,
-                  startDate: r.startDate,
-                  endDate: r.endDate,
-                  halfDay: r.halfDay,
-                  reason: r.reason,
-                }}
+                initial={r}
                 existingAttachment={r.attachmentName}
                 submitLabel={t('leave.save')}
                 pending={update.isPending}

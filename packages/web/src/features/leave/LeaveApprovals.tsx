@@ -2,20 +2,19 @@ import { APPROVER_KINDS, type ApproverKind, approvalRuleInput, leaveAdjustmentIn
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
-import { fieldsOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
-import { DeleteModal, FormModal } from './leave-shared';
-import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
+import { DeleteModal, errorsOf, FormModal, useDraftEditor } from './leave-shared';
 import './texts';
 
 type RuleRow = RouterOutputs['leave']['approvalRule']['list'][number];
@@ -33,12 +32,6 @@ interface RuleDraft {
   departmentId: string;
   steps: StepDraft[];
 }
-
-const errorsOf = (err: unknown): Record<string, string> => {
-  const next: Record<string, string> = {};
-  for (const f of fieldsOf(err)) next[f.param] ??= f.msg;
-  return next;
-};
 
 /** Picks an active employee by name or number (a specific approver). */
 function EmployeeStepPicker({
@@ -90,17 +83,9 @@ export function ApprovalRulesCard() {
   const utils = trpc.useUtils();
   const rules = trpc.leave.approvalRule.list.useQuery();
   const types = trpc.leave.type.list.useQuery();
-  const [draft, setDraft] = useState<RuleDraft | null>(null);
-  const [deleting, setDeleting] = useState<RuleRow | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const after = {
-    onSuccess: () => {
-      setDraft(null);
-      setDeleting(null);
-      void utils.leave.approvalRule.invalidate();
-    },
-    onError: (err: unknown) => setErrors(errorsOf(err)),
-  };
+  const editor = useDraftEditor<RuleDraft, RuleRow>();
+  const { draft, setDraft, errors, setErrors, deleting, setDeleting } = editor;
+  const after = editor.after(() => utils.leave.approvalRule.invalidate());
   const create = trpc.leave.approvalRule.create.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleSaved') } });
   const update = trpc.leave.approvalRule.update.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleSaved') } });
   const remove = trpc.leave.approvalRule.delete.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleDeleted') } });
@@ -114,35 +99,17 @@ export function ApprovalRulesCard() {
       header: t('leave.steps'),
       cell: (r) => r.steps.map((s) => `${s.step}. ${s.kind === 'employee' ? s.label : kindLabel(s.kind)}`).join(' → '),
     },
-    ...(canManage
-      ? [
-          {
-            key: 'actions',
-            header: t('app.actions'),
-            cell: (r: RuleRow) => (
-              <EditDeleteButtons
-                editLabel={t('leave.edit')}
-                deleteLabel={t('leave.delete')}
-                onEdit={() => {
-                  setErrors({});
-                  setDraft({
-                    id: r.id,
-                    leaveTypeId: r.leaveTypeId ? String(r.leaveTypeId) : '',
-                    companyOfficeId: r.companyOfficeId ? String(r.companyOfficeId) : '',
-                    departmentId: r.departmentId ? String(r.departmentId) : '',
-                    steps: r.steps.map((s) => ({
-                      kind: s.kind,
-                      employeeId: s.employeeId ? String(s.employeeId) : '',
-                      employeeLabel: s.label,
-                    })),
-                  });
-                }}
-                onDelete={() => setDeleting(r)}
-              />
-            ),
-          },
-        ]
-      : []),
+    ...editor.actionsColumn(canManage, (r) => ({
+      id: r.id,
+      leaveTypeId: r.leaveTypeId ? String(r.leaveTypeId) : '',
+      companyOfficeId: r.companyOfficeId ? String(r.companyOfficeId) : '',
+      departmentId: r.departmentId ? String(r.departmentId) : '',
+      steps: r.steps.map((s) => ({
+        kind: s.kind,
+        employeeId: s.employeeId ? String(s.employeeId) : '',
+        employeeLabel: s.label,
+      })),
+    })),
   ];
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -176,15 +143,14 @@ export function ApprovalRulesCard() {
         canManage ? (
           <Button
             size="sm"
-            onClick={() => {
-              setErrors({});
-              setDraft({
+            onClick={() =>
+              editor.edit({
                 leaveTypeId: '',
                 companyOfficeId: '',
                 departmentId: '',
                 steps: [{ kind: 'manager', employeeId: '', employeeLabel: '' }],
-              });
-            }}
+              })
+            }
           >
             {t('leave.addRule')}
           </Button>
@@ -192,14 +158,11 @@ export function ApprovalRulesCard() {
       }
     >
       <p className="mb-3 text-sm text-slate-600">{t('leave.approvalRulesHint')}</p>
-      <DataTable
+      <QueryTable
         caption={t('leave.approvalRules')}
+        query={rules}
         columns={columns}
-        rows={rules.data ?? []}
         rowKey={(r) => r.id}
-        loading={rules.isFetching}
-        failed={rules.isError && !rules.data}
-        onRetry={() => void rules.refetch()}
         empty={t('leave.noRules')}
       />
       <FormModal

@@ -12,11 +12,11 @@ import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import { useListState } from '../../lib/use-list-state';
-import { LEAVE_STATUSES, type LeaveHalf, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
-import { StepProgress } from './LeaveApprovals';
+import { LEAVE_STATUSES, type LeaveRow } from './leave-shared';
+import { useRequestColumns } from './request-columns';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { PeriodFilter } from '../shared/approvals/PeriodFilter';
@@ -125,7 +125,7 @@ export function LeaveListPage() {
       else n.add(id);
       return n;
     });
-  const half = (h: LeaveHalf) => t(`leave.${h}`);
+  const requestColumns = useRequestColumns(false);
   const label: Record<Action, string> = {
     approve: t('leave.approve'),
     disapprove: t('leave.disapprove'),
@@ -161,20 +161,7 @@ export function LeaveListPage() {
         </div>
       ),
     },
-    { key: 'type', header: t('leave.leaveType'), cell: (r) => r.leaveType, className: 'whitespace-nowrap' },
-    { key: 'dates', header: t('leave.dates'), cell: (r) => leaveDates(r, half), className: 'whitespace-nowrap' },
-    { key: 'days', header: t('leave.days'), cell: (r) => r.days, className: 'text-right tabular-nums' },
-    { key: 'reason', header: t('leave.reason'), cell: (r) => r.reason },
-    {
-      key: 'status',
-      header: t('leave.status'),
-      cell: (r) => (
-        <>
-          <StatusBadge status={r.status} label={r.statusLabel} />
-          <StepProgress row={r} own={false} />
-        </>
-      ),
-    },
+    ...requestColumns,
     {
       key: 'paid',
       header: t('leave.bePaid'),
@@ -329,20 +316,13 @@ export function LeaveListPage() {
         }
         empty={t('leave.noRequests')}
       />
-      <Modal
+      <ActionModal
         open={confirm !== null}
         onClose={() => setConfirm(null)}
         title={confirm ? t('leave.confirmTitle', { action: label[confirm.action], n: confirm.ids.length }) : ''}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirm(null)}>
-              {t('app.cancel')}
-            </Button>
-            <Button disabled={busy} onClick={run}>
-              {confirm ? label[confirm.action] : ''}
-            </Button>
-          </>
-        }
+        actionLabel={confirm ? label[confirm.action] : ''}
+        busy={busy}
+        onAction={run}
       >
         {confirm && confirm.action !== 'delete' ? (
           <Field label={t('leave.note')} htmlFor="lv-note">
@@ -351,7 +331,7 @@ export function LeaveListPage() {
         ) : (
           <p className="text-sm text-slate-700">{t('leave.confirm')}?</p>
         )}
-      </Modal>
+      </ActionModal>
     </>
   );
 }

@@ -2,17 +2,16 @@ import { leaveTypeInput } from '@hr/core/browser';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
-import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { Field } from '../../ui/Field';
 import { TextInput } from '../../ui/TextInput';
 import { ApprovalRulesCard } from './LeaveApprovals';
-import { DeleteModal, FormModal } from './leave-shared';
-import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
+import { DeleteModal, errorsOf, FormModal, useDraftEditor } from './leave-shared';
 import './texts';
 
 type TypeRow = RouterOutputs['leave']['type']['list'][number];
@@ -66,21 +65,9 @@ export function LeaveTypePage() {
   const canViewRules = useCan('attendance.view');
   const utils = trpc.useUtils();
   const types = trpc.leave.type.list.useQuery();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [deleting, setDeleting] = useState<TypeRow | null>(null);
-  const after = {
-    onSuccess: () => {
-      setDraft(null);
-      setDeleting(null);
-      void utils.leave.type.invalidate();
-    },
-    onError: (err: unknown) => {
-      const next: Record<string, string> = {};
-      for (const f of fieldsOf(err)) next[f.param] ??= f.msg;
-      setErrors(next);
-    },
-  };
+  const editor = useDraftEditor<Draft, TypeRow>();
+  const { draft, setDraft, errors, setErrors, deleting, setDeleting } = editor;
+  const after = editor.after(() => utils.leave.type.invalidate());
   const create = trpc.leave.type.create.useMutation({ ...after, meta: { successMessage: () => t('leave.typeSaved') } });
   const update = trpc.leave.type.update.useMutation({ ...after, meta: { successMessage: () => t('leave.typeSaved') } });
   const remove = trpc.leave.type.delete.useMutation({ ...after, meta: { successMessage: () => t('leave.typeDeleted') } });
@@ -94,25 +81,7 @@ export function LeaveTypePage() {
     { key: 'att', header: t('leave.needsAttachment'), cell: (r) => yes(r.needsAttachment) },
     { key: 'half', header: t('leave.allowHalfDay'), cell: (r) => yes(r.allowHalfDay) },
     { key: 'active', header: t('leave.status'), cell: (r) => (r.active ? t('leave.active') : t('leave.inactive')) },
-    ...(canManage
-      ? [
-          {
-            key: 'actions',
-            header: t('app.actions'),
-            cell: (r: TypeRow) => (
-              <EditDeleteButtons
-                editLabel={t('leave.edit')}
-                deleteLabel={t('leave.delete')}
-                onEdit={() => {
-                  setErrors({});
-                  setDraft({ ...r, maxDays: r.maxDays === null ? '' : String(r.maxDays) });
-                }}
-                onDelete={() => setDeleting(r)}
-              />
-            ),
-          },
-        ]
-      : []),
+    ...editor.actionsColumn(canManage, (r) => ({ ...r, maxDays: r.maxDays === null ? '' : String(r.maxDays) })),
   ];
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -137,32 +106,16 @@ export function LeaveTypePage() {
   };
   return (
     <>
-      <PageTitle
-        actions={
-          canManage ? (
-            <Button
-              onClick={() => {
-                setErrors({});
-                setDraft({ ...EMPTY });
-              }}
-            >
-              {t('leave.addType')}
-            </Button>
-          ) : null
-        }
-      >
+      <PageTitle actions={canManage ? <Button onClick={() => editor.edit({ ...EMPTY })}>{t('leave.addType')}</Button> : null}>
         {t('routes.misc.leaveType')}
       </PageTitle>
       <div className="space-y-4">
         <Card title={t('leave.types')}>
-          <DataTable
+          <QueryTable
             caption={t('leave.types')}
+            query={types}
             columns={columns}
-            rows={types.data ?? []}
             rowKey={(r) => r.id}
-            loading={types.isFetching}
-            failed={types.isError && !types.data}
-            onRetry={() => void types.refetch()}
             empty={t('leave.noTypes')}
           />
         </Card>
@@ -271,11 +224,7 @@ function LeaveSettingsCard() {
   const save = trpc.leave.settings.update.useMutation({
     meta: { successMessage: () => t('leave.settingsSaved') },
     onSuccess: () => setErrors({}),
-    onError: (err) => {
-      const next: Record<string, string> = {};
-      for (const f of fieldsOf(err)) next[f.param] ??= f.msg;
-      setErrors(next);
-    },
+    onError: (err) => setErrors(errorsOf(err)),
   });
   return (
     <Card title={t('leave.settings')}>

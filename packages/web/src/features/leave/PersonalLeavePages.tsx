@@ -7,12 +7,13 @@ import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { Modal } from '../../ui/Modal';
-import { Pagination } from '../../ui/Pagination';
-import { Select } from '../../ui/Select';
-import { BalanceCard, LEAVE_STATUSES, LeaveForm, type LeaveHalf, type LeaveRow, leaveDates, StatusBadge } from './leave-shared';
-import { StepProgress } from './LeaveApprovals';
+import { PagedCard } from '../../ui/PagedCard';
+import { useListState } from '../../lib/use-list-state';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { BalanceCard, LEAVE_STATUSES, LeaveForm, type LeaveRow } from './leave-shared';
+import { useRequestColumns } from './request-columns';
 import './texts';
 
 /** /personal/leave: the caller's annual balance and their requests (cancel while pending). */
@@ -20,11 +21,10 @@ export function PersonalLeavePage() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = useListState();
   const balance = trpc.leave.personal.balance.useQuery();
   const list = trpc.leave.personal.list.useQuery(
-    { page, pageSize, ...(status ? { status: Number(status) } : {}) },
+    { page: paging.page, pageSize: paging.pageSize, ...(status ? { status: Number(status) } : {}) },
     { placeholderData: keepPreviousData },
   );
   const cancel = trpc.leave.personal.cancel.useMutation({
@@ -39,22 +39,8 @@ export function PersonalLeavePage() {
       void utils.leave.invalidate();
     },
   });
-  const half = (h: LeaveHalf) => t(`leave.${h}`);
   const columns: Column<LeaveRow>[] = [
-    { key: 'type', header: t('leave.leaveType'), cell: (r) => r.leaveType },
-    { key: 'dates', header: t('leave.dates'), cell: (r) => leaveDates(r, half), className: 'whitespace-nowrap' },
-    { key: 'days', header: t('leave.days'), cell: (r) => r.days, className: 'text-right tabular-nums' },
-    { key: 'reason', header: t('leave.reason'), cell: (r) => r.reason },
-    {
-      key: 'status',
-      header: t('leave.status'),
-      cell: (r) => (
-        <>
-          <StatusBadge status={r.status} label={r.statusLabel} />
-          <StepProgress row={r} own />
-        </>
-      ),
-    },
+    ...useRequestColumns(true),
     { key: 'note', header: t('leave.note'), cell: (r) => r.decisionNote ?? '' },
     { key: 'at', header: t('leave.requestedAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
     {
@@ -101,52 +87,30 @@ export function PersonalLeavePage() {
       </PageTitle>
       <div className="space-y-4">
         {balance.data ? <BalanceCard balance={balance.data} /> : null}
-        <Card title={t('leave.myRequests')}>
-          <div className="mb-4 grid gap-3 sm:grid-cols-3">
-            <Select
-              aria-label={t('leave.status')}
-              placeholder={t('leave.allStatuses')}
+        <PagedCard
+          title={t('leave.myRequests')}
+          list={paging}
+          query={list}
+          columns={columns}
+          rowKey={(r) => r.id}
+          filtersClassName="mb-4 grid gap-3 sm:grid-cols-3"
+          filters={
+            <FilterSelect
+              label={t('leave.status')}
+              all={t('leave.allStatuses')}
               value={status}
-              onChange={(v) => {
-                setStatus(v);
-                setPage(1);
-              }}
+              onChange={paging.filter(setStatus)}
               options={LEAVE_STATUSES}
             />
-          </div>
-          <DataTable
-            caption={t('leave.myRequests')}
-            columns={columns}
-            rows={list.data?.rows ?? []}
-            rowKey={(r) => r.id}
-            loading={list.isFetching}
-            failed={list.isError && !list.data}
-            onRetry={() => void list.refetch()}
-            empty={t('leave.noRequests')}
-          />
-          <Pagination
-            page={page}
-            pageSize={pageSize}
-            total={list.data?.total ?? 0}
-            onPage={setPage}
-            onPageSize={(n) => {
-              setPageSize(n);
-              setPage(1);
-            }}
-          />
-        </Card>
+          }
+          empty={t('leave.noRequests')}
+        />
       </div>
       <Modal open={editing !== null} onClose={() => setEditing(null)} title={t('leave.edit')}>
         {editing ? (
           <LeaveForm
             own
-            initial={{
-              leaveTypeId: editing.leaveTypeId,
-              startDate: editing.startDate,
-              endDate: editing.endDate,
-              halfDay: editing.halfDay,
-              reason: editing.reason,
-            }}
+            initial={editing}
             existingAttachment={editing.attachmentName}
             submitLabel={t('leave.save')}
             pending={update.isPending}

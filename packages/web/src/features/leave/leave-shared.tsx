@@ -4,26 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { fieldsOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { ActionModal } from '../../ui/ActionModal';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
+import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
+import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
+import { Fact } from '../shared/approvals/Fact';
+import { readAttachment as readFile } from '../shared/approvals/read-attachment';
+import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import './texts';
 
 export type LeaveRow = RouterOutputs['leave']['list']['rows'][number];
 export type LeaveBalance = RouterOutputs['leave']['personal']['balance'];
 
-/** Spec §3 Request status, as the server sends it (Approved 1, Disapproved 2, Pending 3, Cancel 4). */
-export const LEAVE_STATUSES = [
-  { value: 3, label: 'Pending' },
-  { value: 1, label: 'Approved' },
-  { value: 2, label: 'Disapproved' },
-  { value: 4, label: 'Cancel' },
-];
+export const LEAVE_STATUSES = REQUEST_STATUS_OPTIONS;
 
 const STATUS_STYLE: Record<number, string> = {
   1: 'bg-emerald-100 text-emerald-800',
@@ -64,17 +63,13 @@ export function BalanceCard({ balance }: { balance: LeaveBalance }) {
     <Card title={t('leave.balance', { year: balance.year })}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-7">
         {items.map(([label, value, key]) => (
-          <div key={key}>
-            <dt className="text-xs text-slate-500">{label}</dt>
-            <dd className="text-lg font-semibold tabular-nums" data-testid={`leave-balance-${key}`}>
-              {value}
-            </dd>
-          </div>
+          <Fact key={key} label={label} valueClassName="text-lg font-semibold tabular-nums" testId={`leave-balance-${key}`}>
+            {value}
+          </Fact>
         ))}
-        <div>
-          <dt className="text-xs text-slate-500">{t('leave.entitlementDate')}</dt>
-          <dd className="text-sm">{balance.entitlementDate ? formatIsoDate(balance.entitlementDate) : t('leave.notEntitled')}</dd>
-        </div>
+        <Fact label={t('leave.entitlementDate')} valueClassName="text-sm">
+          {balance.entitlementDate ? formatIsoDate(balance.entitlementDate) : t('leave.notEntitled')}
+        </Fact>
       </dl>
       {balance.adjustments.length > 0 ? (
         <table className="mt-4 w-full text-sm" aria-label={t('leave.adjustments')}>
@@ -106,14 +101,7 @@ export function BalanceCard({ balance }: { balance: LeaveBalance }) {
 type Mime = (typeof LEAVE_ATTACHMENT_TYPES)[number];
 
 /** Reads a picked file as base64 for the JSON API; null when its type or size is not allowed. */
-export async function readAttachment(f: File): Promise<{ name: string; mime: Mime; contentBase64: string } | null> {
-  const mime = (f.type === 'image/jpg' ? 'image/jpeg' : f.type) as Mime;
-  if (!LEAVE_ATTACHMENT_TYPES.includes(mime) || f.size === 0 || f.size > LEAVE_ATTACHMENT_MAX_BYTES) return null;
-  const buf = new Uint8Array(await f.arrayBuffer());
-  let bin = '';
-  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode(...buf.subarray(i, i + 0x8000));
-  return { name: f.name, mime, contentBase64: btoa(bin) };
-}
+export const readAttachment = (f: File) => readFile(f, LEAVE_ATTACHMENT_TYPES, LEAVE_ATTACHMENT_MAX_BYTES);
 
 export interface LeaveFormValues {
   leaveTypeId: number;
@@ -327,12 +315,8 @@ export function LeaveForm({
 
 /** A dialog around a form (`formId`) with Cancel and Save. */
 export function FormModal({
-  open,
-  onClose,
-  title,
   formId,
-  busy,
-  children,
+  ...props
 }: {
   open: boolean;
   onClose: () => void;
@@ -342,35 +326,14 @@ export function FormModal({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {t('app.save')}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </Modal>
-  );
+  return <ActionModal {...props} form={formId} actionLabel={t('app.save')} />;
 }
 
 /** "Delete …?" with Cancel and Delete. */
 export function DeleteModal({
-  open,
-  onClose,
-  title,
-  busy,
   onDelete,
   children,
+  ...props
 }: {
   open: boolean;
   onClose: () => void;
@@ -381,22 +344,67 @@ export function DeleteModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button disabled={busy} onClick={onDelete}>
-            {t('leave.delete')}
-          </Button>
-        </>
-      }
-    >
+    <ActionModal {...props} onAction={onDelete} actionLabel={t('leave.delete')}>
       <p className="text-sm text-slate-700">{children}</p>
-    </Modal>
+    </ActionModal>
   );
+}
+
+/** The server's field errors of a failed save, by field (the first message of each). */
+export function errorsOf(err: unknown): Record<string, string> {
+  const next: Record<string, string> = {};
+  for (const f of fieldsOf(err)) next[f.param] ??= f.msg;
+  return next;
+}
+
+/**
+ * A leave settings table's add/edit dialog and delete confirmation: the draft being edited (`D`),
+ * its field errors and the row being deleted (`R`).
+ */
+export function useDraftEditor<D, R>() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<D | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [deleting, setDeleting] = useState<R | null>(null);
+  /** Opens the dialog on `d` with no errors shown. */
+  const edit = (d: D) => {
+    setErrors({});
+    setDraft(d);
+  };
+  return {
+    draft,
+    setDraft,
+    errors,
+    setErrors,
+    deleting,
+    setDeleting,
+    edit,
+    /** Mutation callbacks: success closes both dialogs and runs `refresh`; failure shows the field errors. */
+    after: (refresh: () => unknown) => ({
+      onSuccess: () => {
+        setDraft(null);
+        setDeleting(null);
+        void refresh();
+      },
+      onError: (err: unknown) => setErrors(errorsOf(err)),
+    }),
+    /** The Edit/Delete column, only for those who may manage (`show`); Edit opens the row's draft. */
+    actionsColumn: (show: boolean, draftOf: (r: R) => D): Column<R>[] =>
+      show
+        ? [
+            {
+              key: 'actions',
+              header: t('app.actions'),
+              cell: (r: R) => (
+                <EditDeleteButtons
+                  editLabel={t('leave.edit')}
+                  deleteLabel={t('leave.delete')}
+                  onEdit={() => edit(draftOf(r))}
+                  onDelete={() => setDeleting(r)}
+                />
+              ),
+            },
+          ]
+        : [],
+  };
 }

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the leave screens, English and Bahasa Indonesia, under the `leave` key (added when
@@ -267,7 +266,4 @@ const id: typeof en = {
   adjustedAt: 'Waktu',
 };
 
-i18n.addResourceBundle('en', 'translation', { leave: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { leave: id }, true, false);
-
-export const LEAVE_TEXTS = { en, id };
+export const LEAVE_TEXTS = registerTexts('leave', { en, id });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
 import { DepartmentsTab } from './DepartmentsTab';
 import { OrgChartTree } from './OrgChartTree';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';

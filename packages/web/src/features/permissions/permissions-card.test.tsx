@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { EmployeePermissionsCard } from './EmployeePermissionsCard';
 import { JobPositionPermissionsCard } from './JobPositionPermissionsCard';
 import { SectionRolesDialog } from './SectionRolesDialog';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
-import { renderAs, rowWith } from '../../testing/render-screen';
+import { fakeTrpcServer, renderAs, renderWithProviders, rowWith } from '../../testing/render-screen';
 
 cleanupAfterEach();
 

@@ -1,9 +1,8 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeTrpcServer } from '../../test/render';
 import { PlacementConfirmationsCard } from './PlacementConfirmationsCard';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
-import { renderAs, rowWith } from '../../testing/render-screen';
+import { fakeTrpcServer, renderAs, rowWith } from '../../testing/render-screen';
 
 cleanupAfterEach();
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Card } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { MonthPicker } from '../../ui/MonthPicker';
 import { formatPeriod, formatRp } from './shared';
 import './texts';
@@ -35,14 +36,11 @@ export function DeductionsCard() {
       actions={<MonthPicker ariaLabel={t('pog.period')} value={period} onChange={(v) => v && setPeriod(v)} />}
     >
       <p className="mb-3 text-sm text-slate-600">{t('pog.deductionsHint')}</p>
-      <DataTable
+      <QueryTable
         caption={t('pog.deductions')}
+        query={query}
         columns={columns}
-        rows={query.data ?? []}
         rowKey={(r) => r.employeeId}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        onRetry={() => void query.refetch()}
         empty={t('pog.noDeductions')}
       />
     </Card>

@@ -5,7 +5,8 @@ import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
 
@@ -115,16 +116,7 @@ export function LookupCard({ kind }: { kind: 'type' | 'category' }) {
         </Button>
       </form>
       {error ? <p className="mb-2 text-sm text-red-700">{error}</p> : null}
-      <DataTable
-        caption={title}
-        columns={columns}
-        rows={list.data ?? []}
-        rowKey={(r) => r.id}
-        loading={list.isFetching}
-        failed={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        empty={t('pog.noEntries')}
-      />
+      <QueryTable caption={title} query={list} columns={columns} rowKey={(r) => r.id} empty={t('pog.noEntries')} />
     </Card>
   );
 }

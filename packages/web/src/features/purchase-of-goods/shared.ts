@@ -1,11 +1,6 @@
 import { POG_INVOICE_STATUS_LABELS, POG_INVOICE_STATUSES } from '@hr/core/browser';
 
-/** Integer rupiah digits with Indonesian thousands dots: "1250000" → "1.250.000". */
-export function formatRp(digits: string): string {
-  const neg = digits.startsWith('-');
-  const body = (neg ? digits.slice(1) : digits).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return neg ? `-${body}` : body;
-}
+export { formatRp } from '../shared/approvals/rupiah';
 
 /** 'yyyy-mm' → mm/yyyy (spec §9 month format). */
 export const formatPeriod = (p: string | null | undefined): string =>

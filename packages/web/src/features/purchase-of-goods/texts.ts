@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the purchase-of-goods screens, English and Bahasa Indonesia, under the `pog` key (added
@@ -183,7 +182,4 @@ const id: Texts = {
   required: 'Kolom {{field}} wajib diisi',
 };
 
-i18n.addResourceBundle('en', 'translation', { pog: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { pog: id }, true, false);
-
-export const PURCHASE_OF_GOODS_TEXTS = { en, id };
+export const PURCHASE_OF_GOODS_TEXTS = registerTexts('pog', { en, id });

@@ -1,13 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { MonthPicker } from '../../ui/MonthPicker';
 import { Select } from '../../ui/Select';
 import { FormulaField } from './FormulaField';
-import { EmployeePicker, type EmployeeComponentRow, MoneyInput, serverFields, SaveFooter } from './salary-shared';
+import { labelledServerFields, SalaryFormDialog, useSalaryForm, useSalarySave } from './salary-crud';
+import { EmployeePicker, type EmployeeComponentRow, MoneyInput } from './salary-shared';
 import './texts';
 
 /** This month as 'yyyy-mm' (local time): the default first month of a new entry. */
@@ -36,7 +36,6 @@ export function EmployeeComponentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
   const components = trpc.salary.formula.list.useQuery();
   const [employeeId, setEmployeeId] = useState(String(row?.employeeId ?? fixedEmployee ?? ''));
   const [componentId, setComponentId] = useState(String(row?.componentId ?? fixedComponent ?? ''));
@@ -44,16 +43,7 @@ export function EmployeeComponentDialog({
   const [formula, setFormula] = useState(row?.formula ?? '');
   const [startMonth, setStartMonth] = useState(row?.startMonth ?? thisMonth());
   const [endMonth, setEndMonth] = useState(row?.endMonth ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const done = {
-    meta: { successMessage: () => t('salaryData.saved') },
-    onSuccess: () => {
-      void utils.salary.invalidate();
-      onClose();
-    },
-  };
-  const create = trpc.salary.employeeComponent.create.useMutation(done);
-  const update = trpc.salary.employeeComponent.update.useMutation(done);
+  const { create, update, pending } = useSalarySave(trpc.salary.employeeComponent);
   const labels: Record<(typeof ORDER)[number], string> = {
     employeeId: t('salaryData.employee'),
     componentId: t('salaryData.component'),
@@ -62,84 +52,72 @@ export function EmployeeComponentDialog({
     startMonth: t('salaryData.startMonth'),
     endMonth: t('salaryData.endMonth'),
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const { errors, submit } = useSalaryForm('ec', ORDER);
+  const check = () => {
     const next: Record<string, string> = {};
     if (!row && !employeeId) next.employeeId = requiredNotice(labels.employeeId);
     if (!row && !componentId) next.componentId = requiredNotice(labels.componentId);
     if (!startMonth) next.startMonth = requiredNotice(labels.startMonth);
     if (endMonth && startMonth && endMonth < startMonth)
       next.endMonth = `${labels.endMonth} must not be before ${labels.startMonth}`;
-    setErrors(next);
-    const first = ORDER.find((k) => next[k]);
-    if (first) {
-      document.getElementById(`ec-${first}`)?.focus();
-      return;
-    }
+    return next;
+  };
+  const save = () => {
     const values = { amount: amount || null, formula: formula.trim() || null, startMonth, endMonth: endMonth || null };
-    try {
-      if (row) await update.mutateAsync({ id: row.id, ...values });
-      else await create.mutateAsync({ employeeId: Number(employeeId), componentId: Number(componentId), ...values });
-    } catch (err) {
-      const f = serverFields(err);
-      setErrors(
-        Object.fromEntries(
-          Object.entries(f).map(([k, m]) => [k, k === 'formula' ? m : `${labels[k as keyof typeof labels] ?? k} ${m}`]),
-        ),
-      );
-    }
+    return row
+      ? update({ id: row.id, ...values })
+      : create({ employeeId: Number(employeeId), componentId: Number(componentId), ...values });
   };
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <SalaryFormDialog
+      prefix="ec"
       title={row ? t('salaryData.editEmployeeComponent') : t('salaryData.addEmployeeComponent')}
-      footer={<SaveFooter formId="ec-form" pending={create.isPending || update.isPending} onClose={onClose} />}
+      pending={pending}
+      onClose={onClose}
+      onSubmit={submit(check, save, onClose, (err) => labelledServerFields(err, labels, ['formula']))}
     >
-      <form id="ec-form" onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        {row ? (
-          <p className="text-sm font-medium">
-            {row.employeeNumber} {row.employeeName} · {row.component}
-          </p>
-        ) : (
-          <>
-            {fixedEmployee ? null : (
-              <Field label={labels.employeeId} htmlFor="ec-employeeId" required error={errors.employeeId}>
-                <EmployeePicker
-                  id="ec-employeeId"
-                  value={employeeId}
-                  onChange={setEmployeeId}
-                  invalid={Boolean(errors.employeeId)}
-                />
-              </Field>
-            )}
-            <Field label={labels.componentId} htmlFor="ec-componentId" required error={errors.componentId}>
-              <Select
-                id="ec-componentId"
-                value={componentId}
-                onChange={setComponentId}
-                invalid={Boolean(errors.componentId)}
-                disabled={Boolean(fixedComponent)}
-                placeholder={t('salaryData.selectComponent')}
-                loading={components.isFetching && !components.data}
-                options={(components.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      {row ? (
+        <p className="text-sm font-medium">
+          {row.employeeNumber} {row.employeeName} · {row.component}
+        </p>
+      ) : (
+        <>
+          {fixedEmployee ? null : (
+            <Field label={labels.employeeId} htmlFor="ec-employeeId" required error={errors.employeeId}>
+              <EmployeePicker
+                id="ec-employeeId"
+                value={employeeId}
+                onChange={setEmployeeId}
+                invalid={Boolean(errors.employeeId)}
               />
             </Field>
-          </>
-        )}
-        <Field label={labels.amount} htmlFor="ec-amount" error={errors.amount} hint={t('salaryData.amountOrFormula')}>
-          <MoneyInput id="ec-amount" value={amount} onChange={setAmount} invalid={Boolean(errors.amount)} />
+          )}
+          <Field label={labels.componentId} htmlFor="ec-componentId" required error={errors.componentId}>
+            <Select
+              id="ec-componentId"
+              value={componentId}
+              onChange={setComponentId}
+              invalid={Boolean(errors.componentId)}
+              disabled={Boolean(fixedComponent)}
+              placeholder={t('salaryData.selectComponent')}
+              loading={components.isFetching && !components.data}
+              options={(components.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+          </Field>
+        </>
+      )}
+      <Field label={labels.amount} htmlFor="ec-amount" error={errors.amount} hint={t('salaryData.amountOrFormula')}>
+        <MoneyInput id="ec-amount" value={amount} onChange={setAmount} invalid={Boolean(errors.amount)} />
+      </Field>
+      <FormulaField id="ec-formula" label={labels.formula} value={formula} onChange={setFormula} error={errors.formula} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={labels.startMonth} htmlFor="ec-startMonth" required error={errors.startMonth}>
+          <MonthPicker id="ec-startMonth" value={startMonth} onChange={setStartMonth} invalid={Boolean(errors.startMonth)} />
         </Field>
-        <FormulaField id="ec-formula" label={labels.formula} value={formula} onChange={setFormula} error={errors.formula} />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={labels.startMonth} htmlFor="ec-startMonth" required error={errors.startMonth}>
-            <MonthPicker id="ec-startMonth" value={startMonth} onChange={setStartMonth} invalid={Boolean(errors.startMonth)} />
-          </Field>
-          <Field label={labels.endMonth} htmlFor="ec-endMonth" error={errors.endMonth}>
-            <MonthPicker id="ec-endMonth" value={endMonth} onChange={setEndMonth} invalid={Boolean(errors.endMonth)} />
-          </Field>
-        </div>
-      </form>
-    </Modal>
+        <Field label={labels.endMonth} htmlFor="ec-endMonth" error={errors.endMonth}>
+          <MonthPicker id="ec-endMonth" value={endMonth} onChange={setEndMonth} invalid={Boolean(errors.endMonth)} />
+        </Field>
+      </div>
+    </SalaryFormDialog>
   );
 }

@@ -11,8 +11,8 @@ import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { EmployeeComponentDialog } from './EmployeeComponentDialog';
-import { ConfirmDelete, EmployeePicker, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
-import { RowActions } from '../../ui/ListCard';
+import { useSalaryRows } from './salary-crud';
+import { EmployeePicker, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
 import './texts';
 
 /**
@@ -21,16 +21,10 @@ import './texts';
  */
 export function useEmployeeComponentColumns(show: { employee: boolean; component: boolean }) {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
-  const editor = useCan('salary.update');
-  const [editing, setEditing] = useState<EmployeeComponentRow | null>(null);
-  const [deleting, setDeleting] = useState<EmployeeComponentRow | null>(null);
-  const remove = trpc.salary.employeeComponent.delete.useMutation({
-    meta: { successMessage: () => t('salaryData.deleted') },
-    onSuccess: () => {
-      setDeleting(null);
-      void utils.salary.invalidate();
-    },
+  const edit = useSalaryRows<EmployeeComponentRow>({
+    api: trpc.salary.employeeComponent,
+    deleteName: (r) => `${r.component} · ${r.employeeName}`,
+    dialog: (row, onClose) => (row ? <EmployeeComponentDialog row={row} onClose={onClose} /> : null),
   });
   const columns: Column<EmployeeComponentRow>[] = [
     ...(show.employee
@@ -68,28 +62,9 @@ export function useEmployeeComponentColumns(show: { employee: boolean; component
       cell: (r) => `${monthText(r.startMonth)} – ${r.endMonth ? monthText(r.endMonth) : t('salaryData.openEnded')}`,
       className: 'whitespace-nowrap',
     },
-    ...(editor
-      ? [
-          {
-            key: 'actions',
-            header: t('app.actions'),
-            cell: (r: EmployeeComponentRow) => <RowActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />,
-          },
-        ]
-      : []),
+    ...edit.actions,
   ];
-  const dialogs = (
-    <>
-      {editing ? <EmployeeComponentDialog row={editing} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDelete
-        what={deleting ? `${deleting.component} · ${deleting.employeeName}` : null}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      />
-    </>
-  );
-  return { columns, dialogs };
+  return { columns, dialogs: edit.dialogs };
 }
 
 /** /salary/employeeComponent: employee components across employees, by component and employee. */

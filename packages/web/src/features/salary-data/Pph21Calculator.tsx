@@ -11,7 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/TextInput';
-import { type CalcResult, CalcCard, CalcField, CheckBox, EnumBox, NumberBox, num, ResultTable, runCalc } from './calc-shared';
+import { num, ResultTable, runCalc } from './calc-shared';
+import { Calculator, type CalculatorSpec } from './Calculator';
 import { digitsOnly, rp } from './salary-shared';
 import type { CalcTextKey } from './texts';
 import './texts';
@@ -22,113 +23,112 @@ interface MonthRow {
   annualDeductions: string;
 }
 
+type Pph21Spec = CalculatorSpec<
+  'taxYear' | 'ptkpStatus' | 'employeeType' | 'lastTaxPeriod' | 'terRounding' | 'biayaJabatanCap',
+  'grossUp' | 'annualise' | 'taxIdValid' | 'noTaxIdSurcharge',
+  Pph21Output
+>;
+
+/** The pph21 calculator but for its input, which also takes the months typed (the caller's state). */
+const pph21: Omit<Pph21Spec, 'input'> = {
+  id: 'pph21',
+  title: 'pph21',
+  cli: 'pph21',
+  fields: [
+    { key: 'taxYear', id: 'p21-taxYear', label: 'taxYear', kind: 'number', initial: () => String(new Date().getFullYear()) },
+    { key: 'ptkpStatus', id: 'p21-ptkp', label: 'ptkpStatus', kind: 'enum', initial: 'TK/0', options: PTKP_STATUSES },
+    {
+      key: 'employeeType',
+      id: 'p21-type',
+      label: 'employeeType',
+      kind: 'enum',
+      initial: 'permanent',
+      options: PPH21_EMPLOYEE_TYPES,
+    },
+    { key: 'lastTaxPeriod', id: 'p21-last', label: 'lastTaxPeriod', kind: 'number', initial: () => '12' },
+    { key: 'terRounding', id: 'p21-rounding', label: 'terRounding', kind: 'enum', initial: 'floor', options: TER_ROUNDINGS },
+    {
+      key: 'biayaJabatanCap',
+      id: 'p21-cap',
+      label: 'biayaJabatanCap',
+      kind: 'enum',
+      initial: 'aggregate',
+      options: BIAYA_JABATAN_CAPS,
+    },
+  ],
+  checks: [
+    { key: 'grossUp', label: 'grossUp', initial: false },
+    { key: 'annualise', label: 'annualise', initial: false },
+    { key: 'taxIdValid', label: 'taxIdValid', initial: true },
+    { key: 'noTaxIdSurcharge', label: 'noTaxIdSurcharge', initial: true },
+  ],
+  run: (input) => runCalc(pph21Input, calculatePph21, input),
+  output: (out, { c, t }) => {
+    const lp = out.lastPeriod;
+    return (
+      <>
+        {out.monthly.length ? (
+          <ResultTable
+            caption={c('result')}
+            headers={[c('month'), t('salaryData.gross'), c('terCategory'), c('terRate'), t('salaryData.pph21')]}
+            rows={out.monthly.map((m) => ({
+              key: String(m.month),
+              cells: [
+                String(m.month),
+                rp(m.gross),
+                m.terCategory,
+                String(m.terRatePercent),
+                { text: rp(m.pph21), testId: `pph21-month-${m.month}` },
+              ],
+            }))}
+          />
+        ) : null}
+        {lp ? (
+          <ResultTable
+            caption={`${c('lastPeriod')} (${lp.month})`}
+            headers={[c('item'), t('salaryData.amount')]}
+            rows={(
+              [
+                'grossYear',
+                'biayaJabatan',
+                'deductions',
+                'netIncome',
+                'ptkp',
+                'pkp',
+                'pph21Year',
+                'withheldBefore',
+                'pph21',
+              ] as const
+            ).map((k) => ({ key: k, cells: [k, { text: rp(lp[k]), testId: `pph21-last-${k}` }] }))}
+          />
+        ) : null}
+      </>
+    );
+  },
+};
+
 /** `hr calc pph21`: monthly TER for each month before the last tax period, then the last-period reconciliation. */
 export function Pph21Calculator() {
   const { t } = useTranslation();
-  const [taxYear, setTaxYear] = useState(String(new Date().getFullYear()));
-  const [ptkpStatus, setPtkp] = useState<string>('TK/0');
-  const [employeeType, setEmployeeType] = useState<string>('permanent');
-  const [lastTaxPeriod, setLastTaxPeriod] = useState('12');
-  const [terRounding, setTerRounding] = useState<string>('floor');
-  const [biayaJabatanCap, setCap] = useState<string>('aggregate');
-  const [grossUp, setGrossUp] = useState(false);
-  const [annualise, setAnnualise] = useState(false);
-  const [taxIdValid, setTaxIdValid] = useState(true);
-  const [noTaxIdSurcharge, setSurcharge] = useState(true);
   const [months, setMonths] = useState<MonthRow[]>([{ month: '1', gross: '', annualDeductions: '0' }]);
-  const [result, setResult] = useState<CalcResult<Pph21Output>>(null);
   const c = (k: CalcTextKey) => t(`salaryData.calc.${k}`);
   const setMonth = (i: number, patch: Partial<MonthRow>) =>
     setMonths((ms) => ms.map((m, j) => (j === i ? { ...m, ...patch } : m)));
-  const calculate = () =>
-    setResult(
-      runCalc(pph21Input, calculatePph21, {
-        taxYear: num(taxYear),
-        ptkpStatus,
-        employeeType,
-        lastTaxPeriod: num(lastTaxPeriod),
-        annualise,
-        grossUp,
-        months: months.map((m) => ({ month: num(m.month), gross: num(m.gross), annualDeductions: num(m.annualDeductions) })),
-        taxIdValid,
-        noTaxIdSurcharge,
-        terRounding,
-        biayaJabatanCap,
-      }),
-    );
-  const out = result?.ok ? result.output : null;
-  const lp = out?.lastPeriod;
+  const input: Pph21Spec['input'] = (v, checked) => ({
+    taxYear: num(v.taxYear),
+    ptkpStatus: v.ptkpStatus,
+    employeeType: v.employeeType,
+    lastTaxPeriod: num(v.lastTaxPeriod),
+    annualise: checked.annualise,
+    grossUp: checked.grossUp,
+    months: months.map((m) => ({ month: num(m.month), gross: num(m.gross), annualDeductions: num(m.annualDeductions) })),
+    taxIdValid: checked.taxIdValid,
+    noTaxIdSurcharge: checked.noTaxIdSurcharge,
+    terRounding: v.terRounding,
+    biayaJabatanCap: v.biayaJabatanCap,
+  });
   return (
-    <CalcCard
-      id="pph21"
-      title={c('pph21')}
-      cli="pph21"
-      onSubmit={calculate}
-      result={result}
-      output={
-        out ? (
-          <>
-            {out.monthly.length ? (
-              <ResultTable
-                caption={c('result')}
-                headers={[c('month'), t('salaryData.gross'), c('terCategory'), c('terRate'), t('salaryData.pph21')]}
-                rows={out.monthly.map((m) => ({
-                  key: String(m.month),
-                  cells: [
-                    String(m.month),
-                    rp(m.gross),
-                    m.terCategory,
-                    String(m.terRatePercent),
-                    { text: rp(m.pph21), testId: `pph21-month-${m.month}` },
-                  ],
-                }))}
-              />
-            ) : null}
-            {lp ? (
-              <ResultTable
-                caption={`${c('lastPeriod')} (${lp.month})`}
-                headers={[c('item'), t('salaryData.amount')]}
-                rows={(
-                  [
-                    'grossYear',
-                    'biayaJabatan',
-                    'deductions',
-                    'netIncome',
-                    'ptkp',
-                    'pkp',
-                    'pph21Year',
-                    'withheldBefore',
-                    'pph21',
-                  ] as const
-                ).map((k) => ({ key: k, cells: [k, { text: rp(lp[k]), testId: `pph21-last-${k}` }] }))}
-              />
-            ) : null}
-          </>
-        ) : null
-      }
-    >
-      <CalcField id="p21-taxYear" label={c('taxYear')}>
-        <NumberBox id="p21-taxYear" value={taxYear} onChange={setTaxYear} />
-      </CalcField>
-      <CalcField id="p21-ptkp" label={c('ptkpStatus')}>
-        <EnumBox id="p21-ptkp" value={ptkpStatus} onChange={setPtkp} options={PTKP_STATUSES} />
-      </CalcField>
-      <CalcField id="p21-type" label={c('employeeType')}>
-        <EnumBox id="p21-type" value={employeeType} onChange={setEmployeeType} options={PPH21_EMPLOYEE_TYPES} />
-      </CalcField>
-      <CalcField id="p21-last" label={c('lastTaxPeriod')}>
-        <NumberBox id="p21-last" value={lastTaxPeriod} onChange={setLastTaxPeriod} />
-      </CalcField>
-      <CalcField id="p21-rounding" label={c('terRounding')}>
-        <EnumBox id="p21-rounding" value={terRounding} onChange={setTerRounding} options={TER_ROUNDINGS} />
-      </CalcField>
-      <CalcField id="p21-cap" label={c('biayaJabatanCap')}>
-        <EnumBox id="p21-cap" value={biayaJabatanCap} onChange={setCap} options={BIAYA_JABATAN_CAPS} />
-      </CalcField>
-      <CheckBox label={c('grossUp')} checked={grossUp} onChange={setGrossUp} />
-      <CheckBox label={c('annualise')} checked={annualise} onChange={setAnnualise} />
-      <CheckBox label={c('taxIdValid')} checked={taxIdValid} onChange={setTaxIdValid} />
-      <CheckBox label={c('noTaxIdSurcharge')} checked={noTaxIdSurcharge} onChange={setSurcharge} />
+    <Calculator spec={{ ...pph21, input }}>
       <fieldset className="sm:col-span-3">
         <legend className="mb-1 text-sm font-medium text-slate-700">{c('months')}</legend>
         <div className="space-y-2">
@@ -196,6 +196,6 @@ export function Pph21Calculator() {
           </Button>
         </div>
       </fieldset>
-    </CalcCard>
+    </Calculator>
   );
 }

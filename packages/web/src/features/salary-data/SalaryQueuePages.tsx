@@ -10,6 +10,7 @@ import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
+import { LinkButton } from '../../ui/LinkButton';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { QueueForm } from './QueueForm';
 import { ConfirmDelete, EmployeePicker, type QueueRow, rp } from './salary-shared';
@@ -123,18 +124,7 @@ export function SalaryQueueListPage() {
   const { columns, dialog } = useQueueColumns(true);
   return (
     <>
-      <PageTitle
-        actions={
-          editor ? (
-            <Link
-              to="/salary/queue/add"
-              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-            >
-              {t('salaryData.queueAdd')}
-            </Link>
-          ) : null
-        }
-      >
+      <PageTitle actions={editor ? <LinkButton to="/salary/queue/add">{t('salaryData.queueAdd')}</LinkButton> : null}>
         {t('routes.salary.queue')}
       </PageTitle>
       <Card>

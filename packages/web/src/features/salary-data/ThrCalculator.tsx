@@ -1,67 +1,49 @@
 import { calculateThr, THR_MONTH_COUNTINGS, type ThrOutput, thrInput } from '@hr/core/browser';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DatePicker } from '../../ui/DatePicker';
-import { type CalcResult, CalcCard, CalcField, EnumBox, NumberBox, num, ResultTable, runCalc } from './calc-shared';
-import { digitsOnly, rp } from './salary-shared';
-import type { CalcTextKey } from './texts';
-import './texts';
+import { num, ResultTable, runCalc } from './calc-shared';
+import { Calculator, type CalculatorSpec } from './Calculator';
+import { rp } from './salary-shared';
+
+const thr: CalculatorSpec<'monthlyWage' | 'joinDate' | 'holidayDate' | 'monthCounting', never, ThrOutput> = {
+  id: 'thr',
+  title: 'thr',
+  cli: 'thr',
+  fields: [
+    { key: 'monthlyWage', id: 'thr-wage', label: 'monthlyWage', kind: 'number', digits: true },
+    { key: 'joinDate', id: 'thr-join', label: 'joinDate', kind: 'date' },
+    { key: 'holidayDate', id: 'thr-holiday', label: 'holidayDate', kind: 'date' },
+    {
+      key: 'monthCounting',
+      id: 'thr-counting',
+      label: 'monthCounting',
+      kind: 'enum',
+      initial: 'completed',
+      options: THR_MONTH_COUNTINGS,
+    },
+  ],
+  input: (v) => ({
+    monthlyWage: num(v.monthlyWage),
+    joinDate: v.joinDate || undefined,
+    holidayDate: v.holidayDate || undefined,
+    monthCounting: v.monthCounting,
+  }),
+  run: (input) => runCalc(thrInput, calculateThr, input),
+  output: (out, { c, t }) => (
+    <ResultTable
+      caption={c('result')}
+      headers={[c('item'), t('salaryData.amount')]}
+      rows={[
+        { key: 'months', cells: [c('monthsOfService'), { text: String(out.monthsOfService), testId: 'thr-months' }] },
+        {
+          key: 'eligible',
+          cells: [c('eligible'), { text: out.eligible ? t('salaryData.yes') : t('salaryData.no'), testId: 'thr-eligible' }],
+        },
+        { key: 'thr', cells: ['THR', { text: rp(out.thr), testId: 'thr-amount' }] },
+      ]}
+    />
+  ),
+};
 
 /** `hr calc thr`: months of service up to the holiday, eligibility and the THR (Permenaker 6/2016). */
 export function ThrCalculator() {
-  const { t } = useTranslation();
-  const c = (k: CalcTextKey) => t(`salaryData.calc.${k}`);
-  const [monthlyWage, setWage] = useState('');
-  const [joinDate, setJoinDate] = useState('');
-  const [holidayDate, setHolidayDate] = useState('');
-  const [monthCounting, setCounting] = useState<string>('completed');
-  const [result, setResult] = useState<CalcResult<ThrOutput>>(null);
-  const calculate = () =>
-    setResult(
-      runCalc(thrInput, calculateThr, {
-        monthlyWage: num(monthlyWage),
-        joinDate: joinDate || undefined,
-        holidayDate: holidayDate || undefined,
-        monthCounting,
-      }),
-    );
-  const out = result?.ok ? result.output : null;
-  return (
-    <CalcCard
-      id="thr"
-      title={c('thr')}
-      cli="thr"
-      onSubmit={calculate}
-      result={result}
-      output={
-        out ? (
-          <ResultTable
-            caption={c('result')}
-            headers={[c('item'), t('salaryData.amount')]}
-            rows={[
-              { key: 'months', cells: [c('monthsOfService'), { text: String(out.monthsOfService), testId: 'thr-months' }] },
-              {
-                key: 'eligible',
-                cells: [c('eligible'), { text: out.eligible ? t('salaryData.yes') : t('salaryData.no'), testId: 'thr-eligible' }],
-              },
-              { key: 'thr', cells: ['THR', { text: rp(out.thr), testId: 'thr-amount' }] },
-            ]}
-          />
-        ) : null
-      }
-    >
-      <CalcField id="thr-wage" label={c('monthlyWage')}>
-        <NumberBox id="thr-wage" value={monthlyWage} onChange={(v) => setWage(digitsOnly(v))} />
-      </CalcField>
-      <CalcField id="thr-join" label={c('joinDate')}>
-        <DatePicker id="thr-join" ariaLabel={c('joinDate')} value={joinDate} onChange={setJoinDate} />
-      </CalcField>
-      <CalcField id="thr-holiday" label={c('holidayDate')}>
-        <DatePicker id="thr-holiday" ariaLabel={c('holidayDate')} value={holidayDate} onChange={setHolidayDate} />
-      </CalcField>
-      <CalcField id="thr-counting" label={c('monthCounting')}>
-        <EnumBox id="thr-counting" value={monthCounting} onChange={setCounting} options={THR_MONTH_COUNTINGS} />
-      </CalcField>
-    </CalcCard>
-  );
+  return <Calculator spec={thr} />;
 }

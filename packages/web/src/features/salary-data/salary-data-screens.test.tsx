@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeTrpcServer } from '../../test/render';
+import { fakeTrpcServer } from '../../testing/render-screen';
 import { PieceWorkPanel } from './PieceWorkPanel';
 import { SalaryQueueAddPage, SalarySettingPage } from './screens';
 import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';

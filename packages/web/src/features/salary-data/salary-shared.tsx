@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldsOf } from '../../lib/errors';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { Button } from '../../ui/Button';
 import { SearchableSelect } from '../../ui/Combobox';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
 
@@ -138,38 +137,17 @@ export function ConfirmDelete({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionModal
+      variant="danger"
       open={what !== null}
-      onClose={onClose}
       title={t('salaryData.confirmDelete', { what: what ?? '' })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button variant="danger" disabled={pending} onClick={onConfirm}>
-            {t('salaryData.delete')}
-          </Button>
-        </>
-      }
+      actionLabel={t('salaryData.delete')}
+      busy={pending}
+      onAction={onConfirm}
+      onClose={onClose}
     >
       <p className="text-sm text-slate-700">{what}</p>
-    </Modal>
-  );
-}
-
-/** Cancel and Save (submitting the dialog's form) of an add/edit dialog. */
-export function SaveFooter({ formId, pending, onClose }: { formId: string; pending: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Button variant="secondary" onClick={onClose}>
-        {t('app.cancel')}
-      </Button>
-      <Button type="submit" form={formId} disabled={pending}>
-        {t('salaryData.save')}
-      </Button>
-    </>
+    </ActionModal>
   );
 }
 

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
+import { sessionUser } from '../../testing/screen';
 import { MyPayslipPdfButton, OutboxPanel, PayslipActions } from './PayslipActions';
 
 afterEach(() => {
@@ -20,7 +21,7 @@ function savedFiles(): string[] {
   return names;
 }
 
-const user = testSessionUser;
+const user = sessionUser;
 
 const render = (ui: React.ReactElement, permissions: string[]) =>
   renderWithProviders(<SessionProvider user={user(permissions)}>{ui}</SessionProvider>);

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { PageTitle } from '../../ui/Card';
 import { Tabs } from '../../ui/Tabs';
+import { LinkButton } from '../../ui/LinkButton';
 import { OutboxPanel } from '../salary-mail/PayslipActions';
 import { RunListCard } from './RunListCard';
 import './texts';
@@ -20,18 +21,7 @@ export function SalaryReportListPage() {
   const canUpdate = useCan('salary.update');
   return (
     <>
-      <PageTitle
-        actions={
-          canUpdate ? (
-            <Link
-              to="/salary/report/generate"
-              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-            >
-              {t('salaryRuns.generate')}
-            </Link>
-          ) : null
-        }
-      >
+      <PageTitle actions={canUpdate ? <LinkButton to="/salary/report/generate">{t('salaryRuns.generate')}</LinkButton> : null}>
         {t('routes.salary.report')}
       </PageTitle>
       <Tabs<Tab>

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeTrpcServer } from '../../test/render';
 import { MySalaryPage } from './MySalaryPage';
 import { SalaryReportDetailPage } from './SalaryReportDetailPage';
 import { SalaryReportGeneratePage } from './SalaryReportGeneratePage';
 import { SalaryReportListPage } from './SalaryReportListPage';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
-import { renderRoutes } from '../../testing/render-screen';
+import { fakeTrpcServer, renderRoutes } from '../../testing/render-screen';
 
 cleanupAfterEach();
 

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
 import { EmployeeIncomeTaxCard } from './EmployeeIncomeTaxCard';
 import { EmployeeTaxDataCard } from './EmployeeTaxDataCard';
 import { IncomeTaxDetailPage } from './IncomeTaxDetailPage';

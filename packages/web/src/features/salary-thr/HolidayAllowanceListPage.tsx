@@ -10,6 +10,7 @@ import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
+import { LinkButton } from '../../ui/LinkButton';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { rupiah, statusKey } from './thr-format';
 import './texts';
@@ -54,18 +55,7 @@ export function HolidayAllowanceListPage() {
   ];
   return (
     <div>
-      <PageTitle
-        actions={
-          canGenerate ? (
-            <Link
-              to="/salary/holidayAllowance/generate"
-              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-            >
-              {t('thr.newRun')}
-            </Link>
-          ) : null
-        }
-      >
+      <PageTitle actions={canGenerate ? <LinkButton to="/salary/holidayAllowance/generate">{t('thr.newRun')}</LinkButton> : null}>
         {t('routes.salary.holidayAllowance')}
       </PageTitle>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">

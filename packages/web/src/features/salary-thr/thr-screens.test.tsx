@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import { fakeTrpcServer } from '../../test/render';
 import { HolidayAllowanceDetailPage } from './HolidayAllowanceDetailPage';
 import { HolidayAllowanceGeneratePage } from './HolidayAllowanceGeneratePage';
 import { HolidayAllowanceListPage } from './HolidayAllowanceListPage';
-import { renderRoutes } from '../../testing/render-screen';
+import { fakeTrpcServer, renderRoutes } from '../../testing/render-screen';
 import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 
 cleanupAfterEach();

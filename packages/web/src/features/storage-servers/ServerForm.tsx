@@ -122,6 +122,23 @@ export function ServerForm({ server }: { server?: Server }) {
       />
     </Field>
   );
+  const lookup = (
+    k: 'typeId' | 'categoryId',
+    placeholder: string,
+    q: { isLoading: boolean; data?: { id: number; name: string }[] | undefined },
+  ) => (
+    <Field label={labels[k]} htmlFor={`srv-${k}`} required error={errors[k]}>
+      <Select
+        id={`srv-${k}`}
+        value={v[k]}
+        onChange={set(k)}
+        placeholder={placeholder}
+        loading={q.isLoading}
+        invalid={Boolean(errors[k])}
+        options={(q.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+      />
+    </Field>
+  );
   return (
     <Card>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
@@ -135,28 +152,8 @@ export function ServerForm({ server }: { server?: Server }) {
             invalid={Boolean(errors.status)}
           />
         </Field>
-        <Field label={labels.typeId} htmlFor="srv-typeId" required error={errors.typeId}>
-          <Select
-            id="srv-typeId"
-            value={v.typeId}
-            onChange={set('typeId')}
-            placeholder={t('srv.selectType')}
-            loading={types.isLoading}
-            invalid={Boolean(errors.typeId)}
-            options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-          />
-        </Field>
-        <Field label={labels.categoryId} htmlFor="srv-categoryId" required error={errors.categoryId}>
-          <Select
-            id="srv-categoryId"
-            value={v.categoryId}
-            onChange={set('categoryId')}
-            placeholder={t('srv.selectCategory')}
-            loading={categories.isLoading}
-            invalid={Boolean(errors.categoryId)}
-            options={(categories.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-          />
-        </Field>
+        {lookup('typeId', t('srv.selectType'), types)}
+        {lookup('categoryId', t('srv.selectCategory'), categories)}
         {text('location', 150)}
         {text('address', 300)}
         {text('capacityGb', 15, { inputMode: 'decimal' })}

@@ -7,9 +7,10 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { Select } from '../../ui/Select';
 import { ListCard } from '../../ui/ListCard';
+import { LinkButton } from '../../ui/LinkButton';
 import { useListState } from '../../lib/use-list-state';
 import './texts';
 
@@ -93,16 +94,7 @@ export function ServerListPage() {
   ];
   return (
     <>
-      <PageTitle
-        actions={
-          <Link
-            to="/personal/server/add"
-            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-          >
-            {t('srv.add')}
-          </Link>
-        }
-      >
+      <PageTitle actions={<LinkButton to="/personal/server/add">{t('srv.add')}</LinkButton>}>
         {t('routes.personal.server')}
       </PageTitle>
       <ListCard
@@ -142,23 +134,16 @@ export function ServerListPage() {
         empty={t('srv.noServers')}
       />
       {deleting ? (
-        <Modal
-          open
-          onClose={() => setDeleting(null)}
+        <ActionModal
+          variant="danger"
           title={t('srv.deleteTitle', { name: deleting.name })}
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                {t('app.cancel')}
-              </Button>
-              <Button variant="danger" disabled={remove.isPending} onClick={() => remove.mutate({ id: deleting.id })}>
-                {t('srv.delete')}
-              </Button>
-            </>
-          }
+          actionLabel={t('srv.delete')}
+          busy={remove.isPending}
+          onAction={() => remove.mutate({ id: deleting.id })}
+          onClose={() => setDeleting(null)}
         >
           <p className="text-sm text-slate-600">{t('srv.deleteHint')}</p>
-        </Modal>
+        </ActionModal>
       ) : null}
     </>
   );

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeTrpcServer } from '../../test/render';
 import { ServerAddPage } from './ServerAddPage';
 import { ServerListPage } from './ServerListPage';
-import { renderRoutes } from '../../testing/render-screen';
+import { fakeTrpcServer, renderRoutes } from '../../testing/render-screen';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 
 cleanupAfterEach();

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../lib/can';
 import { saveBase64 } from '../../../lib/save-file';
-import { fakeTrpcServer, renderWithProviders, testSessionUser } from '../../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
+import { sessionUser } from '../../../testing/screen';
 import { ContractsCard } from './HistoryCards';
 
 vi.mock('../../../lib/save-file', () => ({ saveBase64: vi.fn() }));
@@ -34,7 +35,7 @@ const PDF = '%PDF-1.4 test';
 
 function renderCard(kind: 'main' | 'second', permissions = ['employee.view', 'employee.update']) {
   return renderWithProviders(
-    <SessionProvider user={testSessionUser(permissions)}>
+    <SessionProvider user={sessionUser(permissions)}>
       <ContractsCard d={d} kind={kind} />
     </SessionProvider>,
   );

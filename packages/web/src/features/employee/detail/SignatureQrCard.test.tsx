@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../lib/can';
 import { saveBase64 } from '../../../lib/save-file';
-import { fakeTrpcServer, renderWithProviders } from '../../../test/render';
+import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
 import { SignatureQrCard } from './SignatureQrCard';
 
 vi.mock('../../../lib/save-file', () => ({ saveBase64: vi.fn() }));

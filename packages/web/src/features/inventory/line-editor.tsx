@@ -1,0 +1,82 @@
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import './texts';
+
+/**
+ * A request form with lines (purchase and warehouse requests): the header fields, then one row per
+ * line with its Remove button (off while it is the only line), then Add line and Save. On submit
+ * the first invalid field (`firstInvalid`, an element id) is marked and focused; else `onValid` runs.
+ */
+export function LineEditorForm<L>({
+  initialLines,
+  blankLine,
+  header,
+  lineAs: Line = 'div',
+  lineClassName,
+  renderLine,
+  firstInvalid,
+  onValid,
+  pending,
+}: {
+  initialLines: L[];
+  blankLine: () => L;
+  /** The fields above the lines; `bad(id)` tells whether the field with that id is the invalid one. */
+  header: (bad: (id: string) => boolean) => ReactNode;
+  /** The element of a line: a fieldset where a line has several fields of its own. */
+  lineAs?: 'div' | 'fieldset';
+  lineClassName: string;
+  /** The fields of line `i`; `bad(id)` tells whether the field with that id is the invalid one. */
+  renderLine: (line: L, i: number, set: (patch: Partial<L>) => void, bad: (id: string) => boolean) => ReactNode;
+  firstInvalid: (lines: L[]) => string | null;
+  onValid: (lines: L[]) => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const [lines, setLines] = useState<L[]>(initialLines);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const setLine = (i: number) => (patch: Partial<L>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const bad = (id: string) => invalid === id;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const first = firstInvalid(lines);
+    setInvalid(first);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
+      return;
+    }
+    onValid(lines);
+  };
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <Card>
+        {header(bad)}
+        <h2 className="mt-6 mb-2 text-sm font-semibold text-slate-700">{t('inv.lines')}</h2>
+        {lines.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id until saved; their order is their identity
+          <Line key={i} className={lineClassName}>
+            {renderLine(l, i, setLine(i), bad)}
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={lines.length === 1}
+              onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+            >
+              {t('inv.removeLine')}
+            </Button>
+          </Line>
+        ))}
+        <div className="mt-3 flex justify-between">
+          <Button variant="secondary" size="sm" onClick={() => setLines((ls) => [...ls, blankLine()])}>
+            {t('inv.addLine')}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {t('app.save')}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}

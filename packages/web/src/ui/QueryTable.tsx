@@ -1,0 +1,32 @@
+import { type Column, DataTable } from './DataTable';
+
+/**
+ * A table of all that a query returns (no paging), named by `caption`: loading while it fetches,
+ * the failure with a retry when it could not load, else `empty` when there are no rows.
+ */
+export function QueryTable<T>({
+  caption,
+  query,
+  columns,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  query: { data: readonly T[] | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  empty: string;
+}) {
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={query.data ?? []}
+      rowKey={rowKey}
+      loading={query.isFetching}
+      failed={query.isError && !query.data}
+      onRetry={() => void query.refetch()}
+      empty={empty}
+    />
+  );
+}
