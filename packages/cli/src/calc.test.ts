@@ -4,38 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_INVALID_INPUT, runCalculator } from './commands/calc';
 import { CliError } from './errors';
-import { tempDir } from './testing/run-hr';
+import { type Result, runHr, tempDir } from './testing/run-hr';
 
 // Runs the real `hr calc …` as a child process with JSON on standard input, exactly as a script would.
-const root = path.resolve(import.meta.dirname, '../../..');
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 function calc(args: string[], stdin: string, env: Record<string, string> = {}): Promise<Result> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'calc', ...args], {
-      cwd: root,
-      env: childEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+  return runHr(['calc', ...args], childEnv, stdin);
 }
 
 const ok = async (name: string, input: unknown, args: string[] = []) => {

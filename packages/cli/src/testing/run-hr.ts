@@ -16,22 +16,28 @@ export interface Result {
 export function hr(args: string[], env: Record<string, string | undefined>): Promise<Result> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, ...env };
   for (const k of Object.keys(childEnv)) if (childEnv[k] === undefined) delete childEnv[k];
+  return runHr(args, childEnv);
+}
+
+/** Runs `hr <args>` with exactly `env`; `stdin`, when given, is written to its standard input. */
+export function runHr(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', ...args], {
       cwd: root,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => {
+    child.stdout!.on('data', (d) => {
       stdout += d;
     });
-    child.stderr.on('data', (d) => {
+    child.stderr!.on('data', (d) => {
       stderr += d;
     });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    if (stdin !== undefined) child.stdin?.end(stdin);
   });
 }
 

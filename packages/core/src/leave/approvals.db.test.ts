@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShift, listTimesheets, updateAttendanceSettings } from '../attendance/index';
+import { listTimesheets } from '../attendance/index';
 import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
 import type { Services } from '../services';
@@ -16,7 +16,6 @@ import {
 import {
   approveLeave,
   bulkApproveLeave,
-  createLeaveType,
   disapproveLeave,
   getLeave,
   leaveAwaitingMe,
@@ -50,7 +49,7 @@ let annual: number;
 let unpaid: number;
 
 const env: Partial<LeaveTestEnv> = {};
-const { actor, ctx, approve, view, personal, manage } = leaveTestKit(env);
+const { actor, ctx, approve, view, personal, manage, officeWeek, leaveType } = leaveTestKit(env);
 
 const ask = (a: Actor, leaveTypeId: number, startDate: string, endDate = startDate) =>
   requestMyLeave(ctx(a), personal(a), { leaveTypeId, startDate, endDate, reason: 'Family' });
@@ -74,19 +73,9 @@ beforeAll(async () => {
     .insertInto('employee_managers')
     .values({ employee_id: emp.employeeId!, manager_employee_id: mgr.employeeId! })
     .execute();
-  const office = await createShift(ctx(hr), manage(hr), { name: 'Office', startTime: '08:00', endTime: '17:00' });
-  await updateAttendanceSettings(ctx(hr), manage(hr), { defaultShiftId: office.id, workdays: [1, 2, 3, 4, 5] });
-  const type = (code: string, name: string, countsAnnual: boolean) =>
-    createLeaveType(ctx(hr), manage(hr), {
-      code,
-      name,
-      paid: countsAnnual,
-      countsAnnual,
-      needsAttachment: false,
-      allowHalfDay: true,
-    });
-  annual = (await type('AL', 'Annual Leave', true)).id;
-  unpaid = (await type('UL', 'Unpaid Leave', false)).id;
+  await officeWeek(hr);
+  annual = await leaveType(hr, 'AL', 'Annual Leave', { paid: true, countsAnnual: true });
+  unpaid = await leaveType(hr, 'UL', 'Unpaid Leave', { paid: false, countsAnnual: false });
 });
 afterAll(() => tdb.destroy());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignSchedule, createHoliday, createShift, listTimesheets, updateAttendanceSettings } from '../attendance/index';
+import { assignSchedule, createHoliday, listTimesheets } from '../attendance/index';
 import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
 import type { Services } from '../services';
@@ -51,7 +51,7 @@ let sick: number;
 let unpaid: number;
 
 const env: Partial<LeaveTestEnv> = {};
-const { actor, ctx, approve, view, personal, manage } = leaveTestKit(env);
+const { actor, ctx, approve, view, personal, manage, officeWeek, leaveType } = leaveTestKit(env);
 
 async function setEntitlement(employeeId: number, date: string) {
   await tdb.db.updateTable('employees').set({ annual_leave_date: date }).where('id', '=', employeeId).execute();
@@ -68,41 +68,18 @@ beforeAll(async () => {
   budi = await actor(['employee'], 1);
   sup1 = await actor(['supervisor'], 1);
   for (const a of [ana, budi, hc]) await setEntitlement(a.employeeId!, '2025-01-01');
-  const office = await createShift(ctx(hc), manage(hc), { name: 'Office', startTime: '08:00', endTime: '17:00' });
-  await updateAttendanceSettings(ctx(hc), manage(hc), { defaultShiftId: office.id, workdays: [1, 2, 3, 4, 5] });
+  await officeWeek(hc);
   // Thursday 12 Nov is a company-wide holiday.
   await createHoliday(ctx(hc), manage(hc), { date: '2026-11-12', name: 'Company day', kind: 'company' });
-  annual = (
-    await createLeaveType(ctx(hc), manage(hc), {
-      code: 'AL',
-      name: 'Annual Leave',
-      paid: true,
-      countsAnnual: true,
-      needsAttachment: false,
-      allowHalfDay: true,
-    })
-  ).id;
-  sick = (
-    await createLeaveType(ctx(hc), manage(hc), {
-      code: 'SL',
-      name: 'Sick Leave',
-      paid: true,
-      countsAnnual: false,
-      maxDays: 3,
-      needsAttachment: true,
-      allowHalfDay: false,
-    })
-  ).id;
-  unpaid = (
-    await createLeaveType(ctx(hc), manage(hc), {
-      code: 'UL',
-      name: 'Unpaid Leave',
-      paid: false,
-      countsAnnual: false,
-      needsAttachment: false,
-      allowHalfDay: true,
-    })
-  ).id;
+  annual = await leaveType(hc, 'AL', 'Annual Leave', { paid: true, countsAnnual: true });
+  sick = await leaveType(hc, 'SL', 'Sick Leave', {
+    paid: true,
+    countsAnnual: false,
+    maxDays: 3,
+    needsAttachment: true,
+    allowHalfDay: false,
+  });
+  unpaid = await leaveType(hc, 'UL', 'Unpaid Leave', { paid: false, countsAnnual: false });
 });
 afterAll(() => tdb.destroy());
 
@@ -122,15 +99,8 @@ describe('leave types', () => {
     );
     expect(dup.code).toBe('CONFLICT');
     expect(dup.fields).toEqual([{ param: 'code', msg: 'is already used' }]);
-    const tmp = await createLeaveType(ctx(hc), manage(hc), {
-      code: 'TMP',
-      name: 'Temporary',
-      paid: true,
-      countsAnnual: false,
-      needsAttachment: false,
-      allowHalfDay: true,
-    });
-    expect(await deleteLeaveType(ctx(hc), manage(hc), { id: tmp.id })).toEqual({ id: tmp.id });
+    const tmp = await leaveType(hc, 'TMP', 'Temporary', { paid: true, countsAnnual: false });
+    expect(await deleteLeaveType(ctx(hc), manage(hc), { id: tmp })).toEqual({ id: tmp });
   });
 });
 

@@ -1,48 +1,29 @@
-import { createUser, type RoleKey } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import type { RoleKey } from '@hr/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, pastWeekday, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 const A = '/v2/h/attendance';
 const P = '/v2/h/personal';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let hr: Headers;
 let worker: Headers;
 let other: Headers;
 let workerEmployee: number;
 
-async function userFor(roles: RoleKey[], n: number): Promise<{ headers: Headers; employeeId: number }> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
-  const who = { email: `att${n}@test.co.id`, password: 'attendance-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
-  return { headers: { authorization: `Bearer ${await loginToken(t.app, who)}` }, employeeId: emp.id };
-}
-
-/** A weekday some days back, in WIB ('yyyy-mm-dd'). */
-function pastWeekday(back: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-  let d = Date.parse(`${today}T00:00:00Z`) - back * 86_400_000;
-  while ([0, 6].includes(new Date(d).getUTCDay())) d -= 86_400_000;
-  return new Date(d).toISOString().slice(0, 10);
-}
+const userFor = (roles: RoleKey[], n: number) =>
+  t.userFor(roles, n, { email: `att${n}@test.co.id`, password: 'attendance-pass-1' });
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
   hr = (await userFor(['human-capital-staff'], 1)).headers;
   const w = await userFor(['employee'], 2);
   worker = w.headers;
   workerEmployee = w.employeeId;
   other = (await userFor(['employee'], 3)).headers;
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 
 describe('timesheet corrections over REST (spec §7 attendance/timesheet correction)', () => {
   let id: number;

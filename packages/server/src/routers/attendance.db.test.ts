@@ -1,24 +1,19 @@
 import { createUser, readSheetRows } from '@hr/core';
 import { pdfText } from '@hr/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let staff: Record<string, string>;
+const t = useTestApp({ employees: 3 });
+
+let admin: Headers;
+let staff: Headers;
 let employeeIds: number[];
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 3 });
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  [admin, staff] = await t.bearers(t.admin, t.staff);
   employeeIds = (await t.tdb.db.selectFrom('employees').select('id').orderBy('id').execute()).map((e) => e.id);
 });
-afterAll(() => t?.close());
-
-const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: Record<string, unknown> = {}, headers: Record<string, string> = admin) =>
-  t.app.inject({ method: 'POST', url, headers, payload });
+const { get, post } = t.requests(() => admin);
 
 const punch = (pin: string, localTime: string, deviceSerial = 'SN-100') => ({
   deviceSerial,
@@ -220,7 +215,7 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
     // An employee's login sees its own days only (spec /personal/attendance, /personal/shift).
     const own = { email: 'own@test.co.id', password: 'own-pass-12345' };
     await createUser(t.services.ctx(null), { ...own, roles: ['employee'], employeeId: emp });
-    const me = { authorization: `Bearer ${await loginToken(t.app, own)}` };
+    const me = await t.bearer(own);
     const mine = (await get('/v2/h/personal/timesheet?from=2026-10-19&to=2026-10-21', me)).json();
     expect(mine.results.rows.map((r: { employeeId: number; date: string }) => [r.employeeId, r.date])).toEqual([
       [emp, '2026-10-21'],
@@ -282,7 +277,7 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
     expect((await get('/v2/h/attendance/timesheet/recap', staff)).statusCode).toBe(403);
 
     // The employee's own month (spec /personal/attendance/mypdf).
-    const me = { authorization: `Bearer ${await loginToken(t.app, { email: 'own@test.co.id', password: 'own-pass-12345' })}` };
+    const me = await t.bearer({ email: 'own@test.co.id', password: 'own-pass-12345' });
     const own = await get('/v2/h/personal/timesheet/pdf?month=2026-10', me);
     expect(own.headers['content-type']).toBe('application/pdf');
     expect(own.headers['content-disposition']).toContain('_2026-10-01_2026-10-31.pdf');
@@ -298,12 +293,12 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
 });
 
 describe('scope and segregation of duties over REST (issue 16 items 2, 12, 14)', () => {
-  let hr: Record<string, string>;
-  let sup: Record<string, string>;
+  let hr: Headers;
+  let sup: Headers;
   const signIn = async (email: string, roles: ('human-capital-staff' | 'supervisor')[], employeeId: number) => {
     const who = { email, password: 'scope-pass-12345' };
     await createUser(t.services.ctx(null), { ...who, roles, employeeId });
-    return { authorization: `Bearer ${await loginToken(t.app, who)}` };
+    return t.bearer(who);
   };
 
   beforeAll(async () => {

@@ -1,21 +1,18 @@
 import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 3 });
 
 /** Issue 16 items 5, 6, 7 and 12 (logins and passwords) through both doors, REST and tRPC. */
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let hc: Headers;
 let emp: number[];
 const root2 = { email: 'root2@test.co.id', password: 'root2-Pass-2026!' };
 const clerk = { email: 'clerk@test.co.id', password: 'clerk-Pass-2026!' };
 
-const bearer = async (who: { email: string; password: string }): Promise<Headers> => ({
-  authorization: `Bearer ${await loginToken(t.app, who)}`,
-});
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const bearer = t.bearer;
+const call = t.call;
 const trpcQuery = (path: string, headers: Headers, input: unknown = undefined) =>
   t.app.inject({
     method: 'GET',
@@ -31,7 +28,6 @@ const trpcMutation = (path: string, headers: Headers, input: unknown) =>
   });
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 3 });
   emp = (await t.tdb.db.selectFrom('employees').select('id').orderBy('id').execute()).map((r) => r.id);
   const hcUser = { email: 'hc@test.co.id', password: 'hc-Pass-2026!x' };
   await createUser(t.services.ctx(null), { ...hcUser, roles: ['human-capital'], employeeId: emp[0]! });
@@ -40,7 +36,6 @@ beforeAll(async () => {
   admin = await bearer(t.admin);
   hc = await bearer(hcUser);
 });
-afterAll(() => t?.close());
 
 describe('role hierarchy (item 5)', () => {
   it("human capital cannot deactivate or reset a superadmin's login, over REST and tRPC", async () => {

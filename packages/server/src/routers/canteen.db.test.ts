@@ -1,43 +1,27 @@
-import { canteenLocalTime, createUser, type RoleKey } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { canteenLocalTime, type RoleKey } from '@hr/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 const C = '/v2/h/canteen';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let hc: Headers;
 let staff: Headers;
 let officeId: number;
 let eater: { id: number; number: string };
 
-async function userFor(roles: RoleKey[], n: number): Promise<Headers> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
-  const who = { email: `canteen${n}@test.co.id`, password: 'canteen-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
-  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
-}
+const userFor = async (roles: RoleKey[], n: number): Promise<Headers> =>
+  (await t.userFor(roles, n, { email: `canteen${n}@test.co.id`, password: 'canteen-pass-1' })).headers;
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
   hc = await userFor(['human-capital-staff'], 1);
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  staff = await t.bearer(t.staff);
   officeId = (await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow()).id;
-  const e = await t.tdb.db
-    .selectFrom('employees')
-    .select(['id', 'employee_number'])
-    .where('employee_number', '=', 'JKT-00002')
-    .executeTakeFirstOrThrow();
-  eater = { id: e.id, number: e.employee_number };
+  eater = { id: await t.employeeId(2), number: 'JKT-00002' };
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 
 // The app runs on the real clock: the test canteen serves its overtime meal all day long.
 const today = () => canteenLocalTime(new Date()).date;

@@ -1,11 +1,11 @@
-import { createUser, type RoleKey } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import type { RoleKey } from '@hr/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 const C = '/v2/h/cooperative';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let manager: Headers;
 let member: Headers;
 let other: Headers;
@@ -13,28 +13,19 @@ let staff: Headers;
 let memberEmployee: number;
 
 async function userFor(roles: RoleKey[], n: number): Promise<Headers> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
-  const who = { email: `coop${n}@test.co.id`, password: 'cooperative-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
-  if (n === 2) memberEmployee = emp.id;
-  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
+  const u = await t.userFor(roles, n, { email: `coop${n}@test.co.id`, password: 'cooperative-pass-1' });
+  if (n === 2) memberEmployee = u.employeeId;
+  return u.headers;
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
   manager = await userFor(['human-capital-staff'], 1);
   member = await userFor(['employee'], 2);
   other = await userFor(['employee'], 3);
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  staff = await t.bearer(t.staff);
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 
 const PDF_B64 = Buffer.from('%PDF-1.4\n%%EOF').toString('base64');
 

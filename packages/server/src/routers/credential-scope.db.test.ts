@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callDoor } from '../harness/doors';
 import { walkRouter } from '../harness/walk';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 import { appRouter } from './index';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 1 });
 
 /*
  * Issue 6, server side: OAuth client scopes (ingest only), terminal binding, the credential
  * edit / rotate / revoke cycle, and punches flagged when uploaded from outside the office networks.
  */
-let t: TestApp;
-let admin: Record<string, string>;
-
+let admin: Headers;
 beforeAll(async () => {
-  t = await startTestApp({ employees: 1 });
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
+  admin = await t.bearer(t.admin);
 });
-afterAll(() => t?.close());
 
-const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
+const { get } = t.requests(() => admin);
 const post = (url: string, payload: Record<string, unknown> = {}, headers = admin, remoteAddress?: string) =>
   t.app.inject({ method: 'POST', url, headers, payload, ...(remoteAddress ? { remoteAddress } : {}) });
 
@@ -28,7 +26,7 @@ async function tokenFor(clientId: string, clientSecret: string) {
     payload: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
   });
 }
-async function bearerFor(clientId: string, clientSecret: string): Promise<Record<string, string>> {
+async function bearerFor(clientId: string, clientSecret: string): Promise<Headers> {
   const res = await tokenFor(clientId, clientSecret);
   expect(res.statusCode).toBe(200);
   return { authorization: `Bearer ${res.json().result.access_token}` };

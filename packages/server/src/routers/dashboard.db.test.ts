@@ -1,27 +1,21 @@
-import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
 
-let t: TestApp;
-type Headers = Record<string, string>;
+const t = useTestApp({ employees: 3 });
+
 let admin: Headers;
 let employee: Headers;
 let noEmployee: Headers;
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n${text}\n%%EOF`).toString('base64');
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 3 });
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  noEmployee = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  admin = await t.bearer(t.admin);
+  noEmployee = await t.bearer(t.staff);
   const emp = await t.tdb.db.selectFrom('employees').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const who = { email: 'dash@test.co.id', password: 'dashboard-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles: ['employee'], employeeId: emp.id });
-  employee = { authorization: `Bearer ${await loginToken(t.app, who)}` };
+  employee = (await t.signUp({ email: 'dash@test.co.id', password: 'dashboard-pass-1' }, ['employee'], emp.id)).headers;
 });
-afterAll(() => t?.close());
 
 describe('regulations over REST (spec §7 component/regulations, personal/regulations)', () => {
   it('HR uploads, updates and deletes; employees list and download theirs; bad files are GL0001', async () => {

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let staff: Record<string, string>;
+const t = useTestApp({ employees: 2 });
 
-beforeAll(async () => {
-  t = await startTestApp({ employees: 2 });
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
-});
-afterAll(() => t?.close());
-
-const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: Record<string, unknown> = {}, headers = admin) =>
-  t.app.inject({ method: 'POST', url, headers, payload });
+let admin: Headers;
+let staff: Headers;
+beforeAll(async () => ([admin, staff] = await t.bearers(t.admin, t.staff)));
+const { get, post } = t.requests(() => admin);
 
 describe('fingerprint devices over REST (spec §7 fingerspot/device, fingerspot/excel)', () => {
   it('create, list, detail with last seen / skew / PINs, scan log, excel, update, delete', async () => {

@@ -1,6 +1,8 @@
 import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 /*
  * Issue 16 over REST: nobody acts on their own employment record, placement, resignation or data
@@ -8,8 +10,6 @@ import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
  * permission.approve; dates are checked on submit with the rule the approval applies.
  */
 
-let t: TestApp;
-type Headers = Record<string, string>;
 const who = {
   hcstaff: { email: 'hcstaff@test.co.id', password: 'hcstaff-pass-1' },
   hc: { email: 'hc@test.co.id', password: 'hc-pass-12345' },
@@ -23,12 +23,9 @@ let plainPosition: number;
 let powerPosition: number;
 let dept: number;
 
-const bearer = async (w: { email: string; password: string }) => ({
-  authorization: `Bearer ${await loginToken(t.app, w)}`,
-});
-const post = (url: string, headers: Headers, payload: unknown = {}) =>
-  t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
-const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
+const bearer = t.bearer;
+const post = (url: string, headers: Headers, payload: unknown = {}) => t.call('POST', url, headers, payload);
+const get = (url: string, headers: Headers) => t.call('GET', url, headers);
 const refusal = (res: { statusCode: number; json(): unknown }) => {
   const body = res.json() as { errors: { code: string; msg: string; attributes?: { param: string; msg: string }[] }[] };
   return {
@@ -43,7 +40,6 @@ const employeeRow = (id: number) =>
   t.tdb.db.selectFrom('employees').select(['job_position_id', 'job_level_id']).where('id', '=', id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
   const emps = await t.tdb.db.selectFrom('employees').select(['id', 'department_id']).orderBy('id').execute();
   ids = { hcstaff: emps[0]!.id, hc: emps[1]!.id, worker: emps[2]!.id, other: emps[3]!.id };
   dept = emps[0]!.department_id!;
@@ -106,7 +102,6 @@ beforeAll(async () => {
   hcstaff = await bearer(who.hcstaff);
   hc = await bearer(who.hc);
 });
-afterAll(() => t?.close());
 
 describe('no one acts on their own employment record or placement', () => {
   it('POST /v2/h/employee/record: a self-made promotion is refused with 403; the same promotion by another person works', async () => {

@@ -1,10 +1,10 @@
 import { readSheetRows } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 2 });
 
 const I = '/v2/h/employee/import';
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let staff: Headers;
 
@@ -17,11 +17,9 @@ const file = (...lines: string[]) => ({
 const good = (email: string) => `Rudi,Hartono,${email},Male,1991-03-04,JKT,Human Capital,Permanent,Islam,S1,Married`;
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 2 });
-  admin = { authorization: `Bearer ${await loginToken(t.app, { email: 'admin@test.co.id', password: 'admin-pass-123' })}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, { email: 'staff@test.co.id', password: 'staff-pass-123' })}` };
+  admin = await t.bearer({ email: 'admin@test.co.id', password: 'admin-pass-123' });
+  staff = await t.bearer({ email: 'staff@test.co.id', password: 'staff-pass-123' });
 });
-afterAll(() => t?.close());
 
 const post = (url: string, headers: Headers, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });

@@ -1,9 +1,9 @@
 import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
 
-let t: TestApp;
-type Headers = Record<string, string>;
+const t = useTestApp({ employees: 3 });
+
 let admin: Headers;
 let staff: Headers;
 let head: Headers;
@@ -15,12 +15,9 @@ const PNG = Buffer.from(
   'base64',
 );
 const upload = { fileName: 'sign.png', contentType: 'image/png', contentBase64: PNG.toString('base64') };
-const bearer = async (email: string, password: string) => ({
-  authorization: `Bearer ${await loginToken(t.app, { email, password })}`,
-});
+const bearer = (email: string, password: string) => t.bearer({ email, password });
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 3 });
   const e1 = await t.tdb.db
     .selectFrom('employees')
     .selectAll()
@@ -64,7 +61,6 @@ beforeAll(async () => {
   head = await bearer('head@test.co.id', 'head-pass-123');
   me = await bearer('me@test.co.id', 'me-pass-1234');
 });
-afterAll(() => t?.close());
 
 const post = (url: string, headers: Headers, payload: unknown = {}) =>
   t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });

@@ -1,12 +1,12 @@
-import { createUser, type RoleKey } from '@hr/core';
+import type { RoleKey } from '@hr/core';
 import { pdfText } from '@hr/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 5 });
 
 const B = '/api/web/v2/inventories';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let keeper: Headers;
 /** A second warehouse manager: nobody approves a request they raised themselves. */
 let keeper2: Headers;
@@ -16,31 +16,20 @@ let coo: Headers;
 let staff: Headers;
 let officeId: number;
 
-async function userFor(roles: RoleKey[], n: number): Promise<Headers> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
-  const who = { email: `inv${n}@test.co.id`, password: 'inventory-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
-  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
-}
+const userFor = async (roles: RoleKey[], n: number): Promise<Headers> =>
+  (await t.userFor(roles, n, { email: `inv${n}@test.co.id`, password: 'inventory-pass-1' })).headers;
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 5 });
   keeper = await userFor(['warehouse-manager'], 1);
   requester = await userFor(['employee'], 2);
   head = await userFor(['department-head'], 3);
   coo = await userFor(['c-level'], 4);
   keeper2 = await userFor(['warehouse-manager'], 5);
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  staff = await t.bearer(t.staff);
   officeId = (await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow()).id;
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = t.call;
 
 describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
   let unitId: number;
@@ -331,7 +320,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
   });
 
   it('segregation of duties (issue 16): one person decides at most one tier, never their own request', async () => {
-    const admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
+    const admin = await t.bearer(t.admin);
     const line = {
       kind: 'item',
       variantId: soap,

@@ -1,13 +1,13 @@
-import { createUser, type RoleKey } from '@hr/core';
+import type { RoleKey } from '@hr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 6 });
 
 const A = '/v2/h/attendance/leave';
 const P = '/v2/h/personal/leave';
 const T = '/v2/h/component/attendance/leave/type';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let hr: Headers;
 let worker: Headers;
 let otherDeptSupervisor: Headers;
@@ -22,26 +22,20 @@ const employeeIds: Record<number, number> = {};
 const userIds: Record<number, number> = {};
 
 async function userFor(roles: RoleKey[], n: number, departmentId?: number): Promise<Headers> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
+  const emp = { id: await t.employeeId(n) };
   await t.tdb.db
     .updateTable('employees')
     .set({ annual_leave_date: '2025-01-01', ...(departmentId ? { department_id: departmentId } : {}) })
     .where('id', '=', emp.id)
     .execute();
-  const who = { email: `leave${n}@test.co.id`, password: 'leave-pass-123' };
-  const u = await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
+  const u = await t.signUp({ email: `leave${n}@test.co.id`, password: 'leave-pass-123' }, roles, emp.id);
   employeeIds[n] = emp.id;
-  userIds[n] = u.id;
+  userIds[n] = u.userId;
   if (n === 2) workerEmployee = emp.id;
-  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
+  return u.headers;
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 6 });
   const office = await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow();
   const ops = await t.tdb.db
     .insertInto('departments')
@@ -55,10 +49,8 @@ beforeAll(async () => {
   worker2 = await userFor(['employee'], 5, ops.id);
   superWithRecord = await userFor(['superadmin'], 6);
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 
 const PDF_B64 = Buffer.from('%PDF-1.4\n%%EOF').toString('base64');
 

@@ -1,10 +1,10 @@
 import { createMailConfig, createUser, enqueueMail, type MailConfig } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 2 });
 
 const M = '/v2/h/mail/outbox';
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let staff: Headers;
 let ids: number[];
@@ -25,10 +25,8 @@ const fake: MailConfig = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 2 });
-  ids = (await t.tdb.db.selectFrom('employees').select('id').orderBy('employee_number').execute()).map((e) => e.id);
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  ids = await t.employeeIds();
+  [admin, staff] = await t.bearers(t.admin, t.staff);
   await createUser(t.services.ctx(null), { email: 'x@test.co.id', password: 'mail-pass-1234', roles: ['employee'] });
   // Outbox only: both are `stored`; the first is then marked failed.
   messages = await enqueueMail(t.services.ctx(null), createMailConfig(), [
@@ -50,7 +48,6 @@ beforeAll(async () => {
     .where('id', '=', messages[0]!)
     .execute();
 });
-afterAll(() => t?.close());
 
 const call = (method: 'GET' | 'POST', url: string, headers: Headers) => t.app.inject({ method, url, headers });
 

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
 
-let t: TestApp;
-let admin: Record<string, string>;
-let staff: Record<string, string>;
+const t = useTestApp({ employees: 3 });
 
-beforeAll(async () => {
-  t = await startTestApp({ employees: 3 });
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
-});
-afterAll(() => t?.close());
-
-const get = (url: string, headers = admin) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload: Record<string, unknown> = {}, headers = admin) =>
-  t.app.inject({ method: 'POST', url, headers, payload });
+let admin: Headers;
+let staff: Headers;
+beforeAll(async () => ([admin, staff] = await t.bearers(t.admin, t.staff)));
+const { get, post } = t.requests(() => admin);
 
 describe('organisation over REST (spec §7 component/* paths, §7 envelope)', () => {
   it('offices, departments, divisions, sections and positions: create, list, update, mapping, delete', async () => {

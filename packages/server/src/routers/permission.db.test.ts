@@ -1,12 +1,12 @@
 import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 3 });
 
 const E = '/v2/h/permission/employee';
 const X = '/v2/h/permission/explain';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let hc: Headers;
 let grantee: { email: string; password: string };
@@ -15,12 +15,9 @@ let hcEmployee: number;
 const hcUser = { email: 'hc@test.co.id', password: 'hc-pass-12345' };
 let hc2: Headers;
 
-const bearer = async (who: { email: string; password: string }): Promise<Headers> => ({
-  authorization: `Bearer ${await loginToken(t.app, who)}`,
-});
+const bearer = t.bearer;
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 3 });
   const emps = await t.tdb.db.selectFrom('employees').select('id').orderBy('id').execute();
   granteeEmployee = emps[0]!.id;
   grantee = { email: 'grantee@test.co.id', password: 'grantee-pass-123' };
@@ -33,10 +30,8 @@ beforeAll(async () => {
   hc = await bearer(hcUser);
   hc2 = await bearer(hc2User);
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 
 describe('permission grants and "why" over REST (issue 3)', () => {
   it('assign → the assigner cannot approve (403) → a second admin approves → the grantee holds it and explain names the grant', async () => {

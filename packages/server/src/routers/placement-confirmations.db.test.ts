@@ -1,6 +1,8 @@
 import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 5 });
 
 /*
  * Issue 16 item 3 over REST: a placement that widens someone's permissions is applied, but the
@@ -8,8 +10,6 @@ import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
  * never the subject.
  */
 
-let t: TestApp;
-type Headers = Record<string, string>;
 const who = {
   hcstaff: { email: 'hcstaff@test.co.id', password: 'hcstaff-pass-1' },
   hc: { email: 'hc@test.co.id', password: 'hc-pass-12345' },
@@ -25,12 +25,9 @@ let powerPosition: number;
 let devPosition: number;
 let plainPosition: number;
 
-const bearer = async (w: { email: string; password: string }) => ({
-  authorization: `Bearer ${await loginToken(t.app, w)}`,
-});
-const post = (url: string, headers: Headers, payload: unknown = {}) =>
-  t.app.inject({ method: 'POST', url, headers, payload: payload as Record<string, unknown> });
-const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
+const bearer = t.bearer;
+const post = (url: string, headers: Headers, payload: unknown = {}) => t.call('POST', url, headers, payload);
+const get = (url: string, headers: Headers) => t.call('GET', url, headers);
 const permissionsOf = async (w: { email: string; password: string }): Promise<string[]> =>
   (await get('/v2/h/auth/me', await bearer(w))).json().result.permissions;
 const move = (by: Headers, employeeId: number, jobPositionId: number) =>
@@ -43,7 +40,6 @@ const listed = async (by: Headers, employeeId: number): Promise<Row | undefined>
 };
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 5 });
   const emps = await t.tdb.db.selectFrom('employees').select(['id', 'department_id']).orderBy('id').execute();
   ids = { hcstaff: emps[0]!.id, hc: emps[1]!.id, worker: emps[2]!.id, lead: emps[3]!.id, third: emps[4]!.id };
   const ctx = t.services.ctx(null);
@@ -83,7 +79,6 @@ beforeAll(async () => {
   hc = await bearer(who.hc);
   admin = await bearer(t.admin);
 });
-afterAll(() => t?.close());
 
 describe('a placement that widens permissions waits for a second person', () => {
   it('hcstaff moves a worker into a privileged position: applied, withheld, approved by hc only', async () => {

@@ -1,36 +1,25 @@
-import { createUser, fillPogTemplate, type RoleKey } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { fillPogTemplate, type RoleKey } from '@hr/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 const P = '/v2/h/purchaseOfGood';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let hc: Headers;
 let wh: Headers;
 let employee: Headers;
 
-async function userFor(roles: RoleKey[], n: number): Promise<Headers> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
-  const who = { email: `pog${n}@test.co.id`, password: 'purchase-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
-  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
-}
+const userFor = async (roles: RoleKey[], n: number): Promise<Headers> =>
+  (await t.userFor(roles, n, { email: `pog${n}@test.co.id`, password: 'purchase-pass-1' })).headers;
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
   hc = await userFor(['human-capital'], 1);
   wh = await userFor(['warehouse-manager'], 2);
   employee = await userFor(['employee'], 3);
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 
 async function filled(rows: (string | number)[][]): Promise<string> {
   const tpl = await call('GET', `${P}/template`, hc);

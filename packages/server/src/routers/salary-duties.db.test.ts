@@ -1,33 +1,26 @@
-import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 // Issue 16 over REST: pay changes only with salary.update and never one's own (items 1–2), runs answer
 // clear errors (item 12), the payslip PDF password is the employee's own (item 8).
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers; // superadmin without an employee record
 let hcstaff: Headers; // human-capital-staff linked to ids[1]: employee.update, no salary.update
 let hc: Headers; // human-capital linked to ids[2]: salary.update
 let ids: number[];
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
-  ids = (await t.tdb.db.selectFrom('employees').select('id').orderBy('employee_number').execute()).map((e) => e.id);
+  ids = await t.employeeIds();
   await t.tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).execute();
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  const login = async (email: string, roles: ('human-capital-staff' | 'human-capital')[], employeeId: number) => {
-    const who = { email, password: 'Gunung-Rinjani-3726' };
-    await createUser(t.services.ctx(null), { ...who, roles, employeeId });
-    return { authorization: `Bearer ${await loginToken(t.app, who)}` };
-  };
+  admin = await t.bearer(t.admin);
+  const login = async (email: string, roles: ('human-capital-staff' | 'human-capital')[], employeeId: number) =>
+    (await t.signUp({ email, password: 'Gunung-Rinjani-3726' }, roles, employeeId)).headers;
   hcstaff = await login('hcstaff@test.co.id', ['human-capital-staff'], ids[1]!);
   hc = await login('hc@test.co.id', ['human-capital'], ids[2]!);
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = t.call;
 const refused = (r: { statusCode: number; json: () => { errors: { code: string; message: string }[] } }, message: string) => {
   expect(r.statusCode).toBe(403);
   expect(r.json().errors[0]).toMatchObject({ code: 'PM0001', message });

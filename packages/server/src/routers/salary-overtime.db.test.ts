@@ -1,6 +1,8 @@
-import { calculateOvertime, createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { calculateOvertime } from '@hr/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, pastWeekday, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 // Issue 17: overtime pay has one home (payroll overtimeWageBase / calculateOvertime). The pay preview
 // (GET /v2/h/attendance/overtime/payPreview), the payslip's overtime line and `hr calc overtime` must agree to
@@ -12,8 +14,6 @@ const A = '/v2/h/attendance';
 const P = '/v2/h/personal';
 const S = '/v2/h/salary';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 
 interface Worker {
@@ -23,25 +23,13 @@ interface Worker {
 let monthly: Worker;
 let daily: Worker;
 
-/** A weekday some days back, in WIB ('yyyy-mm-dd'). */
-function pastWeekday(back: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-  let d = Date.parse(`${today}T00:00:00Z`) - back * 86_400_000;
-  while ([0, 6].includes(new Date(d).getUTCDay())) d -= 86_400_000;
-  return new Date(d).toISOString().slice(0, 10);
-}
 const date = pastWeekday(10);
 const period = date.slice(0, 7);
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = t.call;
 
 async function worker(n: number, contractType: number, basicSalary: number): Promise<Worker> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
+  const emp = { id: await t.employeeId(n) };
   await t.tdb.db
     .insertInto('employee_contracts')
     .values({
@@ -61,13 +49,11 @@ async function worker(n: number, contractType: number, basicSalary: number): Pro
     .where('id', '=', emp.id)
     .execute();
   const who = { email: `ot${n}@test.co.id`, password: 'overtime-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles: ['employee'], employeeId: emp.id });
-  return { employeeId: emp.id, headers: { authorization: `Bearer ${await loginToken(t.app, who)}` } };
+  return { employeeId: emp.id, headers: (await t.signUp(who, ['employee'], emp.id)).headers };
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
+  admin = await t.bearer(t.admin);
   // A Monday–Friday office shift for everyone, so the overtime date is a workday.
   const shift = await call('POST', `${A}/shift`, admin, {
     name: 'Office',
@@ -100,7 +86,6 @@ beforeAll(async () => {
     expect(ec.statusCode).toBe(200);
   }
 });
-afterAll(() => t?.close());
 
 /** The employee requests 2 hours of overtime on a workday and the admin approves them. */
 async function approvedOvertime(w: Worker): Promise<void> {

@@ -1,11 +1,10 @@
-import { createUser } from '@hr/core';
 import { pdfPageCount, pdfText } from '@hr/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 3 });
 
 const S = '/v2/h/salary/report';
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let me: Headers; // role employee linked to the first employee
 let ids: number[];
@@ -13,39 +12,19 @@ let runId: number;
 let slips: { id: number; employeeId: number; net: string }[];
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 3 });
-  const emps = await t.tdb.db.selectFrom('employees').select(['id']).orderBy('employee_number').execute();
-  ids = emps.map((e) => e.id);
-  await t.tdb.db
-    .insertInto('employee_contracts')
-    .values(
-      ids.map((id, i) => ({
-        employee_id: id,
-        contract_number: `C-${id}`,
-        contract_type: 5,
-        start_date: '2025-01-01',
-        end_date: null,
-        basic_salary: 6_000_000 + i * 1_000_000,
-        notes: null,
-        created_by: null,
-      })),
-    )
-    .execute();
+  ids = await t.employeeIds();
+  await t.addContracts(ids, (i) => 6_000_000 + i * 1_000_000);
   await t.tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).execute();
   await t.tdb.db.updateTable('employees').set({ email: '' }).where('id', '=', ids[2]!).execute();
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  const who = { email: 'me@test.co.id', password: 'payslip-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles: ['employee'], employeeId: ids[0]! });
-  me = { authorization: `Bearer ${await loginToken(t.app, who)}` };
+  admin = await t.bearer(t.admin);
+  me = (await t.signUp({ email: 'me@test.co.id', password: 'payslip-pass-1' }, ['employee'], ids[0]!)).headers;
   const g = await t.app.inject({ method: 'POST', url: `${S}/generate`, headers: admin, payload: { period: '2026-11' } });
   runId = g.json().result.runId;
   const rows = await t.tdb.db.selectFrom('payslips').select(['id', 'employee_id', 'net']).where('run_id', '=', runId).execute();
   slips = rows.map((r) => ({ id: r.id, employeeId: r.employee_id, net: String(r.net) }));
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = t.call;
 const slipOf = (employeeId: number) => slips.find((s) => s.employeeId === employeeId)!;
 const rp = (digits: string) => `Rp ${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 

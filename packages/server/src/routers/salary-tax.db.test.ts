@@ -1,37 +1,20 @@
-import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 const S = '/v2/h/salary';
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let staff: Headers; // role employee: no salary.view
 let scoped: Headers; // salary.view by an approved grant, own department only
 let ids: number[];
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = t.call;
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
   const emps = await t.tdb.db.selectFrom('employees').select(['id', 'company_office_id']).orderBy('employee_number').execute();
   ids = emps.map((e) => e.id);
-  await t.tdb.db
-    .insertInto('employee_contracts')
-    .values(
-      ids.slice(0, 3).map((id, i) => ({
-        employee_id: id,
-        contract_number: `C-${id}`,
-        contract_type: 5,
-        start_date: '2025-01-01',
-        end_date: null,
-        basic_salary: 8_000_000 + i * 2_000_000,
-        notes: null,
-        created_by: null,
-      })),
-    )
-    .execute();
+  await t.addContracts(ids.slice(0, 3), (i) => 8_000_000 + i * 2_000_000);
   await t.tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).execute();
   // The third employee works in another department: out of the scoped user's data scope.
   const ops = await t.tdb.db
@@ -40,10 +23,9 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.tdb.db.updateTable('employees').set({ department_id: ops.id }).where('id', '=', ids[2]!).execute();
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  [admin, staff] = await t.bearers(t.admin, t.staff);
   const who = { email: 'taxview@test.co.id', password: 'tax-view-pass-1' };
-  const u = await createUser(t.services.ctx(null), { ...who, roles: ['employee'], employeeId: ids[3]! });
+  const u = await t.signUp(who, ['employee'], ids[3]!);
   await t.tdb.db
     .insertInto('permission_grants')
     .values({
@@ -52,10 +34,10 @@ beforeAll(async () => {
       grant_kind: 'permission',
       grant_key: 'salary.view',
       status: 1,
-      requested_by: u.id,
+      requested_by: u.userId,
     })
     .execute();
-  scoped = { authorization: `Bearer ${await loginToken(t.app, who)}` };
+  scoped = await t.bearer(who);
 
   const bonus = await call('POST', `${S}/bonusCut`, admin, {
     employeeId: ids[0],
@@ -72,7 +54,6 @@ beforeAll(async () => {
     expect(f.statusCode).toBe(200);
   }
 }, 60_000);
-afterAll(() => t?.close());
 
 describe('income tax over REST (/v2/h/salary/incomeTax)', () => {
   it('needs salary.view: 401 without login, 403 (PM0001) for an employee', async () => {

@@ -1,48 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 const A = '/v2/h/salary/allowance';
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let staff: Headers;
 let ids: number[];
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
-  const emps = await t.tdb.db.selectFrom('employees').select(['id']).orderBy('employee_number').execute();
-  ids = emps.map((e) => e.id);
+  ids = await t.employeeIds();
   // Every test employee is Muslim (religion 1 = Islam): JKT-00001/2 since 2024, JKT-00003 since
   // 10 Sep 2025 (6 months by Idul Fitri 2026), JKT-00004 without a contract.
   const joined = ['2024-01-02', '2024-01-02', '2025-09-10'];
-  await t.tdb.db
-    .insertInto('employee_contracts')
-    .values(
-      ids.slice(0, 3).map((id, i) => ({
-        employee_id: id,
-        contract_number: `C-${id}`,
-        contract_type: 5,
-        start_date: joined[i]!,
-        end_date: null,
-        basic_salary: 6_000_000 + i * 1_000_000,
-        notes: null,
-        created_by: null,
-      })),
-    )
-    .execute();
+  await t.addContracts(
+    ids.slice(0, 3),
+    (i) => 6_000_000 + i * 1_000_000,
+    (i) => joined[i]!,
+  );
   for (const [i, id] of ids.entries())
     await t.tdb.db
       .updateTable('employees')
       .set({ entry_date: joined[i] ?? '2024-01-02', contract_type: 5 })
       .where('id', '=', id)
       .execute();
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
+  [admin, staff] = await t.bearers(t.admin, t.staff);
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = t.call;
 
 const fitri = { holiday: 2, holidayDate: '2026-03-20', payDate: '2026-03-13' };
 

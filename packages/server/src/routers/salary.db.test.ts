@@ -1,10 +1,9 @@
-import { createUser } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 4 });
 
 const S = '/v2/h/salary';
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let staff: Headers;
 let me: Headers; // role employee linked to JKT-00001
@@ -12,38 +11,15 @@ let lead: Headers; // department head: no salary permission
 let ids: number[];
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 4 });
-  const emps = await t.tdb.db.selectFrom('employees').select(['id']).orderBy('employee_number').execute();
-  ids = emps.map((e) => e.id);
-  await t.tdb.db
-    .insertInto('employee_contracts')
-    .values(
-      ids.slice(0, 3).map((id, i) => ({
-        employee_id: id,
-        contract_number: `C-${id}`,
-        contract_type: 5,
-        start_date: '2025-01-01',
-        end_date: null,
-        basic_salary: 6_000_000 + i * 1_000_000,
-        notes: null,
-        created_by: null,
-      })),
-    )
-    .execute();
+  ids = await t.employeeIds();
+  await t.addContracts(ids.slice(0, 3), (i) => 6_000_000 + i * 1_000_000);
   await t.tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).execute();
-  admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
-  staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
-  const who = { email: 'me@test.co.id', password: 'salary-pass-1' };
-  await createUser(t.services.ctx(null), { ...who, roles: ['employee'], employeeId: ids[0]! });
-  me = { authorization: `Bearer ${await loginToken(t.app, who)}` };
-  const head = { email: 'head@test.co.id', password: 'salary-pass-2' };
-  await createUser(t.services.ctx(null), { ...head, roles: ['department-head'], employeeId: ids[1]! });
-  lead = { authorization: `Bearer ${await loginToken(t.app, head)}` };
+  [admin, staff] = await t.bearers(t.admin, t.staff);
+  me = (await t.signUp({ email: 'me@test.co.id', password: 'salary-pass-1' }, ['employee'], ids[0]!)).headers;
+  lead = (await t.signUp({ email: 'head@test.co.id', password: 'salary-pass-2' }, ['department-head'], ids[1]!)).headers;
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Headers, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = t.call;
 
 describe('salary over REST (spec §7 salary/... and /personal/salary)', () => {
   it('needs salary.view: 401 without login, 403 for an employee or a department head', async () => {

@@ -1,11 +1,11 @@
 import { createUser, type RoleKey } from '@hr/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 5 });
 
 const S = '/v2/h/server';
 
-let t: TestApp;
-type Headers = Record<string, string>;
 let admin: Headers;
 let owner: Headers;
 let other: Headers;
@@ -13,11 +13,7 @@ let plain: Headers;
 let ownerEmployee: number;
 
 async function userFor(roles: RoleKey[], n: number, grantServer = false): Promise<Headers> {
-  const emp = await t.tdb.db
-    .selectFrom('employees')
-    .select('id')
-    .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
-    .executeTakeFirstOrThrow();
+  const emp = { id: await t.employeeId(n) };
   const who = { email: `srv${n}@test.co.id`, password: 'server-pass-123' };
   const u = await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
   if (grantServer)
@@ -34,20 +30,17 @@ async function userFor(roles: RoleKey[], n: number, grantServer = false): Promis
       })
       .execute();
   if (n === 2) ownerEmployee = emp.id;
-  return { authorization: `Bearer ${await loginToken(t.app, who)}` };
+  return t.bearer(who);
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ employees: 5 });
   admin = await userFor(['human-capital'], 1);
   owner = await userFor(['employee'], 2, true);
   other = await userFor(['employee'], 3, true);
   plain = await userFor(['employee'], 4);
 });
-afterAll(() => t?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) =>
-  t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+const call = t.call;
 
 describe('storage servers over REST', () => {
   let body: Record<string, unknown>;

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the correction and overtime screens, English and Bahasa Indonesia, under the `attreq`
@@ -189,7 +188,4 @@ const id: typeof en = {
   approversOnly: 'Hanya penyetuju absensi yang dapat menugaskan lembur kepada karyawan.',
 };
 
-i18n.addResourceBundle('en', 'translation', { attreq: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { attreq: id }, true, false);
-
-export const ATTENDANCE_REQUEST_TEXTS = { en, id };
+export const ATTENDANCE_REQUEST_TEXTS = registerTexts('attreq', { en, id });

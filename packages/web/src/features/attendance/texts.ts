@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the attendance screens (timesheets, shifts, schedule, holidays, settings, report,
@@ -306,7 +305,4 @@ const id: Texts = {
   weekday: { mon: 'Sen', tue: 'Sel', wed: 'Rab', thu: 'Kam', fri: 'Jum', sat: 'Sab', sun: 'Min' },
 };
 
-i18n.addResourceBundle('en', 'translation', { att: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { att: id }, true, false);
-
-export const ATTENDANCE_TEXTS = { en, id };
+export const ATTENDANCE_TEXTS = registerTexts('att', { en, id });

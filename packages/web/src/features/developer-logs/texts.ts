@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of /developer/logs, English and Bahasa Indonesia, under the `dlogs` key. */
 const en = {
@@ -65,7 +64,4 @@ const id: Texts = {
   sources: { audit: 'Audit', agent: 'Agen' },
 };
 
-i18n.addResourceBundle('en', 'translation', { dlogs: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { dlogs: id }, true, false);
-
-export const DEVELOPER_LOGS_TEXTS = { en, id };
+export const DEVELOPER_LOGS_TEXTS = registerTexts('dlogs', { en, id });

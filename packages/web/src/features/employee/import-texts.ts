@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of the employee import dialog, English and Bahasa Indonesia, under the `employeeImport` key. */
 const en = {
@@ -66,7 +65,5 @@ const id: typeof en = {
   imported_other: '{{count}} karyawan diimpor',
   cancel: 'Batal',
 };
-i18n.addResourceBundle('en', 'translation', { employeeImport: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { employeeImport: id }, true, false);
 
-export const EMPLOYEE_IMPORT_TEXTS = { en, id };
+export const EMPLOYEE_IMPORT_TEXTS = registerTexts('employeeImport', { en, id });

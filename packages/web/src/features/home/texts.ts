@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of the home dashboard widgets (`dash` key), English and Bahasa Indonesia. */
 const en = {
@@ -83,7 +82,4 @@ const id: typeof en = {
   days: 'hari',
 };
 
-i18n.addResourceBundle('en', 'translation', { dash: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { dash: id }, true, false);
-
-export const DASHBOARD_TEXTS = { en, id };
+export const DASHBOARD_TEXTS = registerTexts('dash', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of the job-position assignment dialog of offices, departments, sections, divisions and job levels (`orgAssign` key). */
 const en = {
@@ -29,7 +28,4 @@ const id: typeof en = {
   movesInOnly: 'Jabatan selalu berada di satu kantor dan satu departemen: untuk memindahkannya, tetapkan di tempat lain.',
 };
 
-i18n.addResourceBundle('en', 'translation', { orgAssign: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { orgAssign: id }, true, false);
-
-export const ORG_ASSIGN_TEXTS = { en, id };
+export const ORG_ASSIGN_TEXTS = registerTexts('orgAssign', { en, id });

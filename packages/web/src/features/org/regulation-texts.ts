@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of the regulations tab and widget (`regulation` key), English and Bahasa Indonesia. */
 const en = {
@@ -43,7 +42,4 @@ const id: typeof en = {
   search: 'Cari judul atau nama berkas',
 };
 
-i18n.addResourceBundle('en', 'translation', { regulation: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { regulation: id }, true, false);
-
-export const REGULATION_TEXTS = { en, id };
+export const REGULATION_TEXTS = registerTexts('regulation', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the permission cards (employee and job position), English and Bahasa Indonesia, under
@@ -117,7 +116,4 @@ const id: typeof en = {
   approvedByAt: 'disetujui oleh {{by}} pada {{at}}',
 };
 
-i18n.addResourceBundle('en', 'translation', { permissions: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { permissions: id }, true, false);
-
-export const PERMISSION_TEXTS = { en, id };
+export const PERMISSION_TEXTS = registerTexts('permissions', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the salary data screens (employee salary, queue, settings, components, calculators),
@@ -354,7 +353,4 @@ const id: Texts = {
   },
 };
 
-i18n.addResourceBundle('en', 'translation', { salaryData: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { salaryData: id }, true, false);
-
-export const SALARY_DATA_TEXTS = { en, id };
+export const SALARY_DATA_TEXTS = registerTexts('salaryData', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of payslip PDFs, payslips by e-mail and the mail outbox, English and Bahasa Indonesia, under `mail`. */
 const en = {
@@ -115,7 +114,4 @@ const id: typeof en = {
   statusStored: 'Disimpan (tidak dikirim)',
 };
 
-i18n.addResourceBundle('en', 'translation', { mail: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { mail: id }, true, false);
-
-export const SALARY_MAIL_TEXTS = { en, id };
+export const SALARY_MAIL_TEXTS = registerTexts('mail', { en, id });

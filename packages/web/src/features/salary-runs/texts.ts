@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of the payroll run screens (salary reports) and of /personal/salary, English and Bahasa
@@ -166,7 +165,4 @@ const id: typeof en = {
   notFound: 'Laporan gaji tidak ditemukan',
 };
 
-i18n.addResourceBundle('en', 'translation', { salaryRuns: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { salaryRuns: id }, true, false);
-
-export const SALARY_RUNS_TEXTS = { en, id };
+export const SALARY_RUNS_TEXTS = registerTexts('salaryRuns', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /**
  * Texts of /salary/incomeTax and /salary/reportBonus (English and Bahasa Indonesia) under the
@@ -157,7 +156,4 @@ const id: typeof en = {
   search: 'Cari nama atau nomor',
 };
 
-i18n.addResourceBundle('en', 'translation', { salaryTax: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { salaryTax: id }, true, false);
-
-export const SALARY_TAX_TEXTS = { en, id };
+export const SALARY_TAX_TEXTS = registerTexts('salaryTax', { en, id });

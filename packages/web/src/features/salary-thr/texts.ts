@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of the THR (holiday allowance) screens, English and Bahasa Indonesia, under the `thr` key. */
 const en = {
@@ -122,7 +121,4 @@ const id: typeof en = {
   required: 'wajib diisi',
 };
 
-i18n.addResourceBundle('en', 'translation', { thr: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { thr: id }, true, false);
-
-export const THR_TEXTS = { en, id };
+export const THR_TEXTS = registerTexts('thr', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../i18n';
+import { registerTexts } from '../../i18n/register-texts';
 
 /** Texts of the storage-server screens, English and Bahasa Indonesia, under the `srv` key. */
 const en = {
@@ -69,7 +68,4 @@ const id: Texts = {
   back: 'Kembali ke daftar server',
 };
 
-i18n.addResourceBundle('en', 'translation', { srv: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { srv: id }, true, false);
-
-export const STORAGE_SERVER_TEXTS = { en, id };
+export const STORAGE_SERVER_TEXTS = registerTexts('srv', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../../i18n';
+import { registerTexts } from '../../../i18n/register-texts';
 
 /** Texts of contract files and second contracts on the employee page (`contractFiles` key). */
 const en = {
@@ -25,7 +24,4 @@ const id: typeof en = {
   bad: 'Hanya berkas PDF, PNG atau JPG paling besar 700 KB',
 };
 
-i18n.addResourceBundle('en', 'translation', { contractFiles: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { contractFiles: id }, true, false);
-
-export const CONTRACT_FILES_TEXTS = { en, id };
+export const CONTRACT_FILES_TEXTS = registerTexts('contractFiles', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../../i18n';
+import { registerTexts } from '../../../i18n/register-texts';
 
 /** Texts of the signature & QR code card of an employee, English and Bahasa Indonesia, under the `signatureQr` key. */
 const en = {
@@ -44,7 +43,5 @@ const id: typeof en = {
   downloadCard: 'Unduh kartu ID (PDF)',
   cardCode: 'Kartu {{code}} · {{at}}',
 };
-i18n.addResourceBundle('en', 'translation', { signatureQr: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { signatureQr: id }, true, false);
 
-export const SIGNATURE_QR_TEXTS = { en, id };
+export const SIGNATURE_QR_TEXTS = registerTexts('signatureQr', { en, id });

@@ -1,5 +1,4 @@
-import i18n from 'i18next';
-import '../../../i18n';
+import { registerTexts } from '../../../i18n/register-texts';
 
 /** Texts of the recruitment screen (`recruitment` key), English and Bahasa Indonesia. */
 const en = {
@@ -87,7 +86,4 @@ const id: typeof en = {
   noPending: 'Tidak ada pendaftaran yang menunggu',
 };
 
-i18n.addResourceBundle('en', 'translation', { recruitment: en }, true, false);
-i18n.addResourceBundle('id', 'translation', { recruitment: id }, true, false);
-
-export const RECRUITMENT_TEXTS = { en, id };
+export const RECRUITMENT_TEXTS = registerTexts('recruitment', { en, id });

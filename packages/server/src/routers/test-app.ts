@@ -1,0 +1,160 @@
+/**
+ * Test-only: the setup every router REST test file shares. One app (and one database) per test
+ * file, started before its first test and closed after its last, plus the logins and request
+ * shortcuts the files used to write out each on their own.
+ */
+import { createUser } from '@hr/core/auth';
+import type { RoleKey } from '@hr/core/access';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+
+export type Headers = Record<string, string>;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface Login {
+  email: string;
+  password: string;
+}
+export type Reply = Awaited<ReturnType<FastifyInstance['inject']>>;
+
+/** A login made by {@link RouterTestApp.userFor}: its bearer headers, employee and user ids. */
+export interface TestLogin {
+  headers: Headers;
+  employeeId: number;
+  userId: number;
+}
+
+/** The file's {@link TestApp} (read it inside tests and hooks only) and helpers bound to it. */
+export interface RouterTestApp extends TestApp {
+  /** Signs in over REST and returns the bearer headers. */
+  bearer(who: Login): Promise<Headers>;
+  /** Bearer headers of several logins, signed in one after another. */
+  bearers<const W extends readonly Login[]>(...who: W): Promise<{ -readonly [K in keyof W]: Headers }>;
+  /** Id of the test employee number `n` (JKT-0000n). */
+  employeeId(n: number): Promise<number>;
+  /** Ids of all test employees, by employee number. */
+  employeeIds(): Promise<number[]>;
+  /** A new login holding `roles` (linked to `employeeId` when given), signed in. */
+  signUp(who: Login, roles: RoleKey[], employeeId?: number): Promise<{ headers: Headers; userId: number }>;
+  /** A new login holding `roles`, linked to employee JKT-0000n, signed in. */
+  userFor(roles: RoleKey[], n: number, who: Login): Promise<TestLogin>;
+  /**
+   * An open-ended contract (type 5) per employee: `basicSalary(i)` rupiah a month from
+   * `startDate(i)` (default 2025-01-01).
+   */
+  addContracts(ids: number[], basicSalary: (i: number) => number, startDate?: (i: number) => string): Promise<void>;
+  /** One request; the payload is sent only when given. */
+  call(method: Method, url: string, headers: Headers, payload?: unknown): Promise<Reply>;
+  /** GET and POST shortcuts that send `defaultHeaders()` unless told otherwise. */
+  requests(defaultHeaders: () => Headers): {
+    get(url: string, headers?: Headers): Promise<Reply>;
+    post(url: string, payload?: Record<string, unknown>, headers?: Headers): Promise<Reply>;
+  };
+}
+
+/**
+ * Starts the app for this test file in a `beforeAll` (hooks registered after this call run after
+ * it) and closes it in an `afterAll`.
+ */
+export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): RouterTestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(opts);
+  });
+  afterAll(() => started?.close());
+  const get = (): TestApp => {
+    if (!started) throw new Error('useTestApp: the app starts in beforeAll; read it inside a test or hook');
+    return started;
+  };
+  const bearer = async (who: Login): Promise<Headers> => ({ authorization: `Bearer ${await loginToken(get().app, who)}` });
+  const employeeId = async (n: number): Promise<number> =>
+    (
+      await get()
+        .tdb.db.selectFrom('employees')
+        .select('id')
+        .where('employee_number', '=', `JKT-${String(n).padStart(5, '0')}`)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const signUp = async (who: Login, roles: RoleKey[], employeeId?: number) => {
+    const user = await createUser(get().services.ctx(null), {
+      ...who,
+      roles,
+      ...(employeeId !== undefined ? { employeeId } : {}),
+    });
+    return { headers: await bearer(who), userId: user.id };
+  };
+  const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
+    get().app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
+  return {
+    get app() {
+      return get().app;
+    },
+    get tdb() {
+      return get().tdb;
+    },
+    get services() {
+      return get().services;
+    },
+    get admin() {
+      return get().admin;
+    },
+    get staff() {
+      return get().staff;
+    },
+    get employees() {
+      return get().employees;
+    },
+    close: () => get().close(),
+    bearer,
+    async bearers<const W extends readonly Login[]>(...who: W) {
+      const out: Headers[] = [];
+      for (const w of who) out.push(await bearer(w));
+      return out as { -readonly [K in keyof W]: Headers };
+    },
+    employeeId,
+    async employeeIds() {
+      const rows = await get().tdb.db.selectFrom('employees').select('id').orderBy('employee_number').execute();
+      return rows.map((r) => r.id);
+    },
+    signUp,
+    async userFor(roles, n, who) {
+      const id = await employeeId(n);
+      return { ...(await signUp(who, roles, id)), employeeId: id };
+    },
+    async addContracts(ids, basicSalary, startDate = () => '2025-01-01') {
+      await get()
+        .tdb.db.insertInto('employee_contracts')
+        .values(
+          ids.map((id, i) => ({
+            employee_id: id,
+            contract_number: `C-${id}`,
+            contract_type: 5,
+            start_date: startDate(i),
+            end_date: null,
+            basic_salary: basicSalary(i),
+            notes: null,
+            created_by: null,
+          })),
+        )
+        .execute();
+    },
+    call,
+    requests: (defaultHeaders) => ({
+      get: (url, headers = defaultHeaders()) => call('GET', url, headers),
+      post: (url, payload = {}, headers = defaultHeaders()) => call('POST', url, headers, payload),
+    }),
+  };
+}
+
+/** A weekday some days back, in WIB ('yyyy-mm-dd'). */
+export function pastWeekday(back: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+  let d = Date.parse(`${today}T00:00:00Z`) - back * 86_400_000;
+  while ([0, 6].includes(new Date(d).getUTCDay())) d -= 86_400_000;
+  return new Date(d).toISOString().slice(0, 10);
+}
