@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { createServices, ensureReferenceData, migrateToLatest, type OpenDbOptions, openDb, seedDemo, tableStats } from '@hr/core';
+import { createServices } from '@hr/core/services';
+import { ensureReferenceData, seedDemo } from '@hr/core/seed';
+import { migrateToLatest, type OpenDbOptions, openDb, tableStats } from '@hr/core/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hr, tempDir } from './testing/run-hr';

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createServices, login, openDb } from '@hr/core';
+import { createServices } from '@hr/core/services';
+import { login } from '@hr/core/auth';
+import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hr, tempDir } from './testing/run-hr';

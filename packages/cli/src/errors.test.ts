@@ -1,4 +1,4 @@
-import { AppError } from '@hr/core';
+import { AppError } from '@hr/core/shared';
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

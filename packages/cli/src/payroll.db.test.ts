@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureReferenceData, openDb } from '@hr/core';
+import { ensureReferenceData } from '@hr/core/seed';
+import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hr, tempDir } from './testing/run-hr';

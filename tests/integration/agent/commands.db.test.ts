@@ -3,15 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  actorForUser,
-  createDevice,
-  createUser,
-  downloadDeviceBackup,
-  listDeviceCommands,
-  queueDeviceCommand,
-  requirePermission,
-} from '../../../packages/core/src/index';
+import { actorForUser, createUser } from '@hr/core/auth';
+import { createDevice, downloadDeviceBackup, listDeviceCommands, queueDeviceCommand } from '@hr/core/devices';
+import { requirePermission } from '@hr/core/access';
 import { makeEmployee, makeOrg } from '../../../packages/core/src/testing/fixtures';
 import { Agent } from '../../../packages/device-agent/src/agent/agent';
 import { parseAgentConfig } from '../../../packages/device-agent/src/config';

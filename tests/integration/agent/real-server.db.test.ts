@@ -10,7 +10,9 @@ import { naiveNowIn } from '../../../packages/device-agent/src/drivers/types';
 import { EasyLinkSimulator } from '../../../packages/device-agent/src/simulator/easylink/server';
 import { formatNaive } from '../../../packages/device-agent/src/simulator/zk/protocol';
 import { type ZkFaults, ZkSimulator, type ZkSimulatorOptions } from '../../../packages/device-agent/src/simulator/zk/server';
-import { createDevice, getDevice, requirePermission, actorForUser } from '../../../packages/core/src/index';
+import { createDevice, getDevice } from '@hr/core/devices';
+import { requirePermission } from '@hr/core/access';
+import { actorForUser } from '@hr/core/auth';
 import { RealServer } from './real-server';
 
 // End to end: simulated terminals → the real hr-agent → the REAL server (buildApp, OAuth client

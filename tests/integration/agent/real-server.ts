@@ -1,15 +1,10 @@
 import type { AddressInfo } from 'node:net';
 // The agent package does not depend on the server (it is installed on office PCs on its own),
 // so the end-to-end tests reach the real server and core through the workspace by path.
-import {
-  actorForUser,
-  createCredential,
-  createServices,
-  createUser,
-  ensureReferenceData,
-  requirePermission,
-  type Services,
-} from '../../../packages/core/src/index';
+import { actorForUser, createCredential, createUser } from '@hr/core/auth';
+import { createServices, type Services } from '@hr/core/services';
+import { ensureReferenceData } from '@hr/core/seed';
+import { requirePermission } from '@hr/core/access';
 import { createTestDb, type TestDb } from '../../../packages/core/src/db/testing';
 import { buildApp } from '../../../packages/server/src/app';
 import { loadConfig } from '../../../packages/server/src/config';

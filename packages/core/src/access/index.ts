@@ -20,3 +20,4 @@ export { type Grant, hasPermission, requirePermission, type Scope, scopeOf } fro
 export { isPermissionKey, PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './registry';
 export { isRoleKey, permissionsOfRoles, ROLE_KEYS, ROLES, type RoleKey } from './roles';
 export { employeeInScope, scopeSql } from './scope';
+export * from './approval';

@@ -136,27 +136,17 @@ export const updateCorrectionInput = z
   })
   .superRefine(correctionTimeChecks);
 
+/** The filters the request lists share: a period, an approver's office/department/employee, a search. */
+const period = { from: isoDate.optional(), to: isoDate.optional() };
+const inScope = { companyOfficeId: optionalId, departmentId: optionalId, employeeId: optionalId };
+const search = { search: text(100).optional() };
+
 export const listCorrectionsInput = pageInput
-  .extend({
-    status: statusFilter,
-    type: typeFilter,
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    companyOfficeId: optionalId,
-    departmentId: optionalId,
-    employeeId: optionalId,
-    search: text(100).optional(),
-  })
+  .extend({ status: statusFilter, type: typeFilter, ...period, ...inScope, ...search })
   .superRefine(periodChecks);
 
 export const myCorrectionsInput = pageInput
-  .extend({
-    status: statusFilter,
-    type: typeFilter,
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    search: text(100).optional(),
-  })
+  .extend({ status: statusFilter, type: typeFilter, ...period, ...search })
   .superRefine(periodChecks);
 
 export const attendanceRequestIdInput = z.object({ id });
@@ -301,20 +291,9 @@ export const updateOvertimeInput = z.object({ id, ...overtimeFields }).superRefi
 export const approveOvertimeInput = z.object({ id, hours: hoursField, note: text(500).optional() });
 
 export const listOvertimeInput = pageInput
-  .extend({
-    status: statusFilter,
-    dayType: z.enum(OVERTIME_DAY_KINDS).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    companyOfficeId: optionalId,
-    departmentId: optionalId,
-    employeeId: optionalId,
-    search: text(100).optional(),
-  })
+  .extend({ status: statusFilter, dayType: z.enum(OVERTIME_DAY_KINDS).optional(), ...period, ...inScope, ...search })
   .superRefine(periodChecks);
-export const myOvertimeInput = pageInput
-  .extend({ status: statusFilter, from: isoDate.optional(), to: isoDate.optional(), search: text(100).optional() })
-  .superRefine(periodChecks);
+export const myOvertimeInput = pageInput.extend({ status: statusFilter, ...period, ...search }).superRefine(periodChecks);
 
 /** What a day looks like for overtime: its day type and the hours already used (form hints). */
 export const overtimePlanInput = z.object({ employeeId: id, date: isoDate });

@@ -5,7 +5,7 @@ import type { Actor } from '../access/index';
 import { type Decision, decisionRefusal, mayDecideSql } from '../access/index';
 import { type Grant, hasPermission, requirePermission, scopeOf } from '../access/index';
 import { scopeSql } from '../access/index';
-import { bulkEach, checkDuties, transition } from '../shared/approval';
+import { bulkEach, checkDuties, transition } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';

@@ -1,7 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Actor } from '../access/index';
 import { hasPermission, scopeOf } from '../access/index';
-import { assertMayDecide } from '../access/index';
+import type { Decision } from '../access/index';
 import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
@@ -56,19 +56,17 @@ export async function visibleWithdrawal(db: Db, actor: Actor, id: number, lock =
 }
 
 /**
- * Segregation of duties (docs/security.md), through the shared approval helper: never one's own
- * withdrawal, never both steps of a two-step chain (nor disapproving after approving the first
+ * Segregation of duties (docs/security.md), as the approval kit's duty check takes it: never one's
+ * own withdrawal, never both steps of a two-step chain (nor disapproving after approving the first
  * step), never after the actor's manager relation to the member changed after it was filed.
  */
-export async function assertWithdrawalDecider(db: Db, actor: Actor, w: RawWithdrawal): Promise<void> {
-  await assertMayDecide(db, actor, {
-    what: 'withdrawal',
-    requestedByUserId: w.requesterUserId,
-    subjectEmployeeId: w.employeeId,
-    filedAt: w.createdAt,
-    priorDeciderUserIds: [w.firstApproverUserId],
-  });
-}
+export const withdrawalDecision = (w: RawWithdrawal): Decision => ({
+  what: 'withdrawal',
+  requestedByUserId: w.requesterUserId,
+  subjectEmployeeId: w.employeeId,
+  filedAt: w.createdAt,
+  priorDeciderUserIds: [w.firstApproverUserId],
+});
 
 /**
  * Who may change a withdrawal's files: the requester while it is pending, or cooperative.manage —

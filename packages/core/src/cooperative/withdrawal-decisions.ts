@@ -1,10 +1,11 @@
 import { type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
+import { checkDuties, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';
-import { assertWithdrawalDecider, visibleWithdrawal } from './access';
+import { visibleWithdrawal, withdrawalDecision } from './access';
 import { balancesOf } from './balances';
 import { formatRp, todayOf } from './format';
 import type { Any, Manage, View } from './grants';
@@ -19,7 +20,9 @@ import {
 import { readSettings, withdrawableProducts } from './settings';
 import { getWithdrawal } from './withdrawals';
 
-// Decisions on withdrawals: approve (one or two steps), disapprove, cancel
+// Decisions on withdrawals: approve (one or two steps), disapprove, cancel, through the approval
+// kit (shared/approval.ts). A withdrawal counts its approvals on its row (`approvals`) and stays
+// Pending until the last step, so an approval's guard is the status and the count seen.
 
 const decidedMeanwhile = () => new AppError('CONFLICT', 'This withdrawal has been decided already; reload to see its status');
 
@@ -44,35 +47,34 @@ export async function approveWithdrawal(
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
     const seen = await visibleWithdrawal(trx, actor, input.id);
-    await assertWithdrawalDecider(trx, actor, seen);
+    await checkDuties(trx, actor, withdrawalDecision(seen));
     await lockMember(trx, seen.memberId);
     const w = await visibleWithdrawal(trx, actor, input.id);
     if (w.status !== WITHDRAWAL_STATUS.Pending) throw decidedMeanwhile();
-    // Again under the lock: a first step taken meanwhile by this person counts too.
-    await assertWithdrawalDecider(trx, actor, w);
     const settings = await readSettings(trx);
     const final = w.approvals + 1 >= settings.approvalSteps;
-    const updated = await trx
-      .updateTable('cooperative_withdrawals')
-      .set(
-        final
-          ? {
-              status: WITHDRAWAL_STATUS.Approved,
-              approvals: w.approvals + 1,
-              decided_by_user_id: actor.userId,
-              decided_at: sql`now()`,
-              decision_note: input.note ?? null,
-            }
-          : { approvals: w.approvals + 1, first_approver_user_id: actor.userId },
-      )
-      .where('id', '=', w.id)
-      .where('status', '=', WITHDRAWAL_STATUS.Pending)
-      .where('approvals', '=', w.approvals)
-      // One person, one step, also when two approvals race.
-      .where(sql<SqlBool>`first_approver_user_id is distinct from ${actor.userId}`)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw decidedMeanwhile();
+    await transition(trx, 'cooperative_withdrawals', {
+      id: w.id,
+      from: WITHDRAWAL_STATUS.Pending,
+      set: final
+        ? {
+            status: WITHDRAWAL_STATUS.Approved,
+            approvals: w.approvals + 1,
+            decided_by_user_id: actor.userId,
+            decided_at: sql<Date>`now()`,
+            decision_note: input.note ?? null,
+          }
+        : { approvals: w.approvals + 1, first_approver_user_id: actor.userId },
+      and: [
+        sql<SqlBool>`approvals = ${w.approvals}`,
+        // One person, one step, also when two approvals race.
+        sql<SqlBool>`first_approver_user_id is distinct from ${actor.userId}`,
+      ],
+      // Again under the lock: a first step taken meanwhile by this person counts too.
+      duties: { actor, decisions: withdrawalDecision(w) },
+      returning: ['id'],
+      refuse: decidedMeanwhile,
+    });
     if (final) await bookWithdrawal(ctx, trx, settings, w, actor);
     await trx
       .insertInto('cooperative_withdrawal_history')
@@ -138,17 +140,17 @@ async function endWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof decideWithdraw
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
     const w = await visibleWithdrawal(trx, actor, input.id);
-    if (to === WITHDRAWAL_STATUS.Disapproved) await assertWithdrawalDecider(trx, actor, w);
-    else if (actor.employeeId === null || actor.employeeId !== w.employeeId)
+    const disapprove = to === WITHDRAWAL_STATUS.Disapproved;
+    if (!disapprove && (actor.employeeId === null || actor.employeeId !== w.employeeId))
       throw new AppError('FORBIDDEN', 'Only the requester can cancel a withdrawal');
-    const updated = await trx
-      .updateTable('cooperative_withdrawals')
-      .set({ status: to, decided_by_user_id: actor.userId, decided_at: sql`now()`, decision_note: input.note ?? null })
-      .where('id', '=', w.id)
-      .where('status', '=', WITHDRAWAL_STATUS.Pending)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw decidedMeanwhile();
+    await transition(trx, 'cooperative_withdrawals', {
+      id: w.id,
+      from: WITHDRAWAL_STATUS.Pending,
+      set: { status: to, decided_by_user_id: actor.userId, decided_at: sql<Date>`now()`, decision_note: input.note ?? null },
+      ...(disapprove && { duties: { actor, decisions: withdrawalDecision(w) } }),
+      returning: ['id'],
+      refuse: decidedMeanwhile,
+    });
     await trx
       .insertInto('cooperative_withdrawal_history')
       .values({

@@ -2,11 +2,12 @@ import { employeeSearch } from '../shared/employee-sql';
 import { sql } from 'kysely';
 import { audit } from '../audit/index';
 import { decisionRefusal } from '../access/index';
+import { checkDuties } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { pageOf, pageOffset } from '../shared/page';
 import type { In, Page } from '../shared/zod';
-import { assertWithdrawalDecider, isManager, memberVisible, visibleWithdrawal } from './access';
+import { isManager, memberVisible, visibleWithdrawal, withdrawalDecision } from './access';
 import { balancesOf } from './balances';
 import { companyDate, formatRp } from './format';
 import type { Any, View } from './grants';
@@ -166,7 +167,7 @@ export async function getWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof withdra
   const mine = actor.employeeId !== null && actor.employeeId === w.employeeId;
   const manager = isManager(actor);
   // The screen hides the buttons and says why when the approval helper would refuse.
-  const decideRefusal = pending && manager ? await decisionRefusal(assertWithdrawalDecider(ctx.db, actor, w)) : null;
+  const decideRefusal = pending && manager ? await decisionRefusal(checkDuties(ctx.db, actor, withdrawalDecision(w))) : null;
   const decide = pending && manager && decideRefusal === null;
   return {
     ...toWithdrawal(w),

@@ -641,6 +641,19 @@ async function replaceList(ctx: Ctx, trx: Db, section: EmployeeSection, input: R
   }
 }
 
+/** The login of an employee in scope, locked for a change; PRECONDITION_FAILED when there is none yet. */
+async function lockedLogin(trx: Db, grant: ManageLogin, employeeId: number) {
+  await scopedEmployeeId(trx, grant, employeeId, true);
+  const user = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'active'])
+    .where('employee_id', '=', employeeId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw new AppError('PRECONDITION_FAILED', 'This employee has no login yet');
+  return user;
+}
+
 /**
  * The login section: activates or deactivates the employee's user account. Deactivating ends
  * every session of that user at once; one cannot change one's own login, nor one that holds
@@ -653,14 +666,7 @@ export async function updateEmployeeLogin(
 ): Promise<{ id: number; section: 'login' }> {
   const input = SECTION_INPUTS.login.parse(raw);
   await inTransaction(ctx, async (trx) => {
-    await scopedEmployeeId(trx, grant, input.id, true);
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'active'])
-      .where('employee_id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AppError('PRECONDITION_FAILED', 'This employee has no login yet');
+    const user = await lockedLogin(trx, grant, input.id);
     if (!input.active && user.id === grant.actor.userId) {
       throw new AppError('VALIDATION', 'You cannot deactivate your own login', {
         fields: [{ param: 'active', msg: 'cannot deactivate your own login' }],
@@ -703,14 +709,7 @@ export async function resetEmployeeLoginPassword(
   const temporaryPassword = generatePassword();
   const hash = await hashPassword(temporaryPassword);
   return inTransaction(ctx, async (trx) => {
-    await scopedEmployeeId(trx, grant, input.id, true);
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'email'])
-      .where('employee_id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new AppError('PRECONDITION_FAILED', 'This employee has no login yet');
+    const user = await lockedLogin(trx, grant, input.id);
     refuseOwnLogin(grant.actor, user.id, 'password', 'reset');
     await assertHoldsPowersOf(trx, grant.actor, user.id, 'reset the password of');
     await trx

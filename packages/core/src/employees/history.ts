@@ -13,6 +13,7 @@ import {
   type PlacementChange,
   renewSessionsAfterPlacement,
 } from '../permissions/index';
+import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
@@ -473,7 +474,7 @@ export async function listRecords(ctx: Ctx, grant: View, raw: z.input<typeof lis
       .orderBy('r.effective_date', 'desc')
       .orderBy('r.id', 'desc')
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
+      .offset(pageOffset(input))
       .execute(),
     ctx.db
       .selectFrom('employee_records')

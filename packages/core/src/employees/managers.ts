@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
 import { scopeSql } from '../access/index';
+import { employeeName } from '../shared/employee-sql';
+import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';
@@ -23,7 +25,7 @@ function managersQuery(db: Db) {
       sql<string>`trim(mg.given_name || ' ' || mg.surname)`.as('managerName'),
       'mg.employee_number as managerNumber',
       'm.employee_id as employeeId',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      employeeName.as('employeeName'),
       'e.employee_number as employeeNumber',
       'd.name as department',
       'm.active',
@@ -54,7 +56,7 @@ export async function listManagers(ctx: Ctx, grant: Manage, raw: z.input<typeof 
     .orderBy(sql`lower(e.given_name || ' ' || e.surname)`)
     .orderBy('m.id')
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
+    .offset(pageOffset(input))
     .execute();
   return {
     rows: rows.map(({ total: _t, ...r }) => r),

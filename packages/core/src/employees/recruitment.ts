@@ -2,7 +2,8 @@ import { type Insertable, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Database } from '../db/database';
 import { type Grant, requirePermission } from '../access/index';
-import { transition } from '../shared/approval';
+import { transition } from '../access/index';
+import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
@@ -109,12 +110,7 @@ export async function listApplicants(ctx: Ctx, _grant: Manage, raw: In<typeof li
     n = n.where(match);
   }
   const [rows, count] = await Promise.all([
-    q
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
+    q.orderBy('a.created_at', 'desc').orderBy('a.id', 'desc').limit(input.pageSize).offset(pageOffset(input)).execute(),
     n.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as ApplicantRow[], total: count.n, page: input.page, pageSize: input.pageSize };

@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import { revokeSessionsOfEmployee } from '../auth/index';
@@ -6,11 +6,12 @@ import { type Decision, refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { employeeInScope, scopeSql } from '../access/index';
 import { REQUEST_STATUS } from '../reference/index';
-import { refusal, transition } from '../shared/approval';
+import { refusal, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
-import { likePattern } from '../shared/sql';
+import { employeeName, employeeSearch } from '../shared/employee-sql';
+import { pageOf, pageOffset } from '../shared/page';
 import type { Page } from '../shared/zod';
 import { dateIssues, sectionDateIssues, todayWib as wibDay } from './date-rules';
 import { applyEmployeeSection, readEmployeeDetail, scopedEmployeeId, sectionValues } from './detail';
@@ -162,7 +163,7 @@ function updateRequestsQuery(db: Db) {
       'q.id',
       'q.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      employeeName.as('employeeName'),
       'q.section',
       'q.status',
       'q.payload',
@@ -205,10 +206,22 @@ async function page(
     .orderBy('q.created_at', 'desc')
     .orderBy('q.id', 'desc')
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
+    .offset(pageOffset(input))
     .execute();
-  const total = rows[0]?.total ?? 0;
-  return { rows: rows.map(({ total: _t, ...r }) => toRequestRow(r)), total, page: input.page, pageSize: input.pageSize };
+  return pageOf(rows, input, toRequestRow);
+}
+
+/** SQL (alias `e`): the employee is of the filter's office and department, and matches its search. */
+function ofOfficeAndSearch(f: {
+  companyOfficeId?: number | undefined;
+  departmentId?: number | undefined;
+  search?: string | undefined;
+}) {
+  const conds: RawBuilder<SqlBool>[] = [];
+  if (f.companyOfficeId) conds.push(sql<SqlBool>`e.company_office_id = ${f.companyOfficeId}`);
+  if (f.departmentId) conds.push(sql<SqlBool>`e.department_id = ${f.departmentId}`);
+  if (f.search) conds.push(employeeSearch(f.search));
+  return conds.length ? sql<SqlBool>`(${sql.join(conds, sql` and `)})` : sql<SqlBool>`true`;
 }
 
 /** Pending (or filtered) update requests of employees in the approver's scope, with old → new per field. */
@@ -220,14 +233,7 @@ export async function listUpdateRequests(
   const input = listUpdateRequestsInput.parse(raw);
   let q = updateRequestsQuery(ctx.db).where((eb) => employeeInScope(eb as never, grant.scope));
   q = q.where('q.status', '=', input.status ?? Pending);
-  if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
-  if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);
-  if (input.search) {
-    const like = likePattern(input.search);
-    q = q.where((eb) =>
-      eb.or([eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
-    );
-  }
+  q = q.where(ofOfficeAndSearch(input));
   return page(q, input);
 }
 
@@ -340,7 +346,7 @@ function resignationsQuery(db: Db) {
       'r.id',
       'r.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      employeeName.as('employeeName'),
       'dp.name as department',
       'r.request_date as requestDate',
       'r.last_working_day as lastWorkingDay',
@@ -358,14 +364,9 @@ async function pageResignations(q: ReturnType<typeof resignationsQuery>, input: 
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
+    .offset(pageOffset(input))
     .execute();
-  return {
-    rows: rows.map(({ total: _t, ...r }) => r as ResignationRow),
-    total: rows[0]?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return pageOf(rows, input, (r) => r as ResignationRow);
 }
 
 async function insertResignation(
@@ -425,14 +426,7 @@ export async function listResignations(ctx: Ctx, grant: Manage, raw: z.input<typ
   const input = listResignationsInput.parse(raw);
   let q = resignationsQuery(ctx.db).where((eb) => employeeInScope(eb as never, grant.scope));
   if (input.status) q = q.where('r.status', '=', input.status);
-  if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
-  if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);
-  if (input.search) {
-    const like = likePattern(input.search);
-    q = q.where((eb) =>
-      eb.or([eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
-    );
-  }
+  q = q.where(ofOfficeAndSearch(input));
   return pageResignations(q, input);
 }
 

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Grant } from '../access/index';
 import { employeeInScope } from '../access/index';
+import { employeeName } from '../shared/employee-sql';
+import { pageOffset } from '../shared/page';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';
@@ -63,7 +65,7 @@ function listedEmployees(db: Db, grant: View, input: Filters) {
     .select([
       'e.id',
       'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name'),
+      employeeName.as('name'),
       'e.email',
       'e.gender',
       'e.company_office_id as companyOfficeId',
@@ -101,10 +103,7 @@ export async function listEmployees(ctx: Ctx, grant: View, raw: ListEmployeesInp
   // count needs no joins.
   const [rows, count] = await withSearchPlan(ctx, input.search, (db) =>
     Promise.all([
-      listedEmployees(db, grant, input)
-        .limit(input.pageSize)
-        .offset((input.page - 1) * input.pageSize)
-        .execute(),
+      listedEmployees(db, grant, input).limit(input.pageSize).offset(pageOffset(input)).execute(),
       filteredEmployees(db, grant, input).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
     ]),
   );

@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
+import { employeeName } from '../shared/employee-sql';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';
@@ -253,13 +254,7 @@ async function qrDownload(db: Db, employeeId: number, format: 'png' | 'pdf'): Pr
     .innerJoin('employee_qr_codes as q', 'q.employee_id', 'e.id')
     .leftJoin('job_positions as p', 'p.id', 'e.job_position_id')
     .innerJoin('company_offices as o', 'o.id', 'e.company_office_id')
-    .select([
-      'e.employee_number as number',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name'),
-      'p.name as position',
-      'o.name as office',
-      'q.token',
-    ])
+    .select(['e.employee_number as number', employeeName.as('name'), 'p.name as position', 'o.name as office', 'q.token'])
     .where('e.id', '=', employeeId)
     .executeTakeFirst();
   if (!e) throw new AppError('NOT_FOUND', 'This employee has no QR code yet; generate one first');

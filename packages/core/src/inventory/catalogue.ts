@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
+import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, type FieldIssue } from '../shared/errors';
@@ -106,7 +107,7 @@ export async function findUnits(ctx: Ctx, _grant: View, raw: In<typeof listCatal
       ])
       .orderBy('u.name')
       .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
+      .offset(pageOffset(f))
       .execute(),
     f.page,
     f.pageSize,
@@ -249,12 +250,7 @@ export async function findItems(ctx: Ctx, _grant: View, raw: In<typeof listCatal
     const like = likePattern(f.search);
     q = q.where((eb) => eb.or([eb('i.name', 'ilike', like), eb('i.code', 'ilike', like)]));
   }
-  const found = await q
-    .select(['i.id', totalCol])
-    .orderBy('i.name')
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
-    .execute();
+  const found = await q.select(['i.id', totalCol]).orderBy('i.name').limit(f.pageSize).offset(pageOffset(f)).execute();
   return {
     rows: await itemsById(
       ctx.db,
@@ -434,15 +430,7 @@ export async function findServices(ctx: Ctx, _grant: View, raw: In<typeof listCa
   const f = listCatalogueInput.parse(raw);
   let q = serviceRow(ctx.db).select(totalCol);
   if (f.search) q = q.where('s.name', 'ilike', likePattern(f.search));
-  return paged(
-    q
-      .orderBy('s.name')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute(),
-    f.page,
-    f.pageSize,
-  );
+  return paged(q.orderBy('s.name').limit(f.pageSize).offset(pageOffset(f)).execute(), f.page, f.pageSize);
 }
 
 export async function createService(ctx: Ctx, _grant: Manage, raw: In<typeof createServiceInput>): Promise<ServiceRow> {
@@ -591,7 +579,7 @@ export async function findStock(ctx: Ctx, _grant: View, raw: In<typeof listStock
       .orderBy('v.name')
       .orderBy('w.name')
       .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
+      .offset(pageOffset(f))
       .execute(),
     f.page,
     f.pageSize,
@@ -650,7 +638,7 @@ export async function findMovements(ctx: Ctx, _grant: View, raw: In<typeof listM
       ])
       .orderBy('m.id', 'desc')
       .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
+      .offset(pageOffset(f))
       .execute(),
     f.page,
     f.pageSize,

@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import type { Grant } from '../access/index';
+import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
@@ -299,7 +300,7 @@ export async function listPurchaseOrders(
     .select(['po.id', sql<number>`(count(*) over ())::int`.as('total')])
     .orderBy('po.id', 'desc')
     .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
+    .offset(pageOffset(f))
     .execute();
   return {
     rows: await ordersByIds(
@@ -310,6 +311,32 @@ export async function listPurchaseOrders(
     page: f.page,
     pageSize: f.pageSize,
   };
+}
+
+/**
+ * The lines of an order (or a receive) against the lines they draw on (keyed by `key`): each one of
+ * those, once, and at most what is left of it (its quantity less `done`, described by `left`).
+ * VALIDATION naming every bad line; else the drawn lines by id.
+ */
+function checkLines<K extends string, L extends { id: number; quantity: number }>(
+  wanted: readonly (Record<K, number> & { quantity: number })[],
+  key: K,
+  drawn: readonly L[],
+  p: { of: string; done: (line: L) => number; left: string },
+): Map<number, L> {
+  const byId = new Map(drawn.map((l) => [l.id, l]));
+  const fields: FieldIssue[] = [];
+  const seen = new Set<number>();
+  wanted.forEach((l, i) => {
+    const line = byId.get(l[key]);
+    if (!line) fields.push({ param: `lines.${i}.${key}`, msg: `is not a line of this ${p.of}` });
+    else if (seen.has(line.id)) fields.push({ param: `lines.${i}.${key}`, msg: 'is listed twice' });
+    else if (l.quantity > line.quantity - p.done(line))
+      fields.push({ param: `lines.${i}.quantity`, msg: `must be at most ${line.quantity - p.done(line)} (${p.left})` });
+    seen.add(l[key]);
+  });
+  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  return byId;
 }
 
 /**
@@ -350,18 +377,11 @@ export async function createPurchaseOrder(
       ])
       .where('l.purchase_request_id', '=', input.id)
       .execute();
-    const byId = new Map(prLines.map((l) => [l.id, l]));
-    const fields: FieldIssue[] = [];
-    const seen = new Set<number>();
-    input.lines.forEach((l, i) => {
-      const line = byId.get(l.purchaseRequestLineId);
-      if (!line) fields.push({ param: `lines.${i}.purchaseRequestLineId`, msg: 'is not a line of this purchase request' });
-      else if (seen.has(line.id)) fields.push({ param: `lines.${i}.purchaseRequestLineId`, msg: 'is listed twice' });
-      else if (l.quantity > line.quantity - line.ordered)
-        fields.push({ param: `lines.${i}.quantity`, msg: `must be at most ${line.quantity - line.ordered} (not yet ordered)` });
-      seen.add(l.purchaseRequestLineId);
+    checkLines(input.lines, 'purchaseRequestLineId', prLines, {
+      of: 'purchase request',
+      done: (l) => l.ordered,
+      left: 'not yet ordered',
     });
-    if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
     const po = await trx
       .insertInto('inventory_purchase_orders')
       .values({
@@ -422,18 +442,11 @@ export async function receivePurchaseOrder(
       .select(['ol.id', 'ol.quantity', 'ol.received_quantity as received', 'l.kind', 'l.variant_id as variantId'])
       .where('ol.purchase_order_id', '=', input.id)
       .execute();
-    const byId = new Map(lines.map((l) => [l.id, l]));
-    const fields: FieldIssue[] = [];
-    const seen = new Set<number>();
-    input.lines.forEach((l, i) => {
-      const line = byId.get(l.purchaseOrderLineId);
-      if (!line) fields.push({ param: `lines.${i}.purchaseOrderLineId`, msg: 'is not a line of this purchase order' });
-      else if (seen.has(line.id)) fields.push({ param: `lines.${i}.purchaseOrderLineId`, msg: 'is listed twice' });
-      else if (l.quantity > line.quantity - line.received)
-        fields.push({ param: `lines.${i}.quantity`, msg: `must be at most ${line.quantity - line.received} (still to receive)` });
-      seen.add(l.purchaseOrderLineId);
+    const byId = checkLines(input.lines, 'purchaseOrderLineId', lines, {
+      of: 'purchase order',
+      done: (l) => l.received,
+      left: 'still to receive',
     });
-    if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
     const rc = await trx
       .insertInto('inventory_purchase_receives')
       .values({

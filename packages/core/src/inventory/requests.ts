@@ -1,4 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { pageOffset } from '../shared/page';
 import type { Db } from '../shared/context';
 import type { FieldIssue } from '../shared/errors';
 import { likePattern } from '../shared/sql';
@@ -69,7 +70,7 @@ export async function requestPage<DB, TB extends keyof DB, O, Row>(
     .select(sql<number>`(count(*) over ())::int`.as('total') as never)
     .orderBy(sql`r.id desc` as never)
     .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
+    .offset(pageOffset(f))
     .execute()) as (O & { total: number })[];
   return { rows: found.map((r) => toRow(r)), total: found[0]?.total ?? 0, page: f.page, pageSize: f.pageSize };
 }

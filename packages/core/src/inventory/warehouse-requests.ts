@@ -3,7 +3,7 @@ import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import { type Decision, decisionRefusal } from '../access/index';
 import { type Grant, hasPermission } from '../access/index';
-import { checkDuties, transition } from '../shared/approval';
+import { checkDuties, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';

@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import { refuseOwn } from '../access/index';
-import { bulkEach, checkDuties, guardedDelete, transition } from '../shared/approval';
+import { bulkEach, checkDuties, guardedDelete, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';
@@ -172,7 +172,12 @@ async function cancelOne(ctx: Ctx, actor: Actor, id: number, who: Who, note: str
     await transition(trx, 'leave_requests', {
       id,
       from: r.status,
-      set: { status: LEAVE_STATUS.Cancel, decided_by_user_id: actor.userId, decided_at: sql<Date>`now()`, decision_note: note ?? null },
+      set: {
+        status: LEAVE_STATUS.Cancel,
+        decided_by_user_id: actor.userId,
+        decided_at: sql<Date>`now()`,
+        decision_note: note ?? null,
+      },
       returning: ['id'],
       refuse: decidedMeanwhile,
     });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Actor } from '../access/index';
 import { decisionRefusal } from '../access/index';
-import { checkDuties } from '../shared/approval';
+import { checkDuties } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { pageOffset } from '../shared/page';

@@ -3,6 +3,7 @@ import type { Scope } from '../access/index';
 import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { employeeName } from '../shared/employee-sql';
+import { type PageArgs, pageOffset } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import {
@@ -17,11 +18,6 @@ import {
   type SectionRow,
 } from './schema';
 
-interface PageArgs {
-  page: number;
-  pageSize: number;
-}
-
 /**
  * One page and the total in one statement (window count); only a page past the end needs the
  * second, counting query.
@@ -34,10 +30,7 @@ async function paged<O extends { total: number }, R>(
   args: PageArgs,
   map: (row: Omit<O, 'total'>) => R,
 ): Promise<Page<R>> {
-  const found = (await q
-    .limit(args.pageSize)
-    .offset((args.page - 1) * args.pageSize)
-    .execute()) as O[];
+  const found = (await q.limit(args.pageSize).offset(pageOffset(args)).execute()) as O[];
   let total = found[0]?.total;
   if (total === undefined) {
     total =

@@ -86,7 +86,14 @@ export type { PayrollTables } from './runs/tables';
 export type { ThrRunTables } from './thr-runs/tables';
 export { trace } from './ports';
 export type { AttendanceFeed, AttendanceInput, AttendanceSource, DeductionSource, PayrollFeeds } from './ports';
-export { attendanceFromTimesheets, fullMonthAttendance, overtimeWageForPeriod, periodDates, queryPayrollSettings, queryTimesheetFigures } from './runs/index';
+export {
+  attendanceFromTimesheets,
+  fullMonthAttendance,
+  overtimeWageForPeriod,
+  periodDates,
+  queryPayrollSettings,
+  queryTimesheetFigures,
+} from './runs/index';
 
 // The payroll module's public surface (`@hr/core/payroll`) includes its sub-modules.
 export * from './runs/index';

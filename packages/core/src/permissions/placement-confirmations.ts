@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import { revokeSessionsOfEmployee } from '../auth/index';
-import { checkDuties, transition } from '../shared/approval';
+import { checkDuties, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';

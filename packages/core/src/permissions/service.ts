@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { audit } from '../audit/index';
 import { assertHoldsPowersOf } from '../auth/index';
 import { revokeSessionsOfEmployee, revokeSessionsOfJobPosition, revokeSessionsOfSection } from '../auth/index';
-import { checkDuties, refusal, transition } from '../shared/approval';
+import { checkDuties, refusal, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { Page } from '../shared/zod';

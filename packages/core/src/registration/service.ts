@@ -8,7 +8,7 @@ import { nextEmployeeNumber } from '../org/index';
 import type { Decision } from '../access/index';
 import type { Grant } from '../access/index';
 import { confirmNewPlacement, guardPlacementChange } from '../permissions/index';
-import { refusal, transition } from '../shared/approval';
+import { refusal, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import type { Page } from '../shared/zod';

@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Page } from './zod';
 
 /** Which page of a list: pages count from 1. */
@@ -24,4 +25,23 @@ export function pageOf<T extends { total: number }, R>(
     page: f.page,
     pageSize: f.pageSize,
   };
+}
+
+/**
+ * One page of the rows of `q` in the order `order` gives, with the count of all of them (a second
+ * query beside the page, so a page past the end still tells the total).
+ */
+export async function countedPage<DB, TB extends keyof DB, O>(
+  q: SelectQueryBuilder<DB, TB, O>,
+  f: PageArgs,
+  order: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>,
+): Promise<Page<O>> {
+  const [rows, count] = await Promise.all([
+    order(q).limit(f.pageSize).offset(pageOffset(f)).execute(),
+    q
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow() as Promise<{ n: string }>,
+  ]);
+  return { rows: rows as O[], total: Number(count.n), page: f.page, pageSize: f.pageSize };
 }

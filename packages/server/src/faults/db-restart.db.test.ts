@@ -1,4 +1,7 @@
-import { createServices, createUser, ensureReferenceData, migrateToLatest, openDb, seedDemo, type DbHandle } from '@hr/core';
+import { createServices } from '@hr/core/services';
+import { createUser } from '@hr/core/auth';
+import { ensureReferenceData, seedDemo } from '@hr/core/seed';
+import { migrateToLatest, openDb, type DbHandle } from '@hr/core/db';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';

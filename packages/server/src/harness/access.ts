@@ -14,7 +14,7 @@
  *
  * Every answer: never 5xx, no internals leaked, the door's envelope; a refusal writes nothing.
  */
-import type { PermissionKey, RoleKey } from '@hr/core';
+import type { PermissionKey, RoleKey } from '@hr/core/access';
 import { describe, expect, it } from 'vitest';
 import { baseProblems, describeCall, transportMayRefuse } from './checks';
 import { type CallResult, callDoor } from './doors';

@@ -6,24 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import {
-  actorForUser,
-  assignGrant,
-  createCredential,
-  createServices,
-  createUser,
-  ensureReferenceData,
-  hashToken,
-  newToken,
-  register,
-  requirePermission,
-  type PermissionKey,
-  ROLE_KEYS,
-  ROLES,
-  type RoleKey,
-  type Services,
-  seedDemo,
-} from '@hr/core';
+import { actorForUser, createCredential, createUser, hashToken, newToken } from '@hr/core/auth';
+import { assignGrant } from '@hr/core/permissions';
+import { createServices, type Services } from '@hr/core/services';
+import { ensureReferenceData, seedDemo } from '@hr/core/seed';
+import { register } from '@hr/core/registration';
+import { requirePermission, type PermissionKey, ROLE_KEYS, ROLES, type RoleKey } from '@hr/core/access';
 import { createTestDb, type TestDb } from '@hr/core/testing';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

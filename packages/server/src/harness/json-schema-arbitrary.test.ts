@@ -1,4 +1,6 @@
-import { assignInput, listEmployeesInput, listGrantsInput, loginInput } from '@hr/core';
+import { assignInput, listGrantsInput } from '@hr/core/permissions';
+import { listEmployeesInput } from '@hr/core/employees';
+import { loginInput } from '@hr/core/auth';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-import { actorForUser, AppError } from '@hr/core';
+import { actorForUser } from '@hr/core/auth';
+import { AppError } from '@hr/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 import { createJobService, jobsOf } from './kinds';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await t.tdb.db.updateTable('employees').set({ entry_date: '2024-01-02', contract_type: 5 }).execute();
   admin = { authorization: `Bearer ${await loginToken(t.app, t.admin)}` };
   staff = { authorization: `Bearer ${await loginToken(t.app, t.staff)}` };
-  const { createUser } = await import('@hr/core');
+  const { createUser } = await import('@hr/core/auth');
   const who = { email: 'hc@test.co.id', password: 'hc-pass-12345' };
   await createUser(t.services.ctx(null), { ...who, roles: ['human-capital'] });
   hc = { authorization: `Bearer ${await loginToken(t.app, who)}` };

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { AppError } from '@hr/core';
+import { AppError } from '@hr/core/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

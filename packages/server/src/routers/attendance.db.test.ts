@@ -1,4 +1,5 @@
-import { createUser, readSheetRows } from '@hr/core';
+import { createUser } from '@hr/core/auth';
+import { readSheetRows } from '@hr/core/attendance';
 import { pdfText } from '@hr/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';

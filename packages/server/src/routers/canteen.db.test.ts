@@ -1,4 +1,5 @@
-import { canteenLocalTime, type RoleKey } from '@hr/core';
+import { canteenLocalTime } from '@hr/core/canteen';
+import type { RoleKey } from '@hr/core/access';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';
 

@@ -1,4 +1,4 @@
-import { createUser } from '@hr/core';
+import { createUser } from '@hr/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';
 

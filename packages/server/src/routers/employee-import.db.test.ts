@@ -1,4 +1,4 @@
-import { readSheetRows } from '@hr/core';
+import { readSheetRows } from '@hr/core/attendance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';
 

@@ -1,4 +1,4 @@
-import type { RoleKey } from '@hr/core';
+import type { RoleKey } from '@hr/core/access';
 import { pdfText } from '@hr/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';

@@ -1,4 +1,5 @@
-import { createMailConfig, createUser, enqueueMail, type MailConfig } from '@hr/core';
+import { createMailConfig, enqueueMail, type MailConfig } from '@hr/core/mail';
+import { createUser } from '@hr/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';
 

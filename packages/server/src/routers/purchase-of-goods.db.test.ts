@@ -1,4 +1,5 @@
-import { fillPogTemplate, type RoleKey } from '@hr/core';
+import { fillPogTemplate } from '@hr/core/purchase-of-goods';
+import type { RoleKey } from '@hr/core/access';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';
 

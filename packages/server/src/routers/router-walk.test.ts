@@ -1,4 +1,4 @@
-import { isPermissionKey } from '@hr/core';
+import { isPermissionKey } from '@hr/core/access';
 import type { AnyRouter } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { proceduresOf } from '../rest/routes';

@@ -1,4 +1,4 @@
-import { calculateOvertime } from '@hr/core';
+import { calculateOvertime } from '@hr/core/payroll';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, pastWeekday, useTestApp } from './test-app';
 

@@ -1,4 +1,5 @@
-import { createUser, type RoleKey } from '@hr/core';
+import { createUser } from '@hr/core/auth';
+import type { RoleKey } from '@hr/core/access';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, useTestApp } from './test-app';
 

@@ -1,4 +1,4 @@
-import { DATABASE_BUSY_MESSAGE } from '@hr/core';
+import { DATABASE_BUSY_MESSAGE } from '@hr/core/db';
 import { xlsxBomb } from '@hr/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';

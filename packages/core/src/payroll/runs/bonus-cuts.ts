@@ -3,12 +3,13 @@ import { requirePayPermission } from '../../access/index';
 import type { Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
+import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
+import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { type BonusCutRow, createBonusCutInput, salaryIdInput, listBonusCutsInput, updateBonusCutInput } from './schema';
 
 import { assertEmployeeVisible, assertPeriodOpen, type Update, type View } from './access';
-import { employeeFullName as fullName } from './queries';
 
 /* Bonus/cuts (salary/bonusCut): one-off earnings and cuts of a period; a finalised period is locked. */
 
@@ -21,7 +22,7 @@ function bonusCutQuery(db: Db, scope: Scope) {
       'b.id',
       'b.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      fullName.as('employeeName'),
+      employeeName.as('employeeName'),
       'b.period',
       'b.kind',
       'b.name',
@@ -35,20 +36,7 @@ export async function listBonusCuts(ctx: Ctx, grant: View, raw: In<typeof listBo
   let q = bonusCutQuery(ctx.db, grant.scope);
   if (input.employeeId) q = q.where('b.employee_id', '=', input.employeeId);
   if (input.period) q = q.where('b.period', '=', input.period);
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('b.period', 'desc')
-      .orderBy('e.employee_number')
-      .orderBy('b.id')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n), page: input.page, pageSize: input.pageSize };
+  return countedPage(q, input, (q) => q.orderBy('b.period', 'desc').orderBy('e.employee_number').orderBy('b.id'));
 }
 
 async function oneBonusCut(db: Db, scope: Scope, id: number): Promise<BonusCutRow> {

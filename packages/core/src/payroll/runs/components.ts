@@ -4,7 +4,9 @@ import type { Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
+import { employeeName } from '../../shared/employee-sql';
 import { AppError, notFound } from '../../shared/errors';
+import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { STANDARD_FORMULA_VARIABLES, validateFormula } from '../formula';
 import {
@@ -20,7 +22,6 @@ import {
 } from './schema';
 
 import { assertEmployeeVisible, type Update, type View } from './access';
-import { employeeFullName as fullName } from './queries';
 
 /* Salary components (salary/formula) and employee components (salary/employeeComponent). */
 
@@ -166,7 +167,7 @@ function employeeComponentQuery(db: Db, scope: Scope) {
       'ec.id',
       'ec.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      fullName.as('employeeName'),
+      employeeName.as('employeeName'),
       'ec.component_id as componentId',
       'c.name as component',
       'c.kind',
@@ -186,20 +187,7 @@ export async function listEmployeeComponents(
   let q = employeeComponentQuery(ctx.db, grant.scope);
   if (input.employeeId) q = q.where('ec.employee_id', '=', input.employeeId);
   if (input.componentId) q = q.where('ec.component_id', '=', input.componentId);
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('e.employee_number')
-      .orderBy('c.name')
-      .orderBy('ec.id')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n), page: input.page, pageSize: input.pageSize };
+  return countedPage(q, input, (q) => q.orderBy('e.employee_number').orderBy('c.name').orderBy('ec.id'));
 }
 
 async function oneEmployeeComponent(db: Db, scope: Scope, id: number): Promise<EmployeeComponentRow> {

@@ -2,13 +2,15 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Grant } from '../../access/index';
 import { employeeInScope } from '../../access/index';
+import { pageOffset } from '../../shared/page';
 import type { Ctx, Db } from '../../shared/context';
+import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
 import { likePattern } from '../../shared/sql';
 import type { Page, In } from '../../shared/zod';
 import { wholeRupiah } from '../money';
 import { periodDates } from './compute';
-import { employeeFullName as fullName, queryBasicSalaries, querySettings } from './queries';
+import { queryBasicSalaries, querySettings } from './queries';
 import {
   type BonusCutRow,
   type EmployeeComponentRow,
@@ -43,11 +45,11 @@ export async function listSalaryEmployees(
   if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
   if (input.search) {
     const like = likePattern(input.search);
-    q = q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)]));
+    q = q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(employeeName, 'ilike', like)]));
   }
   const [rows, total] = await Promise.all([
     q
-      .select(['e.id', 'e.employee_number as employeeNumber', fullName.as('name'), 'e.company_office_id as companyOfficeId'])
+      .select(['e.id', 'e.employee_number as employeeNumber', employeeName.as('name'), 'e.company_office_id as companyOfficeId'])
       .select(
         sql<string | null>`(select s.net::text from payslips s join payroll_runs r on r.id = s.run_id
           where s.employee_id = e.id and r.status = 'finalised' order by s.period desc limit 1)`.as('lastNet'),
@@ -58,7 +60,7 @@ export async function listSalaryEmployees(
       )
       .orderBy('e.employee_number')
       .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
+      .offset(pageOffset(input))
       .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
@@ -105,7 +107,7 @@ export async function getSalaryEmployee(
   await assertEmployeeVisible(ctx.db, grant.scope, id);
   const e = await ctx.db
     .selectFrom('employees as e')
-    .select(['e.id', 'e.employee_number as employeeNumber', fullName.as('name')])
+    .select(['e.id', 'e.employee_number as employeeNumber', employeeName.as('name')])
     .where('e.id', '=', id)
     .executeTakeFirstOrThrow();
   const basic = (await queryBasicSalaries(ctx.db, [id], today(ctx))).get(id);

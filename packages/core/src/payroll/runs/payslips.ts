@@ -1,12 +1,13 @@
 import type { Grant, Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import type { Ctx, Db } from '../../shared/context';
+import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
+import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { type PayslipDetail, type PayslipLineRow, payslipInput, personalSalaryInput } from './schema';
 
 import type { View } from './access';
-import { employeeFullName as fullName } from './queries';
 
 /* Payslips: one payslip with its lines and traces, and the caller's own (/personal/salary). */
 
@@ -23,7 +24,7 @@ export function payslipQuery(db: Db, scope: Scope) {
       's.period',
       's.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      fullName.as('employeeName'),
+      employeeName.as('employeeName'),
       's.ptkp_status as ptkpStatus',
       's.basic_salary as basicSalary',
       's.gross',
@@ -83,25 +84,10 @@ export async function myPayslips(
   if (!employeeId) throw notFound('Employee record of this login');
   let q = payslipQuery(ctx.db, { kind: 'all' }).where('s.employee_id', '=', employeeId).where('r.status', '=', 'finalised');
   if (input.year) q = q.where('s.period', 'like', `${input.year}-%`);
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('s.period', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const page = await countedPage(q, input, (q) => q.orderBy('s.period', 'desc'));
   const lines = await linesOf(
     ctx.db,
-    rows.map((r) => r.id),
+    page.rows.map((r) => r.id),
   );
-  return {
-    rows: rows.map((r) => ({ ...r, lines: lines.get(r.id) ?? [] })),
-    total: Number(total.n),
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return { ...page, rows: page.rows.map((r) => ({ ...r, lines: lines.get(r.id) ?? [] })) };
 }

@@ -4,7 +4,9 @@ import { requirePayPermission } from '../../access/index';
 import type { Grant, Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
+import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
+import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { salaryIdInput } from './schema';
 import { createPieceEntryInput, listPieceEntriesInput, type PieceEntryRow } from './schema';
@@ -28,7 +30,7 @@ function pieceQuery(db: Db, scope: Scope) {
       'p.id',
       'p.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      employeeName.as('employeeName'),
       'p.period',
       'p.description',
       sql<string>`p.units::text`.as('units'),
@@ -46,20 +48,7 @@ export async function listPieceEntries(
   let q = pieceQuery(ctx.db, grant.scope);
   if (input.employeeId) q = q.where('p.employee_id', '=', input.employeeId);
   if (input.period) q = q.where('p.period', '=', input.period);
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('p.period', 'desc')
-      .orderBy('e.employee_number')
-      .orderBy('p.id')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n), page: input.page, pageSize: input.pageSize };
+  return countedPage(q, input, (q) => q.orderBy('p.period', 'desc').orderBy('e.employee_number').orderBy('p.id'));
 }
 
 export async function createPieceEntry(

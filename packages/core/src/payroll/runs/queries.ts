@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../shared/context';
+import { employeeName } from '../../shared/employee-sql';
 import { Dec } from '../money';
 import type { ComponentInput, ComputedPayslip, EarlierMonth } from './compute';
 import type { PayrollSettings } from './schema';
 
 /* SQL only (Kysely). Set-based: every query of a run loads all employees of the run at once. */
-
-/** An employee's full name (alias `e` for employees). */
-export const employeeFullName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 export async function querySettings(db: Db): Promise<PayrollSettings> {
   const r = await db.selectFrom('payroll_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
@@ -99,7 +97,7 @@ export async function queryRunEmployees(
     .select([
       'e.id',
       'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name'),
+      employeeName.as('name'),
       'e.company_office_id as companyOfficeId',
       'p.code as ptkp',
       sql<number>`coalesce(l.rank, 0)`.as('jobLevel'),

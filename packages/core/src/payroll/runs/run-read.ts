@@ -1,14 +1,15 @@
 import { likePattern } from '../../shared/sql';
 import { sql } from 'kysely';
 import { employeeInScope } from '../../access/index';
+import { pageOffset } from '../../shared/page';
 import type { Ctx } from '../../shared/context';
+import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';
 import { listRunsInput, type PayslipSummary, type RunRow, runDetailInput } from './schema';
 
 import { payslipQuery } from './payslips';
 import type { View } from './access';
-import { employeeFullName as fullName } from './queries';
 
 /* Reading runs: the list with totals, one run with its payslips (salary/report). */
 
@@ -36,7 +37,7 @@ export async function listPayrollRuns(ctx: Ctx, grant: View, raw: In<typeof list
     .orderBy('r.period', 'desc')
     .orderBy('r.id', 'desc')
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
+    .offset(pageOffset(input))
     .execute();
   const ids = runs.map((r) => r.id);
   const sums = ids.length
@@ -93,13 +94,9 @@ export async function getPayrollRun(
   const q = payslipQuery(ctx.db, grant.scope).where('s.run_id', '=', input.id);
   const term = input.search?.trim();
   const like = term && likePattern(term);
-  const page = like ? q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)])) : q;
+  const page = like ? q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(employeeName, 'ilike', like)])) : q;
   const [rows, agg, matching] = await Promise.all([
-    page
-      .orderBy('e.employee_number')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
+    page.orderBy('e.employee_number').limit(input.pageSize).offset(pageOffset(input)).execute(),
     q
       .clearSelect()
       .select([

@@ -4,12 +4,13 @@ import { requirePayPermission } from '../../access/index';
 import type { Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
+import { employeeName } from '../../shared/employee-sql';
 import { AppError, notFound } from '../../shared/errors';
+import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { createQueueInput, salaryIdInput, listQueueInput, type QueueRow, updateQueueInput } from './schema';
 
 import { assertEmployeeVisible, type Update, type View } from './access';
-import { employeeFullName as fullName } from './queries';
 
 /* Salary queue (salary/queue): basic salary changes a run applies from their effective date. */
 
@@ -22,7 +23,7 @@ function queueQuery(db: Db, scope: Scope) {
       'q.id',
       'q.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      fullName.as('employeeName'),
+      employeeName.as('employeeName'),
       'q.effective_date as effectiveDate',
       'q.basic_salary as basicSalary',
       'q.note',
@@ -37,19 +38,7 @@ export async function listSalaryQueue(ctx: Ctx, grant: View, raw: In<typeof list
   if (input.employeeId) q = q.where('q.employee_id', '=', input.employeeId);
   if (input.status === 'pending') q = q.where('q.applied_run_id', 'is', null);
   if (input.status === 'applied') q = q.where('q.applied_run_id', 'is not', null);
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('q.effective_date', 'desc')
-      .orderBy('q.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n), page: input.page, pageSize: input.pageSize };
+  return countedPage(q, input, (q) => q.orderBy('q.effective_date', 'desc').orderBy('q.id', 'desc'));
 }
 
 async function oneQueue(db: Db, scope: Scope, id: number): Promise<QueueRow> {

@@ -6,7 +6,9 @@ import type { Grant, Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
+import { employeeName } from '../../shared/employee-sql';
 import { AppError, forbidden, notFound } from '../../shared/errors';
+import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { wholeRupiah } from '../money';
 import { querySettings } from '../runs/queries';
@@ -256,30 +258,15 @@ export async function listThrRuns(ctx: Ctx, grant: View, raw: In<typeof listThrR
   if (input.holiday) q = q.where('r.holiday', '=', input.holiday);
   if (input.year) q = q.where('r.year', '=', input.year);
   if (input.status) q = q.where('r.status', '=', input.status);
-  const [rows, count] = await Promise.all([
-    q
-      .orderBy('r.year', 'desc')
-      .orderBy('r.holiday_date', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const page = await countedPage(q, input, (q) =>
+    q.orderBy('r.year', 'desc').orderBy('r.holiday_date', 'desc').orderBy('r.id', 'desc'),
+  );
   const totals = await runTotals(
     ctx.db,
     grant.scope,
-    rows.map((r) => r.id),
+    page.rows.map((r) => r.id),
   );
-  return {
-    rows: rows.map((r) => withTotals(r, totals.get(r.id))),
-    total: Number(count.n),
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return { ...page, rows: page.rows.map((r) => withTotals(r, totals.get(r.id))) };
 }
 
 function lineQuery(db: Db, scope: Scope) {
@@ -291,7 +278,7 @@ function lineQuery(db: Db, scope: Scope) {
       'l.id',
       'l.employee_id as employeeId',
       'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      employeeName.as('employeeName'),
       'l.religion',
       'l.join_date as joinDate',
       'l.eligible',
@@ -324,24 +311,15 @@ export async function getThrRun(ctx: Ctx, grant: View, raw: In<typeof thrRunDeta
   const run = await oneRun(ctx.db, input.id);
   let q = lineQuery(ctx.db, grant.scope).where('l.run_id', '=', input.id);
   if (input.eligible !== 'all') q = q.where('l.eligible', '=', input.eligible === 'eligible');
-  const [rows, count, totals] = await Promise.all([
-    q
-      .orderBy('l.eligible', 'desc')
-      .orderBy('e.employee_number')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+  const [page, totals] = await Promise.all([
+    countedPage(q, input, (q) => q.orderBy('l.eligible', 'desc').orderBy('e.employee_number')),
     runTotals(ctx.db, grant.scope, [input.id]),
   ]);
   return {
     ...withTotals(run, totals.get(input.id)),
     monthCounting: run.monthCounting,
     payOtherReligions: run.payOtherReligions,
-    lines: { rows: rows.map(parseLine), total: Number(count.n), page: input.page, pageSize: input.pageSize },
+    lines: { ...page, rows: page.rows.map(parseLine) },
   };
 }
 

@@ -1,9 +1,9 @@
 import type { Kysely, RawBuilder, Selectable, SqlBool, UpdateObject } from 'kysely';
 import type { Database } from '../db/database';
-import type { Actor } from '../access/index';
-import { assertMayDecide, type Decision } from '../access/index';
-import type { Db } from './context';
-import { AppError } from './errors';
+import type { Actor } from './actor';
+import { assertMayDecide, type Decision } from './duties';
+import type { Db } from '../shared/context';
+import { AppError } from '../shared/errors';
 
 /**
  * The approval kit (issue 17): what every request flow does when a request is decided, written
@@ -11,24 +11,29 @@ import { AppError } from './errors';
  * entries and messages; the kit holds the shape they share:
  *
  * 1. the duty check ({@link checkDuties}): the rules between permissions live in
- *    `permissions/duties.ts` (`assertMayDecide`, its SQL twin `mayDecideSql`, `decisionRefusal`);
+ *    `access/duties.ts` (`assertMayDecide`, its SQL twin `mayDecideSql`, `decisionRefusal`);
  *    the kit calls them inside the decision's transaction, before the guarded update;
  * 2. the guarded transition ({@link guardedUpdate}, {@link transition}): one
  *    `UPDATE … WHERE id = ? AND status IN (expected) [AND …] RETURNING …`, so of two concurrent
  *    decisions exactly one changes the row; zero rows is the flow's refusal ({@link refusal}:
- *    NOT_FOUND when the row is gone or out of scope, else the flow's CONFLICT);
+ *    NOT_FOUND when the row is gone or out of scope, else the flow's CONFLICT); a request deleted
+ *    outright is guarded the same way ({@link guardedDelete});
  * 3. the step advance of multi-step routes ({@link approvalRoute}: which step a status waits for,
  *    where an approval at a step leads);
  * 4. bulk decisions ({@link bulkEach}): one transaction per item with a result per item, so one
  *    refusal never undoes the others.
  * Each flow writes its history step (attendance_request_history, inventory_purchase_request_history,
- * recruitment_notes) and its audit entry right after the guarded update, in the same transaction.
+ * cooperative_withdrawal_history, leave_request_approvals, recruitment_notes) and its audit entry
+ * right after the guarded update, in the same transaction. Routes whose steps are counted on the
+ * request row under one pending status (leave's `approved_steps`, a withdrawal's `approvals`) add
+ * the count seen to the guard (`and`), so two approvals of one step never both pass.
  *
  * Used by: attendance corrections and overtime (`attendance-requests/`), purchase requests (three
  * tiers) and warehouse requests (`inventory/`), employee data-update requests and resignations
  * (`employees/requests.ts`), hiring (`employees/recruitment.ts`), registrations (`registration/`),
- * permission grants and placement confirmations (`permissions/`). Leave and cooperative withdrawals
- * are to follow (their modules are being split).
+ * permission grants and placement confirmations (`permissions/`), leave decisions with their
+ * approval-rule steps (`leave/decisions.ts`) and cooperative withdrawals, one or two steps
+ * (`cooperative/withdrawal-decisions.ts`).
  */
 
 type Table = keyof Database & string;
@@ -99,7 +104,11 @@ export async function guardedUpdate<T extends Table, K extends Column<T> = Colum
 export async function guardedDelete<T extends Table>(
   trx: Db,
   table: T,
-  g: { id: number; from: Row<T>['status' & Column<T>] | readonly Row<T>['status' & Column<T>][]; and?: readonly RawBuilder<SqlBool>[] },
+  g: {
+    id: number;
+    from: Row<T>['status' & Column<T>] | readonly Row<T>['status' & Column<T>][];
+    and?: readonly RawBuilder<SqlBool>[];
+  },
 ): Promise<boolean> {
   const from = (Array.isArray(g.from) ? g.from : [g.from]) as unknown[];
   let q = (trx as unknown as AnyDb)
