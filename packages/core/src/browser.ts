@@ -17,7 +17,7 @@ export * from './employees/import-schema';
 export * from './employees/recruitment-schema';
 export * from './inventory/schema';
 export * from './org/schema';
-export * from './payroll/index';
+export * from './payroll/pure';
 export { PERMISSION_KEYS, PERMISSIONS, type PermissionKey } from './access/index';
 export { ROLE_KEYS, ROLES, type RoleKey } from './access/index';
 export * from './permissions/schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMIT_TYPES, REQUEST_STATUS } from '../reference/index';
+import { PERMIT_TYPES, REQUEST_STATUS } from '../reference/schema';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**

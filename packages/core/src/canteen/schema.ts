@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rupiah } from '../reference/index';
+import { rupiah } from '../reference/schema';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**

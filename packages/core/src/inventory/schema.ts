@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { optionalText } from '../shared/zod-optional';
 // The spec's fixed enumerations (§3) and integer rupiah live with the reference data (browser-safe schema).
-import { APPROVAL_STATUS, REQUEST_STATUS, rupiah } from '../reference/index';
+import { APPROVAL_STATUS, REQUEST_STATUS, rupiah } from '../reference/schema';
 
 /** Spec §3 "Request status" (Approved 1, Disapproved 2, Pending 3, Cancel 4) and "Approval status". */
 export { APPROVAL_STATUS, REQUEST_STATUS };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_STATUS } from '../reference/index';
+import { REQUEST_STATUS } from '../reference/schema';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**

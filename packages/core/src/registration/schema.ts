@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS } from '../reference/index';
+import { GENDERS } from '../reference/schema';
 import { email, id, isoDate, optionalId, pageInput, requiredText } from '../shared/zod';
 
 /**
