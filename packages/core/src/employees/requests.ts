@@ -247,7 +247,7 @@ const inScopeRequest = (db: Db, grant: Grant, id: number) =>
     .executeTakeFirst();
 
 /**
- * The one approval rule (permissions/duties.ts), as the approval kit checks it: nobody decides a
+ * The one approval rule (access/duties.ts), as the approval kit checks it: nobody decides a
  * request about their own record or one they filed, nor one whose approval route they changed after
  * it was filed. Nothing to check when the request is not there (null: the guarded update then
  * answers NOT_FOUND or CONFLICT).

@@ -94,7 +94,7 @@ export const requesterName = sql<string>`coalesce(nullif(trim(e.given_name || ' 
  * SQL for the approval lists: the request (alias `r`) is not the actor's own need: they neither
  * submitted it nor, for a purchase request raised for a warehouse request, asked for the goods in
  * that warehouse request. The decision itself is refused by the shared approval helper
- * (permissions/duties.ts assertMayDecide); this only keeps such requests off the list.
+ * (access/duties.ts assertMayDecide); this only keeps such requests off the list.
  */
 export const notOwnNeed = (actor: Actor): RawBuilder<SqlBool> =>
   sql<SqlBool>`(r.requester_user_id <> ${actor.userId} and not exists (select 1 from inventory_warehouse_requests onr

@@ -37,7 +37,7 @@ async function checkReferences(db: Db, input: { religionId: number; educationLev
 }
 
 /**
- * The one approval rule (permissions/duties.ts) for a registration, as the approval kit checks it
+ * The one approval rule (access/duties.ts) for a registration, as the approval kit checks it
  * before the guarded update. A registration is filed by nobody's login and is about no employee
  * yet, so only the rules that need neither apply. Null when it is not there (the update refuses).
  */
