@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { pageOutput } from '../shared/outputs';
 
 const correctionRowShape = z.object({
   id: z.number(),
@@ -143,12 +144,7 @@ const overtimeDetailShape = z.object({
 });
 
 export const correctionsAwaitingMeOutput = z.object({ rows: z.array(correctionRowShape), total: z.number() });
-export const listCorrectionsOutput = z.object({
-  rows: z.array(correctionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listCorrectionsOutput = pageOutput(correctionRowShape);
 export const correctionDayOutput = correctionDayShape.nullable();
 export const getCorrectionOutput = correctionDetailShape;
 export const updateCorrectionOutput = correctionDetailShape;
@@ -158,21 +154,11 @@ export const bulkApproveCorrectionsOutput = attendanceBulkResultShape;
 export const bulkDisapproveCorrectionsOutput = attendanceBulkResultShape;
 export const bulkCancelCorrectionsOutput = attendanceBulkResultShape;
 export const bulkDeleteCorrectionsOutput = attendanceBulkResultShape;
-export const myCorrectionsOutput = z.object({
-  rows: z.array(correctionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const myCorrectionsOutput = pageOutput(correctionRowShape);
 export const myCorrectionDayOutput = correctionDayShape.nullable();
 export const requestCorrectionOutput = correctionDetailShape;
 export const cancelMyCorrectionOutput = correctionDetailShape;
-export const listOvertimeOutput = z.object({
-  rows: z.array(overtimeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listOvertimeOutput = pageOutput(overtimeRowShape);
 export const overtimeAwaitingMeOutput = z.object({ rows: z.array(overtimeRowShape), total: z.number() });
 export const overtimePlanOutput = overtimePlanShape;
 export const overtimePayPreviewOutput = overtimePayPreviewShape;
@@ -184,11 +170,6 @@ export const disapproveOvertimeOutput = overtimeDetailShape;
 export const bulkApproveOvertimeOutput = attendanceBulkResultShape;
 export const bulkDisapproveOvertimeOutput = attendanceBulkResultShape;
 export const bulkDeleteOvertimeOutput = attendanceBulkResultShape;
-export const myOvertimeOutput = z.object({
-  rows: z.array(overtimeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const myOvertimeOutput = pageOutput(overtimeRowShape);
 export const requestOvertimeOutput = overtimeDetailShape;
 export const cancelMyOvertimeOutput = overtimeDetailShape;

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { okOutput, pageOutput } from '../shared/outputs';
 
 const punchRowShape = z.object({
   id: z.string(),
@@ -160,12 +161,7 @@ const dailyPresenceShape = z.object({
   leave: z.number(),
 });
 
-export const listPunchesOutput = z.object({
-  rows: z.array(punchRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listPunchesOutput = pageOutput(punchRowShape);
 export const listPinsOutput = z.object({ rows: z.array(pinRowShape), total: z.number(), page: z.number(), pageSize: z.number() });
 export const assignPinOutput = z.object({
   resolvedPunches: z.number(),
@@ -174,73 +170,33 @@ export const assignPinOutput = z.object({
   deviceSerial: z.string().nullable(),
   employeeId: z.number(),
 });
-export const removePinOutput = z.object({ ok: z.literal(true) });
-export const listTimesheetsOutput = z.object({
-  rows: z.array(timesheetRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const listFailedTimesheetsOutput = z.object({
-  rows: z.array(timesheetRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const timesheetSummaryOutput = z.object({
-  rows: z.array(summaryRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const removePinOutput = okOutput;
+export const listTimesheetsOutput = pageOutput(timesheetRowShape);
+export const listFailedTimesheetsOutput = pageOutput(timesheetRowShape);
+export const timesheetSummaryOutput = pageOutput(summaryRowShape);
 export const employeeAttendanceReportOutput = employeeReportShape;
 export const editTimesheetOutput = timesheetRowShape;
 export const clearTimesheetEditOutput = timesheetRowShape.nullable();
 export const recomputeTimesheetsOutput = z.object({ from: z.string(), to: z.string(), changed: z.number() });
-export const listShiftsOutput = z.object({
-  rows: z.array(shiftRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listShiftsOutput = pageOutput(shiftRowShape);
 export const shiftLookupOutput = z.array(
   z.object({ id: z.number(), name: z.string(), startTime: z.string(), endTime: z.string() }),
 );
 export const getShiftOutput = shiftRowShape;
 export const createShiftOutput = shiftRowShape;
 export const updateShiftOutput = shiftRowShape;
-export const deleteShiftOutput = z.object({ ok: z.literal(true) });
-export const listSchedulesOutput = z.object({
-  rows: z.array(scheduleRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteShiftOutput = okOutput;
+export const listSchedulesOutput = pageOutput(scheduleRowShape);
 export const assignScheduleOutput = z.object({ employees: z.number(), days: z.number(), rosterDays: z.number() });
-export const listHolidaysOutput = z.object({
-  rows: z.array(holidayRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listHolidaysOutput = pageOutput(holidayRowShape);
 export const createHolidayOutput = holidayRowShape;
 export const updateHolidayOutput = holidayRowShape;
-export const deleteHolidayOutput = z.object({ ok: z.literal(true) });
+export const deleteHolidayOutput = okOutput;
 export const getAttendanceSettingsOutput = attendanceSettingsShape;
 export const updateAttendanceSettingsOutput = attendanceSettingsShape;
-export const attendanceReportOutput = z.object({
-  rows: z.array(reportRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const attendanceReportOutput = pageOutput(reportRowShape);
 export const attendanceDailyOutput = z.object({ from: z.string(), to: z.string(), days: z.array(dailyPresenceShape) });
-export const myTimesheetOutput = z.object({
-  rows: z.array(timesheetRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const myTimesheetOutput = pageOutput(timesheetRowShape);
 export const mySummaryOutput = z.object({
   from: z.string(),
   to: z.string(),
@@ -266,9 +222,4 @@ export const mySummaryOutput = z.object({
     .nullable(),
 });
 export const myAttendanceReportOutput = employeeReportShape;
-export const myShiftsOutput = z.object({
-  rows: z.array(scheduleRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const myShiftsOutput = pageOutput(scheduleRowShape);

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const canteenMealShape = z.object({
   id: z.number(),
@@ -132,30 +133,15 @@ const mealCostPageShape = z.object({
 
 export const getCanteenSettingOutput = z.array(canteenShape);
 export const saveCanteenOutput = canteenShape;
-export const deleteCanteenOutput = z.object({ id: z.number() });
-export const listMealSchedulesOutput = z.object({
-  rows: z.array(mealScheduleRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const listMealScheduleEmployeesOutput = z.object({
-  rows: z.array(mealScheduleEmployeeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteCanteenOutput = idOutput;
+export const listMealSchedulesOutput = pageOutput(mealScheduleRowShape);
+export const listMealScheduleEmployeesOutput = pageOutput(mealScheduleEmployeeRowShape);
 export const assignMealScheduleOutput = assignMealScheduleResultShape;
 export const removeMealScheduleOutput = removeMealScheduleResultShape;
 export const setMenuPreferenceOutput = z.object({ updated: z.number() });
-export const listPresencesOutput = z.object({
-  rows: z.array(presenceRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listPresencesOutput = pageOutput(presenceRowShape);
 export const scanPresenceOutput = presenceResultShape;
 export const recordFingerprintPresenceOutput = presenceResultShape;
 export const importCanteenPunchesOutput = importCanteenPunchesResultShape;
-export const deletePresenceOutput = z.object({ id: z.number() });
+export const deletePresenceOutput = idOutput;
 export const listMealCostsOutput = mealCostPageShape;

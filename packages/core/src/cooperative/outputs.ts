@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { pageOutput } from '../shared/outputs';
 
 const cooperativeSettingsShape = z.object({
   principalAmount: z.string(),
@@ -115,29 +116,14 @@ const withdrawalDetailShape = z.object({
 
 export const getCooperativeSettingsOutput = cooperativeSettingsShape;
 export const updateCooperativeSettingsOutput = cooperativeSettingsShape;
-export const listCooperativeMembersOutput = z.object({
-  rows: z.array(cooperativeMemberRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listCooperativeMembersOutput = pageOutput(cooperativeMemberRowShape);
 export const addCooperativeMembersOutput = addCooperativeMembersResultShape;
 export const setCooperativeMemberStatusOutput = cooperativeMemberRowShape;
 export const myCooperativeOutput = cooperativeBalanceShape.nullable();
 export const getCooperativeBalanceOutput = cooperativeBalanceShape;
-export const getCooperativeHistoryOutput = z.object({
-  rows: z.array(cooperativeLedgerRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const getCooperativeHistoryOutput = pageOutput(cooperativeLedgerRowShape);
 export const recordCooperativeDepositOutput = cooperativeBalanceShape;
-export const listWithdrawalsOutput = z.object({
-  rows: z.array(withdrawalRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listWithdrawalsOutput = pageOutput(withdrawalRowShape);
 export const requestWithdrawalOutput = withdrawalDetailShape;
 export const getWithdrawalOutput = withdrawalDetailShape;
 export const approveWithdrawalOutput = withdrawalDetailShape;

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { okOutput, pageOutput } from '../shared/outputs';
 
 const punchResultShape = z.object({
   index: z.number(),
@@ -126,12 +127,7 @@ const hotspotRowShape = z.object({
 });
 
 export const ingestFromAgentOutput = ingestResultShape;
-export const listDevicesOutput = z.object({
-  rows: z.array(deviceRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listDevicesOutput = pageOutput(deviceRowShape);
 export const getDeviceOutput = deviceDetailShape;
 export const createDeviceOutput = z.object({
   id: z.number(),
@@ -157,23 +153,13 @@ export const updateDeviceOutput = z.object({
   commKeySet: z.boolean(),
   active: z.boolean(),
 });
-export const deleteDeviceOutput = z.object({ ok: z.literal(true) });
-export const listScanLogOutput = z.object({
-  rows: z.array(scanRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteDeviceOutput = okOutput;
+export const listScanLogOutput = pageOutput(scanRowShape);
 export const queueDeviceCommandOutput = deviceCommandRowShape;
 export const listDeviceCommandsOutput = z.array(deviceCommandRowShape);
 export const agentPendingCommandsOutput = z.array(agentCommandShape);
-export const agentCommandResultOutput = z.object({ ok: z.literal(true) });
-export const listHotspotsOutput = z.object({
-  rows: z.array(hotspotRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const agentCommandResultOutput = okOutput;
+export const listHotspotsOutput = pageOutput(hotspotRowShape);
 export const createHotspotOutput = hotspotRowShape;
 export const updateHotspotOutput = hotspotRowShape;
-export const deleteHotspotOutput = z.object({ ok: z.literal(true) });
+export const deleteHotspotOutput = okOutput;

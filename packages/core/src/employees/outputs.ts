@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, okOutput, pageOutput } from '../shared/outputs';
 
 const employeeImportErrorShape = z.object({ row: z.number(), column: z.string(), message: z.string() });
 const employeeImportPreviewRowShape = z.object({
@@ -326,112 +327,62 @@ const employeeListRowShape = z.object({
 
 export const dryRunEmployeeImportOutput = employeeImportReportShape;
 export const importEmployeesOutput = employeeImportResultShape;
-export const listApplicantsOutput = z.object({
-  rows: z.array(applicantRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listApplicantsOutput = pageOutput(applicantRowShape);
 export const getApplicantOutput = applicantDetailShape;
-export const createApplicantOutput = z.object({ id: z.number() });
-export const applicantFromRegistrationOutput = z.object({ id: z.number() });
+export const createApplicantOutput = idOutput;
+export const applicantFromRegistrationOutput = idOutput;
 export const setApplicantStageOutput = z.object({
   id: z.number(),
   stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']),
 });
-export const addApplicantNoteOutput = z.object({ id: z.number() });
-export const uploadApplicantCvOutput = z.object({ id: z.number() });
+export const addApplicantNoteOutput = idOutput;
+export const uploadApplicantCvOutput = idOutput;
 export const hireApplicantOutput = z.object({ employeeId: z.number(), employeeNumber: z.string() });
-export const listSecondContractsOutput = z.object({
-  rows: z.array(secondContractRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listSecondContractsOutput = pageOutput(secondContractRowShape);
 export const getSecondContractOutput = secondContractRowShape;
-export const createSecondContractOutput = z.object({ id: z.number() });
-export const updateSecondContractOutput = z.object({ id: z.number() });
+export const createSecondContractOutput = idOutput;
+export const updateSecondContractOutput = idOutput;
 export const uploadSecondContractFileOutput = z.object({ id: z.number(), fileName: z.string(), fileSize: z.number() });
 export const getSignatureQrInfoOutput = signatureQrInfoShape;
 export const uploadSignatureOutput = signatureQrInfoShape;
-export const deleteSignatureOutput = z.object({ id: z.number() });
+export const deleteSignatureOutput = idOutput;
 export const getOwnSignatureQrInfoOutput = signatureQrInfoShape;
 export const uploadOwnSignatureOutput = signatureQrInfoShape;
 export const updateEmployeeSectionOutput = z.object({ id: z.number(), section: z.unknown() });
 export const createEmployeeOutput = z.object({ id: z.number(), employeeNumber: z.string() });
-export const listContractsOutput = z.object({
-  rows: z.array(contractRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listContractsOutput = pageOutput(contractRowShape);
 export const getContractOutput = contractRowShape;
-export const createContractOutput = z.object({ id: z.number() });
-export const updateContractOutput = z.object({ id: z.number() });
+export const createContractOutput = idOutput;
+export const updateContractOutput = idOutput;
 export const uploadContractFileOutput = z.object({ id: z.number(), fileName: z.string(), fileSize: z.number() });
-export const listManagersOutput = z.object({
-  rows: z.array(managerRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listManagersOutput = pageOutput(managerRowShape);
 export const getManagerOutput = managerRowShape;
 export const createManagersOutput = z.object({ added: z.number(), reactivated: z.number() });
-export const updateManagerOutput = z.object({ id: z.number() });
+export const updateManagerOutput = idOutput;
 export const activateManagerOutput = z.object({ id: z.number(), active: z.boolean() });
 export const inactivateManagerOutput = z.object({ id: z.number(), active: z.boolean() });
 export const getOwnEmployeeDetailOutput = employeeDetailShape;
-export const submitUpdateRequestOutput = z.object({ id: z.number() });
-export const listMyUpdateRequestsOutput = z.object({
-  rows: z.array(updateRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const submitUpdateRequestOutput = idOutput;
+export const listMyUpdateRequestsOutput = pageOutput(updateRequestRowShape);
 export const cancelMyUpdateRequestOutput = z.object({ id: z.number(), status: z.literal(4) });
-export const listUpdateRequestsOutput = z.object({
-  rows: z.array(updateRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listUpdateRequestsOutput = pageOutput(updateRequestRowShape);
 export const approveUpdateRequestOutput = z.object({ id: z.number(), status: z.literal(1) });
 export const disapproveUpdateRequestOutput = z.object({ id: z.number(), status: z.literal(2) });
-export const deleteUpdateRequestOutput = z.object({ ok: z.literal(true) });
-export const requestResignationOutput = z.object({ id: z.number() });
-export const listMyResignationsOutput = z.object({
-  rows: z.array(resignationRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteUpdateRequestOutput = okOutput;
+export const requestResignationOutput = idOutput;
+export const listMyResignationsOutput = pageOutput(resignationRowShape);
 export const cancelMyResignationOutput = z.object({ id: z.number(), status: z.literal(4) });
-export const listResignationsOutput = z.object({
-  rows: z.array(resignationRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listResignationsOutput = pageOutput(resignationRowShape);
 export const getResignationOutput = resignationRowShape;
-export const createResignationOutput = z.object({ id: z.number() });
+export const createResignationOutput = idOutput;
 export const approveResignationOutput = z.object({ id: z.number(), status: z.number() });
 export const disapproveResignationOutput = z.object({ id: z.number(), status: z.number() });
 export const cancelResignationOutput = z.object({ id: z.number(), status: z.number() });
-export const deleteResignationOutput = z.object({ ok: z.literal(true) });
-export const listRecordsOutput = z.object({
-  rows: z.array(recordRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteResignationOutput = okOutput;
+export const listRecordsOutput = pageOutput(recordRowShape);
 export const getRecordOutput = recordRowShape;
-export const createRecordOutput = z.object({ id: z.number() });
+export const createRecordOutput = idOutput;
 export const getEmployeeDetailOutput = employeeDetailShape;
 export const updateEmployeeLoginOutput = z.object({ id: z.number(), section: z.literal('login') });
 export const resetEmployeeLoginPasswordOutput = z.object({ id: z.number(), email: z.string(), temporaryPassword: z.string() });
-export const listEmployeesOutput = z.object({
-  rows: z.array(employeeListRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listEmployeesOutput = pageOutput(employeeListRowShape);

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const unitRowShape = z.object({ id: z.number(), name: z.string(), uses: z.number() });
 const itemWarehouseOptionShape = z.object({
@@ -251,55 +252,30 @@ const purchaseRequestDetailShape = z.object({
 });
 
 export const unitOptionsOutput = z.array(z.object({ id: z.number(), name: z.string() }));
-export const findUnitsOutput = z.object({
-  rows: z.array(unitRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findUnitsOutput = pageOutput(unitRowShape);
 export const createUnitOutput = z.object({ id: z.number(), name: z.string() });
 export const updateUnitOutput = z.object({ id: z.number(), name: z.string() });
-export const deleteUnitOutput = z.object({ id: z.number() });
+export const deleteUnitOutput = idOutput;
 export const itemOptionsOutput = z.array(
   z.object({ id: z.number(), name: z.string(), code: z.string().nullable(), unitId: z.number(), unit: z.string() }),
 );
 export const itemWarehouseOptionsOutput = z.array(itemWarehouseOptionShape);
-export const findItemsOutput = z.object({
-  rows: z.array(itemRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findItemsOutput = pageOutput(itemRowShape);
 export const getItemOutput = itemRowShape;
 export const createItemOutput = itemRowShape;
 export const updateItemOutput = itemRowShape;
 export const createVariantOutput = variantRowShape;
 export const updateVariantOutput = variantRowShape;
 export const serviceOptionsOutput = z.array(serviceRowShape);
-export const findServicesOutput = z.object({
-  rows: z.array(serviceRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findServicesOutput = pageOutput(serviceRowShape);
 export const createServiceOutput = serviceRowShape;
 export const updateServiceOutput = serviceRowShape;
-export const deleteServiceOutput = z.object({ id: z.number() });
+export const deleteServiceOutput = idOutput;
 export const listWarehousesOutput = z.array(warehouseRowShape);
 export const createWarehouseOutput = warehouseRowShape;
 export const updateWarehouseOutput = warehouseRowShape;
-export const findStockOutput = z.object({
-  rows: z.array(stockRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const findMovementsOutput = z.object({
-  rows: z.array(movementRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findStockOutput = pageOutput(stockRowShape);
+export const findMovementsOutput = pageOutput(movementRowShape);
 export const adjustStockOutput = z.object({
   id: z.number(),
   number: z.string(),
@@ -307,24 +283,9 @@ export const adjustStockOutput = z.object({
   warehouseId: z.number(),
   onHand: z.number(),
 });
-export const listMyWarehouseRequestsOutput = z.object({
-  rows: z.array(warehouseRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const listTeamWarehouseRequestsOutput = z.object({
-  rows: z.array(warehouseRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const listAllWarehouseRequestsOutput = z.object({
-  rows: z.array(warehouseRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listMyWarehouseRequestsOutput = pageOutput(warehouseRequestRowShape);
+export const listTeamWarehouseRequestsOutput = pageOutput(warehouseRequestRowShape);
+export const listAllWarehouseRequestsOutput = pageOutput(warehouseRequestRowShape);
 export const getWarehouseRequestOutput = warehouseRequestDetailShape;
 export const createWarehouseRequestOutput = warehouseRequestDetailShape;
 export const updateWarehouseRequestOutput = warehouseRequestDetailShape;
@@ -335,30 +296,10 @@ export const listWarehouseRequestPurchaseRequestsOutput = z.array(purchaseReques
 export const listWarehouseRequestOrdersOutput = z.array(purchaseOrderShape);
 export const listWarehouseRequestReceivesOutput = z.array(purchaseReceiveShape);
 export const raisePurchaseRequestForWarehouseRequestOutput = purchaseRequestDetailShape;
-export const listMyPurchaseRequestsOutput = z.object({
-  rows: z.array(purchaseRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const listTeamPurchaseRequestsOutput = z.object({
-  rows: z.array(purchaseRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const listAllPurchaseRequestsOutput = z.object({
-  rows: z.array(purchaseRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const listPurchaseRequestApprovalsOutput = z.object({
-  rows: z.array(purchaseRequestRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listMyPurchaseRequestsOutput = pageOutput(purchaseRequestRowShape);
+export const listTeamPurchaseRequestsOutput = pageOutput(purchaseRequestRowShape);
+export const listAllPurchaseRequestsOutput = pageOutput(purchaseRequestRowShape);
+export const listPurchaseRequestApprovalsOutput = pageOutput(purchaseRequestRowShape);
 export const getPurchaseRequestOutput = purchaseRequestDetailShape;
 export const listPurchaseRequestAttachmentsOutput = z.array(purchaseRequestAttachmentShape);
 export const addPurchaseRequestAttachmentOutput = z.array(purchaseRequestAttachmentShape);
@@ -370,11 +311,6 @@ export const listPurchaseRequestOrdersOutput = z.array(purchaseOrderShape);
 export const listPurchaseRequestReceivesOutput = z.array(purchaseReceiveShape);
 export const createPurchaseOrderOutput = purchaseOrderShape;
 export const decidePurchaseRequestOutput = purchaseRequestDetailShape;
-export const listPurchaseOrdersOutput = z.object({
-  rows: z.array(purchaseOrderShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listPurchaseOrdersOutput = pageOutput(purchaseOrderShape);
 export const getPurchaseOrderOutput = purchaseOrderShape;
 export const receivePurchaseOrderOutput = purchaseReceiveShape;

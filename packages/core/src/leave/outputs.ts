@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const leaveRowShape = z.object({
   id: z.number(),
@@ -167,15 +168,10 @@ export const leaveReportOutput = leaveReportShape;
 export const listLeaveTypesOutput = z.array(leaveTypeRowShape);
 export const createLeaveTypeOutput = leaveTypeRowShape;
 export const updateLeaveTypeOutput = leaveTypeRowShape;
-export const deleteLeaveTypeOutput = z.object({ id: z.number() });
+export const deleteLeaveTypeOutput = idOutput;
 export const getLeaveSettingsOutput = leaveSettingsShape;
 export const updateLeaveSettingsOutput = leaveSettingsShape;
-export const listLeaveOutput = z.object({
-  rows: z.array(leaveRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listLeaveOutput = pageOutput(leaveRowShape);
 export const getLeaveOutput = leaveDetailShape;
 export const createLeaveOutput = leaveDetailShape;
 export const updateLeaveOutput = leaveDetailShape;
@@ -183,30 +179,20 @@ export const previewLeaveOutput = leavePreviewShape;
 export const approveLeaveOutput = leaveDetailShape;
 export const disapproveLeaveOutput = leaveDetailShape;
 export const cancelLeaveOutput = leaveDetailShape;
-export const deleteLeaveOutput = z.object({ id: z.number() });
+export const deleteLeaveOutput = idOutput;
 export const setLeaveBePaidOutput = leaveDetailShape;
 export const bulkApproveLeaveOutput = bulkLeaveResultShape;
 export const bulkDisapproveLeaveOutput = bulkLeaveResultShape;
 export const bulkCancelLeaveOutput = bulkLeaveResultShape;
 export const bulkDeleteLeaveOutput = bulkLeaveResultShape;
 export const getLeaveBalanceOutput = leaveBalanceShape;
-export const leaveScheduleOutput = z.object({
-  rows: z.array(leaveScheduleRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const leaveScheduleOutput = pageOutput(leaveScheduleRowShape);
 export const adjustLeaveBalanceOutput = leaveBalanceShape;
 export const listLeaveApprovalRulesOutput = z.array(leaveApprovalRuleRowShape);
 export const createLeaveApprovalRuleOutput = leaveApprovalRuleRowShape;
 export const updateLeaveApprovalRuleOutput = leaveApprovalRuleRowShape;
-export const deleteLeaveApprovalRuleOutput = z.object({ id: z.number() });
-export const listMyLeaveOutput = z.object({
-  rows: z.array(leaveRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteLeaveApprovalRuleOutput = idOutput;
+export const listMyLeaveOutput = pageOutput(leaveRowShape);
 export const getMyLeaveOutput = leaveDetailShape;
 export const requestMyLeaveOutput = leaveDetailShape;
 export const updateMyLeaveOutput = leaveDetailShape;

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { pageOutput } from '../shared/outputs';
 
 const outboxRowShape = z.object({
   id: z.number(),
@@ -40,11 +41,6 @@ const outboxMessageShape = z.object({
   attachments: z.array(z.string()),
 });
 
-export const listOutboxOutput = z.object({
-  rows: z.array(outboxRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listOutboxOutput = pageOutput(outboxRowShape);
 export const getOutboxMessageOutput = outboxMessageShape;
 export const retryMailOutput = outboxMessageShape;

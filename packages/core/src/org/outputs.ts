@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, okOutput, pageOutput } from '../shared/outputs';
 
 const officeRowShape = z.object({
   id: z.number(),
@@ -152,138 +153,58 @@ export const listJobPositionsOutput = z.array(
   }),
 );
 export const listJobLevelsOutput = z.array(z.object({ id: z.number(), name: z.string() }));
-export const findCompanyOfficesOutput = z.object({
-  rows: z.array(officeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const createCompanyOfficeOutput = z.object({ id: z.number() });
-export const updateCompanyOfficeOutput = z.object({ id: z.number() });
-export const deleteCompanyOfficeOutput = z.object({ ok: z.literal(true) });
-export const jobPositionsOfOutput = z.object({
-  rows: z.array(jobPositionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const jobPositionAssignationOutput = z.object({
-  rows: z.array(jobPositionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findCompanyOfficesOutput = pageOutput(officeRowShape);
+export const createCompanyOfficeOutput = idOutput;
+export const updateCompanyOfficeOutput = idOutput;
+export const deleteCompanyOfficeOutput = okOutput;
+export const jobPositionsOfOutput = pageOutput(jobPositionRowShape);
+export const jobPositionAssignationOutput = pageOutput(jobPositionRowShape);
 export const assignJobPositionToOfficeOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
 export const unassignJobPositionFromOfficeOrDepartmentOutput = z.never();
-export const findDepartmentsOutput = z.object({
-  rows: z.array(departmentRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const createDepartmentOutput = z.object({ id: z.number() });
-export const updateDepartmentOutput = z.object({ id: z.number() });
-export const deleteDepartmentOutput = z.object({ ok: z.literal(true) });
+export const findDepartmentsOutput = pageOutput(departmentRowShape);
+export const createDepartmentOutput = idOutput;
+export const updateDepartmentOutput = idOutput;
+export const deleteDepartmentOutput = okOutput;
 export const assignJobPositionToDepartmentOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
-export const findDivisionsOutput = z.object({
-  rows: z.array(divisionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const createDivisionOutput = z.object({ id: z.number() });
-export const updateDivisionOutput = z.object({ id: z.number() });
-export const deleteDivisionOutput = z.object({ ok: z.literal(true) });
-export const divisionAssignationOutput = z.object({
-  rows: z.array(jobPositionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findDivisionsOutput = pageOutput(divisionRowShape);
+export const createDivisionOutput = idOutput;
+export const updateDivisionOutput = idOutput;
+export const deleteDivisionOutput = okOutput;
+export const divisionAssignationOutput = pageOutput(jobPositionRowShape);
 export const assignJobPositionToDivisionOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
 export const unassignJobPositionFromDivisionOutput = z.object({ changed: z.literal(true), employeesMoved: z.number() });
-export const findSectionsOutput = z.object({
-  rows: z.array(sectionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const createSectionOutput = z.object({ id: z.number() });
-export const updateSectionOutput = z.object({ id: z.number() });
-export const deleteSectionOutput = z.object({ ok: z.literal(true) });
-export const sectionAssignationOutput = z.object({
-  rows: z.array(jobPositionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findSectionsOutput = pageOutput(sectionRowShape);
+export const createSectionOutput = idOutput;
+export const updateSectionOutput = idOutput;
+export const deleteSectionOutput = okOutput;
+export const sectionAssignationOutput = pageOutput(jobPositionRowShape);
 export const assignJobPositionToSectionOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
 export const unassignJobPositionFromSectionOutput = z.object({ changed: z.literal(true), employeesMoved: z.number() });
-export const findJobPositionsOutput = z.object({
-  rows: z.array(jobPositionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findJobPositionsOutput = pageOutput(jobPositionRowShape);
 export const getJobPositionOutput = jobPositionRowShape;
-export const createJobPositionOutput = z.object({ id: z.number() });
-export const updateJobPositionOutput = z.object({ id: z.number() });
-export const deleteJobPositionOutput = z.object({ ok: z.literal(true) });
-export const jobPositionEmployeesOutput = z.object({
-  rows: z.array(orgEmployeeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const jobPositionEmployeeAssignationOutput = z.object({
-  rows: z.array(orgEmployeeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const createJobPositionOutput = idOutput;
+export const updateJobPositionOutput = idOutput;
+export const deleteJobPositionOutput = okOutput;
+export const jobPositionEmployeesOutput = pageOutput(orgEmployeeRowShape);
+export const jobPositionEmployeeAssignationOutput = pageOutput(orgEmployeeRowShape);
 export const assignEmployeeToJobPositionOutput = z.object({ changed: z.boolean() });
 export const unassignEmployeeFromJobPositionOutput = z.object({ changed: z.boolean() });
-export const findJobLevelsOutput = z.object({
-  rows: z.array(jobLevelRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const createJobLevelOutput = z.object({ id: z.number() });
-export const updateJobLevelOutput = z.object({ id: z.number() });
-export const deleteJobLevelOutput = z.object({ ok: z.literal(true) });
-export const jobLevelAssignationOutput = z.object({
-  rows: z.array(jobPositionRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findJobLevelsOutput = pageOutput(jobLevelRowShape);
+export const createJobLevelOutput = idOutput;
+export const updateJobLevelOutput = idOutput;
+export const deleteJobLevelOutput = okOutput;
+export const jobLevelAssignationOutput = pageOutput(jobPositionRowShape);
 export const assignJobPositionToJobLevelOutput = z.union([
   z.object({ changed: z.literal(true) }),
   z.object({ changed: z.literal(false) }),
 ]);
 export const unassignJobPositionFromJobLevelOutput = z.object({ changed: z.literal(true) });
-export const findIdIndexesOutput = z.object({
-  rows: z.array(idIndexRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const createIdIndexOutput = z.object({ id: z.number() });
-export const updateIdIndexOutput = z.object({ id: z.number() });
-export const deleteIdIndexOutput = z.object({ ok: z.literal(true) });
-export const idIndexEmployeesOutput = z.object({
-  rows: z.array(orgEmployeeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const idIndexAssignationOutput = z.object({
-  rows: z.array(orgEmployeeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const findIdIndexesOutput = pageOutput(idIndexRowShape);
+export const createIdIndexOutput = idOutput;
+export const updateIdIndexOutput = idOutput;
+export const deleteIdIndexOutput = okOutput;
+export const idIndexEmployeesOutput = pageOutput(orgEmployeeRowShape);
+export const idIndexAssignationOutput = pageOutput(orgEmployeeRowShape);
 export const assignEmployeeToIdIndexOutput = z.object({ changed: z.boolean(), employeeNumber: z.string() });
 export const unassignEmployeeFromIdIndexOutput = z.never();
 export const orgChartOutput = orgChartShape;

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const grantRowShape = z.object({
   id: z.number(),
@@ -101,19 +102,9 @@ const permissionExplanationShape = z.object({
   pending: z.array(permissionSourceShape),
 });
 
-export const listGrantsOutput = z.object({
-  rows: z.array(grantRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export const assignGrantOutput = z.object({ id: z.number() });
+export const listGrantsOutput = pageOutput(grantRowShape);
+export const assignGrantOutput = idOutput;
 export const createGrantSetOutput = z.object({ created: z.array(z.number()), skipped: z.array(z.string()) });
 export const deleteGrantSetOutput = z.object({ unassigned: z.number(), cancelled: z.number() });
-export const listPlacementConfirmationsOutput = z.object({
-  rows: z.array(placementConfirmationRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listPlacementConfirmationsOutput = pageOutput(placementConfirmationRowShape);
 export const explainPermissionOutput = permissionExplanationShape;

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const pogLookupRowShape = z.object({ id: z.number(), name: z.string(), used: z.number() });
 const pogInvoiceRowShape = z.object({
@@ -141,13 +142,8 @@ const pogImportReportShape = z.object({
 export const listPogLookupOutput = z.array(pogLookupRowShape);
 export const createPogLookupOutput = pogLookupRowShape;
 export const updatePogLookupOutput = pogLookupRowShape;
-export const deletePogLookupOutput = z.object({ id: z.number() });
-export const listPogInvoicesOutput = z.object({
-  rows: z.array(pogInvoiceRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deletePogLookupOutput = idOutput;
+export const listPogInvoicesOutput = pageOutput(pogInvoiceRowShape);
 export const createPogInvoiceOutput = pogInvoiceDetailShape;
 export const getPogInvoiceOutput = pogInvoiceDetailShape;
 export const payPogInstalmentOutput = pogInvoiceDetailShape;

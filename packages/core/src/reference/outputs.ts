@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { okOutput } from '../shared/outputs';
 import type { ReferenceKind, ReferenceRows } from './schema';
 
 const lookupItemShape = z.object({ id: z.number(), name: z.string() });
@@ -53,4 +54,4 @@ export const referenceRowOutput = (kind: ReferenceKind): z.ZodType<ReferenceRows
 /** The whole list of one kind (lookupReference). */
 export const lookupReferenceOutput = <K extends ReferenceKind>(kind: K): z.ZodType<ReferenceRows[K][]> =>
   z.array(referenceRowOutputs[kind]);
-export const deleteReferenceOutput = z.object({ ok: z.literal(true) });
+export const deleteReferenceOutput = okOutput;

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const registrationRowShape = z.object({
   id: z.number(),
@@ -21,13 +22,8 @@ const registrationRowShape = z.object({
   employeeId: z.number().nullable(),
 });
 
-export const registerOutput = z.object({ id: z.number() });
-export const listRegistrationsOutput = z.object({
-  rows: z.array(registrationRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const registerOutput = idOutput;
+export const listRegistrationsOutput = pageOutput(registrationRowShape);
 export const activateRegistrationOutput = z.object({
   employeeId: z.number(),
   employeeNumber: z.string(),

@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const regulationRowShape = z.object({
   id: z.number(),
@@ -19,14 +20,9 @@ const regulationRowShape = z.object({
   updatedAt: z.string(),
 });
 
-export const listRegulationsOutput = z.object({
-  rows: z.array(regulationRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listRegulationsOutput = pageOutput(regulationRowShape);
 export const getRegulationOutput = regulationRowShape;
 export const createRegulationOutput = regulationRowShape;
 export const updateRegulationOutput = regulationRowShape;
-export const deleteRegulationOutput = z.object({ id: z.number() });
+export const deleteRegulationOutput = idOutput;
 export const myRegulationsOutput = z.array(regulationRowShape);

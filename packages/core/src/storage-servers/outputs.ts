@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../shared/outputs';
 
 const storageServerRowShape = z.object({
   id: z.number(),
@@ -27,16 +28,11 @@ const storageServerRowShape = z.object({
 const storageServerLookupShape = z.object({ id: z.number(), name: z.string() });
 const storageServerOwnerShape = z.object({ id: z.number(), employeeNumber: z.string(), name: z.string() });
 
-export const listStorageServersOutput = z.object({
-  rows: z.array(storageServerRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listStorageServersOutput = pageOutput(storageServerRowShape);
 export const getStorageServerOutput = storageServerRowShape;
 export const createStorageServerOutput = storageServerRowShape;
 export const updateStorageServerOutput = storageServerRowShape;
-export const deleteStorageServerOutput = z.object({ id: z.number() });
+export const deleteStorageServerOutput = idOutput;
 export const listStorageServerTypesOutput = z.array(storageServerLookupShape);
 export const listStorageServerCategoriesOutput = z.array(storageServerLookupShape);
 export const listStorageServerOwnersOutput = z.array(storageServerOwnerShape);

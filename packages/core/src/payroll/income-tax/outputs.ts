@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { pageOutput } from '../../shared/outputs';
 
 const incomeTaxRowShape = z.object({
   employeeNumber: z.string(),
@@ -96,24 +97,14 @@ const reportBonusLineRowShape = z.object({
   taxable: z.boolean(),
 });
 
-export const listIncomeTaxOutput = z.object({
-  rows: z.array(incomeTaxRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listIncomeTaxOutput = pageOutput(incomeTaxRowShape);
 export const getIncomeTaxOutput = incomeTaxDetailShape;
 export const incomeTaxSummaryOutput = incomeTaxSummaryShape.nullable();
 export const listPreviousIncomeOutput = z.array(previousIncomeRowShape);
 export const savePreviousIncomeOutput = previousIncomeRowShape;
 export const deletePreviousIncomeOutput = z.object({ id: z.number(), year: z.number() });
 export const setTaxBorneByOutput = z.object({ id: z.number(), taxBorneBy: z.enum(['employee', 'employer']).nullable() });
-export const listReportBonusOutput = z.object({
-  rows: z.array(reportBonusPeriodRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listReportBonusOutput = pageOutput(reportBonusPeriodRowShape);
 export const getReportBonusOutput = z.object({
   id: z.number(),
   period: z.string(),

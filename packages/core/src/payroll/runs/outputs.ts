@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { idOutput, pageOutput } from '../../shared/outputs';
 
 const pieceEntryRowShape = z.object({
   id: z.number(),
@@ -213,14 +214,9 @@ const salaryEmployeeDetailShape = z.object({
   ),
 });
 
-export const listPieceEntriesOutput = z.object({
-  rows: z.array(pieceEntryRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listPieceEntriesOutput = pageOutput(pieceEntryRowShape);
 export const createPieceEntryOutput = pieceEntryRowShape;
-export const deletePieceEntryOutput = z.object({ id: z.number() });
+export const deletePieceEntryOutput = idOutput;
 export const getPayrollSettingsOutput = payrollSettingsShape;
 export const updatePayrollSettingsOutput = payrollSettingsShape;
 export const listSalaryComponentsOutput = z.array(componentRowShape);
@@ -244,40 +240,20 @@ export const checkSalaryFormulaOutput = z.object({
 });
 export const createSalaryComponentOutput = componentRowShape;
 export const updateSalaryComponentOutput = componentRowShape;
-export const deleteSalaryComponentOutput = z.object({ id: z.number() });
-export const listEmployeeComponentsOutput = z.object({
-  rows: z.array(employeeComponentRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteSalaryComponentOutput = idOutput;
+export const listEmployeeComponentsOutput = pageOutput(employeeComponentRowShape);
 export const createEmployeeComponentOutput = employeeComponentRowShape;
 export const updateEmployeeComponentOutput = employeeComponentRowShape;
-export const deleteEmployeeComponentOutput = z.object({ id: z.number() });
-export const listBonusCutsOutput = z.object({
-  rows: z.array(bonusCutRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteEmployeeComponentOutput = idOutput;
+export const listBonusCutsOutput = pageOutput(bonusCutRowShape);
 export const createBonusCutOutput = bonusCutRowShape;
 export const updateBonusCutOutput = bonusCutRowShape;
-export const deleteBonusCutOutput = z.object({ id: z.number() });
-export const listSalaryQueueOutput = z.object({
-  rows: z.array(queueRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteBonusCutOutput = idOutput;
+export const listSalaryQueueOutput = pageOutput(queueRowShape);
 export const createSalaryQueueOutput = queueRowShape;
 export const updateSalaryQueueOutput = queueRowShape;
-export const deleteSalaryQueueOutput = z.object({ id: z.number() });
-export const listPayrollRunsOutput = z.object({
-  rows: z.array(runRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const deleteSalaryQueueOutput = idOutput;
+export const listPayrollRunsOutput = pageOutput(runRowShape);
 export const generatePayrollOutput = generateResultShape;
 export const dryRunPayrollOutput = dryRunResultShape;
 export const getPayrollRunOutput = z.object({
@@ -298,16 +274,6 @@ export const getPayrollRunOutput = z.object({
 export const getPayslipOutput = payslipDetailShape;
 export const finalisePayrollOutput = runRowShape;
 export const cancelPayrollOutput = runRowShape;
-export const listSalaryEmployeesOutput = z.object({
-  rows: z.array(salaryEmployeeRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listSalaryEmployeesOutput = pageOutput(salaryEmployeeRowShape);
 export const getSalaryEmployeeOutput = salaryEmployeeDetailShape;
-export const myPayslipsOutput = z.object({
-  rows: z.array(payslipDetailShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const myPayslipsOutput = pageOutput(payslipDetailShape);

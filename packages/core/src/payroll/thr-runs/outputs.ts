@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { pageOutput } from '../../shared/outputs';
 
 const thrRunRowShape = z.object({
   id: z.number(),
@@ -92,12 +93,7 @@ const thrRunDetailShape = z.object({
   finalisedAt: z.date().nullable(),
 });
 
-export const listThrRunsOutput = z.object({
-  rows: z.array(thrRunRowShape),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const listThrRunsOutput = pageOutput(thrRunRowShape);
 export const generateThrOutput = thrGenerateResultShape;
 export const dryRunThrOutput = thrDryRunResultShape;
 export const getThrRunOutput = thrRunDetailShape;
