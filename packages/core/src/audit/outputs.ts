@@ -21,16 +21,7 @@ const logDetailShape = z.object({
   requestId: z.string().nullable(),
   payload: z.unknown(),
   diff: z.array(z.object({ key: z.string(), before: z.unknown(), after: z.unknown() })),
-  id: z.string(),
-  at: z.string(),
-  level: z.enum(['error', 'info', 'warning']),
-  source: z.enum(['agent', 'audit']),
-  actor: z.string().nullable(),
-  actorName: z.string().nullable(),
-  action: z.string(),
-  entity: z.string(),
-  entityId: z.string().nullable(),
-  summary: z.string(),
+  ...logRowShape.shape,
 });
 
 export const listLogsOutput = z.object({ rows: z.array(logRowShape), total: z.number(), page: z.number(), pageSize: z.number() });

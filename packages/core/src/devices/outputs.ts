@@ -142,16 +142,7 @@ export const createDeviceOutput = z.object({
   active: z.boolean(),
 });
 export const updateDeviceOutput = z.object({
-  id: z.number(),
-  name: z.string(),
-  driver: z.enum(['zk', 'easylink']),
-  address: z.string(),
-  port: z.number(),
-  serial: z.string(),
-  companyOfficeId: z.number().nullable(),
-  timeZone: z.string(),
-  commKeySet: z.boolean(),
-  active: z.boolean(),
+  ...createDeviceOutput.shape,
 });
 export const deleteDeviceOutput = okOutput;
 export const listScanLogOutput = pageOutput(scanRowShape);

@@ -26,19 +26,7 @@ const outboxMessageShape = z.object({
   text: z.string(),
   html: z.string().nullable(),
   attachmentDetails: z.array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number() })),
-  id: z.number(),
-  to: z.string(),
-  toName: z.string().nullable(),
-  subject: z.string(),
-  status: z.enum(['failed', 'queued', 'sent', 'stored']),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  relatedEntity: z.string().nullable(),
-  relatedId: z.number().nullable(),
-  employeeId: z.number().nullable(),
-  createdAt: z.date(),
-  sentAt: z.date().nullable(),
-  attachments: z.array(z.string()),
+  ...outboxRowShape.shape,
 });
 
 export const listOutboxOutput = pageOutput(outboxRowShape);

@@ -146,20 +146,7 @@ const payslipLineRowShape = z.object({
 const payslipDetailShape = z.object({
   status: z.enum(['cancelled', 'draft', 'finalised']),
   lines: z.array(payslipLineRowShape),
-  id: z.number(),
-  runId: z.number(),
-  period: z.string(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  ptkpStatus: z.string(),
-  basicSalary: z.string(),
-  gross: z.string(),
-  taxableGross: z.string(),
-  totalDeductions: z.string(),
-  pph21: z.string(),
-  net: z.string(),
-  employerCost: z.string(),
+  ...payslipSummaryShape.shape,
 });
 const salaryEmployeeRowShape = z.object({
   id: z.number(),
@@ -257,17 +244,7 @@ export const listPayrollRunsOutput = pageOutput(runRowShape);
 export const generatePayrollOutput = generateResultShape;
 export const dryRunPayrollOutput = dryRunResultShape;
 export const getPayrollRunOutput = z.object({
-  id: z.number(),
-  period: z.string(),
-  companyOfficeId: z.number().nullable(),
-  companyOffice: z.string().nullable(),
-  status: z.enum(['cancelled', 'draft', 'finalised']),
-  employees: z.number(),
-  gross: z.string(),
-  tax: z.string(),
-  net: z.string(),
-  createdAt: z.date(),
-  finalisedAt: z.date().nullable(),
+  ...runRowShape.shape,
   skipped: z.unknown(),
   payslips: z.object({ rows: z.array(payslipSummaryShape), total: z.number(), page: z.number(), pageSize: z.number() }),
 });

@@ -59,38 +59,13 @@ const thrDryRunResultShape = z.object({
 });
 const thrLineRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  religion: z.string(),
-  joinDate: z.string(),
-  eligible: z.boolean(),
-  reason: z.string().nullable(),
-  monthsOfService: z.string(),
-  monthlyWage: z.string().nullable(),
-  amount: z.string(),
-  pph21Estimate: z.string().nullable(),
-  trace: z.unknown(),
+  ...thrLineShape.shape,
 });
 const thrRunDetailShape = z.object({
   monthCounting: z.string(),
   payOtherReligions: z.boolean(),
   lines: z.object({ rows: z.array(thrLineRowShape), total: z.number(), page: z.number(), pageSize: z.number() }),
-  id: z.number(),
-  holiday: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
-  holidayName: z.string(),
-  year: z.number(),
-  holidayDate: z.string(),
-  payDate: z.string(),
-  companyOfficeId: z.number().nullable(),
-  companyOffice: z.string().nullable(),
-  status: z.enum(['cancelled', 'draft', 'finalised']),
-  employees: z.number(),
-  notEligible: z.number(),
-  total: z.string(),
-  pph21Estimate: z.string(),
-  createdAt: z.date(),
-  finalisedAt: z.date().nullable(),
+  ...thrRunRowShape.shape,
 });
 
 export const listThrRunsOutput = pageOutput(thrRunRowShape);
