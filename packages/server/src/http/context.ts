@@ -2,7 +2,7 @@ import { type ResolvedSession, resolveSession } from '@hr/core/auth';
 import type { Services } from '@hr/core/services';
 import { TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUnavailable } from '../rest/envelope';
+import { isUnavailable } from '../trpc/error-map';
 import { TRANSPORT_ERRORS } from '../trpc/error-map';
 import type { TrpcContext } from '../trpc/context';
 

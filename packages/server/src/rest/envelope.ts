@@ -39,9 +39,6 @@ export interface EnvelopeFailure {
   log: boolean;
 }
 
-/** Kept here for the callers that classify failures next to the envelope (http/context.ts). */
-export { isUnavailable };
-
 const GENERIC_INTERNAL = 'Internal server error';
 
 /** The success envelope; lists (meta.rest.results) go under `results`, everything else under `result`. */
