@@ -256,6 +256,38 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     expect(hidden.json().status).toBe('error');
   });
 
+  it("the spec's /v2/h/inventory family names answer (purchaseRequest, warehouseRequest, item, service, setting/unit); the kebab names stay as aliases", async () => {
+    const H = '/v2/h/inventory';
+    const same = async (spec: string, kebab: string, who: Headers) => {
+      const a = await call('GET', `${H}${spec}`, who);
+      expect(a.statusCode, spec).toBe(200);
+      expect(a.json()).toEqual((await call('GET', `${H}${kebab}`, who)).json());
+      expect(a.json()).toEqual((await call('GET', `${B}${kebab}`, who)).json());
+    };
+    await same(`/purchaseRequest/${journey.pr}`, `/purchase-requests/${journey.pr}`, requester);
+    await same('/purchaseRequest/team', '/purchase-requests/team', head);
+    await same(
+      `/warehouseRequest/${journey.wr}/purchase-requests`,
+      `/warehouse-requests/${journey.wr}/purchase-requests`,
+      requester,
+    );
+    await same('/item', '/items', keeper);
+    await same('/item/warehouses', '/items/warehouses', requester);
+    await same('/service', '/services', requester);
+    await same('/setting/unit', '/settings/items/units', requester);
+    expect((await call('GET', `${H}/purchaseRequest/${journey.pr}/download`, requester)).headers['content-type']).toBe(
+      'application/pdf',
+    );
+    const paths = Object.keys((await call('GET', '/v2/h/openapi.json', requester)).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        `${H}/purchaseRequest/{id}/approval/COO`,
+        `${H}/purchase-requests/{id}/approval/COO`,
+        `${H}/setting/unit`,
+      ]),
+    );
+  });
+
   it('purchase request attachments: upload (base64 JSON), list, download, delete while editable; types refused', async () => {
     const pr = await call('POST', `${B}/purchase-requests`, requester, {
       warehouseId,

@@ -511,11 +511,38 @@ export const inventoryRouter = router({
 });
 
 /**
- * Every inventory path also answers under /v2/h/inventory (issue 7 asks for both the spec's
- * `/api/web/v2/inventories/` base and the `/v2/h` family); same procedure, same envelope.
+ * The spec's `/v2/h` family names of the inventory collections (spec §7: "inventory: purchaseRequest,
+ * warehouseRequest, item, service, setting/unit"), against the kebab names of the `/api/web/v2/inventories/`
+ * base (spec §7 "Inventory paths"). Longest first: `settings/items/units` before `items`.
+ */
+export const INVENTORY_SPEC_NAMES: ReadonlyArray<readonly [kebab: string, spec: string]> = [
+  ['/settings/items/units', '/setting/unit'],
+  ['/warehouse-requests', '/warehouseRequest'],
+  ['/purchase-requests', '/purchaseRequest'],
+  ['/items', '/item'],
+  ['/services', '/service'],
+];
+
+/** `/items/{id}` → `/item/{id}`; a path outside the spec's five collections (purchase orders, stocks) stays as it is. */
+export function inventorySpecPath(kebabTail: string): string {
+  for (const [kebab, spec] of INVENTORY_SPEC_NAMES) {
+    if (kebabTail === kebab || kebabTail.startsWith(`${kebab}/`)) return `${spec}${kebabTail.slice(kebab.length)}`;
+  }
+  return kebabTail;
+}
+
+/**
+ * Every inventory path also answers under /v2/h/inventory: first with the spec's family names
+ * (`/v2/h/inventory/purchaseRequest/{id}`, issue 20 item 7), then with the kebab names of the
+ * inventories base kept as aliases (issue 7); same procedure, same envelope. The OpenAPI document
+ * lists every alias as its own operation (`<procedure>.at_<path>`).
  */
 const H = '/v2/h/inventory';
 for (const proc of Object.values(inventoryRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcMeta } }>)) {
   const rest = proc._def.meta?.rest;
-  if (rest?.path.startsWith(B)) rest.aliases = [`${H}${rest.path.slice(B.length)}`];
+  if (!rest?.path.startsWith(B)) continue;
+  const tail = rest.path.slice(B.length);
+  const spec = `${H}${inventorySpecPath(tail)}`;
+  const kebab = `${H}${tail}`;
+  rest.aliases = spec === kebab ? [kebab] : [spec, kebab];
 }
