@@ -16,6 +16,13 @@ export {
   unassignGrant,
 } from './service';
 export type { PermissionTables } from './tables';
+export {
+  approveEmployeeRole,
+  assignEmployeeRole,
+  cancelEmployeeRole,
+  listEmployeeRoles,
+  unassignEmployeeRole,
+} from './employee-roles';
 export * from './outputs';
 
 // Used by other modules (their deep imports moved here, issue 17).

@@ -22,7 +22,12 @@ export const listGrantsInput = pageInput.extend({
   subjectId: id.optional(),
   /** Request status, spec §3: Approved 1, Disapproved 2, Pending 3, Cancel 4. */
   status: z.coerce.number().int().min(1).max(4).optional(),
+  /** Only permissions or only roles (the spec's /v2/h/role/employee lists roles). */
+  kind: z.enum(['permission', 'role']).optional(),
 });
+/** `/v2/h/role/employee` (spec §7, issue 20 item 4): an employee's roles, with the grants' four-eyes flow. */
+export const listEmployeeRolesInput = listGrantsInput.omit({ kind: true });
+export const assignEmployeeRoleInput = z.object({ subjectId: id, role: z.enum(ROLE_KEYS) });
 
 /** Placement confirmation status (issue 16 item 3): cancelled = replaced by a later move before a decision. */
 export const PLACEMENT_CONFIRMATION_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;

@@ -308,6 +308,7 @@ export async function listGrants(
   let q = ctx.db.selectFrom('permission_grants as g').where('g.subject_type', '=', type);
   if (input.subjectId) q = q.where('g.subject_id', '=', input.subjectId);
   if (input.status) q = q.where('g.status', '=', input.status);
+  if (input.kind) q = q.where('g.grant_kind', '=', input.kind);
   const [rows, count] = await Promise.all([
     q
       .innerJoin('users as rq', 'rq.id', 'g.requested_by')

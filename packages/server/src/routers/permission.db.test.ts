@@ -191,3 +191,41 @@ describe('role hierarchy on grants (issue 16 item 5)', () => {
     expect((await call('POST', `${J}/${id}/unassign`, admin)).statusCode).toBe(200);
   });
 });
+
+describe("the spec's /v2/h/role/employee (issue 20 item 4): an employee's roles, the same four-eyes grants", () => {
+  const R = '/v2/h/role/employee';
+  it('assign a role → pending; the assigner cannot approve; another approves → listed as a role only; unassign; a permission grant is NOT_FOUND there', async () => {
+    const assigned = await call('POST', `${R}/assign`, admin, { subjectId: granteeEmployee, role: 'warehouse-manager' });
+    expect([assigned.statusCode, assigned.json().success]).toEqual([200, 'Assigned; awaiting approval']);
+    const id = assigned.json().result.id as number;
+    expect((await call('POST', `${R}/${id}/approve`, admin)).statusCode).toBe(403);
+    const hc = await bearer(hcUser);
+    expect((await call('POST', `${R}/${id}/approve`, hc)).statusCode).toBe(200);
+    const me = await call('GET', '/v2/h/auth/me', await bearer(grantee));
+    expect(me.json().result.permissions).toContain('inventory.approve.warehouse');
+
+    const roles = await call('GET', `${R}?subjectId=${granteeEmployee}`, hc);
+    expect(roles.json().results.rows).toEqual([
+      expect.objectContaining({ id, kind: 'role', key: 'warehouse-manager', status: 1, decidedBy: 'hc@test.co.id' }),
+    ]);
+    // The permission path lists both kinds; the role path never lists a permission grant.
+    const permission = await call('POST', `${E}/assign`, admin, {
+      subjectId: granteeEmployee,
+      grant: { kind: 'permission', key: 'attendance.view' },
+    });
+    const all = await call('GET', `${E}?subjectId=${granteeEmployee}`, hc);
+    expect(all.json().results.rows.map((r: { kind: string }) => r.kind)).toContain('permission');
+    expect((await call('POST', `${R}/${permission.json().result.id}/unassign`, hc)).statusCode).toBe(404);
+    expect((await call('GET', `${R}?subjectId=${granteeEmployee}`, hc)).json().results.rows).toHaveLength(1);
+
+    const bad = await call('POST', `${R}/assign`, admin, { subjectId: granteeEmployee, role: 'owner' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [expect.objectContaining({ param: 'role' })] });
+
+    // hc holds no warehouse powers, so only a superadmin may take the role away (issue 16 item 5).
+    expect((await call('POST', `${R}/${id}/unassign`, hc)).statusCode).toBe(403);
+    expect((await call('POST', `${R}/${id}/unassign`, admin)).statusCode).toBe(200);
+    const gone = await call('GET', '/v2/h/auth/me', await bearer(grantee));
+    expect(gone.json().result.permissions).not.toContain('inventory.approve.warehouse');
+  });
+});

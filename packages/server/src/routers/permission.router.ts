@@ -1,4 +1,12 @@
+import type { Grant } from '@hr/core/access';
 import {
+  approveEmployeeRole,
+  assignEmployeeRole,
+  assignEmployeeRoleInput,
+  cancelEmployeeRole,
+  listEmployeeRoles,
+  listEmployeeRolesInput,
+  unassignEmployeeRole,
   approveGrant,
   assignGrant,
   assignInput,
@@ -19,6 +27,8 @@ import {
   rejectPlacement,
   unassignGrant,
 } from '@hr/core/permissions';
+import type { Ctx } from '@hr/core/shared';
+import type { z } from 'zod';
 import { permissionProcedure, router } from '../trpc/procedures';
 import {
   assignGrantOutput,
@@ -30,49 +40,77 @@ import {
 } from '@hr/core/permissions';
 import { okResult, returns } from '../trpc/output';
 
-/** Permission and role grants for one subject type, under /v2/h/permission/{segment}. */
-function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'employee' | 'jobPosition' | 'sectionDepartment') {
-  const base = `/v2/h/permission/${segment}`;
+type GrantOps<LI extends z.ZodType, AI extends z.ZodType> = {
+  listInput: LI;
+  list: (ctx: Ctx, grant: Grant<'permission.view'>, input: z.output<LI>) => Promise<z.output<typeof listGrantsOutput>>;
+  assignInput: AI;
+  assign: (ctx: Ctx, grant: Grant<'permission.assign'>, input: z.output<AI>) => Promise<{ id: number }>;
+  unassign: (ctx: Ctx, grant: Grant<'permission.assign'>, input: { id: number }) => Promise<void>;
+  approve: (ctx: Ctx, grant: Grant<'permission.approve'>, input: { id: number }) => Promise<void>;
+  cancel: (ctx: Ctx, grant: Grant<'permission.assign'>, input: { id: number }) => Promise<void>;
+};
+
+/** The grant procedures under one base path: list, assign (pending), unassign, approve, cancel. */
+function grantProcedures<LI extends z.ZodType, AI extends z.ZodType>(base: string, ops: GrantOps<LI, AI>) {
+  const decision = <P extends 'permission.assign' | 'permission.approve'>(
+    perm: P,
+    segment: string,
+    message: string,
+    run: (ctx: Ctx, grant: Grant<P>, input: { id: number }) => Promise<void>,
+  ) =>
+    permissionProcedure(perm)
+      .meta({ rest: { method: 'POST', path: `${base}/{id}/${segment}`, message } })
+      .input(grantIdInput)
+      .output(returns(okResult))
+      .mutation(async ({ ctx, input }) => {
+        await run(ctx.svc, ctx.grant as Grant<P>, input);
+        return { ok: true };
+      });
   return router({
     list: permissionProcedure('permission.view')
       .meta({ rest: { method: 'GET', path: base, message: 'Grants', results: true } })
-      .input(listGrantsInput)
+      .input(ops.listInput)
       .output(returns(listGrantsOutput))
-      .query(({ ctx, input }) => listGrants(ctx.svc, ctx.grant, type, input)),
+      .query(({ ctx, input }) => ops.list(ctx.svc, ctx.grant, input as z.output<LI>)),
     assign: permissionProcedure('permission.assign')
       .meta({ rest: { method: 'POST', path: `${base}/assign`, message: 'Assigned; awaiting approval' } })
-      .input(assignInput)
+      .input(ops.assignInput)
       .output(returns(assignGrantOutput))
-      .mutation(({ ctx, input }) => assignGrant(ctx.svc, ctx.grant, type, input)),
-    unassign: permissionProcedure('permission.assign')
-      .meta({ rest: { method: 'POST', path: `${base}/{id}/unassign`, message: 'Unassigned' } })
-      .input(grantIdInput)
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await unassignGrant(ctx.svc, ctx.grant, input);
-        return { ok: true };
-      }),
-    approve: permissionProcedure('permission.approve')
-      .meta({ rest: { method: 'POST', path: `${base}/{id}/approve`, message: 'Approved' } })
-      .input(grantIdInput)
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await approveGrant(ctx.svc, ctx.grant, input);
-        return { ok: true };
-      }),
-    cancel: permissionProcedure('permission.assign')
-      .meta({ rest: { method: 'POST', path: `${base}/{id}/cancel`, message: 'Cancelled' } })
-      .input(grantIdInput)
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await cancelGrant(ctx.svc, ctx.grant, input);
-        return { ok: true };
-      }),
+      .mutation(({ ctx, input }) => ops.assign(ctx.svc, ctx.grant, input as z.output<AI>)),
+    unassign: decision('permission.assign', 'unassign', 'Unassigned', ops.unassign),
+    approve: decision('permission.approve', 'approve', 'Approved', ops.approve),
+    cancel: decision('permission.assign', 'cancel', 'Cancelled', ops.cancel),
   });
 }
 
+/** Permission and role grants for one subject type, under /v2/h/permission/{segment}. */
+function grantRouter(type: 'employee' | 'job_position' | 'section', segment: 'employee' | 'jobPosition' | 'sectionDepartment') {
+  return grantProcedures(`/v2/h/permission/${segment}`, {
+    listInput: listGrantsInput,
+    list: (ctx, grant, input) => listGrants(ctx, grant, type, input),
+    assignInput,
+    assign: (ctx, grant, input) => assignGrant(ctx, grant, type, input),
+    unassign: unassignGrant,
+    approve: approveGrant,
+    cancel: cancelGrant,
+  });
+}
+
+/** The spec's /v2/h/role/employee (issue 20 item 4): an employee's roles, the same four-eyes grants. */
+const employeeRoleRouter = grantProcedures('/v2/h/role/employee', {
+  listInput: listEmployeeRolesInput,
+  list: listEmployeeRoles,
+  assignInput: assignEmployeeRoleInput,
+  assign: assignEmployeeRole,
+  unassign: unassignEmployeeRole,
+  approve: approveEmployeeRole,
+  cancel: cancelEmployeeRole,
+});
+
 export const permissionRouter = router({
   employee: grantRouter('employee', 'employee'),
+  /** `/v2/h/role/employee`: the employee grants of kind role. */
+  employeeRole: employeeRoleRouter,
   jobPosition: router({
     ...grantRouter('job_position', 'jobPosition')._def.record,
     /** A permission set (spec §6 "Job position also supports create and delete"): several pending grants at once. */
