@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Ctx } from '../shared/context';
 
 /** Lookup lists for the selectors of spec §2 (org data is not secret inside the company). */
@@ -5,9 +6,29 @@ export async function listCompanyOffices(ctx: Ctx) {
   return ctx.db.selectFrom('company_offices').select(['id', 'name', 'code']).orderBy('name').execute();
 }
 
-export async function listDepartments(ctx: Ctx, filter: { companyOfficeId?: number | undefined }) {
+/**
+ * The departments lookup. `divisionLimitedTo` (spec §2: "the departments lookup uses a different endpoint
+ * when a division-limited flag is set and the user is not an admin-like or top-level role", issue 20
+ * item 8): the caller's own placement, given by the router only when the flag `divisionIncluded=1` is
+ * set and the caller does not hold `hr.all`; the list is then the department of their division (or
+ * their own department without a division), never a department they are not placed in.
+ */
+export async function listDepartments(
+  ctx: Ctx,
+  filter: {
+    companyOfficeId?: number | undefined;
+    divisionLimitedTo?: { departmentId: number | null; divisionId: number | null } | undefined;
+  },
+) {
   let q = ctx.db.selectFrom('departments').select(['id', 'name', 'company_office_id as companyOfficeId']);
   if (filter.companyOfficeId) q = q.where('company_office_id', '=', filter.companyOfficeId);
+  const limit = filter.divisionLimitedTo;
+  if (limit) {
+    const { divisionId, departmentId } = limit;
+    if (divisionId !== null)
+      q = q.where('id', 'in', ctx.db.selectFrom('divisions').select('department_id').where('id', '=', divisionId));
+    else q = departmentId === null ? q.where(sql<boolean>`false`) : q.where('id', '=', departmentId);
+  }
   return q.orderBy('name').execute();
 }
 

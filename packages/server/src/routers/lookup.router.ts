@@ -1,6 +1,6 @@
 import { listCompanyOffices, listDepartments, listDivisions, listJobLevels, listJobPositions, listSections } from '@hr/core/org';
 import { listPtkp, listReference } from '@hr/core/reference';
-import { optionalId } from '@hr/core/shared';
+import { forbidden, optionalId } from '@hr/core/shared';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 import {
@@ -13,6 +13,7 @@ import {
 } from '@hr/core/org';
 import { listPtkpOutput, listReferenceOutput } from '@hr/core/reference';
 import { returns } from '../trpc/output';
+import { templateRow, templatesFor } from './templates';
 
 // Reference lists the public registration form needs are public; org lookups need a login.
 export const lookupRouter = router({
@@ -44,14 +45,30 @@ export const lookupRouter = router({
     .meta({ rest: { method: 'GET', path: '/v2/h/component/companyOffice', message: 'Company offices', results: true } })
     .input(z.object({ developerAccess: z.coerce.number().int().min(0).max(1).optional() }).optional())
     .output(returns(listCompanyOfficesOutput))
-    .query(({ ctx }) => listCompanyOffices(ctx.svc)),
+    .query(({ ctx, input }) => {
+      // spec §2 "The company-offices lookup sends a developerAccess flag" (issue 20 item 8): the developer
+      // menu's list of every office. Offices are not scoped data here, so every login sees them all; the
+      // flag is honoured for developer-menu users and refused (403) for anyone else, never ignored.
+      if (input?.developerAccess === 1 && !ctx.actor.permissions.has('developer.access'))
+        throw forbidden('developerAccess=1 is for the developer menu (permission developer.access)');
+      return listCompanyOffices(ctx.svc);
+    }),
   departments: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/department', message: 'Departments', results: true } })
     .input(
       z.object({ companyOfficeId: optionalId, divisionIncluded: z.coerce.number().int().min(0).max(1).optional() }).optional(),
     )
     .output(returns(listDepartmentsOutput))
-    .query(({ ctx, input }) => listDepartments(ctx.svc, { companyOfficeId: input?.companyOfficeId })),
+    .query(({ ctx, input }) =>
+      listDepartments(ctx.svc, {
+        companyOfficeId: input?.companyOfficeId,
+        // divisionIncluded=1 limits a caller without hr.all to the department of their own division.
+        divisionLimitedTo:
+          input?.divisionIncluded === 1 && !ctx.actor.permissions.has('hr.all')
+            ? { departmentId: ctx.actor.departmentId, divisionId: ctx.actor.divisionId }
+            : undefined,
+      }),
+    ),
   divisions: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/division', message: 'Divisions', results: true } })
     .input(z.object({ companyOfficeId: optionalId, departmentId: optionalId }).optional())
@@ -67,6 +84,10 @@ export const lookupRouter = router({
     .input(z.object({ departmentId: optionalId, divisionId: optionalId, sectionId: optionalId }).optional())
     .output(returns(listJobPositionsOutput))
     .query(({ ctx, input }) => listJobPositions(ctx.svc, input ?? {})),
+  templates: authedProcedure
+    .meta({ rest: { method: 'GET', path: '/v2/h/component/template', message: 'Templates', results: true } })
+    .output(returns(z.array(templateRow)))
+    .query(({ ctx }) => templatesFor(ctx.actor.permissions)),
   jobLevels: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/jobLevel', message: 'Job levels', results: true } })
     .output(returns(listJobLevelsOutput))

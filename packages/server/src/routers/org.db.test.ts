@@ -204,4 +204,36 @@ describe('organisation over REST (spec §7 component/* paths, §7 envelope)', ()
     expect(lookup.statusCode).toBe(200);
     expect(Array.isArray(lookup.json().results)).toBe(true);
   });
+
+  it('lookup flags do what the spec implies (issue 20 item 8): divisionIncluded limits a division-limited user to their department; developerAccess is for the developer menu', async () => {
+    const office = (await post('/v2/h/component/companyOffice', { code: 'FLG', name: 'Flags office' })).json().result.id;
+    const d1 = (await post('/v2/h/component/department', { companyOfficeId: office, name: 'Flag Dept One' })).json().result.id;
+    const d2 = (await post('/v2/h/component/department', { companyOfficeId: office, name: 'Flag Dept Two' })).json().result.id;
+    const div = (await post('/v2/h/component/division', { companyOfficeId: office, departmentId: d2, name: 'Flag Div' })).json()
+      .result.id;
+    const worker = await t.userFor(['employee'], 3, { email: 'flags@test.co.id', password: 'flags-pass-1234' });
+    await t.tdb.db
+      .updateTable('employees')
+      .set({ company_office_id: office, department_id: d1, division_id: div })
+      .where('id', '=', worker.employeeId)
+      .execute();
+    const headers = await t.bearer({ email: 'flags@test.co.id', password: 'flags-pass-1234' });
+    const names = async (url: string, who: Headers) =>
+      (await get(url, who)).json().results.map((d: { name: string }) => d.name as string);
+    // Their division lies in department two: that is the one department they get with the flag.
+    expect(await names(`/v2/h/component/department?companyOfficeId=${office}&divisionIncluded=1`, headers)).toEqual([
+      'Flag Dept Two',
+    ]);
+    expect(await names(`/v2/h/component/department?companyOfficeId=${office}`, headers)).toEqual([
+      'Flag Dept One',
+      'Flag Dept Two',
+    ]);
+    // hr.all (admin-like) is not division-limited.
+    expect(await names(`/v2/h/component/department?companyOfficeId=${office}&divisionIncluded=1`, admin)).toHaveLength(2);
+
+    const refused = await get('/v2/h/component/companyOffice?developerAccess=1', headers);
+    expect([refused.statusCode, refused.json().errors[0].code]).toEqual([403, 'PM0001']);
+    const dev = await get('/v2/h/component/companyOffice?developerAccess=1', admin);
+    expect(dev.json().results.map((o: { id: number }) => o.id)).toContain(office);
+  });
 });
