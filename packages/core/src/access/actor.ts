@@ -1,6 +1,7 @@
 import type { PermissionKey } from './registry';
 import { isPermissionKey } from './registry';
 import { isRoleKey, permissionsOfRoles } from './roles';
+import { AppError } from '../shared/errors';
 
 /** The signed-in person (or machine client) on whose behalf a service runs. */
 export interface Actor {
@@ -46,3 +47,14 @@ export function effectiveAccess(
   for (const k of extra) permissions.add(k);
   return { roles: [...roles], permissions };
 }
+
+/**
+ * The signed-in person's own employee id, for the screens that act on "my" record (leave, overtime,
+ * corrections, data-update requests, signature, payslips). A login without an employee record gets the
+ * spec's notice (spec §2 General forms: "Your ID Personal not available, please reload page").
+ */
+export function ownEmployeeId(actor: Pick<Actor, 'employeeId'>): number {
+  if (actor.employeeId === null) throw new AppError('PRECONDITION_FAILED', PERSONAL_ID_MISSING);
+  return actor.employeeId;
+}
+export const PERSONAL_ID_MISSING = 'Your ID Personal not available, please reload page';

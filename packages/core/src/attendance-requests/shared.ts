@@ -94,10 +94,7 @@ export async function passesDuties(db: Db, actor: Actor, kind: RequestKind, r: R
   return (await decisionRefusal(checkDuties(db, actor, decisionOf(kind, r)))) === null;
 }
 
-export function ownEmployeeId(actor: Actor): number {
-  if (actor.employeeId === null) throw new AppError('NOT_FOUND', 'Employee record of this login not found');
-  return actor.employeeId;
-}
+export { ownEmployeeId } from '../access/index';
 
 /**
  * Serialises the requests of one employee inside the caller's transaction (approvals that merge

@@ -2,7 +2,7 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import { revokeSessionsOfEmployee } from '../auth/index';
-import { type Decision, refuseOwn } from '../access/index';
+import { type Decision, ownEmployeeId as ownEmployeeIdOf, refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { employeeInScope, scopeSql } from '../access/index';
 import { REQUEST_STATUS } from '../reference/index';
@@ -39,12 +39,7 @@ const iso = (col: string) => sql<string | null>`to_char(${sql.ref(col)} at time 
 /** Today in Indonesia's western time (WIB), where the company works. */
 const todayWib = (ctx: Ctx) => wibDay(ctx.clock());
 
-function ownEmployeeId(grant: Grant): number {
-  if (grant.actor.employeeId === null) {
-    throw new AppError('PRECONDITION_FAILED', 'Your login is not linked to an employee record');
-  }
-  return grant.actor.employeeId;
-}
+const ownEmployeeId = (grant: Grant): number => ownEmployeeIdOf(grant.actor);
 
 /** After a refused guarded transition: NOT_FOUND when the row is not there (or not visible), else CONFLICT. */
 const refuseTransition = (exists: Promise<unknown>, what: string, statusName: string): Promise<AppError> =>

@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
+import { ownEmployeeId as ownEmployeeIdOf } from '../access/index';
 import { employeeName } from '../shared/employee-sql';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
@@ -44,11 +45,7 @@ export function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
 }
 
-function ownEmployeeId(grant: Personal): number {
-  if (grant.actor.employeeId === null)
-    throw new AppError('PRECONDITION_FAILED', 'Your login is not linked to an employee record');
-  return grant.actor.employeeId;
-}
+const ownEmployeeId = (grant: Personal): number => ownEmployeeIdOf(grant.actor);
 
 /** Decodes and checks the image: 1 byte to 200 KB, its first bytes matching the declared type. */
 function decodeImage(file: { contentType: SignatureType; contentBase64: string }): Buffer {

@@ -27,11 +27,8 @@ export function visible(actor: Actor, who: Who): RawBuilder<SqlBool> {
 export const isApprover = (actor: Actor) => hasPermission(actor, 'attendance.approve');
 export const isOwn = (actor: Actor, employeeId: number) => actor.employeeId !== null && actor.employeeId === employeeId;
 
-/** The caller's own employee id; a login without an employee record has no personal leave. */
-export function ownEmployeeId(actor: Actor): number {
-  if (actor.employeeId === null) throw new AppError('PRECONDITION_FAILED', 'Your ID Personal not available, please reload page');
-  return actor.employeeId;
-}
+/** The caller's own employee id (a login without an employee record has no personal leave): access/actor.ts. */
+export { ownEmployeeId } from '../access/index';
 
 /** A request the caller may see (locked for a change when `lock`); NOT_FOUND otherwise. */
 export async function visibleRequest(db: Db, actor: Actor, id: number, who: Who, lock = false): Promise<LeaveRow> {

@@ -140,3 +140,21 @@ describe('overtime over REST (spec §7 attendance/overtime, personal/overtime)',
     });
   });
 });
+
+describe('a login without an employee record (spec §2 General forms, issue 20 item 6)', () => {
+  it('gets "Your ID Personal not available, please reload page" where a screen needs the own record', async () => {
+    const { headers } = await t.signUp({ email: 'noperson@test.co.id', password: 'no-person-pass-1' }, ['employee']);
+    const date = pastWeekday(3);
+    for (const [url, body] of [
+      [`${P}/timesheet/correction`, { date, type: 1, startTime: '09:10', reason: 'Flooded road' }],
+      [`${P}/overtime`, { date, startTime: '18:00', endTime: '20:00', reason: 'Inventory' }],
+      ['/v2/h/personal/leave', { leaveTypeId: 1, startDate: date, endDate: date, reason: 'Family' }],
+    ] as const) {
+      const r = await call('POST', url, headers, body);
+      expect([r.statusCode, r.json().errors?.[0]?.message], url).toEqual([
+        412,
+        'Your ID Personal not available, please reload page',
+      ]);
+    }
+  });
+});
