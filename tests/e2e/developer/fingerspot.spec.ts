@@ -44,7 +44,7 @@ test('fingerprint device: add → scans arrive → detail → edit → delete', 
       ],
     },
   });
-  expect((await ingest.json()).results.items.map((i: { status: string }) => i.status)).toEqual(['inserted', 'inserted']);
+  expect((await ingest.json()).result.items.map((i: { status: string }) => i.status)).toEqual(['inserted', 'inserted']);
 
   await page.reload();
   await expect(page.getByTestId('count-total')).toHaveText('2');

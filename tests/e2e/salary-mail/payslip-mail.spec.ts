@@ -16,7 +16,7 @@ test('send a finalised run’s payslips by e-mail and find the message in the ou
   const token = await tokenFor(request, ADMIN.email, ADMIN.password);
   const h = { headers: bearer(token) };
   const detail = await (await request.get(`/v2/h/employee/${me.employeeId}/detail`, h)).json();
-  const employment = detail.results.employment as { entryDate: string; companyOffice: { id: number } };
+  const employment = detail.result.employment as { entryDate: string; companyOffice: { id: number } };
   const period = employment.entryDate.slice(0, 7) > '2025-05' ? employment.entryDate.slice(0, 7) : '2025-05';
   const post = async (url: string, data: Record<string, unknown>) => {
     const r = await request.post(url, { ...h, data });

@@ -18,7 +18,7 @@ test('income tax of a finalised year: list, 1721-A1 lines, PDF', async ({ page, 
   for (const r of rows.slice(20)) {
     if (r.basicSalary !== null) continue;
     const d = await (await request.get(`/v2/h/employee/${r.id}/detail`, h)).json();
-    if ((d.results.employment.entryDate as string) <= '2024-11-01') {
+    if ((d.result.employment.entryDate as string) <= '2024-11-01') {
       who = r;
       break;
     }

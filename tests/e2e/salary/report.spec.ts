@@ -16,7 +16,7 @@ test('generate, inspect and finalise a salary report; the employee sees the pays
   };
   const adminToken = await tokenFor(request, ADMIN.email, ADMIN.password);
   const detail = await (await request.get(`/v2/h/employee/${me.employeeId}/detail`, { headers: bearer(adminToken) })).json();
-  const employment = detail.results.employment as { entryDate: string; companyOffice: { name: string } };
+  const employment = detail.result.employment as { entryDate: string; companyOffice: { name: string } };
   const period = employment.entryDate.slice(0, 7) > '2026-08' ? employment.entryDate.slice(0, 7) : '2026-08';
   const [year, month] = period.split('-') as [string, string];
   const queued = await request.post('/v2/h/salary/queue', {

@@ -74,7 +74,7 @@ export class TestIngestServer {
           status: 'success',
           success: 'Token issued',
           errors: [],
-          results: { access_token: this.validToken, token_type: 'Bearer', expires_in: 3600 },
+          result: { access_token: this.validToken, token_type: 'Bearer', expires_in: 3600 },
         });
       }
       if (req.url === '/v2/h/attendance/punch/ingest') {
@@ -94,7 +94,7 @@ export class TestIngestServer {
           this.stored.set(k, p);
           return { index, status: 'inserted' };
         });
-        return send(200, { status: 'success', success: 'Punches ingested', errors: [], results: { items } });
+        return send(200, { status: 'success', success: 'Punches ingested', errors: [], result: { items } });
       }
       return error(404, 'GL0404', 'Not found');
     });

@@ -37,7 +37,7 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
       status: 'success',
       success: 'Punches received',
       errors: [],
-      results: {
+      result: {
         items: [
           { index: 0, status: 'inserted' },
           { index: 1, status: 'inserted' },
@@ -46,7 +46,7 @@ describe('attendance over REST (spec §7 attendance/*, device agent contract)', 
       },
     });
     const again = await post('/v2/h/attendance/punch/ingest', { ...body, clockSkewMs: 250 });
-    expect(again.json().results.items.map((i: { status: string }) => i.status)).toEqual(['duplicate', 'duplicate', 'rejected']);
+    expect(again.json().result.items.map((i: { status: string }) => i.status)).toEqual(['duplicate', 'duplicate', 'rejected']);
 
     // Structure errors are GL0001 naming the field; no permission is 403; no token 401.
     const empty = await post('/v2/h/attendance/punch/ingest', { agent: 'a', clockSkewMs: null, punches: [] });

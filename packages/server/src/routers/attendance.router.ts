@@ -115,7 +115,7 @@ const personal = () => permissionProcedure('personal.access');
 export const attendanceRouter = router({
   punch: router({
     ingest: permissionProcedure('device.ingest')
-      .meta({ rest: { method: 'POST', path: `${A}/punch/ingest`, message: 'Punches received', results: true } })
+      .meta({ rest: { method: 'POST', path: `${A}/punch/ingest`, message: 'Punches received' } })
       .input(ingestPunchesInput)
       .output(returns(ingestFromAgentOutput))
       // Through devices: terminal binding of the client, and the office-network flag (issue 6).

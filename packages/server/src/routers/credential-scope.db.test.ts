@@ -58,7 +58,7 @@ describe('OAuth scope: ingest only', () => {
       agent,
     );
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().results.items).toEqual([{ index: 0, status: 'inserted' }]);
+    expect(ok.json().result.items).toEqual([{ index: 0, status: 'inserted' }]);
     const viaTrpc = await t.app.inject({
       method: 'POST',
       url: '/trpc/attendance.punch.ingest',
@@ -143,7 +143,7 @@ describe('terminal binding', () => {
       agent,
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json().results.items).toEqual([
+    expect(res.json().result.items).toEqual([
       { index: 0, status: 'inserted' },
       { index: 1, status: 'rejected', message: 'deviceSerial: this credential may only upload punches of terminal BOUND-1' },
       { index: 2, status: 'inserted' },
@@ -162,7 +162,7 @@ describe('terminal binding', () => {
       { agent: 'pc', clockSkewMs: 0, punches: [punch('OTHER-9', '1', '2026-11-20T08:00:00')] },
       agent,
     );
-    expect(now.json().results.items).toEqual([{ index: 0, status: 'inserted' }]);
+    expect(now.json().result.items).toEqual([{ index: 0, status: 'inserted' }]);
     expect((await post(`/v2/h/fingerspot/device/${deviceId}/delete`)).statusCode).toBe(200);
   });
 });

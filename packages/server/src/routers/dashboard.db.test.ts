@@ -45,7 +45,7 @@ describe('regulations over REST (spec §7 component/regulations, personal/regula
     expect((await call('GET', '/v2/h/component/regulations', employee)).statusCode).toBe(403);
 
     const mine = await call('GET', '/v2/h/personal/regulations', employee);
-    expect(mine.json().result.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(mine.json().results.map((r: { id: number }) => r.id)).toEqual([id]);
     const file = await call('GET', `/v2/h/personal/regulations/${id}/download`, employee);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/pdf');
@@ -54,7 +54,7 @@ describe('regulations over REST (spec §7 component/regulations, personal/regula
 
     const updated = await call('POST', `/v2/h/component/regulations/${id}/update`, admin, { title: 'PP 2026' });
     expect(updated.json().result).toMatchObject({ title: 'PP 2026', fileName: 'pp.pdf' });
-    expect((await call('GET', '/v2/h/dashboard/regulations', employee)).json().result[0].title).toBe('PP 2026');
+    expect((await call('GET', '/v2/h/dashboard/regulations', employee)).json().results[0].title).toBe('PP 2026');
     expect((await call('POST', `/v2/h/component/regulations/${id}/delete`, admin)).json().success).toBe('Regulation deleted');
     const gone = await call('GET', `/v2/h/personal/regulations/${id}/download`, employee);
     expect(gone.statusCode).toBe(404);
@@ -65,7 +65,7 @@ describe('dashboard widgets over REST (spec §7 dashboard/…)', () => {
   it('each widget answers with its own permission', async () => {
     const birthdays = await call('GET', '/v2/h/dashboard/upcomingBirthday?days=60', employee);
     expect(birthdays.statusCode).toBe(200);
-    expect(Array.isArray(birthdays.json().result)).toBe(true);
+    expect(Array.isArray(birthdays.json().results)).toBe(true);
     const shift = await call('GET', '/v2/h/dashboard/todayShift', employee);
     expect(shift.json().result).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect((await call('GET', '/v2/h/dashboard/liveTimesheet', employee)).statusCode).toBe(403);
@@ -75,8 +75,8 @@ describe('dashboard widgets over REST (spec §7 dashboard/…)', () => {
     expect((await call('GET', '/v2/h/dashboard/expireContract?days=999', admin)).statusCode).toBe(400);
     for (const path of ['attendanceCorrection', 'leaveRequest', 'leaveReport'])
       expect((await call('GET', `/v2/h/dashboard/${path}`, employee)).statusCode).toBe(403);
-    expect((await call('GET', '/v2/h/dashboard/leaveRequest', admin)).json().result).toEqual([]);
-    expect((await call('GET', '/v2/h/dashboard/attendanceCorrection', admin)).json().result).toEqual({ rows: [], total: 0 });
+    expect((await call('GET', '/v2/h/dashboard/leaveRequest', admin)).json().results).toEqual([]);
+    expect((await call('GET', '/v2/h/dashboard/attendanceCorrection', admin)).json().results).toEqual({ rows: [], total: 0 });
     const report = await call('GET', '/v2/h/dashboard/leaveReport', admin);
     expect(report.json().result).toMatchObject({ year: expect.any(Number), rows: [], totals: [] });
     expect((await call('GET', '/v2/h/dashboard/leaveReport?year=2025', admin)).json().result.year).toBe(2025);

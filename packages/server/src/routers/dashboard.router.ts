@@ -30,12 +30,12 @@ const thisYear = (now: Date) =>
 
 export const dashboardRouter = router({
   attendanceCorrection: permissionProcedure('attendance.approve')
-    .meta({ rest: { method: 'GET', path: `${D}/attendanceCorrection`, message: 'Corrections awaiting me' } })
+    .meta({ rest: { method: 'GET', path: `${D}/attendanceCorrection`, message: 'Corrections awaiting me', results: true } })
     .input(attendanceAwaitingInput)
     .output(returns(correctionsAwaitingMeOutput))
     .query(({ ctx, input }) => correctionsAwaitingMe(ctx.svc, ctx.grant, input)),
   leaveRequest: permissionProcedure('attendance.approve')
-    .meta({ rest: { method: 'GET', path: `${D}/leaveRequest`, message: 'Leave requests awaiting me' } })
+    .meta({ rest: { method: 'GET', path: `${D}/leaveRequest`, message: 'Leave requests awaiting me', results: true } })
     .input(awaitingMeInput)
     .output(returns(leaveAwaitingMeOutput))
     .query(({ ctx, input }) => leaveAwaitingMe(ctx.svc, ctx.grant, input)),
@@ -48,12 +48,12 @@ export const dashboardRouter = router({
       return leaveReport(c, ctx.grant, { ...input, year: input.year ?? thisYear(c.clock()) });
     }),
   upcomingBirthday: authedProcedure
-    .meta({ rest: { method: 'GET', path: `${D}/upcomingBirthday`, message: 'Upcoming birthdays' } })
+    .meta({ rest: { method: 'GET', path: `${D}/upcomingBirthday`, message: 'Upcoming birthdays', results: true } })
     .input(upcomingBirthdaysInput)
     .output(returns(upcomingBirthdaysOutput))
     .query(({ ctx, input }) => upcomingBirthdays(ctx.svc, ctx.actor, input)),
   expireContract: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: `${D}/expireContract`, message: 'Expiring contracts' } })
+    .meta({ rest: { method: 'GET', path: `${D}/expireContract`, message: 'Expiring contracts', results: true } })
     .input(expiringContractsInput)
     .output(returns(expiringContractsOutput))
     .query(({ ctx, input }) => expiringContracts(ctx.svc, ctx.grant, input)),
@@ -67,7 +67,7 @@ export const dashboardRouter = router({
     .output(returns(todayShiftOutput))
     .query(({ ctx }) => todayShift(ctx.svc, ctx.actor)),
   regulations: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: `${D}/regulations`, message: 'Regulations' } })
+    .meta({ rest: { method: 'GET', path: `${D}/regulations`, message: 'Regulations', results: true } })
     .input(latestRegulationsInput)
     .output(returns(myRegulationsOutput))
     .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),

@@ -322,7 +322,7 @@ export const employeeRouter = router({
       .mutation(({ ctx, input }) => createRecord(ctx.svc, ctx.grant, input)),
   }),
   detail: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: '/v2/h/employee/{id}/detail', message: 'Employee', results: true } })
+    .meta({ rest: { method: 'GET', path: '/v2/h/employee/{id}/detail', message: 'Employee' } })
     .input(employeeIdInput)
     .output(returns(getEmployeeDetailOutput))
     .query(({ ctx, input }) => getEmployeeDetail(ctx.svc, ctx.grant, input)),

@@ -305,9 +305,9 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     expect(up.json()).toMatchObject({
       status: 'success',
       success: 'Attachment uploaded',
-      result: [{ name: 'quotation.pdf', size: pdf.length }],
+      results: [{ name: 'quotation.pdf', size: pdf.length }],
     });
-    const attachmentId = up.json().result[0].id as number;
+    const attachmentId = up.json().results[0].id as number;
     expect((await call('GET', `/v2/h/inventory/purchase-requests/${id}/attachments`, head)).json().results).toHaveLength(1);
     const file = await call('GET', `${B}/purchase-requests/${id}/attachments/${attachmentId}`, head);
     expect(file.statusCode).toBe(200);
@@ -324,7 +324,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     });
     expect((await call('DELETE', `${B}/purchase-requests/${id}/attachments/${attachmentId}`, head)).statusCode).toBe(403);
     const del = await call('DELETE', `${B}/purchase-requests/${id}/attachments/${attachmentId}`, requester);
-    expect(del.json()).toMatchObject({ success: 'Attachment deleted', result: [] });
+    expect(del.json()).toMatchObject({ success: 'Attachment deleted', results: [] });
     expect((await call('POST', `${B}/purchase-requests/${id}/cancel`, requester)).statusCode).toBe(200);
   });
 

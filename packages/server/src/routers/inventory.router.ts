@@ -409,7 +409,7 @@ const purchaseRequestRouter = router({
     .query(({ ctx, input }) => listPurchaseRequestAttachments(ctx.svc, ctx.grant, input)),
   /** Base64 in JSON: PDF, JPG, PNG, XLSX or DOCX, at most 700 KB; the requester, before the first approval. */
   addAttachment: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'POST', path: `${PR}/{id}/attachments`, message: 'Attachment uploaded' } })
+    .meta({ rest: { method: 'POST', path: `${PR}/{id}/attachments`, message: 'Attachment uploaded', results: true } })
     .input(addAttachmentInput)
     .output(returns(addPurchaseRequestAttachmentOutput))
     .mutation(({ ctx, input }) => addPurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
@@ -421,7 +421,7 @@ const purchaseRequestRouter = router({
     .output(returns(fileResult))
     .query(({ ctx, input }) => downloadPurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
   deleteAttachment: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted' } })
+    .meta({ rest: { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted', results: true } })
     .input(attachmentIdInput)
     .output(returns(deletePurchaseRequestAttachmentOutput))
     .mutation(({ ctx, input }) => deletePurchaseRequestAttachment(ctx.svc, ctx.grant, input)),

@@ -57,7 +57,7 @@ export const regulationRouter = router({
     .output(returns(fileResult))
     .query(({ ctx, input }) => downloadRegulation(ctx.svc, ctx.actor, input)),
   mine: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations', message: 'Regulations' } })
+    .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations', message: 'Regulations', results: true } })
     .input(latestRegulationsInput)
     .output(returns(myRegulationsOutput))
     .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),
