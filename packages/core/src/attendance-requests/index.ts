@@ -26,6 +26,8 @@ export {
   bulkDisapproveOvertime,
   cancelMyOvertime,
   createOvertime,
+  createOvertimeBulk,
+  deleteOvertime,
   disapproveOvertime,
   getOvertime,
   listOvertime,

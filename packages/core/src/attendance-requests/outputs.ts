@@ -126,6 +126,10 @@ export const overtimeAwaitingMeOutput = z.object({ rows: z.array(overtimeRowShap
 export const overtimePlanOutput = overtimePlanShape;
 export const overtimePayPreviewOutput = overtimePayPreviewShape;
 export const createOvertimeOutput = overtimeDetailShape;
+/** The bulk form of `POST attendance/overtime`: how many requests were filed and their ids. */
+export const createOvertimeBulkOutput = z.object({ created: z.number(), ids: z.array(z.number()) });
+export const createOvertimeAnyOutput = z.union([overtimeDetailShape, createOvertimeBulkOutput]);
+export const deleteOvertimeOutput = z.object({ id: z.number() });
 export const getOvertimeOutput = overtimeDetailShape;
 export const updateOvertimeOutput = overtimeDetailShape;
 export const approveOvertimeOutput = overtimeDetailShape;

@@ -12,7 +12,7 @@ import {
 import { overtimeWageForPeriod, queryPayrollSettings } from '../payroll/index';
 import type { Actor } from '../access/index';
 import { type Grant, hasPermission } from '../access/index';
-import { scopeSql } from '../access/index';
+import { scopeOf, scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
@@ -25,6 +25,7 @@ import {
   type AttendanceAwaiting,
   attendanceAwaitingInput,
   createMyOvertimeInput,
+  createOvertimeBulkInput,
   createOvertimeInput,
   attendanceDecideInput,
   hoursOf,
@@ -335,55 +336,56 @@ async function refuseDuplicate(db: Db, employeeId: number, date: string, exclude
   if (live) throw duplicate(date)();
 }
 
-async function insertOvertime(
-  ctx: Ctx,
-  actor: Actor,
-  employeeId: number,
-  input: {
-    date: string;
-    startTime?: string | undefined;
-    endTime?: string | undefined;
-    hours?: number | undefined;
-    reason: string;
-  },
-): Promise<number> {
+type OvertimeTimes = {
+  date: string;
+  startTime?: string | undefined;
+  endTime?: string | undefined;
+  hours?: number | undefined;
+  reason: string;
+};
+
+async function insertOvertime(ctx: Ctx, actor: Actor, employeeId: number, input: OvertimeTimes): Promise<number> {
   refuseOutsideRequestWindow(todayOf(ctx), [{ param: 'date', date: input.date }]);
   const minutes = minutesOf(input);
   const day = await dayKindOf(ctx, actor, employeeId, input.date);
-  return inTransaction(ctx, async (trx) => {
-    await lockEmployee(trx, 'overtime', employeeId);
-    await refuseDuplicate(trx, employeeId, input.date, null);
-    await checkLimits(
-      trx,
-      { employeeId, date: input.date, kind: day.kind, minutes, excludeId: null },
-      [S.Pending, S.Approved],
-      'VALIDATION',
-    );
-    const row = await dbWrite(
-      () =>
-        trx
-          .insertInto('attendance_overtimes')
-          .values({
-            employee_id: employeeId,
-            work_date: input.date,
-            start_time: input.startTime ? `${input.startTime}:00` : null,
-            end_time: input.endTime ? `${input.endTime}:00` : null,
-            minutes,
-            day_type: day.kind,
-            reason: input.reason,
-            requester_user_id: actor.userId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
-    );
-    await recordStep(ctx, trx, actor, 'overtime', row.id, 'request', {
-      from: null,
-      to: S.Pending,
-      after: { employeeId, ...input, minutes, dayType: day.kind },
-    });
-    return row.id;
+  return inTransaction(ctx, (trx) => insertOvertimeIn(ctx, trx, actor, { employeeId, input, minutes, kind: day.kind }));
+}
+
+/** One request inside the caller's transaction: the employee locked, duplicates and limits refused, the step recorded. */
+async function insertOvertimeIn(
+  ctx: Ctx,
+  trx: Db,
+  actor: Actor,
+  r: { employeeId: number; input: OvertimeTimes; minutes: number; kind: OvertimeDayKind },
+): Promise<number> {
+  const { employeeId, input, minutes, kind } = r;
+  await lockEmployee(trx, 'overtime', employeeId);
+  await refuseDuplicate(trx, employeeId, input.date, null);
+  await checkLimits(trx, { employeeId, date: input.date, kind, minutes, excludeId: null }, [S.Pending, S.Approved], 'VALIDATION');
+  const row = await dbWrite(
+    () =>
+      trx
+        .insertInto('attendance_overtimes')
+        .values({
+          employee_id: employeeId,
+          work_date: input.date,
+          start_time: input.startTime ? `${input.startTime}:00` : null,
+          end_time: input.endTime ? `${input.endTime}:00` : null,
+          minutes,
+          day_type: kind,
+          reason: input.reason,
+          requester_user_id: actor.userId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
+  );
+  await recordStep(ctx, trx, actor, 'overtime', row.id, 'request', {
+    from: null,
+    to: S.Pending,
+    after: { employeeId, ...input, minutes, dayType: kind },
   });
+  return row.id;
 }
 
 /** The employee requests overtime for one of their days (spec /personal/overtime/add). */
@@ -400,6 +402,76 @@ export async function createOvertime(ctx: Ctx, grant: Approve, raw: In<typeof cr
     throw new AppError('NOT_FOUND', 'Employee not found', { fields: [{ param: 'employeeId', msg: 'not found' }] });
   const id = await insertOvertime(ctx, grant.actor, input.employeeId, input);
   return detail(ctx, grant.actor, id);
+}
+
+/**
+ * Overtime in bulk (spec §4 "each also in bulk", issue 20 item 1): the same hours for several employees on
+ * every date of a range, all or nothing. Every employee-day is checked as a single request is (scope,
+ * request window, one live request a day, the PP 35/2021 limits); when any fails, nothing is filed and
+ * the refusal lists each failing employee-day under `employeeIds.<i>`.
+ */
+export async function createOvertimeBulk(
+  ctx: Ctx,
+  grant: Approve,
+  raw: In<typeof createOvertimeBulkInput>,
+): Promise<{ created: number; ids: number[] }> {
+  const input = createOvertimeBulkInput.parse(raw);
+  const actor = grant.actor;
+  const dates: string[] = [];
+  for (let d = input.dateFrom; d <= input.dateTo; d = plusDays(d, 1)) dates.push(d);
+  refuseOutsideRequestWindow(todayOf(ctx), [
+    { param: 'dateFrom', date: input.dateFrom },
+    { param: 'dateTo', date: input.dateTo },
+  ]);
+  const people = await ctx.db
+    .selectFrom('employees as e')
+    .select(['e.id', 'e.employee_number', sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name')])
+    .where('e.id', 'in', input.employeeIds)
+    .where('e.resigned', '=', 0)
+    .where(scopeSql(scopeOf(actor), 'e'))
+    .execute();
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const missing = input.employeeIds.flatMap((employeeId, i) =>
+    byId.has(employeeId) ? [] : [{ param: `employeeIds.${i}`, msg: 'not found' }],
+  );
+  if (missing.length) throw new AppError('NOT_FOUND', 'Employee not found', { fields: missing });
+  const minutes = minutesOf(input);
+  const plans: { i: number; employeeId: number; date: string; kind: OvertimeDayKind }[] = [];
+  for (const [i, employeeId] of input.employeeIds.entries())
+    for (const date of dates) plans.push({ i, employeeId, date, kind: (await dayKindOf(ctx, actor, employeeId, date)).kind });
+  return inTransaction(ctx, async (trx) => {
+    const failures: { param: string; msg: string }[] = [];
+    const ids: number[] = [];
+    for (const p of plans) {
+      try {
+        const times = { startTime: input.startTime, endTime: input.endTime, hours: input.hours, reason: input.reason };
+        ids.push(
+          await insertOvertimeIn(ctx, trx, actor, {
+            employeeId: p.employeeId,
+            input: { ...times, date: p.date },
+            minutes,
+            kind: p.kind,
+          }),
+        );
+      } catch (e) {
+        if (!(e instanceof AppError) || e.code === 'INTERNAL') throw e;
+        const who = byId.get(p.employeeId);
+        failures.push({
+          param: `employeeIds.${p.i}`,
+          msg: `${who?.name} (${who?.employee_number}) ${ddmmyyyy(p.date)}: ${e.message}`,
+        });
+      }
+    }
+    if (failures.length)
+      throw new AppError(
+        'VALIDATION',
+        `No overtime was filed: ${failures.length} of ${plans.length} employee-days cannot be requested`,
+        {
+          fields: failures,
+        },
+      );
+    return { created: ids.length, ids };
+  });
 }
 
 /** Updates a pending request (its employee, or an approver in scope); the limits are checked again. */
@@ -544,6 +616,13 @@ export const bulkApproveOvertime = bulk('approve');
 export const bulkDisapproveOvertime = bulk('disapprove');
 /** Bulk delete (spec §4), soft. */
 export const bulkDeleteOvertime = bulk('delete');
+
+/** One request deleted (soft), `POST attendance/overtime/{id}/delete` beside the bulk one (issue 20 item 1). */
+export async function deleteOvertime(ctx: Ctx, grant: Approve, raw: In<typeof attendanceDecideInput>): Promise<{ id: number }> {
+  const input = attendanceDecideInput.parse(raw);
+  await transition(ctx, grant.actor, input.id, 'delete', { note: input.note });
+  return { id: input.id };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Pay preview (payroll engine, read-only)

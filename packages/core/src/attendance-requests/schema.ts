@@ -286,6 +286,48 @@ const overtimeFields = {
 export const createMyOvertimeInput = z.object(overtimeFields).superRefine(overtimeChecks);
 /** HR or a manager orders overtime for an employee in scope (spec /attendance/overtime/add). */
 export const createOvertimeInput = z.object({ employeeId: id, ...overtimeFields }).superRefine(overtimeChecks);
+/** Most employee-days one bulk request files (every one is checked and inserted in one transaction). */
+export const OVERTIME_BULK_MAX_REQUESTS = 1000;
+/**
+ * HR files the same overtime for many employees on every date of a range (spec §4 "each also in bulk",
+ * issue 20 item 1): all or nothing. At most 31 days and 1,000 employee-days.
+ */
+export const createOvertimeBulkInput = z
+  .object({
+    employeeIds: z.array(id).min(1, 'name at least one employee').max(500, 'at most 500 employees at once'),
+    dateFrom: isoDate,
+    dateTo: isoDate,
+    startTime: clockTime,
+    endTime: clockTime,
+    hours: hoursField,
+    reason: requiredText(1000),
+  })
+  .superRefine((v, ctx) => {
+    overtimeChecks(v, ctx);
+    if (new Set(v.employeeIds).size !== v.employeeIds.length)
+      ctx.addIssue({ code: 'custom', path: ['employeeIds'], message: 'names an employee twice' });
+    if (v.dateTo < v.dateFrom) {
+      ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'must not be before dateFrom' });
+      return;
+    }
+    const days = (Date.parse(v.dateTo) - Date.parse(v.dateFrom)) / 86_400_000 + 1;
+    if (days > 31) ctx.addIssue({ code: 'custom', path: ['dateTo'], message: 'at most 31 days in one request' });
+    else if (days * v.employeeIds.length > OVERTIME_BULK_MAX_REQUESTS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['employeeIds'],
+        message: `at most ${OVERTIME_BULK_MAX_REQUESTS} employee-days in one request (${days} days × ${v.employeeIds.length} employees)`,
+      });
+  });
+/**
+ * `POST attendance/overtime` takes either one employee and date or the bulk form (`employeeIds` and a
+ * date range): the form is told apart by `employeeIds`, and each is checked by its own schema.
+ */
+export const createOvertimeAnyInput = z.looseObject({ employeeIds: z.array(id).optional() }).superRefine((v, ctx) => {
+  const schema = v.employeeIds === undefined ? createOvertimeInput : createOvertimeBulkInput;
+  const r = schema.safeParse(v);
+  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
 export const updateOvertimeInput = z.object({ id, ...overtimeFields }).superRefine(overtimeChecks);
 /** Approve with the hours to pay (default: the planned hours; at most the planned hours). */
 export const approveOvertimeInput = z.object({ id, hours: hoursField, note: text(500).optional() });

@@ -158,3 +158,40 @@ describe('a login without an employee record (spec §2 General forms, issue 20 i
     }
   });
 });
+
+describe('overtime in bulk (spec §4 "each also in bulk", issue 20 item 1)', () => {
+  it('HR files the same overtime for several employees on a range of dates, all or nothing; one request is deleted on its own path', async () => {
+    const ids = (await t.employeeIds()).slice(1, 4);
+    // Two consecutive workdays (Tuesday to Friday and the day before) a few weeks back.
+    let back = 15;
+    while (![2, 3, 4, 5].includes(new Date(`${pastWeekday(back)}T00:00:00Z`).getUTCDay())) back += 1;
+    const dateTo = pastWeekday(back);
+    const dateFrom = new Date(Date.parse(`${dateTo}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const body = { employeeIds: ids, dateFrom, dateTo, startTime: '08:00', endTime: '10:00', reason: 'Stock-taking' };
+
+    const backwards = await call('POST', `${A}/overtime`, hr, { ...body, dateFrom: dateTo, dateTo: dateFrom });
+    expect(backwards.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [{ param: 'dateTo' }] });
+
+    // One of them already has overtime on the first day: nothing at all is filed, and the refusal names them.
+    const clash = await call('POST', `${A}/overtime`, hr, { employeeId: ids[1], date: dateFrom, hours: 1, reason: 'Audit' });
+    expect(clash.statusCode).toBe(200);
+    const refused = await call('POST', `${A}/overtime`, hr, body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].attributes).toEqual([
+      expect.objectContaining({ param: 'employeeIds.1', msg: expect.stringContaining('already pending or approved') }),
+    ]);
+    const count = async () =>
+      (await call('GET', `${A}/overtime?from=${dateFrom}&to=${dateTo}&pageSize=50`, hr)).json().results.total;
+    expect(await count()).toBe(1);
+
+    // Its own path deletes the single request; then the whole batch goes through.
+    const gone = await call('POST', `${A}/overtime/${clash.json().result.id}/delete`, hr, {});
+    expect([gone.statusCode, gone.json().result]).toEqual([200, { id: clash.json().result.id }]);
+    const filed = await call('POST', `${A}/overtime`, hr, body);
+    expect(filed.json()).toMatchObject({ success: 'Overtime requested', result: { created: 6 } });
+    expect(await count()).toBe(6);
+
+    const outside = await call('POST', `${A}/overtime`, worker, body);
+    expect(outside.statusCode).toBe(403);
+  });
+});

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   approveCorrection,
   approveOvertime,
@@ -21,7 +22,11 @@ import {
   createCorrectionInput,
   createMyOvertimeInput,
   createOvertime,
-  createOvertimeInput,
+  createOvertimeAnyInput,
+  createOvertimeBulk,
+  type createOvertimeBulkInput,
+  deleteOvertime,
+  type createOvertimeInput,
   disapproveCorrection,
   disapproveOvertime,
   getCorrection,
@@ -63,7 +68,8 @@ import {
   cancelMyOvertimeOutput,
   correctionDayOutput,
   correctionsAwaitingMeOutput,
-  createOvertimeOutput,
+  createOvertimeAnyOutput,
+  deleteOvertimeOutput,
   disapproveCorrectionOutput,
   disapproveOvertimeOutput,
   getCorrectionOutput,
@@ -201,9 +207,14 @@ const overtime = router({
     .query(({ ctx, input }) => overtimePayPreview(ctx.svc, ctx.grant, input)),
   create: approve()
     .meta({ rest: { method: 'POST', path: O, message: 'Overtime requested' } })
-    .input(createOvertimeInput)
-    .output(returns(createOvertimeOutput))
-    .mutation(({ ctx, input }) => createOvertime(ctx.svc, ctx.grant, input)),
+    // One employee and date, or in bulk: employeeIds and dateFrom..dateTo, all or nothing (issue 20 item 1).
+    .input(createOvertimeAnyInput)
+    .output(returns(createOvertimeAnyOutput))
+    .mutation(({ ctx, input }) =>
+      input.employeeIds === undefined
+        ? createOvertime(ctx.svc, ctx.grant, input as z.input<typeof createOvertimeInput>)
+        : createOvertimeBulk(ctx.svc, ctx.grant, input as z.input<typeof createOvertimeBulkInput>),
+    ),
   get: personal()
     .meta({ rest: { method: 'GET', path: `${O}/{id}`, message: 'Overtime request' } })
     .input(attendanceRequestIdInput)
@@ -234,6 +245,11 @@ const overtime = router({
     .input(attendanceBulkInput)
     .output(returns(bulkDisapproveOvertimeOutput))
     .mutation(({ ctx, input }) => bulkDisapproveOvertime(ctx.svc, ctx.grant, input)),
+  delete: approve()
+    .meta({ rest: { method: 'POST', path: `${O}/{id}/delete`, message: 'Overtime deleted' } })
+    .input(attendanceDecideInput)
+    .output(returns(deleteOvertimeOutput))
+    .mutation(({ ctx, input }) => deleteOvertime(ctx.svc, ctx.grant, input)),
   bulkDelete: approve()
     .meta({ rest: { method: 'POST', path: `${O}/delete`, message: 'Overtime deleted' } })
     .input(attendanceBulkInput)
