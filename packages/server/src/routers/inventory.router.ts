@@ -421,7 +421,9 @@ const purchaseRequestRouter = router({
     .output(returns(fileResult))
     .query(({ ctx, input }) => downloadPurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
   deleteAttachment: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted', results: true } })
+    .meta({
+      rest: { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted', results: true },
+    })
     .input(attachmentIdInput)
     .output(returns(deletePurchaseRequestAttachmentOutput))
     .mutation(({ ctx, input }) => deletePurchaseRequestAttachment(ctx.svc, ctx.grant, input)),

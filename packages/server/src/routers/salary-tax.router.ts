@@ -73,7 +73,9 @@ export const incomeTaxRouter = router({
     .query(({ ctx, input }) => downloadIncomeTax(ctx.svc, ctx.grant, input)),
   /** A previous employer's slip of a year (1721-A1 lines 13 and 18), entered by HR for a mid-year joiner. */
   previousIncome: view()
-    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income', results: true } })
+    .meta({
+      rest: { method: 'GET', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income', results: true },
+    })
     .input(previousIncomeListInput)
     .output(returns(listPreviousIncomeOutput))
     .query(({ ctx, input }) => listPreviousIncome(ctx.svc, ctx.grant, input)),
