@@ -323,11 +323,24 @@ export const createOvertimeBulkInput = z
  * `POST attendance/overtime` takes either one employee and date or the bulk form (`employeeIds` and a
  * date range): the form is told apart by `employeeIds`, and each is checked by its own schema.
  */
-export const createOvertimeAnyInput = z.looseObject({ employeeIds: z.array(id).optional() }).superRefine((v, ctx) => {
-  const schema = v.employeeIds === undefined ? createOvertimeInput : createOvertimeBulkInput;
-  const r = schema.safeParse(v);
-  if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-});
+export const createOvertimeAnyInput = z
+  .object({
+    employeeId: id.optional(),
+    employeeIds: z.array(id).optional(),
+    date: isoDate.optional(),
+    dateFrom: isoDate.optional(),
+    dateTo: isoDate.optional(),
+    startTime: clockTime,
+    endTime: clockTime,
+    hours: hoursField,
+    reason: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const schema = v.employeeIds === undefined ? createOvertimeInput : createOvertimeBulkInput;
+    const r = schema.safeParse(v);
+    if (!r.success)
+      for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
 export const updateOvertimeInput = z.object({ id, ...overtimeFields }).superRefine(overtimeChecks);
 /** Approve with the hours to pay (default: the planned hours; at most the planned hours). */
 export const approveOvertimeInput = z.object({ id, hours: hoursField, note: text(500).optional() });

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeTrpcServer } from '../../test/render';
 import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { CorrectionListPage } from './CorrectionListPage';
 import { MyCorrectionPage } from './MyCorrectionPage';
+import { OvertimeAddPage } from './OvertimeAddPages';
 
 cleanupAfterEach();
 
@@ -173,5 +174,63 @@ describe('HR correction list (/attendance/timesheet/correction)', () => {
     expect(await screen.findByText('Person 1', { exact: false })).toBeTruthy();
     expect(screen.queryByTestId('bulk-bar')).toBeNull();
     expect(screen.queryByLabelText('Select #1')).toBeNull();
+  });
+});
+
+describe('overtime for several employees and days (/attendance/overtime/add, issue 20 item 1)', () => {
+  it('sends every chosen employee with the date range; a refusal lists each employee-day and nothing is filed', async () => {
+    const refusal = 'Budi (JKT-00002) 01/11/2026: An overtime request for 01/11/2026 is already pending or approved';
+    const server = fakeTrpcServer({
+      'employee.list': () =>
+        page([
+          { id: 1, employeeNumber: 'JKT-00001', name: 'Ana' },
+          { id: 2, employeeNumber: 'JKT-00002', name: 'Budi' },
+        ]),
+      'attendanceRequest.overtime.create': () => ({
+        error: {
+          message: 'No overtime was filed: 1 of 2 employee-days cannot be requested',
+          status: 400,
+          data: { fields: [{ param: 'employeeIds.1', msg: refusal }] },
+        },
+      }),
+    });
+    // jsdom has no ResizeObserver; Headless UI's combobox watches its anchor with one when it closes.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    render('/attendance/overtime/add', <OvertimeAddPage />, ['attendance.approve', 'attendance.view']);
+    fireEvent.click(await screen.findByLabelText('Several employees or days (all or nothing)'));
+    const picker = document.getElementById('ot-employeeId')!;
+    for (const name of ['JKT-00001 Ana', 'JKT-00002 Budi']) {
+      fireEvent.change(picker, { target: { value: name.slice(-3) } });
+      await screen.findByRole('option', { name });
+      fireEvent.keyDown(picker, { key: 'ArrowDown' });
+      fireEvent.keyDown(picker, { key: 'Enter' });
+    }
+    expect(within(screen.getByRole('list', { name: 'Employees (2)' })).getAllByRole('listitem')).toHaveLength(2);
+    const shown = pickFirstDay(document.getElementById('ot-date')!);
+    typeTime(document.getElementById('ot-startTime')!, '08:00');
+    typeTime(document.getElementById('ot-endTime')!, '10:00');
+    fireEvent.change(screen.getByLabelText('Reason', { exact: false }), { target: { value: 'Stock-taking' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    const [dd, mm, yyyy] = shown.split('/');
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'attendanceRequest.overtime.create')?.input).toEqual({
+        employeeIds: [1, 2],
+        dateFrom: `${yyyy}-${mm}-${dd}`,
+        dateTo: `${yyyy}-${mm}-${dd}`,
+        startTime: '08:00',
+        endTime: '10:00',
+        reason: 'Stock-taking',
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Nothing was filed. Fix these and send again:')).toBeTruthy();
+    expect(within(alert).getByText(refusal)).toBeTruthy();
   });
 });
