@@ -200,7 +200,8 @@ describe('hr calc refuses invalid input with exit code 2 and one line naming the
     [
       'bpjs',
       '{"salary":15000000,"payDate":"2026-04-25","jkkRatePercent":24}',
-      'jkkRatePercent: must be one of 0.24, 0.54, 0.89, 1.27, 1.74 (PP 44/2015) or 0.12, 0.27, 0.445, 0.635, 0.87 (relief, PP 7/2025)',
+      // Any rate from 0 to 10% is accepted since issue 18 §4 (0.5 warns); 24 is out of range.
+      'jkkRatePercent: must be from 0 to 10 (% of monthly wage)',
     ],
     [
       'bpjs',

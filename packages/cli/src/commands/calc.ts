@@ -22,7 +22,8 @@ export const EXIT_INVALID_INPUT = 2;
 interface Calculator {
   description: string;
   schema: z.ZodType;
-  run: (input: never) => { output: unknown; trace: TraceMap };
+  /** `warnings`: computed anyway, but worth a second look (e.g. a JKK rate outside the PP 44/2015 groups); go to stderr. */
+  run: (input: never) => { output: unknown; trace: TraceMap; warnings?: readonly string[] };
 }
 
 // The public calculator contract (issue 5): one JSON object in on stdin, one JSON object out on stdout.
@@ -48,7 +49,8 @@ const CALCULATORS: Record<string, Calculator> = {
   },
   thr: { description: 'THR: months of service, eligibility and amount (Permenaker 6/2016)', schema: thrInput, run: calculateThr },
   bpjs: {
-    description: 'BPJS Kesehatan, JHT, JP, JKK, JKM with the wage caps in force on the pay date',
+    description:
+      'BPJS Kesehatan, JHT, JP, JKK, JKM with the wage caps in force on the pay date (built-in legal table); any JKK rate 0–10%, warns outside the PP 44/2015 groups',
     schema: bpjsInput,
     run: calculateBpjs,
   },
@@ -82,8 +84,16 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], input: unkno
   return parts.join('; ');
 }
 
-/** Parses and runs one calculator on a JSON text; throws CliError(exit 2) naming the bad field. */
-export function runCalculator(name: string, text: string, withTrace: boolean): string {
+/**
+ * Parses and runs one calculator on a JSON text; throws CliError(exit 2) naming the bad field. The calculator's
+ * warnings go to `onWarning` (the command prints them on stderr; stdout stays one JSON object).
+ */
+export function runCalculator(
+  name: string,
+  text: string,
+  withTrace: boolean,
+  onWarning: (warning: string) => void = () => {},
+): string {
   const calc = CALCULATORS[name];
   if (!calc) throw new CliError(`unknown calculator ${name}`, EXIT_INVALID_INPUT);
   let json: unknown;
@@ -97,7 +107,8 @@ export function runCalculator(name: string, text: string, withTrace: boolean): s
   }
   const parsed = calc.schema.safeParse(json);
   if (!parsed.success) throw new CliError(describeIssues(parsed.error.issues, json), EXIT_INVALID_INPUT);
-  const { output, trace } = calc.run(parsed.data as never);
+  const { output, trace, warnings } = calc.run(parsed.data as never);
+  for (const w of warnings ?? []) onWarning(w);
   return JSON.stringify(withTrace ? { ...(output as object), trace } : output);
 }
 
@@ -112,7 +123,7 @@ export function registerCalcCommands(program: Command, io: Io): void {
       .description(c.description)
       .option('--trace', 'add a "trace" object: rule, formula, inputs and source of every amount')
       .action(async (opts: { trace?: boolean }) => {
-        io.out(runCalculator(name, await readStdin(), opts.trace === true));
+        io.out(runCalculator(name, await readStdin(), opts.trace === true, (w) => io.err(`warning: ${w}`)));
       });
   }
 }

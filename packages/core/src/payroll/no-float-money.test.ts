@@ -103,11 +103,6 @@ const ALLOWED: readonly { file?: string; code: RegExp; reason: string }[] = [
   { file: 'income-tax/queries.ts', code: /^Number\(r\.pos\)$/, reason: 'a line position' },
   { file: 'runs/run-compute.ts', code: /^Number\(e\.jobLevel\)$/, reason: 'the job level (an ordinal)' },
   { file: 'runs/compute.ts', code: /^Number\(ptkpStatus\.split/, reason: 'the number of dependants of a PTKP status' },
-  {
-    file: 'runs/compute.ts',
-    code: /^Number\(settings\.jkkRatePercent\)$/,
-    reason: 'the JKK rate in percent (≤ 4 decimals); bpjs.ts reads it back exactly with dec(String(…))',
-  },
   { file: 'thr-runs/service.ts', code: /^Number\(l\.monthsOfService\)$/, reason: 'months of service (4 decimals) for a cell' },
   { file: 'formulas/thr.ts', code: /^months\b.*\.toNumber\(\)$/, reason: 'months of service (counting, output)' },
   { file: 'formulas/overtime.ts', code: /^(m|h)\.toNumber\(\)$/, reason: 'an overtime multiplier or hours (output)' },

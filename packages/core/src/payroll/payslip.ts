@@ -1,6 +1,7 @@
-import { calculateBpjs } from './formulas/bpjs';
+import { builtInLegalValues, type LegalValues } from '../legal-tables/schema';
+import { bpjsContributions } from './formulas/bpjs';
 import { monthlyTer, surchargePercent, terCategoryFor } from './formulas/pph21';
-import { Dec, type DecInput, dec, sum, toInt } from './money';
+import { Dec, type DecInput, dec, sum, toInt, wholeRupiah } from './money';
 import type { Pph21EmployeeType, PtkpStatus, TerRounding } from './schema';
 import { type Trace, trace } from './trace';
 
@@ -28,7 +29,10 @@ export interface PayslipInput {
   earnings: readonly PayslipEarning[];
   /** Other cuts (unpaid leave, cooperative instalments, …), each already computed. */
   deductions?: readonly PayslipDeduction[];
-  bpjs?: { jkkRatePercent: number; extraFamilyMembers?: number; minimumWage?: number; jpApplies?: boolean } | null;
+  /** `jkkRatePercent`: the rate itself (a run passes its setting resolved for the pay date, jkkRateOfSetting). */
+  bpjs?: { jkkRatePercent: DecInput; extraFamilyMembers?: number; minimumWage?: number; jpApplies?: boolean } | null;
+  /** The legal values in force on the pay date (caps, rates; the run resolves them once from the legal table). Default: the built-in rows. */
+  legal?: LegalValues;
   tax?: { terRounding?: TerRounding; taxIdValid?: boolean; noTaxIdSurcharge?: boolean };
 }
 export interface PayslipLine {
@@ -67,14 +71,19 @@ export function calculateMonthlyPayslip(input: PayslipInput): Payslip {
   let annualDeductions = new Dec(0);
 
   if (input.bpjs) {
-    const b = calculateBpjs({
-      salary: toInt(wageBase),
-      payDate: input.payDate,
-      jkkRatePercent: input.bpjs.jkkRatePercent,
-      extraFamilyMembers: input.bpjs.extraFamilyMembers ?? 0,
-      minimumWage: input.bpjs.minimumWage,
-      jpApplies: input.bpjs.jpApplies ?? true,
-    });
+    const legal = input.legal ?? builtInLegalValues(input.payDate);
+    const regionalMinimum = legal.minimumWage ? wholeRupiah(legal.minimumWage.value) : undefined;
+    const b = bpjsContributions(
+      {
+        salary: toInt(wageBase),
+        payDate: input.payDate,
+        jkkRatePercent: input.bpjs.jkkRatePercent,
+        extraFamilyMembers: input.bpjs.extraFamilyMembers ?? 0,
+        minimumWage: input.bpjs.minimumWage ?? regionalMinimum,
+        jpApplies: input.bpjs.jpApplies ?? true,
+      },
+      legal,
+    );
     const o = b.output;
     const t = (k: string) => b.trace[k] as Trace;
     lines.push(

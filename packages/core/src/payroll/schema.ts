@@ -189,15 +189,21 @@ export const thrInput = z.strictObject({
 });
 export type ThrInput = z.input<typeof thrInput>;
 
-const jkkRates = [...JKK_RATES_PERCENT, ...JKK_RELIEF_RATES_PERCENT];
 export const bpjsInput = z.strictObject({
   salary: rupiah,
   payDate: isoDate.refine((d) => d >= '2023-03-01', 'must be 2023-03-01 or later (the earliest JP wage cap on record)'),
+  /**
+   * Any JKK rate from 0 to 10% (an official worked example uses 0.5%); a rate that is none of the PP 44/2015 groups
+   * (JKK_RATES_PERCENT) nor their relief halves is computed as given with a warning (issue 18 §4).
+   */
   jkkRatePercent: z
-    .number({ error: `must be one of ${jkkRates.join(', ')}` })
-    .refine((n) => jkkRates.includes(String(n) as (typeof jkkRates)[number]), {
-      message: `must be one of ${JKK_RATES_PERCENT.join(', ')} (PP 44/2015) or ${JKK_RELIEF_RATES_PERCENT.join(', ')} (relief, PP 7/2025)`,
-    }),
+    .number({ error: 'must be a number from 0 to 10 (% of monthly wage)' })
+    .min(0, 'must be from 0 to 10 (% of monthly wage)')
+    .max(10, 'must be from 0 to 10 (% of monthly wage)')
+    .refine((n) => {
+      const t = String(n);
+      return !t.includes('e') && (t.split('.')[1]?.length ?? 0) <= 4;
+    }, 'must have at most 4 decimals'),
   extraFamilyMembers: z
     .number({ error: 'must be a whole number 0–20' })
     .int('must be a whole number 0–20')

@@ -1,18 +1,16 @@
-import { Dec, dec, percentOf, toInt, toRupiah } from '../money';
-import { type BpjsInput, bpjsInput } from '../schema';
+import { builtInLegalValues, builtInRowsOf, type LegalValue, type LegalValues } from '../../legal-tables/schema';
+import type { z } from 'zod';
+import { Dec, type DecInput, dec, percentOf, toInt, toRupiah, wholeRupiah } from '../money';
+import { type BpjsInput, bpjsInput, JKK_RATES_PERCENT, JKK_RELIEF_RATES_PERCENT } from '../schema';
 import { type TraceMap, trace } from '../trace';
 
 // BPJS Kesehatan and BPJS Ketenagakerjaan contributions (payroll-id.md §2). Every share is
 // rate × base rounded half up to whole rupiah, once per line (issue 5 default; no BPJS rounding rule in the reference).
 
-/** BPJS Kesehatan (PPU, private-sector wage earners): Perpres 82/2018 Pasal 30–32 as amended by Perpres 75/2019. */
+/** BPJS Kesehatan (PPU, private-sector wage earners): rates and wage cap come from the legal table (legal-tables). */
 export const BPJS_KESEHATAN = {
-  employerPercent: '4',
-  employeePercent: '1',
   /** Each family member beyond the standard five adds 1% of wage, paid by the worker. */
   extraFamilyPercent: '1',
-  /** Monthly wage cap from 1 January 2020 (Perpres 75/2019; restated in Perpres 59/2024). */
-  wageCap: 12_000_000,
   source: 'Perpres 82/2018 Pasal 30–32 as amended by Perpres 75/2019; Perpres 59/2024 (payroll-id.md §2)',
 } as const;
 /** JHT: PP 46/2015 Pasal 16, no wage cap. */
@@ -21,49 +19,91 @@ export const BPJS_JHT = {
   employeePercent: '2',
   source: 'PP 46/2015 Pasal 16 (payroll-id.md §2)',
 } as const;
-/** JP: PP 45/2015 Pasal 28–29; the wage cap is indexed each March. */
+/** JP: PP 45/2015 Pasal 28–29; the wage cap is indexed each March (legal table key bpjs.jp.wage-cap). */
 export const BPJS_JP = {
   employerPercent: '2',
   employeePercent: '1',
   source: 'PP 45/2015 Pasal 28–29 (payroll-id.md §2)',
 } as const;
-/** JKM: PP 44/2015 Pasal 18(1). */
-export const BPJS_JKM = { employerPercent: '0.3', source: 'PP 44/2015 Pasal 18(1) (payroll-id.md §2)' } as const;
+/** JKM: PP 44/2015 Pasal 18(1); the rate comes from the legal table (bpjs.jkm.percent). */
+export const BPJS_JKM = { source: 'PP 44/2015 Pasal 18(1) (payroll-id.md §2)' } as const;
 export const BPJS_JKK_SOURCE = 'PP 44/2015 Pasal 16(2); relief rates PP 7/2025 and PP 36/2025 (payroll-id.md §2)';
 
 /**
- * JP wage caps with the first pay date they apply to (payroll-id.md §2, JP wage cap table; BPJS TK letters).
- * A cap applies from the March contribution until the next one.
+ * The built-in JP wage caps with the first pay date they apply to (the legal table's seed rows, payroll-id.md §2).
+ * A cap applies from the March contribution until the next one. The run reads the database's table instead.
  */
-export const JP_WAGE_CAPS: ReadonlyArray<{ from: string; cap: number; evidence: string }> = [
-  { from: '2023-03-01', cap: 9_559_600, evidence: 'BPJS TK letter B/77/022023' },
-  { from: '2024-03-01', cap: 10_042_300, evidence: 'BPJS TK letter B/1387/022024' },
-  { from: '2025-03-01', cap: 10_547_400, evidence: 'BPJS TK letter B/726/022025' },
-  { from: '2026-03-01', cap: 11_086_300, evidence: 'BPJS TK letter B/3307/022026 (confidence medium)' },
-];
+export const JP_WAGE_CAPS: ReadonlyArray<{ from: string; cap: number; evidence: string }> = builtInRowsOf('bpjs.jp.wage-cap').map(
+  (r) => ({ from: r.validFrom, cap: wholeRupiah(r.value), evidence: r.source }),
+);
 
-/** The JP wage cap in force on a pay date (yyyy-mm-dd). Dates after the last known March keep the latest cap, said so in `note`. */
-export function jpWageCapOn(payDate: string): { cap: number; evidence: string; note: string | null } {
-  let found: (typeof JP_WAGE_CAPS)[number] | undefined;
-  for (const c of JP_WAGE_CAPS) if (payDate >= c.from) found = c;
-  if (!found) throw new RangeError(`no JP wage cap on record for ${payDate} (earliest ${JP_WAGE_CAPS[0]?.from})`);
-  const last = JP_WAGE_CAPS[JP_WAGE_CAPS.length - 1];
-  const nextMarch = last ? `${Number(last.from.slice(0, 4)) + 1}-03-01` : '';
+/**
+ * The JP wage cap in force on a pay date (yyyy-mm-dd) from resolved legal values (default: the built-in rows).
+ * When the cap in force is more than a year old, the next March's indexed cap is missing: said so in `note`.
+ */
+export function jpWageCapOn(payDate: string, legal?: LegalValues): { cap: number; evidence: string; note: string | null } {
+  let v: LegalValue;
+  try {
+    v = (legal ?? builtInLegalValues(payDate)).jpWageCap;
+  } catch {
+    throw new RangeError(`no JP wage cap on record for ${payDate} (earliest ${JP_WAGE_CAPS[0]?.from})`);
+  }
+  const nextMarch = `${Number(v.validFrom.slice(0, 4)) + 1}-03-01`;
   const note =
-    found === last && payDate >= nextMarch
+    v.validTo === null && payDate >= nextMarch
       ? `the cap indexed from ${nextMarch} is not on record yet; the latest known cap is used`
       : null;
-  return { cap: found.cap, evidence: found.evidence, note };
+  return { cap: wholeRupiah(v.value), evidence: v.source, note };
 }
 
 /**
- * JKK rate for a risk class on a pay date: the standard rate, or the 50% relief rate for the labour-intensive
- * industries of PP 7/2025 (contributions February 2025 – January 2026, extended by PP 36/2025) when the company qualifies.
+ * JKK rate for a risk group on a pay date: the group's rate (legal table bpjs.jkk.group-N, PP 44/2015), times the
+ * relief factor in force (bpjs.jkk.relief-factor: 0.5 for contributions February 2025 – January 2026 under PP 7/2025
+ * and PP 36/2025) when the company qualifies for the relief.
  */
-export function jkkRatePercent(riskClass: 1 | 2 | 3 | 4 | 5, payDate: string, reliefEligible = false): string {
-  const standard = ['0.24', '0.54', '0.89', '1.27', '1.74'][riskClass - 1] as string;
-  const relief = ['0.12', '0.27', '0.445', '0.635', '0.87'][riskClass - 1] as string;
-  return reliefEligible && payDate >= '2025-02-01' && payDate < '2026-02-01' ? relief : standard;
+export function jkkRatePercent(
+  riskClass: 1 | 2 | 3 | 4 | 5,
+  payDate: string,
+  reliefEligible = false,
+  legal: LegalValues = builtInLegalValues(payDate),
+): string {
+  const standard = dec((legal.jkkGroupPercent[riskClass - 1] as LegalValue).value);
+  const factor = reliefEligible && legal.jkkReliefFactor ? dec(legal.jkkReliefFactor.value) : new Dec(1);
+  return standard.times(factor).toString();
+}
+
+/**
+ * The JKK rate a company setting means on a pay date. The setting holds a PP 44/2015 group rate, or its 50% relief
+ * rate (JKK_RELIEF_RATES_PERCENT): a group rate follows the legal table's rate of that group; a relief rate is the
+ * group's rate × the relief factor while one is in force, and the group's full rate outside the relief window
+ * (PP 7/2025, PP 36/2025). Any other rate is used as set.
+ */
+export function jkkRateOfSetting(settingPercent: string, legal: LegalValues): { percent: string; basis: string } {
+  const rate = dec(settingPercent);
+  const group = JKK_RATES_PERCENT.findIndex((r) => rate.eq(r));
+  if (group >= 0)
+    return {
+      percent: jkkRatePercent((group + 1) as 1, legal.payDate, false, legal),
+      basis: `risk group ${group + 1} (${legal.jkkGroupPercent[group]?.source})`,
+    };
+  const relief = JKK_RELIEF_RATES_PERCENT.findIndex((r) => rate.eq(r));
+  if (relief >= 0)
+    return {
+      percent: jkkRatePercent((relief + 1) as 1, legal.payDate, true, legal),
+      basis: legal.jkkReliefFactor
+        ? `risk group ${relief + 1} with relief (${legal.jkkReliefFactor.source})`
+        : `risk group ${relief + 1}: no JKK relief in force on ${legal.payDate}, full rate`,
+    };
+  return { percent: rate.toString(), basis: 'company setting' };
+}
+
+/** A warning when a JKK rate is none of the PP 44/2015 group rates nor their relief halves (`hr calc bpjs`). */
+export function jkkRateWarning(ratePercent: DecInput, legal: LegalValues): string | null {
+  const rate = dec(ratePercent);
+  const known = legal.jkkGroupPercent.flatMap((g) => [dec(g.value), dec(g.value).div(2)]);
+  if (known.some((k) => k.eq(rate))) return null;
+  const groups = legal.jkkGroupPercent.map((g) => g.value).join(', ');
+  return `jkkRatePercent ${rate.toString()} is not a PP 44/2015 risk group rate (${groups}) nor its 50% relief (PP 7/2025); computed as given`;
 }
 
 export interface BpjsOutput {
@@ -80,33 +120,54 @@ export interface BpjsOutput {
  * `taxableEmployerPremiums` = employer BPJS Kesehatan + JKK + JKM: the employer premiums that enter
  * PPh 21 gross (PMK 168/2023 Pasal 5(3)d–e); employer JHT and JP do not (Pasal 7c).
  */
-export function calculateBpjs(raw: BpjsInput): { output: BpjsOutput; trace: TraceMap } {
+export function calculateBpjs(raw: BpjsInput, legal?: LegalValues): { output: BpjsOutput; trace: TraceMap; warnings: string[] } {
   const input = bpjsInput.parse(raw);
+  const values = legal ?? builtInLegalValues(input.payDate);
+  const warning = jkkRateWarning(String(input.jkkRatePercent), values);
+  return {
+    ...bpjsContributions({ ...input, jkkRatePercent: String(input.jkkRatePercent) }, values),
+    warnings: warning ? [warning] : [],
+  };
+}
+
+/** The BPJS figures of a month as the engine takes them: the calculator's input, parsed, with an exact JKK rate. */
+export type BpjsFigures = Omit<z.output<typeof bpjsInput>, 'jkkRatePercent'> & { jkkRatePercent: DecInput };
+
+/**
+ * BPJS contributions from parsed figures and the legal values in force on the pay date (caps, Kesehatan and JKM
+ * rates from the legal table). The payslip calls this directly with the run's resolved values.
+ */
+export function bpjsContributions(input: BpjsFigures, legal: LegalValues): { output: BpjsOutput; trace: TraceMap } {
+  const kesCap = wholeRupiah(legal.kesehatanWageCap.value);
+  const kesEmployerPercent = legal.kesehatanEmployerPercent.value;
+  const kesEmployeePercent = legal.kesehatanEmployeePercent.value;
+  const kesSource = legal.kesehatanWageCap.source;
+  const jkmPercent = legal.jkmPercent.value;
   const salary = new Dec(input.salary);
   const r = (x: Dec) => toRupiah(x);
 
   const floorWage = input.minimumWage !== undefined ? Dec.max(salary, input.minimumWage) : salary;
-  const kesBase = Dec.min(floorWage, BPJS_KESEHATAN.wageCap);
-  const kesEmployer = r(percentOf(kesBase, BPJS_KESEHATAN.employerPercent));
-  const kesEmployee = r(percentOf(kesBase, BPJS_KESEHATAN.employeePercent));
+  const kesBase = Dec.min(floorWage, kesCap);
+  const kesEmployer = r(percentOf(kesBase, kesEmployerPercent));
+  const kesEmployee = r(percentOf(kesBase, kesEmployeePercent));
   const extraFamily = r(percentOf(kesBase, BPJS_KESEHATAN.extraFamilyPercent).times(input.extraFamilyMembers));
 
   const jhtEmployer = r(percentOf(salary, BPJS_JHT.employerPercent));
   const jhtEmployee = r(percentOf(salary, BPJS_JHT.employeePercent));
 
-  const jpCap = jpWageCapOn(input.payDate);
+  const jpCap = jpWageCapOn(input.payDate, legal);
   const jpBase = input.jpApplies ? Dec.min(salary, jpCap.cap) : new Dec(0);
   const jpEmployer = r(percentOf(jpBase, BPJS_JP.employerPercent));
   const jpEmployee = r(percentOf(jpBase, BPJS_JP.employeePercent));
 
-  const jkkRate = dec(String(input.jkkRatePercent));
+  const jkkRate = dec(input.jkkRatePercent);
   const jkk = r(percentOf(salary, jkkRate));
-  const jkm = r(percentOf(salary, BPJS_JKM.employerPercent));
+  const jkm = r(percentOf(salary, jkmPercent));
   const taxable = kesEmployer.plus(jkk).plus(jkm);
 
   const s = salary.toString();
   const half = 'rounded half up to whole rupiah (issue 5 default)';
-  const kesIn = { salary: s, minimumWage: input.minimumWage ?? null, wageCap: BPJS_KESEHATAN.wageCap };
+  const kesIn = { salary: s, minimumWage: input.minimumWage ?? null, wageCap: kesCap };
   const jpIn = {
     salary: s,
     payDate: input.payDate,
@@ -118,21 +179,21 @@ export function calculateBpjs(raw: BpjsInput): { output: BpjsOutput; trace: Trac
   const traces: TraceMap = {
     'kesehatan.base': trace(
       'BPJS Kesehatan wage base',
-      'min(max(salary, minimumWage), 12,000,000)',
+      `min(max(salary, minimumWage), ${String(kesCap).replace(/\B(?=(\d{3})+(?!\d))/g, ',')})`,
       kesIn,
-      BPJS_KESEHATAN.source,
+      kesSource,
     ),
     'kesehatan.employer': trace(
       'BPJS Kesehatan employer share',
-      `base × 4%, ${half}`,
+      `base × ${kesEmployerPercent}%, ${half}`,
       { base: kesBase.toString() },
-      BPJS_KESEHATAN.source,
+      legal.kesehatanEmployerPercent.source,
     ),
     'kesehatan.employee': trace(
       'BPJS Kesehatan employee share',
-      `base × 1%, ${half}`,
+      `base × ${kesEmployeePercent}%, ${half}`,
       { base: kesBase.toString() },
-      BPJS_KESEHATAN.source,
+      legal.kesehatanEmployeePercent.source,
     ),
     'kesehatan.extraFamily': trace(
       'BPJS Kesehatan extra family members (employee)',
@@ -156,7 +217,7 @@ export function calculateBpjs(raw: BpjsInput): { output: BpjsOutput; trace: Trac
       { salary: s, jkkRatePercent: jkkRate.toString() },
       BPJS_JKK_SOURCE,
     ),
-    'jkm.employer': trace('JKM employer premium', `salary × 0.3%, ${half}`, { salary: s }, BPJS_JKM.source),
+    'jkm.employer': trace('JKM employer premium', `salary × ${jkmPercent}%, ${half}`, { salary: s }, legal.jkmPercent.source),
     taxableEmployerPremiums: trace(
       'Employer premiums that are taxable income',
       'kesehatan.employer + jkk.employer + jkm.employer (employer JHT and JP are not income)',

@@ -14,6 +14,7 @@ import {
 } from './compute';
 import { calculateOvertime } from '../formulas/overtime';
 import { calculatePph21 } from '../formulas/pph21';
+import { BUILT_IN_LEGAL_ROWS, type LegalRow, resolveLegalValues } from '../../legal-tables/schema';
 import type { PayrollSettings } from './schema';
 
 const settings: PayrollSettings = {
@@ -431,5 +432,95 @@ describe('piece / unit work', () => {
     );
     expect(one.taxableGross).toBe(3_100_000);
     expect(one.pph21).toBe(77_500); // 5% × 50% × 3,100,000
+  });
+});
+
+// PPh 21 DTP (PMK 10/2025 for 2025, PMK 105/2025 for 2026; payroll-id.md §1.12) on the payslip.
+const dtpSettings: PayrollSettings = { ...settings, payDay: 25, pph21DtpEligible: true, pph21DtpKlu: '15201 footwear' };
+const dtpEmployee = (over: Partial<EmployeeRunInput> = {}) =>
+  employee({ basicSalary: '10000000', attendance: fullMonthAttendance('2026-04', 5), ...over });
+const lineOf = (slip: { lines: { code: string; amount: number }[] }, code: string) =>
+  slip.lines.find((l) => l.code === code)?.amount;
+/** Net pay if there were no tax at all: cash earnings other than DTP − deductions other than PPh 21. */
+const netWithoutTax = (slip: { lines: { code: string; kind: string; amount: number }[] }) =>
+  slip.lines.filter((l) => l.kind === 'earning' && l.code !== 'pph21-dtp').reduce((s, l) => s + l.amount, 0) -
+  slip.lines.filter((l) => l.kind === 'deduction' && l.code !== 'pph21').reduce((s, l) => s + l.amount, 0);
+
+describe('PPh 21 DTP', () => {
+  it('monthly: 10,000,000 fixed regular gross is DTP, 10,000,001 is not; net pay is what it would be with no tax', () => {
+    const at = computeEmployeePayslip('2026-04', dtpSettings, dtpEmployee());
+    const over = computeEmployeePayslip('2026-04', dtpSettings, dtpEmployee({ basicSalary: '10000001' }));
+    expect(lineOf(at, 'pph21')).toBeGreaterThan(0);
+    expect(lineOf(at, 'pph21-dtp')).toBe(lineOf(at, 'pph21'));
+    expect(at.lines.find((l) => l.code === 'pph21-dtp')).toMatchObject({ kind: 'earning', name: 'PPh 21 DTP (PMK 105/2025)' });
+    expect(at.lines.find((l) => l.code === 'pph21-dtp')?.trace.source).toMatch(/PMK 105\/2025/);
+    expect(at.net).toBe(netWithoutTax(at));
+    expect(at.net).toBe(at.gross - at.totalDeductions);
+    // The DTP payment is not income: taxable gross and the tax are those of the slip without DTP.
+    const noDtp = computeEmployeePayslip('2026-04', { ...dtpSettings, pph21DtpEligible: false }, dtpEmployee());
+    expect(at.taxableGross).toBe(noDtp.taxableGross);
+    expect(at.pph21).toBe(noDtp.pph21);
+    expect(at.net).toBe(noDtp.net + at.pph21);
+    expect(lineOf(over, 'pph21-dtp')).toBeUndefined();
+    expect(over.net).toBe(netWithoutTax(over) - over.pph21);
+  });
+
+  it('daily workers: average daily wage 500,000 is DTP, 500,001 is not', () => {
+    const daily = (rate: string) =>
+      computeEmployeePayslip('2025-06', dtpSettings, dtpEmployee({ contractType: 3, basicSalary: rate }));
+    const at = daily('500000');
+    const over = daily('500001');
+    expect(lineOf(at, 'pph21')).toBeGreaterThan(0);
+    expect(lineOf(at, 'pph21-dtp')).toBe(lineOf(at, 'pph21'));
+    expect(at.lines.find((l) => l.code === 'pph21-dtp')?.name).toBe('PPh 21 DTP (PMK 10/2025)');
+    expect(lineOf(over, 'pph21-dtp')).toBeUndefined();
+  });
+
+  it('no DTP when the company is not eligible or outside the legal table’s windows (2027); a row added for 2027 applies', () => {
+    expect(
+      lineOf(computeEmployeePayslip('2026-04', { ...dtpSettings, pph21DtpEligible: false }, dtpEmployee()), 'pph21-dtp'),
+    ).toBe(undefined);
+    expect(lineOf(computeEmployeePayslip('2027-04', dtpSettings, dtpEmployee()), 'pph21-dtp')).toBeUndefined();
+    const rows2027: LegalRow[] = [
+      ...BUILT_IN_LEGAL_ROWS,
+      ...(['pph21.dtp.monthly-gross-limit', 'pph21.dtp.daily-gross-limit'] as const).map((key) => ({
+        key,
+        region: null,
+        value: key.includes('daily') ? '500000' : '10000000',
+        validFrom: '2027-01-01',
+        validTo: '2027-12-31',
+        source: 'PMK 999/2026 (test)',
+        note: null,
+      })),
+    ];
+    const slip = computeEmployeePayslip(
+      '2027-04',
+      dtpSettings,
+      dtpEmployee(),
+      undefined,
+      resolveLegalValues(rows2027, '2027-04-25'),
+    );
+    expect(slip.lines.find((l) => l.code === 'pph21-dtp')?.name).toBe('PPh 21 DTP (PMK 999/2026)');
+  });
+
+  it('December: DTP months count as paid; an over-withholding that came from DTP is not refunded', () => {
+    // January–November with more PPh 21 than the year's Article 17 tax (all of it DTP), a small December.
+    const earlier = Array.from({ length: 11 }, (_, i) => ({
+      month: i + 1,
+      taxableGross: '10400000',
+      annualDeductions: '300000',
+      pph21: '600000',
+      dtp: i < 10 ? '600000' : '0',
+    }));
+    const dec = computeEmployeePayslip('2026-12', dtpSettings, dtpEmployee({ basicSalary: '1000000', earlier }));
+    const noDtpYear = computeEmployeePayslip(
+      '2026-12',
+      dtpSettings,
+      dtpEmployee({ basicSalary: '1000000', earlier: earlier.map(({ dtp: _d, ...m }) => m) }),
+    );
+    expect(lineOf(noDtpYear, 'pph21')).toBeLessThan(0); // a refund when the employee bore the tax
+    expect(lineOf(dec, 'pph21')).toBe(-600_000); // only November's tax was borne by the employee: the DTP part stays
+    expect(dec.lines.find((l) => l.code === 'pph21')?.trace.source).toMatch(/Pasal 21\(2\)/);
+    expect(lineOf(dec, 'pph21-dtp')).toBeUndefined();
   });
 });

@@ -1,5 +1,8 @@
 import { evaluateFormulaAmount, FormulaError, type STANDARD_FORMULA_VARIABLES } from '../formula';
+import { builtInLegalValues, type LegalValues } from '../../legal-tables/schema';
+import { jkkRateOfSetting } from '../formulas/bpjs';
 import { calculateOvertime } from '../formulas/overtime';
+import { PPH21_DTP_CODE, pph21DtpEligibility } from '../formulas/pph21-dtp';
 import { calculatePph21, dailyPph21, grossUpAllowance, monthlyTer, terCategoryFor } from '../formulas/pph21';
 import { Dec, dec, sum, toInt, toRupiah, wholeRupiah } from '../money';
 import {
@@ -54,6 +57,8 @@ export interface EarlierMonth {
   taxableGross: string | number;
   annualDeductions: string | number;
   pph21: string | number;
+  /** PPh 21 DTP paid for that month (the `pph21-dtp` line), if any: counts as paid, never refunded. */
+  dtp?: string | number;
 }
 
 export interface EmployeeRunInput {
@@ -410,6 +415,8 @@ export function computeEmployeePayslip(
   settings: PayrollSettings,
   e: EmployeeRunInput,
   formulaCache?: FormulaCache,
+  /** The legal values in force on the pay date (the run resolves them once from the legal table); default: built-in. */
+  legalValues?: LegalValues,
 ): ComputedPayslip {
   const { dates, ptkpStatus, type, emp, a, rate, basicLine, basic, components, fullFixedAllowances } = monthBasisOf(
     period,
@@ -418,6 +425,7 @@ export function computeEmployeePayslip(
     formulaCache,
   );
   const { month, payDate, year } = dates;
+  const legal = legalValues ?? builtInLegalValues(payDate, settings.minimumWageRegion ?? null);
   const earnings: PayslipEarning[] = [basicLine];
   const deductions: PayslipDeduction[] = [];
   for (const { c, amount, trace: t } of components) {
@@ -574,8 +582,9 @@ export function computeEmployeePayslip(
       ptkpStatus,
       earnings: [...earnings, ...extra, ...preTaxCuts],
       deductions,
-      bpjs: settings.bpjsEnabled ? { jkkRatePercent: Number(settings.jkkRatePercent) } : null,
+      bpjs: settings.bpjsEnabled ? { jkkRatePercent: jkkRateOfSetting(settings.jkkRatePercent, legal).percent } : null,
       tax: { terRounding: settings.terRounding },
+      legal,
     });
     const cutCodes = new Set(preTaxCuts.map((c) => c.code));
     if (cutCodes.size) {
@@ -590,11 +599,22 @@ export function computeEmployeePayslip(
     return built;
   };
   let slip = buildSlip([]);
+  // PPh 21 DTP (PMK 10/2025, PMK 105/2025; payroll-id.md §1.12): the fixed regular gross (basic + fixed allowances as
+  // paid this month) or a daily worker's average daily wage against the legal table's limits of the pay date.
+  const dtp = pph21DtpEligibility({
+    legal,
+    companyEligible: settings.pph21DtpEligible === true,
+    companyKlu: settings.pph21DtpKlu ?? null,
+    employmentType: type,
+    fixedRegularGross: sum(earnings.filter((x) => x.fixed).map((x) => x.amount)),
+    dailyAverageGross: dec(slip.gross).div(days),
+  });
   // Employer-borne PPh 21 (payroll-id.md §1.11): a taxable tax allowance equal to the tax it causes, found by
   // the same gross-up as `hr calc pph21 --grossUp` (grossUpAllowance); in the last period it covers that
   // period's tax and is never negative (a refund of over-withholding is not grossed up).
+  // Under DTP the government bears the tax: no employer gross-up.
   const borneBy = e.taxBorneBy ?? settings.taxBorneBy;
-  if (borneBy === 'employer') {
+  if (borneBy === 'employer' && !dtp.eligible) {
     const base = dec(slip.taxableGross);
     const allowance = grossUpAllowance(base, (g) => taxOf(g, slip.annualDeductions));
     const method = type === 'daily' ? 'daily TER' : lastPeriod ? 'last-period reconciliation' : 'monthly TER';
@@ -615,7 +635,7 @@ export function computeEmployeePayslip(
       },
     ]);
   }
-  const pph21Index = slip.lines.findIndex((l) => l.code === 'pph21');
+  let pph21Index = slip.lines.findIndex((l) => l.code === 'pph21');
   if (ptkpStatus !== e.ptkpStatus) {
     const line = slip.lines[pph21Index];
     if (line)
@@ -679,6 +699,37 @@ export function computeEmployeePayslip(
         `PMK 168/2023 Pasal 15(1)b, Pasal 21(1); payroll-id.md §1.7${e.previousEmployer ? ' step 8 (previous employer, 1721-A1 lines 13 and 18)' : ''}`,
       ),
     };
+  }
+
+  // Over-withholding refunded in the last period excludes what came from DTP (PMK 168/2023 Pasal 21(2); payroll-id.md
+  // §1.7 step 7): at most the tax the employee actually bore this year (earlier months' PPh 21 minus their DTP).
+  if (lastPeriod) {
+    const line = slip.lines[pph21Index]!;
+    const earlierDtp = sum(earlier.map((m) => m.dtp ?? 0));
+    const borne = Dec.max(withheldBefore.minus(earlierDtp), 0);
+    if (earlierDtp.gt(0) && dec(line.amount).isNegative() && dec(line.amount).negated().gt(borne)) {
+      line.trace = {
+        ...line.trace,
+        formula: `${line.trace.formula}; a refund is at most the tax borne by the employee (the DTP part is not refunded)`,
+        inputs: { ...line.trace.inputs, reconciled: line.amount, earlierDtp: toInt(earlierDtp), refundable: toInt(borne) },
+        source: `${line.trace.source}; PMK 168/2023 Pasal 21(2) (DTP over-withholding is not refunded), PMK 10/2025`,
+      };
+      line.amount = toInt(borne.negated());
+    }
+  }
+  // DTP: the month's PPh 21 stays on the slip (a deduction) and the government pays the same amount in cash, not
+  // taxable (PMK 10/2025: the DTP received is not income), so net pay is what it would be without the tax.
+  const dtpAmount = dtp.eligible ? Dec.max(dec(slip.lines[pph21Index]!.amount), 0) : new Dec(0);
+  if (dtpAmount.gt(0)) {
+    const at = slip.lines.findIndex((l) => l.kind !== 'earning');
+    slip.lines.splice(at < 0 ? slip.lines.length : at, 0, {
+      code: PPH21_DTP_CODE,
+      name: `PPh 21 DTP (${dtp.regulation})`,
+      kind: 'earning',
+      amount: toInt(dtpAmount),
+      trace: { ...dtp.trace, formula: `${dtp.trace.formula}; amount = the month's PPh 21, paid in cash, not taxable` },
+    });
+    pph21Index = slip.lines.findIndex((l) => l.code === 'pph21');
   }
 
   // Totals from the final lines: net = gross − deductions, exactly.

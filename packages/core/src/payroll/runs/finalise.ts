@@ -5,7 +5,10 @@ import { AppError, notFound } from '../../shared/errors';
 import type { In } from '../../shared/zod';
 import { salaryIdInput, type RunRow } from './schema';
 
+import { markLegalValuesUsed } from '../../legal-tables/index';
+import { periodDates } from './compute';
 import { bookExternalDeductions } from './deductions';
+import { querySettings } from './queries';
 import { payrollFeedsOf } from './run-compute';
 import { lockPeriod, requireCompanyScope, type Update } from './access';
 
@@ -73,7 +76,12 @@ async function transition(ctx: Ctx, id: number, to: 'finalised' | 'cancelled'): 
       );
     }
     // What the run deducted for other modules is booked with the finalisation, in the same transaction.
-    if (to === 'finalised') await bookExternalDeductions(trx, payrollFeedsOf(ctx).deductions, id, res.period);
+    if (to === 'finalised') {
+      await bookExternalDeductions(trx, payrollFeedsOf(ctx).deductions, id, res.period);
+      // The legal values the run used can no longer be deleted (legal-tables, issue 18 §4).
+      const { payDate } = periodDates(res.period, (await querySettings(trx)).payDay);
+      await markLegalValuesUsed(trx, payDate, `payroll run #${id} (${res.period})`);
+    }
     if (to === 'cancelled') {
       await trx.updateTable('salary_queue').set({ applied_run_id: null }).where('applied_run_id', '=', id).execute();
       await trx.deleteFrom('payslips').where('run_id', '=', id).execute();

@@ -30,6 +30,9 @@ const payrollSettingsShape = z.object({
   absenceCutFixedAllowances: z.boolean(),
   prorationBasis: z.enum(['workdays', 'calendar-days']),
   taxBorneBy: z.enum(['employee', 'employer']),
+  pph21DtpEligible: z.boolean().optional(),
+  pph21DtpKlu: z.string().nullable().optional(),
+  minimumWageRegion: z.string().nullable().optional(),
 });
 const componentRowShape = z.object({
   id: z.number(),

@@ -22,6 +22,9 @@ export async function querySettings(db: Db): Promise<PayrollSettings> {
     absenceCutFixedAllowances: r.absence_cut_fixed_allowances,
     prorationBasis: r.proration_basis,
     taxBorneBy: r.tax_borne_by,
+    pph21DtpEligible: r.pph21_dtp_eligible,
+    pph21DtpKlu: r.pph21_dtp_klu,
+    minimumWageRegion: r.minimum_wage_region,
   };
 }
 
@@ -281,8 +284,11 @@ export async function queryEarlierMonths(
     taxable_gross: string;
     annual_deductions: string;
     pph21: string;
+    dtp: string;
   }>`
-    select s.employee_id, s.period, s.taxable_gross::text, s.annual_deductions::text, s.pph21::text
+    select s.employee_id, s.period, s.taxable_gross::text, s.annual_deductions::text, s.pph21::text,
+      coalesce((select sum((l->>'amount')::bigint) from jsonb_array_elements(s.lines::jsonb) l
+                where l->>'code' = 'pph21-dtp'), 0)::text as dtp
     from payslips s join payroll_runs r on r.id = s.run_id
     where r.status = 'finalised' and s.period >= ${`${year}-01`} and s.period < ${period}
       and s.employee_id = any(${sql.val(employeeIds)}::int[])`.execute(db);
@@ -294,6 +300,7 @@ export async function queryEarlierMonths(
       taxableGross: r.taxable_gross,
       annualDeductions: r.annual_deductions,
       pph21: r.pph21,
+      dtp: r.dtp,
     });
     out.set(r.employee_id, list);
   }

@@ -1,3 +1,4 @@
+import { legalValuesOn } from '../../legal-tables/index';
 import { type FinalisedThr, queryFinalisedThr } from '../thr-runs/queries';
 import { thrHolidayName } from '../thr-runs/schema';
 import type { Ctx } from '../../shared/context';
@@ -149,6 +150,12 @@ export async function computePayrollRun(
   const feeds = payrollFeedsOf(ctx);
   const settings = await querySettings(db);
   const dates = periodDates(opts.period, settings.payDay);
+  // The legal values in force on the pay date (BPJS caps and rates, DTP window), read once per run.
+  const legal = await legalValuesOn(db, dates.payDate, settings.minimumWageRegion ?? null).catch((err: unknown) => {
+    if (err instanceof RangeError)
+      throw new AppError('PRECONDITION_FAILED', `${err.message}: add the value on Salary → Legal tables`);
+    throw err;
+  });
   const employees = await queryRunEmployees(db, {
     periodStart: dates.start,
     periodEnd: dates.end,
@@ -206,7 +213,7 @@ export async function computePayrollRun(
       pieces: pieces.get(e.id),
     });
     try {
-      slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache));
+      slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache, legal));
     } catch (err) {
       // 412 naming the employee (and the component), never a 500 (issue 16 item 12).
       if (err instanceof PayslipComputeError && err.outOfRange)

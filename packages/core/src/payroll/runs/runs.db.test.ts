@@ -131,6 +131,9 @@ describe('salary data', () => {
       absenceCutFixedAllowances: false,
       prorationBasis: 'workdays',
       taxBorneBy: 'employee',
+      pph21DtpEligible: false,
+      pph21DtpKlu: null,
+      minimumWageRegion: null,
     });
     const setting = () => requirePermission(admin, 'salary.setting');
     const s = await updatePayrollSettings(ctx, setting(), {

@@ -55,6 +55,20 @@ export const updatePayrollSettingsInput = z.strictObject({
   prorationBasis: z.enum(PRORATION_BASES, { message: `must be one of ${PRORATION_BASES.join(', ')}` }).optional(),
   /** Company default of who bears PPh 21 ('employer': tax allowance by gross-up, payroll-id.md §1.11); employees may override. */
   taxBorneBy: z.enum(TAX_BORNE_BY, { message: `must be one of ${TAX_BORNE_BY.join(', ')}` }).optional(),
+  /** The company's KLU is in a PPh 21 DTP sector (PMK 10/2025 for 2025, PMK 105/2025 for 2026; years from the legal table). */
+  pph21DtpEligible: z.boolean().optional(),
+  /** The eligible KLU code(s) or description (e.g. "15201 footwear"), shown in the DTP trace. */
+  pph21DtpKlu: z.preprocess((v) => (v === '' ? null : v), text(200).nullable().optional()),
+  /** The minimum-wage region of the legal table (e.g. kota-surabaya): the BPJS Kesehatan base is never below it. */
+  minimumWageRegion: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a region of the legal table (e.g. kota-surabaya)')
+      .max(60)
+      .nullable()
+      .optional(),
+  ),
 });
 
 export interface PayrollSettings {
@@ -71,6 +85,12 @@ export interface PayrollSettings {
   absenceCutFixedAllowances: boolean;
   prorationBasis: (typeof PRORATION_BASES)[number];
   taxBorneBy: (typeof TAX_BORNE_BY)[number];
+  /** PPh 21 DTP (PMK 10/2025, PMK 105/2025): the company's KLU is in an eligible sector. Default false. */
+  pph21DtpEligible?: boolean;
+  /** The KLU code(s) / text that make the company eligible, shown in the DTP trace. */
+  pph21DtpKlu?: string | null;
+  /** The legal table's minimum-wage region of the company (BPJS Kesehatan base floor); null: none. */
+  minimumWageRegion?: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

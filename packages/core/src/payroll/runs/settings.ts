@@ -34,6 +34,9 @@ export async function updatePayrollSettings(
     if (input.absenceCutFixedAllowances !== undefined) set.absence_cut_fixed_allowances = input.absenceCutFixedAllowances;
     if (input.prorationBasis !== undefined) set.proration_basis = input.prorationBasis;
     if (input.taxBorneBy !== undefined) set.tax_borne_by = input.taxBorneBy;
+    if (input.pph21DtpEligible !== undefined) set.pph21_dtp_eligible = input.pph21DtpEligible;
+    if (input.pph21DtpKlu !== undefined) set.pph21_dtp_klu = input.pph21DtpKlu;
+    if (input.minimumWageRegion !== undefined) set.minimum_wage_region = input.minimumWageRegion;
     await trx.updateTable('payroll_settings').set(set).where('id', '=', 1).execute();
     const after = await querySettings(trx);
     await audit(ctx, trx, { action: 'update', entity: 'payroll_settings', entityId: 1, before, after });

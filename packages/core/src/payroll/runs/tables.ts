@@ -26,6 +26,11 @@ export interface PayrollTables {
     proration_basis: Generated<'workdays' | 'calendar-days'>;
     /** Who bears PPh 21 by default: the employee (withheld) or the employer (tax allowance, gross-up). */
     tax_borne_by: Generated<TaxBorneBy>;
+    /** PPh 21 DTP eligibility (PMK 10/2025, PMK 105/2025) and the KLU text (migration 20261126T1030_legal_tables). */
+    pph21_dtp_eligible: Generated<boolean>;
+    pph21_dtp_klu: string | null;
+    /** Minimum-wage region of the legal table (BPJS Kesehatan base floor). */
+    minimum_wage_region: string | null;
     updated_at: Stamp;
   };
   /** The employee's own password for e-mailed payslip PDFs (issue 16 item 8); never returned by any procedure. */

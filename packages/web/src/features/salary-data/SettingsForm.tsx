@@ -19,7 +19,8 @@ type Key = keyof SettingsInput;
 type FieldSpec =
   | { kind: 'number'; min: number; max: number; hint?: SettingsTextKey }
   | { kind: 'select'; options: readonly (string | number)[]; numeric?: boolean }
-  | { kind: 'toggle' };
+  | { kind: 'toggle' }
+  | { kind: 'text'; maxLength: number; hint: SettingsTextKey };
 
 /*
  * Option lists of core's ABSENCE_CUT_BASES / PRORATION_BASES (payroll/runs/schema.ts, not on the browser
@@ -53,6 +54,9 @@ const FIELDS = {
   absenceCutFixedAllowances: { kind: 'toggle' },
   prorationBasis: { kind: 'select', options: PRORATION_BASES_UI },
   taxBorneBy: { kind: 'select', options: TAX_BORNE_BY_UI },
+  pph21DtpEligible: { kind: 'toggle' },
+  pph21DtpKlu: { kind: 'text', maxLength: 200, hint: 'dtpKluHint' },
+  minimumWageRegion: { kind: 'text', maxLength: 60, hint: 'regionHint' },
 } satisfies { [K in Key]-?: FieldSpec };
 
 const KEYS = Object.keys(FIELDS) as Key[];
@@ -72,6 +76,7 @@ function toInput(v: Values): SettingsInput {
     const spec: FieldSpec = FIELDS[k];
     const raw = v[k];
     if (spec.kind === 'toggle') out[k] = raw === true;
+    else if (spec.kind === 'text') out[k] = raw === '' ? null : raw;
     else if (raw === '') continue;
     else out[k] = spec.kind === 'number' || (spec.kind === 'select' && spec.numeric) ? Number(raw) : raw;
   }
@@ -143,14 +148,23 @@ function SettingsEditor({ initial }: { initial: Settings }) {
             </label>
           );
         const hint =
-          spec.kind === 'number' && spec.hint
+          (spec.kind === 'number' || spec.kind === 'text') && spec.hint
             ? t(`salaryData.settings.${spec.hint}`)
             : k === 'jkkRatePercent'
               ? t('salaryData.settings.jkkHint')
               : undefined;
         return (
           <Field key={k} label={label(k)} htmlFor={id} error={errors[k]} hint={hint}>
-            {spec.kind === 'number' ? (
+            {spec.kind === 'text' ? (
+              <TextInput
+                id={id}
+                maxLength={spec.maxLength}
+                disabled={!editable}
+                invalid={Boolean(errors[k])}
+                value={String(values[k])}
+                onChange={(e) => set(k, e.target.value)}
+              />
+            ) : spec.kind === 'number' ? (
               <TextInput
                 id={id}
                 type="number"

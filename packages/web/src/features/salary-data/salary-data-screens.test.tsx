@@ -22,6 +22,9 @@ const settings = {
   absenceCutDivisor: 21,
   absenceCutFixedAllowances: false,
   prorationBasis: 'workdays',
+  pph21DtpEligible: false,
+  pph21DtpKlu: null,
+  minimumWageRegion: null,
 };
 
 const VARIABLES = ['basic', 'fixedAllowances', 'attendanceDays'];

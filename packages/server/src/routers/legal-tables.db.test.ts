@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Headers, useTestApp } from './test-app';
+
+const t = useTestApp({ employees: 1 });
+const S = '/v2/h/salary/legalTable';
+let admin: Headers;
+let staff: Headers;
+
+beforeAll(async () => {
+  [admin, staff] = await t.bearers(t.admin, t.staff);
+});
+
+describe('legal tables over REST (issue 18 §4)', () => {
+  it('lists the dated values with their sources, filtered by key; needs salary.view', async () => {
+    const r = await t.call('GET', `${S}?key=bpjs.jp.wage-cap`, admin);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ status: 'success', success: 'Legal tables' });
+    const rows = r.json().result.rows as { value: string; validFrom: string; source: string }[];
+    expect(rows.map((x) => [x.validFrom, x.value])).toEqual([
+      ['2023-03-01', '9559600'],
+      ['2024-03-01', '10042300'],
+      ['2025-03-01', '10547400'],
+      ['2026-03-01', '11086300'],
+    ]);
+    expect(rows.every((x) => /BPJS TK letter/.test(x.source))).toBe(true);
+    expect((await t.call('GET', S, {})).statusCode).toBe(401);
+    expect((await t.call('GET', S, staff)).statusCode).toBe(403);
+  });
+
+  it('adds next year’s value (GL0001 naming the bad fields), deletes an unused row', async () => {
+    const bad = await t.call('POST', S, admin, { key: 'bpjs.jkk.group-1', value: '12', validFrom: '2027-01-01', source: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].code).toBe('GL0001');
+    expect(
+      bad
+        .json()
+        .errors[0].attributes.map((a: { param: string }) => a.param)
+        .sort(),
+    ).toEqual(['source', 'value']);
+    expect((await t.call('POST', S, staff, { key: 'minimum-wage' })).statusCode).toBe(403);
+
+    const ok = await t.call('POST', S, admin, {
+      key: 'minimum-wage',
+      region: 'kota-surabaya',
+      value: '5600000',
+      validFrom: '2027-01-01',
+      source: 'UMK Kota Surabaya 2027, Keputusan Gubernur Jawa Timur (test)',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result).toMatchObject({ key: 'minimum-wage', region: 'kota-surabaya', value: '5600000', usedAt: null });
+    const id = ok.json().result.id as number;
+    const dup = await t.call('POST', S, admin, {
+      key: 'minimum-wage',
+      region: 'kota-surabaya',
+      value: '5600001',
+      validFrom: '2027-01-01',
+      source: 'UMK (test)',
+    });
+    expect(dup.statusCode).toBe(409);
+    const del = await t.call('POST', `${S}/${id}/delete`, admin);
+    expect(del.json()).toMatchObject({ status: 'success', result: { id, deleted: true } });
+    expect((await t.call('POST', `${S}/${id}/delete`, admin)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,1 @@
+export { LegalTablePage } from './LegalTablePage';
