@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureReferenceData } from '@hr/core/seed';
 import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOfficeWorkers } from './testing/office-workers';
 import { hr, tempDir } from './testing/run-hr';
 
 // `hr payroll run` and `hr payroll export` end to end, on PostgreSQL with TEST_DATABASE_URL, else embedded.
@@ -39,23 +39,7 @@ describe('hr payroll on a real database', () => {
       };
     }
     expect((await hr(['db', 'migrate'], env)).code).toBe(0);
-    await withDb(async ({ db }) => {
-      await ensureReferenceData(db);
-      const office = await db
-        .insertInto('company_offices')
-        .values({ code: 'SBY', name: 'Surabaya', address: null, city: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // Two employees with contracts of 5,000,000 and 6,000,000 (set-based, like a real import).
-      await sql`
-        insert into employees (employee_number, given_name, surname, email, gender, birth_date, religion_id,
-          education_level_id, marital_status_id, company_office_id, entry_date)
-        select 'SBY-' || g, 'Worker', g::text, 'w' || g || '@test.co.id', 'Male', '1990-01-01', 1, 1, 1, ${office.id}, '2025-01-01'
-        from generate_series(1, 2) g`.execute(db);
-      await sql`
-        insert into employee_contracts (employee_id, contract_number, contract_type, start_date, basic_salary)
-        select id, 'K-' || id, 5, '2025-01-01', 4000000 + 1000000 * row_number() over (order by id) from employees`.execute(db);
-    });
+    await withDb(({ db }) => seedOfficeWorkers(db));
   });
   afterAll(async () => {
     await dropDatabase?.();

@@ -156,7 +156,7 @@ export function registerPayrollCommands(program: Command, cfg: CliConfig, io: Io
  * The CLI acts as the system with company-wide scope (like `hr payroll run`, which needs no grant): whoever can
  * run it can open the database. Its runs record no user (created_by null).
  */
-const CLI_ACTOR: Actor = {
+export const CLI_ACTOR: Actor = {
   userId: 0,
   email: 'cli',
   employeeId: null,

@@ -1,4 +1,5 @@
 import { seedRegulationsDemo } from '../regulations/index';
+import { seedTaxReportingDemo } from '../tax-reporting/index';
 import { seedInventoryDemo } from '../inventory/index';
 import { seedAttendanceDemo } from '../attendance/index';
 import { seedPurchaseOfGoodsDemo } from '../purchase-of-goods/index';
@@ -971,6 +972,8 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
     await seedCanteenDemo({ ...ctx, db });
     // Company regulations with their documents (dashboard widget, /misc?tab=regulations).
     await seedRegulationsDemo({ ...ctx, db });
+    // Company NPWP, office NITKUs and employee NIKs for the Coretax e-Bupot export (issue 18 §1).
+    await seedTaxReportingDemo({ ...ctx, db });
     // Leave types and requests in every status (issue 4).
     await seedLeaveDemo({ ...ctx, db });
     // Timesheet corrections and overtime requests in every status (issue 4).

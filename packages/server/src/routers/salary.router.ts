@@ -56,6 +56,7 @@ import { permissionProcedure, router } from '../trpc/procedures';
 import { payslipRouter } from './salary-payslip.router';
 import { incomeTaxRouter, reportBonusRouter } from './salary-tax.router';
 import { holidayAllowanceRouter } from './salary-thr.router';
+import { taxReportRouter } from './tax-reporting.router';
 import { pieceRouter } from './salary-piece.router';
 import {
   cancelPayrollOutput,
@@ -259,5 +260,6 @@ export const salaryRouter = router({
   piece: pieceRouter,
   incomeTax: incomeTaxRouter,
   reportBonus: reportBonusRouter,
+  taxReport: taxReportRouter,
   payslip: payslipRouter,
 });

@@ -1,0 +1,1 @@
+export { TaxReportPage } from './TaxReportPage';
