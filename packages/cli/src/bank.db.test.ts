@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { requirePermission } from '@hr/core/access';
+import { openDb } from '@hr/core/db';
+import { finalisePayroll } from '@hr/core/payroll';
+import { ensureReferenceData } from '@hr/core/seed';
+import { createServices } from '@hr/core/services';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from './commands/payroll';
+import { hr, tempDir } from './testing/run-hr';
+
+// `hr bank preview` and `hr bank export` end to end on the embedded database: a finalised run of two employees,
+// one with a BCA account, one without.
+describe('hr bank on a real database', () => {
+  const dataDir = tempDir();
+  const env = { DATA_DIR: dataDir };
+  let runId: number;
+  let paid: number;
+  let noAccount: number;
+
+  beforeAll(async () => {
+    expect((await hr(['db', 'migrate'], env)).code).toBe(0);
+    const h = await openDb({ dataDir });
+    try {
+      const { db } = h;
+      await ensureReferenceData(db);
+      const office = await db
+        .insertInto('company_offices')
+        .values({ code: 'SBY', name: 'Surabaya', address: null, city: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const worker = (n: number) => ({
+        employee_number: `SBY-${n}`,
+        given_name: 'Worker',
+        surname: String(n),
+        email: `w${n}@test.co.id`,
+        gender: 'Male' as const,
+        birth_date: '1990-01-01',
+        religion_id: 1,
+        education_level_id: 1,
+        marital_status_id: 1,
+        company_office_id: office.id,
+        entry_date: '2025-01-01',
+        ptkp_status_id: null,
+        bank_id: null,
+        bank_account_number: null,
+        phone: null,
+        department_id: null,
+        division_id: null,
+        section_id: null,
+        job_position_id: null,
+        job_level_id: null,
+        contract_type: null,
+        first_join_date: null,
+        contract_start_date: null,
+        annual_leave_date: null,
+      });
+      const staff = await db
+        .insertInto('employees')
+        .values([worker(1), worker(2)])
+        .returning('id')
+        .execute();
+      await db
+        .insertInto('employee_contracts')
+        .values(
+          staff.map((e) => ({
+            employee_id: e.id,
+            contract_number: `K-${e.id}`,
+            contract_type: 5,
+            start_date: '2025-01-01',
+            basic_salary: 6_000_000,
+          })),
+        )
+        .execute();
+      [paid, noAccount] = (await db.selectFrom('employees').select('id').orderBy('employee_number').execute()).map(
+        (e) => e.id,
+      ) as [number, number];
+      const bca = await db.selectFrom('banks').select('id').where('code', '=', '014').executeTakeFirstOrThrow();
+      await db
+        .updateTable('employees')
+        .set({ bank_id: bca.id, bank_account_number: '0123456789', bank_account_name: 'WORKER SATU' })
+        .where('id', '=', paid)
+        .execute();
+    } finally {
+      await h.close();
+    }
+    const run = await hr(['payroll', 'run', '--period', '2026-11'], env);
+    runId = Number(/run #(\d+)/.exec(run.stdout)![1]);
+    const f = await openDb({ dataDir });
+    try {
+      await finalisePayroll(createServices(f.db).ctx(null), requirePermission(CLI_ACTOR, 'salary.update'), { id: runId });
+    } finally {
+      await f.close();
+    }
+  }, 120_000);
+
+  it('preview names who cannot be paid; export refuses, then writes the file with them excluded and listed', async () => {
+    const p = await hr(['bank', 'preview', '--run', String(runId), '--template', 'GENERIC-CSV'], env);
+    expect(p.stderr).toBe('');
+    expect(p.stdout).toMatch(/Pays 1 \([\d,]+\); problems 1; excluded 0; zero net 0\./);
+    expect(p.stdout).toContain(`#${noAccount} SBY-2 Worker 2: problem, net`);
+    expect(p.stdout).toContain('(No bank account number; No bank chosen; No account holder name)');
+
+    const out = path.join(dataDir, 'transfer.csv');
+    const refused = await hr(['bank', 'export', '--run', String(runId), '--template', 'GENERIC-CSV', '--out', out], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/1 employee\(s\) cannot be paid by GENERIC-CSV: SBY-2 Worker 2/);
+
+    const ok = await hr(
+      ['bank', 'export', '--run', String(runId), '--template', 'generic-csv', '--exclude', String(noAccount), '--out', out],
+      env,
+    );
+    expect(ok.stderr).toBe('');
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(
+      new RegExp(`Wrote salary_transfer_2026-11_run${runId}\\.csv \\(export #\\d+, template GENERIC-CSV\\)`),
+    );
+    expect(ok.stdout).toContain(`left out #${noAccount} SBY-2 Worker 2`);
+    const [, row, ...rest] = readFileSync(out, 'latin1').split('\r\n');
+    expect(rest).toEqual(['']);
+    const cells = row!.split(',');
+    expect(cells.slice(5, 8)).toEqual(['0123456789', 'WORKER SATU', 'IDR']);
+    // The total line: file total = run net − excluded.
+    const [total, net, excluded] = /total ([\d,]+) = run net ([\d,]+) − excluded ([\d,]+)/
+      .exec(ok.stdout)!
+      .slice(1)
+      .map((s) => BigInt(s.replaceAll(',', ''))) as [bigint, bigint, bigint];
+    expect(BigInt(cells[8]!)).toBe(total);
+    expect(total).toBe(net - excluded);
+
+    const bad = await hr(['bank', 'export', '--run', 'x', '--template', 'GENERIC-CSV', '--out', out], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^id: /m);
+  });
+});

@@ -1,0 +1,2 @@
+export { BankTemplatePage } from './BankTemplatePage';
+export { BankTransferPage } from './BankTransferPage';
