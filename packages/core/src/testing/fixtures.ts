@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { createUser } from '../auth/service';
+import type { Actor } from '../access/actor';
+import { actorForUser, createUser } from '../auth/service';
 import type { Database } from '../db/database';
 import type { RoleKey } from '../access/roles';
 import { ensureReferenceData } from '../seed/reference';
@@ -91,6 +92,40 @@ export async function makeUser(
   const password = opts.password ?? 'correct horse 1';
   const u = await createUser(services.ctx(null), { email, password, roles, employeeId, active: opts.active ?? true });
   return { userId: u.id, email, password, employeeId };
+}
+
+/**
+ * A contract paying `basicSalary` a month from `start` (default 2025-01-01): open-ended permanent (type 5)
+ * unless `type` and `end` say otherwise.
+ */
+export async function addContract(
+  db: Kysely<Database>,
+  employeeId: number,
+  basicSalary: number,
+  opts: { type?: number; start?: string; end?: string | null } = {},
+): Promise<void> {
+  await db
+    .insertInto('employee_contracts')
+    .values({
+      employee_id: employeeId,
+      contract_number: `C-${employeeId}`,
+      contract_type: opts.type ?? 5,
+      start_date: opts.start ?? '2025-01-01',
+      end_date: opts.end ?? null,
+      basic_salary: basicSalary,
+      notes: null,
+      created_by: null,
+    })
+    .execute();
+}
+
+/** A human-capital user without `hr.all`: sees only the employees of its own department `dept` (spec §6 data scope). */
+export async function makeDepartmentHr(services: Services, org: Org, dept: 0 | 1): Promise<Actor> {
+  const u = await makeUser(services, org, ['human-capital'], { dept });
+  const actor = (await actorForUser(services.db, u.userId, 'user'))!;
+  const permissions = new Set(actor.permissions);
+  permissions.delete('hr.all');
+  return { ...actor, roles: ['human-capital-limited'], permissions };
 }
 
 export { createServices };

@@ -4,7 +4,7 @@
  * shortcuts the files used to write out each on their own.
  */
 import { createUser } from '@hr/core/auth';
-import type { RoleKey } from '@hr/core/access';
+import type { PermissionKey, RoleKey } from '@hr/core/access';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
@@ -38,6 +38,8 @@ export interface RouterTestApp extends TestApp {
   signUp(who: Login, roles: RoleKey[], employeeId?: number): Promise<{ headers: Headers; userId: number }>;
   /** A new login holding `roles`, linked to employee JKT-0000n, signed in. */
   userFor(roles: RoleKey[], n: number, who: Login): Promise<TestLogin>;
+  /** An approved grant of one permission to an employee (as if its second person had approved it). */
+  grantPermission(employeeId: number, key: PermissionKey, requestedBy: number): Promise<void>;
   /**
    * An open-ended contract (type 5) per employee: `basicSalary(i)` rupiah a month from
    * `startDate(i)` (default 2025-01-01).
@@ -125,6 +127,19 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
     async userFor(roles, n, who) {
       const id = await employeeId(n);
       return { ...(await signUp(who, roles, id)), employeeId: id };
+    },
+    async grantPermission(employeeId, key, requestedBy) {
+      await get()
+        .tdb.db.insertInto('permission_grants')
+        .values({
+          subject_type: 'employee',
+          subject_id: employeeId,
+          grant_kind: 'permission',
+          grant_key: key,
+          status: 1,
+          requested_by: requestedBy,
+        })
+        .execute();
     },
     async addContracts(ids, basicSalary, startDate = () => '2025-01-01') {
       await get()

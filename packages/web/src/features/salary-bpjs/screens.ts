@@ -1,0 +1,1 @@
+export { BpjsReportPage } from './BpjsReportPage';
