@@ -213,6 +213,16 @@ export const FLOWS: Flow[] = [
     }),
   ),
   {
+    // The spec's /v2/h/role/employee (issue 20 item 4): the same employee grants, of kind role.
+    name: 'employee role',
+    procedures: { 'permission.employeeRole.approve': one },
+    async file(d, filer) {
+      const subjectId = (await d.user('employee@demo.co.id')).employeeId;
+      await d.call('permission.employeeRole.assign', { subjectId, role: 'inventory-staff' }, filer);
+      return latest(d.env, 'permission_grants');
+    },
+  },
+  {
     name: 'placement confirmation',
     procedures: { 'permission.placement.approve': one, 'permission.placement.reject': one },
     // A fresh job position with an approved salary.update grant (assigned by hc, approved by the
