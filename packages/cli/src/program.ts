@@ -1,10 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { registerBackupCommands } from './commands/backup';
+import { registerBankCommands } from './commands/bank';
 import { registerCalcCommands } from './commands/calc';
 import { registerDbCommands } from './commands/db';
 import { registerImportEmployeesCommand } from './commands/import-employees';
 import { registerImportPunchesCommand } from './commands/import-punches';
 import { registerPayrollCommands } from './commands/payroll';
+import { registerTaxCommands } from './commands/tax';
 import { registerUserCommands } from './commands/user';
 import { loadCliConfig } from './config';
 import { describeError, EXIT } from './errors';
@@ -35,6 +37,8 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env, io: Io = stdi
   registerImportEmployeesCommand(program, cfg, io);
   registerCalcCommands(program, io);
   registerPayrollCommands(program, cfg, io);
+  registerTaxCommands(program, cfg, io);
+  registerBankCommands(program, cfg, io);
   return program;
 }
 

@@ -19,6 +19,9 @@ import type { RegulationTables } from '../regulations/index';
 import type { ThrRunTables } from '../payroll/index';
 import type { MailTables } from '../mail/index';
 import type { JobTables } from '../jobs/index';
+import type { LegalTableTables } from '../legal-tables/index';
+import type { BankTransferTables } from '../bank-transfers/index';
+import type { TaxReportingTables } from '../tax-reporting/index';
 
 /** Every module declares its own tables; this interface composes them. */
 export interface Database
@@ -42,4 +45,7 @@ export interface Database
     RegulationTables,
     ThrRunTables,
     MailTables,
-    JobTables {}
+    JobTables,
+    LegalTableTables,
+    BankTransferTables,
+    TaxReportingTables {}

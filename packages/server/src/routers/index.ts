@@ -17,9 +17,12 @@ import { orgRouter } from './org.router';
 import { permissionRouter } from './permission.router';
 import { referenceRouter } from './reference.router';
 import { salaryRouter } from './salary.router';
+import { legalTableRouter } from './legal-tables.router';
 import { mailRouter } from './mail.router';
 import { auditLogRouter } from './audit-log.router';
+import { bpjsReportRouter } from './bpjs-reports.router';
 import { jobRouter } from '../jobs/job.router';
+import { bankTransferRouter } from './bank-transfers.router';
 
 export const appRouter = router({
   cooperative: cooperativeRouter,
@@ -32,6 +35,7 @@ export const appRouter = router({
   reference: referenceRouter,
   inventory: inventoryRouter,
   salary: salaryRouter,
+  legalTable: legalTableRouter,
   device: deviceRouter,
   regulation: regulationRouter,
   dashboard: dashboardRouter,
@@ -42,7 +46,9 @@ export const appRouter = router({
   canteen: canteenRouter,
   mail: mailRouter,
   auditLog: auditLogRouter,
+  bpjsReport: bpjsReportRouter,
   job: jobRouter,
+  bankTransfer: bankTransferRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -76,6 +76,10 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['reportBonusDetail', '/salary/reportBonus/:id/detail'],
     ['incomeTax', '/salary/incomeTax', true],
     ['incomeTaxDetail', '/salary/incomeTax/:id/detail'],
+    ['bankTransfer', '/salary/bankTransfer', true],
+    ['bankTemplate', '/salary/bankTransfer/template', true, 'salary.setting'],
+    ['bpjsReport', '/salary/bpjsReport', true],
+    ['taxReport', '/salary/taxReport', true],
     ['employeeComponent', '/salary/employeeComponent', true],
     ['employeeComponentDetail', '/salary/employeeComponent/:id/detail'],
     ['holidayAllowance', '/salary/holidayAllowance', true],
@@ -87,6 +91,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['queueAdd', '/salary/queue/add'],
     ['queueEdit', '/salary/queue/:id/edit'],
     ['setting', '/salary/setting', true],
+    ['legalTable', '/salary/legalTable', true],
   ]),
   group('cooperative', 'cooperative.view', [
     ['manage', '/cooperative/manage', true],

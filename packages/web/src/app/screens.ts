@@ -17,6 +17,10 @@ const salaryRuns = () => import('../features/salary-runs/screens');
 const salaryData = () => import('../features/salary-data/screens');
 const salaryThr = () => import('../features/salary-thr/screens');
 const salaryTax = () => import('../features/salary-tax/screens');
+const salaryBank = () => import('../features/salary-bank/screens');
+const salaryBpjs = () => import('../features/salary-bpjs/screens');
+const salaryTaxReport = () => import('../features/salary-taxreport/screens');
+const salaryLegal = () => import('../features/salary-legal/screens');
 const developerLogs = () => import('../features/developer-logs/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -111,6 +115,11 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'salary.holidayAllowanceDetail': lazy(() => salaryThr().then((m) => ({ default: m.HolidayAllowanceDetailPage }))),
   'salary.incomeTax': lazy(() => salaryTax().then((m) => ({ default: m.IncomeTaxListPage }))),
   'salary.incomeTaxDetail': lazy(() => salaryTax().then((m) => ({ default: m.IncomeTaxDetailPage }))),
+  'salary.bankTransfer': lazy(() => salaryBank().then((m) => ({ default: m.BankTransferPage }))),
+  'salary.bankTemplate': lazy(() => salaryBank().then((m) => ({ default: m.BankTemplatePage }))),
+  'salary.bpjsReport': lazy(() => salaryBpjs().then((m) => ({ default: m.BpjsReportPage }))),
+  'salary.taxReport': lazy(() => salaryTaxReport().then((m) => ({ default: m.TaxReportPage }))),
+  'salary.legalTable': lazy(() => salaryLegal().then((m) => ({ default: m.LegalTablePage }))),
   'salary.reportBonus': lazy(() => salaryTax().then((m) => ({ default: m.ReportBonusListPage }))),
   'salary.reportBonusDetail': lazy(() => salaryTax().then((m) => ({ default: m.ReportBonusDetailPage }))),
   'developer.logs': lazy(() => developerLogs().then((m) => ({ default: m.DeveloperLogsPage }))),

@@ -80,6 +80,10 @@ export const en = {
       reportBonusDetail: 'Bonus Report Detail',
       incomeTax: 'Income Tax',
       incomeTaxDetail: 'Income Tax Detail',
+      bankTransfer: 'Bank Transfer File',
+      bankTemplate: 'Bank File Templates',
+      bpjsReport: 'BPJS Report',
+      taxReport: 'Tax Reporting (Coretax)',
       employeeComponent: 'Employee Component',
       employeeComponentDetail: 'Employee Component Detail',
       holidayAllowance: 'Holiday Allowance',
@@ -91,6 +95,7 @@ export const en = {
       queueAdd: 'Add Salary Queue',
       queueEdit: 'Edit Salary Queue',
       setting: 'Salary Setting',
+      legalTable: 'Legal Tables',
     },
     cooperative: {
       manage: 'Manage Cooperative',

@@ -78,6 +78,10 @@ export const id: Messages = {
       reportBonusDetail: 'Detail Laporan Bonus',
       incomeTax: 'Pajak Penghasilan',
       incomeTaxDetail: 'Detail Pajak Penghasilan',
+      bankTransfer: 'Berkas Transfer Bank',
+      bankTemplate: 'Templat Berkas Bank',
+      bpjsReport: 'Laporan BPJS',
+      taxReport: 'Pelaporan Pajak (Coretax)',
       employeeComponent: 'Komponen Karyawan',
       employeeComponentDetail: 'Detail Komponen Karyawan',
       holidayAllowance: 'Tunjangan Hari Raya',
@@ -89,6 +93,7 @@ export const id: Messages = {
       queueAdd: 'Tambah Antrean Gaji',
       queueEdit: 'Ubah Antrean Gaji',
       setting: 'Pengaturan Gaji',
+      legalTable: 'Tabel Peraturan',
     },
     cooperative: {
       manage: 'Kelola Koperasi',

@@ -36,6 +36,9 @@ import * as m20261126T0920 from './20261126T0920_duties_requests';
 import * as m20261126T0930 from './20261126T0930_limits';
 import * as m20261126T0940 from './20261126T0940_duties_inventory';
 import * as m20261126T0950 from './20261126T0950_placement_confirmations';
+import * as m20261126T1000 from './20261126T1000_tax_reporting';
+import * as m20261126T1010 from './20261126T1010_bank_transfers';
+import * as m20261126T1030 from './20261126T1030_legal_tables';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +79,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T0930_limits': m20261126T0930,
   '20261126T0940_duties_inventory': m20261126T0940,
   '20261126T0950_placement_confirmations': m20261126T0950,
+  '20261126T1000_tax_reporting': m20261126T1000,
+  '20261126T1010_bank_transfers': m20261126T1010,
+  '20261126T1030_legal_tables': m20261126T1030,
 };

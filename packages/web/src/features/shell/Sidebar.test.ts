@@ -36,7 +36,7 @@ describe('routes and sidebar', () => {
     ]);
     const paths = ALL_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(94);
+    expect(paths).toHaveLength(99);
     expect(paths).toContain('/salary/employee/:id/detail');
     expect(paths).toContain('/misc/leavetype');
   });
