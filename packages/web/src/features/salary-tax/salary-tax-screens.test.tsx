@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
 import { EmployeeIncomeTaxCard } from './EmployeeIncomeTaxCard';
@@ -9,9 +9,9 @@ import { IncomeTaxListPage } from './IncomeTaxListPage';
 import { ReportBonusDetailPage } from './ReportBonusDetailPage';
 import { ReportBonusListPage } from './ReportBonusListPage';
 import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
+import { capturedDownloadsEachTest } from '../../testing/downloads';
 
-const saved = vi.hoisted(() => [] as { fileName: string }[]);
-vi.mock('../../lib/save-file', () => ({ saveBase64: (f: { fileName: string }) => saved.push(f) }));
+const saved = capturedDownloadsEachTest();
 
 cleanupAfterEach();
 

@@ -2,12 +2,12 @@ import type { EmployeeDetail } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../lib/can';
-import { saveBase64 } from '../../../lib/save-file';
 import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
 import { sessionUser } from '../../../testing/screen';
 import { ContractsCard } from './HistoryCards';
+import { capturedDownloadsEachTest } from '../../../testing/downloads';
 
-vi.mock('../../../lib/save-file', () => ({ saveBase64: vi.fn() }));
+const saved = capturedDownloadsEachTest();
 
 afterEach(() => {
   cleanup();
@@ -78,7 +78,7 @@ describe('ContractsCard', () => {
     const second = screen.getByText('PKWT-0').closest('tr')!;
     expect(within(second).getByLabelText('Replace file')).toBeTruthy();
     fireEvent.click(within(second).getByRole('button', { name: 'signed.pdf' }));
-    await waitFor(() => expect(saveBase64).toHaveBeenCalledWith(expect.objectContaining({ fileName: 'signed.pdf' })));
+    await waitFor(() => expect(saved.map((f) => f.fileName)).toContain('signed.pdf'));
   });
 
   it('lists second contracts with their second company; viewers cannot upload', async () => {

@@ -2,11 +2,11 @@ import type { SessionUser } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionProvider } from '../../../lib/can';
-import { saveBase64 } from '../../../lib/save-file';
 import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
 import { SignatureQrCard } from './SignatureQrCard';
+import { capturedDownloadsEachTest } from '../../../testing/downloads';
 
-vi.mock('../../../lib/save-file', () => ({ saveBase64: vi.fn() }));
+const saved = capturedDownloadsEachTest();
 
 afterEach(() => {
   cleanup();
@@ -79,7 +79,10 @@ describe('SignatureQrCard', () => {
     const qr = screen.getByTestId('qr-section');
     fireEvent.click(within(qr).getByRole('button', { name: 'Generate QR code' }));
     expect(await within(qr).findByText('EMP:JKT-00001')).toBeTruthy();
-    expect(saveBase64).toHaveBeenCalledWith({ fileName: 'qr-JKT-00001.png', contentType: 'image/png', base64: btoa('png') });
+    expect(saved.map(({ fileName, contentType }) => ({ fileName, contentType }))).toEqual([
+      { fileName: 'qr-JKT-00001.png', contentType: 'image/png' },
+    ]);
+    expect(saved[0]?.blob?.size).toBe('png'.length);
     expect(within(qr).getByRole('button', { name: 'Regenerate QR code' })).toBeTruthy();
     expect(within(qr).getByRole('button', { name: 'Download ID card (PDF)' })).toBeTruthy();
   });
