@@ -14,6 +14,8 @@ export interface SearchableSelectProps {
   loading?: boolean;
   invalid?: boolean;
   disabled?: boolean;
+  /** The accessible name when no visible label points at `id` (e.g. a field of a table row). */
+  'aria-label'?: string;
 }
 
 /** A searchable dropdown (Headless UI Combobox) for long lookup lists. */
@@ -27,6 +29,7 @@ export function SearchableSelect({
   loading,
   invalid,
   disabled,
+  'aria-label': ariaLabel,
 }: SearchableSelectProps) {
   const [query, setQuery] = useState('');
   const selected = options.find((o) => String(o.value) === String(value ?? '')) ?? null;
@@ -44,6 +47,7 @@ export function SearchableSelect({
       <div className="relative">
         <ComboboxInput
           id={id}
+          aria-label={ariaLabel}
           aria-invalid={invalid || undefined}
           className={controlClass(invalid ?? false, 'pr-8')}
           displayValue={(o: SelectOption | null) => o?.label ?? ''}

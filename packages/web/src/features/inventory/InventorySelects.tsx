@@ -1,5 +1,6 @@
 import { SPEC_TEXT } from '../../lib/spec-text';
 import { trpc } from '../../lib/trpc';
+import { SearchableSelect, type SearchableSelectProps } from '../../ui/Combobox';
 import { Select, type SelectProps } from '../../ui/Select';
 
 type Props = Omit<SelectProps, 'options'>;
@@ -38,21 +39,17 @@ export function UnitSelect(props: Props) {
 }
 
 /** The service selector; it keeps retrying until options exist (spec §5). */
-export function ServiceSelect(props: Props) {
+/**
+ * The service selector: searchable (spec §2 "a searchable service dropdown", issue 20 item 11); it keeps
+ * retrying until options exist (spec §5).
+ */
+export function ServiceSelect(props: Omit<SearchableSelectProps, 'options' | 'placeholder'>) {
   const q = trpc.inventory.service.options.useQuery(undefined, {
     staleTime: Number.POSITIVE_INFINITY,
     refetchInterval: (query) => (query.state.data && query.state.data.length > 0 ? false : 1000),
   });
   const options = (q.data ?? []).map((s) => ({ value: s.id, label: s.name }));
-  return (
-    <Select
-      placeholder={SPEC_TEXT.selectService}
-      loading={q.isLoading}
-      loadingText={SPEC_TEXT.loading}
-      options={options}
-      {...props}
-    />
-  );
+  return <SearchableSelect placeholder={SPEC_TEXT.selectService} loading={q.isLoading} options={options} {...props} />;
 }
 
 export function WarehouseSelect(props: Props) {

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { stubResizeObserver } from '../../testing/resize-observer';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { formatRupiah } from './InventorySelects';
 import { purchaseRequestDetail } from './purchase-request.fixture';
@@ -216,6 +217,37 @@ describe('raising a purchase request for a warehouse request', () => {
         },
       ],
     });
+  });
+});
+
+describe('the service dropdown (spec §2, issue 20 item 11)', () => {
+  it('is searchable: typing narrows the services and picking one fills the line', async () => {
+    stubResizeObserver();
+    fakeTrpcServer({
+      'inventory.warehouse.list': () => ({ data: [{ id: 1, name: 'Main', companyOfficeId: 1, companyOffice: 'Jakarta' }] }),
+      'inventory.item.warehouses': () => ({ data: [] }),
+      'inventory.unit.options': () => ({ data: [{ id: 2, name: 'Job' }] }),
+      'inventory.service.options': () => ({
+        data: [
+          { id: 5, name: 'Courier' },
+          { id: 6, name: 'Air-con cleaning' },
+          { id: 7, name: 'Printer repair' },
+        ],
+      }),
+    });
+    renderWithProviders(
+      <SessionProvider user={user(['inventory.request'])}>
+        <PurchaseRequestAddPage />
+      </SessionProvider>,
+      { route: '/inventory/purchaseRequest/add' },
+    );
+    fireEvent.change(await screen.findByLabelText('Kind'), { target: { value: 'service' } });
+    const service = await screen.findByRole('combobox', { name: 'Service' });
+    fireEvent.change(service, { target: { value: 'rep' } });
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Printer repair']);
+    fireEvent.keyDown(service, { key: 'ArrowDown' });
+    fireEvent.keyDown(service, { key: 'Enter' });
+    await waitFor(() => expect((service as HTMLInputElement).value).toBe('Printer repair'));
   });
 });
 
