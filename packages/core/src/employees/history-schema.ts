@@ -155,6 +155,13 @@ export const createRecordInput = z.strictObject({
 });
 export type CreateRecordInput = z.input<typeof createRecordInput>;
 
+/**
+ * `POST /v2/h/employee/record/{id}/update`: the fields of create (the employee stays); a field left
+ * out keeps the record's value; checked by create's rules against where the record says the employee came from.
+ */
+export const updateRecordInput = createRecordInput.omit({ employeeId: true }).partial().extend({ id });
+export type UpdateRecordInput = z.input<typeof updateRecordInput>;
+
 export interface Placement {
   companyOffice: string;
   department: string | null;
@@ -164,6 +171,15 @@ export interface Placement {
   jobLevel: string | null;
 }
 
+export interface PlacementIds {
+  companyOfficeId: number;
+  departmentId: number | null;
+  divisionId: number | null;
+  sectionId: number | null;
+  jobPositionId: number | null;
+  jobLevelId: number | null;
+}
+
 export interface RecordRow {
   id: number;
   employeeId: number;
@@ -171,6 +187,8 @@ export interface RecordRow {
   effectiveDate: string;
   from: Placement;
   to: Placement;
+  /** The ids of `to`, for a correction form. */
+  toIds: PlacementIds;
   reason: string | null;
   createdBy: string | null;
   createdAt: string;

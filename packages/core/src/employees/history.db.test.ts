@@ -12,11 +12,13 @@ import {
   createContract,
   createEmployee,
   createRecord,
+  deleteEmploymentRecord,
   getContract,
   getRecord,
   listContracts,
   listRecords,
   updateContract,
+  updateEmploymentRecord,
 } from './history';
 
 let tdb: TestDb;
@@ -170,14 +172,20 @@ describe('contracts', () => {
   });
 });
 
+/** A new employee of HR at the junior level, joined in 2020. */
+async function junior() {
+  const id = await makeEmployee(tdb.db, org, { dept: 0 });
+  await tdb.db
+    .updateTable('employees')
+    .set({ job_level_id: levels.junior, first_join_date: '2020-01-01' })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
 describe('employment records', () => {
   it('a promotion raises the level, keeps where the employee was, and moves them', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
-    await tdb.db
-      .updateTable('employees')
-      .set({ job_level_id: levels.junior, first_join_date: '2020-01-01' })
-      .where('id', '=', id)
-      .execute();
+    const id = await junior();
     const r = await createRecord(ctx(), update, {
       employeeId: id,
       changeType: 2,
@@ -226,5 +234,138 @@ describe('employment records', () => {
     );
     expect(future.fields[0]?.param).toBe('effectiveDate');
     expect((await listRecords(ctx(), view, { employeeId: id })).total).toBe(1);
+  });
+});
+
+describe('correcting an employment record (issue 20 item 3)', () => {
+  const placement = (id: number) =>
+    tdb.db
+      .selectFrom('employees')
+      .select(['department_id', 'division_id', 'job_level_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const lastAudit = (action: string) =>
+    tdb.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'before', 'after', 'entity_id'])
+      .where('action', '=', action)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  const promote = (employeeId: number, effectiveDate: string) =>
+    createRecord(ctx(), update, { employeeId, changeType: 2, effectiveDate, jobLevelId: levels.senior });
+  /** A promotion (2024-07) and a later move to Ops (2025-01). */
+  async function promotedThenMoved(id: number) {
+    const promo = await promote(id, '2024-07-01');
+    const move = await createRecord(ctx(), update, {
+      employeeId: id,
+      changeType: 1,
+      effectiveDate: '2025-01-01',
+      departmentId: org.dept[1],
+      divisionId: org.div[1],
+    });
+    return { promo, move };
+  }
+
+  it('an update of the latest record moves the employee; the audit entry keeps before, after and who', async () => {
+    const id = await junior();
+    const r = await promote(id, '2025-07-01');
+    expect((await placement(id)).job_level_id).toBe(levels.senior);
+
+    await updateEmploymentRecord(ctx(), update, { id: r.id, jobLevelId: levels.lead, reason: 'Two steps up' });
+    expect((await placement(id)).job_level_id).toBe(levels.lead);
+    const rec = await getRecord(ctx(), view, { id: r.id });
+    expect(rec).toMatchObject({ changeType: 2, effectiveDate: '2025-07-01', reason: 'Two steps up' });
+    expect([rec.from.jobLevel, rec.to.jobLevel, rec.toIds.jobLevelId]).toEqual(['Junior T', 'Lead T', levels.lead]);
+
+    const entry = await lastAudit('employee.record.update');
+    expect(entry.actor_user_id).toBe(admin.userId);
+    expect(entry.entity_id).toBe(String(id));
+    expect(entry.before).toMatchObject({ recordId: r.id, to_job_level_id: levels.senior, reason: null });
+    expect(entry.after).toMatchObject({
+      recordId: r.id,
+      to_job_level_id: levels.lead,
+      reason: 'Two steps up',
+      placement: { before: { job_level_id: levels.senior }, after: { job_level_id: levels.lead } },
+    });
+  });
+
+  it('is checked as on create, against where the record says the employee came from (GL0001 naming the field)', async () => {
+    const id = await junior();
+    const r = await promote(id, '2025-07-01');
+    const down = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, jobLevelId: levels.junior }));
+    expect(down.code).toBe('VALIDATION');
+    expect(down.fields).toEqual([{ param: 'jobLevelId', msg: 'must be above the current job level' }]);
+    const future = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, effectiveDate: '2099-01-01' }));
+    expect(future.fields[0]?.param).toBe('effectiveDate');
+    const early = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, effectiveDate: '2019-12-31' }));
+    expect(early.fields).toEqual([{ param: 'effectiveDate', msg: 'must not be before the first join date' }]);
+    const misplaced = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, changeType: 1, divisionId: org.div[1] }));
+    expect(misplaced.fields).toEqual([{ param: 'divisionId', msg: 'is not in the chosen department' }]);
+    // Nothing changed.
+    expect((await getRecord(ctx(), view, { id: r.id })).toIds.jobLevelId).toBe(levels.senior);
+    expect((await placement(id)).job_level_id).toBe(levels.senior);
+  });
+
+  it('correcting an older record leaves the placement the latest record set', async () => {
+    const id = await junior();
+    const { promo } = await promotedThenMoved(id);
+    await updateEmploymentRecord(ctx(), update, { id: promo.id, jobLevelId: levels.lead });
+    expect(await placement(id)).toMatchObject({ department_id: org.dept[1], job_level_id: levels.senior });
+  });
+
+  it('a delete recomputes the placement from the remaining records; the only one gives back where the employee was', async () => {
+    const id = await junior();
+    const before = await placement(id);
+    const { promo, move } = await promotedThenMoved(id);
+    expect(await placement(id)).toMatchObject({ department_id: org.dept[1], job_level_id: levels.senior });
+
+    await deleteEmploymentRecord(ctx(), update, { id: move.id });
+    expect(await placement(id)).toMatchObject({ department_id: before.department_id, job_level_id: levels.senior });
+    const entry = await lastAudit('employee.record.delete');
+    expect(entry.actor_user_id).toBe(admin.userId);
+    expect(entry.before).toMatchObject({ recordId: move.id, to_department_id: org.dept[1] });
+    expect(entry.after).toMatchObject({ placement: { after: { department_id: before.department_id } } });
+
+    await deleteEmploymentRecord(ctx(), update, { id: promo.id });
+    expect(await placement(id)).toEqual(before);
+    expect((await listRecords(ctx(), view, { employeeId: id })).total).toBe(0);
+    expect((await failure(deleteEmploymentRecord(ctx(), update, { id: promo.id }))).code).toBe('NOT_FOUND');
+  });
+
+  it('one’s own record is refused, and a record outside the scope is NOT_FOUND', async () => {
+    const own = admin.employeeId!;
+    await tdb.db.updateTable('employees').set({ job_level_id: levels.junior }).where('id', '=', own).execute();
+    const row = await tdb.db
+      .insertInto('employee_records')
+      .values({
+        employee_id: own,
+        change_type: 2,
+        effective_date: '2025-01-01',
+        from_company_office_id: org.officeId,
+        to_company_office_id: org.officeId,
+        from_job_level_id: levels.junior,
+        to_job_level_id: levels.senior,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const upd = await failure(updateEmploymentRecord(ctx(), update, { id: row.id, reason: 'mine' }));
+    expect(upd).toMatchObject({ code: 'FORBIDDEN', message: 'You cannot change your own employment record' });
+    const del = await failure(deleteEmploymentRecord(ctx(), update, { id: row.id }));
+    expect(del.message).toBe('You cannot change your own employment record');
+
+    const other = await junior();
+    await tdb.db
+      .updateTable('employees')
+      .set({ department_id: org.dept[1], division_id: null })
+      .where('id', '=', other)
+      .execute();
+    const r = await promote(other, '2025-01-01');
+    // A department head of HR who may update employees sees only HR: Ops is out of scope.
+    const head = await makeUser(services, org, ['department-head'], { dept: 0 });
+    const actor = (await actorForUser(tdb.db, head.userId, 'user'))!;
+    const staff: Actor = { ...actor, permissions: new Set([...actor.permissions, 'employee.update' as const]) };
+    const g = requirePermission(staff, 'employee.update');
+    expect((await failure(updateEmploymentRecord(services.ctx(staff), g, { id: r.id, reason: 'x' }))).code).toBe('NOT_FOUND');
+    expect((await failure(deleteEmploymentRecord(services.ctx(staff), g, { id: r.id }))).code).toBe('NOT_FOUND');
   });
 });

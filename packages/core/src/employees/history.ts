@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Database } from '../db/database';
@@ -35,6 +35,7 @@ import {
   listByEmployeeInput,
   type RecordRow,
   updateContractInput,
+  updateRecordInput,
 } from './history-schema';
 
 type View = Grant<'employee.view'>;
@@ -194,14 +195,29 @@ async function listContractsOf<R>(ctx: Ctx, grant: View, kind: Kind, raw: z.inpu
   return { rows, total: all.length, page: input.page, pageSize: input.pageSize };
 }
 
-/** The employee of a contract, locked when asked, or NOT_FOUND (also when out of the caller's scope). */
-async function contractEmployee(db: Db, grant: Grant, kind: Kind, id: number, lock = false): Promise<number> {
-  const k = await db.selectFrom(tableOf(kind)).select('employee_id').where('id', '=', id).executeTakeFirst();
-  if (!k) throw notFound(KINDS[kind].what);
+/** The employee a history row belongs to, locked when asked, or NOT_FOUND `what` (also when out of the caller's scope). */
+async function rowEmployee(
+  db: Db,
+  grant: Grant,
+  table: 'employee_contracts' | 'employee_second_contracts' | 'employee_records',
+  id: number,
+  what: string,
+  lock: boolean,
+): Promise<number> {
+  const k = await db
+    .selectFrom(table as 'employee_contracts')
+    .select('employee_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!k) throw notFound(what);
   return scopedEmployeeId(db, grant, k.employee_id, lock).catch(() => {
-    throw notFound(KINDS[kind].what);
+    throw notFound(what);
   });
 }
+
+/** The employee of a contract, locked when asked, or NOT_FOUND (also when out of the caller's scope). */
+const contractEmployee = (db: Db, grant: Grant, kind: Kind, id: number, lock = false): Promise<number> =>
+  rowEmployee(db, grant, tableOf(kind), id, KINDS[kind].what, lock);
 
 async function getContractOf<R extends { id: number }>(ctx: Ctx, grant: View, kind: Kind, raw: z.input<typeof historyIdInput>) {
   const { id } = historyIdInput.parse(raw);
@@ -459,6 +475,10 @@ function recordsQuery(db: Db) {
       'r.effective_date as effectiveDate',
       side('from').as('from'),
       side('to').as('to'),
+      sql<RecordRow['toIds']>`json_build_object(
+        'companyOfficeId', r.to_company_office_id, 'departmentId', r.to_department_id,
+        'divisionId', r.to_division_id, 'sectionId', r.to_section_id,
+        'jobPositionId', r.to_job_position_id, 'jobLevelId', r.to_job_level_id)`.as('toIds'),
       'r.reason',
       'u.email as createdBy',
       sql<string>`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
@@ -497,120 +517,160 @@ export async function getRecord(ctx: Ctx, grant: View, raw: z.input<typeof histo
 
 const CHANGE_NAMES: Record<number, string> = { 1: 'A mutation', 2: 'A promotion', 3: 'A demotion', 4: 'A relocation' };
 
+const SPOT_KEYS = ['company_office_id', 'department_id', 'division_id', 'section_id', 'job_position_id', 'job_level_id'] as const;
+/** Where an employee works, as the employee row and each side of a record store it. */
+type Spot = Pick<Selectable<Database['employees']>, (typeof SPOT_KEYS)[number]>;
+type RecordDbRow = Selectable<Database['employee_records']>;
+const spotOf = (row: Spot): Spot => Object.fromEntries(SPOT_KEYS.map((k) => [k, row[k]])) as unknown as Spot;
+const sideOf = (r: RecordDbRow, side: 'from' | 'to'): Spot =>
+  Object.fromEntries(SPOT_KEYS.map((k) => [k, r[`${side}_${k}`]])) as unknown as Spot;
+const sameSpot = (a: Spot, b: Spot) => SPOT_KEYS.every((k) => a[k] === b[k]);
+
+/** The record's date: not in the future (a change applies when it is recorded), plausible, not before joining. */
+function checkRecordDate(ctx: Ctx, effectiveDate: string, firstJoinDate: string | null) {
+  if (effectiveDate > today(ctx)) {
+    throw invalid([{ param: 'effectiveDate', msg: 'must not be in the future (record the change when it takes effect)' }]);
+  }
+  const dateFields = dateIssues(todayWib(ctx.clock()), [['effectiveDate', 'record', effectiveDate]]);
+  if (dateFields.length) throw invalid(dateFields);
+  if (firstJoinDate && effectiveDate < firstJoinDate) {
+    throw invalid([{ param: 'effectiveDate', msg: 'must not be before the first join date' }]);
+  }
+}
+
+/**
+ * The rules of a record's change from `from` to `to` (create and update apply the same): the ids
+ * exist and fit together; a promotion raises the job level's rank and a demotion lowers it; a
+ * relocation changes the office; a mutation changes the department, division, section or position
+ * within the office.
+ */
+async function checkRecordChange(
+  trx: Db,
+  changeType: number,
+  given: { companyOfficeId?: number | undefined; jobLevelId?: number | null | undefined },
+  from: Spot,
+  to: Spot,
+) {
+  await checkRefs(trx, [
+    ['companyOfficeId', 'company_offices', given.companyOfficeId],
+    ['jobLevelId', 'job_levels', given.jobLevelId],
+  ]);
+  await checkPlacement(trx, {
+    officeId: to.company_office_id,
+    departmentId: to.department_id,
+    divisionId: to.division_id,
+    sectionId: to.section_id,
+    jobPositionId: to.job_position_id,
+  });
+  const what = CHANGE_NAMES[changeType]!;
+  if (changeType === 2 || changeType === 3) {
+    const ranks = await trx
+      .selectFrom('job_levels')
+      .select(['id', 'rank'])
+      .where('id', 'in', [to.job_level_id ?? -1, from.job_level_id ?? -1])
+      .execute();
+    const rank = (lid: number | null) => ranks.find((r) => r.id === lid)?.rank;
+    const was = rank(from.job_level_id);
+    const next = rank(to.job_level_id);
+    const up = changeType === 2;
+    if (next === undefined || (was !== undefined && (up ? next <= was : next >= was))) {
+      throw invalid(
+        [{ param: 'jobLevelId', msg: `must be ${up ? 'above' : 'below'} the current job level` }],
+        `${what} changes the job level`,
+      );
+    }
+  }
+  if (changeType === 4 && to.company_office_id === from.company_office_id) {
+    throw invalid([{ param: 'companyOfficeId', msg: 'must be another office' }], `${what} moves the employee to another office`);
+  }
+  if (changeType === 1) {
+    if (to.company_office_id !== from.company_office_id) {
+      throw invalid([{ param: 'companyOfficeId', msg: 'changes only with a relocation' }], `${what} stays within the office`);
+    }
+    const moved = (['department_id', 'division_id', 'section_id', 'job_position_id'] as const).some((k) => to[k] !== from[k]);
+    if (!moved) {
+      throw invalid(
+        [{ param: 'departmentId', msg: 'must change (department, division, section or job position)' }],
+        `${what} changes where the employee works`,
+      );
+    }
+  }
+}
+
+type EmployeeDbRow = Selectable<Database['employees']>;
+
+/** Where a record leads: the fields given, and `base` for those left out. */
+function destination(
+  input: Partial<
+    Record<'companyOfficeId' | 'departmentId' | 'divisionId' | 'sectionId' | 'jobPositionId' | 'jobLevelId', number | null>
+  >,
+  base: Spot,
+): Spot {
+  const pick = <T>(v: T | undefined, current: T): T => (v === undefined ? current : v);
+  return {
+    company_office_id: pick(input.companyOfficeId ?? undefined, base.company_office_id),
+    department_id: pick(input.departmentId, base.department_id),
+    division_id: pick(input.divisionId, base.division_id),
+    section_id: pick(input.sectionId, base.section_id),
+    job_position_id: pick(input.jobPositionId, base.job_position_id),
+    job_level_id: pick(input.jobLevelId, base.job_level_id),
+  };
+}
+
+/**
+ * Moves the employee to `to` inside the caller's transaction, by the placement rule every path that
+ * moves someone follows (permissions/placement.ts): nobody moves themselves, a move that widens
+ * the employee's permissions waits for a second person, and their sessions are renewed. Returns the
+ * permissions the move adds.
+ */
+async function moveEmployee(ctx: Ctx, trx: Db, grant: Update, e: EmployeeDbRow, to: Spot) {
+  const placement: PlacementChange = {
+    employeeId: e.id,
+    name: `${e.given_name} ${e.surname}`.trim(),
+    before: { jobPositionId: e.job_position_id, sectionId: e.section_id },
+    after: { jobPositionId: to.job_position_id, sectionId: to.section_id },
+  };
+  const permissionsAdded = await guardPlacementChange(trx, grant.actor, placement);
+  await trx
+    .updateTable('employees')
+    .set({ ...to, updated_at: sql`now()` } as never)
+    .where('id', '=', e.id)
+    .execute();
+  await renewSessionsAfterPlacement({ ...ctx, db: trx }, placement);
+  return permissionsAdded;
+}
+
 /**
  * Records a mutation (1), promotion (2), demotion (3) or relocation (4) and moves the employee
- * there in the same transaction; where they were is kept on the record. A promotion must raise
- * the job level's rank and a demotion lower it; a relocation changes the office; a mutation
- * changes the department, division, section or position within the office. Future dates are
- * refused: the change applies when it is recorded.
+ * there in the same transaction; where they were is kept on the record. Future dates are refused:
+ * the change applies when it is recorded.
  */
 export async function createRecord(ctx: Ctx, grant: Update, raw: z.input<typeof createRecordInput>): Promise<{ id: number }> {
   const input = createRecordInput.parse(raw);
-  if (input.effectiveDate > today(ctx)) {
-    throw invalid([{ param: 'effectiveDate', msg: 'must not be in the future (record the change when it takes effect)' }]);
-  }
-  const dateFields = dateIssues(todayWib(ctx.clock()), [['effectiveDate', 'record', input.effectiveDate]]);
-  if (dateFields.length) throw invalid(dateFields);
+  checkRecordDate(ctx, input.effectiveDate, null);
   return inTransaction(ctx, async (trx) => {
     await scopedEmployeeId(trx, grant, input.employeeId, true);
     // A self-made promotion or move is no record (issue 16): someone else records one's career.
     refuseOwn(grant.actor, input.employeeId, 'employment record');
     const e = await trx.selectFrom('employees').selectAll().where('id', '=', input.employeeId).executeTakeFirstOrThrow();
-    if (e.first_join_date && input.effectiveDate < e.first_join_date) {
-      throw invalid([{ param: 'effectiveDate', msg: 'must not be before the first join date' }]);
-    }
-    const pick = <T>(v: T | undefined, current: T): T => (v === undefined ? current : v);
-    const to = {
-      company_office_id: pick(input.companyOfficeId, e.company_office_id),
-      department_id: pick(input.departmentId, e.department_id),
-      division_id: pick(input.divisionId, e.division_id),
-      section_id: pick(input.sectionId, e.section_id),
-      job_position_id: pick(input.jobPositionId, e.job_position_id),
-      job_level_id: pick(input.jobLevelId, e.job_level_id),
-    };
-    await checkRefs(trx, [
-      ['companyOfficeId', 'company_offices', input.companyOfficeId],
-      ['jobLevelId', 'job_levels', input.jobLevelId],
-    ]);
-    await checkPlacement(trx, {
-      officeId: to.company_office_id,
-      departmentId: to.department_id,
-      divisionId: to.division_id,
-      sectionId: to.section_id,
-      jobPositionId: to.job_position_id,
-    });
-    const what = CHANGE_NAMES[input.changeType]!;
-    if (input.changeType === 2 || input.changeType === 3) {
-      const ranks = await trx
-        .selectFrom('job_levels')
-        .select(['id', 'rank'])
-        .where('id', 'in', [to.job_level_id ?? -1, e.job_level_id ?? -1])
-        .execute();
-      const rank = (lid: number | null) => ranks.find((r) => r.id === lid)?.rank;
-      const from = rank(e.job_level_id);
-      const next = rank(to.job_level_id);
-      const up = input.changeType === 2;
-      if (next === undefined || (from !== undefined && (up ? next <= from : next >= from))) {
-        throw invalid(
-          [{ param: 'jobLevelId', msg: `must be ${up ? 'above' : 'below'} the current job level` }],
-          `${what} changes the job level`,
-        );
-      }
-    }
-    if (input.changeType === 4 && to.company_office_id === e.company_office_id) {
-      throw invalid(
-        [{ param: 'companyOfficeId', msg: 'must be another office' }],
-        `${what} moves the employee to another office`,
-      );
-    }
-    if (input.changeType === 1) {
-      if (to.company_office_id !== e.company_office_id) {
-        throw invalid([{ param: 'companyOfficeId', msg: 'changes only with a relocation' }], `${what} stays within the office`);
-      }
-      const moved = (['department_id', 'division_id', 'section_id', 'job_position_id'] as const).some((k) => to[k] !== e[k]);
-      if (!moved) {
-        throw invalid(
-          [{ param: 'departmentId', msg: 'must change (department, division, section or job position)' }],
-          `${what} changes where the employee works`,
-        );
-      }
-    }
-    const placement: PlacementChange = {
-      employeeId: e.id,
-      name: `${e.given_name} ${e.surname}`.trim(),
-      before: { jobPositionId: e.job_position_id, sectionId: e.section_id },
-      after: { jobPositionId: to.job_position_id, sectionId: to.section_id },
-    };
-    const permissionsAdded = await guardPlacementChange(trx, grant.actor, placement);
+    checkRecordDate(ctx, input.effectiveDate, e.first_join_date);
+    const from = spotOf(e);
+    const to = destination(input, from);
+    await checkRecordChange(trx, input.changeType, input, from, to);
     const row = await trx
       .insertInto('employee_records')
       .values({
         employee_id: e.id,
         change_type: input.changeType,
         effective_date: input.effectiveDate,
-        from_company_office_id: e.company_office_id,
-        from_department_id: e.department_id,
-        from_division_id: e.division_id,
-        from_section_id: e.section_id,
-        from_job_position_id: e.job_position_id,
-        from_job_level_id: e.job_level_id,
-        to_company_office_id: to.company_office_id,
-        to_department_id: to.department_id,
-        to_division_id: to.division_id,
-        to_section_id: to.section_id,
-        to_job_position_id: to.job_position_id,
-        to_job_level_id: to.job_level_id,
+        ...sideValues('from', from),
+        ...sideValues('to', to),
         reason: input.reason ?? null,
         created_by: grant.actor.userId,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('employees')
-      .set({ ...to, updated_at: sql`now()` } as never)
-      .where('id', '=', e.id)
-      .execute();
-    await renewSessionsAfterPlacement({ ...ctx, db: trx }, placement);
+    const permissionsAdded = await moveEmployee(ctx, trx, grant, e, to);
     await audit(ctx, trx, {
       action: 'employee.record.create',
       entity: 'employee',
@@ -618,5 +678,127 @@ export async function createRecord(ctx: Ctx, grant: Update, raw: z.input<typeof 
       after: { recordId: row.id, ...input, ...(permissionsAdded.length ? { permissionsAdded } : {}) },
     });
     return { id: row.id };
+  });
+}
+
+/** `{ from_company_office_id: …, … }` (or `to_…`): one side of a record as its columns. */
+const sideValues = <S extends 'from' | 'to'>(side: S, p: Spot) =>
+  Object.fromEntries(SPOT_KEYS.map((k) => [`${side}_${k}`, p[k]])) as {
+    [K in keyof Spot as `${S}_${K}`]: Spot[K];
+  };
+
+/**
+ * A record to correct, with its employee: NOT_FOUND when either is gone or the employee is outside
+ * the caller's scope; one's own record is refused (as on create). The employee row is locked first
+ * (as every write of their records and placement does), then the record is read again under the
+ * lock, so of two corrections at once the second works on what the first left, never on stale data.
+ */
+async function recordToCorrect(trx: Db, grant: Update, id: number): Promise<{ record: RecordDbRow; e: EmployeeDbRow }> {
+  const employeeId = await rowEmployee(trx, grant, 'employee_records', id, 'Record', true);
+  const record = await trx.selectFrom('employee_records').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!record || record.employee_id !== employeeId) throw notFound('Record');
+  refuseOwn(grant.actor, employeeId, 'employment record');
+  const e = await trx.selectFrom('employees').selectAll().where('id', '=', employeeId).executeTakeFirstOrThrow();
+  return { record, e };
+}
+
+/** The employee's latest effective record (latest effective date, then the latest recorded). */
+const latestRecord = (trx: Db, employeeId: number) =>
+  trx
+    .selectFrom('employee_records')
+    .selectAll()
+    .where('employee_id', '=', employeeId)
+    .orderBy('effective_date', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+/**
+ * After a correction: the employee's current placement follows their records again. The latest
+ * effective record wins; when none is left, the placement from before the deleted record (its
+ * `from`, as create stored it) comes back. Only a correction that changes what the latest record
+ * says moves the employee: correcting an older record (or only a reason) leaves the placement, and
+ * any later change made on the employment section, alone. Returns the move for the audit entry.
+ */
+async function followRecords(
+  ctx: Ctx,
+  trx: Db,
+  grant: Update,
+  e: EmployeeDbRow,
+  latestBefore: RecordDbRow | undefined,
+  restore: Spot,
+) {
+  const latest = await latestRecord(trx, e.id);
+  const target = latest ? sideOf(latest, 'to') : restore;
+  const unchanged = latest && latestBefore && latest.id === latestBefore.id && sameSpot(sideOf(latestBefore, 'to'), target);
+  const current = spotOf(e);
+  if (unchanged || sameSpot(current, target)) return {};
+  const permissionsAdded = await moveEmployee(ctx, trx, grant, e, target);
+  return { placement: { before: current, after: target }, ...(permissionsAdded.length ? { permissionsAdded } : {}) };
+}
+
+/**
+ * `POST /v2/h/employee/record/{id}/update`: corrects a record (its type, date, destination or
+ * reason; a field left out keeps its value). It is checked as on create, against where the record
+ * says the employee came from (its `from`, which stays as recorded); the employee's placement then
+ * follows the records ({@link followRecords}). The audit entry keeps the record before and after.
+ */
+export async function updateEmploymentRecord(
+  ctx: Ctx,
+  grant: Update,
+  raw: z.input<typeof updateRecordInput>,
+): Promise<{ id: number }> {
+  const input = updateRecordInput.parse(raw);
+  if (input.effectiveDate !== undefined) checkRecordDate(ctx, input.effectiveDate, null);
+  return inTransaction(ctx, async (trx) => {
+    const { record: before, e } = await recordToCorrect(trx, grant, input.id);
+    const effectiveDate = input.effectiveDate ?? before.effective_date;
+    if (input.effectiveDate !== undefined) checkRecordDate(ctx, effectiveDate, e.first_join_date);
+    const changeType = input.changeType ?? before.change_type;
+    const to = destination(input, sideOf(before, 'to'));
+    await checkRecordChange(trx, changeType, input, sideOf(before, 'from'), to);
+    const latestBefore = await latestRecord(trx, e.id);
+    const next = {
+      change_type: changeType,
+      effective_date: effectiveDate,
+      ...sideValues('to', to),
+      reason: input.reason === undefined ? before.reason : input.reason,
+    };
+    await trx.updateTable('employee_records').set(next).where('id', '=', input.id).execute();
+    const moved = await followRecords(ctx, trx, grant, e, latestBefore, sideOf(before, 'from'));
+    await audit(ctx, trx, {
+      action: 'employee.record.update',
+      entity: 'employee',
+      entityId: e.id,
+      before: { recordId: input.id, ...before },
+      after: { recordId: input.id, ...next, ...moved },
+    });
+    return { id: input.id };
+  });
+}
+
+/**
+ * `POST /v2/h/employee/record/{id}/delete`: removes a record entered by mistake; the employee's
+ * placement then follows the remaining records, or goes back to where the record says they came
+ * from when it was the only one ({@link followRecords}). The audit entry keeps the record.
+ */
+export async function deleteEmploymentRecord(
+  ctx: Ctx,
+  grant: Update,
+  raw: z.input<typeof historyIdInput>,
+): Promise<{ ok: true }> {
+  const { id } = historyIdInput.parse(raw);
+  return inTransaction(ctx, async (trx) => {
+    const { record: before, e } = await recordToCorrect(trx, grant, id);
+    const latestBefore = await latestRecord(trx, e.id);
+    await trx.deleteFrom('employee_records').where('id', '=', id).execute();
+    const moved = await followRecords(ctx, trx, grant, e, latestBefore, sideOf(before, 'from'));
+    await audit(ctx, trx, {
+      action: 'employee.record.delete',
+      entity: 'employee',
+      entityId: e.id,
+      before: { recordId: id, ...before },
+      after: moved,
+    });
+    return { ok: true as const };
   });
 }

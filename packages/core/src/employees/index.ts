@@ -4,6 +4,7 @@ export {
   createEmployee,
   createRecord,
   createSecondContract,
+  deleteEmploymentRecord,
   downloadContractFile,
   downloadSecondContractFile,
   getContract,
@@ -13,6 +14,7 @@ export {
   listRecords,
   listSecondContracts,
   updateContract,
+  updateEmploymentRecord,
   updateSecondContract,
   uploadContractFile,
   uploadSecondContractFile,
@@ -38,6 +40,8 @@ export {
   listUpdateRequests,
   requestResignation,
   submitUpdateRequest,
+  updateMyResignation,
+  updateResignation,
 } from './requests';
 export * from './requests-schema';
 export { activateManager, createManagers, getManager, inactivateManager, listManagers, updateManager } from './managers';

@@ -287,6 +287,14 @@ const recordRowShape = z.object({
   effectiveDate: z.string(),
   from: placementShape,
   to: placementShape,
+  toIds: z.object({
+    companyOfficeId: z.number(),
+    departmentId: z.number().nullable(),
+    divisionId: z.number().nullable(),
+    sectionId: z.number().nullable(),
+    jobPositionId: z.number().nullable(),
+    jobLevelId: z.number().nullable(),
+  }),
   reason: z.string().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -365,6 +373,10 @@ export const deleteResignationOutput = okOutput;
 export const listRecordsOutput = pageOutput(recordRowShape);
 export const getRecordOutput = recordRowShape;
 export const createRecordOutput = idOutput;
+export const updateEmploymentRecordOutput = idOutput;
+export const deleteEmploymentRecordOutput = okOutput;
+export const updateResignationOutput = idOutput;
+export const updateMyResignationOutput = idOutput;
 export const getEmployeeDetailOutput = employeeDetailShape;
 export const updateEmployeeLoginOutput = z.object({ id: z.number(), section: z.literal('login') });
 export const resetEmployeeLoginPasswordOutput = z.object({ id: z.number(), email: z.string(), temporaryPassword: z.string() });

@@ -62,6 +62,8 @@ export const requestResignationInput = z.strictObject({
   reason: requiredText(1000),
 });
 export const createResignationInput = requestResignationInput.extend({ employeeId: id });
+/** `POST …/resignation/{id}/update` (HR) and `…/resignation/request/{id}/update` (own): a pending one only; a field left out keeps its value. */
+export const updateResignationInput = requestResignationInput.partial().extend({ id });
 export const listResignationsInput = pageInput.extend({
   status,
   companyOfficeId: optionalId,

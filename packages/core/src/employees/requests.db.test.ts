@@ -6,7 +6,7 @@ import { requirePermission } from '../access/grant';
 import type { AppError } from '../shared/errors';
 import type { Services } from '../services';
 import { failure } from '../testing/expect';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { getEmployeeDetail } from './detail';
 import {
   applyDueResignations,
@@ -14,13 +14,17 @@ import {
   approveUpdateRequest,
   cancelMyUpdateRequest,
   cancelResignation,
+  createResignation,
   deleteResignation,
   disapproveUpdateRequest,
   listMyUpdateRequests,
   listResignations,
   listUpdateRequests,
   requestResignation,
+  getResignation,
   submitUpdateRequest,
+  updateMyResignation,
+  updateResignation,
 } from './requests';
 
 let tdb: TestDb;
@@ -180,5 +184,57 @@ describe('resignations', () => {
     expect((await listResignations(hcCtx(), manager(), {})).rows.find((r) => r.id === id)).toBeUndefined();
     // After a cancel, a new resignation can be filed.
     await requestResignation(me.ctx, me.grant, { lastWorkingDay: dayOffset(60), reason: 'Studies, for real' });
+  });
+});
+
+describe('correcting a pending resignation (issue 20 item 3)', () => {
+  it('HR and the employee correct a pending one; a decided one is CONFLICT; one’s own through HR is refused', async () => {
+    const me = await employee();
+    const { id } = await requestResignation(me.ctx, me.grant, { lastWorkingDay: dayOffset(30), reason: 'Studies' });
+
+    await updateMyResignation(me.ctx, me.grant, { id, lastWorkingDay: dayOffset(45) });
+    await updateResignation(hcCtx(), manager(), { id, reason: 'Studies abroad' });
+    expect(await getResignation(hcCtx(), manager(), { id })).toMatchObject({
+      lastWorkingDay: dayOffset(45),
+      reason: 'Studies abroad',
+    });
+    const entry = await tdb.db
+      .selectFrom('audit_log')
+      .select(['actor_user_id', 'before', 'after'])
+      .where('action', '=', 'employee.resignation.update')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      actor_user_id: hc.userId,
+      before: { lastWorkingDay: dayOffset(45), reason: 'Studies' },
+      after: { lastWorkingDay: dayOffset(45), reason: 'Studies abroad' },
+    });
+    const past = await failure(updateResignation(hcCtx(), manager(), { id, lastWorkingDay: dayOffset(-3) }));
+    expect(past.fields[0]?.param).toBe('lastWorkingDay');
+
+    // Someone else's resignation is not the employee's to correct.
+    const stranger = await makeEmployee(tdb.db, org, { dept: 0 });
+    const theirs = await createResignation(hcCtx(), manager(), {
+      employeeId: stranger,
+      lastWorkingDay: dayOffset(20),
+      reason: 'x',
+    });
+    expect((await failure(updateMyResignation(me.ctx, me.grant, { id: theirs.id, reason: 'y' }))).code).toBe('NOT_FOUND');
+
+    await approveResignation(hcCtx(), manager(), { id });
+    const decided = await failure(updateResignation(hcCtx(), manager(), { id, reason: 'Too late' }));
+    expect(decided).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This resignation has already been decided and can no longer be changed',
+    });
+    expect((await failure(updateMyResignation(me.ctx, me.grant, { id, reason: 'Too late' }))).code).toBe('CONFLICT');
+    expect((await getResignation(hcCtx(), manager(), { id })).reason).toBe('Studies abroad');
+
+    const mine = await requestResignation(hcCtx(), requirePermission(hc, 'personal.access'), {
+      lastWorkingDay: dayOffset(60),
+      reason: 'Retiring',
+    });
+    const own = await failure(updateResignation(hcCtx(), manager(), { id: mine.id, reason: 'Changed' }));
+    expect(own).toMatchObject({ code: 'FORBIDDEN', message: 'You cannot change your own resignation' });
   });
 });

@@ -28,6 +28,7 @@ import {
   type ResignationRow,
   submitUpdateRequestInput,
   type UpdateRequestRow,
+  updateResignationInput,
 } from './requests-schema';
 
 type Personal = Grant<'personal.access'>;
@@ -531,6 +532,69 @@ export async function cancelResignation(ctx: Ctx, grant: Manage, raw: z.input<ty
 export async function cancelMyResignation(ctx: Ctx, grant: Personal, raw: z.input<typeof requestIdInput>) {
   const { id } = requestIdInput.parse(raw);
   return cancelOwn(ctx, grant, 'employee_resignations', 'Resignation', id);
+}
+
+/**
+ * Corrects a pending resignation (last working day, reason) in one guarded
+ * `UPDATE … WHERE id = ? AND status = pending AND <whose>`: a decided (or cancelled) one is
+ * CONFLICT, one that `whose` does not cover (not the caller's own, out of scope) NOT_FOUND. The
+ * audit entry keeps the values before and after, and who changed them.
+ */
+async function revisePendingResignation(
+  ctx: Ctx,
+  input: z.output<typeof updateResignationInput>,
+  whose: RawBuilder<SqlBool>,
+  refuse?: (employeeId: number) => void,
+): Promise<{ id: number }> {
+  if (input.lastWorkingDay !== undefined) {
+    const fields = dateIssues(todayWib(ctx), [['lastWorkingDay', 'leaving', input.lastWorkingDay]]);
+    if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  }
+  const decided = () => new AppError('CONFLICT', 'This resignation has already been decided and can no longer be changed');
+  return inTransaction(ctx, async (trx) => {
+    const before = await trx
+      .selectFrom('employee_resignations')
+      .select(['employee_id', 'last_working_day', 'reason', 'status'])
+      .where('id', '=', input.id)
+      .where(whose)
+      .executeTakeFirst();
+    if (!before) throw notFound('Resignation');
+    refuse?.(before.employee_id);
+    const set = {
+      ...(input.lastWorkingDay === undefined ? {} : { last_working_day: input.lastWorkingDay }),
+      ...(input.reason === undefined ? {} : { reason: input.reason }),
+    };
+    const after = await transition(trx, 'employee_resignations', {
+      id: input.id,
+      from: Pending,
+      set: Object.keys(set).length ? set : { status: Pending },
+      and: [whose],
+      returning: ['last_working_day', 'reason'],
+      refuse: decided,
+    });
+    await audit(ctx, trx, {
+      action: 'employee.resignation.update',
+      entity: 'employee_resignation',
+      entityId: input.id,
+      before: { lastWorkingDay: before.last_working_day, reason: before.reason },
+      after: { lastWorkingDay: after.last_working_day, reason: after.reason },
+    });
+    return { id: input.id };
+  });
+}
+
+/** HR corrects a pending resignation of an employee in scope; not one's own (correct it as the employee). */
+export async function updateResignation(ctx: Ctx, grant: Manage, raw: z.input<typeof updateResignationInput>) {
+  const input = updateResignationInput.parse(raw);
+  const inScope = sql<SqlBool>`exists (select 1 from employees e
+    where e.id = employee_resignations.employee_id and ${scopeSql(grant.scope, 'e')})`;
+  return revisePendingResignation(ctx, input, inScope, (employeeId) => refuseOwn(grant.actor, employeeId, 'resignation'));
+}
+
+/** The employee corrects their own pending resignation (`/employee/resignation/request/{id}/update`). */
+export async function updateMyResignation(ctx: Ctx, grant: Personal, raw: z.input<typeof updateResignationInput>) {
+  const input = updateResignationInput.parse(raw);
+  return revisePendingResignation(ctx, input, sql<SqlBool>`employee_id = ${ownEmployeeId(grant)}`);
 }
 
 /** Deletes a resignation that is not in force (disapproved or cancelled); the audit log keeps it. */

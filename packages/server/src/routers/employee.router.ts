@@ -43,6 +43,12 @@ import {
   createEmployeeInput,
   createRecord,
   createRecordInput,
+  deleteEmploymentRecord,
+  updateEmploymentRecord,
+  updateRecordInput,
+  updateMyResignation,
+  updateResignation,
+  updateResignationInput,
   getContract,
   getRecord,
   historyIdInput,
@@ -91,6 +97,10 @@ import {
   createEmployeeOutput,
   createManagersOutput,
   createRecordOutput,
+  deleteEmploymentRecordOutput,
+  updateEmploymentRecordOutput,
+  updateMyResignationOutput,
+  updateResignationOutput,
   createResignationOutput,
   deleteResignationOutput,
   deleteUpdateRequestOutput,
@@ -268,6 +278,11 @@ export const employeeRouter = router({
       .input(requestIdInput)
       .output(returns(cancelMyResignationOutput))
       .mutation(({ ctx, input }) => cancelMyResignation(ctx.svc, ctx.grant, input)),
+    updateOwn: permissionProcedure('personal.access')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/request/{id}/update`, message: 'Resignation updated' } })
+      .input(updateResignationInput)
+      .output(returns(updateMyResignationOutput))
+      .mutation(({ ctx, input }) => updateMyResignation(ctx.svc, ctx.grant, input)),
     list: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'GET', path: `${E}/resignation`, message: 'Resignations', results: true } })
       .input(listResignationsInput)
@@ -283,6 +298,11 @@ export const employeeRouter = router({
       .input(createResignationInput)
       .output(returns(createResignationOutput))
       .mutation(({ ctx, input }) => createResignation(ctx.svc, ctx.grant, input)),
+    update: permissionProcedure('employee.resignation.manage')
+      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/update`, message: 'Resignation updated' } })
+      .input(updateResignationInput)
+      .output(returns(updateResignationOutput))
+      .mutation(({ ctx, input }) => updateResignation(ctx.svc, ctx.grant, input)),
     approve: permissionProcedure('employee.resignation.manage')
       .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/approve`, message: 'Resignation approved' } })
       .input(decideRequestInput)
@@ -320,6 +340,16 @@ export const employeeRouter = router({
       .input(createRecordInput)
       .output(returns(createRecordOutput))
       .mutation(({ ctx, input }) => createRecord(ctx.svc, ctx.grant, input)),
+    update: permissionProcedure('employee.update')
+      .meta({ rest: { method: 'POST', path: `${E}/record/{id}/update`, message: 'Record updated' } })
+      .input(updateRecordInput)
+      .output(returns(updateEmploymentRecordOutput))
+      .mutation(({ ctx, input }) => updateEmploymentRecord(ctx.svc, ctx.grant, input)),
+    delete: permissionProcedure('employee.update')
+      .meta({ rest: { method: 'POST', path: `${E}/record/{id}/delete`, message: 'Record deleted' } })
+      .input(historyIdInput)
+      .output(returns(deleteEmploymentRecordOutput))
+      .mutation(({ ctx, input }) => deleteEmploymentRecord(ctx.svc, ctx.grant, input)),
   }),
   detail: permissionProcedure('employee.view')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/{id}/detail', message: 'Employee' } })

@@ -21,6 +21,8 @@ import { NotFoundPage } from '../shell/StatusPages';
 import { fieldMessage } from '../../lib/use-schema-form';
 import { fieldsOf } from '../../lib/errors';
 import { isResignationText } from './text-keys';
+import { ResignationEditDialog } from './ResignationEditDialog';
+import './correction-texts';
 
 const STATUS_OPTIONS = Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 const statusText = (s: number) => REQUEST_STATUS_LABELS[s as 1] ?? String(s);
@@ -206,6 +208,7 @@ export function ResignationDetailPage() {
   const utils = trpc.useUtils();
   const q = trpc.employee.resignation.get.useQuery({ id }, { enabled: id > 0, retry: false, meta: { silent: true } });
   const [note, setNote] = useState('');
+  const [editing, setEditing] = useState(false);
   const me = useSession();
   const refresh = () => void utils.employee.resignation.invalidate();
   const opts = (key: 'approved' | 'disapproved' | 'cancelled') => ({
@@ -287,6 +290,11 @@ export function ResignationDetailPage() {
               </Button>
             </>
           ) : null}
+          {r.status === 3 && r.employeeId !== me.employeeId ? (
+            <Button variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
+              {t('corrections.edit')}
+            </Button>
+          ) : null}
           {r.status === 3 || r.status === 1 ? (
             <Button variant="secondary" disabled={busy} onClick={() => cancel.mutate(withNote)}>
               {t('resignation.cancel')}
@@ -297,6 +305,7 @@ export function ResignationDetailPage() {
             </Button>
           )}
         </div>
+        {editing ? <ResignationEditDialog r={r} onClose={() => setEditing(false)} /> : null}
       </Card>
     </>
   );
@@ -315,6 +324,7 @@ export function ResignationRequestPage() {
     meta: { successMessage: () => t('resignation.cancelled') },
     onSuccess: () => void utils.employee.resignation.mine.invalidate(),
   });
+  const [editing, setEditing] = useState<ResignationRow | null>(null);
   const rows = mine.data?.rows ?? [];
   const open = rows.some((r) => r.status === 3 || r.status === 1);
   return (
@@ -337,14 +347,25 @@ export function ResignationRequestPage() {
                     {r.decisionNote ? ` · ${r.decisionNote}` : ''}
                   </span>
                   {r.status === 3 ? (
-                    <Button variant="secondary" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: r.id })}>
-                      {t('resignation.cancel')}
-                    </Button>
+                    <span className="flex gap-1">
+                      <Button variant="secondary" size="sm" onClick={() => setEditing(r)}>
+                        {t('corrections.edit')}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={cancel.isPending}
+                        onClick={() => cancel.mutate({ id: r.id })}
+                      >
+                        {t('resignation.cancel')}
+                      </Button>
+                    </span>
                   ) : null}
                 </li>
               ))}
             </ul>
           )}
+          {editing ? <ResignationEditDialog r={editing} own onClose={() => setEditing(null)} /> : null}
         </Card>
         {open ? null : (
           <Card title={t('resignation.new')}>

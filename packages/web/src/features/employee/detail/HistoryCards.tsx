@@ -6,18 +6,23 @@ import {
   createContractInput,
   createSecondContractInput,
   createRecordInput,
+  type CreateRecordInput,
   type EmployeeDetail,
   EMPLOYMENT_CHANGE_TYPES,
   type Placement,
+  type RecordRow,
+  type UpdateRecordInput,
+  updateRecordInput,
 } from '@hr/core/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../../lib/can';
+import { useCan, useSession } from '../../../lib/can';
 import { formatIsoDate, formatNumber } from '../../../lib/format';
 import { saveBase64 } from '../../../lib/save-file';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
+import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog';
 import { Select } from '../../../ui/Select';
 import { FormDialog } from '../../../ui/FormDialog';
 import type { ControlProps, FieldView } from '../../../ui/FormFields';
@@ -27,6 +32,7 @@ import { dateView, PLACEMENT_RESETS, placementViews } from '../../shared/placeme
 import { toId } from '../../shared/use-lookups';
 import { readUpload } from '../read-upload';
 import './contract-texts';
+import '../correction-texts';
 import type { EmployeeField } from '../text-keys';
 
 const nameOf = (rec: Record<string, number>, v: number) => Object.entries(rec).find(([, n]) => n === v)?.[0] ?? String(v);
@@ -246,12 +252,26 @@ function PlacementText({ p }: { p: Placement }) {
   return <>{[p.companyOffice, p.department, p.division, p.section, p.jobPosition, p.jobLevel].filter(Boolean).join(' · ')}</>;
 }
 
-/** Mutations, promotions, demotions and relocations, newest first, each with where from and where to. */
+/**
+ * Mutations, promotions, demotions and relocations, newest first, each with where from and where to;
+ * editors correct or delete one (not on their own record: the server refuses that too).
+ */
 export function RecordsCard({ d }: { d: EmployeeDetail }) {
   const { t } = useTranslation();
   const canEdit = useCan('employee.update');
+  const me = useSession();
+  const canCorrect = canEdit && me.employeeId !== d.id;
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<RecordRow | null>(null);
+  const [deleting, setDeleting] = useState<RecordRow | null>(null);
+  const refresh = useRefresh(d);
+  const remove = trpc.employee.record.delete.useMutation({
+    meta: { successMessage: () => t('corrections.recordDeleted') },
+    onSuccess: () => void refresh(),
+  });
   const q = trpc.employee.record.list.useQuery({ employeeId: d.id, pageSize: 100 });
+  const nameOfRecord = (r: RecordRow) =>
+    t('corrections.recordName', { type: nameOf(EMPLOYMENT_CHANGE_TYPES, r.changeType), date: formatIsoDate(r.effectiveDate) });
   return (
     <Card
       title={t('employeeDetail.sections.records')}
@@ -266,14 +286,36 @@ export function RecordsCard({ d }: { d: EmployeeDetail }) {
       {q.data && q.data.rows.length > 0 ? (
         <ul className="divide-y divide-slate-100">
           {q.data.rows.map((r) => (
-            <li key={r.id} className="py-2 text-sm" data-testid="employment-record">
-              <div className="font-medium text-slate-900">
-                {nameOf(EMPLOYMENT_CHANGE_TYPES, r.changeType)} · {formatIsoDate(r.effectiveDate)}
+            <li key={r.id} className="flex items-start justify-between gap-2 py-2 text-sm" data-testid="employment-record">
+              <div>
+                <div className="font-medium text-slate-900">
+                  {nameOf(EMPLOYMENT_CHANGE_TYPES, r.changeType)} · {formatIsoDate(r.effectiveDate)}
+                </div>
+                <div className="text-slate-600">
+                  <PlacementText p={r.from} /> → <PlacementText p={r.to} />
+                </div>
+                {r.reason ? <div className="text-slate-500">{r.reason}</div> : null}
               </div>
-              <div className="text-slate-600">
-                <PlacementText p={r.from} /> → <PlacementText p={r.to} />
-              </div>
-              {r.reason ? <div className="text-slate-500">{r.reason}</div> : null}
+              {canCorrect ? (
+                <div className="flex shrink-0 gap-1">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`${t('corrections.edit')} ${nameOfRecord(r)}`}
+                    onClick={() => setEditing(r)}
+                  >
+                    {t('corrections.edit')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`${t('corrections.delete')} ${nameOfRecord(r)}`}
+                    onClick={() => setDeleting(r)}
+                  >
+                    {t('corrections.delete')}
+                  </Button>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -281,13 +323,22 @@ export function RecordsCard({ d }: { d: EmployeeDetail }) {
         <p className="text-sm text-slate-500">{q.isLoading ? t('app.loading') : t('employeeDetail.noRows')}</p>
       )}
       {adding ? <RecordDialog d={d} onClose={() => setAdding(false)} /> : null}
+      {editing ? <RecordDialog d={d} record={editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? (
+        <ConfirmDeleteDialog
+          name={nameOfRecord(deleting)}
+          onConfirm={() => remove.mutateAsync({ id: deleting.id })}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </Card>
   );
 }
 
 const CHANGE_OPTIONS = Object.entries(EMPLOYMENT_CHANGE_TYPES).map(([label, value]) => ({ value, label }));
 
-function RecordDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }) {
+/** A new record, or (given `record`) the correction of one: the same fields and rules. */
+function RecordDialog({ d, record, onClose }: { d: EmployeeDetail; record?: RecordRow; onClose: () => void }) {
   const { t } = useTranslation();
   const refresh = useRefresh(d);
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
@@ -295,8 +346,13 @@ function RecordDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }
     meta: { successMessage: () => t('employeeDetail.saved') },
     onSuccess: () => void refresh(),
   });
+  const update = trpc.employee.record.update.useMutation({
+    meta: { successMessage: () => t('corrections.recordUpdated') },
+    onSuccess: () => void refresh(),
+  });
   const e = d.employment;
-  const str = (n: number | undefined) => (n === undefined ? '' : String(n));
+  const str = (n: number | null | undefined) => (n == null ? '' : String(n));
+  const at = record?.toIds;
   const fields: FormFieldDef<string>[] = [
     { key: 'changeType', label: f('changeType'), required: true },
     { key: 'effectiveDate', label: f('effectiveDate'), required: true },
@@ -311,19 +367,19 @@ function RecordDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }
     idPrefix: 'record',
     fields,
     initial: {
-      changeType: '',
-      effectiveDate: '',
-      companyOfficeId: str(e.companyOffice.id),
-      departmentId: str(e.department?.id),
-      divisionId: str(e.division?.id),
-      sectionId: str(e.section?.id),
-      jobPositionId: str(e.jobPosition?.id),
-      jobLevelId: str(e.jobLevel?.id),
-      reason: '',
+      changeType: str(record?.changeType),
+      effectiveDate: record?.effectiveDate ?? '',
+      companyOfficeId: str(at ? at.companyOfficeId : e.companyOffice.id),
+      departmentId: str(at ? at.departmentId : e.department?.id),
+      divisionId: str(at ? at.divisionId : e.division?.id),
+      sectionId: str(at ? at.sectionId : e.section?.id),
+      jobPositionId: str(at ? at.jobPositionId : e.jobPosition?.id),
+      jobLevelId: str(at ? at.jobLevelId : e.jobLevel?.id),
+      reason: record?.reason ?? '',
     },
-    schema: createRecordInput,
+    schema: record ? updateRecordInput : createRecordInput,
     toInput: (v) => ({
-      employeeId: d.id,
+      ...(record ? { id: record.id } : { employeeId: d.id }),
       changeType: Number(v.changeType) || (v.changeType as unknown as number),
       effectiveDate: v.effectiveDate ?? '',
       companyOfficeId: toId(v.companyOfficeId ?? ''),
@@ -343,11 +399,14 @@ function RecordDialog({ d, onClose }: { d: EmployeeDetail; onClose: () => void }
   ];
   return (
     <FormDialog
-      title={t('employeeDetail.addRecord')}
+      title={record ? t('corrections.editRecord') : t('employeeDetail.addRecord')}
+      intro={record ? <p className="text-sm text-slate-600">{t('corrections.recordHint')}</p> : null}
       form={form}
       views={views}
-      save={(input) => save.mutateAsync(input)}
-      pending={save.isPending}
+      save={(input) =>
+        record ? update.mutateAsync(input as UpdateRecordInput & { id: number }) : save.mutateAsync(input as CreateRecordInput)
+      }
+      pending={save.isPending || update.isPending}
       onClose={onClose}
     />
   );
