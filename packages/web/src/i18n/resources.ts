@@ -5,6 +5,7 @@ import type { BPJS_TEXTS } from '../features/salary-bpjs/texts';
 import type { CANTEEN_TEXTS } from '../features/canteen/texts';
 import type { CONTRACT_FILES_TEXTS } from '../features/employee/detail/contract-texts';
 import type { COOPERATIVE_TEXTS } from '../features/cooperative/texts';
+import type { CORRECTION_TEXTS } from '../features/employee/correction-texts';
 import type { CORETAX_TEXTS } from '../features/salary-taxreport/texts';
 import type { DASHBOARD_TEXTS } from '../features/home/texts';
 import type { DEVELOPER_LOGS_TEXTS } from '../features/developer-logs/texts';
@@ -40,6 +41,7 @@ export type Resources = Messages & {
   cnt: (typeof CANTEEN_TEXTS)['en'];
   contractFiles: (typeof CONTRACT_FILES_TEXTS)['en'];
   coop: (typeof COOPERATIVE_TEXTS)['en'];
+  corrections: (typeof CORRECTION_TEXTS)['en'];
   coretax: (typeof CORETAX_TEXTS)['en'];
   dash: (typeof DASHBOARD_TEXTS)['en'];
   dlogs: (typeof DEVELOPER_LOGS_TEXTS)['en'];
