@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeTrpcServer } from '../../test/render';
+import { stubResizeObserver } from '../../testing/resize-observer';
 import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { CorrectionListPage } from './CorrectionListPage';
 import { MyCorrectionPage } from './MyCorrectionPage';
@@ -194,15 +195,7 @@ describe('overtime for several employees and days (/attendance/overtime/add, iss
         },
       }),
     });
-    // jsdom has no ResizeObserver; Headless UI's combobox watches its anchor with one when it closes.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
     render('/attendance/overtime/add', <OvertimeAddPage />, ['attendance.approve', 'attendance.view']);
     fireEvent.click(await screen.findByLabelText('Several employees or days (all or nothing)'));
     const picker = document.getElementById('ot-employeeId')!;
