@@ -7,6 +7,7 @@ import type { EmployeeTables } from '../employees/index';
 import type { InventoryTables } from '../inventory/index';
 import type { OrgTables } from '../org/index';
 import type { PayrollTables } from '../payroll/index';
+import type { BonusCutTypeTables } from '../payroll/index';
 import type { PermissionTables } from '../permissions/index';
 import type { ReferenceTables } from '../reference/index';
 import type { RegistrationTables } from '../registration/index';
@@ -36,6 +37,7 @@ export interface Database
     InventoryTables,
     CooperativeTables,
     PayrollTables,
+    BonusCutTypeTables,
     DeviceTables,
     CanteenTables,
     LeaveTables,

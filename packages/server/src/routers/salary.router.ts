@@ -1,4 +1,20 @@
 import {
+  bonusCutLookup,
+  bonusCutLookupInput,
+  bonusCutLookupOutput,
+  createBonusCutType,
+  createBonusCutTypeInput,
+  createBonusCutTypeOutput,
+  deleteBonusCutType,
+  deleteBonusCutTypeOutput,
+  listBonusCutTypes,
+  listBonusCutTypesInput,
+  listBonusCutTypesOutput,
+  updateBonusCutType,
+  updateBonusCutTypeInput,
+  updateBonusCutTypeOutput,
+} from '@hr/core/payroll';
+import {
   cancelPayroll,
   checkSalaryFormula,
   createBonusCut,
@@ -90,7 +106,7 @@ import {
   updateSalaryQueueOutput,
 } from '@hr/core/payroll';
 import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
-import { call, writeProcedures } from '../trpc/crud';
+import { call, crudProcedures, writeProcedures } from '../trpc/crud';
 
 /*
  * Salary data, payroll runs and payslips (issue 5 part 2; spec §7 "salary/report, /queue,
@@ -165,6 +181,25 @@ export const salaryRouter = router({
         delete: call(salaryIdInput, deleteBonusCut, deleteBonusCutOutput),
       },
     ),
+    /** The catalogue (issue 20 item 2): listed with salary.view, kept with the payroll settings' permission. */
+    types: router(
+      crudProcedures(
+        { view: 'salary.view', manage: 'salary.setting' },
+        { path: `${S}/bonusCut/type`, noun: 'Bonus/cut type', plural: 'Bonus/cut types' },
+        {
+          list: call(listBonusCutTypesInput, listBonusCutTypes, listBonusCutTypesOutput),
+          create: call(createBonusCutTypeInput, createBonusCutType, createBonusCutTypeOutput),
+          update: call(updateBonusCutTypeInput, updateBonusCutType, updateBonusCutTypeOutput),
+          delete: call(salaryIdInput, deleteBonusCutType, deleteBonusCutTypeOutput),
+        },
+      ),
+    ),
+    /** spec §7 bonusCuts lookup: active types, `selected` 0/1 for the employee's current ones. */
+    lookup: view()
+      .meta({ rest: { method: 'GET', path: '/v2/h/component/bonusCut', message: 'Bonus/cuts', results: true } })
+      .input(bonusCutLookupInput)
+      .output(returns(bonusCutLookupOutput))
+      .query(({ ctx, input }) => bonusCutLookup(ctx.svc, ctx.grant, input)),
   }),
   queue: router({
     list: view()

@@ -1,15 +1,17 @@
+import type { z } from 'zod';
 import { audit } from '../../audit/index';
 import { requirePayPermission } from '../../access/index';
 import type { Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { employeeName } from '../../shared/employee-sql';
-import { notFound } from '../../shared/errors';
+import { invalid, notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { type BonusCutRow, createBonusCutInput, salaryIdInput, listBonusCutsInput, updateBonusCutInput } from './schema';
 
 import { assertEmployeeVisible, assertPeriodOpen, type Update, type View } from './access';
+import { typeForEntry } from './bonus-cut-types';
 
 /* Bonus/cuts (salary/bonusCut): one-off earnings and cuts of a period; a finalised period is locked. */
 
@@ -28,6 +30,7 @@ function bonusCutQuery(db: Db, scope: Scope) {
       'b.name',
       'b.amount',
       'b.taxable',
+      'b.type_id as typeId',
     ]);
 }
 
@@ -45,6 +48,36 @@ async function oneBonusCut(db: Db, scope: Scope, id: number): Promise<BonusCutRo
   return row;
 }
 
+type EntryValues = { kind: BonusCutRow['kind']; name: string; amount: string; taxable: boolean; type_id: number | null };
+
+/** From a catalogue type (its name, kind and taxable flag; its default amount unless one is given) or free text. */
+async function entryValues(db: Db, input: z.output<typeof createBonusCutInput>): Promise<EntryValues> {
+  if (input.typeId === undefined) {
+    // The schema requires kind, name and amount of a one-off; taxable defaults to true as it always did.
+    return { kind: input.kind!, name: input.name!, amount: input.amount!, taxable: input.taxable ?? true, type_id: null };
+  }
+  const type = await typeForEntry(db, input.typeId);
+  const amount = input.amount ?? type.defaultAmount;
+  if (!amount) throw invalid([{ param: 'amount', msg: `is required (${type.name} has no default amount)` }]);
+  return { kind: type.kind, name: type.name, amount, taxable: type.taxable, type_id: type.id };
+}
+
+/** typeId re-applies a type (keeping the entered amount unless one is given); null or an edited name, kind or taxable flag makes a one-off. */
+async function updatedValues(db: Db, before: BonusCutRow, input: z.output<typeof updateBonusCutInput>): Promise<EntryValues> {
+  if (input.typeId) {
+    const type = await typeForEntry(db, input.typeId);
+    return { kind: type.kind, name: type.name, amount: input.amount ?? before.amount, taxable: type.taxable, type_id: type.id };
+  }
+  const next = {
+    kind: input.kind ?? before.kind,
+    name: input.name ?? before.name,
+    amount: input.amount ?? before.amount,
+    taxable: input.taxable ?? before.taxable,
+  };
+  const edited = next.kind !== before.kind || next.name !== before.name || next.taxable !== before.taxable;
+  return { ...next, type_id: input.typeId === null || edited ? null : before.typeId };
+}
+
 export async function createBonusCut(ctx: Ctx, grant: Update, raw: In<typeof createBonusCutInput>): Promise<BonusCutRow> {
   const input = createBonusCutInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
@@ -56,10 +89,7 @@ export async function createBonusCut(ctx: Ctx, grant: Update, raw: In<typeof cre
       .values({
         employee_id: input.employeeId,
         period: input.period,
-        kind: input.kind,
-        name: input.name,
-        amount: input.amount,
-        taxable: input.taxable,
+        ...(await entryValues(trx, input)),
         updated_at: ctx.clock(),
       })
       .returning('id')
@@ -79,14 +109,7 @@ export async function updateBonusCut(ctx: Ctx, grant: Update, raw: In<typeof upd
     if (input.period) await assertPeriodOpen(trx, before.employeeId, input.period);
     await trx
       .updateTable('salary_bonus_cuts')
-      .set({
-        period: input.period ?? before.period,
-        kind: input.kind ?? before.kind,
-        name: input.name ?? before.name,
-        amount: input.amount ?? before.amount,
-        taxable: input.taxable ?? before.taxable,
-        updated_at: ctx.clock(),
-      })
+      .set({ period: input.period ?? before.period, ...(await updatedValues(trx, before, input)), updated_at: ctx.clock() })
       .where('id', '=', input.id)
       .execute();
     const row = await oneBonusCut(trx, grant.scope, input.id);

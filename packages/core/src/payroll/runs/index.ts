@@ -39,6 +39,13 @@ export type {
 } from '../ports';
 export { createBonusCut, deleteBonusCut, listBonusCuts, updateBonusCut } from './bonus-cuts';
 export {
+  bonusCutLookup,
+  createBonusCutType,
+  deleteBonusCutType,
+  listBonusCutTypes,
+  updateBonusCutType,
+} from './bonus-cut-types';
+export {
   checkSalaryFormula,
   createEmployeeComponent,
   createSalaryComponent,
@@ -56,6 +63,6 @@ export { dryRunPayroll, generatePayroll, runPayroll } from './run-generate';
 export { getPayrollRun, listPayrollRuns } from './run-read';
 export { createSalaryQueue, deleteSalaryQueue, listSalaryQueue, updateSalaryQueue } from './salary-queue';
 export { getPayrollSettings, updatePayrollSettings } from './settings';
-export type { PayrollTables } from './tables';
+export type { BonusCutTypeTables, PayrollTables } from './tables';
 export { createPieceEntry, deletePieceEntry, listPieceEntries } from './piece-work';
 export * from './outputs';

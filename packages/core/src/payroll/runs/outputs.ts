@@ -66,6 +66,7 @@ const bonusCutRowShape = z.object({
   name: z.string(),
   amount: z.string(),
   taxable: z.boolean(),
+  typeId: z.number().nullable(),
 });
 const queueRowShape = z.object({
   id: z.number(),
@@ -239,6 +240,19 @@ export const listBonusCutsOutput = pageOutput(bonusCutRowShape);
 export const createBonusCutOutput = bonusCutRowShape;
 export const updateBonusCutOutput = bonusCutRowShape;
 export const deleteBonusCutOutput = idOutput;
+const bonusCutTypeFields = {
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(['bonus', 'cut']),
+  taxable: z.boolean(),
+  defaultAmount: z.string().nullable(),
+};
+const bonusCutTypeRowShape = z.object({ ...bonusCutTypeFields, active: z.boolean() });
+export const listBonusCutTypesOutput = z.array(bonusCutTypeRowShape);
+export const createBonusCutTypeOutput = bonusCutTypeRowShape;
+export const updateBonusCutTypeOutput = bonusCutTypeRowShape;
+export const deleteBonusCutTypeOutput = idOutput;
+export const bonusCutLookupOutput = z.array(z.object({ ...bonusCutTypeFields, selected: z.union([z.literal(0), z.literal(1)]) }));
 export const listSalaryQueueOutput = pageOutput(queueRowShape);
 export const createSalaryQueueOutput = queueRowShape;
 export const updateSalaryQueueOutput = queueRowShape;

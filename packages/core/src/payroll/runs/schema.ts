@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rupiah } from '../../reference/index';
-import { id, isoDate, pageInput, requiredText, text } from '../../shared/zod';
+import { id, isoDate, optionalId, pageInput, requiredText, text } from '../../shared/zod';
 import { optionalText } from '../../shared/zod-optional';
 import { RUPIAH_ROUNDINGS } from '../money';
 import { JKK_RATES_PERCENT, JKK_RELIEF_RATES_PERCENT, TER_ROUNDINGS } from '../schema';
@@ -172,17 +172,36 @@ export interface EmployeeComponentRow {
 // ---------------------------------------------------------------------------------------------
 // Bonus/cuts (salary/bonusCut)
 
-export const createBonusCutInput = z.strictObject({
-  employeeId: id,
-  period: payrollPeriod,
-  kind: z.enum(BONUS_CUT_KINDS),
-  name: requiredText(100),
-  amount: positiveRupiah,
-  taxable: z.boolean().default(true),
-});
+/**
+ * Either a catalogue type (`typeId`: name, kind and taxable come from it, the amount defaults to its default
+ * amount) or a free-text one-off (kind, name and amount required, taxable defaults to true as before).
+ */
+export const createBonusCutInput = z
+  .strictObject({
+    employeeId: id,
+    period: payrollPeriod,
+    typeId: id.optional(),
+    kind: z.enum(BONUS_CUT_KINDS).optional(),
+    name: requiredText(100).optional(),
+    amount: positiveRupiah.optional(),
+    taxable: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.typeId === undefined) {
+      if (v.kind === undefined) issue('kind', 'is required (or pick a bonus/cut type)');
+      if (v.name === undefined) issue('name', 'is required (or pick a bonus/cut type)');
+      if (v.amount === undefined) issue('amount', 'is required (or pick a bonus/cut type)');
+      return;
+    }
+    for (const key of ['kind', 'name', 'taxable'] as const)
+      if (v[key] !== undefined) issue(key, 'comes from the bonus/cut type; leave it out or enter a one-off');
+  });
+/** `typeId` re-applies a type's name, kind and taxable flag; null makes the entry a one-off. */
 export const updateBonusCutInput = z.strictObject({
   id,
   period: payrollPeriod.optional(),
+  typeId: id.nullable().optional(),
   kind: z.enum(BONUS_CUT_KINDS).optional(),
   name: requiredText(100).optional(),
   amount: positiveRupiah.optional(),
@@ -200,6 +219,57 @@ export interface BonusCutRow {
   name: string;
   amount: string;
   taxable: boolean;
+  /** The catalogue type it was entered from; null for a free-text one-off. */
+  typeId: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bonus/cut catalogue (salary/bonusCut/type; lookup component/bonusCut), issue 20 item 2
+
+/** A cut is never taxable income: `taxable` is for bonuses only. */
+const cutUntaxed = (v: { kind?: string; taxable?: boolean }, ctx: z.RefinementCtx) => {
+  if (v.kind === 'cut' && v.taxable)
+    ctx.addIssue({ code: 'custom', path: ['taxable'], message: 'a cut is never taxable income' });
+};
+const defaultAmount = z.preprocess((v) => (v === '' ? null : v), positiveRupiah.nullable().optional());
+export const createBonusCutTypeInput = z
+  .strictObject({
+    name: requiredText(100),
+    kind: z.enum(BONUS_CUT_KINDS, { message: 'must be bonus or cut' }),
+    taxable: z.boolean().default(false),
+    defaultAmount,
+    active: z.boolean().default(true),
+  })
+  .superRefine(cutUntaxed);
+export const updateBonusCutTypeInput = z.strictObject({
+  id,
+  name: requiredText(100).optional(),
+  kind: z.enum(BONUS_CUT_KINDS, { message: 'must be bonus or cut' }).optional(),
+  taxable: z.boolean().optional(),
+  defaultAmount,
+  active: z.boolean().optional(),
+});
+export const listBonusCutTypesInput = z.object({ kind: z.enum(BONUS_CUT_KINDS).optional() }).optional();
+/** The lookup: active types; with employeeId, `selected` 1 marks those the employee has in an open period. */
+export const bonusCutLookupInput = z.object({ employeeId: optionalId, period: payrollPeriod.optional() }).optional();
+
+export interface BonusCutTypeRow {
+  id: number;
+  name: string;
+  kind: (typeof BONUS_CUT_KINDS)[number];
+  taxable: boolean;
+  /** Integer rupiah as digits; null = no default. */
+  defaultAmount: string | null;
+  active: boolean;
+}
+export interface BonusCutLookupRow {
+  id: number;
+  name: string;
+  kind: (typeof BONUS_CUT_KINDS)[number];
+  taxable: boolean;
+  defaultAmount: string | null;
+  /** spec §7 bonusCuts: a 0/1 flag; 1 = the employee has one of this type in a period not yet finalised. */
+  selected: 0 | 1;
 }
 
 // ---------------------------------------------------------------------------------------------

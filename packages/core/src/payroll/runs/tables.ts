@@ -99,6 +99,8 @@ export interface PayrollTables {
     name: string;
     amount: Rupiah;
     taxable: boolean;
+    /** The catalogue type it was entered from; null for a free-text one-off (migration 20261126T1040_bonus_cut_types). */
+    type_id: number | null;
     created_at: Generated<Date>;
     updated_at: Stamp;
   };
@@ -144,5 +146,21 @@ export interface PayrollTables {
     employer_cost: Rupiah;
     /** [{ code, name, kind, amount, trace }] in payslip order (json: parsed on read by pg and PGlite). */
     lines: ColumnType<unknown, string, string>;
+  };
+}
+
+/** The bonus/cut catalogue (issue 20 item 2): named types picked when entering an employee's bonus/cut. */
+export interface BonusCutTypeTables {
+  salary_bonus_cut_types: {
+    id: Generated<number>;
+    /** Unique whatever its case (index on lower(name)). */
+    name: string;
+    kind: 'bonus' | 'cut';
+    /** Bonus only: a cut is never taxable income (check constraint). */
+    taxable: boolean;
+    default_amount: NullableRupiah;
+    active: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Stamp;
   };
 }

@@ -4,10 +4,11 @@ import { messageOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { SearchableSelect } from '../../ui/Combobox';
 import { Field } from '../../ui/Field';
 import { MonthPicker } from '../../ui/MonthPicker';
-import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
+import { BonusCutKindSelect } from './BonusCutTypesTab';
 import { thisMonth } from './EmployeeComponentDialog';
 import { labelledServerFields, SalaryFormDialog, useSalaryForm, useSalaryRows, useSalarySave } from './salary-crud';
 import { type BonusCutRow, MoneyInput, monthText, rp } from './salary-shared';
@@ -44,34 +45,68 @@ export function BonusCutsPanel({ employeeId, rows }: { employeeId: number; rows:
   );
 }
 
-const ORDER = ['period', 'kind', 'name', 'amount'] as const;
+const ORDER = ['typeId', 'period', 'kind', 'name', 'amount'] as const;
+/** The dropdown's value for a free-text one-off. */
+const OTHER = 'other';
 
+/**
+ * Add / edit one bonus/cut: a type of the catalogue (Salary → Setting → Bonus / cuts; its name, kind and taxable
+ * flag are fixed, its default amount filled in and changeable) or "Other (one-off)" with free text.
+ */
 function BonusCutDialog({ employeeId, row, onClose }: { employeeId: number; row: BonusCutRow | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const lookup = trpc.salary.bonusCut.lookup.useQuery({ employeeId });
+  const types = lookup.data ?? [];
+  const [typeId, setTypeId] = useState(row ? (row.typeId ? String(row.typeId) : OTHER) : '');
   const [period, setPeriod] = useState(row?.period ?? thisMonth());
   const [kind, setKind] = useState<string>(row?.kind ?? 'bonus');
   const [name, setName] = useState(row?.name ?? '');
   const [amount, setAmount] = useState(row?.amount ?? '');
   const [taxable, setTaxable] = useState(row?.taxable ?? true);
   const { create, update, pending } = useSalarySave(trpc.salary.bonusCut);
+  const fromType = typeId !== '' && typeId !== OTHER;
   const labels: Record<(typeof ORDER)[number], string> = {
+    typeId: t('salaryData.bonusCutType'),
     period: t('salaryData.period'),
     kind: t('salaryData.kind'),
     name: t('salaryData.name'),
     amount: t('salaryData.amount'),
   };
+  const options = [
+    ...types.map((x) => ({
+      value: String(x.id),
+      label: `${x.name} (${t(`salaryData.${x.kind}`)})${x.selected ? ` · ${t('salaryData.alreadyEntered')}` : ''}`,
+    })),
+    // The row's own type when it is no longer active (the lookup lists active ones).
+    ...(row?.typeId && !types.some((x) => x.id === row.typeId) ? [{ value: String(row.typeId), label: row.name }] : []),
+    { value: OTHER, label: t('salaryData.otherOneOff') },
+  ];
+  const pick = (value: string) => {
+    setTypeId(value);
+    const type = types.find((x) => String(x.id) === value);
+    if (!type) return;
+    setKind(type.kind);
+    setName(type.name);
+    setTaxable(type.taxable);
+    if (type.defaultAmount) setAmount(type.defaultAmount);
+  };
   const { errors, submit } = useSalaryForm('bc', ORDER);
   const check = () => {
     const next: Record<string, string> = {};
+    if (!typeId) next.typeId = requiredNotice(labels.typeId);
     if (!period) next.period = requiredNotice(labels.period);
-    if (!name.trim()) next.name = requiredNotice(labels.name);
+    if (!fromType && !name.trim()) next.name = requiredNotice(labels.name);
     if (!amount) next.amount = requiredNotice(labels.amount);
     else if (!/[1-9]/.test(amount)) next.amount = `${labels.amount} must be more than 0`;
     return next;
   };
   const save = () => {
+    if (fromType) {
+      const values = { period, typeId: Number(typeId), amount };
+      return row ? update({ id: row.id, ...values }) : create({ employeeId, ...values });
+    }
     const values = { period, kind: kind as BonusCutRow['kind'], name: name.trim(), amount, taxable };
-    return row ? update({ id: row.id, ...values }) : create({ employeeId, ...values });
+    return row ? update({ id: row.id, ...values, ...(row.typeId ? { typeId: null } : {}) }) : create({ employeeId, ...values });
   };
   // A refusal without fields (a finalised, locked period) is shown in the dialog as the server words it.
   const refused = (err: unknown) => {
@@ -92,25 +127,37 @@ function BonusCutDialog({ employeeId, row, onClose }: { employeeId: number; row:
           {errors.form}
         </p>
       ) : null}
+      <div className="sm:col-span-2">
+        <Field
+          label={labels.typeId}
+          htmlFor="bc-typeId"
+          required
+          error={errors.typeId}
+          hint={fromType ? t('salaryData.fromType') : undefined}
+        >
+          <SearchableSelect
+            id="bc-typeId"
+            value={typeId}
+            onChange={pick}
+            options={options}
+            placeholder={t('salaryData.pickBonusCutType')}
+            loading={lookup.isLoading}
+            invalid={Boolean(errors.typeId)}
+          />
+        </Field>
+      </div>
       <Field label={labels.period} htmlFor="bc-period" required error={errors.period}>
         <MonthPicker id="bc-period" value={period} onChange={setPeriod} invalid={Boolean(errors.period)} />
       </Field>
       <Field label={labels.kind} htmlFor="bc-kind" required error={errors.kind}>
-        <Select
-          id="bc-kind"
-          value={kind}
-          onChange={setKind}
-          options={[
-            { value: 'bonus', label: t('salaryData.bonus') },
-            { value: 'cut', label: t('salaryData.cut') },
-          ]}
-        />
+        <BonusCutKindSelect id="bc-kind" value={kind} onChange={setKind} disabled={fromType} />
       </Field>
       <Field label={labels.name} htmlFor="bc-name" required error={errors.name}>
         <TextInput
           id="bc-name"
           maxLength={100}
           value={name}
+          disabled={fromType}
           invalid={Boolean(errors.name)}
           onChange={(e) => setName(e.target.value)}
         />
@@ -119,7 +166,7 @@ function BonusCutDialog({ employeeId, row, onClose }: { employeeId: number; row:
         <MoneyInput id="bc-amount" value={amount} onChange={setAmount} invalid={Boolean(errors.amount)} />
       </Field>
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" checked={taxable} onChange={(e) => setTaxable(e.target.checked)} />
+        <input type="checkbox" checked={taxable} disabled={fromType} onChange={(e) => setTaxable(e.target.checked)} />
         {t('salaryData.taxable')}
       </label>
     </SalaryFormDialog>

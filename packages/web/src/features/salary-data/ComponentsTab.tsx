@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { FormulaField } from './FormulaField';
-import { SalaryFormDialog, useSalaryForm, useSalaryRows, useSalarySave } from './salary-crud';
+import { SalaryFormDialog, SalaryListTable, useSalaryForm, useSalaryRows, useSalarySave } from './salary-crud';
 import { COMPONENT_KINDS_UI, type ComponentRow, serverFields } from './salary-shared';
 import './texts';
 
@@ -38,19 +38,13 @@ export function ComponentsTab() {
     ...edit.actions,
   ];
   return (
-    <>
-      {edit.addButton(t('salaryData.addComponent'))}
-      <DataTable
-        columns={columns}
-        rows={list.data ?? []}
-        rowKey={(r) => r.id}
-        loading={list.isFetching}
-        failed={list.isError && !list.data}
-        onRetry={() => void list.refetch()}
-        empty={t('salaryData.noComponents')}
-      />
-      {edit.dialogs}
-    </>
+    <SalaryListTable
+      query={list}
+      columns={columns}
+      empty={t('salaryData.noComponents')}
+      addLabel={t('salaryData.addComponent')}
+      edit={edit}
+    />
   );
 }
 

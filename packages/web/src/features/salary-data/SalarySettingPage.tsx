@@ -2,15 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card, PageTitle } from '../../ui/Card';
 import { Tabs } from '../../ui/Tabs';
+import { BonusCutTypesTab } from './BonusCutTypesTab';
 import { CalculatorsTab } from './CalculatorsTab';
 import { ComponentsTab } from './ComponentsTab';
 import { SettingsForm } from './SettingsForm';
 import './texts';
 
-const TABS = ['settings', 'formulas', 'calculators'] as const;
+const TABS = ['settings', 'formulas', 'bonusCutTypes', 'calculators'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /salary/setting: company payroll settings, salary components (formulas) and the calculators; the tab is in `?tab=`. */
+/** /salary/setting: company payroll settings, salary components (formulas), the bonus/cut catalogue and the calculators; the tab is in `?tab=`. */
 export function SalarySettingPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -24,7 +25,11 @@ export function SalarySettingPage() {
         active={tab}
         onChange={(id) => setParams({ tab: id }, { replace: true })}
       />
-      {tab === 'calculators' ? <CalculatorsTab /> : <Card>{tab === 'settings' ? <SettingsForm /> : <ComponentsTab />}</Card>}
+      {tab === 'calculators' ? (
+        <CalculatorsTab />
+      ) : (
+        <Card>{tab === 'settings' ? <SettingsForm /> : tab === 'bonusCutTypes' ? <BonusCutTypesTab /> : <ComponentsTab />}</Card>
+      )}
     </>
   );
 }

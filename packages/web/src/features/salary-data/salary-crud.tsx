@@ -5,7 +5,7 @@ import { trpc } from '../../lib/trpc';
 import { useSaveMutations } from '../../lib/use-crud-mutations';
 import { ActionModal } from '../../ui/ActionModal';
 import { Button } from '../../ui/Button';
-import type { Column } from '../../ui/DataTable';
+import { type Column, DataTable } from '../../ui/DataTable';
 import { RowActions } from '../../ui/ListCard';
 import { ConfirmDelete, serverFields } from './salary-shared';
 import './texts';
@@ -19,7 +19,7 @@ interface DeleteProcedure {
 }
 
 /**
- * Add, edit and delete of the rows of a salary table, for salary.update holders only: the Add
+ * Add, edit and delete of the rows of a salary table, for salary.update (or `permission`) holders only: the Add
  * button, the Actions column (Edit, Delete), the add/edit dialog (`dialog`, given `null` for a new
  * row) and the "Delete …?" confirmation; a delete says "Deleted" and refreshes the salary queries.
  */
@@ -28,8 +28,11 @@ export function useSalaryRows<T extends { id: number }>({
   deleteName,
   dialog,
   closeOnRefusal = false,
+  permission = 'salary.update',
 }: {
   api: { delete: DeleteProcedure };
+  /** Who may add, edit and delete (the bonus/cut catalogue: salary.setting). */
+  permission?: 'salary.update' | 'salary.setting';
   /** What "Delete …?" names. */
   deleteName: (row: T) => string;
   dialog: (row: T | null, onClose: () => void) => ReactNode;
@@ -38,7 +41,7 @@ export function useSalaryRows<T extends { id: number }>({
 }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const editor = useCan('salary.update');
+  const editor = useCan(permission);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const remove = api.delete.useMutation({
@@ -79,6 +82,40 @@ export function useSalaryRows<T extends { id: number }>({
       </>
     ),
   };
+}
+
+/**
+ * A salary settings list (components, the bonus/cut catalogue): the Add button and the table of `query`'s rows
+ * (loading, a failed first load with Retry, the empty text), then the dialogs of useSalaryRows.
+ */
+export function SalaryListTable<T extends { id: number }>({
+  query,
+  columns,
+  empty,
+  addLabel,
+  edit,
+}: {
+  query: { data?: readonly T[] | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
+  columns: Column<T>[];
+  empty: string;
+  addLabel: string;
+  edit: { addButton: (label: string) => ReactNode; dialogs: ReactNode };
+}) {
+  return (
+    <>
+      {edit.addButton(addLabel)}
+      <DataTable
+        columns={columns}
+        rows={query.data ?? []}
+        rowKey={(r) => r.id}
+        loading={query.isFetching}
+        failed={query.isError && !query.data}
+        onRetry={() => void query.refetch()}
+        empty={empty}
+      />
+      {edit.dialogs}
+    </>
+  );
 }
 
 /** Create and update of a salary entity: "Saved", then the salary queries are refreshed. */
