@@ -3,10 +3,10 @@ import path from 'node:path';
 import { requirePermission } from '@hr/core/access';
 import { openDb } from '@hr/core/db';
 import { finalisePayroll } from '@hr/core/payroll';
-import { ensureReferenceData } from '@hr/core/seed';
 import { createServices } from '@hr/core/services';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from './commands/payroll';
+import { seedOfficeWorkers } from './testing/office-workers';
 import { hr, tempDir } from './testing/run-hr';
 
 // `hr bank preview` and `hr bank export` end to end on the embedded database: a finalised run of two employees,
@@ -23,55 +23,8 @@ describe('hr bank on a real database', () => {
     const h = await openDb({ dataDir });
     try {
       const { db } = h;
-      await ensureReferenceData(db);
-      const office = await db
-        .insertInto('company_offices')
-        .values({ code: 'SBY', name: 'Surabaya', address: null, city: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const worker = (n: number) => ({
-        employee_number: `SBY-${n}`,
-        given_name: 'Worker',
-        surname: String(n),
-        email: `w${n}@test.co.id`,
-        gender: 'Male' as const,
-        birth_date: '1990-01-01',
-        religion_id: 1,
-        education_level_id: 1,
-        marital_status_id: 1,
-        company_office_id: office.id,
-        entry_date: '2025-01-01',
-        ptkp_status_id: null,
-        bank_id: null,
-        bank_account_number: null,
-        phone: null,
-        department_id: null,
-        division_id: null,
-        section_id: null,
-        job_position_id: null,
-        job_level_id: null,
-        contract_type: null,
-        first_join_date: null,
-        contract_start_date: null,
-        annual_leave_date: null,
-      });
-      const staff = await db
-        .insertInto('employees')
-        .values([worker(1), worker(2)])
-        .returning('id')
-        .execute();
-      await db
-        .insertInto('employee_contracts')
-        .values(
-          staff.map((e) => ({
-            employee_id: e.id,
-            contract_number: `K-${e.id}`,
-            contract_type: 5,
-            start_date: '2025-01-01',
-            basic_salary: 6_000_000,
-          })),
-        )
-        .execute();
+      // Two workers with open-ended contracts; SBY-1 gets a BCA account, SBY-2 none.
+      await seedOfficeWorkers(db);
       [paid, noAccount] = (await db.selectFrom('employees').select('id').orderBy('employee_number').execute()).map(
         (e) => e.id,
       ) as [number, number];
