@@ -12,7 +12,7 @@ export type BenchDb = Awaited<ReturnType<typeof openDb>>['db'];
 export async function withScratchDatabase(
   prefix: string,
   log: (...a: unknown[]) => void,
-  run: (db: BenchDb) => Promise<void>,
+  run: (db: BenchDb, databaseUrl: string) => Promise<void>,
 ): Promise<void> {
   const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -34,7 +34,7 @@ export async function withScratchDatabase(
   try {
     handle = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
     await migrateToLatest(handle.db);
-    await run(handle.db);
+    await run(handle.db, url.toString());
   } finally {
     await cleanup();
   }
