@@ -1,12 +1,111 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { argon2id, argon2Verify } from 'hash-wasm';
 
 // argon2id with OWASP's minimum recommended parameters (m=19 MiB, t=2, p=1),
 // OWASP Password Storage Cheat Sheet. hash-wasm is WebAssembly: no native build.
 const PARAMS = { parallelism: 1, iterations: 2, memorySize: 19456, hashLength: 32 } as const;
 
+type Task =
+  | { op: 'hash'; password: string; salt: Uint8Array; params: typeof PARAMS }
+  | { op: 'verify'; password: string; hash: string };
+
+/** The same work on the calling thread: where no worker thread can start. */
+function inThread(task: Task): Promise<string | boolean> {
+  return task.op === 'hash'
+    ? argon2id({ ...task.params, password: task.password, salt: task.salt, outputType: 'encoded' })
+    : argon2Verify({ password: task.password, hash: task.hash });
+}
+
+interface PoolWorker {
+  worker: Worker;
+  busy: number;
+}
+
+/**
+ * argon2id in WebAssembly runs synchronously on the thread that calls it (about 0.1 s a sign-in):
+ * on the event loop, every other request of the process waits behind each login, which at the
+ * start of a shift is hundreds of them (issue 22). The pool runs it on worker threads
+ * (password-worker.mjs), as many as the machine has cores to spare (1 to 4), started on first use.
+ * A worker is referenced only while it has work, so a CLI command still exits when it is done.
+ * Where a worker cannot start or dies, the work runs on the calling thread, as before.
+ */
+class PasswordPool {
+  private readonly size = Math.min(4, Math.max(1, availableParallelism() - 1));
+  private readonly workers: PoolWorker[] = [];
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: string | boolean) => void; reject: (e: Error) => void; on: PoolWorker }
+  >();
+  private nextId = 1;
+  private disabled = false;
+  /** Tasks answered by worker threads (tests read it). */
+  answeredByWorkers = 0;
+
+  run(task: Task): Promise<string | boolean> {
+    const w = this.disabled ? undefined : this.pick();
+    if (!w) return inThread(task);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, on: w });
+      if (w.busy++ === 0) w.worker.ref();
+      w.worker.postMessage({ id, ...task });
+    });
+  }
+
+  private pick(): PoolWorker | undefined {
+    const idle = this.workers.find((w) => w.busy === 0);
+    if (idle) return idle;
+    if (this.workers.length < this.size) {
+      try {
+        return this.start();
+      } catch {
+        this.disabled = true;
+        return undefined;
+      }
+    }
+    return this.workers.reduce<PoolWorker | undefined>((a, w) => (!a || w.busy < a.busy ? w : a), undefined);
+  }
+
+  private start(): PoolWorker {
+    const worker = new Worker(new URL('./password-worker.mjs', import.meta.url));
+    worker.unref();
+    const w: PoolWorker = { worker, busy: 0 };
+    this.workers.push(w);
+    worker.on('message', (m: { id: number; result?: string | boolean; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (--w.busy === 0) worker.unref();
+      this.answeredByWorkers++;
+      if (m.error !== undefined) p.reject(new Error(m.error));
+      else p.resolve(m.result as string | boolean);
+    });
+    const fail = (err: Error) => {
+      const i = this.workers.indexOf(w);
+      if (i >= 0) this.workers.splice(i, 1);
+      for (const [id, p] of this.pending) {
+        if (p.on !== w) continue;
+        this.pending.delete(id);
+        p.reject(err);
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`password worker exited with ${code}`)));
+    return w;
+  }
+}
+
+const pool = new PasswordPool();
+
+/** How many hash and verify calls worker threads answered (tests: the work left the event loop). */
+export function passwordWorkerAnswers(): number {
+  return pool.answeredByWorkers;
+}
+
 export async function hashPassword(password: string): Promise<string> {
-  return argon2id({ ...PARAMS, password, salt: randomBytes(16), outputType: 'encoded' });
+  return (await pool.run({ op: 'hash', password, salt: randomBytes(16), params: PARAMS })) as string;
 }
 
 export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
@@ -16,7 +115,7 @@ export async function verifyPassword(password: string, hash: string | null): Pro
     return false;
   }
   try {
-    return await argon2Verify({ password, hash });
+    return (await pool.run({ op: 'verify', password, hash })) as boolean;
   } catch {
     return false;
   }
