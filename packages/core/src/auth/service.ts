@@ -22,6 +22,7 @@ import { hashToken, newToken } from './tokens';
 import { consumeAttempt, lockAttempts, minutesUntil, tryAgainIn } from './attempt-limiter';
 import { credentialDeviceExists, revokeClientTokens } from './credentials';
 import { limitToScope, scopesSql } from './scopes';
+import { cachedSession } from './session-cache';
 import { revokeSessionToken } from './sessions';
 import type { z } from 'zod';
 
@@ -282,18 +283,25 @@ export interface ResolvedSession {
 }
 
 /**
- * Resolves a bearer token or session cookie to its actor in one query; null when unknown,
- * expired or revoked. Nothing is cached, so a logout or revocation holds at once in every process.
+ * Resolves a bearer token or session cookie to its actor; null when unknown, expired or revoked.
+ * The actor is cached per process and checked on every request against the session row and the
+ * permissions version (auth/session-cache.ts), so a logout or revocation holds at once in every process.
  */
 export async function resolveSession(ctx: Ctx, token: string): Promise<ResolvedSession | null> {
   if (token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  // Built once per session and permissions version, checked on every request (auth/session-cache.ts).
+  return cachedSession(ctx.db, tokenHash, ctx.clock(), () => loadSession(ctx, tokenHash));
+}
+
+async function loadSession(ctx: Ctx, tokenHash: string): Promise<ResolvedSession | null> {
   const row = await actorQuery(ctx.db)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
     // An OAuth client's scopes and terminal binding (auth/scopes.ts).
     .leftJoin('oauth_clients as oc', 'oc.id', 's.oauth_client_id')
     .leftJoin('fingerspot_devices as od', 'od.id', 'oc.device_id')
     .select(['s.kind', 'oc.id as client_id', 'oc.scopes as client_scopes', 'od.serial as client_serial'])
-    .where('s.token_hash', '=', hashToken(token))
+    .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', ctx.clock())
     .executeTakeFirst();

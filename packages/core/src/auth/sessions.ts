@@ -4,9 +4,10 @@ import { type Ctx, inTransaction } from '../shared/context';
 import { hashToken } from './tokens';
 
 /**
- * Session revocation. Privileges are resolved on every request (resolveToken loads roles and
- * grants each time), so a privilege *reduction* holds at the next request without revoking
- * anything. Revoking on a privilege change renews the session token when privileges grow
+ * Session revocation. Privileges are checked on every request (resolveToken compares the cached
+ * actor's permissions version with the one the database triggers bump on every grant, role or
+ * placement change: auth/session-cache.ts), so a privilege *reduction* holds at the next request
+ * without revoking anything. Revoking on a privilege change renews the session token when privileges grow
  * (OWASP Session Management Cheat Sheet: renew the session ID on any privilege level change),
  * so a token obtained before the change never carries the new privileges.
  */

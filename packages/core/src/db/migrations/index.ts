@@ -40,6 +40,7 @@ import * as m20261126T1000 from './20261126T1000_tax_reporting';
 import * as m20261126T1010 from './20261126T1010_bank_transfers';
 import * as m20261126T1030 from './20261126T1030_legal_tables';
 import * as m20261126T1040 from './20261126T1040_bonus_cut_types';
+import * as m20261126T1050 from './20261126T1050_auth_version';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1010_bank_transfers': m20261126T1010,
   '20261126T1030_legal_tables': m20261126T1030,
   '20261126T1040_bonus_cut_types': m20261126T1040,
+  '20261126T1050_auth_version': m20261126T1050,
 };

@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { openDb } from '../db/index';
+import { makeUser } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
+import { login, resolveToken } from './service';
+import { sessionCacheCounters } from './session-cache';
+
+const t = useOrgTestDb();
+const meta = { ip: '10.9.0.2', userAgent: 'vitest' };
+
+/**
+ * "Process B": a second database handle with a cache of its own. On PostgreSQL it is a second
+ * connection pool on the same database, as a second server process has; on the embedded database
+ * (one process by design) a second Kysely instance over the same data.
+ */
+let other: Kysely<Database>;
+let closeOther: () => Promise<void> = async () => undefined;
+beforeAll(async () => {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
+    const url = new URL(base);
+    url.pathname = `/${rows[0]!.name}`;
+    const h = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
+    other = h.db;
+    closeOther = h.close;
+  } else {
+    other = t.db.withSchema('public');
+  }
+});
+afterAll(() => closeOther());
+
+const onA = (token: string) => resolveToken(t.services.ctx(null), token);
+async function signedIn(roles: Parameters<typeof makeUser>[2] = ['employee']) {
+  const u = await makeUser(t.services, t.org, roles);
+  const { token } = await login(t.services.ctx(null), t.services.auth, u, meta);
+  return { ...u, token };
+}
+
+describe('the per-process session cache (issue 22)', () => {
+  it('builds the actor once per session and reuses it while nothing changes, sign-ins of others included', async () => {
+    const u = await signedIn();
+    const colleague = await makeUser(t.services, t.org, ['employee']);
+    await onA(u.token);
+    const before = { ...sessionCacheCounters };
+    expect((await onA(u.token))?.userId).toBe(u.userId);
+    expect((await onA(u.token))?.userId).toBe(u.userId);
+    // Another person signing in (users.last_login_at, a new session row) changes nothing of u's.
+    await login(t.services.ctx(null), t.services.auth, colleague, meta);
+    expect((await onA(u.token))?.roles).toEqual(['employee']);
+    expect(sessionCacheCounters.hits - before.hits).toBe(3);
+    expect(sessionCacheCounters.loads - before.loads).toBe(0);
+  });
+
+  it("another process's role change, deactivation and placement change hold at this process's next request", async () => {
+    const u = await signedIn();
+    expect((await onA(u.token))?.permissions.has('salary.view')).toBe(false);
+
+    await other.insertInto('user_roles').values({ user_id: u.userId, role: 'human-capital' }).execute();
+    expect((await onA(u.token))?.permissions.has('salary.view')).toBe(true);
+
+    await other.deleteFrom('user_roles').where('user_id', '=', u.userId).where('role', '=', 'human-capital').execute();
+    expect((await onA(u.token))?.permissions.has('salary.view')).toBe(false);
+
+    await other.updateTable('employees').set({ department_id: t.org.dept[1] }).where('id', '=', u.employeeId!).execute();
+    expect((await onA(u.token))?.departmentId).toBe(t.org.dept[1]);
+
+    await other.updateTable('users').set({ active: false }).where('id', '=', u.userId).execute();
+    expect(await onA(u.token)).toBeNull();
+  });
+
+  it('a revoked or expired session is refused at once although its actor was cached', async () => {
+    const u = await signedIn();
+    const v = await signedIn();
+    expect(await onA(u.token)).not.toBeNull();
+    expect(await onA(v.token)).not.toBeNull();
+    await other.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', u.userId).execute();
+    await other
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', v.userId)
+      .execute();
+    expect(await onA(u.token)).toBeNull();
+    expect(await onA(v.token)).toBeNull();
+  });
+
+  it('a grant approved by another process is seen at the next request', async () => {
+    const u = await signedIn();
+    expect((await onA(u.token))?.permissions.has('inventory.view')).toBe(false);
+    await other
+      .insertInto('permission_grants')
+      .values({
+        subject_type: 'employee',
+        subject_id: u.employeeId!,
+        grant_kind: 'permission',
+        grant_key: 'inventory.view',
+        status: 1,
+        requested_by: u.userId,
+      })
+      .execute();
+    expect((await onA(u.token))?.permissions.has('inventory.view')).toBe(true);
+  });
+});
