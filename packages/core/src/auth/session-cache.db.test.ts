@@ -2,12 +2,20 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { openDb } from '../db/index';
-import { makeUser } from '../testing/fixtures';
-import { useOrgTestDb } from '../testing/org-fixtures';
+import { createTestDb, type TestDb } from '../db/testing';
+import { createServices, type Services } from '../services';
+import { makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { login, resolveToken } from './service';
 import { sessionCacheCounters } from './session-cache';
 
-const t = useOrgTestDb();
+const t = {} as { tdb: TestDb; db: Kysely<Database>; services: Services; org: Org };
+beforeAll(async () => {
+  t.tdb = await createTestDb();
+  t.db = t.tdb.db;
+  t.services = createServices(t.db);
+  t.org = await makeOrg(t.db);
+});
+afterAll(() => t.tdb.destroy());
 const meta = { ip: '10.9.0.2', userAgent: 'vitest' };
 
 /**
