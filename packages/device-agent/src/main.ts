@@ -5,6 +5,7 @@ import { Agent } from './agent/agent';
 import { describeStatus, readStatus } from './agent/status';
 import { ConfigError, DEFAULT_CONFIG_PATH, describeConfig, loadAgentConfig } from './config';
 import { startSimulators } from './simulator/cli';
+import { runPushSimulation } from './simulator/push/cli';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -97,8 +98,19 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
       return n;
     })
     .option('--punch-every <s>', 'make a punch every s seconds (live demo)', int(1, 86_400))
-    .option('--faults <json>', 'ZK faults, e.g. \'{"coalesce":true}\' or \'{"dropAt":{"slice":1,"byte":5000,"times":1}}\'')
+    .option(
+      '--faults <json>',
+      'ZK faults, e.g. \'{"coalesce":true}\' or \'{"dropAt":{"slice":1,"byte":5000,"times":1}}\'; with --push: drop-ok,duplicate,slow',
+    )
+    .option('--push <url>', 'be an ADMS push terminal: push the log to this server (/iclock), then exit')
+    .option('--serial <sn>', 'the push terminal serial (registered with driver adms)')
+    .option('--batch <n>', 'rows per ATTLOG push', int(1, 20_000))
     .action(async (opts) => {
+      if (opts.push) {
+        const stats = await runPushSimulation(opts);
+        process.stdout.write(`${JSON.stringify(stats)}\n`);
+        return;
+      }
       const sims = await startSimulators(opts);
       for (const line of sims.lines) process.stdout.write(`${line}\n`);
       process.stdout.write('Press Ctrl-C to stop.\n');

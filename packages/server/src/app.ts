@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import { contextFactory } from './http/context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
+import { iclockPlugin } from './iclock/plugin';
 import { transportFailure } from './rest/envelope';
 import { envelopeErrorHandler, restPlugin, sendFailure } from './rest/plugin';
 import { appRouter } from './routers/index';
@@ -31,7 +32,7 @@ export interface AppOptions {
 }
 
 /** Paths that are API, never the single-page app. */
-export const API_PREFIXES = ['/v2/', '/trpc', '/api/'];
+export const API_PREFIXES = ['/v2/', '/trpc', '/api/', '/iclock/'];
 
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
@@ -97,6 +98,8 @@ export async function buildApp({
   }
 
   await app.register(restPlugin, { router, createContext });
+  // ZKTeco ADMS push terminals: no login by protocol; accepted by registered serial (issue 21).
+  await app.register(iclockPlugin, { services });
 
   const index = path.join(config.webDist, 'index.html');
   if (existsSync(index)) {

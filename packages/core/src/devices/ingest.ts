@@ -73,7 +73,8 @@ export async function ingestFromAgent(
   return { items };
 }
 
-async function flagOutside(db: Db, punches: readonly PunchItem[], ip: string): Promise<void> {
+/** Flags stored punches (by serial, PIN, local time) as uploaded from `ip`, outside every office network. */
+export async function flagOutside(db: Db, punches: readonly PunchItem[], ip: string): Promise<void> {
   const keys = punches.map((p) => ({ s: p.deviceSerial.trim(), p: p.pin.trim(), t: p.localTime }));
   const addr = ip.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
   await sql`

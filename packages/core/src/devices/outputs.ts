@@ -15,7 +15,7 @@ const ingestResultShape = z.object({ items: z.array(punchResultShape) });
 const deviceRowShape = z.object({
   id: z.number(),
   name: z.string(),
-  driver: z.enum(['zk', 'easylink']),
+  driver: z.enum(['zk', 'easylink', 'adms']),
   address: z.string(),
   port: z.number(),
   serial: z.string(),
@@ -81,7 +81,7 @@ const deviceDetailShape = z.object({
   address: z.string(),
   serial: z.string(),
   companyOffice: z.string().nullable(),
-  driver: z.enum(['zk', 'easylink']),
+  driver: z.enum(['zk', 'easylink', 'adms']),
   port: z.number(),
   hasCommKey: z.boolean(),
   lastSeenAt: z.string().nullable(),
@@ -132,7 +132,7 @@ export const getDeviceOutput = deviceDetailShape;
 export const createDeviceOutput = z.object({
   id: z.number(),
   name: z.string(),
-  driver: z.enum(['zk', 'easylink']),
+  driver: z.enum(['zk', 'easylink', 'adms']),
   address: z.string(),
   port: z.number(),
   serial: z.string(),

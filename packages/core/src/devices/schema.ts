@@ -8,13 +8,14 @@ import { nullableId } from '../shared/zod-optional';
  * Update inputs are partial: a field left out keeps its value.
  */
 
-export const DEVICE_DRIVERS = ['zk', 'easylink'] as const;
+export const DEVICE_DRIVERS = ['zk', 'easylink', 'adms'] as const;
 export type DeviceDriver = (typeof DEVICE_DRIVERS)[number];
 export const DRIVER_LABELS: Record<DeviceDriver, string> = {
   zk: 'ZK protocol (TCP 4370)',
   easylink: 'Fingerspot EasyLink (FService HTTP)',
+  adms: 'ZKTeco ADMS push (the terminal calls /iclock)',
 };
-export const DEFAULT_PORTS: Record<DeviceDriver, number> = { zk: 4370, easylink: 7005 };
+export const DEFAULT_PORTS: Record<DeviceDriver, number> = { zk: 4370, easylink: 7005, adms: 8081 };
 
 /** Time zones a terminal in Indonesia is set to (WIB, WITA, WIT), offered first by the forms. */
 export const DEVICE_TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
@@ -62,7 +63,7 @@ const bool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'fals
 
 export const createDeviceInput = z.object({
   name: requiredText(100),
-  driver: z.enum(DEVICE_DRIVERS, 'must be zk or easylink'),
+  driver: z.enum(DEVICE_DRIVERS, 'must be zk, easylink or adms'),
   address: deviceAddress,
   port,
   serial: deviceSerial,
@@ -74,7 +75,7 @@ export const createDeviceInput = z.object({
 export const updateDeviceInput = z.object({
   id,
   name: requiredText(100).optional(),
-  driver: z.enum(DEVICE_DRIVERS, 'must be zk or easylink').optional(),
+  driver: z.enum(DEVICE_DRIVERS, 'must be zk, easylink or adms').optional(),
   address: deviceAddress.optional(),
   port: port.optional(),
   serial: deviceSerial.optional(),

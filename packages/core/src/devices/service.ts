@@ -114,7 +114,7 @@ const deviceSelect = sql`
 interface DeviceSql {
   id: number;
   name: string;
-  driver: 'zk' | 'easylink';
+  driver: 'zk' | 'easylink' | 'adms';
   address: string;
   port: number;
   serial: string;

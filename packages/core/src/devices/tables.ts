@@ -7,7 +7,7 @@ export interface DeviceTables {
   fingerspot_devices: {
     id: Generated<number>;
     name: string;
-    driver: 'zk' | 'easylink';
+    driver: 'zk' | 'easylink' | 'adms';
     address: string;
     port: number;
     serial: string;

@@ -23,7 +23,8 @@ function binDir(): string {
   return path.join(base, v, 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

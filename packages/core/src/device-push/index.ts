@@ -1,0 +1,3 @@
+export * from './protocol';
+export * from './schema';
+export * from './service';
