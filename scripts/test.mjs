@@ -103,6 +103,7 @@ if (only !== 'unit') {
     const good = run('pnpm', ['--filter', '@hr/e2e', 'exec', 'playwright', 'test', ...subset], env);
     dropDb?.();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-roles`, { recursive: true, force: true }); // the per-role journeys' server (playwright.config.ts)
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       passed += s.expected + s.flaky;

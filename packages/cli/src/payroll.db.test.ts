@@ -4,9 +4,11 @@ import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOfficeWorkers } from './testing/office-workers';
-import { hr, tempDir } from './testing/run-hr';
+import { hrInProcess as hr, migratedDataDir, tempDir } from './testing/run-hr';
 
 // `hr payroll run` and `hr payroll export` end to end, on PostgreSQL with TEST_DATABASE_URL, else embedded.
+// The commands run in-process (the binary's start is covered by cli.test.ts) on a database copied from the
+// migrated test template: spawning `hr` for each call took most of the 60 s limit on a loaded 2-core machine.
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe('hr payroll on a real database', () => {
@@ -37,8 +39,8 @@ describe('hr payroll on a real database', () => {
         await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
         await admin.close();
       };
-    }
-    expect((await hr(['db', 'migrate'], env)).code).toBe(0);
+      expect((await hr(['db', 'migrate'], env)).code).toBe(0);
+    } else await migratedDataDir(dataDir);
     await withDb(({ db }) => seedOfficeWorkers(db));
   });
   afterAll(async () => {

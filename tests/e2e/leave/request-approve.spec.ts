@@ -9,10 +9,15 @@ const addDays = (iso: string, n: number) => {
 };
 const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 
-// Issue 4: an employee requests annual leave on /personal/leave/add → HR approves it on
-// /attendance/leave → the employee's list shows Approved, the annual balance dropped by the
-// working days, and the timesheet shows those days as leave.
-test('leave request → HR approval → Approved, balance drops, timesheet shows leave', async ({ browser, playwright, baseURL }) => {
+// Issue 4: an employee requests annual leave on /personal/leave/add → their manager approves it on
+// /attendance/leave (the demo routes leave to the employee's manager: managerial@ manages employee@)
+// → the employee's list shows Approved, the annual balance dropped by the working days, and the
+// timesheet shows those days as leave.
+test('leave request → manager approval → Approved, balance drops, timesheet shows leave', async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
   // A second API context: a login from a context that carries another user's session cookie ends that session.
   const empApi = await playwright.request.newContext({ baseURL: baseURL! });
   const emp = bearer(await tokenFor(empApi, 'employee@demo.co.id'));
@@ -65,10 +70,10 @@ test('leave request → HR approval → Approved, balance drops, timesheet shows
   await expect(myRow.getByTestId('leave-status')).toHaveText('Pending');
   await expect(empPage.getByTestId('leave-balance-reserved')).toHaveText(String(before.reserved + days));
 
-  // HR finds it on /attendance/leave and approves it.
+  // The manager finds it on /attendance/leave and approves it.
   const hcCtx = await browser.newContext();
   const hcPage = await hcCtx.newPage();
-  await signIn(hcPage, 'hcstaff@demo.co.id');
+  await signIn(hcPage, 'managerial@demo.co.id');
   await hcPage.goto('/attendance/leave');
   await hcPage.getByRole('combobox', { name: 'Status' }).selectOption('3');
   await hcPage.getByRole('searchbox', { name: 'Search' }).fill('e2e');

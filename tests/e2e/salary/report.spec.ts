@@ -4,8 +4,8 @@ import { ADMIN, bearer, signIn, tokenFor } from '../helpers';
 /*
  * Payroll run journey (issue 5): HR dry-runs and generates the salary report of one office for a
  * month, opens a payslip and reads a line's trace, finalises the report; the employee then sees the
- * payslip on /personal/salary. The demo seed leaves the demo logins without a salary (seed/salaries.ts),
- * so the test gives the employee a basic salary through the salary queue first. Period: 2026-08 for the employee's office (no other
+ * payslip on /personal/salary. The test gives the employee a new basic salary through the salary queue
+ * first (the demo seed pays them a contract salary and a transport allowance, seed/salaries.ts). Period: 2026-08 for the employee's office (no other
  * spec generates it), or the employee's entry month if they joined later.
  */
 test('generate, inspect and finalise a salary report; the employee sees the payslip', async ({ page, request }) => {
@@ -32,7 +32,7 @@ test('generate, inspect and finalise a salary report; the employee sees the pays
   await page.getByLabel('Company office').selectOption({ label: employment.companyOffice.name });
   await page.getByRole('button', { name: 'Dry run' }).click();
   const dryRow = page.getByRole('row').filter({ hasText: me.name });
-  await expect(dryRow).toContainText('Rp 7.500.000');
+  await expect(dryRow).toContainText('Rp 7.900.000'); // gross: the queued 7,500,000 and the seed's transport allowance
   await expect(dryRow.getByTestId('dry-run-difference')).toHaveText('-');
 
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -55,7 +55,8 @@ test('generate, inspect and finalise a salary report; the employee sees the pays
   await page.context().clearCookies();
   await signIn(page, 'employee@demo.co.id');
   await page.goto('/personal/salary');
-  await expect(page.getByRole('button', { name: `${month}/${year}` })).toBeVisible();
+  // The seed's finalised last month is listed first: choose this one.
+  await page.getByRole('button', { name: `${month}/${year}` }).click();
   await expect(page.getByTestId('payslip-basic')).toHaveText('Rp 7.500.000');
   await expect(page.getByTestId('payslip-line').first()).toContainText('Basic salary');
 });

@@ -14,6 +14,8 @@ import type { RoleKey } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { type BANKS, EDUCATION_LEVELS, ensureReferenceData, RELIGIONS } from './reference';
+import { seedApprovalsDemo } from './approvals';
+import { seedPayrollMonthDemo } from './payroll-month';
 import { seedSalariesDemo } from './salaries';
 
 /**
@@ -69,6 +71,12 @@ export const DEMO_USERS: DemoUser[] = [
     placement: 'Production Supervisor, Operations, Jakarta',
   },
   { email: 'warehouse@demo.co.id', password: DEMO_PASSWORD, role: 'warehouse-manager', placement: 'Warehouse Manager, Jakarta' },
+  {
+    email: 'warehouse2@demo.co.id',
+    password: DEMO_PASSWORD,
+    role: 'warehouse-manager',
+    placement: 'Assistant Warehouse Manager, Jakarta',
+  },
   {
     email: 'inventory@demo.co.id',
     password: DEMO_PASSWORD,
@@ -333,6 +341,8 @@ const PERSONA_POSITIONS: Record<string, { key: string; contractType?: number }> 
   'depthead@demo.co.id': { key: posKey('JKT', 'fin', null, null, 'Finance & Accounting Manager') },
   'supervisor@demo.co.id': { key: posKey('JKT', 'ops', 'Production', null, 'Production Supervisor') },
   'warehouse@demo.co.id': { key: posKey('JKT', 'wh', null, null, 'Warehouse Manager') },
+  // The second warehouse approver: a purchase request raised by warehouse@ needs another warehouse tier.
+  'warehouse2@demo.co.id': { key: posKey('JKT', 'wh', null, null, 'Assistant Warehouse Manager') },
   'inventory@demo.co.id': {
     key: posKey('JKT', 'wh', 'Inventory Control', 'Stock Opname', 'Stock Opname Staff'),
     contractType: CONTRACT.permanent,
@@ -978,6 +988,26 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
     await seedLeaveDemo({ ...ctx, db });
     // Timesheet corrections and overtime requests in every status (issue 4).
     await seedAttendanceRequestsDemo({ ...ctx, db });
+    // Who manages whom, leave routed to the manager, the managerial login's leave approval (issue 19).
+    await seedApprovalsDemo(
+      { ...ctx, db },
+      ordered.map(({ d }) => {
+        const p = d.slot.position;
+        return {
+          id: employeeIdByEmail.get(d.email)!,
+          email: d.email,
+          office: p.office.code,
+          hq: p.office.hq,
+          dept: p.dept,
+          division: p.division,
+          level: p.level,
+          position: p.name,
+          firstJoinDate: d.firstJoinDate,
+        };
+      }),
+    );
+    // Last month's payroll, generated and finalised through the run services (issue 19).
+    await seedPayrollMonthDemo({ ...ctx, db });
     return summary;
   });
 }

@@ -5,9 +5,9 @@ import type { Db } from '../shared/context';
  * Demo salaries (issue 5): employment contracts carrying the basic salary, and three fixed allowances
  * as employee salary components, so that a payroll run of the demo company pays most people.
  *
- * Who is NOT given a salary (documented in docs/payroll-runs.md, "Demo salaries"): the employees behind
- * the demo logins and every employee whose number ends in 0 (JKT-00010, SBY-00020, …). End-to-end journeys
- * give those a salary of their own through the salary queue and expect exact figures from them.
+ * Who is NOT given a salary (documented in docs/payroll-runs.md, "Demo salaries"): every employee whose
+ * number ends in 0 (JKT-00010, SBY-00020, …) except the demo logins, so the salary queue has people to
+ * pay. The demo logins are paid (issue 19: their own payslip page shows last month's finalised payslip).
  *
  * Amounts are deterministic (a hash of the e-mail address, not the faker stream, so the rest of the
  * demo company is unchanged): basic salary by job level as a multiple of a UMK-like monthly floor of
@@ -75,7 +75,7 @@ function addMonths(iso: string, months: number): string {
 }
 
 /** True for the employees the demo leaves without a salary (see the module comment). */
-export const demoUnsalaried = (e: { employeeNumber: string; persona: boolean }) => e.persona || e.employeeNumber.endsWith('0');
+export const demoUnsalaried = (e: { employeeNumber: string; persona: boolean }) => !e.persona && e.employeeNumber.endsWith('0');
 
 /** Monthly basic salary (daily rate for Freelance, contract type 3) in whole rupiah. */
 export function demoBasicSalary(e: Pick<SalarySeedEmployee, 'email' | 'officeCode' | 'level' | 'contractType'>): number {
