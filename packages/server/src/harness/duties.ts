@@ -44,6 +44,11 @@ export interface DutyContext {
   nextWorkday(kind: 'past' | 'future'): string;
 }
 
+/** Files a request through `path` as `filer` and returns the new request's id. */
+async function filed(d: DutyContext, path: string, input: unknown, filer: SignedIn): Promise<number> {
+  return ((await d.call(path, input, filer)) as { id: number }).id;
+}
+
 /**
  * One flow's way to file a pending request as `filer` and to turn its id into the input of each
  * of its decision procedures.
@@ -88,19 +93,20 @@ export const FLOWS: Flow[] = [
           order by id limit 1`,
       );
       const day = d.nextWorkday('future');
-      const r = (await d.call(
-        'leave.personal.create',
-        { leaveTypeId, startDate: day, endDate: day, reason: 'harness duties' },
-        filer,
-      )) as { id: number };
-      return r.id;
+      return filed(d, 'leave.personal.create', { leaveTypeId, startDate: day, endDate: day, reason: 'harness duties' }, filer);
     },
     twoSteps: {
-      // Manager then HR for every leave type; the superadmin becomes the filer's manager before it is filed.
+      // Manager then HR for the leave type filed above (more specific than the demo's company-wide rule,
+      // manager only); the superadmin becomes the filer's manager before it is filed.
       async prepare(d) {
         const admin = await d.user('admin@demo.co.id');
         const filer = await d.user('employee@demo.co.id');
-        await d.call('leave.approvalRule.create', { steps: [{ kind: 'manager' }, { kind: 'hr' }] }, admin);
+        const leaveTypeId = await firstId(
+          d.env,
+          sql<{ id: number }>`select id from leave_types where active and not needs_attachment and not counts_annual
+            order by id limit 1`,
+        );
+        await d.call('leave.approvalRule.create', { leaveTypeId, steps: [{ kind: 'manager' }, { kind: 'hr' }] }, admin);
         await d.call('employee.manager.create', { managerEmployeeId: admin.employeeId, employeeIds: [filer.employeeId] }, admin);
       },
       filer: 'employee@demo.co.id',
@@ -116,14 +122,13 @@ export const FLOWS: Flow[] = [
       'attendanceRequest.overtime.bulkApprove': many,
       'attendanceRequest.overtime.bulkDisapprove': many,
     },
-    async file(d, filer) {
-      const r = (await d.call(
+    file: (d, filer) =>
+      filed(
+        d,
         'attendanceRequest.overtime.request',
         { date: d.nextWorkday('past'), startTime: '18:00', endTime: '20:00', reason: 'harness duties' },
         filer,
-      )) as { id: number };
-      return r.id;
-    },
+      ),
   },
   {
     name: 'correction',
@@ -133,36 +138,24 @@ export const FLOWS: Flow[] = [
       'attendanceRequest.correction.bulkApprove': many,
       'attendanceRequest.correction.bulkDisapprove': many,
     },
-    async file(d, filer) {
-      const r = (await d.call(
+    file: (d, filer) =>
+      filed(
+        d,
         'attendanceRequest.correction.create',
         { date: d.nextWorkday('past'), type: 4, startTime: '08:00', endTime: '17:00', reason: 'harness duties' },
         filer,
-      )) as { id: number };
-      return r.id;
-    },
+      ),
   },
   {
     name: 'data update request',
     procedures: { 'employee.updateRequest.approve': one, 'employee.updateRequest.disapprove': one },
-    async file(d, filer) {
-      const r = (await d.call('employee.updateRequest.submit', { section: 'contact', changes: { city: 'Bandung' } }, filer)) as {
-        id: number;
-      };
-      return r.id;
-    },
+    file: (d, filer) => filed(d, 'employee.updateRequest.submit', { section: 'contact', changes: { city: 'Bandung' } }, filer),
   },
   {
     name: 'resignation',
     procedures: { 'employee.resignation.approve': one, 'employee.resignation.disapprove': one },
-    async file(d, filer) {
-      const r = (await d.call(
-        'employee.resignation.request',
-        { lastWorkingDay: d.nextWorkday('future'), reason: 'harness duties' },
-        filer,
-      )) as { id: number };
-      return r.id;
-    },
+    file: (d, filer) =>
+      filed(d, 'employee.resignation.request', { lastWorkingDay: d.nextWorkday('future'), reason: 'harness duties' }, filer),
   },
   {
     name: 'withdrawal',
@@ -178,10 +171,7 @@ export const FLOWS: Flow[] = [
       );
       await sql`insert into cooperative_ledger (member_id, product, kind, amount, entry_date, note)
         values (${memberId}, 'voluntary', 'deposit', 1000000, '2026-01-05', 'harness duties')`.execute(db);
-      const r = (await d.call('cooperative.withdrawal.create', { amount: '10000', reason: 'harness duties' }, filer)) as {
-        id: number;
-      };
-      return r.id;
+      return filed(d, 'cooperative.withdrawal.create', { amount: '10000', reason: 'harness duties' }, filer);
     },
     twoSteps: {
       async prepare(d) {
@@ -256,12 +246,7 @@ export const FLOWS: Flow[] = [
     async file(d, filer) {
       const warehouseId = await firstId(d.env, sql<{ id: number }>`select min(id) as id from inventory_warehouses`);
       const variantId = await firstId(d.env, sql<{ id: number }>`select min(id) as id from inventory_item_variants`);
-      const r = (await d.call(
-        'inventory.warehouseRequest.create',
-        { warehouseId, lines: [{ variantId, quantity: 1 }] },
-        filer,
-      )) as { id: number };
-      return r.id;
+      return filed(d, 'inventory.warehouseRequest.create', { warehouseId, lines: [{ variantId, quantity: 1 }] }, filer);
     },
   },
   {
@@ -275,7 +260,8 @@ export const FLOWS: Flow[] = [
       const warehouseId = await firstId(d.env, sql<{ id: number }>`select min(id) as id from inventory_warehouses`);
       const variantId = await firstId(d.env, sql<{ id: number }>`select min(id) as id from inventory_item_variants`);
       const unitId = await firstId(d.env, sql<{ id: number }>`select min(id) as id from inventory_units`);
-      const r = (await d.call(
+      return filed(
+        d,
         'inventory.purchaseRequest.create',
         {
           warehouseId,
@@ -292,8 +278,7 @@ export const FLOWS: Flow[] = [
           ],
         },
         filer,
-      )) as { id: number };
-      return r.id;
+      );
     },
     twoSteps: {
       async prepare() {},

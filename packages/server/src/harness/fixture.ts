@@ -5,7 +5,6 @@
  * activate / revoke reach their success paths), and the app on top of it.
  */
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { actorForUser, createCredential, createUser, hashToken, newToken } from '@hr/core/auth';
 import { assignGrant } from '@hr/core/permissions';
 import { createServices, type Services } from '@hr/core/services';
@@ -17,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { lineSink } from '../rest/test-harness';
 
 /** Fixed default seed; HARNESS_SEED overrides it (the failure message prints the one used). */
 export const HARNESS_SEED = intFromEnv('HARNESS_SEED', 20261122);
@@ -102,13 +102,7 @@ export async function startHarness(): Promise<HarnessEnv> {
   await seedDemo(services.ctx(null), { employees: 30 });
   await seedExtras(services);
 
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(String(chunk));
-      cb();
-    },
-  });
+  const { lines, stream } = lineSink();
   const app = await buildApp({
     services,
     config: loadConfig({}, { seedDemo: false, webDist: '/nonexistent', logLevel: 'error' }),

@@ -3,13 +3,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { createUser } from '@hr/core/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { errorEnvelope, lineSink, loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 import { TOASTIFY_STYLE_HASH } from './security-headers';
 
 let t: TestApp;
@@ -51,22 +50,20 @@ async function cookieLogin(who: { email: string; password: string }, headers: Re
   return { cookie, token: res.json().result.token as string, res };
 }
 
+/** `auth.credential.create` over tRPC (a cookie-authenticated mutation) with `headers` besides the host. */
+const createCredential = (headers: Record<string, string>, name: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/trpc/auth.credential.create',
+    headers: { host: HOST, ...headers, 'content-type': 'application/json' },
+    payload: { name },
+  });
+
 const me = (headers: Record<string, string>) => t.app.inject({ url: '/v2/h/auth/me', headers: { host: HOST, ...headers } });
 
 function expectCrossSiteEnvelope(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(403);
-  expect(res.json()).toEqual({
-    status: 'error',
-    errors: [
-      {
-        code: 'AU0005',
-        msg: 'Cross-site request refused',
-        message: 'Cross-site request refused',
-        internalMsg: '',
-        attributes: [],
-      },
-    ],
-  });
+  expect(res.json()).toEqual(errorEnvelope('AU0005', 'Cross-site request refused'));
   expect(res.headers['x-request-id']).toEqual(expect.any(String));
 }
 
@@ -134,12 +131,7 @@ describe('CSRF defence for cookie sessions', () => {
 
   it('a cookie-authenticated tRPC mutation without the header gets FORBIDDEN with appCode AU0005 (batches: one per call)', async () => {
     const { cookie } = await cookieLogin(t.admin);
-    const one = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/auth.credential.create',
-      headers: { host: HOST, cookie, 'content-type': 'application/json' },
-      payload: { name: 'from evil.example' },
-    });
+    const one = await createCredential({ cookie }, 'from evil.example');
     expect(one.statusCode).toBe(403);
     expect(one.json()).toEqual({
       error: {
@@ -165,12 +157,7 @@ describe('CSRF defence for cookie sessions', () => {
 
   it('with the header and a same-origin Origin (or none), the call goes through', async () => {
     const { cookie } = await cookieLogin(t.admin);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/auth.credential.create',
-      headers: { host: HOST, cookie, ...CSRF, origin: `https://${HOST}`, 'content-type': 'application/json' },
-      payload: { name: 'same origin' },
-    });
+    const created = await createCredential({ cookie, ...CSRF, origin: `https://${HOST}` }, 'same origin');
     expect(created.statusCode, created.body).toBe(200);
     const viaRest = await t.app.inject({
       method: 'POST',
@@ -368,13 +355,7 @@ describe('password policy over the API', () => {
 
 describe('secrets never reach the log', () => {
   it('login, a token call and a failed login log request ids but no password, token or client secret', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(String(chunk));
-        cb();
-      },
-    });
+    const { lines, stream } = lineSink();
     const logged = await buildApp({
       services: t.services,
       config: loadConfig({}, { seedDemo: false, webDist: '/nonexistent', logLevel: 'trace' }),

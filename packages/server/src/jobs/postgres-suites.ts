@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { actorForUser, createUser } from '@hr/core/auth';
@@ -9,6 +8,7 @@ import { type DbHandle, migrateToLatest, openDb } from '@hr/core/db';
 import { ensureReferenceData } from '@hr/core/seed';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../faults/private-postgres';
 import { createJobService } from './kinds';
 import type { JobService } from './service';
 
@@ -160,17 +160,6 @@ describeOnPostgres('two server processes on one PostgreSQL (pg-boss)', () => {
     expect(done).toMatchObject({ done: 10, total: 10, result: { worker: expect.stringMatching(/^w[01]$/) } });
   }, 30_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 describeOnPostgres('a payroll job whose server is killed half-way', () => {
   const EMPLOYEES = 8000;

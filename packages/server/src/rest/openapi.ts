@@ -128,6 +128,18 @@ function operation(route: RestRoute): Operation {
   };
 }
 
+/** The success envelope with the answer under `key` (`result`: one record, `results`: a list). */
+const successEnvelope = (key: 'result' | 'results') => ({
+  type: 'object',
+  required: ['status', 'success', 'errors', key],
+  properties: {
+    status: { const: 'success' },
+    success: { type: 'string' },
+    errors: { type: 'array', maxItems: 0 },
+    [key]: {},
+  },
+});
+
 const envelopeSchemas = {
   ErrorEnvelope: {
     type: 'object',
@@ -160,26 +172,8 @@ const envelopeSchemas = {
       },
     },
   },
-  SuccessResultEnvelope: {
-    type: 'object',
-    required: ['status', 'success', 'errors', 'result'],
-    properties: {
-      status: { const: 'success' },
-      success: { type: 'string' },
-      errors: { type: 'array', maxItems: 0 },
-      result: {},
-    },
-  },
-  SuccessResultsEnvelope: {
-    type: 'object',
-    required: ['status', 'success', 'errors', 'results'],
-    properties: {
-      status: { const: 'success' },
-      success: { type: 'string' },
-      errors: { type: 'array', maxItems: 0 },
-      results: {},
-    },
-  },
+  SuccessResultEnvelope: successEnvelope('result'),
+  SuccessResultsEnvelope: successEnvelope('results'),
 };
 
 /** OpenAPI 3.1 document of every REST route, generated from the same procedures the adapter serves. */

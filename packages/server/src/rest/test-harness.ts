@@ -2,6 +2,7 @@ import { createServices, type Services } from '@hr/core/services';
 import { createUser } from '@hr/core/auth';
 import { ensureReferenceData } from '@hr/core/seed';
 import { createTestDb, type TestDb } from '@hr/core/testing';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -95,3 +96,21 @@ export async function loginToken(app: FastifyInstance, who: { email: string; pas
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as { result: { token: string } }).result.token;
 }
+
+/** A log stream that keeps every line written to it, for tests that read the server's log. */
+export function lineSink(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { lines, stream };
+}
+
+/** The REST error envelope of one error that names no field (`msg` and `message` say the same). */
+export const errorEnvelope = (code: string, message: string, internalMsg = '') => ({
+  status: 'error',
+  errors: [{ code, msg: message, message, internalMsg, attributes: [] }],
+});

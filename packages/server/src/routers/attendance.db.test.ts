@@ -2,7 +2,7 @@ import { createUser } from '@hr/core/auth';
 import { readSheetRows } from '@hr/core/attendance';
 import { pdfText } from '@hr/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Headers, useTestApp } from './test-app';
+import { type Headers, punch, useTestApp } from './test-app';
 
 const t = useTestApp({ employees: 3 });
 
@@ -15,14 +15,6 @@ beforeAll(async () => {
   employeeIds = (await t.tdb.db.selectFrom('employees').select('id').orderBy('id').execute()).map((e) => e.id);
 });
 const { get, post } = t.requests(() => admin);
-
-const punch = (pin: string, localTime: string, deviceSerial = 'SN-100') => ({
-  deviceSerial,
-  pin,
-  localTime,
-  state: 0,
-  verifyType: 1,
-});
 
 describe('attendance over REST (spec §7 attendance/*, device agent contract)', () => {
   it('POST /v2/h/attendance/punch/ingest answers per punch: inserted, duplicate, rejected', async () => {
@@ -303,13 +295,7 @@ describe('scope and segregation of duties over REST (issue 16 items 2, 12, 14)',
   };
 
   beforeAll(async () => {
-    const office = await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow();
-    const ops = await t.tdb.db
-      .insertInto('departments')
-      .values({ company_office_id: office.id, name: 'Operations' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.tdb.db.updateTable('employees').set({ department_id: ops.id }).where('id', '=', employeeIds[1]!).execute();
+    await t.addDepartment('Operations', [employeeIds[1]!]);
     hr = await signIn('scope-hr@test.co.id', ['human-capital-staff'], employeeIds[0]!);
     sup = await signIn('scope-sup@test.co.id', ['supervisor'], employeeIds[1]!);
   });

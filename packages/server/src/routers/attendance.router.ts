@@ -99,7 +99,7 @@ import {
 } from '@hr/core/attendance';
 import { ingestFromAgentOutput } from '@hr/core/devices';
 import { fileResult, returns } from '../trpc/output';
-import { call, writeProcedures } from '../trpc/crud';
+import { call, gate, inputlessQuery, writeProcedures } from '../trpc/crud';
 
 /*
  * Attendance (issue 4; spec §7 "attendance/timesheet (with failed, summary, …), /setting, /schedule,
@@ -108,9 +108,10 @@ import { call, writeProcedures } from '../trpc/crud';
  */
 const A = '/v2/h/attendance';
 const P = '/v2/h/personal';
-const view = () => permissionProcedure('attendance.view');
-const manage = () => permissionProcedure('attendance.manage');
-const personal = () => permissionProcedure('personal.access');
+
+const view = gate('attendance.view');
+const manage = gate('attendance.manage');
+const personalAccess = gate('personal.access');
 
 export const attendanceRouter = router({
   punch: router({
@@ -120,101 +121,61 @@ export const attendanceRouter = router({
       .output(returns(ingestFromAgentOutput))
       // Through devices: terminal binding of the client, and the office-network flag (issue 6).
       .mutation(({ ctx, input }) => ingestFromAgent(ctx.svc, ctx.grant, input, { ip: ctx.ip })),
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${A}/punch`, message: 'Punches', results: true } })
-      .input(listPunchesInput)
-      .output(returns(listPunchesOutput))
-      .query(({ ctx, input }) => listPunches(ctx.svc, ctx.grant, input)),
+    list: view.list(`${A}/punch`, 'Punches', call(listPunchesInput, listPunches, listPunchesOutput)),
   }),
   pin: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${A}/pin`, message: 'PIN mappings', results: true } })
-      .input(listPinsInput)
-      .output(returns(listPinsOutput))
-      .query(({ ctx, input }) => listPins(ctx.svc, ctx.grant, input)),
-    assign: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/pin`, message: 'PIN mapped' } })
-      .input(pinInput)
-      .output(returns(assignPinOutput))
-      .mutation(({ ctx, input }) => assignPin(ctx.svc, ctx.grant, input)),
-    remove: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/pin/{id}/delete`, message: 'PIN mapping deleted' } })
-      .input(attendanceIdInput)
-      .output(returns(removePinOutput))
-      .mutation(({ ctx, input }) => removePin(ctx.svc, ctx.grant, input)),
+    list: view.list(`${A}/pin`, 'PIN mappings', call(listPinsInput, listPins, listPinsOutput)),
+    assign: manage.post(`${A}/pin`, 'PIN mapped', call(pinInput, assignPin, assignPinOutput)),
+    remove: manage.post(`${A}/pin/{id}/delete`, 'PIN mapping deleted', call(attendanceIdInput, removePin, removePinOutput)),
   }),
   timesheet: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet`, message: 'Timesheets', results: true } })
-      .input(listTimesheetsInput)
-      .output(returns(listTimesheetsOutput))
-      .query(({ ctx, input }) => listTimesheets(ctx.svc, ctx.grant, input)),
-    failed: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet/failed`, message: 'Failed timesheets', results: true } })
-      .input(listTimesheetsInput)
-      .output(returns(listFailedTimesheetsOutput))
-      .query(({ ctx, input }) => listFailedTimesheets(ctx.svc, ctx.grant, input)),
-    summary: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet/summary`, message: 'Timesheet summary', results: true } })
-      .input(summaryInput)
-      .output(returns(timesheetSummaryOutput))
-      .query(({ ctx, input }) => timesheetSummary(ctx.svc, ctx.grant, input)),
-    download: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet/download`, message: 'Timesheet download', download: true } })
-      .input(downloadTimesheetsInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => downloadTimesheets(ctx.svc, ctx.grant, input)),
+    list: view.list(`${A}/timesheet`, 'Timesheets', call(listTimesheetsInput, listTimesheets, listTimesheetsOutput)),
+    failed: view.list(
+      `${A}/timesheet/failed`,
+      'Failed timesheets',
+      call(listTimesheetsInput, listFailedTimesheets, listFailedTimesheetsOutput),
+    ),
+    summary: view.list(
+      `${A}/timesheet/summary`,
+      'Timesheet summary',
+      call(summaryInput, timesheetSummary, timesheetSummaryOutput),
+    ),
+    download: view.file(
+      `${A}/timesheet/download`,
+      'Timesheet download',
+      call(downloadTimesheetsInput, downloadTimesheets, fileResult),
+    ),
     /** Employees × days grid with codes and totals (spec: timesheet recap excel). */
-    recap: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet/recap`, message: 'Timesheet recap', download: true } })
-      .input(recapInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => recapTimesheets(ctx.svc, ctx.grant, input)),
+    recap: view.file(`${A}/timesheet/recap`, 'Timesheet recap', call(recapInput, recapTimesheets, fileResult)),
     /** One employee's numbers and days over a period (spec: timesheet report). */
-    report: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet/report`, message: 'Employee attendance report' } })
-      .input(employeeReportInput)
-      .output(returns(employeeAttendanceReportOutput))
-      .query(({ ctx, input }) => employeeAttendanceReport(ctx.svc, ctx.grant, input)),
+    report: view.get(
+      `${A}/timesheet/report`,
+      'Employee attendance report',
+      call(employeeReportInput, employeeAttendanceReport, employeeAttendanceReportOutput),
+    ),
     /** The same as a PDF (spec: timesheet PDF). */
-    pdf: view()
-      .meta({ rest: { method: 'GET', path: `${A}/timesheet/pdf`, message: 'Attendance PDF', download: true } })
-      .input(employeeReportInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => employeeAttendancePdf(ctx.svc, ctx.grant, input)),
-    edit: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/timesheet/update`, message: 'Timesheet updated' } })
-      .input(manualEditInput)
-      .output(returns(editTimesheetOutput))
-      .mutation(({ ctx, input }) => editTimesheet(ctx.svc, ctx.grant, input)),
-    clearEdit: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/timesheet/update/delete`, message: 'Manual edit removed' } })
-      .input(clearManualInput)
-      .output(returns(clearTimesheetEditOutput))
-      .mutation(({ ctx, input }) => clearTimesheetEdit(ctx.svc, ctx.grant, input)),
-    recompute: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/timesheet/recompute`, message: 'Timesheets recomputed' } })
-      .input(recomputeInput)
-      .output(returns(recomputeTimesheetsOutput))
-      .mutation(({ ctx, input }) => recomputeTimesheets(ctx.svc, ctx.grant, input)),
+    pdf: view.file(`${A}/timesheet/pdf`, 'Attendance PDF', call(employeeReportInput, employeeAttendancePdf, fileResult)),
+    edit: manage.post(`${A}/timesheet/update`, 'Timesheet updated', call(manualEditInput, editTimesheet, editTimesheetOutput)),
+    clearEdit: manage.post(
+      `${A}/timesheet/update/delete`,
+      'Manual edit removed',
+      call(clearManualInput, clearTimesheetEdit, clearTimesheetEditOutput),
+    ),
+    recompute: manage.post(
+      `${A}/timesheet/recompute`,
+      'Timesheets recomputed',
+      call(recomputeInput, recomputeTimesheets, recomputeTimesheetsOutput),
+    ),
   }),
   shift: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${A}/shift`, message: 'Shifts', results: true } })
-      .input(listShiftsInput)
-      .output(returns(listShiftsOutput))
-      .query(({ ctx, input }) => listShifts(ctx.svc, ctx.grant, input)),
+    list: view.list(`${A}/shift`, 'Shifts', call(listShiftsInput, listShifts, listShiftsOutput)),
     /** Selector list (spec §3 lookup "shifts", by companyOfficeId): id, "name (start - end)", times. */
     lookup: authedProcedure
       .meta({ rest: { method: 'GET', path: `${A}/shift/lookup`, message: 'Shifts', results: true } })
       .input(z.object({ companyOfficeId: listShiftsInput.shape.companyOfficeId }))
       .output(returns(shiftLookupOutput))
       .query(({ ctx, input }) => shiftLookup(ctx.svc, input)),
-    get: view()
-      .meta({ rest: { method: 'GET', path: `${A}/shift/{id}`, message: 'Shift' } })
-      .input(attendanceIdInput)
-      .output(returns(getShiftOutput))
-      .query(({ ctx, input }) => getShift(ctx.svc, ctx.grant, input)),
+    get: view.get(`${A}/shift/{id}`, 'Shift', call(attendanceIdInput, getShift, getShiftOutput)),
     ...writeProcedures(
       'attendance.manage',
       { path: `${A}/shift`, noun: 'Shift' },
@@ -226,23 +187,15 @@ export const attendanceRouter = router({
     ),
   }),
   schedule: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${A}/schedule`, message: 'Schedules', results: true } })
-      .input(listSchedulesInput)
-      .output(returns(listSchedulesOutput))
-      .query(({ ctx, input }) => listSchedules(ctx.svc, ctx.grant, input)),
-    assign: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/schedule/assign`, message: 'Schedule assigned' } })
-      .input(assignScheduleInput)
-      .output(returns(assignScheduleOutput))
-      .mutation(({ ctx, input }) => assignSchedule(ctx.svc, ctx.grant, input)),
+    list: view.list(`${A}/schedule`, 'Schedules', call(listSchedulesInput, listSchedules, listSchedulesOutput)),
+    assign: manage.post(
+      `${A}/schedule/assign`,
+      'Schedule assigned',
+      call(assignScheduleInput, assignSchedule, assignScheduleOutput),
+    ),
   }),
   holiday: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${A}/holiday`, message: 'Holidays', results: true } })
-      .input(listHolidaysInput)
-      .output(returns(listHolidaysOutput))
-      .query(({ ctx, input }) => listHolidays(ctx.svc, ctx.grant, input)),
+    list: view.list(`${A}/holiday`, 'Holidays', call(listHolidaysInput, listHolidays, listHolidaysOutput)),
     ...writeProcedures(
       'attendance.manage',
       { path: `${A}/holiday`, noun: 'Holiday' },
@@ -254,62 +207,44 @@ export const attendanceRouter = router({
     ),
   }),
   setting: router({
-    get: view()
-      .meta({ rest: { method: 'GET', path: `${A}/setting`, message: 'Attendance settings' } })
-      .output(returns(getAttendanceSettingsOutput))
-      .query(({ ctx }) => getAttendanceSettings(ctx.svc, ctx.grant)),
-    update: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/setting/update`, message: 'Attendance settings updated' } })
-      .input(updateSettingsInput)
-      .output(returns(updateAttendanceSettingsOutput))
-      .mutation(({ ctx, input }) => updateAttendanceSettings(ctx.svc, ctx.grant, input)),
+    get: inputlessQuery(
+      'attendance.view',
+      { method: 'GET', path: `${A}/setting`, message: 'Attendance settings' },
+      getAttendanceSettings,
+      getAttendanceSettingsOutput,
+    ),
+    update: manage.post(
+      `${A}/setting/update`,
+      'Attendance settings updated',
+      call(updateSettingsInput, updateAttendanceSettings, updateAttendanceSettingsOutput),
+    ),
   }),
   /** The attendance report (spec /attendance/report): per employee, and the daily presence of its chart. */
   report: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${A}/report`, message: 'Attendance report', results: true } })
-      .input(reportInput)
-      .output(returns(attendanceReportOutput))
-      .query(({ ctx, input }) => attendanceReport(ctx.svc, ctx.grant, input)),
-    daily: view()
-      .meta({ rest: { method: 'GET', path: `${A}/report/daily`, message: 'Daily presence' } })
-      .input(reportDailyInput)
-      .output(returns(attendanceDailyOutput))
-      .query(({ ctx, input }) => attendanceDaily(ctx.svc, ctx.grant, input)),
+    list: view.list(`${A}/report`, 'Attendance report', call(reportInput, attendanceReport, attendanceReportOutput)),
+    daily: view.get(`${A}/report/daily`, 'Daily presence', call(reportDailyInput, attendanceDaily, attendanceDailyOutput)),
   }),
   /** The caller's own attendance (spec /personal/attendance, /personal/shift). */
   personal: router({
-    timesheet: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/timesheet`, message: 'My timesheet', results: true } })
-      .input(personalPeriodInput)
-      .output(returns(myTimesheetOutput))
-      .query(({ ctx, input }) => myTimesheet(ctx.svc, ctx.grant, input)),
-    failed: personal()
+    timesheet: personalAccess.list(`${P}/timesheet`, 'My timesheet', call(personalPeriodInput, myTimesheet, myTimesheetOutput)),
+    failed: permissionProcedure('personal.access')
       .meta({ rest: { method: 'GET', path: `${P}/timesheet/failed`, message: 'My failed timesheets', results: true } })
       .input(personalPeriodInput)
       .output(returns(myTimesheetOutput))
       .query(({ ctx, input }) => myTimesheet(ctx.svc, ctx.grant, input, { failedOnly: true })),
-    summary: personal()
+    summary: permissionProcedure('personal.access')
       .meta({ rest: { method: 'GET', path: `${P}/timesheet/summary`, message: 'My timesheet summary' } })
       .input(personalPeriodInput.pick({ from: true, to: true }))
       .output(returns(mySummaryOutput))
       .query(({ ctx, input }) => mySummary(ctx.svc, ctx.grant, input)),
     /** The caller's own month: numbers and days (spec /personal/attendance/mypdf preview). */
-    report: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/timesheet/report`, message: 'My attendance report' } })
-      .input(monthReportInput)
-      .output(returns(myAttendanceReportOutput))
-      .query(({ ctx, input }) => myAttendanceReport(ctx.svc, ctx.grant, input)),
+    report: personalAccess.get(
+      `${P}/timesheet/report`,
+      'My attendance report',
+      call(monthReportInput, myAttendanceReport, myAttendanceReportOutput),
+    ),
     /** The caller's own month as a PDF (spec /personal/attendance/mypdf). */
-    pdf: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/timesheet/pdf`, message: 'My attendance PDF', download: true } })
-      .input(monthReportInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => myAttendancePdf(ctx.svc, ctx.grant, input)),
-    shift: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/shift`, message: 'My shifts', results: true } })
-      .input(personalPeriodInput)
-      .output(returns(myShiftsOutput))
-      .query(({ ctx, input }) => myShifts(ctx.svc, ctx.grant, input)),
+    pdf: personalAccess.file(`${P}/timesheet/pdf`, 'My attendance PDF', call(monthReportInput, myAttendancePdf, fileResult)),
+    shift: personalAccess.list(`${P}/shift`, 'My shifts', call(personalPeriodInput, myShifts, myShiftsOutput)),
   }),
 });

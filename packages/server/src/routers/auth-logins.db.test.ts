@@ -1,6 +1,6 @@
 import { createUser } from '@hr/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Headers, useTestApp } from './test-app';
+import { type Headers, useTestApp, refusedParams } from './test-app';
 
 const t = useTestApp({ employees: 3 });
 
@@ -145,9 +145,7 @@ describe('token endpoint and credential names (items 7 and 12)', () => {
         headers: { ...admin, 'content-type': 'application/json' },
         payload: body,
       });
-      expect(res.statusCode, body).toBe(400);
-      expect(res.json().errors[0].code).toBe('GL0001');
-      expect(res.json().errors[0].attributes.map((a: { param: string }) => a.param)).toEqual(['name']);
+      expect(refusedParams(res, body)).toEqual(['name']);
     }
   });
 });

@@ -23,6 +23,7 @@ import { id } from '@hr/core/shared';
 import { z } from 'zod';
 import { sessionCookieOfContext } from '../http/context';
 import { passwordChangeProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
+import { call, gate, inputlessQuery } from '../trpc/crud';
 import {
   authLoginOutput,
   authLogoutAllOutput,
@@ -35,6 +36,8 @@ import {
   updateCredentialOutput,
 } from '@hr/core/auth';
 import { okResult, returns } from '../trpc/output';
+
+const dev = gate('developer.access');
 
 export const authRouter = router({
   login: publicProcedure
@@ -90,30 +93,28 @@ export const authRouter = router({
       issueClientToken(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, { ip: ctx.ip }),
     ),
   credential: router({
-    list: permissionProcedure('developer.access')
-      .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential', message: 'Credentials', results: true } })
-      .output(returns(listCredentialsOutput))
-      .query(({ ctx }) => listCredentials(ctx.svc, ctx.grant)),
-    create: permissionProcedure('developer.access')
-      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential', message: 'Credential created' } })
-      .input(createCredentialInput)
-      .output(returns(createCredentialOutput))
-      .mutation(({ ctx, input }) => createCredential(ctx.svc, ctx.grant, input)),
-    detail: permissionProcedure('developer.access')
-      .meta({ rest: { method: 'GET', path: '/v2/h/oauth2/credential/{id}', message: 'Credential' } })
-      .input(credentialIdInput)
-      .output(returns(getCredentialOutput))
-      .query(({ ctx, input }) => getCredential(ctx.svc, ctx.grant, input)),
-    update: permissionProcedure('developer.access')
-      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/update', message: 'Credential updated' } })
-      .input(updateCredentialInput)
-      .output(returns(updateCredentialOutput))
-      .mutation(({ ctx, input }) => updateCredential(ctx.svc, ctx.grant, input)),
-    rotate: permissionProcedure('developer.access')
-      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/rotate', message: 'Credential secret rotated' } })
-      .input(credentialIdInput)
-      .output(returns(rotateCredentialSecretOutput))
-      .mutation(({ ctx, input }) => rotateCredentialSecret(ctx.svc, ctx.grant, input)),
+    list: inputlessQuery(
+      'developer.access',
+      { method: 'GET', path: '/v2/h/oauth2/credential', message: 'Credentials', results: true },
+      listCredentials,
+      listCredentialsOutput,
+    ),
+    create: dev.post(
+      '/v2/h/oauth2/credential',
+      'Credential created',
+      call(createCredentialInput, createCredential, createCredentialOutput),
+    ),
+    detail: dev.get('/v2/h/oauth2/credential/{id}', 'Credential', call(credentialIdInput, getCredential, getCredentialOutput)),
+    update: dev.post(
+      '/v2/h/oauth2/credential/{id}/update',
+      'Credential updated',
+      call(updateCredentialInput, updateCredential, updateCredentialOutput),
+    ),
+    rotate: dev.post(
+      '/v2/h/oauth2/credential/{id}/rotate',
+      'Credential secret rotated',
+      call(credentialIdInput, rotateCredentialSecret, rotateCredentialSecretOutput),
+    ),
     revoke: permissionProcedure('developer.access')
       .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/revoke', message: 'Credential revoked' } })
       .input(z.object({ id }))

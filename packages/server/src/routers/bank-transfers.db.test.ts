@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Headers, useTestApp } from './test-app';
+import { type Headers, useTestApp, refusedParams } from './test-app';
 
 const t = useTestApp({ employees: 3 });
 
@@ -96,13 +96,7 @@ describe('bank transfer files over REST (/v2/h/salary/bankTransfer)', () => {
       attributes: [{ param: 'definition.columns.0.width', msg: 'is required in a fixed-width file' }],
     });
     const q = await call('GET', `${B}/${runId}/preview?template=x&excludeEmployeeIds=abc`, admin);
-    expect(q.statusCode).toBe(400);
-    expect(
-      q
-        .json()
-        .errors[0].attributes.map((a: { param: string }) => a.param)
-        .sort(),
-    ).toEqual(['excludeEmployeeIds.0', 'template']);
+    expect(refusedParams(q)).toEqual(['excludeEmployeeIds.0', 'template']);
   });
 
   it('an admin copies a built-in template and uses the copy', async () => {

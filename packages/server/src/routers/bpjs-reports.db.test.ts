@@ -24,13 +24,7 @@ beforeAll(async () => {
     .where('id', '=', ids[0]!)
     .execute();
   // The third employee works in a department of its own: out of the scoped user's data scope.
-  const office = await db.selectFrom('employees').select('company_office_id').where('id', '=', ids[2]!).executeTakeFirstOrThrow();
-  const elsewhere = await db
-    .insertInto('departments')
-    .values({ company_office_id: office.company_office_id, name: 'Warehouse' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.updateTable('employees').set({ department_id: elsewhere.id }).where('id', '=', ids[2]!).execute();
+  await t.addDepartment('Warehouse', [ids[2]!]);
   [admin, staff] = await t.bearers(t.admin, t.staff);
   const viewer = await t.userFor(['employee'], 4, { email: 'bpjsview@test.co.id', password: 'bpjs-view-pass-1' });
   await t.grantPermission(viewer.employeeId, 'salary.view', viewer.userId);

@@ -10,8 +10,9 @@ import {
   getBpjsReport,
   getBpjsReportOutput,
 } from '@hr/core/bpjs-reports';
-import { fileResult, returns } from '../trpc/output';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { fileResult } from '../trpc/output';
+import { router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 
 /*
  * BPJS reports (issue 18 §3; docs/bpjs-reports.md): the e-Dabu upload (BPJS Kesehatan) and the BPJS
@@ -19,34 +20,25 @@ import { permissionProcedure, router } from '../trpc/procedures';
  * salary.view like the payroll runs; data-scoped in core (employees outside the caller's scope are in no report).
  */
 const B = '/v2/h/salary/bpjsReport';
-const view = () => permissionProcedure('salary.view');
+
+const view = gate('salary.view');
 
 export const bpjsReportRouter = router({
-  detail: view()
-    .meta({ rest: { method: 'GET', path: `${B}/{id}/detail`, message: 'BPJS report of the payroll run' } })
-    .input(bpjsReportInput)
-    .output(returns(getBpjsReportOutput))
-    .query(({ ctx, input }) => getBpjsReport(ctx.svc, ctx.grant, input)),
-  kesehatan: view()
-    .meta({ rest: { method: 'GET', path: `${B}/{id}/kesehatan`, message: 'BPJS Kesehatan e-Dabu upload', download: true } })
-    .input(bpjsFileInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadBpjsKesehatan(ctx.svc, ctx.grant, input)),
-  ketenagakerjaan: view()
-    .meta({
-      rest: { method: 'GET', path: `${B}/{id}/ketenagakerjaan`, message: 'BPJS Ketenagakerjaan wage report', download: true },
-    })
-    .input(bpjsFileInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadBpjsKetenagakerjaan(ctx.svc, ctx.grant, input)),
-  recap: view()
-    .meta({ rest: { method: 'GET', path: `${B}/recap`, message: 'BPJS recap' } })
-    .input(bpjsRecapInput)
-    .output(returns(getBpjsRecapOutput))
-    .query(({ ctx, input }) => getBpjsRecap(ctx.svc, ctx.grant, input)),
-  recapDownload: view()
-    .meta({ rest: { method: 'GET', path: `${B}/recap/download`, message: 'BPJS recap download', download: true } })
-    .input(bpjsRecapInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadBpjsRecap(ctx.svc, ctx.grant, input)),
+  detail: view.get(
+    `${B}/{id}/detail`,
+    'BPJS report of the payroll run',
+    call(bpjsReportInput, getBpjsReport, getBpjsReportOutput),
+  ),
+  kesehatan: view.file(
+    `${B}/{id}/kesehatan`,
+    'BPJS Kesehatan e-Dabu upload',
+    call(bpjsFileInput, downloadBpjsKesehatan, fileResult),
+  ),
+  ketenagakerjaan: view.file(
+    `${B}/{id}/ketenagakerjaan`,
+    'BPJS Ketenagakerjaan wage report',
+    call(bpjsFileInput, downloadBpjsKetenagakerjaan, fileResult),
+  ),
+  recap: view.get(`${B}/recap`, 'BPJS recap', call(bpjsRecapInput, getBpjsRecap, getBpjsRecapOutput)),
+  recapDownload: view.file(`${B}/recap/download`, 'BPJS recap download', call(bpjsRecapInput, downloadBpjsRecap, fileResult)),
 });

@@ -30,7 +30,8 @@ import {
   setMenuPreference,
   setMenuPreferenceInput,
 } from '@hr/core/canteen';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import {
   assignMealScheduleOutput,
   deleteCanteenOutput,
@@ -47,7 +48,7 @@ import {
   scanPresenceOutput,
   setMenuPreferenceOutput,
 } from '@hr/core/canteen';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * Canteen (issue 8; spec §7 "Canteen calls": get canteen setting, get meal schedule, meal-schedule
@@ -57,91 +58,66 @@ import { fileResult, returns } from '../trpc/output';
  * kiosk, fingerprint punches) needs canteen.manage.
  */
 const C = '/v2/h/canteen';
-const view = () => permissionProcedure('canteen.view');
-const manage = () => permissionProcedure('canteen.manage');
+
+const view = gate('canteen.view');
+const manage = gate('canteen.manage');
 
 export const canteenRouter = router({
   setting: router({
-    get: view()
-      .meta({ rest: { method: 'GET', path: `${C}/setting`, message: 'Canteen setting', results: true } })
-      .input(canteenSettingInput)
-      .output(returns(getCanteenSettingOutput))
-      .query(({ ctx, input }) => getCanteenSetting(ctx.svc, ctx.grant, input)),
-    save: manage()
-      .meta({ rest: { method: 'POST', path: `${C}/setting`, message: 'Canteen setting saved' } })
-      .input(saveCanteenInput)
-      .output(returns(saveCanteenOutput))
-      .mutation(({ ctx, input }) => saveCanteen(ctx.svc, ctx.grant, input)),
-    delete: manage()
-      .meta({ rest: { method: 'DELETE', path: `${C}/setting/{id}`, message: 'Canteen deleted' } })
-      .input(canteenIdInput)
-      .output(returns(deleteCanteenOutput))
-      .mutation(({ ctx, input }) => deleteCanteen(ctx.svc, ctx.grant, input)),
+    get: view.list(`${C}/setting`, 'Canteen setting', call(canteenSettingInput, getCanteenSetting, getCanteenSettingOutput)),
+    save: manage.post(`${C}/setting`, 'Canteen setting saved', call(saveCanteenInput, saveCanteen, saveCanteenOutput)),
+    delete: manage.del(`${C}/setting/{id}`, 'Canteen deleted', call(canteenIdInput, deleteCanteen, deleteCanteenOutput)),
   }),
   mealSchedule: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${C}/mealSchedule`, message: 'Meal schedule', results: true } })
-      .input(listMealSchedulesInput)
-      .output(returns(listMealSchedulesOutput))
-      .query(({ ctx, input }) => listMealSchedules(ctx.svc, ctx.grant, input)),
-    employees: view()
-      .meta({ rest: { method: 'GET', path: `${C}/mealSchedule/employee`, message: 'Meal-schedule employees', results: true } })
-      .input(listMealScheduleEmployeesInput)
-      .output(returns(listMealScheduleEmployeesOutput))
-      .query(({ ctx, input }) => listMealScheduleEmployees(ctx.svc, ctx.grant, input)),
-    assign: manage()
-      .meta({ rest: { method: 'POST', path: `${C}/mealSchedule`, message: 'Meal schedule saved' } })
-      .input(assignMealScheduleInput)
-      .output(returns(assignMealScheduleOutput))
-      .mutation(({ ctx, input }) => assignMealSchedule(ctx.svc, ctx.grant, input)),
-    remove: manage()
-      .meta({ rest: { method: 'POST', path: `${C}/mealSchedule/delete`, message: 'Meal schedule removed' } })
-      .input(removeMealScheduleInput)
-      .output(returns(removeMealScheduleOutput))
-      .mutation(({ ctx, input }) => removeMealSchedule(ctx.svc, ctx.grant, input)),
-    setPreference: manage()
-      .meta({ rest: { method: 'PUT', path: `${C}/mealSchedule/preference`, message: 'Menu preference saved' } })
-      .input(setMenuPreferenceInput)
-      .output(returns(setMenuPreferenceOutput))
-      .mutation(({ ctx, input }) => setMenuPreference(ctx.svc, ctx.grant, input)),
+    list: view.list(
+      `${C}/mealSchedule`,
+      'Meal schedule',
+      call(listMealSchedulesInput, listMealSchedules, listMealSchedulesOutput),
+    ),
+    employees: view.list(
+      `${C}/mealSchedule/employee`,
+      'Meal-schedule employees',
+      call(listMealScheduleEmployeesInput, listMealScheduleEmployees, listMealScheduleEmployeesOutput),
+    ),
+    assign: manage.post(
+      `${C}/mealSchedule`,
+      'Meal schedule saved',
+      call(assignMealScheduleInput, assignMealSchedule, assignMealScheduleOutput),
+    ),
+    remove: manage.post(
+      `${C}/mealSchedule/delete`,
+      'Meal schedule removed',
+      call(removeMealScheduleInput, removeMealSchedule, removeMealScheduleOutput),
+    ),
+    setPreference: manage.put(
+      `${C}/mealSchedule/preference`,
+      'Menu preference saved',
+      call(setMenuPreferenceInput, setMenuPreference, setMenuPreferenceOutput),
+    ),
   }),
   presence: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${C}/presence`, message: 'Presences', results: true } })
-      .input(listPresencesInput)
-      .output(returns(listPresencesOutput))
-      .query(({ ctx, input }) => listPresences(ctx.svc, ctx.grant, input)),
-    scan: manage()
-      .meta({ rest: { method: 'POST', path: `${C}/presence`, message: 'Enjoy your meal' } })
-      .input(scanPresenceInput)
-      .output(returns(scanPresenceOutput))
-      .mutation(({ ctx, input }) => scanPresence(ctx.svc, ctx.grant, input)),
-    fingerprint: manage()
-      .meta({ rest: { method: 'POST', path: `${C}/presence/fingerprint`, message: 'Enjoy your meal' } })
-      .input(fingerprintPresenceInput)
-      .output(returns(recordFingerprintPresenceOutput))
-      .mutation(({ ctx, input }) => recordFingerprintPresence(ctx.svc, ctx.grant, input)),
-    importPunches: manage()
-      .meta({ rest: { method: 'POST', path: `${C}/presence/fingerprint/import`, message: 'Canteen punches taken' } })
-      .input(importCanteenPunchesInput)
-      .output(returns(importCanteenPunchesOutput))
-      .mutation(({ ctx, input }) => importCanteenPunches(ctx.svc, ctx.grant, input)),
-    delete: manage()
-      .meta({ rest: { method: 'DELETE', path: `${C}/presence/{id}`, message: 'Presence deleted' } })
-      .input(presenceIdInput)
-      .output(returns(deletePresenceOutput))
-      .mutation(({ ctx, input }) => deletePresence(ctx.svc, ctx.grant, input)),
-    preferenceReport: view()
-      .meta({
-        rest: { method: 'GET', path: `${C}/presence/preferenceReport`, message: 'Preference report', download: true },
-      })
-      .input(preferenceReportInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => downloadPreferenceReport(ctx.svc, ctx.grant, input)),
-    mealCost: view()
-      .meta({ rest: { method: 'GET', path: `${C}/presence/mealCost`, message: 'Meal cost per employee', results: true } })
-      .input(listMealCostsInput)
-      .output(returns(listMealCostsOutput))
-      .query(({ ctx, input }) => listMealCosts(ctx.svc, ctx.grant, input)),
+    list: view.list(`${C}/presence`, 'Presences', call(listPresencesInput, listPresences, listPresencesOutput)),
+    scan: manage.post(`${C}/presence`, 'Enjoy your meal', call(scanPresenceInput, scanPresence, scanPresenceOutput)),
+    fingerprint: manage.post(
+      `${C}/presence/fingerprint`,
+      'Enjoy your meal',
+      call(fingerprintPresenceInput, recordFingerprintPresence, recordFingerprintPresenceOutput),
+    ),
+    importPunches: manage.post(
+      `${C}/presence/fingerprint/import`,
+      'Canteen punches taken',
+      call(importCanteenPunchesInput, importCanteenPunches, importCanteenPunchesOutput),
+    ),
+    delete: manage.del(`${C}/presence/{id}`, 'Presence deleted', call(presenceIdInput, deletePresence, deletePresenceOutput)),
+    preferenceReport: view.file(
+      `${C}/presence/preferenceReport`,
+      'Preference report',
+      call(preferenceReportInput, downloadPreferenceReport, fileResult),
+    ),
+    mealCost: view.list(
+      `${C}/presence/mealCost`,
+      'Meal cost per employee',
+      call(listMealCostsInput, listMealCosts, listMealCostsOutput),
+    ),
   }),
 });

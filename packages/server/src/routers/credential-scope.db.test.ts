@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callDoor } from '../harness/doors';
 import { walkRouter } from '../harness/walk';
 import { appRouter } from './index';
-import { type Headers, useTestApp } from './test-app';
+import { type Headers, punch, useTestApp } from './test-app';
 
 const t = useTestApp({ employees: 1 });
 
@@ -36,13 +36,6 @@ async function device(name: string, serial: string): Promise<number> {
   expect(res.statusCode).toBe(200);
   return res.json().result.id;
 }
-const punch = (deviceSerial: string, pin: string, localTime: string) => ({
-  deviceSerial,
-  pin,
-  localTime,
-  state: 0,
-  verifyType: 1,
-});
 
 describe('OAuth scope: ingest only', () => {
   it('an ingest client uploads punches and is refused (403) by every other procedure, over REST and tRPC', async () => {
@@ -54,7 +47,7 @@ describe('OAuth scope: ingest only', () => {
 
     const ok = await post(
       '/v2/h/attendance/punch/ingest',
-      { agent: 'pc', clockSkewMs: 0, punches: [punch('S-ANY', '1', '2026-11-20T08:00:00')] },
+      { agent: 'pc', clockSkewMs: 0, punches: [punch('1', '2026-11-20T08:00:00', 'S-ANY')] },
       agent,
     );
     expect(ok.statusCode).toBe(200);
@@ -63,7 +56,7 @@ describe('OAuth scope: ingest only', () => {
       method: 'POST',
       url: '/trpc/attendance.punch.ingest',
       headers: agent,
-      payload: { agent: 'pc', clockSkewMs: 0, punches: [punch('S-ANY', '1', '2026-11-20T08:00:00')] },
+      payload: { agent: 'pc', clockSkewMs: 0, punches: [punch('1', '2026-11-20T08:00:00', 'S-ANY')] },
     });
     expect(viaTrpc.statusCode).toBe(200);
     expect(viaTrpc.json().result.data.items).toEqual([{ index: 0, status: 'duplicate' }]);
@@ -135,9 +128,9 @@ describe('terminal binding', () => {
         agent: 'pc',
         clockSkewMs: 0,
         punches: [
-          punch('BOUND-1', '1', '2026-11-20T08:00:00'),
-          punch('OTHER-9', '1', '2026-11-20T08:00:00'),
-          punch('BOUND-1', '2', '2026-11-20T08:01:00'),
+          punch('1', '2026-11-20T08:00:00', 'BOUND-1'),
+          punch('1', '2026-11-20T08:00:00', 'OTHER-9'),
+          punch('2', '2026-11-20T08:01:00', 'BOUND-1'),
         ],
       },
       agent,
@@ -159,7 +152,7 @@ describe('terminal binding', () => {
     expect(unbound.json().result).toMatchObject({ deviceId: null, deviceSerial: null });
     const now = await post(
       '/v2/h/attendance/punch/ingest',
-      { agent: 'pc', clockSkewMs: 0, punches: [punch('OTHER-9', '1', '2026-11-20T08:00:00')] },
+      { agent: 'pc', clockSkewMs: 0, punches: [punch('1', '2026-11-20T08:00:00', 'OTHER-9')] },
       agent,
     );
     expect(now.json().result.items).toEqual([{ index: 0, status: 'inserted' }]);
@@ -237,7 +230,7 @@ describe('office networks (network/hotspot): punches from elsewhere are flagged'
   it('no network configured: nothing flagged; outside: flagged with the address; inside: not', async () => {
     const deviceId = await device('Hotspot gate', 'HOT-1');
     const send = (pin: string, time: string, from: string) =>
-      post('/v2/h/attendance/punch/ingest', { agent: 'pc', clockSkewMs: 0, punches: [punch('HOT-1', pin, time)] }, admin, from);
+      post('/v2/h/attendance/punch/ingest', { agent: 'pc', clockSkewMs: 0, punches: [punch(pin, time, 'HOT-1')] }, admin, from);
 
     expect((await send('1', '2026-11-20T07:00:00', '203.0.113.9')).statusCode).toBe(200);
     const office = await post('/v2/h/network/hotspot', { name: 'HQ LAN', cidr: '192.168.10.0/24' });

@@ -13,6 +13,7 @@ import {
 } from '@hr/core/dashboard';
 import { latestRegulationsInput, myRegulations } from '@hr/core/regulations';
 import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import { correctionsAwaitingMeOutput } from '@hr/core/attendance-requests';
 import { expiringContractsOutput, liveTimesheetOutput, todayShiftOutput, upcomingBirthdaysOutput } from '@hr/core/dashboard';
 import { leaveAwaitingMeOutput, leaveReportOutput } from '@hr/core/leave';
@@ -28,17 +29,21 @@ const D = '/v2/h/dashboard';
 const thisYear = (now: Date) =>
   Number(new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric' }).format(now));
 
+const approve = gate('attendance.approve');
+const view = gate('employee.view');
+const attendanceView = gate('attendance.view');
+
 export const dashboardRouter = router({
-  attendanceCorrection: permissionProcedure('attendance.approve')
-    .meta({ rest: { method: 'GET', path: `${D}/attendanceCorrection`, message: 'Corrections awaiting me', results: true } })
-    .input(attendanceAwaitingInput)
-    .output(returns(correctionsAwaitingMeOutput))
-    .query(({ ctx, input }) => correctionsAwaitingMe(ctx.svc, ctx.grant, input)),
-  leaveRequest: permissionProcedure('attendance.approve')
-    .meta({ rest: { method: 'GET', path: `${D}/leaveRequest`, message: 'Leave requests awaiting me', results: true } })
-    .input(awaitingMeInput)
-    .output(returns(leaveAwaitingMeOutput))
-    .query(({ ctx, input }) => leaveAwaitingMe(ctx.svc, ctx.grant, input)),
+  attendanceCorrection: approve.list(
+    `${D}/attendanceCorrection`,
+    'Corrections awaiting me',
+    call(attendanceAwaitingInput, correctionsAwaitingMe, correctionsAwaitingMeOutput),
+  ),
+  leaveRequest: approve.list(
+    `${D}/leaveRequest`,
+    'Leave requests awaiting me',
+    call(awaitingMeInput, leaveAwaitingMe, leaveAwaitingMeOutput),
+  ),
   leaveReport: permissionProcedure('attendance.view')
     .meta({ rest: { method: 'GET', path: `${D}/leaveReport`, message: 'Leave report' } })
     .input(dashboardLeaveReportInput)
@@ -52,16 +57,16 @@ export const dashboardRouter = router({
     .input(upcomingBirthdaysInput)
     .output(returns(upcomingBirthdaysOutput))
     .query(({ ctx, input }) => upcomingBirthdays(ctx.svc, ctx.actor, input)),
-  expireContract: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: `${D}/expireContract`, message: 'Expiring contracts', results: true } })
-    .input(expiringContractsInput)
-    .output(returns(expiringContractsOutput))
-    .query(({ ctx, input }) => expiringContracts(ctx.svc, ctx.grant, input)),
-  liveTimesheet: permissionProcedure('attendance.view')
-    .meta({ rest: { method: 'GET', path: `${D}/liveTimesheet`, message: 'Live timesheet' } })
-    .input(liveTimesheetInput)
-    .output(returns(liveTimesheetOutput))
-    .query(({ ctx, input }) => liveTimesheet(ctx.svc, ctx.grant, input)),
+  expireContract: view.list(
+    `${D}/expireContract`,
+    'Expiring contracts',
+    call(expiringContractsInput, expiringContracts, expiringContractsOutput),
+  ),
+  liveTimesheet: attendanceView.get(
+    `${D}/liveTimesheet`,
+    'Live timesheet',
+    call(liveTimesheetInput, liveTimesheet, liveTimesheetOutput),
+  ),
   todayShift: permissionProcedure('personal.access')
     .meta({ rest: { method: 'GET', path: `${D}/todayShift`, message: "Today's shift" } })
     .output(returns(todayShiftOutput))

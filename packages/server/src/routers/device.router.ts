@@ -48,7 +48,7 @@ import {
   updateHotspotOutput,
 } from '@hr/core/devices';
 import { fileResult, returns } from '../trpc/output';
-import { call, writeProcedures } from '../trpc/crud';
+import { call, gate, writeProcedures } from '../trpc/crud';
 
 /*
  * Fingerprint terminals and office networks (spec §7 `fingerspot/device`, `fingerspot/excel`,
@@ -57,22 +57,15 @@ import { call, writeProcedures } from '../trpc/crud';
  */
 const F = '/v2/h/fingerspot';
 const N = '/v2/h/network/hotspot';
-const dev = () => permissionProcedure('developer.access');
-const agent = () => permissionProcedure('device.ingest');
 
 /** 32 MiB: a backup of a full terminal (users and fingerprint templates, base64 in JSON). */
 const AGENT_RESULT_BODY_LIMIT = 32 * 1024 * 1024;
+const dev = gate('developer.access');
+const ingest = gate('device.ingest');
+
 export const deviceRouter = router({
-  list: dev()
-    .meta({ rest: { method: 'GET', path: `${F}/device`, message: 'Fingerprint devices', results: true } })
-    .input(listDevicesInput)
-    .output(returns(listDevicesOutput))
-    .query(({ ctx, input }) => listDevices(ctx.svc, ctx.grant, input)),
-  detail: dev()
-    .meta({ rest: { method: 'GET', path: `${F}/device/{id}`, message: 'Fingerprint device' } })
-    .input(deviceIdInput)
-    .output(returns(getDeviceOutput))
-    .query(({ ctx, input }) => getDevice(ctx.svc, ctx.grant, input)),
+  list: dev.list(`${F}/device`, 'Fingerprint devices', call(listDevicesInput, listDevices, listDevicesOutput)),
+  detail: dev.get(`${F}/device/{id}`, 'Fingerprint device', call(deviceIdInput, getDevice, getDeviceOutput)),
   ...writeProcedures(
     'developer.access',
     { path: `${F}/device`, noun: 'Fingerprint device' },
@@ -82,42 +75,30 @@ export const deviceRouter = router({
       delete: call(deviceIdInput, deleteDevice, deleteDeviceOutput),
     },
   ),
-  scanlog: dev()
-    .meta({ rest: { method: 'GET', path: `${F}/device/{id}/scanlog`, message: 'Scan log', results: true } })
-    .input(scanLogInput)
-    .output(returns(listScanLogOutput))
-    .query(({ ctx, input }) => listScanLog(ctx.svc, ctx.grant, input)),
-  excel: dev()
-    .meta({ rest: { method: 'GET', path: `${F}/excel`, message: 'Scan log download', download: true } })
-    .input(scanLogExcelInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => exportScanLog(ctx.svc, ctx.grant, input)),
+  scanlog: dev.list(`${F}/device/{id}/scanlog`, 'Scan log', call(scanLogInput, listScanLog, listScanLogOutput)),
+  excel: dev.file(`${F}/excel`, 'Scan log download', call(scanLogExcelInput, exportScanLog, fileResult)),
   /** Upload users to a terminal / back up its users: queued here, carried out by the agent. */
   command: router({
-    queue: dev()
-      .meta({ rest: { method: 'POST', path: `${F}/device/{id}/command`, message: 'Command queued for the agent' } })
-      .input(queueCommandInput)
-      .output(returns(queueDeviceCommandOutput))
-      .mutation(({ ctx, input }) => queueDeviceCommand(ctx.svc, ctx.grant, input)),
-    list: dev()
-      .meta({ rest: { method: 'GET', path: `${F}/device/{id}/command`, message: 'Terminal commands', results: true } })
-      .input(deviceIdInput)
-      .output(returns(listDeviceCommandsOutput))
-      .query(({ ctx, input }) => listDeviceCommands(ctx.svc, ctx.grant, input)),
-    backup: dev()
-      .meta({ rest: { method: 'GET', path: `${F}/command/{id}/backup`, message: 'Users backup download', download: true } })
-      .input(commandIdInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => downloadDeviceBackup(ctx.svc, ctx.grant, input)),
+    queue: dev.post(
+      `${F}/device/{id}/command`,
+      'Command queued for the agent',
+      call(queueCommandInput, queueDeviceCommand, queueDeviceCommandOutput),
+    ),
+    list: dev.list(
+      `${F}/device/{id}/command`,
+      'Terminal commands',
+      call(deviceIdInput, listDeviceCommands, listDeviceCommandsOutput),
+    ),
+    backup: dev.file(`${F}/command/{id}/backup`, 'Users backup download', call(commandIdInput, downloadDeviceBackup, fileResult)),
   }),
   /** The agent's side (permission device.ingest, allowed to ingest-only OAuth clients). */
   agent: router({
-    commands: agent()
-      .meta({ rest: { method: 'GET', path: '/v2/h/agent/commands', message: 'Pending commands', results: true } })
-      .input(agentCommandsInput)
-      .output(returns(agentPendingCommandsOutput))
-      .query(({ ctx, input }) => agentPendingCommands(ctx.svc, ctx.grant, input)),
-    result: agent()
+    commands: ingest.list(
+      '/v2/h/agent/commands',
+      'Pending commands',
+      call(agentCommandsInput, agentPendingCommands, agentPendingCommandsOutput),
+    ),
+    result: permissionProcedure('device.ingest')
       .meta({
         rest: { method: 'POST', path: '/v2/h/agent/commands/{id}/result', message: 'Command result received' },
         // A terminal's backup carries every user's fingerprint templates: thousands of fingers are several MB.
@@ -128,11 +109,7 @@ export const deviceRouter = router({
       .mutation(({ ctx, input }) => agentCommandResult(ctx.svc, ctx.grant, input)),
   }),
   hotspot: router({
-    list: dev()
-      .meta({ rest: { method: 'GET', path: N, message: 'Network hotspots', results: true } })
-      .input(listHotspotsInput)
-      .output(returns(listHotspotsOutput))
-      .query(({ ctx, input }) => listHotspots(ctx.svc, ctx.grant, input)),
+    list: dev.list(N, 'Network hotspots', call(listHotspotsInput, listHotspots, listHotspotsOutput)),
     ...writeProcedures(
       'developer.access',
       { path: N, noun: 'Network hotspot' },

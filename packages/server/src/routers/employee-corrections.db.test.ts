@@ -96,17 +96,8 @@ describe('POST /v2/h/employee/record/{id}/update and /delete', () => {
     });
 
     // A department head of another department who may update employees does not see the record.
-    const office = await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow();
-    const other = await t.tdb.db
-      .insertInto('departments')
-      .values({ company_office_id: office.id, name: 'Elsewhere' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.tdb.db
-      .updateTable('employees')
-      .set({ department_id: other.id, division_id: null })
-      .where('id', '=', ids[0]!)
-      .execute();
+    await t.addDepartment('Elsewhere', [ids[0]!]);
+    await t.tdb.db.updateTable('employees').set({ division_id: null }).where('id', '=', ids[0]!).execute();
     const head = await t.userFor(['department-head'], 1, { email: 'head.rc@test.co.id', password: 'head-pass-rc12' });
     await t.grantPermission(head.employeeId, 'employee.update', head.userId);
     const headHeaders = await t.bearer({ email: 'head.rc@test.co.id', password: 'head-pass-rc12' });

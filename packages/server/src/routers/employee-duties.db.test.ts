@@ -56,48 +56,9 @@ beforeAll(async () => {
     .returning('id')
     .execute();
   levels = { junior: l[0]!.id, senior: l[1]!.id };
-  const office = await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow();
-  const positions = await t.tdb.db
-    .insertInto('job_positions')
-    .values([
-      {
-        name: 'Clerk',
-        company_office_id: office.id,
-        department_id: dept,
-        division_id: null,
-        section_id: null,
-        job_level_id: null,
-      },
-      {
-        name: 'Payroll Head',
-        company_office_id: office.id,
-        department_id: dept,
-        division_id: null,
-        section_id: null,
-        job_level_id: null,
-      },
-    ])
-    .returning('id')
-    .execute();
-  plainPosition = positions[0]!.id;
-  powerPosition = positions[1]!.id;
+  [plainPosition, powerPosition] = (await t.addJobPositions(['Clerk', 'Payroll Head'], dept)) as [number, number];
   // Approved (by a second person, earlier) grants to the position: whoever holds it gets them.
-  const admin = await t.tdb.db.selectFrom('users').select('id').where('email', '=', t.admin.email).executeTakeFirstOrThrow();
-  await t.tdb.db
-    .insertInto('permission_grants')
-    .values(
-      (['salary.update', 'permission.approve'] as const).map((key) => ({
-        subject_type: 'job_position' as const,
-        subject_id: powerPosition,
-        grant_kind: 'permission' as const,
-        grant_key: key,
-        status: 1,
-        requested_by: admin.id,
-        decided_by: admin.id,
-        decided_at: new Date(),
-      })),
-    )
-    .execute();
+  await t.grantToPosition(powerPosition, ['salary.update', 'permission.approve']);
   await t.tdb.db.updateTable('employees').set({ job_level_id: levels.junior }).execute();
   hcstaff = await bearer(who.hcstaff);
   hc = await bearer(who.hc);
@@ -140,18 +101,8 @@ describe('moving a job position moves its holders', () => {
       .values({ company_office_id: office.id, department_id: dept, division_id: div.id, name: 'Salaries' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const held = await t.tdb.db
-      .insertInto('job_positions')
-      .values({
-        name: 'HC Lead',
-        company_office_id: office.id,
-        department_id: dept,
-        division_id: null,
-        section_id: null,
-        job_level_id: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const [heldId] = (await t.addJobPositions(['HC Lead'], dept)) as [number];
+    const held = { id: heldId };
     await t.tdb.db.updateTable('employees').set({ job_position_id: held.id }).where('id', '=', ids.hc).execute();
     const res = await post(`/v2/h/component/sectionDepartment/${sec.id}/assign`, hc, { jobPositionId: held.id });
     expect(refusal(res)).toMatchObject({ status: 403, msg: 'You cannot change your own placement' });

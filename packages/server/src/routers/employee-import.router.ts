@@ -5,11 +5,14 @@ import {
   employeeImportTemplate,
   importEmployees,
 } from '@hr/core/employees';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
+import { call, gate, inputlessQuery } from '../trpc/crud';
 import { dryRunEmployeeImportOutput, importEmployeesOutput } from '@hr/core/employees';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 const I = '/v2/h/employee/import';
+
+const employeeCreate = gate('employee.create');
 
 /**
  * Employee import from CSV/XLSX (issue 3): the template, a dry run that writes nothing, and the
@@ -17,18 +20,16 @@ const I = '/v2/h/employee/import';
  * The file travels base64 in JSON, within the server's 1 MiB body limit.
  */
 export const employeeImportRouter = router({
-  template: permissionProcedure('employee.create')
-    .meta({ rest: { method: 'GET', path: `${I}/template`, message: 'Employee import template', download: true } })
-    .output(returns(fileResult))
-    .query(({ ctx }) => employeeImportTemplate(ctx.svc, ctx.grant)),
-  dryRun: permissionProcedure('employee.create')
-    .meta({ rest: { method: 'POST', path: `${I}/dryRun`, message: 'Import checked; nothing was written' } })
-    .input(employeeImportFileInput)
-    .output(returns(dryRunEmployeeImportOutput))
-    .mutation(({ ctx, input }) => dryRunEmployeeImport(ctx.svc, ctx.grant, input)),
-  commit: permissionProcedure('employee.create')
-    .meta({ rest: { method: 'POST', path: I, message: 'Employees imported' } })
-    .input(employeeImportInput)
-    .output(returns(importEmployeesOutput))
-    .mutation(({ ctx, input }) => importEmployees(ctx.svc, ctx.grant, input)),
+  template: inputlessQuery(
+    'employee.create',
+    { method: 'GET', path: `${I}/template`, message: 'Employee import template', download: true },
+    employeeImportTemplate,
+    fileResult,
+  ),
+  dryRun: employeeCreate.post(
+    `${I}/dryRun`,
+    'Import checked; nothing was written',
+    call(employeeImportFileInput, dryRunEmployeeImport, dryRunEmployeeImportOutput),
+  ),
+  commit: employeeCreate.post(I, 'Employees imported', call(employeeImportInput, importEmployees, importEmployeesOutput)),
 });

@@ -17,7 +17,8 @@ import {
   uploadApplicantCv,
   uploadApplicantCvInput,
 } from '@hr/core/employees';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import {
   addApplicantNoteOutput,
   applicantFromRegistrationOutput,
@@ -28,7 +29,7 @@ import {
   setApplicantStageOutput,
   uploadApplicantCvOutput,
 } from '@hr/core/employees';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * Recruitment (issue 3, `/employee/recruitment`): applicants entered by HR or taken over from a
@@ -36,52 +37,25 @@ import { fileResult, returns } from '../trpc/output';
  * employee.create and creates the employee record).
  */
 const R = '/v2/h/employee/recruitment';
-const manage = () => permissionProcedure('employee.recruitment.manage');
+
+const manage = gate('employee.recruitment.manage');
 
 export const recruitmentRouter = router({
-  list: manage()
-    .meta({ rest: { method: 'GET', path: R, message: 'Applicants', results: true } })
-    .input(listApplicantsInput)
-    .output(returns(listApplicantsOutput))
-    .query(({ ctx, input }) => listApplicants(ctx.svc, ctx.grant, input)),
-  get: manage()
-    .meta({ rest: { method: 'GET', path: `${R}/{id}`, message: 'Applicant' } })
-    .input(applicantIdInput)
-    .output(returns(getApplicantOutput))
-    .query(({ ctx, input }) => getApplicant(ctx.svc, ctx.grant, input)),
-  create: manage()
-    .meta({ rest: { method: 'POST', path: R, message: 'Applicant added' } })
-    .input(createApplicantInput)
-    .output(returns(createApplicantOutput))
-    .mutation(({ ctx, input }) => createApplicant(ctx.svc, ctx.grant, input)),
-  fromRegistration: manage()
-    .meta({ rest: { method: 'POST', path: `${R}/registration`, message: 'Registration moved into recruitment' } })
-    .input(applicantFromRegistrationInput)
-    .output(returns(applicantFromRegistrationOutput))
-    .mutation(({ ctx, input }) => applicantFromRegistration(ctx.svc, ctx.grant, input)),
-  stage: manage()
-    .meta({ rest: { method: 'POST', path: `${R}/{id}/stage`, message: 'Applicant moved' } })
-    .input(setApplicantStageInput)
-    .output(returns(setApplicantStageOutput))
-    .mutation(({ ctx, input }) => setApplicantStage(ctx.svc, ctx.grant, input)),
-  note: manage()
-    .meta({ rest: { method: 'POST', path: `${R}/{id}/note`, message: 'Note added' } })
-    .input(addApplicantNoteInput)
-    .output(returns(addApplicantNoteOutput))
-    .mutation(({ ctx, input }) => addApplicantNote(ctx.svc, ctx.grant, input)),
-  uploadCv: manage()
-    .meta({ rest: { method: 'POST', path: `${R}/{id}/cv`, message: 'CV uploaded' } })
-    .input(uploadApplicantCvInput)
-    .output(returns(uploadApplicantCvOutput))
-    .mutation(({ ctx, input }) => uploadApplicantCv(ctx.svc, ctx.grant, input)),
-  cv: manage()
-    .meta({ rest: { method: 'GET', path: `${R}/{id}/cv`, message: 'CV', download: true } })
-    .input(applicantIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadApplicantCv(ctx.svc, ctx.grant, input)),
-  hire: manage()
-    .meta({ rest: { method: 'POST', path: `${R}/{id}/hire`, message: 'Applicant hired' } })
-    .input(hireApplicantInput)
-    .output(returns(hireApplicantOutput))
-    .mutation(({ ctx, input }) => hireApplicant(ctx.svc, ctx.grant, input)),
+  list: manage.list(R, 'Applicants', call(listApplicantsInput, listApplicants, listApplicantsOutput)),
+  get: manage.get(`${R}/{id}`, 'Applicant', call(applicantIdInput, getApplicant, getApplicantOutput)),
+  create: manage.post(R, 'Applicant added', call(createApplicantInput, createApplicant, createApplicantOutput)),
+  fromRegistration: manage.post(
+    `${R}/registration`,
+    'Registration moved into recruitment',
+    call(applicantFromRegistrationInput, applicantFromRegistration, applicantFromRegistrationOutput),
+  ),
+  stage: manage.post(
+    `${R}/{id}/stage`,
+    'Applicant moved',
+    call(setApplicantStageInput, setApplicantStage, setApplicantStageOutput),
+  ),
+  note: manage.post(`${R}/{id}/note`, 'Note added', call(addApplicantNoteInput, addApplicantNote, addApplicantNoteOutput)),
+  uploadCv: manage.post(`${R}/{id}/cv`, 'CV uploaded', call(uploadApplicantCvInput, uploadApplicantCv, uploadApplicantCvOutput)),
+  cv: manage.file(`${R}/{id}/cv`, 'CV', call(applicantIdInput, downloadApplicantCv, fileResult)),
+  hire: manage.post(`${R}/{id}/hire`, 'Applicant hired', call(hireApplicantInput, hireApplicant, hireApplicantOutput)),
 });

@@ -11,7 +11,8 @@ import {
   uploadContractFileInput,
   uploadSecondContractFile,
 } from '@hr/core/employees';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import {
   createSecondContractOutput,
   getSecondContractOutput,
@@ -19,7 +20,7 @@ import {
   updateSecondContractOutput,
   uploadSecondContractFileOutput,
 } from '@hr/core/employees';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * Second contracts (spec §3 "second contract", §7 `employee/secondContract`): contracts with a
@@ -27,35 +28,26 @@ import { fileResult, returns } from '../trpc/output';
  */
 const S = '/v2/h/employee/secondContract';
 
+const view = gate('employee.view');
+const update = gate('employee.update');
+
 export const secondContractRouter = router({
-  list: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: S, message: 'Second contracts', results: true } })
-    .input(listByEmployeeInput)
-    .output(returns(listSecondContractsOutput))
-    .query(({ ctx, input }) => listSecondContracts(ctx.svc, ctx.grant, input)),
-  get: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: `${S}/{id}`, message: 'Second contract' } })
-    .input(historyIdInput)
-    .output(returns(getSecondContractOutput))
-    .query(({ ctx, input }) => getSecondContract(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('employee.update')
-    .meta({ rest: { method: 'POST', path: S, message: 'Second contract created' } })
-    .input(createSecondContractInput)
-    .output(returns(createSecondContractOutput))
-    .mutation(({ ctx, input }) => createSecondContract(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('employee.update')
-    .meta({ rest: { method: 'POST', path: `${S}/{id}/update`, message: 'Second contract updated' } })
-    .input(updateSecondContractInput)
-    .output(returns(updateSecondContractOutput))
-    .mutation(({ ctx, input }) => updateSecondContract(ctx.svc, ctx.grant, input)),
-  uploadFile: permissionProcedure('employee.update')
-    .meta({ rest: { method: 'POST', path: `${S}/{id}/file`, message: 'Contract file uploaded' } })
-    .input(uploadContractFileInput)
-    .output(returns(uploadSecondContractFileOutput))
-    .mutation(({ ctx, input }) => uploadSecondContractFile(ctx.svc, ctx.grant, input)),
-  file: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: `${S}/{id}/file`, message: 'Contract file', download: true } })
-    .input(historyIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadSecondContractFile(ctx.svc, ctx.grant, input)),
+  list: view.list(S, 'Second contracts', call(listByEmployeeInput, listSecondContracts, listSecondContractsOutput)),
+  get: view.get(`${S}/{id}`, 'Second contract', call(historyIdInput, getSecondContract, getSecondContractOutput)),
+  create: update.post(
+    S,
+    'Second contract created',
+    call(createSecondContractInput, createSecondContract, createSecondContractOutput),
+  ),
+  update: update.post(
+    `${S}/{id}/update`,
+    'Second contract updated',
+    call(updateSecondContractInput, updateSecondContract, updateSecondContractOutput),
+  ),
+  uploadFile: update.post(
+    `${S}/{id}/file`,
+    'Contract file uploaded',
+    call(uploadContractFileInput, uploadSecondContractFile, uploadSecondContractFileOutput),
+  ),
+  file: view.file(`${S}/{id}/file`, 'Contract file', call(historyIdInput, downloadSecondContractFile, fileResult)),
 });

@@ -23,16 +23,12 @@ beforeAll(async () => {
     .selectAll()
     .where('employee_number', '=', 'JKT-00001')
     .executeTakeFirstOrThrow();
-  const dept = await t.tdb.db
-    .insertInto('departments')
-    .values({ company_office_id: e1.company_office_id, name: 'Warehouse' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const deptId = await t.addDepartment('Warehouse');
   const { id: _id, created_at: _c, updated_at: _u, ...rest } = e1;
   otherDept = (
     await t.tdb.db
       .insertInto('employees')
-      .values({ ...rest, employee_number: 'JKT-09999', email: 'wh@test.co.id', department_id: dept.id })
+      .values({ ...rest, employee_number: 'JKT-09999', email: 'wh@test.co.id', department_id: deptId })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -15,7 +15,8 @@ import {
   uploadSignature,
   uploadSignatureInput,
 } from '@hr/core/employees';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
+import { call, gate, inputlessQuery, mutation } from '../trpc/crud';
 import {
   deleteSignatureOutput,
   getOwnSignatureQrInfoOutput,
@@ -23,7 +24,7 @@ import {
   uploadOwnSignatureOutput,
   uploadSignatureOutput,
 } from '@hr/core/employees';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * An employee's signature and QR code (issue 3, spec §7 employee "signature deletion, QRCode
@@ -33,58 +34,54 @@ import { fileResult, returns } from '../trpc/output';
  */
 const E = '/v2/h/employee/{id}';
 
+const view = gate('employee.view');
+const update = gate('employee.update');
+const personal = gate('personal.access');
+
 /** An employee's signature (upload, download, delete) (issue 3). */
 export const signatureRouter = router({
-  info: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: `${E}/signature/info`, message: 'Signature and QR code' } })
-    .input(employeeIdInput)
-    .output(returns(getSignatureQrInfoOutput))
-    .query(({ ctx, input }) => getSignatureQrInfo(ctx.svc, ctx.grant, input)),
-  get: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: `${E}/signature`, message: 'Signature', download: true } })
-    .input(employeeIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadSignature(ctx.svc, ctx.grant, input)),
-  upload: permissionProcedure('employee.update')
-    .meta({ rest: { method: 'POST', path: `${E}/signature`, message: 'Signature uploaded' } })
-    .input(uploadSignatureInput)
-    .output(returns(uploadSignatureOutput))
-    .mutation(({ ctx, input }) => uploadSignature(ctx.svc, ctx.grant, input)),
-  delete: permissionProcedure('employee.update')
-    .meta({ rest: { method: 'POST', path: `${E}/signature/delete`, message: 'Signature deleted' } })
-    .input(employeeIdInput)
-    .output(returns(deleteSignatureOutput))
-    .mutation(({ ctx, input }) => deleteSignature(ctx.svc, ctx.grant, input)),
-  mineInfo: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/signature/info', message: 'Signature and QR code' } })
-    .output(returns(getOwnSignatureQrInfoOutput))
-    .query(({ ctx }) => getOwnSignatureQrInfo(ctx.svc, ctx.grant)),
-  mine: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/signature', message: 'Signature', download: true } })
-    .output(returns(fileResult))
-    .query(({ ctx }) => downloadOwnSignature(ctx.svc, ctx.grant)),
-  uploadMine: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'POST', path: '/v2/h/personal/signature', message: 'Signature uploaded' } })
-    .input(uploadOwnSignatureInput)
-    .output(returns(uploadOwnSignatureOutput))
-    .mutation(({ ctx, input }) => uploadOwnSignature(ctx.svc, ctx.grant, input)),
+  info: view.get(
+    `${E}/signature/info`,
+    'Signature and QR code',
+    call(employeeIdInput, getSignatureQrInfo, getSignatureQrInfoOutput),
+  ),
+  get: view.file(`${E}/signature`, 'Signature', call(employeeIdInput, downloadSignature, fileResult)),
+  upload: update.post(`${E}/signature`, 'Signature uploaded', call(uploadSignatureInput, uploadSignature, uploadSignatureOutput)),
+  delete: update.post(
+    `${E}/signature/delete`,
+    'Signature deleted',
+    call(employeeIdInput, deleteSignature, deleteSignatureOutput),
+  ),
+  mineInfo: inputlessQuery(
+    'personal.access',
+    { method: 'GET', path: '/v2/h/personal/signature/info', message: 'Signature and QR code' },
+    getOwnSignatureQrInfo,
+    getOwnSignatureQrInfoOutput,
+  ),
+  mine: inputlessQuery(
+    'personal.access',
+    { method: 'GET', path: '/v2/h/personal/signature', message: 'Signature', download: true },
+    downloadOwnSignature,
+    fileResult,
+  ),
+  uploadMine: personal.post(
+    '/v2/h/personal/signature',
+    'Signature uploaded',
+    call(uploadOwnSignatureInput, uploadOwnSignature, uploadOwnSignatureOutput),
+  ),
 });
 
 /** An employee's QR code (generate, download) (issue 3). */
 export const qrCodeRouter = router({
-  generate: permissionProcedure('employee.update')
-    .meta({ rest: { method: 'POST', path: `${E}/qrCode/generate`, message: 'QR code generated', download: true } })
-    .input(employeeIdInput)
-    .output(returns(fileResult))
-    .mutation(({ ctx, input }) => generateQrCode(ctx.svc, ctx.grant, input)),
-  download: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: `${E}/qrCode/download`, message: 'QR code', download: true } })
-    .input(downloadQrCodeInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadQrCode(ctx.svc, ctx.grant, input)),
-  downloadMine: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/qrCode/download', message: 'QR code', download: true } })
-    .input(downloadOwnQrCodeInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadOwnQrCode(ctx.svc, ctx.grant, input)),
+  generate: mutation(
+    'employee.update',
+    { method: 'POST', path: `${E}/qrCode/generate`, message: 'QR code generated', download: true },
+    call(employeeIdInput, generateQrCode, fileResult),
+  ),
+  download: view.file(`${E}/qrCode/download`, 'QR code', call(downloadQrCodeInput, downloadQrCode, fileResult)),
+  downloadMine: personal.file(
+    '/v2/h/personal/qrCode/download',
+    'QR code',
+    call(downloadOwnQrCodeInput, downloadOwnQrCode, fileResult),
+  ),
 });

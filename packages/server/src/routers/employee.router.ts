@@ -82,6 +82,7 @@ import {
 } from '@hr/core/registration';
 import { limitRegistration } from '@hr/core/auth';
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
+import { call, decisionProcedures, gate, inputlessQuery, writeProcedures } from '../trpc/crud';
 import { employeeImportRouter } from './employee-import.router';
 import { recruitmentRouter } from './employee-recruitment.router';
 import { secondContractRouter } from './employee-second-contract.router';
@@ -144,218 +145,173 @@ function sectionUpdate<S extends Exclude<EmployeeSection, 'login'>>(section: S) 
 
 const E = '/v2/h/employee';
 
+const employeeCreate = gate('employee.create');
+const view = gate('employee.view');
+const employeeUpdate = gate('employee.update');
+const manage = gate('employee.manager.manage');
+const personalAccess = gate('personal.access');
+const employeeEditRequestApprove = gate('employee.editRequest.approve');
+const employeeResignationManage = gate('employee.resignation.manage');
+const userManage = gate('user.manage');
+const employeeRegistrationView = gate('employee.registration.view');
+const decide = gate('employee.registration.decide');
+
 export const employeeRouter = router({
   import: employeeImportRouter,
   recruitment: recruitmentRouter,
   signature: signatureRouter,
   qrCode: qrCodeRouter,
-  create: permissionProcedure('employee.create')
-    .meta({ rest: { method: 'POST', path: E, message: 'Employee created' } })
-    .input(createEmployeeInput)
-    .output(returns(createEmployeeOutput))
-    .mutation(({ ctx, input }) => createEmployee(ctx.svc, ctx.grant, input)),
+  create: employeeCreate.post(E, 'Employee created', call(createEmployeeInput, createEmployee, createEmployeeOutput)),
   contract: router({
-    list: permissionProcedure('employee.view')
-      .meta({ rest: { method: 'GET', path: `${E}/contract`, message: 'Contracts', results: true } })
-      .input(listByEmployeeInput)
-      .output(returns(listContractsOutput))
-      .query(({ ctx, input }) => listContracts(ctx.svc, ctx.grant, input)),
-    get: permissionProcedure('employee.view')
-      .meta({ rest: { method: 'GET', path: `${E}/contract/{id}`, message: 'Contract' } })
-      .input(historyIdInput)
-      .output(returns(getContractOutput))
-      .query(({ ctx, input }) => getContract(ctx.svc, ctx.grant, input)),
-    create: permissionProcedure('employee.update')
-      .meta({ rest: { method: 'POST', path: `${E}/contract`, message: 'Contract created' } })
-      .input(createContractInput)
-      .output(returns(createContractOutput))
-      .mutation(({ ctx, input }) => createContract(ctx.svc, ctx.grant, input)),
-    update: permissionProcedure('employee.update')
-      .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/update`, message: 'Contract updated' } })
-      .input(updateContractInput)
-      .output(returns(updateContractOutput))
-      .mutation(({ ctx, input }) => updateContract(ctx.svc, ctx.grant, input)),
-    uploadFile: permissionProcedure('employee.update')
-      .meta({ rest: { method: 'POST', path: `${E}/contract/{id}/file`, message: 'Contract file uploaded' } })
-      .input(uploadContractFileInput)
-      .output(returns(uploadContractFileOutput))
-      .mutation(({ ctx, input }) => uploadContractFile(ctx.svc, ctx.grant, input)),
-    file: permissionProcedure('employee.view')
-      .meta({ rest: { method: 'GET', path: `${E}/contract/{id}/file`, message: 'Contract file', download: true } })
-      .input(historyIdInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => downloadContractFile(ctx.svc, ctx.grant, input)),
+    list: view.list(`${E}/contract`, 'Contracts', call(listByEmployeeInput, listContracts, listContractsOutput)),
+    get: view.get(`${E}/contract/{id}`, 'Contract', call(historyIdInput, getContract, getContractOutput)),
+    create: employeeUpdate.post(
+      `${E}/contract`,
+      'Contract created',
+      call(createContractInput, createContract, createContractOutput),
+    ),
+    update: employeeUpdate.post(
+      `${E}/contract/{id}/update`,
+      'Contract updated',
+      call(updateContractInput, updateContract, updateContractOutput),
+    ),
+    uploadFile: employeeUpdate.post(
+      `${E}/contract/{id}/file`,
+      'Contract file uploaded',
+      call(uploadContractFileInput, uploadContractFile, uploadContractFileOutput),
+    ),
+    file: view.file(`${E}/contract/{id}/file`, 'Contract file', call(historyIdInput, downloadContractFile, fileResult)),
   }),
   secondContract: secondContractRouter,
   manager: router({
-    list: permissionProcedure('employee.manager.manage')
-      .meta({ rest: { method: 'GET', path: `${E}/manager`, message: 'Managers', results: true } })
-      .input(listManagersInput)
-      .output(returns(listManagersOutput))
-      .query(({ ctx, input }) => listManagers(ctx.svc, ctx.grant, input)),
-    get: permissionProcedure('employee.manager.manage')
-      .meta({ rest: { method: 'GET', path: `${E}/manager/{id}`, message: 'Manager' } })
-      .input(managerIdInput)
-      .output(returns(getManagerOutput))
-      .query(({ ctx, input }) => getManager(ctx.svc, ctx.grant, input)),
-    create: permissionProcedure('employee.manager.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/manager`, message: 'Manager added' } })
-      .input(createManagersInput)
-      .output(returns(createManagersOutput))
-      .mutation(({ ctx, input }) => createManagers(ctx.svc, ctx.grant, input)),
-    update: permissionProcedure('employee.manager.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/update`, message: 'Manager updated' } })
-      .input(updateManagerInput)
-      .output(returns(updateManagerOutput))
-      .mutation(({ ctx, input }) => updateManager(ctx.svc, ctx.grant, input)),
-    activate: permissionProcedure('employee.manager.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/activate`, message: 'Manager activated' } })
-      .input(managerIdInput)
-      .output(returns(activateManagerOutput))
-      .mutation(({ ctx, input }) => activateManager(ctx.svc, ctx.grant, input)),
-    inactivate: permissionProcedure('employee.manager.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/manager/{id}/inactivate`, message: 'Manager inactivated' } })
-      .input(managerIdInput)
-      .output(returns(inactivateManagerOutput))
-      .mutation(({ ctx, input }) => inactivateManager(ctx.svc, ctx.grant, input)),
+    list: manage.list(`${E}/manager`, 'Managers', call(listManagersInput, listManagers, listManagersOutput)),
+    get: manage.get(`${E}/manager/{id}`, 'Manager', call(managerIdInput, getManager, getManagerOutput)),
+    create: manage.post(`${E}/manager`, 'Manager added', call(createManagersInput, createManagers, createManagersOutput)),
+    update: manage.post(
+      `${E}/manager/{id}/update`,
+      'Manager updated',
+      call(updateManagerInput, updateManager, updateManagerOutput),
+    ),
+    activate: manage.post(
+      `${E}/manager/{id}/activate`,
+      'Manager activated',
+      call(managerIdInput, activateManager, activateManagerOutput),
+    ),
+    inactivate: manage.post(
+      `${E}/manager/{id}/inactivate`,
+      'Manager inactivated',
+      call(managerIdInput, inactivateManager, inactivateManagerOutput),
+    ),
   }),
   profile: router({
-    personalInformation: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'GET', path: `${E}/profile/personalInformation`, message: 'Personal information' } })
-      .output(returns(getOwnEmployeeDetailOutput))
-      .query(({ ctx }) => getOwnEmployeeDetail(ctx.svc, ctx.grant)),
+    personalInformation: inputlessQuery(
+      'personal.access',
+      { method: 'GET', path: `${E}/profile/personalInformation`, message: 'Personal information' },
+      getOwnEmployeeDetail,
+      getOwnEmployeeDetailOutput,
+    ),
   }),
   updateRequest: router({
-    submit: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'POST', path: `${E}/update/request`, message: 'Update request submitted' } })
-      .input(submitUpdateRequestInput)
-      .output(returns(submitUpdateRequestOutput))
-      .mutation(({ ctx, input }) => submitUpdateRequest(ctx.svc, ctx.grant, input)),
-    mine: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'GET', path: `${E}/update/request/mine`, message: 'My update requests', results: true } })
-      .input(listUpdateRequestsInput)
-      .output(returns(listMyUpdateRequestsOutput))
-      .query(({ ctx, input }) => listMyUpdateRequests(ctx.svc, ctx.grant, input)),
-    cancel: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/cancel`, message: 'Update request cancelled' } })
-      .input(requestIdInput)
-      .output(returns(cancelMyUpdateRequestOutput))
-      .mutation(({ ctx, input }) => cancelMyUpdateRequest(ctx.svc, ctx.grant, input)),
-    list: permissionProcedure('employee.editRequest.approve')
-      .meta({ rest: { method: 'GET', path: `${E}/update/request`, message: 'Update requests', results: true } })
-      .input(listUpdateRequestsInput)
-      .output(returns(listUpdateRequestsOutput))
-      .query(({ ctx, input }) => listUpdateRequests(ctx.svc, ctx.grant, input)),
-    approve: permissionProcedure('employee.editRequest.approve')
-      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/approve`, message: 'Update request approved' } })
-      .input(decideRequestInput)
-      .output(returns(approveUpdateRequestOutput))
-      .mutation(({ ctx, input }) => approveUpdateRequest(ctx.svc, ctx.grant, input)),
-    disapprove: permissionProcedure('employee.editRequest.approve')
-      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/disapprove`, message: 'Update request disapproved' } })
-      .input(decideRequestInput)
-      .output(returns(disapproveUpdateRequestOutput))
-      .mutation(({ ctx, input }) => disapproveUpdateRequest(ctx.svc, ctx.grant, input)),
-    delete: permissionProcedure('employee.editRequest.approve')
-      .meta({ rest: { method: 'POST', path: `${E}/update/request/{id}/delete`, message: 'Update request deleted' } })
-      .input(requestIdInput)
-      .output(returns(deleteUpdateRequestOutput))
-      .mutation(({ ctx, input }) => deleteUpdateRequest(ctx.svc, ctx.grant, input)),
+    submit: personalAccess.post(
+      `${E}/update/request`,
+      'Update request submitted',
+      call(submitUpdateRequestInput, submitUpdateRequest, submitUpdateRequestOutput),
+    ),
+    mine: personalAccess.list(
+      `${E}/update/request/mine`,
+      'My update requests',
+      call(listUpdateRequestsInput, listMyUpdateRequests, listMyUpdateRequestsOutput),
+    ),
+    cancel: personalAccess.post(
+      `${E}/update/request/{id}/cancel`,
+      'Update request cancelled',
+      call(requestIdInput, cancelMyUpdateRequest, cancelMyUpdateRequestOutput),
+    ),
+    list: employeeEditRequestApprove.list(
+      `${E}/update/request`,
+      'Update requests',
+      call(listUpdateRequestsInput, listUpdateRequests, listUpdateRequestsOutput),
+    ),
+    ...decisionProcedures('employee.editRequest.approve', `${E}/update/request`, 'Update request', {
+      approve: call(decideRequestInput, approveUpdateRequest, approveUpdateRequestOutput),
+      disapprove: call(decideRequestInput, disapproveUpdateRequest, disapproveUpdateRequestOutput),
+    }),
+    delete: employeeEditRequestApprove.post(
+      `${E}/update/request/{id}/delete`,
+      'Update request deleted',
+      call(requestIdInput, deleteUpdateRequest, deleteUpdateRequestOutput),
+    ),
   }),
   resignation: router({
-    request: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/request`, message: 'Resignation submitted' } })
-      .input(requestResignationInput)
-      .output(returns(requestResignationOutput))
-      .mutation(({ ctx, input }) => requestResignation(ctx.svc, ctx.grant, input)),
-    mine: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'GET', path: `${E}/resignation/mine`, message: 'My resignations', results: true } })
-      .input(listResignationsInput)
-      .output(returns(listMyResignationsOutput))
-      .query(({ ctx, input }) => listMyResignations(ctx.svc, ctx.grant, input)),
-    cancelOwn: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/request/{id}/cancel`, message: 'Resignation cancelled' } })
-      .input(requestIdInput)
-      .output(returns(cancelMyResignationOutput))
-      .mutation(({ ctx, input }) => cancelMyResignation(ctx.svc, ctx.grant, input)),
-    updateOwn: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/request/{id}/update`, message: 'Resignation updated' } })
-      .input(updateResignationInput)
-      .output(returns(updateMyResignationOutput))
-      .mutation(({ ctx, input }) => updateMyResignation(ctx.svc, ctx.grant, input)),
-    list: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'GET', path: `${E}/resignation`, message: 'Resignations', results: true } })
-      .input(listResignationsInput)
-      .output(returns(listResignationsOutput))
-      .query(({ ctx, input }) => listResignations(ctx.svc, ctx.grant, input)),
-    get: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'GET', path: `${E}/resignation/{id}`, message: 'Resignation' } })
-      .input(requestIdInput)
-      .output(returns(getResignationOutput))
-      .query(({ ctx, input }) => getResignation(ctx.svc, ctx.grant, input)),
-    create: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation`, message: 'Resignation created' } })
-      .input(createResignationInput)
-      .output(returns(createResignationOutput))
-      .mutation(({ ctx, input }) => createResignation(ctx.svc, ctx.grant, input)),
-    update: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/update`, message: 'Resignation updated' } })
-      .input(updateResignationInput)
-      .output(returns(updateResignationOutput))
-      .mutation(({ ctx, input }) => updateResignation(ctx.svc, ctx.grant, input)),
-    approve: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/approve`, message: 'Resignation approved' } })
-      .input(decideRequestInput)
-      .output(returns(approveResignationOutput))
-      .mutation(({ ctx, input }) => approveResignation(ctx.svc, ctx.grant, input)),
-    disapprove: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/disapprove`, message: 'Resignation disapproved' } })
-      .input(decideRequestInput)
-      .output(returns(disapproveResignationOutput))
-      .mutation(({ ctx, input }) => disapproveResignation(ctx.svc, ctx.grant, input)),
-    cancel: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/cancel`, message: 'Resignation cancelled' } })
-      .input(decideRequestInput)
-      .output(returns(cancelResignationOutput))
-      .mutation(({ ctx, input }) => cancelResignation(ctx.svc, ctx.grant, input)),
-    delete: permissionProcedure('employee.resignation.manage')
-      .meta({ rest: { method: 'POST', path: `${E}/resignation/{id}/delete`, message: 'Resignation deleted' } })
-      .input(requestIdInput)
-      .output(returns(deleteResignationOutput))
-      .mutation(({ ctx, input }) => deleteResignation(ctx.svc, ctx.grant, input)),
+    request: personalAccess.post(
+      `${E}/resignation/request`,
+      'Resignation submitted',
+      call(requestResignationInput, requestResignation, requestResignationOutput),
+    ),
+    mine: personalAccess.list(
+      `${E}/resignation/mine`,
+      'My resignations',
+      call(listResignationsInput, listMyResignations, listMyResignationsOutput),
+    ),
+    cancelOwn: personalAccess.post(
+      `${E}/resignation/request/{id}/cancel`,
+      'Resignation cancelled',
+      call(requestIdInput, cancelMyResignation, cancelMyResignationOutput),
+    ),
+    updateOwn: personalAccess.post(
+      `${E}/resignation/request/{id}/update`,
+      'Resignation updated',
+      call(updateResignationInput, updateMyResignation, updateMyResignationOutput),
+    ),
+    list: employeeResignationManage.list(
+      `${E}/resignation`,
+      'Resignations',
+      call(listResignationsInput, listResignations, listResignationsOutput),
+    ),
+    get: employeeResignationManage.get(
+      `${E}/resignation/{id}`,
+      'Resignation',
+      call(requestIdInput, getResignation, getResignationOutput),
+    ),
+    create: employeeResignationManage.post(
+      `${E}/resignation`,
+      'Resignation created',
+      call(createResignationInput, createResignation, createResignationOutput),
+    ),
+    update: employeeResignationManage.post(
+      `${E}/resignation/{id}/update`,
+      'Resignation updated',
+      call(updateResignationInput, updateResignation, updateResignationOutput),
+    ),
+    ...decisionProcedures('employee.resignation.manage', `${E}/resignation`, 'Resignation', {
+      approve: call(decideRequestInput, approveResignation, approveResignationOutput),
+      disapprove: call(decideRequestInput, disapproveResignation, disapproveResignationOutput),
+    }),
+    cancel: employeeResignationManage.post(
+      `${E}/resignation/{id}/cancel`,
+      'Resignation cancelled',
+      call(decideRequestInput, cancelResignation, cancelResignationOutput),
+    ),
+    delete: employeeResignationManage.post(
+      `${E}/resignation/{id}/delete`,
+      'Resignation deleted',
+      call(requestIdInput, deleteResignation, deleteResignationOutput),
+    ),
   }),
   record: router({
-    list: permissionProcedure('employee.view')
-      .meta({ rest: { method: 'GET', path: `${E}/record`, message: 'Records', results: true } })
-      .input(listByEmployeeInput)
-      .output(returns(listRecordsOutput))
-      .query(({ ctx, input }) => listRecords(ctx.svc, ctx.grant, input)),
-    get: permissionProcedure('employee.view')
-      .meta({ rest: { method: 'GET', path: `${E}/record/{id}`, message: 'Record' } })
-      .input(historyIdInput)
-      .output(returns(getRecordOutput))
-      .query(({ ctx, input }) => getRecord(ctx.svc, ctx.grant, input)),
-    create: permissionProcedure('employee.update')
-      .meta({ rest: { method: 'POST', path: `${E}/record`, message: 'Record created' } })
-      .input(createRecordInput)
-      .output(returns(createRecordOutput))
-      .mutation(({ ctx, input }) => createRecord(ctx.svc, ctx.grant, input)),
-    update: permissionProcedure('employee.update')
-      .meta({ rest: { method: 'POST', path: `${E}/record/{id}/update`, message: 'Record updated' } })
-      .input(updateRecordInput)
-      .output(returns(updateEmploymentRecordOutput))
-      .mutation(({ ctx, input }) => updateEmploymentRecord(ctx.svc, ctx.grant, input)),
-    delete: permissionProcedure('employee.update')
-      .meta({ rest: { method: 'POST', path: `${E}/record/{id}/delete`, message: 'Record deleted' } })
-      .input(historyIdInput)
-      .output(returns(deleteEmploymentRecordOutput))
-      .mutation(({ ctx, input }) => deleteEmploymentRecord(ctx.svc, ctx.grant, input)),
+    list: view.list(`${E}/record`, 'Records', call(listByEmployeeInput, listRecords, listRecordsOutput)),
+    get: view.get(`${E}/record/{id}`, 'Record', call(historyIdInput, getRecord, getRecordOutput)),
+    ...writeProcedures(
+      'employee.update',
+      { path: `${E}/record`, noun: 'Record' },
+      {
+        create: call(createRecordInput, createRecord, createRecordOutput),
+        update: call(updateRecordInput, updateEmploymentRecord, updateEmploymentRecordOutput),
+        delete: call(historyIdInput, deleteEmploymentRecord, deleteEmploymentRecordOutput),
+      },
+    ),
   }),
-  detail: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: '/v2/h/employee/{id}/detail', message: 'Employee' } })
-    .input(employeeIdInput)
-    .output(returns(getEmployeeDetailOutput))
-    .query(({ ctx, input }) => getEmployeeDetail(ctx.svc, ctx.grant, input)),
+  detail: view.get('/v2/h/employee/{id}/detail', 'Employee', call(employeeIdInput, getEmployeeDetail, getEmployeeDetailOutput)),
   update: router({
     personal: sectionUpdate('personal'),
     contact: sectionUpdate('contact'),
@@ -366,28 +322,20 @@ export const employeeRouter = router({
     medical: sectionUpdate('medical'),
     bank: sectionUpdate('bank'),
     previousCompany: sectionUpdate('previousCompany'),
-    login: permissionProcedure('user.manage')
-      .meta({ rest: { method: 'POST', path: '/v2/h/employee/update/login', message: `${SECTION_LABELS.login} saved` } })
-      .input(SECTION_INPUTS.login)
-      .output(returns(updateEmployeeLoginOutput))
-      .mutation(({ ctx, input }) => updateEmployeeLogin(ctx.svc, ctx.grant, input)),
+    login: userManage.post(
+      '/v2/h/employee/update/login',
+      `${SECTION_LABELS.login} saved`,
+      call(SECTION_INPUTS.login, updateEmployeeLogin, updateEmployeeLoginOutput),
+    ),
     // A new one-time password for the employee's login (issue 16 items 5 and 6).
-    loginPassword: permissionProcedure('user.manage')
-      .meta({ rest: { method: 'POST', path: '/v2/h/employee/update/login/password', message: 'Password reset' } })
-      .input(employeeIdInput)
-      .output(returns(resetEmployeeLoginPasswordOutput))
-      .mutation(({ ctx, input }) => resetEmployeeLoginPassword(ctx.svc, ctx.grant, input)),
+    loginPassword: userManage.post(
+      '/v2/h/employee/update/login/password',
+      'Password reset',
+      call(employeeIdInput, resetEmployeeLoginPassword, resetEmployeeLoginPasswordOutput),
+    ),
   }),
-  list: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: '/v2/h/employee/all', message: 'Employees', results: true } })
-    .input(listEmployeesInput)
-    .output(returns(listEmployeesOutput))
-    .query(({ ctx, input }) => listEmployees(ctx.svc, ctx.grant, input)),
-  download: permissionProcedure('employee.view')
-    .meta({ rest: { method: 'GET', path: '/v2/h/employee/download/data', message: 'Employees', download: true } })
-    .input(downloadEmployeesInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadEmployees(ctx.svc, ctx.grant, input)),
+  list: view.list('/v2/h/employee/all', 'Employees', call(listEmployeesInput, listEmployees, listEmployeesOutput)),
+  download: view.file('/v2/h/employee/download/data', 'Employees', call(downloadEmployeesInput, downloadEmployees, fileResult)),
   registration: router({
     submit: publicProcedure
       .meta({
@@ -404,16 +352,16 @@ export const employeeRouter = router({
         await limitRegistration(c, ctx.services.auth, ctx.ip);
         return register(c, input);
       }),
-    list: permissionProcedure('employee.registration.view')
-      .meta({ rest: { method: 'GET', path: '/v2/h/employee/registration', message: 'Registrations', results: true } })
-      .input(listRegistrationsInput)
-      .output(returns(listRegistrationsOutput))
-      .query(({ ctx, input }) => listRegistrations(ctx.svc, ctx.grant, input)),
-    activate: permissionProcedure('employee.registration.decide')
-      .meta({ rest: { method: 'POST', path: '/v2/h/employee/registration/{id}/activate', message: 'Registration activated' } })
-      .input(activateRegistrationInput)
-      .output(returns(activateRegistrationOutput))
-      .mutation(({ ctx, input }) => activateRegistration(ctx.svc, ctx.grant, input)),
+    list: employeeRegistrationView.list(
+      '/v2/h/employee/registration',
+      'Registrations',
+      call(listRegistrationsInput, listRegistrations, listRegistrationsOutput),
+    ),
+    activate: decide.post(
+      '/v2/h/employee/registration/{id}/activate',
+      'Registration activated',
+      call(activateRegistrationInput, activateRegistration, activateRegistrationOutput),
+    ),
     reject: permissionProcedure('employee.registration.decide')
       .meta({ rest: { method: 'POST', path: '/v2/h/employee/registration/{id}/reject', message: 'Registration rejected' } })
       .input(rejectRegistrationInput)

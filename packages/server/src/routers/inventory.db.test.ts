@@ -1,7 +1,6 @@
-import type { RoleKey } from '@hr/core/access';
 import { pdfText } from '@hr/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Headers, useTestApp } from './test-app';
+import { type Headers, useTestApp, refusedParams } from './test-app';
 
 const t = useTestApp({ employees: 5 });
 
@@ -16,8 +15,7 @@ let coo: Headers;
 let staff: Headers;
 let officeId: number;
 
-const userFor = async (roles: RoleKey[], n: number): Promise<Headers> =>
-  (await t.userFor(roles, n, { email: `inv${n}@test.co.id`, password: 'inventory-pass-1' })).headers;
+const userFor = t.headersFor('inv', 'inventory-pass-1');
 
 beforeAll(async () => {
   keeper = await userFor(['warehouse-manager'], 1);
@@ -36,6 +34,20 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
   let soap: number;
   let paper: number;
   let warehouseId: number;
+  /** A purchase request line for `quantity` bars of soap at `estimatedPrice` rupiah each. */
+  const soapLine = (quantity: number, estimatedPrice: number, neededBy = '2026-12-01', reason = 'Pantry') => ({
+    kind: 'item',
+    variantId: soap,
+    unitId,
+    quantity,
+    estimatedPrice,
+    neededBy,
+    reason,
+  });
+  /** The requester asks for soap for the pantry (see soapLine); returns the request id. */
+  const requestSoap = async (quantity: number, estimatedPrice: number): Promise<number> =>
+    (await call('POST', `${B}/purchase-requests`, requester, { warehouseId, lines: [soapLine(quantity, estimatedPrice)] })).json()
+      .result.id;
 
   it('catalogue: units, items with warehouse variants ("-" when unnamed), services, warehouses, stock', async () => {
     const unit = await call('POST', `${B}/settings/items/units`, keeper, { name: 'Pcs' });
@@ -84,14 +96,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
     expect(denied.json().errors[0].code).toBe('PM0001');
     // Validation: GL0001 naming the field.
     const bad = await call('POST', `${B}/stocks/adjustments`, keeper, { variantId: soap, warehouseId, quantity: 0, note: '' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0]).toMatchObject({ code: 'GL0001' });
-    expect(
-      bad
-        .json()
-        .errors[0].attributes.map((a: { param: string }) => a.param)
-        .sort(),
-    ).toEqual(['note', 'quantity']);
+    expect(refusedParams(bad)).toEqual(['note', 'quantity']);
     const oversell = await call('POST', `${B}/stocks/adjustments`, keeper, {
       variantId: soap,
       warehouseId,
@@ -289,13 +294,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
   });
 
   it('purchase request attachments: upload (base64 JSON), list, download, delete while editable; types refused', async () => {
-    const pr = await call('POST', `${B}/purchase-requests`, requester, {
-      warehouseId,
-      lines: [
-        { kind: 'item', variantId: soap, unitId, quantity: 2, estimatedPrice: 9000, neededBy: '2026-12-01', reason: 'Pantry' },
-      ],
-    });
-    const id = pr.json().result.id as number;
+    const id = await requestSoap(2, 9000);
     const pdf = Buffer.from('%PDF-1.4 quotation');
     const up = await call('POST', `${B}/purchase-requests/${id}/attachments`, requester, {
       name: 'quotation.pdf',
@@ -329,13 +328,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
   });
 
   it('purchase requests: own list, team list, edit only before the first approval', async () => {
-    const pr = await call('POST', `${B}/purchase-requests`, requester, {
-      warehouseId,
-      lines: [
-        { kind: 'item', variantId: soap, unitId, quantity: 5, estimatedPrice: 12000, neededBy: '2026-12-01', reason: 'Pantry' },
-      ],
-    });
-    const id = pr.json().result.id as number;
+    const id = await requestSoap(5, 12000);
     const edit = await call('PUT', `${B}/purchase-requests/${id}`, requester, { note: 'Lemon scent' });
     expect(edit.json().result).toMatchObject({ note: 'Lemon scent', can: { edit: true } });
     const mine = await call('GET', `${B}/purchase-requests?status=pending_managerial`, requester);
@@ -353,15 +346,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
 
   it('segregation of duties (issue 16): one person decides at most one tier, never their own request', async () => {
     const admin = await t.bearer(t.admin);
-    const line = {
-      kind: 'item',
-      variantId: soap,
-      unitId,
-      quantity: 1,
-      estimatedPrice: 1000,
-      neededBy: '2026-12-01',
-      reason: 'x',
-    };
+    const line = soapLine(1, 1000, '2026-12-01', 'x');
     const id = (await call('POST', `${B}/purchase-requests`, requester, { warehouseId, lines: [line] })).json().result.id;
     // Superadmin holds all three tiers: the first one passes …
     const m = await call('POST', `${B}/purchase-requests/${id}/approval/managerial`, admin, { decision: 'approve' });
@@ -410,15 +395,7 @@ describe('inventory over REST (spec §7 /api/web/v2/inventories/)', () => {
   });
 
   it('dates far outside a plausible range are refused naming the field (issue 16 item 13)', async () => {
-    const line = {
-      kind: 'item',
-      variantId: soap,
-      unitId,
-      quantity: 1,
-      estimatedPrice: 1000,
-      neededBy: '1900-01-01',
-      reason: 'x',
-    };
+    const line = soapLine(1, 1000, '1900-01-01', 'x');
     const pr = await call('POST', `${B}/purchase-requests`, requester, { warehouseId, lines: [line] });
     expect(pr.statusCode).toBe(400);
     expect(pr.json().errors[0]).toMatchObject({

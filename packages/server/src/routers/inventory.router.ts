@@ -93,6 +93,7 @@ import {
 } from '@hr/core/inventory';
 import type { ProcMeta } from '../trpc/init';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate, inputlessQuery, mutation } from '../trpc/crud';
 import {
   addPurchaseRequestAttachmentOutput,
   adjustStockOutput,
@@ -160,304 +161,235 @@ import { fileResult, returns } from '../trpc/output';
  */
 const B = '/api/web/v2/inventories';
 
+const view = gate('inventory.view');
+const manage = gate('inventory.manage');
+const request = gate('inventory.request');
+const warehouse = gate('inventory.approve.warehouse');
+
 const unitRouter = router({
-  options: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${B}/settings/items/units`, message: 'Units', results: true } })
-    .output(returns(unitOptionsOutput))
-    .query(({ ctx }) => unitOptions(ctx.svc, ctx.grant)),
-  list: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${B}/settings/items/units/list`, message: 'Units', results: true } })
-    .input(listCatalogueInput)
-    .output(returns(findUnitsOutput))
-    .query(({ ctx, input }) => findUnits(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${B}/settings/items/units`, message: 'Unit created' } })
-    .input(createUnitInput)
-    .output(returns(createUnitOutput))
-    .mutation(({ ctx, input }) => createUnit(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'PUT', path: `${B}/settings/items/units/{id}`, message: 'Unit updated' } })
-    .input(updateUnitInput)
-    .output(returns(updateUnitOutput))
-    .mutation(({ ctx, input }) => updateUnit(ctx.svc, ctx.grant, input)),
-  delete: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'DELETE', path: `${B}/settings/items/units/{id}`, message: 'Unit deleted' } })
-    .input(catalogueIdInput)
-    .output(returns(deleteUnitOutput))
-    .mutation(({ ctx, input }) => deleteUnit(ctx.svc, ctx.grant, input)),
+  options: inputlessQuery(
+    'inventory.request',
+    { method: 'GET', path: `${B}/settings/items/units`, message: 'Units', results: true },
+    unitOptions,
+    unitOptionsOutput,
+  ),
+  list: view.list(`${B}/settings/items/units/list`, 'Units', call(listCatalogueInput, findUnits, findUnitsOutput)),
+  create: manage.post(`${B}/settings/items/units`, 'Unit created', call(createUnitInput, createUnit, createUnitOutput)),
+  update: manage.put(`${B}/settings/items/units/{id}`, 'Unit updated', call(updateUnitInput, updateUnit, updateUnitOutput)),
+  delete: manage.del(`${B}/settings/items/units/{id}`, 'Unit deleted', call(catalogueIdInput, deleteUnit, deleteUnitOutput)),
 });
 
 const itemRouter = router({
-  options: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${B}/items`, message: 'Items', results: true } })
-    .output(returns(itemOptionsOutput))
-    .query(({ ctx }) => itemOptions(ctx.svc, ctx.grant)),
+  options: inputlessQuery(
+    'inventory.request',
+    { method: 'GET', path: `${B}/items`, message: 'Items', results: true },
+    itemOptions,
+    itemOptionsOutput,
+  ),
   /** The spec's itemWarehouses lookup: every variant, "-" for an unnamed one. */
-  warehouses: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${B}/items/warehouses`, message: 'Item warehouses', results: true } })
-    .input(listVariantsInput)
-    .output(returns(itemWarehouseOptionsOutput))
-    .query(({ ctx, input }) => itemWarehouseOptions(ctx.svc, ctx.grant, input)),
-  list: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${B}/items/list`, message: 'Items', results: true } })
-    .input(listCatalogueInput)
-    .output(returns(findItemsOutput))
-    .query(({ ctx, input }) => findItems(ctx.svc, ctx.grant, input)),
-  get: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${B}/items/{id}`, message: 'Item' } })
-    .input(catalogueIdInput)
-    .output(returns(getItemOutput))
-    .query(({ ctx, input }) => getItem(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${B}/items`, message: 'Item created' } })
-    .input(createItemInput)
-    .output(returns(createItemOutput))
-    .mutation(({ ctx, input }) => createItem(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'PUT', path: `${B}/items/{id}`, message: 'Item updated' } })
-    .input(updateItemInput)
-    .output(returns(updateItemOutput))
-    .mutation(({ ctx, input }) => updateItem(ctx.svc, ctx.grant, input)),
-  createVariant: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${B}/items/{itemId}/warehouses`, message: 'Item warehouse created' } })
-    .input(createVariantInput)
-    .output(returns(createVariantOutput))
-    .mutation(({ ctx, input }) => createVariant(ctx.svc, ctx.grant, input)),
-  updateVariant: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'PUT', path: `${B}/items/warehouses/{id}`, message: 'Item warehouse updated' } })
-    .input(updateVariantInput)
-    .output(returns(updateVariantOutput))
-    .mutation(({ ctx, input }) => updateVariant(ctx.svc, ctx.grant, input)),
+  warehouses: request.list(
+    `${B}/items/warehouses`,
+    'Item warehouses',
+    call(listVariantsInput, itemWarehouseOptions, itemWarehouseOptionsOutput),
+  ),
+  list: view.list(`${B}/items/list`, 'Items', call(listCatalogueInput, findItems, findItemsOutput)),
+  get: view.get(`${B}/items/{id}`, 'Item', call(catalogueIdInput, getItem, getItemOutput)),
+  create: manage.post(`${B}/items`, 'Item created', call(createItemInput, createItem, createItemOutput)),
+  update: manage.put(`${B}/items/{id}`, 'Item updated', call(updateItemInput, updateItem, updateItemOutput)),
+  createVariant: manage.post(
+    `${B}/items/{itemId}/warehouses`,
+    'Item warehouse created',
+    call(createVariantInput, createVariant, createVariantOutput),
+  ),
+  updateVariant: manage.put(
+    `${B}/items/warehouses/{id}`,
+    'Item warehouse updated',
+    call(updateVariantInput, updateVariant, updateVariantOutput),
+  ),
 });
 
 const serviceRouter = router({
-  options: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${B}/services`, message: 'Services', results: true } })
-    .output(returns(serviceOptionsOutput))
-    .query(({ ctx }) => serviceOptions(ctx.svc, ctx.grant)),
-  list: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${B}/services/list`, message: 'Services', results: true } })
-    .input(listCatalogueInput)
-    .output(returns(findServicesOutput))
-    .query(({ ctx, input }) => findServices(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${B}/services`, message: 'Service created' } })
-    .input(createServiceInput)
-    .output(returns(createServiceOutput))
-    .mutation(({ ctx, input }) => createService(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'PUT', path: `${B}/services/{id}`, message: 'Service updated' } })
-    .input(updateServiceInput)
-    .output(returns(updateServiceOutput))
-    .mutation(({ ctx, input }) => updateService(ctx.svc, ctx.grant, input)),
-  delete: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'DELETE', path: `${B}/services/{id}`, message: 'Service deleted' } })
-    .input(catalogueIdInput)
-    .output(returns(deleteServiceOutput))
-    .mutation(({ ctx, input }) => deleteService(ctx.svc, ctx.grant, input)),
+  options: inputlessQuery(
+    'inventory.request',
+    { method: 'GET', path: `${B}/services`, message: 'Services', results: true },
+    serviceOptions,
+    serviceOptionsOutput,
+  ),
+  list: view.list(`${B}/services/list`, 'Services', call(listCatalogueInput, findServices, findServicesOutput)),
+  create: manage.post(`${B}/services`, 'Service created', call(createServiceInput, createService, createServiceOutput)),
+  update: manage.put(`${B}/services/{id}`, 'Service updated', call(updateServiceInput, updateService, updateServiceOutput)),
+  delete: manage.del(`${B}/services/{id}`, 'Service deleted', call(catalogueIdInput, deleteService, deleteServiceOutput)),
 });
 
 const warehouseRouter = router({
-  list: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${B}/warehouses`, message: 'Warehouses', results: true } })
-    .input(listWarehousesInput)
-    .output(returns(listWarehousesOutput))
-    .query(({ ctx, input }) => listWarehouses(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${B}/warehouses`, message: 'Warehouse created' } })
-    .input(createWarehouseInput)
-    .output(returns(createWarehouseOutput))
-    .mutation(({ ctx, input }) => createWarehouse(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'PUT', path: `${B}/warehouses/{id}`, message: 'Warehouse updated' } })
-    .input(updateWarehouseInput)
-    .output(returns(updateWarehouseOutput))
-    .mutation(({ ctx, input }) => updateWarehouse(ctx.svc, ctx.grant, input)),
+  list: request.list(`${B}/warehouses`, 'Warehouses', call(listWarehousesInput, listWarehouses, listWarehousesOutput)),
+  create: manage.post(`${B}/warehouses`, 'Warehouse created', call(createWarehouseInput, createWarehouse, createWarehouseOutput)),
+  update: manage.put(
+    `${B}/warehouses/{id}`,
+    'Warehouse updated',
+    call(updateWarehouseInput, updateWarehouse, updateWarehouseOutput),
+  ),
 });
 
 const stockRouter = router({
-  list: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${B}/stocks`, message: 'Stock on hand', results: true } })
-    .input(listStockInput)
-    .output(returns(findStockOutput))
-    .query(({ ctx, input }) => findStock(ctx.svc, ctx.grant, input)),
-  movements: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${B}/stocks/movements`, message: 'Stock movements', results: true } })
-    .input(listMovementsInput)
-    .output(returns(findMovementsOutput))
-    .query(({ ctx, input }) => findMovements(ctx.svc, ctx.grant, input)),
-  adjust: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${B}/stocks/adjustments`, message: 'Stock adjusted' } })
-    .input(adjustStockInput)
-    .output(returns(adjustStockOutput))
-    .mutation(({ ctx, input }) => adjustStock(ctx.svc, ctx.grant, input)),
+  list: view.list(`${B}/stocks`, 'Stock on hand', call(listStockInput, findStock, findStockOutput)),
+  movements: view.list(`${B}/stocks/movements`, 'Stock movements', call(listMovementsInput, findMovements, findMovementsOutput)),
+  adjust: manage.post(`${B}/stocks/adjustments`, 'Stock adjusted', call(adjustStockInput, adjustStock, adjustStockOutput)),
 });
 
 const WR = `${B}/warehouse-requests`;
 const warehouseRequestRouter = router({
-  list: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: WR, message: 'Warehouse requests', results: true } })
-    .input(listWarehouseRequestsInput)
-    .output(returns(listMyWarehouseRequestsOutput))
-    .query(({ ctx, input }) => listMyWarehouseRequests(ctx.svc, ctx.grant, input)),
-  team: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${WR}/team`, message: 'Team warehouse requests', results: true } })
-    .input(listWarehouseRequestsInput)
-    .output(returns(listTeamWarehouseRequestsOutput))
-    .query(({ ctx, input }) => listTeamWarehouseRequests(ctx.svc, ctx.grant, input)),
-  all: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'GET', path: `${WR}/all`, message: 'Warehouse requests', results: true } })
-    .input(listWarehouseRequestsInput)
-    .output(returns(listAllWarehouseRequestsOutput))
-    .query(({ ctx, input }) => listAllWarehouseRequests(ctx.svc, ctx.grant, input)),
-  get: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${WR}/{id}`, message: 'Warehouse request' } })
-    .input(catalogueIdInput)
-    .output(returns(getWarehouseRequestOutput))
-    .query(({ ctx, input }) => getWarehouseRequest(ctx.svc, ctx.grant, input)),
+  list: request.list(
+    WR,
+    'Warehouse requests',
+    call(listWarehouseRequestsInput, listMyWarehouseRequests, listMyWarehouseRequestsOutput),
+  ),
+  team: view.list(
+    `${WR}/team`,
+    'Team warehouse requests',
+    call(listWarehouseRequestsInput, listTeamWarehouseRequests, listTeamWarehouseRequestsOutput),
+  ),
+  all: manage.list(
+    `${WR}/all`,
+    'Warehouse requests',
+    call(listWarehouseRequestsInput, listAllWarehouseRequests, listAllWarehouseRequestsOutput),
+  ),
+  get: request.get(`${WR}/{id}`, 'Warehouse request', call(catalogueIdInput, getWarehouseRequest, getWarehouseRequestOutput)),
   /** The request as a PDF (spec warehouse-requests/{id}/download). */
-  download: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${WR}/{id}/download`, message: 'Warehouse request PDF', download: true } })
-    .input(catalogueIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadWarehouseRequestPdf(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'POST', path: WR, message: 'Warehouse request created' } })
-    .input(createWarehouseRequestInput)
-    .output(returns(createWarehouseRequestOutput))
-    .mutation(({ ctx, input }) => createWarehouseRequest(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'PUT', path: `${WR}/{id}`, message: 'Warehouse request updated' } })
-    .input(updateWarehouseRequestInput)
-    .output(returns(updateWarehouseRequestOutput))
-    .mutation(({ ctx, input }) => updateWarehouseRequest(ctx.svc, ctx.grant, input)),
-  cancel: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'POST', path: `${WR}/{id}/cancel`, message: 'Warehouse request cancelled' } })
-    .input(catalogueIdInput)
-    .output(returns(cancelWarehouseRequestOutput))
-    .mutation(({ ctx, input }) => cancelWarehouseRequest(ctx.svc, ctx.grant, input)),
-  decide: permissionProcedure('inventory.approve.warehouse')
-    .meta({ rest: { method: 'POST', path: `${WR}/{id}/approval`, message: 'Warehouse request decided' } })
-    .input(decisionInput)
-    .output(returns(decideWarehouseRequestOutput))
-    .mutation(({ ctx, input }) => decideWarehouseRequest(ctx.svc, ctx.grant, input)),
-  issue: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${WR}/{id}/issue`, message: 'Items issued' } })
-    .input(issueWarehouseRequestInput)
-    .output(returns(issueWarehouseRequestOutput))
-    .mutation(({ ctx, input }) => issueWarehouseRequest(ctx.svc, ctx.grant, input)),
-  purchaseRequests: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${WR}/{id}/purchase-requests`, message: 'Purchase requests', results: true } })
-    .input(catalogueIdInput)
-    .output(returns(listWarehouseRequestPurchaseRequestsOutput))
-    .query(({ ctx, input }) => listWarehouseRequestPurchaseRequests(ctx.svc, ctx.grant, input)),
-  purchaseOrders: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${WR}/{id}/purchase-orders`, message: 'Purchase orders', results: true } })
-    .input(catalogueIdInput)
-    .output(returns(listWarehouseRequestOrdersOutput))
-    .query(({ ctx, input }) => listWarehouseRequestOrders(ctx.svc, ctx.grant, input)),
-  purchaseReceives: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${WR}/{id}/purchase-receives`, message: 'Purchase receives', results: true } })
-    .input(catalogueIdInput)
-    .output(returns(listWarehouseRequestReceivesOutput))
-    .query(({ ctx, input }) => listWarehouseRequestReceives(ctx.svc, ctx.grant, input)),
-  raisePurchaseRequest: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${WR}/{id}/purchase-requests`, message: 'Purchase request created' } })
-    .input(raisePurchaseRequestInput)
-    .output(returns(raisePurchaseRequestForWarehouseRequestOutput))
-    .mutation(({ ctx, input }) => raisePurchaseRequestForWarehouseRequest(ctx.svc, ctx.grant, input)),
+  download: request.file(
+    `${WR}/{id}/download`,
+    'Warehouse request PDF',
+    call(catalogueIdInput, downloadWarehouseRequestPdf, fileResult),
+  ),
+  create: request.post(
+    WR,
+    'Warehouse request created',
+    call(createWarehouseRequestInput, createWarehouseRequest, createWarehouseRequestOutput),
+  ),
+  update: request.put(
+    `${WR}/{id}`,
+    'Warehouse request updated',
+    call(updateWarehouseRequestInput, updateWarehouseRequest, updateWarehouseRequestOutput),
+  ),
+  cancel: request.post(
+    `${WR}/{id}/cancel`,
+    'Warehouse request cancelled',
+    call(catalogueIdInput, cancelWarehouseRequest, cancelWarehouseRequestOutput),
+  ),
+  decide: warehouse.post(
+    `${WR}/{id}/approval`,
+    'Warehouse request decided',
+    call(decisionInput, decideWarehouseRequest, decideWarehouseRequestOutput),
+  ),
+  issue: manage.post(
+    `${WR}/{id}/issue`,
+    'Items issued',
+    call(issueWarehouseRequestInput, issueWarehouseRequest, issueWarehouseRequestOutput),
+  ),
+  purchaseRequests: request.list(
+    `${WR}/{id}/purchase-requests`,
+    'Purchase requests',
+    call(catalogueIdInput, listWarehouseRequestPurchaseRequests, listWarehouseRequestPurchaseRequestsOutput),
+  ),
+  purchaseOrders: request.list(
+    `${WR}/{id}/purchase-orders`,
+    'Purchase orders',
+    call(catalogueIdInput, listWarehouseRequestOrders, listWarehouseRequestOrdersOutput),
+  ),
+  purchaseReceives: request.list(
+    `${WR}/{id}/purchase-receives`,
+    'Purchase receives',
+    call(catalogueIdInput, listWarehouseRequestReceives, listWarehouseRequestReceivesOutput),
+  ),
+  raisePurchaseRequest: manage.post(
+    `${WR}/{id}/purchase-requests`,
+    'Purchase request created',
+    call(raisePurchaseRequestInput, raisePurchaseRequestForWarehouseRequest, raisePurchaseRequestForWarehouseRequestOutput),
+  ),
 });
 
 const PR = `${B}/purchase-requests`;
 const purchaseRequestRouter = router({
-  list: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: PR, message: 'Purchase requests', results: true } })
-    .input(listPurchaseRequestsInput)
-    .output(returns(listMyPurchaseRequestsOutput))
-    .query(({ ctx, input }) => listMyPurchaseRequests(ctx.svc, ctx.grant, input)),
-  team: permissionProcedure('inventory.view')
-    .meta({ rest: { method: 'GET', path: `${PR}/team`, message: 'Team purchase requests', results: true } })
-    .input(listPurchaseRequestsInput)
-    .output(returns(listTeamPurchaseRequestsOutput))
-    .query(({ ctx, input }) => listTeamPurchaseRequests(ctx.svc, ctx.grant, input)),
-  all: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'GET', path: `${PR}/all`, message: 'Purchase requests', results: true } })
-    .input(listPurchaseRequestsInput)
-    .output(returns(listAllPurchaseRequestsOutput))
-    .query(({ ctx, input }) => listAllPurchaseRequests(ctx.svc, ctx.grant, input)),
+  list: request.list(
+    PR,
+    'Purchase requests',
+    call(listPurchaseRequestsInput, listMyPurchaseRequests, listMyPurchaseRequestsOutput),
+  ),
+  team: view.list(
+    `${PR}/team`,
+    'Team purchase requests',
+    call(listPurchaseRequestsInput, listTeamPurchaseRequests, listTeamPurchaseRequestsOutput),
+  ),
+  all: manage.list(
+    `${PR}/all`,
+    'Purchase requests',
+    call(listPurchaseRequestsInput, listAllPurchaseRequests, listAllPurchaseRequestsOutput),
+  ),
   /** Waiting for a tier the caller holds (?tier=managerial|warehouse|coo). */
-  approvals: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PR}/approvals`, message: 'Purchase requests to approve', results: true } })
-    .input(listApprovalsInput)
-    .output(returns(listPurchaseRequestApprovalsOutput))
-    .query(({ ctx, input }) => listPurchaseRequestApprovals(ctx.svc, ctx.grant, input)),
-  get: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PR}/{id}`, message: 'Purchase request' } })
-    .input(catalogueIdInput)
-    .output(returns(getPurchaseRequestOutput))
-    .query(({ ctx, input }) => getPurchaseRequest(ctx.svc, ctx.grant, input)),
+  approvals: request.list(
+    `${PR}/approvals`,
+    'Purchase requests to approve',
+    call(listApprovalsInput, listPurchaseRequestApprovals, listPurchaseRequestApprovalsOutput),
+  ),
+  get: request.get(`${PR}/{id}`, 'Purchase request', call(catalogueIdInput, getPurchaseRequest, getPurchaseRequestOutput)),
   /** The request as a PDF (spec purchase-requests/{id}/download). */
-  download: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PR}/{id}/download`, message: 'Purchase request PDF', download: true } })
-    .input(catalogueIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadPurchaseRequestPdf(ctx.svc, ctx.grant, input)),
-  attachments: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PR}/{id}/attachments`, message: 'Attachments', results: true } })
-    .input(catalogueIdInput)
-    .output(returns(listPurchaseRequestAttachmentsOutput))
-    .query(({ ctx, input }) => listPurchaseRequestAttachments(ctx.svc, ctx.grant, input)),
+  download: request.file(
+    `${PR}/{id}/download`,
+    'Purchase request PDF',
+    call(catalogueIdInput, downloadPurchaseRequestPdf, fileResult),
+  ),
+  attachments: request.list(
+    `${PR}/{id}/attachments`,
+    'Attachments',
+    call(catalogueIdInput, listPurchaseRequestAttachments, listPurchaseRequestAttachmentsOutput),
+  ),
   /** Base64 in JSON: PDF, JPG, PNG, XLSX or DOCX, at most 700 KB; the requester, before the first approval. */
-  addAttachment: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'POST', path: `${PR}/{id}/attachments`, message: 'Attachment uploaded', results: true } })
-    .input(addAttachmentInput)
-    .output(returns(addPurchaseRequestAttachmentOutput))
-    .mutation(({ ctx, input }) => addPurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
-  downloadAttachment: permissionProcedure('inventory.request')
-    .meta({
-      rest: { method: 'GET', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment', download: true },
-    })
-    .input(attachmentIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadPurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
-  deleteAttachment: permissionProcedure('inventory.request')
-    .meta({
-      rest: { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted', results: true },
-    })
-    .input(attachmentIdInput)
-    .output(returns(deletePurchaseRequestAttachmentOutput))
-    .mutation(({ ctx, input }) => deletePurchaseRequestAttachment(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'POST', path: PR, message: 'Purchase request created' } })
-    .input(createPurchaseRequestInput)
-    .output(returns(createPurchaseRequestOutput))
-    .mutation(({ ctx, input }) => createPurchaseRequest(ctx.svc, ctx.grant, input)),
-  update: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'PUT', path: `${PR}/{id}`, message: 'Purchase request updated' } })
-    .input(updatePurchaseRequestInput)
-    .output(returns(updatePurchaseRequestOutput))
-    .mutation(({ ctx, input }) => updatePurchaseRequest(ctx.svc, ctx.grant, input)),
-  cancel: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'POST', path: `${PR}/{id}/cancel`, message: 'Purchase request cancelled' } })
-    .input(catalogueIdInput)
-    .output(returns(cancelPurchaseRequestOutput))
-    .mutation(({ ctx, input }) => cancelPurchaseRequest(ctx.svc, ctx.grant, input)),
-  purchaseOrders: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PR}/{id}/purchase-orders`, message: 'Purchase orders', results: true } })
-    .input(catalogueIdInput)
-    .output(returns(listPurchaseRequestOrdersOutput))
-    .query(({ ctx, input }) => listPurchaseRequestOrders(ctx.svc, ctx.grant, input)),
-  purchaseReceives: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PR}/{id}/purchase-receives`, message: 'Purchase receives', results: true } })
-    .input(catalogueIdInput)
-    .output(returns(listPurchaseRequestReceivesOutput))
-    .query(({ ctx, input }) => listPurchaseRequestReceives(ctx.svc, ctx.grant, input)),
+  addAttachment: mutation(
+    'inventory.request',
+    { method: 'POST', path: `${PR}/{id}/attachments`, message: 'Attachment uploaded', results: true },
+    call(addAttachmentInput, addPurchaseRequestAttachment, addPurchaseRequestAttachmentOutput),
+  ),
+  downloadAttachment: request.file(
+    `${PR}/{id}/attachments/{attachmentId}`,
+    'Attachment',
+    call(attachmentIdInput, downloadPurchaseRequestAttachment, fileResult),
+  ),
+  deleteAttachment: mutation(
+    'inventory.request',
+    { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted', results: true },
+    call(attachmentIdInput, deletePurchaseRequestAttachment, deletePurchaseRequestAttachmentOutput),
+  ),
+  create: request.post(
+    PR,
+    'Purchase request created',
+    call(createPurchaseRequestInput, createPurchaseRequest, createPurchaseRequestOutput),
+  ),
+  update: request.put(
+    `${PR}/{id}`,
+    'Purchase request updated',
+    call(updatePurchaseRequestInput, updatePurchaseRequest, updatePurchaseRequestOutput),
+  ),
+  cancel: request.post(
+    `${PR}/{id}/cancel`,
+    'Purchase request cancelled',
+    call(catalogueIdInput, cancelPurchaseRequest, cancelPurchaseRequestOutput),
+  ),
+  purchaseOrders: request.list(
+    `${PR}/{id}/purchase-orders`,
+    'Purchase orders',
+    call(catalogueIdInput, listPurchaseRequestOrders, listPurchaseRequestOrdersOutput),
+  ),
+  purchaseReceives: request.list(
+    `${PR}/{id}/purchase-receives`,
+    'Purchase receives',
+    call(catalogueIdInput, listPurchaseRequestReceives, listPurchaseRequestReceivesOutput),
+  ),
   /** Places an order from an approved request (one request can become several orders). */
-  order: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${PR}/{id}/purchase-orders`, message: 'Purchase order created' } })
-    .input(createPurchaseOrderInput)
-    .output(returns(createPurchaseOrderOutput))
-    .mutation(({ ctx, input }) => createPurchaseOrder(ctx.svc, ctx.grant, input)),
+  order: manage.post(
+    `${PR}/{id}/purchase-orders`,
+    'Purchase order created',
+    call(createPurchaseOrderInput, createPurchaseOrder, createPurchaseOrderOutput),
+  ),
   approveManagerial: permissionProcedure('inventory.approve.managerial')
     .meta({ rest: { method: 'POST', path: `${PR}/{id}/approval/managerial`, message: 'Managerial approval recorded' } })
     .input(decisionInput)
@@ -477,28 +409,20 @@ const purchaseRequestRouter = router({
 
 const PO = `${B}/purchase-orders`;
 const purchaseOrderRouter = router({
-  list: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'GET', path: PO, message: 'Purchase orders', results: true } })
-    .input(listPurchaseOrdersInput)
-    .output(returns(listPurchaseOrdersOutput))
-    .query(({ ctx, input }) => listPurchaseOrders(ctx.svc, ctx.grant, input)),
-  get: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PO}/{id}`, message: 'Purchase order' } })
-    .input(catalogueIdInput)
-    .output(returns(getPurchaseOrderOutput))
-    .query(({ ctx, input }) => getPurchaseOrder(ctx.svc, ctx.grant, input)),
+  list: manage.list(PO, 'Purchase orders', call(listPurchaseOrdersInput, listPurchaseOrders, listPurchaseOrdersOutput)),
+  get: request.get(`${PO}/{id}`, 'Purchase order', call(catalogueIdInput, getPurchaseOrder, getPurchaseOrderOutput)),
   /** The order as a PDF (the spec names no path; same base, documented in docs/inventory.md). */
-  download: permissionProcedure('inventory.request')
-    .meta({ rest: { method: 'GET', path: `${PO}/{id}/download`, message: 'Purchase order PDF', download: true } })
-    .input(catalogueIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadPurchaseOrderPdf(ctx.svc, ctx.grant, input)),
+  download: request.file(
+    `${PO}/{id}/download`,
+    'Purchase order PDF',
+    call(catalogueIdInput, downloadPurchaseOrderPdf, fileResult),
+  ),
   /** Receives goods against the order: partial receipts allowed, over-receipt refused; items go into stock. */
-  receive: permissionProcedure('inventory.manage')
-    .meta({ rest: { method: 'POST', path: `${PO}/{id}/purchase-receives`, message: 'Purchase receive recorded' } })
-    .input(receivePurchaseOrderInput)
-    .output(returns(receivePurchaseOrderOutput))
-    .mutation(({ ctx, input }) => receivePurchaseOrder(ctx.svc, ctx.grant, input)),
+  receive: manage.post(
+    `${PO}/{id}/purchase-receives`,
+    'Purchase receive recorded',
+    call(receivePurchaseOrderInput, receivePurchaseOrder, receivePurchaseOrderOutput),
+  ),
 });
 
 export const inventoryRouter = router({

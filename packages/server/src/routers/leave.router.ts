@@ -62,7 +62,8 @@ import {
   updateLeaveTypeInput,
   updateMyLeave,
 } from '@hr/core/leave';
-import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
+import { authedProcedure, router } from '../trpc/procedures';
+import { bulkDecisionProcedures, call, decisionProcedures, gate, inputlessQuery, writeProcedures } from '../trpc/crud';
 import {
   adjustLeaveBalanceOutput,
   approveLeaveOutput,
@@ -112,10 +113,11 @@ const A = '/v2/h/attendance/leave';
 const P = '/v2/h/personal/leave';
 const T = '/v2/h/component/attendance/leave/type';
 const R = '/v2/h/component/attendance/leave/approval';
-const view = () => permissionProcedure('attendance.view');
-const approver = () => permissionProcedure('attendance.approve');
-const manage = () => permissionProcedure('attendance.manage');
-const personal = () => permissionProcedure('personal.access');
+
+const manage = gate('attendance.manage');
+const view = gate('attendance.view');
+const approve = gate('attendance.approve');
+const personal = gate('personal.access');
 
 export const leaveRouter = router({
   type: router({
@@ -124,198 +126,104 @@ export const leaveRouter = router({
       .input(listLeaveTypesInput)
       .output(returns(listLeaveTypesOutput))
       .query(({ ctx, input }) => listLeaveTypes(ctx.svc, input)),
-    create: manage()
-      .meta({ rest: { method: 'POST', path: T, message: 'Leave type created' } })
-      .input(leaveTypeInput)
-      .output(returns(createLeaveTypeOutput))
-      .mutation(({ ctx, input }) => createLeaveType(ctx.svc, ctx.grant, input)),
-    update: manage()
-      .meta({ rest: { method: 'POST', path: `${T}/{id}/update`, message: 'Leave type saved' } })
-      .input(updateLeaveTypeInput)
-      .output(returns(updateLeaveTypeOutput))
-      .mutation(({ ctx, input }) => updateLeaveType(ctx.svc, ctx.grant, input)),
-    delete: manage()
-      .meta({ rest: { method: 'POST', path: `${T}/{id}/delete`, message: 'Leave type deleted' } })
-      .input(leaveTypeIdInput)
-      .output(returns(deleteLeaveTypeOutput))
-      .mutation(({ ctx, input }) => deleteLeaveType(ctx.svc, ctx.grant, input)),
+    ...writeProcedures(
+      'attendance.manage',
+      { path: T, noun: 'Leave type', updated: 'saved' },
+      {
+        create: call(leaveTypeInput, createLeaveType, createLeaveTypeOutput),
+        update: call(updateLeaveTypeInput, updateLeaveType, updateLeaveTypeOutput),
+        delete: call(leaveTypeIdInput, deleteLeaveType, deleteLeaveTypeOutput),
+      },
+    ),
   }),
   settings: router({
-    get: view()
-      .meta({ rest: { method: 'GET', path: `${A}/setting`, message: 'Leave settings' } })
-      .output(returns(getLeaveSettingsOutput))
-      .query(({ ctx }) => getLeaveSettings(ctx.svc, ctx.grant)),
-    update: manage()
-      .meta({ rest: { method: 'POST', path: `${A}/setting/update`, message: 'Leave settings saved' } })
-      .input(leaveSettingsInput)
-      .output(returns(updateLeaveSettingsOutput))
-      .mutation(({ ctx, input }) => updateLeaveSettings(ctx.svc, ctx.grant, input)),
+    get: inputlessQuery(
+      'attendance.view',
+      { method: 'GET', path: `${A}/setting`, message: 'Leave settings' },
+      getLeaveSettings,
+      getLeaveSettingsOutput,
+    ),
+    update: manage.post(
+      `${A}/setting/update`,
+      'Leave settings saved',
+      call(leaveSettingsInput, updateLeaveSettings, updateLeaveSettingsOutput),
+    ),
   }),
-  list: view()
-    .meta({ rest: { method: 'GET', path: A, message: 'Leave requests', results: true } })
-    .input(listLeaveInput)
-    .output(returns(listLeaveOutput))
-    .query(({ ctx, input }) => listLeave(ctx.svc, ctx.grant, input)),
-  get: view()
-    .meta({ rest: { method: 'GET', path: `${A}/{id}`, message: 'Leave request' } })
-    .input(leaveIdInput)
-    .output(returns(getLeaveOutput))
-    .query(({ ctx, input }) => getLeave(ctx.svc, ctx.grant, input)),
-  attachment: view()
-    .meta({ rest: { method: 'GET', path: `${A}/{id}/attachment`, message: 'Attachment', download: true } })
-    .input(leaveIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => getLeaveAttachment(ctx.svc, ctx.grant, input)),
-  create: approver()
-    .meta({ rest: { method: 'POST', path: A, message: 'Leave request added' } })
-    .input(createLeaveInput)
-    .output(returns(createLeaveOutput))
-    .mutation(({ ctx, input }) => createLeave(ctx.svc, ctx.grant, input)),
-  update: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/update`, message: 'Leave request saved' } })
-    .input(updateLeaveInput)
-    .output(returns(updateLeaveOutput))
-    .mutation(({ ctx, input }) => updateLeave(ctx.svc, ctx.grant, input)),
-  preview: approver()
-    .meta({ rest: { method: 'GET', path: `${A}/days`, message: 'Working days' } })
-    .input(previewLeaveInput)
-    .output(returns(previewLeaveOutput))
-    .query(({ ctx, input }) => previewLeave(ctx.svc, ctx.grant, input)),
-  approve: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/approve`, message: 'Leave approved' } })
-    .input(decideLeaveInput)
-    .output(returns(approveLeaveOutput))
-    .mutation(({ ctx, input }) => approveLeave(ctx.svc, ctx.grant, input)),
-  disapprove: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/disapprove`, message: 'Leave disapproved' } })
-    .input(decideLeaveInput)
-    .output(returns(disapproveLeaveOutput))
-    .mutation(({ ctx, input }) => disapproveLeave(ctx.svc, ctx.grant, input)),
-  cancel: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/cancel`, message: 'Leave cancelled' } })
-    .input(decideLeaveInput)
-    .output(returns(cancelLeaveOutput))
-    .mutation(({ ctx, input }) => cancelLeave(ctx.svc, ctx.grant, input)),
-  delete: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/delete`, message: 'Leave request deleted' } })
-    .input(leaveIdInput)
-    .output(returns(deleteLeaveOutput))
-    .mutation(({ ctx, input }) => deleteLeave(ctx.svc, ctx.grant, input)),
-  bePaid: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/bePaid`, message: 'Be-paid saved' } })
-    .input(setBePaidInput)
-    .output(returns(setLeaveBePaidOutput))
-    .mutation(({ ctx, input }) => setLeaveBePaid(ctx.svc, ctx.grant, input)),
-  bulkApprove: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/approve`, message: 'Leave requests approved' } })
-    .input(bulkLeaveInput)
-    .output(returns(bulkApproveLeaveOutput))
-    .mutation(({ ctx, input }) => bulkApproveLeave(ctx.svc, ctx.grant, input)),
-  bulkDisapprove: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/disapprove`, message: 'Leave requests disapproved' } })
-    .input(bulkLeaveInput)
-    .output(returns(bulkDisapproveLeaveOutput))
-    .mutation(({ ctx, input }) => bulkDisapproveLeave(ctx.svc, ctx.grant, input)),
-  bulkCancel: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/cancel`, message: 'Leave requests cancelled' } })
-    .input(bulkLeaveInput)
-    .output(returns(bulkCancelLeaveOutput))
-    .mutation(({ ctx, input }) => bulkCancelLeave(ctx.svc, ctx.grant, input)),
-  bulkDelete: approver()
-    .meta({ rest: { method: 'POST', path: `${A}/delete`, message: 'Leave requests deleted' } })
-    .input(bulkLeaveInput)
-    .output(returns(bulkDeleteLeaveOutput))
-    .mutation(({ ctx, input }) => bulkDeleteLeave(ctx.svc, ctx.grant, input)),
-  balance: view()
-    .meta({ rest: { method: 'GET', path: `${A}/balance`, message: 'Annual leave balance' } })
-    .input(leaveBalanceInput)
-    .output(returns(getLeaveBalanceOutput))
-    .query(({ ctx, input }) => getLeaveBalance(ctx.svc, ctx.grant, input)),
-  schedule: view()
-    .meta({ rest: { method: 'GET', path: `${A}/schedule`, message: 'Leave schedule', results: true } })
-    .input(leaveScheduleInput)
-    .output(returns(leaveScheduleOutput))
-    .query(({ ctx, input }) => leaveSchedule(ctx.svc, ctx.grant, input)),
-  report: view()
-    .meta({ rest: { method: 'GET', path: `${A}/report`, message: 'Leave report' } })
-    .input(leaveReportInput)
-    .output(returns(leaveReportOutput))
-    .query(({ ctx, input }) => leaveReport(ctx.svc, ctx.grant, input)),
-  adjustBalance: manage()
-    .meta({ rest: { method: 'POST', path: `${A}/balance/adjust`, message: 'Leave balance adjusted' } })
-    .input(leaveAdjustmentInput)
-    .output(returns(adjustLeaveBalanceOutput))
-    .mutation(({ ctx, input }) => adjustLeaveBalance(ctx.svc, ctx.grant, input)),
+  list: view.list(A, 'Leave requests', call(listLeaveInput, listLeave, listLeaveOutput)),
+  get: view.get(`${A}/{id}`, 'Leave request', call(leaveIdInput, getLeave, getLeaveOutput)),
+  attachment: view.file(`${A}/{id}/attachment`, 'Attachment', call(leaveIdInput, getLeaveAttachment, fileResult)),
+  create: approve.post(A, 'Leave request added', call(createLeaveInput, createLeave, createLeaveOutput)),
+  update: approve.post(`${A}/{id}/update`, 'Leave request saved', call(updateLeaveInput, updateLeave, updateLeaveOutput)),
+  preview: approve.get(`${A}/days`, 'Working days', call(previewLeaveInput, previewLeave, previewLeaveOutput)),
+  ...decisionProcedures('attendance.approve', A, 'Leave', {
+    approve: call(decideLeaveInput, approveLeave, approveLeaveOutput),
+    disapprove: call(decideLeaveInput, disapproveLeave, disapproveLeaveOutput),
+  }),
+  cancel: approve.post(`${A}/{id}/cancel`, 'Leave cancelled', call(decideLeaveInput, cancelLeave, cancelLeaveOutput)),
+  delete: approve.post(`${A}/{id}/delete`, 'Leave request deleted', call(leaveIdInput, deleteLeave, deleteLeaveOutput)),
+  bePaid: approve.post(`${A}/{id}/bePaid`, 'Be-paid saved', call(setBePaidInput, setLeaveBePaid, setLeaveBePaidOutput)),
+  ...bulkDecisionProcedures('attendance.approve', A, 'Leave requests', {
+    bulkApprove: call(bulkLeaveInput, bulkApproveLeave, bulkApproveLeaveOutput),
+    bulkDisapprove: call(bulkLeaveInput, bulkDisapproveLeave, bulkDisapproveLeaveOutput),
+  }),
+  bulkCancel: approve.post(
+    `${A}/cancel`,
+    'Leave requests cancelled',
+    call(bulkLeaveInput, bulkCancelLeave, bulkCancelLeaveOutput),
+  ),
+  bulkDelete: approve.post(`${A}/delete`, 'Leave requests deleted', call(bulkLeaveInput, bulkDeleteLeave, bulkDeleteLeaveOutput)),
+  balance: view.get(`${A}/balance`, 'Annual leave balance', call(leaveBalanceInput, getLeaveBalance, getLeaveBalanceOutput)),
+  schedule: view.list(`${A}/schedule`, 'Leave schedule', call(leaveScheduleInput, leaveSchedule, leaveScheduleOutput)),
+  report: view.get(`${A}/report`, 'Leave report', call(leaveReportInput, leaveReport, leaveReportOutput)),
+  adjustBalance: manage.post(
+    `${A}/balance/adjust`,
+    'Leave balance adjusted',
+    call(leaveAdjustmentInput, adjustLeaveBalance, adjustLeaveBalanceOutput),
+  ),
   approvalRule: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: R, message: 'Leave approval rules', results: true } })
-      .output(returns(listLeaveApprovalRulesOutput))
-      .query(({ ctx }) => listLeaveApprovalRules(ctx.svc, ctx.grant)),
-    create: manage()
-      .meta({ rest: { method: 'POST', path: R, message: 'Approval rule created' } })
-      .input(approvalRuleInput)
-      .output(returns(createLeaveApprovalRuleOutput))
-      .mutation(({ ctx, input }) => createLeaveApprovalRule(ctx.svc, ctx.grant, input)),
-    update: manage()
-      .meta({ rest: { method: 'POST', path: `${R}/{id}/update`, message: 'Approval rule saved' } })
-      .input(updateApprovalRuleInput)
-      .output(returns(updateLeaveApprovalRuleOutput))
-      .mutation(({ ctx, input }) => updateLeaveApprovalRule(ctx.svc, ctx.grant, input)),
-    delete: manage()
-      .meta({ rest: { method: 'POST', path: `${R}/{id}/delete`, message: 'Approval rule deleted' } })
-      .input(approvalRuleIdInput)
-      .output(returns(deleteLeaveApprovalRuleOutput))
-      .mutation(({ ctx, input }) => deleteLeaveApprovalRule(ctx.svc, ctx.grant, input)),
+    list: inputlessQuery(
+      'attendance.view',
+      { method: 'GET', path: R, message: 'Leave approval rules', results: true },
+      listLeaveApprovalRules,
+      listLeaveApprovalRulesOutput,
+    ),
+    ...writeProcedures(
+      'attendance.manage',
+      { path: R, noun: 'Approval rule', updated: 'saved' },
+      {
+        create: call(approvalRuleInput, createLeaveApprovalRule, createLeaveApprovalRuleOutput),
+        update: call(updateApprovalRuleInput, updateLeaveApprovalRule, updateLeaveApprovalRuleOutput),
+        delete: call(approvalRuleIdInput, deleteLeaveApprovalRule, deleteLeaveApprovalRuleOutput),
+      },
+    ),
   }),
-  awaitingMe: approver()
-    .meta({ rest: { method: 'GET', path: `${A}/awaiting`, message: 'Leave requests awaiting me', results: true } })
-    .input(awaitingMeInput)
-    .output(returns(leaveAwaitingMeOutput))
-    .query(({ ctx, input }) => leaveAwaitingMe(ctx.svc, ctx.grant, input)),
+  awaitingMe: approve.list(
+    `${A}/awaiting`,
+    'Leave requests awaiting me',
+    call(awaitingMeInput, leaveAwaitingMe, leaveAwaitingMeOutput),
+  ),
   personal: router({
-    list: personal()
-      .meta({ rest: { method: 'GET', path: P, message: 'My leave requests', results: true } })
-      .input(listMyLeaveInput)
-      .output(returns(listMyLeaveOutput))
-      .query(({ ctx, input }) => listMyLeave(ctx.svc, ctx.grant, input)),
-    get: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/{id}`, message: 'My leave request' } })
-      .input(leaveIdInput)
-      .output(returns(getMyLeaveOutput))
-      .query(({ ctx, input }) => getMyLeave(ctx.svc, ctx.grant, input)),
-    attachment: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/{id}/attachment`, message: 'Attachment', download: true } })
-      .input(leaveIdInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => getMyLeaveAttachment(ctx.svc, ctx.grant, input)),
-    create: personal()
-      .meta({ rest: { method: 'POST', path: P, message: 'Leave requested' } })
-      .input(createMyLeaveInput)
-      .output(returns(requestMyLeaveOutput))
-      .mutation(({ ctx, input }) => requestMyLeave(ctx.svc, ctx.grant, input)),
-    update: personal()
-      .meta({ rest: { method: 'POST', path: `${P}/{id}/update`, message: 'Leave request saved' } })
-      .input(updateLeaveInput)
-      .output(returns(updateMyLeaveOutput))
-      .mutation(({ ctx, input }) => updateMyLeave(ctx.svc, ctx.grant, input)),
-    cancel: personal()
-      .meta({ rest: { method: 'POST', path: `${P}/{id}/cancel`, message: 'Leave request cancelled' } })
-      .input(decideLeaveInput)
-      .output(returns(cancelMyLeaveOutput))
-      .mutation(({ ctx, input }) => cancelMyLeave(ctx.svc, ctx.grant, input)),
-    preview: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/days`, message: 'Working days' } })
-      .input(previewLeaveInput)
-      .output(returns(previewMyLeaveOutput))
-      .query(({ ctx, input }) => previewMyLeave(ctx.svc, ctx.grant, input)),
-    balance: personal()
-      .meta({ rest: { method: 'GET', path: '/v2/h/personal/annualBalance', message: 'Annual leave balance' } })
-      .input(myLeaveBalanceInput)
-      .output(returns(myLeaveBalanceOutput))
-      .query(({ ctx, input }) => myLeaveBalance(ctx.svc, ctx.grant, input)),
-    settings: personal()
-      .meta({ rest: { method: 'GET', path: `${P}/setting`, message: 'Leave settings' } })
-      .output(returns(getLeaveSettingsOutput))
-      .query(({ ctx }) => getLeaveSettings(ctx.svc, ctx.grant)),
+    list: personal.list(P, 'My leave requests', call(listMyLeaveInput, listMyLeave, listMyLeaveOutput)),
+    get: personal.get(`${P}/{id}`, 'My leave request', call(leaveIdInput, getMyLeave, getMyLeaveOutput)),
+    attachment: personal.file(`${P}/{id}/attachment`, 'Attachment', call(leaveIdInput, getMyLeaveAttachment, fileResult)),
+    create: personal.post(P, 'Leave requested', call(createMyLeaveInput, requestMyLeave, requestMyLeaveOutput)),
+    update: personal.post(`${P}/{id}/update`, 'Leave request saved', call(updateLeaveInput, updateMyLeave, updateMyLeaveOutput)),
+    cancel: personal.post(
+      `${P}/{id}/cancel`,
+      'Leave request cancelled',
+      call(decideLeaveInput, cancelMyLeave, cancelMyLeaveOutput),
+    ),
+    preview: personal.get(`${P}/days`, 'Working days', call(previewLeaveInput, previewMyLeave, previewMyLeaveOutput)),
+    balance: personal.get(
+      '/v2/h/personal/annualBalance',
+      'Annual leave balance',
+      call(myLeaveBalanceInput, myLeaveBalance, myLeaveBalanceOutput),
+    ),
+    settings: inputlessQuery(
+      'personal.access',
+      { method: 'GET', path: `${P}/setting`, message: 'Leave settings' },
+      getLeaveSettings,
+      getLeaveSettingsOutput,
+    ),
   }),
 });

@@ -9,8 +9,9 @@ import {
   listLegalValuesInput,
   listLegalValuesOutput,
 } from '@hr/core/legal-tables';
-import { returns } from '../trpc/output';
-import { permissionProcedure, router } from '../trpc/procedures';
+
+import { router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 
 /*
  * The dated legal table (issue 18 §4; docs/legal-tables.md): BPJS caps and rates, minimum wages, PPh 21 DTP windows,
@@ -19,20 +20,15 @@ import { permissionProcedure, router } from '../trpc/procedures';
  */
 const S = '/v2/h/salary/legalTable';
 
+const view = gate('salary.view');
+const setting = gate('salary.setting');
+
 export const legalTableRouter = router({
-  list: permissionProcedure('salary.view')
-    .meta({ rest: { method: 'GET', path: S, message: 'Legal tables' } })
-    .input(listLegalValuesInput)
-    .output(returns(listLegalValuesOutput))
-    .query(({ ctx, input }) => listLegalValues(ctx.svc, ctx.grant, input)),
-  add: permissionProcedure('salary.setting')
-    .meta({ rest: { method: 'POST', path: S, message: 'Legal value added' } })
-    .input(addLegalValueInput)
-    .output(returns(legalValueRowOutput))
-    .mutation(({ ctx, input }) => addLegalValue(ctx.svc, ctx.grant, input)),
-  delete: permissionProcedure('salary.setting')
-    .meta({ rest: { method: 'POST', path: `${S}/{id}/delete`, message: 'Legal value deleted' } })
-    .input(legalValueIdInput)
-    .output(returns(deleteLegalValueOutput))
-    .mutation(({ ctx, input }) => deleteLegalValue(ctx.svc, ctx.grant, input)),
+  list: view.get(S, 'Legal tables', call(listLegalValuesInput, listLegalValues, listLegalValuesOutput)),
+  add: setting.post(S, 'Legal value added', call(addLegalValueInput, addLegalValue, legalValueRowOutput)),
+  delete: setting.post(
+    `${S}/{id}/delete`,
+    'Legal value deleted',
+    call(legalValueIdInput, deleteLegalValue, deleteLegalValueOutput),
+  ),
 });

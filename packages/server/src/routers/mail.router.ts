@@ -1,5 +1,6 @@
 import { getOutboxMessage, listOutbox, listOutboxInput, outboxMessageInput, retryMail } from '@hr/core/mail';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import { getOutboxMessageOutput, listOutboxOutput, retryMailOutput } from '@hr/core/mail';
 import { returns } from '../trpc/output';
 
@@ -10,17 +11,11 @@ import { returns } from '../trpc/output';
  */
 const M = '/v2/h/mail/outbox';
 
+const view = gate('salary.view');
+
 export const mailRouter = router({
-  outbox: permissionProcedure('salary.view')
-    .meta({ rest: { method: 'GET', path: M, message: 'Mail outbox', results: true } })
-    .input(listOutboxInput)
-    .output(returns(listOutboxOutput))
-    .query(({ ctx, input }) => listOutbox(ctx.svc, ctx.grant, input)),
-  outboxMessage: permissionProcedure('salary.view')
-    .meta({ rest: { method: 'GET', path: `${M}/{id}`, message: 'Mail message' } })
-    .input(outboxMessageInput)
-    .output(returns(getOutboxMessageOutput))
-    .query(({ ctx, input }) => getOutboxMessage(ctx.svc, ctx.grant, input)),
+  outbox: view.list(M, 'Mail outbox', call(listOutboxInput, listOutbox, listOutboxOutput)),
+  outboxMessage: view.get(`${M}/{id}`, 'Mail message', call(outboxMessageInput, getOutboxMessage, getOutboxMessageOutput)),
   retry: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${M}/{id}/retry`, message: 'Mail message sent again' } })
     .input(outboxMessageInput)

@@ -80,7 +80,7 @@ import {
   updateSection,
   updateSectionInput,
 } from '@hr/core/org';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
 import {
   assignEmployeeToIdIndexOutput,
   assignEmployeeToJobPositionOutput,
@@ -135,8 +135,9 @@ import {
   updateJobPositionOutput,
   updateSectionOutput,
 } from '@hr/core/org';
-import { returns } from '../trpc/output';
-import { assignmentProcedures, call, crudProcedures } from '../trpc/crud';
+
+import type { Grant } from '@hr/core/access';
+import { assignmentProcedures, call, crudProcedures, gate, type AssignmentMessages } from '../trpc/crud';
 
 /*
  * Organisation structure (spec §7 component/* path families). The plain GETs of
@@ -144,12 +145,45 @@ import { assignmentProcedures, call, crudProcedures } from '../trpc/crud';
  * lookups (lookup.router.ts, used by the selectors); the paginated admin lists answer at `<family>/list`.
  */
 const C = '/v2/h/component';
-const view = () => permissionProcedure('org.view');
+const ORG = { view: 'org.view', manage: 'org.manage' } as const;
+
+/** The families whose members hold job positions. */
+type JobPositionHolder = Parameters<typeof jobPositionsOf>[2];
+
+/** The job positions held by an office, department, division, section or job level (`<path>/{id}/mapping`). */
+const positionsOf = (kind: JobPositionHolder) =>
+  call(mappingInput, (ctx, grant: Grant<'org.view'>, input) => jobPositionsOf(ctx, grant, kind, input), jobPositionsOfOutput);
+
+/** The job positions an office or a department could take (`<path>/{id}/assignation`). */
+const assignablePositions = (kind: 'companyOffice' | 'department') =>
+  call(
+    mappingInput,
+    (ctx, grant: Grant<'org.view'>, input) => jobPositionAssignation(ctx, grant, kind, input),
+    jobPositionAssignationOutput,
+  );
+
+/** Takes a job position out of an office or a department (`<path>/{id}/unassign`). */
+const unassignPosition = (kind: 'companyOffice' | 'department') =>
+  call(
+    assignJobPositionInput,
+    (ctx, grant: Grant<'org.manage'>, input) => unassignJobPositionFromOfficeOrDepartment(ctx, grant, kind, input),
+    unassignJobPositionFromOfficeOrDepartmentOutput,
+  );
+
+/** The answers of a family whose members hold job positions; `holder` is "the office", "the section"… */
+const positionMessages = (holder: string): AssignmentMessages => ({
+  mapping: 'Job positions',
+  assignation: 'Assignable job positions',
+  assign: `Job position assigned to ${holder}`,
+  unassign: `Job position taken out of ${holder}`,
+});
+
+const view = gate('org.view');
 
 export const orgRouter = router({
   office: router({
     ...crudProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       { path: `${C}/companyOffice`, noun: 'Company office', plural: 'Company offices' },
       {
         list: call(listOfficesInput, findCompanyOffices, findCompanyOfficesOutput),
@@ -158,38 +192,16 @@ export const orgRouter = router({
         delete: call(idInput, deleteCompanyOffice, deleteCompanyOfficeOutput),
       },
     ),
-    ...assignmentProcedures(
-      { view: 'org.view', manage: 'org.manage' },
-      `${C}/companyOffice`,
-      {
-        mapping: 'Job positions',
-        assignation: 'Assignable job positions',
-        assign: 'Job position assigned to the office',
-        unassign: 'Job position taken out of the office',
-      },
-      {
-        mapping: {
-          input: mappingInput,
-          run: (ctx, grant, input) => jobPositionsOf(ctx, grant, 'companyOffice', input),
-          output: jobPositionsOfOutput,
-        },
-        assignation: {
-          input: mappingInput,
-          run: (ctx, grant, input) => jobPositionAssignation(ctx, grant, 'companyOffice', input),
-          output: jobPositionAssignationOutput,
-        },
-        assign: call(officeAssignInput, assignJobPositionToOffice, assignJobPositionToOfficeOutput),
-        unassign: {
-          input: assignJobPositionInput,
-          run: (ctx, grant, input) => unassignJobPositionFromOfficeOrDepartment(ctx, grant, 'companyOffice', input),
-          output: unassignJobPositionFromOfficeOrDepartmentOutput,
-        },
-      },
-    ),
+    ...assignmentProcedures(ORG, `${C}/companyOffice`, positionMessages('the office'), {
+      mapping: positionsOf('companyOffice'),
+      assignation: assignablePositions('companyOffice'),
+      assign: call(officeAssignInput, assignJobPositionToOffice, assignJobPositionToOfficeOutput),
+      unassign: unassignPosition('companyOffice'),
+    }),
   }),
   department: router({
     ...crudProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       { path: `${C}/department`, noun: 'Department', plural: 'Departments' },
       {
         list: call(listDepartmentsInput, findDepartments, findDepartmentsOutput),
@@ -198,38 +210,16 @@ export const orgRouter = router({
         delete: call(idInput, deleteDepartment, deleteDepartmentOutput),
       },
     ),
-    ...assignmentProcedures(
-      { view: 'org.view', manage: 'org.manage' },
-      `${C}/department`,
-      {
-        mapping: 'Job positions',
-        assignation: 'Assignable job positions',
-        assign: 'Job position assigned to the department',
-        unassign: 'Job position taken out of the department',
-      },
-      {
-        mapping: {
-          input: mappingInput,
-          run: (ctx, grant, input) => jobPositionsOf(ctx, grant, 'department', input),
-          output: jobPositionsOfOutput,
-        },
-        assignation: {
-          input: mappingInput,
-          run: (ctx, grant, input) => jobPositionAssignation(ctx, grant, 'department', input),
-          output: jobPositionAssignationOutput,
-        },
-        assign: call(assignJobPositionInput, assignJobPositionToDepartment, assignJobPositionToDepartmentOutput),
-        unassign: {
-          input: assignJobPositionInput,
-          run: (ctx, grant, input) => unassignJobPositionFromOfficeOrDepartment(ctx, grant, 'department', input),
-          output: unassignJobPositionFromOfficeOrDepartmentOutput,
-        },
-      },
-    ),
+    ...assignmentProcedures(ORG, `${C}/department`, positionMessages('the department'), {
+      mapping: positionsOf('department'),
+      assignation: assignablePositions('department'),
+      assign: call(assignJobPositionInput, assignJobPositionToDepartment, assignJobPositionToDepartmentOutput),
+      unassign: unassignPosition('department'),
+    }),
   }),
   division: router({
     ...crudProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       { path: `${C}/division`, noun: 'Division', plural: 'Divisions' },
       {
         list: call(listDivisionsInput, findDivisions, findDivisionsOutput),
@@ -238,30 +228,16 @@ export const orgRouter = router({
         delete: call(idInput, deleteDivision, deleteDivisionOutput),
       },
     ),
-    ...assignmentProcedures(
-      { view: 'org.view', manage: 'org.manage' },
-      `${C}/division`,
-      {
-        mapping: 'Job positions',
-        assignation: 'Assignable job positions',
-        assign: 'Job position assigned to the division',
-        unassign: 'Job position taken out of the division',
-      },
-      {
-        mapping: {
-          input: mappingInput,
-          run: (ctx, grant, input) => jobPositionsOf(ctx, grant, 'division', input),
-          output: jobPositionsOfOutput,
-        },
-        assignation: call(mappingInput, divisionAssignation, divisionAssignationOutput),
-        assign: call(assignJobPositionInput, assignJobPositionToDivision, assignJobPositionToDivisionOutput),
-        unassign: call(assignJobPositionInput, unassignJobPositionFromDivision, unassignJobPositionFromDivisionOutput),
-      },
-    ),
+    ...assignmentProcedures(ORG, `${C}/division`, positionMessages('the division'), {
+      mapping: positionsOf('division'),
+      assignation: call(mappingInput, divisionAssignation, divisionAssignationOutput),
+      assign: call(assignJobPositionInput, assignJobPositionToDivision, assignJobPositionToDivisionOutput),
+      unassign: call(assignJobPositionInput, unassignJobPositionFromDivision, unassignJobPositionFromDivisionOutput),
+    }),
   }),
   section: router({
     ...crudProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       { path: `${C}/sectionDepartment`, noun: 'Section', plural: 'Sections' },
       {
         list: call(listSectionsInput, findSections, findSectionsOutput),
@@ -270,30 +246,16 @@ export const orgRouter = router({
         delete: call(idInput, deleteSection, deleteSectionOutput),
       },
     ),
-    ...assignmentProcedures(
-      { view: 'org.view', manage: 'org.manage' },
-      `${C}/sectionDepartment`,
-      {
-        mapping: 'Job positions',
-        assignation: 'Assignable job positions',
-        assign: 'Job position assigned to the section',
-        unassign: 'Job position taken out of the section',
-      },
-      {
-        mapping: {
-          input: mappingInput,
-          run: (ctx, grant, input) => jobPositionsOf(ctx, grant, 'section', input),
-          output: jobPositionsOfOutput,
-        },
-        assignation: call(mappingInput, sectionAssignation, sectionAssignationOutput),
-        assign: call(sectionAssignInput, assignJobPositionToSection, assignJobPositionToSectionOutput),
-        unassign: call(sectionAssignInput, unassignJobPositionFromSection, unassignJobPositionFromSectionOutput),
-      },
-    ),
+    ...assignmentProcedures(ORG, `${C}/sectionDepartment`, positionMessages('the section'), {
+      mapping: positionsOf('section'),
+      assignation: call(mappingInput, sectionAssignation, sectionAssignationOutput),
+      assign: call(sectionAssignInput, assignJobPositionToSection, assignJobPositionToSectionOutput),
+      unassign: call(sectionAssignInput, unassignJobPositionFromSection, unassignJobPositionFromSectionOutput),
+    }),
   }),
   jobPosition: router({
     ...crudProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       { path: `${C}/jobPosition`, noun: 'Job position', plural: 'Job positions' },
       {
         list: call(listJobPositionsInput, findJobPositions, findJobPositionsOutput),
@@ -302,13 +264,9 @@ export const orgRouter = router({
         delete: call(idInput, deleteJobPosition, deleteJobPositionOutput),
       },
     ),
-    get: view()
-      .meta({ rest: { method: 'GET', path: `${C}/jobPosition/{id}`, message: 'Job position' } })
-      .input(idInput)
-      .output(returns(getJobPositionOutput))
-      .query(({ ctx, input }) => getJobPosition(ctx.svc, ctx.grant, input)),
+    get: view.get(`${C}/jobPosition/{id}`, 'Job position', call(idInput, getJobPosition, getJobPositionOutput)),
     ...assignmentProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       `${C}/jobPosition`,
       {
         mapping: 'Employees',
@@ -326,7 +284,7 @@ export const orgRouter = router({
   }),
   jobLevel: router({
     ...crudProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       { path: `${C}/jobLevel`, noun: 'Job level', plural: 'Job levels' },
       {
         list: call(listJobLevelsInput, findJobLevels, findJobLevelsOutput),
@@ -335,30 +293,16 @@ export const orgRouter = router({
         delete: call(idInput, deleteJobLevel, deleteJobLevelOutput),
       },
     ),
-    ...assignmentProcedures(
-      { view: 'org.view', manage: 'org.manage' },
-      `${C}/jobLevel`,
-      {
-        mapping: 'Job positions',
-        assignation: 'Assignable job positions',
-        assign: 'Job position assigned to the job level',
-        unassign: 'Job position taken out of the job level',
-      },
-      {
-        mapping: {
-          input: mappingInput,
-          run: (ctx, grant, input) => jobPositionsOf(ctx, grant, 'jobLevel', input),
-          output: jobPositionsOfOutput,
-        },
-        assignation: call(mappingInput, jobLevelAssignation, jobLevelAssignationOutput),
-        assign: call(assignJobPositionInput, assignJobPositionToJobLevel, assignJobPositionToJobLevelOutput),
-        unassign: call(assignJobPositionInput, unassignJobPositionFromJobLevel, unassignJobPositionFromJobLevelOutput),
-      },
-    ),
+    ...assignmentProcedures(ORG, `${C}/jobLevel`, positionMessages('the job level'), {
+      mapping: positionsOf('jobLevel'),
+      assignation: call(mappingInput, jobLevelAssignation, jobLevelAssignationOutput),
+      assign: call(assignJobPositionInput, assignJobPositionToJobLevel, assignJobPositionToJobLevelOutput),
+      unassign: call(assignJobPositionInput, unassignJobPositionFromJobLevel, unassignJobPositionFromJobLevelOutput),
+    }),
   }),
   idIndex: router({
     ...crudProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       { path: `${C}/IDIndex`, noun: 'ID index', plural: 'ID indexes' },
       {
         list: call(listIdIndexesInput, findIdIndexes, findIdIndexesOutput),
@@ -368,7 +312,7 @@ export const orgRouter = router({
       },
     ),
     ...assignmentProcedures(
-      { view: 'org.view', manage: 'org.manage' },
+      ORG,
       `${C}/IDIndex`,
       {
         mapping: 'Employees',
@@ -384,9 +328,5 @@ export const orgRouter = router({
       },
     ),
   }),
-  chart: view()
-    .meta({ rest: { method: 'GET', path: `${C}/orgChart`, message: 'Org chart' } })
-    .input(orgChartInput)
-    .output(returns(orgChartOutput))
-    .query(({ ctx, input }) => orgChart(ctx.svc, ctx.grant, input)),
+  chart: view.get(`${C}/orgChart`, 'Org chart', call(orgChartInput, orgChart, orgChartOutput)),
 });

@@ -30,6 +30,7 @@ import {
 import type { Ctx } from '@hr/core/shared';
 import type { z } from 'zod';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import {
   assignGrantOutput,
   createGrantSetOutput,
@@ -107,6 +108,9 @@ const employeeRoleRouter = grantProcedures('/v2/h/role/employee', {
   cancel: cancelEmployeeRole,
 });
 
+const assign = gate('permission.assign');
+const view = gate('permission.view');
+
 export const permissionRouter = router({
   employee: grantRouter('employee', 'employee'),
   /** `/v2/h/role/employee`: the employee grants of kind role. */
@@ -126,13 +130,11 @@ export const permissionRouter = router({
       .output(returns(createGrantSetOutput))
       .mutation(({ ctx, input }) => createGrantSet(ctx.svc, ctx.grant, input)),
     /** Deletes the position's set: approved grants unassigned, pending ones cancelled. */
-    deleteSet: permissionProcedure('permission.assign')
-      .meta({
-        rest: { method: 'POST', path: '/v2/h/permission/jobPosition/{subjectId}/delete', message: 'Permission set deleted' },
-      })
-      .input(deleteGrantSetInput)
-      .output(returns(deleteGrantSetOutput))
-      .mutation(({ ctx, input }) => deleteGrantSet(ctx.svc, ctx.grant, input)),
+    deleteSet: assign.post(
+      '/v2/h/permission/jobPosition/{subjectId}/delete',
+      'Permission set deleted',
+      call(deleteGrantSetInput, deleteGrantSet, deleteGrantSetOutput),
+    ),
   }),
   /** Roles of a section-department (spec §6): everyone placed in the section holds them. */
   sectionDepartment: grantRouter('section', 'sectionDepartment'),
@@ -141,11 +143,11 @@ export const permissionRouter = router({
    * section's grants wait for a second person holding permission.approve.
    */
   placement: router({
-    list: permissionProcedure('permission.view')
-      .meta({ rest: { method: 'GET', path: '/v2/h/permission/placement', message: 'Placement confirmations', results: true } })
-      .input(listPlacementConfirmationsInput)
-      .output(returns(listPlacementConfirmationsOutput))
-      .query(({ ctx, input }) => listPlacementConfirmations(ctx.svc, ctx.grant, input)),
+    list: view.list(
+      '/v2/h/permission/placement',
+      'Placement confirmations',
+      call(listPlacementConfirmationsInput, listPlacementConfirmations, listPlacementConfirmationsOutput),
+    ),
     approve: permissionProcedure('permission.approve')
       .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/approve', message: 'Placement confirmed' } })
       .input(decidePlacementInput)
@@ -164,9 +166,9 @@ export const permissionRouter = router({
       }),
   }),
   /** "Why can this person see this?": whether the employee holds the permission and which grants give it. */
-  explain: permissionProcedure('permission.view')
-    .meta({ rest: { method: 'GET', path: '/v2/h/permission/explain', message: 'Permission sources' } })
-    .input(explainInput)
-    .output(returns(explainPermissionOutput))
-    .query(({ ctx, input }) => explainPermission(ctx.svc, ctx.grant, input)),
+  explain: view.get(
+    '/v2/h/permission/explain',
+    'Permission sources',
+    call(explainInput, explainPermission, explainPermissionOutput),
+  ),
 });

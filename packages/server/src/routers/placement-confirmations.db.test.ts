@@ -49,32 +49,13 @@ beforeAll(async () => {
   // The lead holds permission.approve by its login's role, so only the duty rule can stop it.
   await createUser(ctx, { ...who.lead, roles: ['human-capital'], employeeId: ids.lead, active: true });
   await createUser(ctx, { ...who.third, roles: ['employee'], employeeId: ids.third, active: true });
-  const office = await t.tdb.db.selectFrom('company_offices').select('id').executeTakeFirstOrThrow();
-  const position = (name: string) => ({
-    name,
-    company_office_id: office.id,
-    department_id: emps[0]!.department_id!,
-    division_id: null,
-    section_id: null,
-    job_level_id: null,
-  });
-  const positions = await t.tdb.db
-    .insertInto('job_positions')
-    .values([position('Payroll Head'), position('Developer Lead'), position('Clerk')])
-    .returning('id')
-    .execute();
-  [powerPosition, devPosition, plainPosition] = positions.map((p) => p.id) as [number, number, number];
+  [powerPosition, devPosition, plainPosition] = (await t.addJobPositions(
+    ['Payroll Head', 'Developer Lead', 'Clerk'],
+    emps[0]!.department_id!,
+  )) as [number, number, number];
   // Grants approved earlier by a second person: whoever holds the position gets them.
-  const a = await t.tdb.db.selectFrom('users').select('id').where('email', '=', t.admin.email).executeTakeFirstOrThrow();
-  const approved = { grant_kind: 'permission' as const, status: 1, requested_by: a.id, decided_by: a.id, decided_at: new Date() };
-  await t.tdb.db
-    .insertInto('permission_grants')
-    .values([
-      { ...approved, subject_type: 'job_position', subject_id: powerPosition, grant_key: 'salary.update' },
-      { ...approved, subject_type: 'job_position', subject_id: powerPosition, grant_key: 'permission.approve' },
-      { ...approved, subject_type: 'job_position', subject_id: devPosition, grant_key: 'developer.access' },
-    ])
-    .execute();
+  await t.grantToPosition(powerPosition, ['salary.update', 'permission.approve']);
+  await t.grantToPosition(devPosition, ['developer.access']);
   hcstaff = await bearer(who.hcstaff);
   hc = await bearer(who.hc);
   admin = await bearer(t.admin);

@@ -26,6 +26,7 @@ import {
   updatePogLookup,
 } from '@hr/core/purchase-of-goods';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate, inputlessQuery } from '../trpc/crud';
 import {
   cancelPogInvoiceOutput,
   createPogInvoiceOutput,
@@ -49,77 +50,64 @@ import { fileResult, returns } from '../trpc/output';
  * detail mirrors the screen path. Every procedure needs purchaseOfGood.manage.
  */
 const P = '/v2/h/purchaseOfGood';
-const manage = () => permissionProcedure('purchaseOfGood.manage');
 
 const lookupRouter = (kind: PogLookupKind, label: string, plural: string) =>
   router({
-    list: manage()
+    list: permissionProcedure('purchaseOfGood.manage')
       .meta({ rest: { method: 'GET', path: `${P}/${kind}`, message: plural, results: true } })
       .output(returns(listPogLookupOutput))
       .query(({ ctx }) => listPogLookup(ctx.svc, ctx.grant, kind)),
-    create: manage()
+    create: permissionProcedure('purchaseOfGood.manage')
       .meta({ rest: { method: 'POST', path: `${P}/${kind}`, message: `${label} added` } })
       .input(pogLookupCreateInput)
       .output(returns(createPogLookupOutput))
       .mutation(({ ctx, input }) => createPogLookup(ctx.svc, ctx.grant, kind, input)),
-    update: manage()
+    update: permissionProcedure('purchaseOfGood.manage')
       .meta({ rest: { method: 'PUT', path: `${P}/${kind}/{id}`, message: `${label} saved` } })
       .input(pogLookupUpdateInput)
       .output(returns(updatePogLookupOutput))
       .mutation(({ ctx, input }) => updatePogLookup(ctx.svc, ctx.grant, kind, input)),
-    delete: manage()
+    delete: permissionProcedure('purchaseOfGood.manage')
       .meta({ rest: { method: 'DELETE', path: `${P}/${kind}/{id}`, message: `${label} deleted` } })
       .input(pogLookupIdInput)
       .output(returns(deletePogLookupOutput))
       .mutation(({ ctx, input }) => deletePogLookup(ctx.svc, ctx.grant, kind, input)),
   });
 
+const manage = gate('purchaseOfGood.manage');
+
 export const purchaseOfGoodsRouter = router({
-  list: manage()
-    .meta({ rest: { method: 'GET', path: P, message: 'Invoices', results: true } })
-    .input(listPogInvoicesInput)
-    .output(returns(listPogInvoicesOutput))
-    .query(({ ctx, input }) => listPogInvoices(ctx.svc, ctx.grant, input)),
-  create: manage()
-    .meta({ rest: { method: 'POST', path: P, message: 'Invoice created' } })
-    .input(createPogInvoiceInput)
-    .output(returns(createPogInvoiceOutput))
-    .mutation(({ ctx, input }) => createPogInvoice(ctx.svc, ctx.grant, input)),
-  get: manage()
-    .meta({ rest: { method: 'GET', path: `${P}/invoice/{id}/detail`, message: 'Invoice' } })
-    .input(pogInvoiceIdInput)
-    .output(returns(getPogInvoiceOutput))
-    .query(({ ctx, input }) => getPogInvoice(ctx.svc, ctx.grant, input)),
-  pay: manage()
-    .meta({ rest: { method: 'POST', path: `${P}/invoice/{id}/payment`, message: 'Payment recorded' } })
-    .input(payPogInstalmentInput)
-    .output(returns(payPogInstalmentOutput))
-    .mutation(({ ctx, input }) => payPogInstalment(ctx.svc, ctx.grant, input)),
-  cancel: manage()
-    .meta({ rest: { method: 'POST', path: `${P}/invoice/{id}/cancel`, message: 'Invoice cancelled' } })
-    .input(cancelPogInvoiceInput)
-    .output(returns(cancelPogInvoiceOutput))
-    .mutation(({ ctx, input }) => cancelPogInvoice(ctx.svc, ctx.grant, input)),
-  employees: manage()
+  list: manage.list(P, 'Invoices', call(listPogInvoicesInput, listPogInvoices, listPogInvoicesOutput)),
+  create: manage.post(P, 'Invoice created', call(createPogInvoiceInput, createPogInvoice, createPogInvoiceOutput)),
+  get: manage.get(`${P}/invoice/{id}/detail`, 'Invoice', call(pogInvoiceIdInput, getPogInvoice, getPogInvoiceOutput)),
+  pay: manage.post(
+    `${P}/invoice/{id}/payment`,
+    'Payment recorded',
+    call(payPogInstalmentInput, payPogInstalment, payPogInstalmentOutput),
+  ),
+  cancel: manage.post(
+    `${P}/invoice/{id}/cancel`,
+    'Invoice cancelled',
+    call(cancelPogInvoiceInput, cancelPogInvoice, cancelPogInvoiceOutput),
+  ),
+  employees: permissionProcedure('purchaseOfGood.manage')
     .meta({ rest: { method: 'GET', path: `${P}/employee`, message: 'Employees', results: true } })
     .input(pogEmployeesInput.optional())
     .output(returns(listPogEmployeesOutput))
     .query(({ ctx, input }) => listPogEmployees(ctx.svc, ctx.grant, input ?? {})),
-  deductions: manage()
+  deductions: permissionProcedure('purchaseOfGood.manage')
     .meta({ rest: { method: 'GET', path: `${P}/deduction`, message: 'Payroll deductions', results: true } })
     .input(pogDeductionsInput.pick({ period: true }))
     .output(returns(listPogDeductionsOutput))
     .query(({ ctx, input }) => listPogDeductions(ctx.svc, ctx.grant, input)),
   template: router({
-    download: manage()
-      .meta({ rest: { method: 'GET', path: `${P}/template`, message: 'Template', download: true } })
-      .output(returns(fileResult))
-      .query(({ ctx }) => downloadPogTemplate(ctx.svc, ctx.grant)),
-    import: manage()
-      .meta({ rest: { method: 'POST', path: `${P}/template`, message: 'Template checked' } })
-      .input(importPogInput)
-      .output(returns(importPogInvoicesOutput))
-      .mutation(({ ctx, input }) => importPogInvoices(ctx.svc, ctx.grant, input)),
+    download: inputlessQuery(
+      'purchaseOfGood.manage',
+      { method: 'GET', path: `${P}/template`, message: 'Template', download: true },
+      downloadPogTemplate,
+      fileResult,
+    ),
+    import: manage.post(`${P}/template`, 'Template checked', call(importPogInput, importPogInvoices, importPogInvoicesOutput)),
   }),
   type: lookupRouter('type', 'Type', 'Types'),
   category: lookupRouter('category', 'Category', 'Categories'),

@@ -22,7 +22,7 @@ import {
   updateRegulationOutput,
 } from '@hr/core/regulations';
 import { fileResult, returns } from '../trpc/output';
-import { call, writeProcedures } from '../trpc/crud';
+import { call, gate, writeProcedures } from '../trpc/crud';
 
 /*
  * Company regulations (spec §7 "component/regulations with update, delete and download";
@@ -31,17 +31,11 @@ import { call, writeProcedures } from '../trpc/crud';
  */
 const C = '/v2/h/component/regulations';
 
+const view = gate('org.view');
+
 export const regulationRouter = router({
-  list: permissionProcedure('org.view')
-    .meta({ rest: { method: 'GET', path: C, message: 'Regulations', results: true } })
-    .input(listRegulationsInput)
-    .output(returns(listRegulationsOutput))
-    .query(({ ctx, input }) => listRegulations(ctx.svc, ctx.grant, input)),
-  get: permissionProcedure('org.view')
-    .meta({ rest: { method: 'GET', path: `${C}/{id}`, message: 'Regulation' } })
-    .input(regulationIdInput)
-    .output(returns(getRegulationOutput))
-    .query(({ ctx, input }) => getRegulation(ctx.svc, ctx.grant, input)),
+  list: view.list(C, 'Regulations', call(listRegulationsInput, listRegulations, listRegulationsOutput)),
+  get: view.get(`${C}/{id}`, 'Regulation', call(regulationIdInput, getRegulation, getRegulationOutput)),
   ...writeProcedures(
     'org.manage',
     { path: C, noun: 'Regulation' },

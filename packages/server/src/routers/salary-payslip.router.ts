@@ -11,6 +11,7 @@ import {
 } from '@hr/core/payroll';
 import { enqueueJob, JOB_KINDS } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate, inputlessQuery } from '../trpc/crud';
 import { payslipPdfPasswordStatusOutput, sendPayslipsOutput, setPayslipPdfPasswordOutput } from '@hr/core/payroll';
 import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
 
@@ -20,17 +21,12 @@ import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
  */
 const S = '/v2/h/salary/report';
 
+const view = gate('salary.view');
+const personal = gate('personal.access');
+
 export const payslipRouter = router({
-  pdf: permissionProcedure('salary.view')
-    .meta({ rest: { method: 'GET', path: `${S}/payslip/{id}/pdf`, message: 'Payslip PDF', download: true } })
-    .input(payslipPdfInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => payslipPdf(ctx.svc, ctx.grant, input)),
-  runPdf: permissionProcedure('salary.view')
-    .meta({ rest: { method: 'GET', path: `${S}/{id}/pdf`, message: 'Payslips PDF', download: true } })
-    .input(payslipPdfInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => runPayslipsPdf(ctx.svc, ctx.grant, input)),
+  pdf: view.file(`${S}/payslip/{id}/pdf`, 'Payslip PDF', call(payslipPdfInput, payslipPdf, fileResult)),
+  runPdf: view.file(`${S}/{id}/pdf`, 'Payslips PDF', call(payslipPdfInput, runPayslipsPdf, fileResult)),
   sendEmail: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${S}/{id}/sendEmail`, message: 'Payslips e-mailed' } })
     .input(sendPayslipsInput)
@@ -42,20 +38,18 @@ export const payslipRouter = router({
     .input(sendPayslipsInput)
     .output(returns(enqueueJobOutput))
     .mutation(({ ctx, input }) => enqueueJob(ctx.services, JOB_KINDS.payslipMail, input, ctx.actor)),
-  myPdf: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/{id}/pdf', message: 'My payslip PDF', download: true } })
-    .input(payslipPdfInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => myPayslipPdf(ctx.svc, ctx.grant, input)),
+  myPdf: personal.file('/v2/h/personal/salary/{id}/pdf', 'My payslip PDF', call(payslipPdfInput, myPayslipPdf, fileResult)),
   /** Whether the caller has set a password for e-mailed payslip PDFs (issue 16 item 8); never the password. */
-  myPdfPassword: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password' } })
-    .output(returns(payslipPdfPasswordStatusOutput))
-    .query(({ ctx }) => payslipPdfPasswordStatus(ctx.svc, ctx.grant)),
+  myPdfPassword: inputlessQuery(
+    'personal.access',
+    { method: 'GET', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password' },
+    payslipPdfPasswordStatus,
+    payslipPdfPasswordStatusOutput,
+  ),
   /** Sets the caller's own password for e-mailed payslip PDFs (only the employee can). */
-  setMyPdfPassword: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'POST', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password set' } })
-    .input(payslipPdfPasswordInput)
-    .output(returns(setPayslipPdfPasswordOutput))
-    .mutation(({ ctx, input }) => setPayslipPdfPassword(ctx.svc, ctx.grant, input)),
+  setMyPdfPassword: personal.post(
+    '/v2/h/personal/salary/pdfPassword',
+    'Payslip PDF password set',
+    call(payslipPdfPasswordInput, setPayslipPdfPassword, setPayslipPdfPasswordOutput),
+  ),
 });

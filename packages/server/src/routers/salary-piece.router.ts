@@ -6,9 +6,9 @@ import {
   listPieceEntriesInput,
   salaryIdInput,
 } from '@hr/core/payroll';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import { createPieceEntryOutput, deletePieceEntryOutput, listPieceEntriesOutput } from '@hr/core/payroll';
-import { returns } from '../trpc/output';
 
 /*
  * Piece / unit work entries (issue 5; docs/payroll-runs.md "Piece and unit work"): units × rate per employee and
@@ -16,20 +16,15 @@ import { returns } from '../trpc/output';
  */
 const S = '/v2/h/salary';
 
+const view = gate('salary.view');
+const update = gate('salary.update');
+
 export const pieceRouter = router({
-  list: permissionProcedure('salary.view')
-    .meta({ rest: { method: 'GET', path: `${S}/piece`, message: 'Piece work', results: true } })
-    .input(listPieceEntriesInput)
-    .output(returns(listPieceEntriesOutput))
-    .query(({ ctx, input }) => listPieceEntries(ctx.svc, ctx.grant, input)),
-  create: permissionProcedure('salary.update')
-    .meta({ rest: { method: 'POST', path: `${S}/piece`, message: 'Piece work entered' } })
-    .input(createPieceEntryInput)
-    .output(returns(createPieceEntryOutput))
-    .mutation(({ ctx, input }) => createPieceEntry(ctx.svc, ctx.grant, input)),
-  delete: permissionProcedure('salary.update')
-    .meta({ rest: { method: 'POST', path: `${S}/piece/{id}/delete`, message: 'Piece work deleted' } })
-    .input(salaryIdInput)
-    .output(returns(deletePieceEntryOutput))
-    .mutation(({ ctx, input }) => deletePieceEntry(ctx.svc, ctx.grant, input)),
+  list: view.list(`${S}/piece`, 'Piece work', call(listPieceEntriesInput, listPieceEntries, listPieceEntriesOutput)),
+  create: update.post(`${S}/piece`, 'Piece work entered', call(createPieceEntryInput, createPieceEntry, createPieceEntryOutput)),
+  delete: update.post(
+    `${S}/piece/{id}/delete`,
+    'Piece work deleted',
+    call(salaryIdInput, deletePieceEntry, deletePieceEntryOutput),
+  ),
 });

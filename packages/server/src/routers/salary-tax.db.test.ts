@@ -12,31 +12,15 @@ let ids: number[];
 const call = t.call;
 
 beforeAll(async () => {
-  const emps = await t.tdb.db.selectFrom('employees').select(['id', 'company_office_id']).orderBy('employee_number').execute();
-  ids = emps.map((e) => e.id);
+  ids = await t.employeeIds();
   await t.addContracts(ids.slice(0, 3), (i) => 8_000_000 + i * 2_000_000);
   await t.tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).execute();
   // The third employee works in another department: out of the scoped user's data scope.
-  const ops = await t.tdb.db
-    .insertInto('departments')
-    .values({ company_office_id: emps[0]!.company_office_id, name: 'Operations' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await t.tdb.db.updateTable('employees').set({ department_id: ops.id }).where('id', '=', ids[2]!).execute();
+  await t.addDepartment('Operations', [ids[2]!]);
   [admin, staff] = await t.bearers(t.admin, t.staff);
   const who = { email: 'taxview@test.co.id', password: 'tax-view-pass-1' };
   const u = await t.signUp(who, ['employee'], ids[3]!);
-  await t.tdb.db
-    .insertInto('permission_grants')
-    .values({
-      subject_type: 'employee',
-      subject_id: ids[3]!,
-      grant_kind: 'permission',
-      grant_key: 'salary.view',
-      status: 1,
-      requested_by: u.userId,
-    })
-    .execute();
+  await t.grantPermission(ids[3]!, 'salary.view', u.userId);
   scoped = await t.bearer(who);
 
   const bonus = await call('POST', `${S}/bonusCut`, admin, {

@@ -23,6 +23,7 @@ import {
   reportBonusListInput,
 } from '@hr/core/payroll';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import {
   deletePreviousIncomeOutput,
   getIncomeTaxOutput,
@@ -41,79 +42,64 @@ import { fileResult, returns } from '../trpc/output';
  * Every procedure needs salary.view and is data-scoped in core (out-of-scope employees are NOT_FOUND).
  */
 const S = '/v2/h/salary';
-const view = () => permissionProcedure('salary.view');
-const update = () => permissionProcedure('salary.update');
+
+const view = gate('salary.view');
+const update = gate('salary.update');
 
 /** Income tax per employee (monthly, annual, 1721-A1): /v2/h/salary/incomeTax… (issue 5). */
 export const incomeTaxRouter = router({
-  list: view()
-    .meta({ rest: { method: 'GET', path: `${S}/incomeTax`, message: 'Income tax', results: true } })
-    .input(incomeTaxListInput)
-    .output(returns(listIncomeTaxOutput))
-    .query(({ ctx, input }) => listIncomeTax(ctx.svc, ctx.grant, input)),
-  detail: view()
-    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/detail`, message: 'Income tax of the employee' } })
-    .input(incomeTaxDetailInput)
-    .output(returns(getIncomeTaxOutput))
-    .query(({ ctx, input }) => getIncomeTax(ctx.svc, ctx.grant, input)),
-  summary: view()
+  list: view.list(`${S}/incomeTax`, 'Income tax', call(incomeTaxListInput, listIncomeTax, listIncomeTaxOutput)),
+  detail: view.get(
+    `${S}/incomeTax/{id}/detail`,
+    'Income tax of the employee',
+    call(incomeTaxDetailInput, getIncomeTax, getIncomeTaxOutput),
+  ),
+  summary: permissionProcedure('salary.view')
     .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/summary`, message: 'Income tax summary of the employee' } })
     .input(incomeTaxDetailInput)
     .output(returns(incomeTaxSummaryOutput))
     .query(({ ctx, input }) => incomeTaxSummary(ctx.svc, ctx.grant, { employeeId: input.id, year: input.year })),
-  a1: view()
-    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/a1`, message: '1721-A1 summary', download: true } })
-    .input(incomeTaxDetailInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadIncomeTaxA1(ctx.svc, ctx.grant, input)),
-  download: view()
-    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/download`, message: 'Income tax download', download: true } })
-    .input(incomeTaxDownloadInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadIncomeTax(ctx.svc, ctx.grant, input)),
+  a1: view.file(`${S}/incomeTax/{id}/a1`, '1721-A1 summary', call(incomeTaxDetailInput, downloadIncomeTaxA1, fileResult)),
+  download: view.file(
+    `${S}/incomeTax/download`,
+    'Income tax download',
+    call(incomeTaxDownloadInput, downloadIncomeTax, fileResult),
+  ),
   /** A previous employer's slip of a year (1721-A1 lines 13 and 18), entered by HR for a mid-year joiner. */
-  previousIncome: view()
-    .meta({
-      rest: { method: 'GET', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income', results: true },
-    })
-    .input(previousIncomeListInput)
-    .output(returns(listPreviousIncomeOutput))
-    .query(({ ctx, input }) => listPreviousIncome(ctx.svc, ctx.grant, input)),
-  savePreviousIncome: update()
-    .meta({ rest: { method: 'POST', path: `${S}/incomeTax/{id}/previousIncome`, message: 'Previous employer income saved' } })
-    .input(savePreviousIncomeInput)
-    .output(returns(savePreviousIncomeOutput))
-    .mutation(({ ctx, input }) => savePreviousIncome(ctx.svc, ctx.grant, input)),
-  deletePreviousIncome: update()
-    .meta({
-      rest: { method: 'POST', path: `${S}/incomeTax/{id}/previousIncome/delete`, message: 'Previous employer income deleted' },
-    })
-    .input(deletePreviousIncomeInput)
-    .output(returns(deletePreviousIncomeOutput))
-    .mutation(({ ctx, input }) => deletePreviousIncome(ctx.svc, ctx.grant, input)),
+  previousIncome: view.list(
+    `${S}/incomeTax/{id}/previousIncome`,
+    'Previous employer income',
+    call(previousIncomeListInput, listPreviousIncome, listPreviousIncomeOutput),
+  ),
+  savePreviousIncome: update.post(
+    `${S}/incomeTax/{id}/previousIncome`,
+    'Previous employer income saved',
+    call(savePreviousIncomeInput, savePreviousIncome, savePreviousIncomeOutput),
+  ),
+  deletePreviousIncome: update.post(
+    `${S}/incomeTax/{id}/previousIncome/delete`,
+    'Previous employer income deleted',
+    call(deletePreviousIncomeInput, deletePreviousIncome, deletePreviousIncomeOutput),
+  ),
   /** Who bears the employee's PPh 21 (null = the company setting taxBorneBy). */
-  taxBorneBy: update()
-    .meta({ rest: { method: 'POST', path: `${S}/employee/{id}/taxBorneBy`, message: 'Tax bearer updated' } })
-    .input(setTaxBorneByInput)
-    .output(returns(setTaxBorneByOutput))
-    .mutation(({ ctx, input }) => setTaxBorneBy(ctx.svc, ctx.grant, input)),
+  taxBorneBy: update.post(
+    `${S}/employee/{id}/taxBorneBy`,
+    'Tax bearer updated',
+    call(setTaxBorneByInput, setTaxBorneBy, setTaxBorneByOutput),
+  ),
 });
 
 /** Report bonus: /v2/h/salary/reportBonus… (issue 5). `{id}` is the period as yyyymm (202611). */
 export const reportBonusRouter = router({
-  list: view()
-    .meta({ rest: { method: 'GET', path: `${S}/reportBonus`, message: 'Report bonus', results: true } })
-    .input(reportBonusListInput)
-    .output(returns(listReportBonusOutput))
-    .query(({ ctx, input }) => listReportBonus(ctx.svc, ctx.grant, input)),
-  detail: view()
-    .meta({ rest: { method: 'GET', path: `${S}/reportBonus/{id}/detail`, message: 'Report bonus of the period' } })
-    .input(reportBonusDetailInput)
-    .output(returns(getReportBonusOutput))
-    .query(({ ctx, input }) => getReportBonus(ctx.svc, ctx.grant, input)),
-  download: view()
-    .meta({ rest: { method: 'GET', path: `${S}/reportBonus/download`, message: 'Report bonus download', download: true } })
-    .input(reportBonusDownloadInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadReportBonus(ctx.svc, ctx.grant, input)),
+  list: view.list(`${S}/reportBonus`, 'Report bonus', call(reportBonusListInput, listReportBonus, listReportBonusOutput)),
+  detail: view.get(
+    `${S}/reportBonus/{id}/detail`,
+    'Report bonus of the period',
+    call(reportBonusDetailInput, getReportBonus, getReportBonusOutput),
+  ),
+  download: view.file(
+    `${S}/reportBonus/download`,
+    'Report bonus download',
+    call(reportBonusDownloadInput, downloadReportBonus, fileResult),
+  ),
 });

@@ -13,6 +13,7 @@ import {
 } from '@hr/core/payroll';
 import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate } from '../trpc/crud';
 import {
   cancelThrOutput,
   dryRunThrOutput,
@@ -28,22 +29,15 @@ import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
  * lists, detail and download need salary.view; generate, dry run, finalise and cancel need salary.update.
  */
 const A = '/v2/h/salary/allowance';
-const view = () => permissionProcedure('salary.view');
-const update = () => permissionProcedure('salary.update');
+
+const view = gate('salary.view');
+const update = gate('salary.update');
 
 export const holidayAllowanceRouter = router({
-  list: view()
-    .meta({ rest: { method: 'GET', path: A, message: 'Holiday allowances', results: true } })
-    .input(listThrRunsInput)
-    .output(returns(listThrRunsOutput))
-    .query(({ ctx, input }) => listThrRuns(ctx.svc, ctx.grant, input)),
-  generate: update()
-    .meta({ rest: { method: 'POST', path: `${A}/generate`, message: 'Holiday allowance generated' } })
-    .input(generateThrInput)
-    .output(returns(generateThrOutput))
-    .mutation(({ ctx, input }) => generateThr(ctx.svc, ctx.grant, input)),
+  list: view.list(A, 'Holiday allowances', call(listThrRunsInput, listThrRuns, listThrRunsOutput)),
+  generate: update.post(`${A}/generate`, 'Holiday allowance generated', call(generateThrInput, generateThr, generateThrOutput)),
   /** The same generation as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
-  generateJob: update()
+  generateJob: permissionProcedure('salary.update')
     .meta({ rest: { method: 'POST', path: `${A}/generate/job`, message: 'Holiday allowance generation started' } })
     .input(generateThrInput)
     .output(returns(enqueueJobOutput))
@@ -51,29 +45,9 @@ export const holidayAllowanceRouter = router({
       requireCompanyScope(ctx.grant, 'THR runs');
       return enqueueJob(ctx.services, JOB_KINDS.thr, input, ctx.actor);
     }),
-  dryRun: update()
-    .meta({ rest: { method: 'POST', path: `${A}/generate/dryRun`, message: 'Holiday allowance dry run' } })
-    .input(generateThrInput)
-    .output(returns(dryRunThrOutput))
-    .mutation(({ ctx, input }) => dryRunThr(ctx.svc, ctx.grant, input)),
-  detail: view()
-    .meta({ rest: { method: 'GET', path: `${A}/{id}/detail`, message: 'Holiday allowance' } })
-    .input(thrRunDetailInput)
-    .output(returns(getThrRunOutput))
-    .query(({ ctx, input }) => getThrRun(ctx.svc, ctx.grant, input)),
-  finalise: update()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/finalise`, message: 'Holiday allowance finalised' } })
-    .input(thrRunIdInput)
-    .output(returns(finaliseThrOutput))
-    .mutation(({ ctx, input }) => finaliseThr(ctx.svc, ctx.grant, input)),
-  cancel: update()
-    .meta({ rest: { method: 'POST', path: `${A}/{id}/cancel`, message: 'Holiday allowance cancelled' } })
-    .input(thrRunIdInput)
-    .output(returns(cancelThrOutput))
-    .mutation(({ ctx, input }) => cancelThr(ctx.svc, ctx.grant, input)),
-  download: view()
-    .meta({ rest: { method: 'GET', path: `${A}/{id}/download`, message: 'Holiday allowance download', download: true } })
-    .input(thrRunIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadThrRun(ctx.svc, ctx.grant, input)),
+  dryRun: update.post(`${A}/generate/dryRun`, 'Holiday allowance dry run', call(generateThrInput, dryRunThr, dryRunThrOutput)),
+  detail: view.get(`${A}/{id}/detail`, 'Holiday allowance', call(thrRunDetailInput, getThrRun, getThrRunOutput)),
+  finalise: update.post(`${A}/{id}/finalise`, 'Holiday allowance finalised', call(thrRunIdInput, finaliseThr, finaliseThrOutput)),
+  cancel: update.post(`${A}/{id}/cancel`, 'Holiday allowance cancelled', call(thrRunIdInput, cancelThr, cancelThrOutput)),
+  download: view.file(`${A}/{id}/download`, 'Holiday allowance download', call(thrRunIdInput, downloadThrRun, fileResult)),
 });

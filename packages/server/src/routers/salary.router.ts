@@ -106,7 +106,7 @@ import {
   updateSalaryQueueOutput,
 } from '@hr/core/payroll';
 import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
-import { call, crudProcedures, writeProcedures } from '../trpc/crud';
+import { call, crudProcedures, gate, inputlessQuery, mutation, writeProcedures } from '../trpc/crud';
 
 /*
  * Salary data, payroll runs and payslips (issue 5 part 2; spec §7 "salary/report, /queue,
@@ -115,31 +115,38 @@ import { call, crudProcedures, writeProcedures } from '../trpc/crud';
  * actions POST on {id}/<verb> like the rest of /v2/h. Salary components live under salary/formula.
  */
 const S = '/v2/h/salary';
-const view = () => permissionProcedure('salary.view');
-const update = () => permissionProcedure('salary.update');
+
+const setting = gate('salary.setting');
+const view = gate('salary.view');
+const salaryUpdate = gate('salary.update');
+const personal = gate('personal.access');
 
 export const salaryRouter = router({
   setting: router({
-    get: view()
-      .meta({ rest: { method: 'GET', path: `${S}/setting`, message: 'Payroll settings' } })
-      .output(returns(getPayrollSettingsOutput))
-      .query(({ ctx }) => getPayrollSettings(ctx.svc, ctx.grant)),
-    update: permissionProcedure('salary.setting')
-      .meta({ rest: { method: 'POST', path: `${S}/setting/update`, message: 'Payroll settings updated' } })
-      .input(updatePayrollSettingsInput)
-      .output(returns(updatePayrollSettingsOutput))
-      .mutation(({ ctx, input }) => updatePayrollSettings(ctx.svc, ctx.grant, input)),
+    get: inputlessQuery(
+      'salary.view',
+      { method: 'GET', path: `${S}/setting`, message: 'Payroll settings' },
+      getPayrollSettings,
+      getPayrollSettingsOutput,
+    ),
+    update: setting.post(
+      `${S}/setting/update`,
+      'Payroll settings updated',
+      call(updatePayrollSettingsInput, updatePayrollSettings, updatePayrollSettingsOutput),
+    ),
   }),
   formula: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${S}/formula/list`, message: 'Salary components', results: true } })
-      .output(returns(listSalaryComponentsOutput))
-      .query(({ ctx }) => listSalaryComponents(ctx.svc, ctx.grant)),
-    validate: view()
-      .meta({ rest: { method: 'POST', path: `${S}/formula/validate`, message: 'Formula checked' } })
-      .input(validateFormulaInput)
-      .output(returns(checkSalaryFormulaOutput))
-      .mutation(({ ctx, input }) => checkSalaryFormula(ctx.svc, ctx.grant, input)),
+    list: inputlessQuery(
+      'salary.view',
+      { method: 'GET', path: `${S}/formula/list`, message: 'Salary components', results: true },
+      listSalaryComponents,
+      listSalaryComponentsOutput,
+    ),
+    validate: view.post(
+      `${S}/formula/validate`,
+      'Formula checked',
+      call(validateFormulaInput, checkSalaryFormula, checkSalaryFormulaOutput),
+    ),
     ...writeProcedures(
       'salary.update',
       { path: `${S}/formula`, noun: 'Salary component' },
@@ -151,11 +158,11 @@ export const salaryRouter = router({
     ),
   }),
   employeeComponent: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${S}/employeeComponent`, message: 'Employee components', results: true } })
-      .input(listEmployeeComponentsInput)
-      .output(returns(listEmployeeComponentsOutput))
-      .query(({ ctx, input }) => listEmployeeComponents(ctx.svc, ctx.grant, input)),
+    list: view.list(
+      `${S}/employeeComponent`,
+      'Employee components',
+      call(listEmployeeComponentsInput, listEmployeeComponents, listEmployeeComponentsOutput),
+    ),
     ...writeProcedures(
       'salary.update',
       { path: `${S}/employeeComponent`, noun: 'Employee component' },
@@ -167,11 +174,7 @@ export const salaryRouter = router({
     ),
   }),
   bonusCut: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${S}/bonusCut`, message: 'Bonus/cuts', results: true } })
-      .input(listBonusCutsInput)
-      .output(returns(listBonusCutsOutput))
-      .query(({ ctx, input }) => listBonusCuts(ctx.svc, ctx.grant, input)),
+    list: view.list(`${S}/bonusCut`, 'Bonus/cuts', call(listBonusCutsInput, listBonusCuts, listBonusCutsOutput)),
     ...writeProcedures(
       'salary.update',
       { path: `${S}/bonusCut`, noun: 'Bonus/cut' },
@@ -195,47 +198,35 @@ export const salaryRouter = router({
       ),
     ),
     /** spec §7 bonusCuts lookup: active types, `selected` 0/1 for the employee's current ones. */
-    lookup: view()
-      .meta({ rest: { method: 'GET', path: '/v2/h/component/bonusCut', message: 'Bonus/cuts', results: true } })
-      .input(bonusCutLookupInput)
-      .output(returns(bonusCutLookupOutput))
-      .query(({ ctx, input }) => bonusCutLookup(ctx.svc, ctx.grant, input)),
+    lookup: view.list('/v2/h/component/bonusCut', 'Bonus/cuts', call(bonusCutLookupInput, bonusCutLookup, bonusCutLookupOutput)),
   }),
   queue: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${S}/queue`, message: 'Salary queue', results: true } })
-      .input(listQueueInput)
-      .output(returns(listSalaryQueueOutput))
-      .query(({ ctx, input }) => listSalaryQueue(ctx.svc, ctx.grant, input)),
-    create: update()
-      .meta({ rest: { method: 'POST', path: `${S}/queue`, message: 'Salary change queued' } })
-      .input(createQueueInput)
-      .output(returns(createSalaryQueueOutput))
-      .mutation(({ ctx, input }) => createSalaryQueue(ctx.svc, ctx.grant, input)),
-    update: update()
-      .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/update`, message: 'Salary change updated' } })
-      .input(updateQueueInput)
-      .output(returns(updateSalaryQueueOutput))
-      .mutation(({ ctx, input }) => updateSalaryQueue(ctx.svc, ctx.grant, input)),
-    delete: update()
-      .meta({ rest: { method: 'POST', path: `${S}/queue/{id}/delete`, message: 'Salary change deleted' } })
-      .input(salaryIdInput)
-      .output(returns(deleteSalaryQueueOutput))
-      .mutation(({ ctx, input }) => deleteSalaryQueue(ctx.svc, ctx.grant, input)),
+    list: view.list(`${S}/queue`, 'Salary queue', call(listQueueInput, listSalaryQueue, listSalaryQueueOutput)),
+    create: salaryUpdate.post(
+      `${S}/queue`,
+      'Salary change queued',
+      call(createQueueInput, createSalaryQueue, createSalaryQueueOutput),
+    ),
+    update: salaryUpdate.post(
+      `${S}/queue/{id}/update`,
+      'Salary change updated',
+      call(updateQueueInput, updateSalaryQueue, updateSalaryQueueOutput),
+    ),
+    delete: salaryUpdate.post(
+      `${S}/queue/{id}/delete`,
+      'Salary change deleted',
+      call(salaryIdInput, deleteSalaryQueue, deleteSalaryQueueOutput),
+    ),
   }),
   report: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${S}/report`, message: 'Salary reports', results: true } })
-      .input(listRunsInput)
-      .output(returns(listPayrollRunsOutput))
-      .query(({ ctx, input }) => listPayrollRuns(ctx.svc, ctx.grant, input)),
-    generate: update()
-      .meta({ rest: { method: 'POST', path: `${S}/report/generate`, message: 'Salary report generated' } })
-      .input(generateRunInput)
-      .output(returns(generatePayrollOutput))
-      .mutation(({ ctx, input }) => generatePayroll(ctx.svc, ctx.grant, input)),
+    list: view.list(`${S}/report`, 'Salary reports', call(listRunsInput, listPayrollRuns, listPayrollRunsOutput)),
+    generate: salaryUpdate.post(
+      `${S}/report/generate`,
+      'Salary report generated',
+      call(generateRunInput, generatePayroll, generatePayrollOutput),
+    ),
     /** The same run as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
-    generateJob: update()
+    generateJob: permissionProcedure('salary.update')
       .meta({ rest: { method: 'POST', path: `${S}/report/generate/job`, message: 'Salary report generation started' } })
       .input(generateRunInput)
       .output(returns(enqueueJobOutput))
@@ -243,54 +234,43 @@ export const salaryRouter = router({
         requireCompanyScope(ctx.grant);
         return enqueueJob(ctx.services, JOB_KINDS.payroll, input, ctx.actor);
       }),
-    dryRun: update()
-      .meta({ rest: { method: 'POST', path: `${S}/report/generate/dryRun`, message: 'Salary report dry run' } })
-      .input(generateRunInput)
-      .output(returns(dryRunPayrollOutput))
-      .mutation(({ ctx, input }) => dryRunPayroll(ctx.svc, ctx.grant, input)),
-    detail: view()
-      .meta({ rest: { method: 'GET', path: `${S}/report/{id}/detail`, message: 'Salary report' } })
-      .input(runDetailInput)
-      .output(returns(getPayrollRunOutput))
-      .query(({ ctx, input }) => getPayrollRun(ctx.svc, ctx.grant, input)),
-    payslip: view()
-      .meta({ rest: { method: 'GET', path: `${S}/report/payslip/{id}`, message: 'Payslip' } })
-      .input(payslipInput)
-      .output(returns(getPayslipOutput))
-      .query(({ ctx, input }) => getPayslip(ctx.svc, ctx.grant, input)),
-    finalise: update()
-      .meta({ rest: { method: 'POST', path: `${S}/report/{id}/finalise`, message: 'Salary report finalised' } })
-      .input(salaryIdInput)
-      .output(returns(finalisePayrollOutput))
-      .mutation(({ ctx, input }) => finalisePayroll(ctx.svc, ctx.grant, input)),
-    cancel: update()
-      .meta({ rest: { method: 'POST', path: `${S}/report/{id}/cancel`, message: 'Salary report cancelled' } })
-      .input(salaryIdInput)
-      .output(returns(cancelPayrollOutput))
-      .mutation(({ ctx, input }) => cancelPayroll(ctx.svc, ctx.grant, input)),
-    download: view()
-      .meta({ rest: { method: 'GET', path: `${S}/report/{id}/download`, message: 'Salary report download', download: true } })
-      .input(salaryIdInput)
-      .output(returns(fileResult))
-      .query(({ ctx, input }) => downloadPayrollRun(ctx.svc, ctx.grant, input)),
+    dryRun: mutation(
+      'salary.update',
+      { method: 'POST', path: `${S}/report/generate/dryRun`, message: 'Salary report dry run' },
+      // Either grant: a dry run is a read that salary.update also may do.
+      { input: generateRunInput, run: dryRunPayroll, output: dryRunPayrollOutput },
+    ),
+    detail: view.get(`${S}/report/{id}/detail`, 'Salary report', call(runDetailInput, getPayrollRun, getPayrollRunOutput)),
+    payslip: view.get(`${S}/report/payslip/{id}`, 'Payslip', call(payslipInput, getPayslip, getPayslipOutput)),
+    finalise: salaryUpdate.post(
+      `${S}/report/{id}/finalise`,
+      'Salary report finalised',
+      call(salaryIdInput, finalisePayroll, finalisePayrollOutput),
+    ),
+    cancel: salaryUpdate.post(
+      `${S}/report/{id}/cancel`,
+      'Salary report cancelled',
+      call(salaryIdInput, cancelPayroll, cancelPayrollOutput),
+    ),
+    download: view.file(
+      `${S}/report/{id}/download`,
+      'Salary report download',
+      call(salaryIdInput, downloadPayrollRun, fileResult),
+    ),
   }),
   employee: router({
-    list: view()
-      .meta({ rest: { method: 'GET', path: `${S}/employee`, message: 'Employee salaries', results: true } })
-      .input(listSalaryEmployeesInput)
-      .output(returns(listSalaryEmployeesOutput))
-      .query(({ ctx, input }) => listSalaryEmployees(ctx.svc, ctx.grant, input)),
-    detail: view()
-      .meta({ rest: { method: 'GET', path: `${S}/employee/{id}/detail`, message: 'Employee salary' } })
-      .input(salaryEmployeeInput)
-      .output(returns(getSalaryEmployeeOutput))
-      .query(({ ctx, input }) => getSalaryEmployee(ctx.svc, ctx.grant, input)),
+    list: view.list(
+      `${S}/employee`,
+      'Employee salaries',
+      call(listSalaryEmployeesInput, listSalaryEmployees, listSalaryEmployeesOutput),
+    ),
+    detail: view.get(
+      `${S}/employee/{id}/detail`,
+      'Employee salary',
+      call(salaryEmployeeInput, getSalaryEmployee, getSalaryEmployeeOutput),
+    ),
   }),
-  personal: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/salary', message: 'My payslips', results: true } })
-    .input(personalSalaryInput)
-    .output(returns(myPayslipsOutput))
-    .query(({ ctx, input }) => myPayslips(ctx.svc, ctx.grant, input)),
+  personal: personal.list('/v2/h/personal/salary', 'My payslips', call(personalSalaryInput, myPayslips, myPayslipsOutput)),
   holidayAllowance: holidayAllowanceRouter,
   piece: pieceRouter,
   incomeTax: incomeTaxRouter,

@@ -19,17 +19,7 @@ async function userFor(roles: RoleKey[], n: number, grantServer = false): Promis
   const u = await createUser(t.services.ctx(null), { ...who, roles, employeeId: emp.id });
   if (grantServer)
     // An approved per-employee grant of server.manage (spec §6: permissions per employee).
-    await t.tdb.db
-      .insertInto('permission_grants')
-      .values({
-        subject_type: 'employee',
-        subject_id: emp.id,
-        grant_kind: 'permission',
-        grant_key: 'server.manage',
-        status: 1,
-        requested_by: u.id,
-      })
-      .execute();
+    await t.grantPermission(emp.id, 'server.manage', u.id);
   if (n === 2) ownerEmployee = emp.id;
   return t.bearer(who);
 }

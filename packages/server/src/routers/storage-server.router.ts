@@ -14,6 +14,7 @@ import {
   updateStorageServerInput,
 } from '@hr/core/storage-servers';
 import { permissionProcedure, router } from '../trpc/procedures';
+import { call, gate, inputlessQuery } from '../trpc/crud';
 import {
   createStorageServerOutput,
   deleteStorageServerOutput,
@@ -34,43 +35,36 @@ import { returns } from '../trpc/output';
  * the employees who may own a server. Owners see their own servers; hr.all sees every one.
  */
 const S = '/v2/h/server';
-const manage = () => permissionProcedure('server.manage');
+
+const manage = gate('server.manage');
 
 export const storageServerRouter = router({
-  list: manage()
-    .meta({ rest: { method: 'GET', path: S, message: 'Storage servers', results: true } })
-    .input(listStorageServersInput)
-    .output(returns(listStorageServersOutput))
-    .query(({ ctx, input }) => listStorageServers(ctx.svc, ctx.grant, input)),
-  get: manage()
-    .meta({ rest: { method: 'GET', path: `${S}/{id}`, message: 'Storage server' } })
-    .input(storageServerIdInput)
-    .output(returns(getStorageServerOutput))
-    .query(({ ctx, input }) => getStorageServer(ctx.svc, ctx.grant, input)),
-  create: manage()
-    .meta({ rest: { method: 'POST', path: S, message: 'Storage server added' } })
-    .input(createStorageServerInput)
-    .output(returns(createStorageServerOutput))
-    .mutation(({ ctx, input }) => createStorageServer(ctx.svc, ctx.grant, input)),
-  update: manage()
-    .meta({ rest: { method: 'PUT', path: `${S}/{id}`, message: 'Storage server saved' } })
-    .input(updateStorageServerInput)
-    .output(returns(updateStorageServerOutput))
-    .mutation(({ ctx, input }) => updateStorageServer(ctx.svc, ctx.grant, input)),
-  delete: manage()
-    .meta({ rest: { method: 'DELETE', path: `${S}/{id}`, message: 'Storage server deleted' } })
-    .input(storageServerIdInput)
-    .output(returns(deleteStorageServerOutput))
-    .mutation(({ ctx, input }) => deleteStorageServer(ctx.svc, ctx.grant, input)),
-  types: manage()
-    .meta({ rest: { method: 'GET', path: `${S}/static/type`, message: 'Storage server types', results: true } })
-    .output(returns(listStorageServerTypesOutput))
-    .query(({ ctx }) => listStorageServerTypes(ctx.svc, ctx.grant)),
-  categories: manage()
-    .meta({ rest: { method: 'GET', path: `${S}/static/category`, message: 'Storage server categories', results: true } })
-    .output(returns(listStorageServerCategoriesOutput))
-    .query(({ ctx }) => listStorageServerCategories(ctx.svc, ctx.grant)),
-  owners: manage()
+  list: manage.list(S, 'Storage servers', call(listStorageServersInput, listStorageServers, listStorageServersOutput)),
+  get: manage.get(`${S}/{id}`, 'Storage server', call(storageServerIdInput, getStorageServer, getStorageServerOutput)),
+  create: manage.post(S, 'Storage server added', call(createStorageServerInput, createStorageServer, createStorageServerOutput)),
+  update: manage.put(
+    `${S}/{id}`,
+    'Storage server saved',
+    call(updateStorageServerInput, updateStorageServer, updateStorageServerOutput),
+  ),
+  delete: manage.del(
+    `${S}/{id}`,
+    'Storage server deleted',
+    call(storageServerIdInput, deleteStorageServer, deleteStorageServerOutput),
+  ),
+  types: inputlessQuery(
+    'server.manage',
+    { method: 'GET', path: `${S}/static/type`, message: 'Storage server types', results: true },
+    listStorageServerTypes,
+    listStorageServerTypesOutput,
+  ),
+  categories: inputlessQuery(
+    'server.manage',
+    { method: 'GET', path: `${S}/static/category`, message: 'Storage server categories', results: true },
+    listStorageServerCategories,
+    listStorageServerCategoriesOutput,
+  ),
+  owners: permissionProcedure('server.manage')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/server/management', message: 'Server owners', results: true } })
     .input(storageServerOwnersInput.optional())
     .output(returns(listStorageServerOwnersOutput))

@@ -6,7 +6,7 @@
 import { createUser } from '@hr/core/auth';
 import type { PermissionKey, RoleKey } from '@hr/core/access';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 
 export type Headers = Record<string, string>;
@@ -28,6 +28,11 @@ export interface TestLogin {
 export interface RouterTestApp extends TestApp {
   /** Signs in over REST and returns the bearer headers. */
   bearer(who: Login): Promise<Headers>;
+  /**
+   * Bearer headers of the seeded admin and staff logins, signed in by a `beforeAll` registered by
+   * this call (read them inside tests and later hooks).
+   */
+  seededLogins(): { readonly admin: Headers; readonly staff: Headers };
   /** Bearer headers of several logins, signed in one after another. */
   bearers<const W extends readonly Login[]>(...who: W): Promise<{ -readonly [K in keyof W]: Headers }>;
   /** Id of the test employee number `n` (JKT-0000n). */
@@ -38,6 +43,17 @@ export interface RouterTestApp extends TestApp {
   signUp(who: Login, roles: RoleKey[], employeeId?: number): Promise<{ headers: Headers; userId: number }>;
   /** A new login holding `roles`, linked to employee JKT-0000n, signed in. */
   userFor(roles: RoleKey[], n: number, who: Login): Promise<TestLogin>;
+  /** A new department in the seeded office, with `employeeIds` moved into it; returns its id. */
+  addDepartment(name: string, employeeIds?: number[]): Promise<number>;
+  /** Job positions of the seeded office in department `departmentId`, created in order; returns their ids. */
+  addJobPositions(names: string[], departmentId: number): Promise<number[]>;
+  /** Approved grants of permissions to a job position, requested and decided earlier by the seeded admin. */
+  grantToPosition(jobPositionId: number, keys: PermissionKey[]): Promise<void>;
+  /**
+   * Sign-ups of numbered logins: `(roles, n)` creates `<prefix><n>@test.co.id` with `password`,
+   * linked to employee JKT-0000n, and returns its bearer headers.
+   */
+  headersFor(prefix: string, password: string): (roles: RoleKey[], n: number) => Promise<Headers>;
   /** An approved grant of one permission to an employee (as if its second person had approved it). */
   grantPermission(employeeId: number, key: PermissionKey, requestedBy: number): Promise<void>;
   /**
@@ -85,6 +101,10 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
     });
     return { headers: await bearer(who), userId: user.id };
   };
+  const userFor = async (roles: RoleKey[], n: number, who: Login): Promise<TestLogin> => {
+    const id = await employeeId(n);
+    return { ...(await signUp(who, roles, id)), employeeId: id };
+  };
   const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
     get().app.inject({
       method,
@@ -118,15 +138,65 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
       for (const w of who) out.push(await bearer(w));
       return out as { -readonly [K in keyof W]: Headers };
     },
+    seededLogins() {
+      const logins = { admin: {}, staff: {} };
+      beforeAll(async () => {
+        logins.admin = await bearer(get().admin);
+        logins.staff = await bearer(get().staff);
+      });
+      return logins;
+    },
     employeeId,
     async employeeIds() {
       const rows = await get().tdb.db.selectFrom('employees').select('id').orderBy('employee_number').execute();
       return rows.map((r) => r.id);
     },
     signUp,
-    async userFor(roles, n, who) {
-      const id = await employeeId(n);
-      return { ...(await signUp(who, roles, id)), employeeId: id };
+    userFor,
+    async addDepartment(name, employeeIds = []) {
+      const db = get().tdb.db;
+      const office = await db.selectFrom('company_offices').select('id').orderBy('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('departments')
+        .values({ company_office_id: office.id, name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (employeeIds.length > 0)
+        await db.updateTable('employees').set({ department_id: id }).where('id', 'in', employeeIds).execute();
+      return id;
+    },
+    headersFor(prefix, password) {
+      return async (roles, n) => (await userFor(roles, n, { email: `${prefix}${n}@test.co.id`, password })).headers;
+    },
+    async addJobPositions(names, departmentId) {
+      const db = get().tdb.db;
+      const office = await db.selectFrom('company_offices').select('id').orderBy('id').executeTakeFirstOrThrow();
+      const rows = names.map((name) => ({
+        name,
+        company_office_id: office.id,
+        department_id: departmentId,
+        division_id: null,
+        section_id: null,
+        job_level_id: null,
+      }));
+      return (await db.insertInto('job_positions').values(rows).returning('id').execute()).map((r) => r.id);
+    },
+    async grantToPosition(jobPositionId, keys) {
+      const db = get().tdb.db;
+      const admin = await db.selectFrom('users').select('id').where('email', '=', get().admin.email).executeTakeFirstOrThrow();
+      const decided = { status: 1, requested_by: admin.id, decided_by: admin.id, decided_at: new Date() };
+      await db
+        .insertInto('permission_grants')
+        .values(
+          keys.map((key) => ({
+            subject_type: 'job_position' as const,
+            subject_id: jobPositionId,
+            grant_kind: 'permission' as const,
+            grant_key: key,
+            ...decided,
+          })),
+        )
+        .execute();
     },
     async grantPermission(employeeId, key, requestedBy) {
       await get()
@@ -173,3 +243,24 @@ export function pastWeekday(back: number): string {
   while ([0, 6].includes(new Date(d).getUTCDay())) d -= 86_400_000;
   return new Date(d).toISOString().slice(0, 10);
 }
+
+/**
+ * Asserts that `reply` refuses the caller's input (400, GL0001) and returns the params its first
+ * error names (`errors[0].attributes[].param`), sorted: `expect(refusedParams(r)).toEqual(['from', 'to'])`.
+ * `label` names the case in a failure message (a table of cases).
+ */
+export function refusedParams(reply: Reply, label?: string): string[] {
+  expect(reply.statusCode, label).toBe(400);
+  const error = reply.json().errors[0] as { code: string; attributes: { param: string }[] };
+  expect(error.code).toBe('GL0001');
+  return error.attributes.map((a) => a.param).sort();
+}
+
+/** One fingerprint punch as the device agent uploads it (check-in state, fingerprint verified). */
+export const punch = (pin: string, localTime: string, deviceSerial = 'SN-100') => ({
+  deviceSerial,
+  pin,
+  localTime,
+  state: 0,
+  verifyType: 1,
+});

@@ -1,8 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpBatchStreamLink, httpLink, TRPCClientError } from '@trpc/client';
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginToken, startTestApp, type TestApp } from '../rest/test-harness';
+import { lineSink, loginToken, startTestApp, type TestApp } from '../rest/test-harness';
 import type { AppRouter } from '../routers/index';
 import { publicProcedure, router } from './procedures';
 import { trpcHttpPlugin } from './http';
@@ -253,13 +252,7 @@ describe('internal errors over tRPC', () => {
       }),
       big: publicProcedure.query(() => ({ n: 10n as unknown as number })),
     });
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(String(chunk));
-        cb();
-      },
-    });
+    const { lines, stream } = lineSink();
     const app = Fastify({ logger: { level: 'error', stream } });
     await app.register(trpcHttpPlugin<typeof failing>, {
       prefix: '/trpc',
