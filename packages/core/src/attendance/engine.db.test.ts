@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import { ingestPunches } from '../devices/ingest';
 import { assignPin } from './punches';
-import { assignSchedule, createHoliday, createShift, updateAttendanceSettings } from './setup';
+import { assignSchedule, createHoliday, createShift } from './setup';
 import {
   clearTimesheetEdit,
   editTimesheet,
@@ -18,47 +17,32 @@ import {
   setTimesheetOverrides,
   timesheetSummary,
 } from './timesheets';
+import { officeWeek } from './test-kit';
 
 // Fixed "now": 20 Nov 2026 17:00 in Jakarta. November 2026: Monday 2, 9, 16; Saturday 7, 14.
 const NOW = new Date('2026-11-20T10:00:00Z');
 
-let tdb: TestDb;
-let org: Org;
+const t = useOrgTestDb(undefined, { clock: () => NOW });
 let admin: Actor;
 let ctx: Ctx;
-let officeShift: number;
+let _officeShift: number;
 let nightShift: number;
 let pinSeq = 1000;
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => NOW });
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  ctx = services.ctx(admin);
+  admin = await t.newActor(['superadmin']);
+  ctx = t.services.ctx(admin);
   const manage = requirePermission(admin, 'attendance.manage');
-  officeShift = (
-    await createShift(ctx, manage, {
-      name: 'Office',
-      startTime: '08:00',
-      endTime: '17:00',
-      breakMinutes: 60,
-      lateGraceMinutes: 10,
-      earlyGraceMinutes: 5,
-    })
-  ).id;
+  _officeShift = await officeWeek(ctx, manage);
   nightShift = (await createShift(ctx, manage, { name: 'Night', startTime: '22:00', endTime: '06:00', breakMinutes: 30 })).id;
-  await updateAttendanceSettings(ctx, manage, { defaultShiftId: officeShift, workdays: [1, 2, 3, 4, 5] });
 });
-afterAll(() => tdb.destroy());
 
 const manage = () => requirePermission(admin, 'attendance.manage');
 const view = () => requirePermission(admin, 'attendance.view');
 
 /** A new employee in department 0 (or 1) whose terminal PIN is mapped. */
 async function employee(dept: 0 | 1 = 0): Promise<{ id: number; pin: string }> {
-  const id = await makeEmployee(tdb.db, org, { dept });
+  const id = await makeEmployee(t.db, t.org, { dept });
   const pin = String(++pinSeq);
   await assignPin(ctx, manage(), { employeeId: id, pin });
   return { id, pin };
@@ -135,12 +119,12 @@ describe('timesheet engine (issue 4)', () => {
 
   it('a punch at a canteen terminal is a meal, not attendance: a forgotten clock-out stays No Clock-Out', async () => {
     const e = await employee();
-    const canteen = await tdb.db
+    const canteen = await t.db
       .insertInto('canteens')
-      .values({ company_office_id: org.officeId, name: 'Kantin Engine' })
+      .values({ company_office_id: t.org.officeId, name: 'Kantin Engine' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await tdb.db.insertInto('canteen_terminals').values({ device_serial: 'CANTEEN-1', canteen_id: canteen.id }).execute();
+    await t.db.insertInto('canteen_terminals').values({ device_serial: 'CANTEEN-1', canteen_id: canteen.id }).execute();
     await ingest(e.pin, ['2026-11-19T07:57:00']);
     await ingest(e.pin, ['2026-11-19T12:05:00'], 'CANTEEN-1');
     expect(await day(e.id, '2026-11-19')).toMatchObject({ status: 3, firstIn: '2026-11-19 07:57', lastOut: null });
@@ -203,7 +187,7 @@ describe('timesheet engine (issue 4)', () => {
     expect(await day(e.id, '2026-11-13')).toMatchObject({ status: 3 });
     const stamp = async (date: string) =>
       (
-        await tdb.db
+        await t.db
           .selectFrom('timesheets')
           .select(sql<string>`computed_at::text`.as('at'))
           .where('employee_id', '=', e.id)
@@ -212,7 +196,7 @@ describe('timesheet engine (issue 4)', () => {
       ).at;
     const tenth = await stamp('2026-11-10');
     // The roster changes behind the engine's back (no recompute): the 10th is now a day off.
-    await tdb.db.insertInto('schedules').values({ employee_id: e.id, work_date: '2026-11-10', shift_id: null }).execute();
+    await t.db.insertInto('schedules').values({ employee_id: e.id, work_date: '2026-11-10', shift_id: null }).execute();
     const r = await ingest(e.pin, ['2026-11-13T17:10:00']);
     expect(r.items).toEqual([{ index: 0, status: 'inserted' }]);
     expect(await day(e.id, '2026-11-13')).toMatchObject({ status: 1, lastOut: '2026-11-13 17:10' });
@@ -235,7 +219,7 @@ describe('timesheet engine (issue 4)', () => {
     ]);
     const again = await ingest(e.pin, batch);
     expect(again.items.map((i) => i.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
-    const n = await tdb.db
+    const n = await t.db
       .selectFrom('punches')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('pin', '=', e.pin)
@@ -265,10 +249,10 @@ describe('timesheet engine (issue 4)', () => {
   });
 
   it('an unknown PIN is kept and its punches count once the PIN is mapped', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
+    const id = await makeEmployee(t.db, t.org, { dept: 0 });
     const r = await ingest('7777', ['2026-11-16T07:59:00', '2026-11-16T17:01:00'], 'DEV-9');
     expect(r.items.map((i) => i.status)).toEqual(['inserted', 'inserted']);
-    const kept = await tdb.db.selectFrom('punches').select(['employee_id']).where('pin', '=', '7777').execute();
+    const kept = await t.db.selectFrom('punches').select(['employee_id']).where('pin', '=', '7777').execute();
     expect(kept).toEqual([{ employee_id: null }, { employee_id: null }]);
     expect(await day(id, '2026-11-16')).toBeUndefined();
 
@@ -278,7 +262,7 @@ describe('timesheet engine (issue 4)', () => {
     // The same PIN on another terminal stays unknown.
     await ingest('7777', ['2026-11-17T08:00:00'], 'DEV-10');
     expect(
-      await tdb.db.selectFrom('punches').select('employee_id').where('device_serial', '=', 'DEV-10').executeTakeFirst(),
+      await t.db.selectFrom('punches').select('employee_id').where('device_serial', '=', 'DEV-10').executeTakeFirst(),
     ).toEqual({ employee_id: null });
   });
 
@@ -301,7 +285,7 @@ describe('timesheet engine (issue 4)', () => {
       lastOut: '2026-11-05 17:00',
       workedMinutes: 8 * 60,
     });
-    const log = await tdb.db
+    const log = await t.db
       .selectFrom('audit_log')
       .select(['action', 'before', 'after'])
       .where('entity', '=', 'timesheet')
@@ -321,7 +305,7 @@ describe('timesheet engine (issue 4)', () => {
     await recomputeTimesheets(ctx, manage(), { from: '2026-11-06', to: '2026-11-06', employeeIds: [e.id] });
     expect(await day(e.id, '2026-11-06')).toMatchObject({ status: 2 });
     // Inside the approving module's transaction; the engine's planner settings do not leak into it.
-    const after = await tdb.db.transaction().execute(async (trx) => {
+    const after = await t.db.transaction().execute(async (trx) => {
       await setTimesheetOverrides(
         trx,
         [{ employeeId: e.id, date: '2026-11-06', source: 'leave', priority: 10, status: null, dayType: 'leave', refId: 1 }],
@@ -365,10 +349,8 @@ describe('timesheet engine (issue 4)', () => {
     const outOfScope = await employee(0);
     await ingest(inScope.pin, ['2026-11-02T08:00:00', '2026-11-02T17:00:00']);
     await ingest(outOfScope.pin, ['2026-11-02T08:00:00', '2026-11-02T17:00:00']);
-    const services = createServices(tdb.db, { clock: () => NOW });
-    const m = await makeUser(services, org, ['manager'], { dept: 1 });
-    const manager = (await actorForUser(tdb.db, m.userId, 'user'))!;
-    const mctx = services.ctx(manager);
+    const manager = await t.newActor(['manager'], { dept: 1 });
+    const mctx = t.services.ctx(manager);
     const g = requirePermission(manager, 'attendance.view');
     const page = await listTimesheets(mctx, g, { from: '2026-11-02', to: '2026-11-02', pageSize: 500 });
     const ids = page.rows.map((r) => r.employeeId);

@@ -4,7 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
-import { okOutput, pageOutput } from '../shared/outputs';
+import { employeeInDepartmentShape, employeeRefShape, nullableNamedRefs, okOutput, pageOutput } from '../shared/outputs';
 
 const punchRowShape = z.object({
   id: z.string(),
@@ -22,19 +22,13 @@ const pinRowShape = z.object({
   id: z.number(),
   pin: z.string(),
   deviceSerial: z.string().nullable(),
-  employeeId: z.number(),
-  employeeName: z.string(),
-  employeeNumber: z.string(),
+  ...employeeRefShape,
 });
 const timesheetRowShape = z.object({
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  department: z.string().nullable(),
+  ...employeeInDepartmentShape,
   date: z.string(),
   dayType: z.enum(['workday', 'holiday', 'dayoff', 'leave']),
-  shiftId: z.number().nullable(),
-  shift: z.string().nullable(),
+  ...nullableNamedRefs('shift'),
   status: z.number().nullable(),
   statusLabel: z.string().nullable(),
   firstIn: z.string().nullable(),
@@ -45,10 +39,7 @@ const timesheetRowShape = z.object({
   manual: z.boolean(),
 });
 const summaryRowShape = z.object({
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  department: z.string().nullable(),
+  ...employeeInDepartmentShape,
   days: z.number(),
   workdays: z.number(),
   valid: z.number(),
@@ -95,8 +86,7 @@ const shiftRowShape = z.object({
   id: z.number(),
   name: z.string(),
   label: z.string(),
-  companyOfficeId: z.number().nullable(),
-  companyOffice: z.string().nullable(),
+  ...nullableNamedRefs('companyOffice'),
   startTime: z.string(),
   endTime: z.string(),
   breakMinutes: z.number(),
@@ -105,12 +95,9 @@ const shiftRowShape = z.object({
   overnight: z.boolean(),
 });
 const scheduleRowShape = z.object({
-  employeeId: z.number(),
-  employeeName: z.string(),
-  employeeNumber: z.string(),
+  ...employeeRefShape,
   date: z.string(),
-  shiftId: z.number().nullable(),
-  shift: z.string().nullable(),
+  ...nullableNamedRefs('shift'),
   rostered: z.boolean(),
   holiday: z.string().nullable(),
 });
@@ -120,12 +107,10 @@ const holidayRowShape = z.object({
   name: z.string(),
   kind: z.enum(['national', 'religious', 'company']),
   religiousHoliday: z.number().nullable(),
-  companyOfficeId: z.number().nullable(),
-  companyOffice: z.string().nullable(),
+  ...nullableNamedRefs('companyOffice'),
 });
 const attendanceSettingsShape = z.object({
-  defaultShiftId: z.number().nullable(),
-  defaultShift: z.string().nullable(),
+  ...nullableNamedRefs('defaultShift'),
   workdays: z.array(z.number()),
   windowBeforeMinutes: z.number(),
   windowAfterMinutes: z.number(),
@@ -133,10 +118,7 @@ const attendanceSettingsShape = z.object({
   timeZone: z.string(),
 });
 const reportRowShape = z.object({
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  department: z.string().nullable(),
+  ...employeeInDepartmentShape,
   companyOffice: z.string().nullable(),
   ...reportTotalsShape.shape,
 });
@@ -150,13 +132,10 @@ const dailyPresenceShape = z.object({
 });
 
 export const listPunchesOutput = pageOutput(punchRowShape);
-export const listPinsOutput = z.object({ rows: z.array(pinRowShape), total: z.number(), page: z.number(), pageSize: z.number() });
+export const listPinsOutput = pageOutput(pinRowShape);
 export const assignPinOutput = z.object({
   resolvedPunches: z.number(),
-  id: z.number(),
-  pin: z.string(),
-  deviceSerial: z.string().nullable(),
-  employeeId: z.number(),
+  ...pinRowShape.omit({ employeeName: true, employeeNumber: true }).shape,
 });
 export const removePinOutput = okOutput;
 export const listTimesheetsOutput = pageOutput(timesheetRowShape);
@@ -185,29 +164,7 @@ export const updateAttendanceSettingsOutput = attendanceSettingsShape;
 export const attendanceReportOutput = pageOutput(reportRowShape);
 export const attendanceDailyOutput = z.object({ from: z.string(), to: z.string(), days: z.array(dailyPresenceShape) });
 export const myTimesheetOutput = pageOutput(timesheetRowShape);
-export const mySummaryOutput = z.object({
-  from: z.string(),
-  to: z.string(),
-  summary: z
-    .object({
-      days: z.number(),
-      employeeId: z.number(),
-      manual: z.number(),
-      workdays: z.number(),
-      employeeNumber: z.string(),
-      employeeName: z.string(),
-      department: z.string().nullable(),
-      valid: z.number(),
-      noClockIn: z.number(),
-      noClockOut: z.number(),
-      late: z.number(),
-      early: z.number(),
-      lateMinutes: z.number(),
-      earlyMinutes: z.number(),
-      workedMinutes: z.number(),
-      workedHours: z.string(),
-    })
-    .nullable(),
-});
+/** My summary is my row of the summary (null before any timesheet). */
+export const mySummaryOutput = z.object({ from: z.string(), to: z.string(), summary: summaryRowShape.nullable() });
 export const myAttendanceReportOutput = employeeReportShape;
 export const myShiftsOutput = pageOutput(scheduleRowShape);

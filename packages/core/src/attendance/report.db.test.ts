@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { pdfText } from '../testing/pdf';
-import type { Services } from '../services';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee, makeUser } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import { readSheetRows } from './import';
 import { ingestPunches } from '../devices/ingest';
 import { assignPin } from './punches';
@@ -20,7 +18,7 @@ import {
   myAttendanceReport,
   recapTimesheets,
 } from './report';
-import { createShift, updateAttendanceSettings } from './setup';
+import { officeWeek } from './test-kit';
 import { editTimesheet, recomputeTimesheets, setTimesheetOverrides } from './timesheets';
 
 // Fixed "now": 20 Nov 2026 17:00 in Jakarta. The week under test: Monday 2 to Sunday 8 November 2026.
@@ -28,9 +26,7 @@ const NOW = new Date('2026-11-20T10:00:00Z');
 const FROM = '2026-11-02';
 const TO = '2026-11-08';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const t = useOrgTestDb(undefined, { clock: () => NOW });
 let admin: Actor;
 let ctx: Ctx;
 let worker: { id: number; userId: number; email: string };
@@ -49,25 +45,14 @@ async function punches(employeeId: number, pin: string, times: string[]) {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db, { clock: () => NOW });
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, null, ['superadmin']);
-  admin = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  ctx = services.ctx(admin);
-  const shift = await createShift(ctx, manage(), {
-    name: 'Office',
-    startTime: '08:00',
-    endTime: '17:00',
-    breakMinutes: 60,
-    lateGraceMinutes: 10,
-    earlyGraceMinutes: 5,
-  });
-  await updateAttendanceSettings(ctx, manage(), { defaultShiftId: shift.id, workdays: [1, 2, 3, 4, 5] });
+  // A superadmin without an employee record of its own, so it never shows in the reports.
+  admin = await t.actorOf((await makeUser(t.services, null, ['superadmin'])).userId);
+  ctx = t.services.ctx(admin);
+  await officeWeek(ctx, manage());
 
   // The worker (department 0, with a login): a valid Monday, late Tuesday, early Wednesday (late
   // 9 minutes, within the 10-minute grace), absent Thursday, leave on Friday, weekend off.
-  const w = await makeUser(services, org, ['employee'], { dept: 0 });
+  const w = await makeUser(t.services, t.org, ['employee'], { dept: 0 });
   worker = { id: w.employeeId!, userId: w.userId, email: w.email };
   await punches(worker.id, '9001', [
     '2026-11-02T07:55:00',
@@ -78,7 +63,7 @@ beforeAll(async () => {
     '2026-11-04T16:30:00',
   ]);
   // Someone in department 1: present every workday on time.
-  other = await makeEmployee(tdb.db, org, { dept: 1 }, 'Other Person');
+  other = await makeEmployee(t.db, t.org, { dept: 1 }, 'Other Person');
   await punches(
     other,
     '9002',
@@ -86,12 +71,11 @@ beforeAll(async () => {
   );
   await recomputeTimesheets(ctx, manage(), { from: FROM, to: TO });
   await setTimesheetOverrides(
-    tdb.db,
+    t.db,
     [{ employeeId: worker.id, date: '2026-11-06', source: 'leave', priority: 10, status: null, dayType: 'leave' }],
     null,
   );
 });
-afterAll(() => tdb.destroy());
 
 describe('attendance report (spec /attendance/report)', () => {
   it('counts present, absent, late, early, leave and worked hours per employee', async () => {
@@ -118,7 +102,7 @@ describe('attendance report (spec /attendance/report)', () => {
     const o = page.rows.find((r) => r.employeeId === other);
     expect(o).toMatchObject({ present: 5, absent: 0, late: 0, early: 0, leave: 0, workedMinutes: 5 * (9 * 60 + 10 - 60) });
     // Filters apply: department 1 only.
-    const dept = await attendanceReport(ctx, view(), { from: FROM, to: TO, departmentId: org.dept[1] });
+    const dept = await attendanceReport(ctx, view(), { from: FROM, to: TO, departmentId: t.org.dept[1] });
     expect(dept.rows.map((r) => r.employeeId)).toEqual([other]);
   });
 
@@ -215,27 +199,26 @@ describe('attendance report (spec /attendance/report)', () => {
   });
 
   it('scope: a supervisor of another department gets NOT_FOUND for the worker and sees only their own department', async () => {
-    const s = await makeUser(services, org, ['supervisor'], { dept: 1 });
-    const sup = (await actorForUser(tdb.db, s.userId, 'user'))!;
+    const sup = await t.newActor(['supervisor'], { dept: 1 });
     const g = requirePermission(sup, 'attendance.view');
     await expect(
-      employeeAttendancePdf(services.ctx(sup), g, { employeeId: worker.id, from: FROM, to: TO }),
+      employeeAttendancePdf(t.services.ctx(sup), g, { employeeId: worker.id, from: FROM, to: TO }),
     ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    const page = await attendanceReport(services.ctx(sup), g, { from: FROM, to: TO });
+    const page = await attendanceReport(t.services.ctx(sup), g, { from: FROM, to: TO });
     expect(page.rows.map((r) => r.employeeId)).toEqual([other]);
   });
 
   it('personal: the employee gets their own month as a PDF; a later month is refused', async () => {
-    const me = (await actorForUser(tdb.db, worker.userId, 'user'))!;
+    const me = await t.actorOf(worker.userId);
     const g = requirePermission(me, 'personal.access');
-    const mine = await myAttendanceReport(services.ctx(me), g, { month: '2026-11' });
+    const mine = await myAttendanceReport(t.services.ctx(me), g, { month: '2026-11' });
     expect(mine).toMatchObject({ from: '2026-11-01', to: '2026-11-30', employee: { id: worker.id } });
-    const file = await myAttendancePdf(services.ctx(me), g, { month: '2026-11' });
+    const file = await myAttendancePdf(t.services.ctx(me), g, { month: '2026-11' });
     expect(file.fileName).toMatch(/_2026-11-01_2026-11-30\.pdf$/);
     expect(pdfText(Buffer.from(file.base64, 'base64'))).toContain('Period 01/11/2026 - 30/11/2026');
-    const later = await myAttendancePdf(services.ctx(me), g, { month: '2026-12' }).catch((e: unknown) => e);
+    const later = await myAttendancePdf(t.services.ctx(me), g, { month: '2026-12' }).catch((e: unknown) => e);
     expect(later).toBeInstanceOf(AppError);
     expect((later as AppError).code).toBe('VALIDATION');
   });

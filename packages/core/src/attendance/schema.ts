@@ -49,6 +49,16 @@ export function isLocalDateTime(s: string): boolean {
 
 export const localDateTime = z.string().trim().refine(isLocalDateTime, 'must be a date-time yyyy-mm-ddThh:mm:ss');
 
+/** A period and the employees a bulk action covers: by office / department / division, or the id list. */
+const selectedPeriod = {
+  from: isoDate,
+  to: isoDate,
+  companyOfficeId: optionalId,
+  departmentId: optionalId,
+  divisionId: optionalId,
+  employeeIds: z.array(id).max(10_000).optional(),
+};
+
 /** Filters shared by the timesheet lists (spec §7 attendance/timesheet*). Dates default to the current month. */
 const periodFilter = {
   from: isoDate.optional(),
@@ -195,12 +205,7 @@ export const patternStep = z.object({ shiftId: id.nullable(), days: z.coerce.num
  * gets, for each day from..to, the pattern step of (days since `from`) modulo the pattern length.
  */
 export const assignScheduleInput = z.object({
-  from: isoDate,
-  to: isoDate,
-  companyOfficeId: optionalId,
-  departmentId: optionalId,
-  divisionId: optionalId,
-  employeeIds: z.array(id).max(10_000).optional(),
+  ...selectedPeriod,
   pattern: z.array(patternStep).min(1).max(62),
 });
 
@@ -342,14 +347,7 @@ export const manualEditInput = z.object({
 });
 export const clearManualInput = z.object({ employeeId: id, date: isoDate });
 
-export const recomputeInput = z.object({
-  from: isoDate,
-  to: isoDate,
-  companyOfficeId: optionalId,
-  departmentId: optionalId,
-  divisionId: optionalId,
-  employeeIds: z.array(id).max(10_000).optional(),
-});
+export const recomputeInput = z.object(selectedPeriod);
 
 export interface TimesheetDownload {
   fileName: string;

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/testing';
+import { describe, expect, it } from 'vitest';
 import { resetEmployeeLoginPassword, updateEmployeeLogin } from '../employees/index';
-import { type Actor, requirePermission } from '../access/index';
-import { createServices, type Services } from '../services';
+import { requirePermission } from '../access/index';
 import { AppError } from '../shared/errors';
-import { makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeUser } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import { passwordWeakness } from './password-strength';
 import { generatePassword } from './passwords';
-import { actorForUser, changePassword, createCredential, createUser, issueClientToken, login, resolveSession } from './service';
+import { changePassword, createCredential, createUser, issueClientToken, login, resolveSession } from './service';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const t = useOrgTestDb();
 const meta = { ip: null, userAgent: null };
-
-beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-});
-afterAll(() => tdb.destroy());
 
 const refusal = async (p: Promise<unknown>) => {
   const e = await p.then(
@@ -29,48 +19,47 @@ const refusal = async (p: Promise<unknown>) => {
   if (!(e instanceof AppError)) throw new Error(`expected an AppError, got ${String(e)}`);
   return { code: e.code, message: e.message, fields: e.fields };
 };
-const actorOf = async (userId: number): Promise<Actor> => (await actorForUser(tdb.db, userId, 'user'))!;
 const isActive = async (userId: number) =>
-  (await tdb.db.selectFrom('users').select('active').where('id', '=', userId).executeTakeFirstOrThrow()).active;
+  (await t.db.selectFrom('users').select('active').where('id', '=', userId).executeTakeFirstOrThrow()).active;
 
 describe('role hierarchy (issue 16 item 5)', () => {
   it('human capital cannot deactivate or reset the superadmin, naming what it lacks; a superadmin can', async () => {
-    const root = await makeUser(services, org, ['superadmin']);
-    const hc = await makeUser(services, org, ['human-capital']);
-    const hcActor = await actorOf(hc.userId);
+    const root = await makeUser(t.services, t.org, ['superadmin']);
+    const hc = await makeUser(t.services, t.org, ['human-capital']);
+    const hcActor = await t.actorOf(hc.userId);
     const manage = requirePermission(hcActor, 'user.manage');
 
-    const off = await refusal(updateEmployeeLogin(services.ctx(hcActor), manage, { id: root.employeeId!, active: false }));
+    const off = await refusal(updateEmployeeLogin(t.services.ctx(hcActor), manage, { id: root.employeeId!, active: false }));
     expect(off.code).toBe('FORBIDDEN');
     expect(off.message).toMatch(
       /^You cannot deactivate a login that holds powers you do not hold \(superadmin, developer\.access, device\.ingest, and \d+ more\)$/,
     );
     expect(await isActive(root.userId)).toBe(true);
-    const reset = await refusal(resetEmployeeLoginPassword(services.ctx(hcActor), manage, { id: root.employeeId! }));
+    const reset = await refusal(resetEmployeeLoginPassword(t.services.ctx(hcActor), manage, { id: root.employeeId! }));
     expect(reset.message).toMatch(/^You cannot reset the password of a login that holds powers you do not hold \(superadmin, /);
 
-    const rootActor = await actorOf(root.userId);
-    await updateEmployeeLogin(services.ctx(rootActor), requirePermission(rootActor, 'user.manage'), {
+    const rootActor = await t.actorOf(root.userId);
+    await updateEmployeeLogin(t.services.ctx(rootActor), requirePermission(rootActor, 'user.manage'), {
       id: hc.employeeId!,
       active: false,
     });
     expect(await isActive(hc.userId)).toBe(false);
     // Re-activating a login gives its powers back: the same rule, loaded also for an inactive login.
-    const root2 = await makeUser(services, org, ['superadmin']);
-    await updateEmployeeLogin(services.ctx(rootActor), requirePermission(rootActor, 'user.manage'), {
+    const root2 = await makeUser(t.services, t.org, ['superadmin']);
+    await updateEmployeeLogin(t.services.ctx(rootActor), requirePermission(rootActor, 'user.manage'), {
       id: root2.employeeId!,
       active: false,
     });
-    const on = await refusal(updateEmployeeLogin(services.ctx(hcActor), manage, { id: root2.employeeId!, active: true }));
+    const on = await refusal(updateEmployeeLogin(t.services.ctx(hcActor), manage, { id: root2.employeeId!, active: true }));
     expect(on.message).toMatch(/^You cannot activate a login that holds powers you do not hold \(superadmin, /);
     expect(await isActive(root2.userId)).toBe(false);
   });
 
   it('an approved grant counts as a power of the target; equal powers may be managed', async () => {
-    const hcA = await makeUser(services, org, ['human-capital']);
-    const hcB = await makeUser(services, org, ['human-capital']);
-    const a = await actorOf(hcA.userId);
-    await tdb.db
+    const hcA = await makeUser(t.services, t.org, ['human-capital']);
+    const hcB = await makeUser(t.services, t.org, ['human-capital']);
+    const a = await t.actorOf(hcA.userId);
+    await t.db
       .insertInto('permission_grants')
       .values({
         subject_type: 'employee',
@@ -86,71 +75,73 @@ describe('role hierarchy (issue 16 item 5)', () => {
       })
       .execute();
     const withGrant = await refusal(
-      resetEmployeeLoginPassword(services.ctx(a), requirePermission(a, 'user.manage'), { id: hcB.employeeId! }),
+      resetEmployeeLoginPassword(t.services.ctx(a), requirePermission(a, 'user.manage'), { id: hcB.employeeId! }),
     );
     expect(withGrant.message).toBe(
       'You cannot reset the password of a login that holds powers you do not hold (developer.access)',
     );
-    const hcC = await makeUser(services, org, ['human-capital']);
-    const r = await resetEmployeeLoginPassword(services.ctx(a), requirePermission(a, 'user.manage'), { id: hcC.employeeId! });
+    const hcC = await makeUser(t.services, t.org, ['human-capital']);
+    const r = await resetEmployeeLoginPassword(t.services.ctx(a), requirePermission(a, 'user.manage'), { id: hcC.employeeId! });
     expect(r.temporaryPassword).toHaveLength(14);
   });
 
   it('nobody resets or deactivates their own login through the admin screens', async () => {
-    const root = await makeUser(services, org, ['superadmin']);
-    const me = await actorOf(root.userId);
+    const root = await makeUser(t.services, t.org, ['superadmin']);
+    const me = await t.actorOf(root.userId);
     const manage = requirePermission(me, 'user.manage');
-    expect(await refusal(resetEmployeeLoginPassword(services.ctx(me), manage, { id: root.employeeId! }))).toMatchObject({
+    expect(await refusal(resetEmployeeLoginPassword(t.services.ctx(me), manage, { id: root.employeeId! }))).toMatchObject({
       code: 'FORBIDDEN',
       message: 'You cannot reset your own password',
     });
-    expect(await refusal(updateEmployeeLogin(services.ctx(me), manage, { id: root.employeeId!, active: false }))).toMatchObject({
-      code: 'VALIDATION',
-      message: 'You cannot deactivate your own login',
-    });
+    expect(await refusal(updateEmployeeLogin(t.services.ctx(me), manage, { id: root.employeeId!, active: false }))).toMatchObject(
+      {
+        code: 'VALIDATION',
+        message: 'You cannot deactivate your own login',
+      },
+    );
   });
 });
 
 describe('one-time passwords (issue 16 item 6)', () => {
   it('a reset ends the sessions; the new session must change the password before anything else', async () => {
-    const root = await makeUser(services, org, ['superadmin']);
-    const u = await makeUser(services, org, ['employee']);
-    const before = await login(services.ctx(null), services.auth, { email: u.email, password: u.password }, meta);
-    expect((await resolveSession(services.ctx(null), before.token))?.passwordChangeRequired).toBe(false);
-    const rootActor = await actorOf(root.userId);
+    const root = await makeUser(t.services, t.org, ['superadmin']);
+    const u = await makeUser(t.services, t.org, ['employee']);
+    const before = await login(t.services.ctx(null), t.services.auth, { email: u.email, password: u.password }, meta);
+    expect((await resolveSession(t.services.ctx(null), before.token))?.passwordChangeRequired).toBe(false);
+    const rootActor = await t.actorOf(root.userId);
     const { temporaryPassword } = await resetEmployeeLoginPassword(
-      services.ctx(rootActor),
+      t.services.ctx(rootActor),
       requirePermission(rootActor, 'user.manage'),
       { id: u.employeeId! },
     );
-    expect(await resolveSession(services.ctx(null), before.token)).toBeNull();
-    const s = await login(services.ctx(null), services.auth, { email: u.email, password: temporaryPassword }, meta);
+    expect(await resolveSession(t.services.ctx(null), before.token)).toBeNull();
+    const s = await login(t.services.ctx(null), t.services.auth, { email: u.email, password: temporaryPassword }, meta);
     expect(s.user.mustChangePassword).toBe(true);
-    const session = (await resolveSession(services.ctx(null), s.token))!;
+    const session = (await resolveSession(t.services.ctx(null), s.token))!;
     expect(session.passwordChangeRequired).toBe(true);
     await changePassword(
-      services.ctx(session.actor),
+      t.services.ctx(session.actor),
       session.actor,
       { oldPassword: temporaryPassword, newPassword: 'Kopi-Tubruk-Pagi-7' },
       s.token,
     );
-    expect((await resolveSession(services.ctx(null), s.token))?.passwordChangeRequired).toBe(false);
+    expect((await resolveSession(t.services.ctx(null), s.token))?.passwordChangeRequired).toBe(false);
   });
 
   it('a machine client acting for such a login is not held back (it has no password to change)', async () => {
-    const dev = await makeUser(services, org, ['superadmin']);
-    const devActor = await actorOf(dev.userId);
-    const cred = await createCredential(services.ctx(devActor), requirePermission(devActor, 'developer.access'), {
+    const dev = await makeUser(t.services, t.org, ['superadmin']);
+    const devActor = await t.actorOf(dev.userId);
+    const cred = await createCredential(t.services.ctx(devActor), requirePermission(devActor, 'developer.access'), {
       name: 'agent',
       scopes: ['full'],
     });
-    await tdb.db.updateTable('users').set({ must_change_password: true }).where('id', '=', dev.userId).execute();
-    const tok = await issueClientToken(services.ctx(null), services.auth, {
+    await t.db.updateTable('users').set({ must_change_password: true }).where('id', '=', dev.userId).execute();
+    const tok = await issueClientToken(t.services.ctx(null), t.services.auth, {
       grant_type: 'client_credentials',
       client_id: cred.clientId,
       client_secret: cred.clientSecret,
     });
-    expect((await resolveSession(services.ctx(null), tok.access_token))?.passwordChangeRequired).toBe(false);
+    expect((await resolveSession(t.services.ctx(null), tok.access_token))?.passwordChangeRequired).toBe(false);
   });
 
   it('generated one-time passwords pass the strength rule', async () => {
@@ -160,18 +151,18 @@ describe('one-time passwords (issue 16 item 6)', () => {
 
 describe('passwords people choose (issue 16 item 7)', () => {
   it('change password refuses the e-mail name, the name and common passwords on newPassword, saying why', async () => {
-    const employeeId = (await makeUser(services, org, ['employee'])).employeeId!;
-    await tdb.db.updateTable('employees').set({ given_name: 'Wulan', surname: 'Sari' }).where('id', '=', employeeId).execute();
-    await tdb.db.updateTable('users').set({ employee_id: null }).where('employee_id', '=', employeeId).execute();
-    const u = await createUser(services.ctx(null), {
+    const employeeId = (await makeUser(t.services, t.org, ['employee'])).employeeId!;
+    await t.db.updateTable('employees').set({ given_name: 'Wulan', surname: 'Sari' }).where('id', '=', employeeId).execute();
+    await t.db.updateTable('users').set({ employee_id: null }).where('employee_id', '=', employeeId).execute();
+    const u = await createUser(t.services.ctx(null), {
       email: 'wulan.kencana@test.co.id',
       password: 'first-Pass-2026!',
       roles: ['employee'],
       employeeId,
     });
-    const actor = await actorOf(u.id);
+    const actor = await t.actorOf(u.id);
     const change = (newPassword: string) =>
-      refusal(changePassword(services.ctx(actor), actor, { oldPassword: 'first-Pass-2026!', newPassword }, null));
+      refusal(changePassword(t.services.ctx(actor), actor, { oldPassword: 'first-Pass-2026!', newPassword }, null));
     expect(await change('kencana-2026!')).toEqual({
       code: 'VALIDATION',
       message: 'Password is too easy to guess: it contains your e-mail name',
@@ -187,7 +178,7 @@ describe('passwords people choose (issue 16 item 7)', () => {
       expect(r.message, common).toMatch(/^Password is too easy to guess: /);
     }
     await changePassword(
-      services.ctx(actor),
+      t.services.ctx(actor),
       actor,
       { oldPassword: 'first-Pass-2026!', newPassword: 'Kopi-Tubruk-Pagi-7' },
       null,
@@ -196,7 +187,7 @@ describe('passwords people choose (issue 16 item 7)', () => {
 
   it('the CLI path (createUser with the check) refuses a weak password on the password field', async () => {
     const r = await refusal(
-      createUser(services.ctx(null), {
+      createUser(t.services.ctx(null), {
         email: 'ops.lead@test.co.id',
         password: 'opslead2026',
         roles: ['employee'],
@@ -212,10 +203,10 @@ describe('passwords people choose (issue 16 item 7)', () => {
 
 describe('credential names (issue 16 item 12)', () => {
   it('NUL characters and lone surrogates are a validation error naming the field, not a server error', async () => {
-    const dev = await makeUser(services, org, ['superadmin']);
-    const a = await actorOf(dev.userId);
+    const dev = await makeUser(t.services, t.org, ['superadmin']);
+    const a = await t.actorOf(dev.userId);
     for (const name of ['agent\u0000x', 'agent\ud800']) {
-      const err = await createCredential(services.ctx(a), requirePermission(a, 'developer.access'), { name }).catch((e) => e);
+      const err = await createCredential(t.services.ctx(a), requirePermission(a, 'developer.access'), { name }).catch((e) => e);
       expect(err?.name, JSON.stringify(name)).toBe('ZodError');
       expect(err.issues[0].path).toEqual(['name']);
     }

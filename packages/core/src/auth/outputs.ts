@@ -20,10 +20,10 @@ const sessionUserShape = z.object({
   companyOffices: z.array(z.object({ id: z.number(), name: z.string() })),
   mustChangePassword: z.boolean(),
 });
+/** A client credential's identity: what a client presents, and what it is called. */
+const credentialNameShape = z.object({ id: z.number(), clientId: z.string(), name: z.string() });
 const credentialDetailShape = z.object({
-  id: z.number(),
-  clientId: z.string(),
-  name: z.string(),
+  ...credentialNameShape.shape,
   scopes: z.array(z.enum(['ingest', 'full'])),
   deviceId: z.number().nullable(),
   deviceName: z.string().nullable(),
@@ -43,32 +43,13 @@ export const issueClientTokenOutput = z.object({
   expires_in: z.number(),
 });
 export const listCredentialsOutput = z.array(
-  z.object({
-    id: z.number(),
-    name: z.string(),
-    scopes: z.array(z.string()),
-    clientId: z.string(),
-    actsAs: z.string(),
-    createdAt: z.date(),
-    revokedAt: z.date().nullable(),
-    deviceId: z.number().nullable(),
-    deviceName: z.string().nullable(),
-    deviceSerial: z.string().nullable(),
-  }),
+  credentialDetailShape.omit({ updatedAt: true }).extend({ scopes: z.array(z.string()) }),
 );
-export const createCredentialOutput = z.object({
-  id: z.number(),
-  clientId: z.string(),
-  clientSecret: z.string(),
-  name: z.string(),
-  scopes: z.array(z.enum(['ingest', 'full'])),
-  deviceId: z.number().nullable(),
-});
+/** The secret is shown once: when the credential is created and when it is rotated. */
+const credentialSecretShape = credentialNameShape.extend({ clientSecret: z.string() });
+export const createCredentialOutput = credentialSecretShape.extend(
+  credentialDetailShape.pick({ scopes: true, deviceId: true }).shape,
+);
 export const getCredentialOutput = credentialDetailShape;
 export const updateCredentialOutput = credentialDetailShape;
-export const rotateCredentialSecretOutput = z.object({
-  id: z.number(),
-  clientId: z.string(),
-  clientSecret: z.string(),
-  name: z.string(),
-});
+export const rotateCredentialSecretOutput = credentialSecretShape;

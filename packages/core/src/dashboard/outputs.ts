@@ -4,21 +4,16 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { employeeInDepartmentShape } from '../shared/outputs';
 
 const birthdayRowShape = z.object({
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  department: z.string().nullable(),
+  ...employeeInDepartmentShape,
   date: z.string(),
   inDays: z.number(),
   turns: z.number().nullable(),
 });
 const expiringContractRowShape = z.object({
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  department: z.string().nullable(),
+  ...employeeInDepartmentShape,
   contractId: z.number(),
   contractNumber: z.string(),
   contractType: z.number(),

@@ -94,14 +94,19 @@ export const contactSectionInput = z.strictObject({
   homeOwnership: smallInt(1, 5),
 });
 
-export const employmentSectionInput = z.strictObject({
-  ...target,
-  companyOfficeId: id.optional(),
+/** Where in the office an employee is placed: each level below it may be cleared with null. */
+export const placementLevels = {
   departmentId: nullableId,
   divisionId: nullableId,
   sectionId: nullableId,
   jobPositionId: nullableId,
   jobLevelId: nullableId,
+};
+
+export const employmentSectionInput = z.strictObject({
+  ...target,
+  companyOfficeId: id.optional(),
+  ...placementLevels,
   /** Contract type, spec §3: training=1, internship=2, Freelance=3, Contracted=4, Permanent=5. */
   contractType: smallInt(1, 5),
   entryDate: isoDate.optional(),

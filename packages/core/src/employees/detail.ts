@@ -327,6 +327,57 @@ async function lockedEmployee(trx: Db, grant: Grant, id: number): Promise<Employ
   return (await trx.selectFrom('employees').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as unknown as EmployeeRow;
 }
 
+/** The employee columns each single-record section writes, by input field; the repeating sections replace child rows. */
+const SECTION_COLUMNS: Partial<Record<EmployeeSection, Record<string, string>>> = {
+  personal: {
+    givenName: 'given_name',
+    surname: 'surname',
+    gender: 'gender',
+    birthDate: 'birth_date',
+    birthPlace: 'birth_place',
+    religionId: 'religion_id',
+    maritalStatusId: 'marital_status_id',
+    educationLevelId: 'education_level_id',
+    nationalId: 'national_id',
+    taxId: 'tax_id',
+    nationalityCountryId: 'nationality_country_id',
+    ptkpStatusId: 'ptkp_status_id',
+  },
+  contact: {
+    email: 'email',
+    personalEmail: 'personal_email',
+    phone: 'phone',
+    address: 'address',
+    domicileAddress: 'domicile_address',
+    city: 'city',
+    postalCode: 'postal_code',
+    homeOwnership: 'home_ownership',
+  },
+  employment: {
+    companyOfficeId: 'company_office_id',
+    departmentId: 'department_id',
+    divisionId: 'division_id',
+    sectionId: 'section_id',
+    jobPositionId: 'job_position_id',
+    jobLevelId: 'job_level_id',
+    contractType: 'contract_type',
+    entryDate: 'entry_date',
+    firstJoinDate: 'first_join_date',
+    contractStartDate: 'contract_start_date',
+    annualLeaveDate: 'annual_leave_date',
+  },
+  medical: {
+    bloodType: 'blood_type',
+    heightCm: 'height_cm',
+    weightKg: 'weight_kg',
+    allergies: 'allergies',
+    medicalNotes: 'medical_notes',
+    bpjsKesehatanNumber: 'bpjs_kesehatan_number',
+    bpjsKetenagakerjaanNumber: 'bpjs_ketenagakerjaan_number',
+  },
+  bank: { bankId: 'bank_id', bankAccountNumber: 'bank_account_number', bankAccountName: 'bank_account_name' },
+};
+
 /** Saves one section of an employee record (`POST /v2/h/employee/update/{section}`). */
 export async function updateEmployeeSection<S extends Exclude<EmployeeSection, 'login'>>(
   ctx: Ctx,
@@ -366,46 +417,8 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
         if (input.ptkpStatusId !== undefined && input.ptkpStatusId !== before.ptkp_status_id) {
           requirePayPermission(grant.actor, before.id, 'tax status');
         }
-        await updateColumns(
-          ctx,
-          trx,
-          section,
-          before,
-          present(input, {
-            givenName: 'given_name',
-            surname: 'surname',
-            gender: 'gender',
-            birthDate: 'birth_date',
-            birthPlace: 'birth_place',
-            religionId: 'religion_id',
-            maritalStatusId: 'marital_status_id',
-            educationLevelId: 'education_level_id',
-            nationalId: 'national_id',
-            taxId: 'tax_id',
-            nationalityCountryId: 'nationality_country_id',
-            ptkpStatusId: 'ptkp_status_id',
-          }),
-        );
         break;
       }
-      case 'contact':
-        await updateColumns(
-          ctx,
-          trx,
-          section,
-          before,
-          present(input, {
-            email: 'email',
-            personalEmail: 'personal_email',
-            phone: 'phone',
-            address: 'address',
-            domicileAddress: 'domicile_address',
-            city: 'city',
-            postalCode: 'postal_code',
-            homeOwnership: 'home_ownership',
-          }),
-        );
-        break;
       case 'employment': {
         // One's own employment (placement, dates) is changed by someone else (issue 16).
         refuseOwn(grant.actor, before.id, 'employment details');
@@ -447,44 +460,8 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
         ) {
           requirePayPermission(grant.actor, before.id, 'salary');
         }
-        await updateColumns(
-          ctx,
-          trx,
-          section,
-          before,
-          present(input, {
-            companyOfficeId: 'company_office_id',
-            departmentId: 'department_id',
-            divisionId: 'division_id',
-            sectionId: 'section_id',
-            jobPositionId: 'job_position_id',
-            jobLevelId: 'job_level_id',
-            contractType: 'contract_type',
-            entryDate: 'entry_date',
-            firstJoinDate: 'first_join_date',
-            contractStartDate: 'contract_start_date',
-            annualLeaveDate: 'annual_leave_date',
-          }),
-        );
         break;
       }
-      case 'medical':
-        await updateColumns(
-          ctx,
-          trx,
-          section,
-          before,
-          present(input, {
-            bloodType: 'blood_type',
-            heightCm: 'height_cm',
-            weightKg: 'weight_kg',
-            allergies: 'allergies',
-            medicalNotes: 'medical_notes',
-            bpjsKesehatanNumber: 'bpjs_kesehatan_number',
-            bpjsKetenagakerjaanNumber: 'bpjs_ketenagakerjaan_number',
-          }),
-        );
-        break;
       case 'bank': {
         await checkRefs(trx, [['bankId', 'banks', input.bankId as number | null | undefined]]);
         const bankId = input.bankId === undefined ? (before.bank_id as number | null) : (input.bankId as number | null);
@@ -495,22 +472,12 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
             fields: [{ param: 'bankId', msg: 'is required with an account number' }],
           });
         }
-        await updateColumns(
-          ctx,
-          trx,
-          section,
-          before,
-          present(input, { bankId: 'bank_id', bankAccountNumber: 'bank_account_number', bankAccountName: 'bank_account_name' }),
-        );
         break;
       }
-      case 'emergency':
-      case 'parents':
-      case 'sibling':
-      case 'previousCompany':
-        await replaceList(ctx, trx, section, input);
-        break;
     }
+    const columns = SECTION_COLUMNS[section];
+    if (columns) await updateColumns(ctx, trx, section, before, present(input, columns));
+    else await replaceList(ctx, trx, section, input);
   });
   return { id: input.id, section };
 }

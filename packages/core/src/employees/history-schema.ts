@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, id, isoDate, pageInput, requiredText, text } from '../shared/zod';
-import { nullableId, optionalText } from '../shared/zod-optional';
+import { optionalText } from '../shared/zod-optional';
+import { placementLevels } from './detail-schema';
 import { base64Content, UPLOAD_MAX_BYTES } from './file-schema';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -16,6 +17,14 @@ export const wholeRupiah = z.coerce
 // ---------------------------------------------------------------------------------------------
 // A new employee (HR enters one by hand; self-registration is the other way in).
 
+/** Where a new employee starts and on what contract: by hand and on hiring an applicant alike. */
+export const newEmployeePlacement = {
+  ...placementLevels,
+  /** Contract type, spec §3: training=1, internship=2, Freelance=3, Contracted=4, Permanent=5. */
+  contractType: z.coerce.number().int().min(1).max(5),
+  firstJoinDate: isoDate,
+};
+
 export const createEmployeeInput = z.strictObject({
   givenName: requiredText(100),
   surname: text(100).default(''),
@@ -26,14 +35,7 @@ export const createEmployeeInput = z.strictObject({
   educationLevelId: id,
   maritalStatusId: id,
   companyOfficeId: id,
-  departmentId: nullableId,
-  divisionId: nullableId,
-  sectionId: nullableId,
-  jobPositionId: nullableId,
-  jobLevelId: nullableId,
-  /** Contract type, spec §3: training=1, internship=2, Freelance=3, Contracted=4, Permanent=5. */
-  contractType: z.coerce.number().int().min(1).max(5),
-  firstJoinDate: isoDate,
+  ...newEmployeePlacement,
   annualLeaveDate: optionalDate,
 });
 export type CreateEmployeeInput = z.input<typeof createEmployeeInput>;
@@ -146,11 +148,7 @@ export const createRecordInput = z.strictObject({
   changeType: z.coerce.number().int().min(1).max(4),
   effectiveDate: isoDate,
   companyOfficeId: id.optional(),
-  departmentId: nullableId,
-  divisionId: nullableId,
-  sectionId: nullableId,
-  jobPositionId: nullableId,
-  jobLevelId: nullableId,
+  ...placementLevels,
   reason: optionalText(500),
 });
 export type CreateRecordInput = z.input<typeof createRecordInput>;

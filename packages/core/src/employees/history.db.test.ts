@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
-import { type Grant, requirePermission } from '../access/grant';
-import type { Services } from '../services';
+import { requirePermission } from '../access/grant';
 import { failure } from '../testing/expect';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import { getEmployeeDetail } from './detail';
 import {
   createContract,
@@ -20,24 +18,10 @@ import {
   updateContract,
   updateEmploymentRecord,
 } from './history';
+import { employeeAdmin } from './test-kit';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
-let admin: Actor;
-let view: Grant<'employee.view'>;
-let update: Grant<'employee.update'>;
-let levels: { junior: number; senior: number; lead: number };
-
-beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  view = requirePermission(admin, 'employee.view');
-  update = requirePermission(admin, 'employee.update');
-  const l = await tdb.db
+const t = useOrgTestDb(async (t) => {
+  const l = await t.db
     .insertInto('job_levels')
     .values([
       { name: 'Junior T', rank: 1 },
@@ -46,15 +30,14 @@ beforeAll(async () => {
     ])
     .returning('id')
     .execute();
-  levels = { junior: l[0]!.id, senior: l[1]!.id, lead: l[2]!.id };
+  return { ...(await employeeAdmin(t)), levels: { junior: l[0]!.id, senior: l[1]!.id, lead: l[2]!.id } };
 });
-afterAll(() => tdb.destroy());
 
-const ctx = () => services.ctx(admin);
+const ctx = () => t.services.ctx(t.admin);
 
 describe('creating an employee', () => {
   it('numbers the employee from the office and refuses a taken e-mail and a misplaced division', async () => {
-    const create = requirePermission(admin, 'employee.create');
+    const create = requirePermission(t.admin, 'employee.create');
     const base = {
       givenName: 'Rina',
       surname: 'Kartika',
@@ -64,10 +47,10 @@ describe('creating an employee', () => {
       religionId: 1,
       educationLevelId: 1,
       maritalStatusId: 5,
-      companyOfficeId: org.officeId,
-      departmentId: org.dept[0],
-      divisionId: org.div[0],
-      jobLevelId: levels.junior,
+      companyOfficeId: t.org.officeId,
+      departmentId: t.org.dept[0],
+      divisionId: t.org.div[0],
+      jobLevelId: t.levels.junior,
       contractType: 4,
       firstJoinDate: '2024-01-02',
     };
@@ -75,20 +58,22 @@ describe('creating an employee', () => {
     const b = await createEmployee(ctx(), create, { ...base, email: `b.${base.email}` });
     expect(a.employeeNumber).toMatch(/^TST-\d{5}$/);
     expect(Number(b.employeeNumber.slice(4))).toBe(Number(a.employeeNumber.slice(4)) + 1);
-    const d = await getEmployeeDetail(ctx(), view, { id: a.id });
-    expect(d.employment).toMatchObject({ contractType: 4, firstJoinDate: '2024-01-02', jobLevel: { id: levels.junior } });
+    const d = await getEmployeeDetail(ctx(), t.view, { id: a.id });
+    expect(d.employment).toMatchObject({ contractType: 4, firstJoinDate: '2024-01-02', jobLevel: { id: t.levels.junior } });
 
     const dup = await failure(createEmployee(ctx(), create, { ...base, email: base.email.toUpperCase() }));
     expect(dup.fields).toEqual([{ param: 'email', msg: 'is already used' }]);
-    const misplaced = await failure(createEmployee(ctx(), create, { ...base, email: `c.${base.email}`, divisionId: org.div[1] }));
+    const misplaced = await failure(
+      createEmployee(ctx(), create, { ...base, email: `c.${base.email}`, divisionId: t.org.div[1] }),
+    );
     expect(misplaced.fields).toEqual([{ param: 'divisionId', msg: 'is not in the chosen department' }]);
   });
 });
 
 describe('contracts', () => {
   it('keeps a salary history, follows the latest contract, and refuses overlapping periods', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
-    await createContract(ctx(), update, {
+    const id = await makeEmployee(t.db, t.org, { dept: 0 });
+    await createContract(ctx(), t.update, {
       employeeId: id,
       contractNumber: `PKWT-${id}-1`,
       contractType: 4,
@@ -96,24 +81,24 @@ describe('contracts', () => {
       endDate: '2024-12-31',
       basicSalary: 5_000_000,
     });
-    const second = await createContract(ctx(), update, {
+    const second = await createContract(ctx(), t.update, {
       employeeId: id,
       contractNumber: `PKWTT-${id}`,
       contractType: 5,
       startDate: '2025-01-01',
       basicSalary: 6_250_000,
     });
-    const list = await listContracts(ctx(), view, { employeeId: id });
+    const list = await listContracts(ctx(), t.view, { employeeId: id });
     expect(list.total).toBe(2);
     expect(list.rows.map((r) => [r.contractNumber, r.basicSalary, r.salaryChange])).toEqual([
       [`PKWTT-${id}`, '6250000', '1250000'],
       [`PKWT-${id}-1`, '5000000', null],
     ]);
-    const d = await getEmployeeDetail(ctx(), view, { id });
+    const d = await getEmployeeDetail(ctx(), t.view, { id });
     expect(d.employment).toMatchObject({ contractType: 5, contractStartDate: '2025-01-01' });
 
     const overlap = await failure(
-      createContract(ctx(), update, {
+      createContract(ctx(), t.update, {
         employeeId: id,
         contractNumber: `X-${id}`,
         contractType: 4,
@@ -126,13 +111,13 @@ describe('contracts', () => {
     expect(overlap.message).toBe(`The period overlaps contract PKWT-${id}-1`);
 
     // A raise on the permanent contract shows in the history.
-    await updateContract(ctx(), update, { id: second.id, basicSalary: 7_000_000 });
-    expect((await getContract(ctx(), view, { id: second.id })).salaryChange).toBe('2000000');
+    await updateContract(ctx(), t.update, { id: second.id, basicSalary: 7_000_000 });
+    expect((await getContract(ctx(), t.view, { id: second.id })).salaryChange).toBe('2000000');
   });
 
   it('validates the period and the amount', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
-    const bad = await createContract(ctx(), update, {
+    const id = await makeEmployee(t.db, t.org, { dept: 0 });
+    const bad = await createContract(ctx(), t.update, {
       employeeId: id,
       contractNumber: 'N-1',
       contractType: 4,
@@ -143,7 +128,7 @@ describe('contracts', () => {
     expect((bad as ZodError).issues.map((i) => i.path.join('.'))).toEqual(['basicSalary']);
     // Only a permanent contract may be open-ended; an end before the start is refused.
     for (const endDate of [undefined, '2023-12-31']) {
-      const e = await createContract(ctx(), update, {
+      const e = await createContract(ctx(), t.update, {
         employeeId: id,
         contractNumber: 'N-2',
         contractType: 4,
@@ -156,28 +141,27 @@ describe('contracts', () => {
   });
 
   it('is NOT_FOUND for contracts of employees outside the scope', async () => {
-    const other = await makeEmployee(tdb.db, org, { dept: 1 });
-    const k = await createContract(ctx(), update, {
+    const other = await makeEmployee(t.db, t.org, { dept: 1 });
+    const k = await createContract(ctx(), t.update, {
       employeeId: other,
       contractNumber: `S-${other}`,
       contractType: 5,
       startDate: '2023-01-01',
       basicSalary: 4_000_000,
     });
-    const head = await makeUser(services, org, ['department-head'], { dept: 0 });
-    const actor = (await actorForUser(tdb.db, head.userId, 'user'))!;
+    const actor = await t.newActor(['department-head'], { dept: 0 });
     const g = requirePermission(actor, 'employee.view');
-    expect((await failure(getContract(services.ctx(actor), g, { id: k.id }))).code).toBe('NOT_FOUND');
-    expect((await failure(listContracts(services.ctx(actor), g, { employeeId: other }))).code).toBe('NOT_FOUND');
+    expect((await failure(getContract(t.services.ctx(actor), g, { id: k.id }))).code).toBe('NOT_FOUND');
+    expect((await failure(listContracts(t.services.ctx(actor), g, { employeeId: other }))).code).toBe('NOT_FOUND');
   });
 });
 
 /** A new employee of HR at the junior level, joined in 2020. */
 async function junior() {
-  const id = await makeEmployee(tdb.db, org, { dept: 0 });
-  await tdb.db
+  const id = await makeEmployee(t.db, t.org, { dept: 0 });
+  await t.db
     .updateTable('employees')
-    .set({ job_level_id: levels.junior, first_join_date: '2020-01-01' })
+    .set({ job_level_id: t.levels.junior, first_join_date: '2020-01-01' })
     .where('id', '=', id)
     .execute();
   return id;
@@ -186,82 +170,87 @@ async function junior() {
 describe('employment records', () => {
   it('a promotion raises the level, keeps where the employee was, and moves them', async () => {
     const id = await junior();
-    const r = await createRecord(ctx(), update, {
+    const r = await createRecord(ctx(), t.update, {
       employeeId: id,
       changeType: 2,
       effectiveDate: '2025-07-01',
-      jobLevelId: levels.senior,
+      jobLevelId: t.levels.senior,
       reason: 'Annual review',
     });
-    const rec = await getRecord(ctx(), view, { id: r.id });
+    const rec = await getRecord(ctx(), t.view, { id: r.id });
     expect(rec).toMatchObject({ changeType: 2, effectiveDate: '2025-07-01', reason: 'Annual review' });
     expect(rec.from.jobLevel).toBe('Junior T');
     expect(rec.to.jobLevel).toBe('Senior T');
-    expect((await getEmployeeDetail(ctx(), view, { id })).employment.jobLevel?.id).toBe(levels.senior);
+    expect((await getEmployeeDetail(ctx(), t.view, { id })).employment.jobLevel?.id).toBe(t.levels.senior);
 
     // A "promotion" to a lower level is refused, naming the field; nothing moves.
     const down = await failure(
-      createRecord(ctx(), update, { employeeId: id, changeType: 2, effectiveDate: '2025-08-01', jobLevelId: levels.junior }),
+      createRecord(ctx(), t.update, { employeeId: id, changeType: 2, effectiveDate: '2025-08-01', jobLevelId: t.levels.junior }),
     );
     expect(down.fields).toEqual([{ param: 'jobLevelId', msg: 'must be above the current job level' }]);
     // A demotion goes down.
-    await createRecord(ctx(), update, { employeeId: id, changeType: 3, effectiveDate: '2025-09-01', jobLevelId: levels.junior });
-    const list = await listRecords(ctx(), view, { employeeId: id });
+    await createRecord(ctx(), t.update, {
+      employeeId: id,
+      changeType: 3,
+      effectiveDate: '2025-09-01',
+      jobLevelId: t.levels.junior,
+    });
+    const list = await listRecords(ctx(), t.view, { employeeId: id });
     expect(list.rows.map((x) => x.changeType)).toEqual([3, 2]);
   });
 
   it('a mutation moves within the office; a relocation must change the office; no future dates', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
-    await createRecord(ctx(), update, {
+    const id = await makeEmployee(t.db, t.org, { dept: 0 });
+    await createRecord(ctx(), t.update, {
       employeeId: id,
       changeType: 1,
       effectiveDate: '2025-03-01',
-      departmentId: org.dept[1],
-      divisionId: org.div[1],
+      departmentId: t.org.dept[1],
+      divisionId: t.org.div[1],
     });
-    const d = await getEmployeeDetail(ctx(), view, { id });
-    expect(d.employment.department?.id).toBe(org.dept[1]);
-    const list = await listRecords(ctx(), view, { employeeId: id });
+    const d = await getEmployeeDetail(ctx(), t.view, { id });
+    expect(d.employment.department?.id).toBe(t.org.dept[1]);
+    const list = await listRecords(ctx(), t.view, { employeeId: id });
     expect(list.rows[0]?.from.department).toBe('HR');
     expect(list.rows[0]?.to.department).toBe('Ops');
 
-    const same = await failure(createRecord(ctx(), update, { employeeId: id, changeType: 1, effectiveDate: '2025-03-02' }));
+    const same = await failure(createRecord(ctx(), t.update, { employeeId: id, changeType: 1, effectiveDate: '2025-03-02' }));
     expect(same.fields[0]?.param).toBe('departmentId');
-    const reloc = await failure(createRecord(ctx(), update, { employeeId: id, changeType: 4, effectiveDate: '2025-03-02' }));
+    const reloc = await failure(createRecord(ctx(), t.update, { employeeId: id, changeType: 4, effectiveDate: '2025-03-02' }));
     expect(reloc.fields).toEqual([{ param: 'companyOfficeId', msg: 'must be another office' }]);
     const future = await failure(
-      createRecord(ctx(), update, { employeeId: id, changeType: 1, effectiveDate: '2099-01-01', departmentId: org.dept[0] }),
+      createRecord(ctx(), t.update, { employeeId: id, changeType: 1, effectiveDate: '2099-01-01', departmentId: t.org.dept[0] }),
     );
     expect(future.fields[0]?.param).toBe('effectiveDate');
-    expect((await listRecords(ctx(), view, { employeeId: id })).total).toBe(1);
+    expect((await listRecords(ctx(), t.view, { employeeId: id })).total).toBe(1);
   });
 });
 
 describe('correcting an employment record (issue 20 item 3)', () => {
   const placement = (id: number) =>
-    tdb.db
+    t.db
       .selectFrom('employees')
       .select(['department_id', 'division_id', 'job_level_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const lastAudit = (action: string) =>
-    tdb.db
+    t.db
       .selectFrom('audit_log')
       .select(['actor_user_id', 'before', 'after', 'entity_id'])
       .where('action', '=', action)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
   const promote = (employeeId: number, effectiveDate: string) =>
-    createRecord(ctx(), update, { employeeId, changeType: 2, effectiveDate, jobLevelId: levels.senior });
+    createRecord(ctx(), t.update, { employeeId, changeType: 2, effectiveDate, jobLevelId: t.levels.senior });
   /** A promotion (2024-07) and a later move to Ops (2025-01). */
   async function promotedThenMoved(id: number) {
     const promo = await promote(id, '2024-07-01');
-    const move = await createRecord(ctx(), update, {
+    const move = await createRecord(ctx(), t.update, {
       employeeId: id,
       changeType: 1,
       effectiveDate: '2025-01-01',
-      departmentId: org.dept[1],
-      divisionId: org.div[1],
+      departmentId: t.org.dept[1],
+      divisionId: t.org.div[1],
     });
     return { promo, move };
   }
@@ -269,103 +258,104 @@ describe('correcting an employment record (issue 20 item 3)', () => {
   it('an update of the latest record moves the employee; the audit entry keeps before, after and who', async () => {
     const id = await junior();
     const r = await promote(id, '2025-07-01');
-    expect((await placement(id)).job_level_id).toBe(levels.senior);
+    expect((await placement(id)).job_level_id).toBe(t.levels.senior);
 
-    await updateEmploymentRecord(ctx(), update, { id: r.id, jobLevelId: levels.lead, reason: 'Two steps up' });
-    expect((await placement(id)).job_level_id).toBe(levels.lead);
-    const rec = await getRecord(ctx(), view, { id: r.id });
+    await updateEmploymentRecord(ctx(), t.update, { id: r.id, jobLevelId: t.levels.lead, reason: 'Two steps up' });
+    expect((await placement(id)).job_level_id).toBe(t.levels.lead);
+    const rec = await getRecord(ctx(), t.view, { id: r.id });
     expect(rec).toMatchObject({ changeType: 2, effectiveDate: '2025-07-01', reason: 'Two steps up' });
-    expect([rec.from.jobLevel, rec.to.jobLevel, rec.toIds.jobLevelId]).toEqual(['Junior T', 'Lead T', levels.lead]);
+    expect([rec.from.jobLevel, rec.to.jobLevel, rec.toIds.jobLevelId]).toEqual(['Junior T', 'Lead T', t.levels.lead]);
 
     const entry = await lastAudit('employee.record.update');
-    expect(entry.actor_user_id).toBe(admin.userId);
+    expect(entry.actor_user_id).toBe(t.admin.userId);
     expect(entry.entity_id).toBe(String(id));
-    expect(entry.before).toMatchObject({ recordId: r.id, to_job_level_id: levels.senior, reason: null });
+    expect(entry.before).toMatchObject({ recordId: r.id, to_job_level_id: t.levels.senior, reason: null });
     expect(entry.after).toMatchObject({
       recordId: r.id,
-      to_job_level_id: levels.lead,
+      to_job_level_id: t.levels.lead,
       reason: 'Two steps up',
-      placement: { before: { job_level_id: levels.senior }, after: { job_level_id: levels.lead } },
+      placement: { before: { job_level_id: t.levels.senior }, after: { job_level_id: t.levels.lead } },
     });
   });
 
   it('is checked as on create, against where the record says the employee came from (GL0001 naming the field)', async () => {
     const id = await junior();
     const r = await promote(id, '2025-07-01');
-    const down = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, jobLevelId: levels.junior }));
+    const down = await failure(updateEmploymentRecord(ctx(), t.update, { id: r.id, jobLevelId: t.levels.junior }));
     expect(down.code).toBe('VALIDATION');
     expect(down.fields).toEqual([{ param: 'jobLevelId', msg: 'must be above the current job level' }]);
-    const future = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, effectiveDate: '2099-01-01' }));
+    const future = await failure(updateEmploymentRecord(ctx(), t.update, { id: r.id, effectiveDate: '2099-01-01' }));
     expect(future.fields[0]?.param).toBe('effectiveDate');
-    const early = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, effectiveDate: '2019-12-31' }));
+    const early = await failure(updateEmploymentRecord(ctx(), t.update, { id: r.id, effectiveDate: '2019-12-31' }));
     expect(early.fields).toEqual([{ param: 'effectiveDate', msg: 'must not be before the first join date' }]);
-    const misplaced = await failure(updateEmploymentRecord(ctx(), update, { id: r.id, changeType: 1, divisionId: org.div[1] }));
+    const misplaced = await failure(
+      updateEmploymentRecord(ctx(), t.update, { id: r.id, changeType: 1, divisionId: t.org.div[1] }),
+    );
     expect(misplaced.fields).toEqual([{ param: 'divisionId', msg: 'is not in the chosen department' }]);
     // Nothing changed.
-    expect((await getRecord(ctx(), view, { id: r.id })).toIds.jobLevelId).toBe(levels.senior);
-    expect((await placement(id)).job_level_id).toBe(levels.senior);
+    expect((await getRecord(ctx(), t.view, { id: r.id })).toIds.jobLevelId).toBe(t.levels.senior);
+    expect((await placement(id)).job_level_id).toBe(t.levels.senior);
   });
 
   it('correcting an older record leaves the placement the latest record set', async () => {
     const id = await junior();
     const { promo } = await promotedThenMoved(id);
-    await updateEmploymentRecord(ctx(), update, { id: promo.id, jobLevelId: levels.lead });
-    expect(await placement(id)).toMatchObject({ department_id: org.dept[1], job_level_id: levels.senior });
+    await updateEmploymentRecord(ctx(), t.update, { id: promo.id, jobLevelId: t.levels.lead });
+    expect(await placement(id)).toMatchObject({ department_id: t.org.dept[1], job_level_id: t.levels.senior });
   });
 
   it('a delete recomputes the placement from the remaining records; the only one gives back where the employee was', async () => {
     const id = await junior();
     const before = await placement(id);
     const { promo, move } = await promotedThenMoved(id);
-    expect(await placement(id)).toMatchObject({ department_id: org.dept[1], job_level_id: levels.senior });
+    expect(await placement(id)).toMatchObject({ department_id: t.org.dept[1], job_level_id: t.levels.senior });
 
-    await deleteEmploymentRecord(ctx(), update, { id: move.id });
-    expect(await placement(id)).toMatchObject({ department_id: before.department_id, job_level_id: levels.senior });
+    await deleteEmploymentRecord(ctx(), t.update, { id: move.id });
+    expect(await placement(id)).toMatchObject({ department_id: before.department_id, job_level_id: t.levels.senior });
     const entry = await lastAudit('employee.record.delete');
-    expect(entry.actor_user_id).toBe(admin.userId);
-    expect(entry.before).toMatchObject({ recordId: move.id, to_department_id: org.dept[1] });
+    expect(entry.actor_user_id).toBe(t.admin.userId);
+    expect(entry.before).toMatchObject({ recordId: move.id, to_department_id: t.org.dept[1] });
     expect(entry.after).toMatchObject({ placement: { after: { department_id: before.department_id } } });
 
-    await deleteEmploymentRecord(ctx(), update, { id: promo.id });
+    await deleteEmploymentRecord(ctx(), t.update, { id: promo.id });
     expect(await placement(id)).toEqual(before);
-    expect((await listRecords(ctx(), view, { employeeId: id })).total).toBe(0);
-    expect((await failure(deleteEmploymentRecord(ctx(), update, { id: promo.id }))).code).toBe('NOT_FOUND');
+    expect((await listRecords(ctx(), t.view, { employeeId: id })).total).toBe(0);
+    expect((await failure(deleteEmploymentRecord(ctx(), t.update, { id: promo.id }))).code).toBe('NOT_FOUND');
   });
 
   it('one’s own record is refused, and a record outside the scope is NOT_FOUND', async () => {
-    const own = admin.employeeId!;
-    await tdb.db.updateTable('employees').set({ job_level_id: levels.junior }).where('id', '=', own).execute();
-    const row = await tdb.db
+    const own = t.admin.employeeId!;
+    await t.db.updateTable('employees').set({ job_level_id: t.levels.junior }).where('id', '=', own).execute();
+    const row = await t.db
       .insertInto('employee_records')
       .values({
         employee_id: own,
         change_type: 2,
         effective_date: '2025-01-01',
-        from_company_office_id: org.officeId,
-        to_company_office_id: org.officeId,
-        from_job_level_id: levels.junior,
-        to_job_level_id: levels.senior,
+        from_company_office_id: t.org.officeId,
+        to_company_office_id: t.org.officeId,
+        from_job_level_id: t.levels.junior,
+        to_job_level_id: t.levels.senior,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const upd = await failure(updateEmploymentRecord(ctx(), update, { id: row.id, reason: 'mine' }));
+    const upd = await failure(updateEmploymentRecord(ctx(), t.update, { id: row.id, reason: 'mine' }));
     expect(upd).toMatchObject({ code: 'FORBIDDEN', message: 'You cannot change your own employment record' });
-    const del = await failure(deleteEmploymentRecord(ctx(), update, { id: row.id }));
+    const del = await failure(deleteEmploymentRecord(ctx(), t.update, { id: row.id }));
     expect(del.message).toBe('You cannot change your own employment record');
 
     const other = await junior();
-    await tdb.db
+    await t.db
       .updateTable('employees')
-      .set({ department_id: org.dept[1], division_id: null })
+      .set({ department_id: t.org.dept[1], division_id: null })
       .where('id', '=', other)
       .execute();
     const r = await promote(other, '2025-01-01');
     // A department head of HR who may update employees sees only HR: Ops is out of scope.
-    const head = await makeUser(services, org, ['department-head'], { dept: 0 });
-    const actor = (await actorForUser(tdb.db, head.userId, 'user'))!;
+    const actor = await t.newActor(['department-head'], { dept: 0 });
     const staff: Actor = { ...actor, permissions: new Set([...actor.permissions, 'employee.update' as const]) };
     const g = requirePermission(staff, 'employee.update');
-    expect((await failure(updateEmploymentRecord(services.ctx(staff), g, { id: r.id, reason: 'x' }))).code).toBe('NOT_FOUND');
-    expect((await failure(deleteEmploymentRecord(services.ctx(staff), g, { id: r.id }))).code).toBe('NOT_FOUND');
+    expect((await failure(updateEmploymentRecord(t.services.ctx(staff), g, { id: r.id, reason: 'x' }))).code).toBe('NOT_FOUND');
+    expect((await failure(deleteEmploymentRecord(t.services.ctx(staff), g, { id: r.id }))).code).toBe('NOT_FOUND');
   });
 });

@@ -47,6 +47,32 @@ const invalid = (fields: FieldIssue[], message = 'Invalid input') => new AppErro
 // ---------------------------------------------------------------------------------------------
 // A new employee.
 
+/**
+ * The columns of a new employee row that a create input sets, by hand or from an import row: who
+ * the person is, where they are placed and on what contract.
+ */
+export function newEmployeeColumns(input: z.output<typeof createEmployeeInput>) {
+  return {
+    given_name: input.givenName,
+    surname: input.surname,
+    email: input.email,
+    gender: input.gender,
+    birth_date: input.birthDate,
+    religion_id: input.religionId,
+    education_level_id: input.educationLevelId,
+    marital_status_id: input.maritalStatusId,
+    company_office_id: input.companyOfficeId,
+    department_id: input.departmentId ?? null,
+    division_id: input.divisionId ?? null,
+    section_id: input.sectionId ?? null,
+    job_position_id: input.jobPositionId ?? null,
+    job_level_id: input.jobLevelId ?? null,
+    contract_type: input.contractType,
+    first_join_date: input.firstJoinDate,
+    contract_start_date: null,
+  };
+}
+
 /** Creates an employee with the next number of the office's ID index (`POST /v2/h/employee`). */
 export async function createEmployee(
   ctx: Ctx,
@@ -90,28 +116,12 @@ export async function createEmployee(
           .insertInto('employees')
           .values({
             employee_number: employeeNumber,
-            given_name: input.givenName,
-            surname: input.surname,
-            email: input.email,
-            gender: input.gender,
-            birth_date: input.birthDate,
-            religion_id: input.religionId,
-            education_level_id: input.educationLevelId,
-            marital_status_id: input.maritalStatusId,
+            ...newEmployeeColumns(input),
             ptkp_status_id: null,
             bank_id: null,
             bank_account_number: null,
             phone: null,
-            company_office_id: input.companyOfficeId,
-            department_id: input.departmentId ?? null,
-            division_id: input.divisionId ?? null,
-            section_id: input.sectionId ?? null,
-            job_position_id: input.jobPositionId ?? null,
-            job_level_id: input.jobLevelId ?? null,
-            contract_type: input.contractType,
             entry_date: today(ctx),
-            first_join_date: input.firstJoinDate,
-            contract_start_date: null,
             annual_leave_date: input.annualLeaveDate ?? null,
           })
           .returning('id')

@@ -1,17 +1,12 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Grant, requirePermission } from '../access/grant';
-import type { Services } from '../services';
 import { AppError } from '../shared/errors';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import { dryRunEmployeeImport, employeeImportTemplate, importEmployees, importEmployeesFile } from './import';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const t = useOrgTestDb(undefined, { clock: () => new Date('2026-11-23T03:00:00Z') });
 let grant: Grant<'employee.create'>;
 
 const HEADER =
@@ -46,8 +41,8 @@ const row = (email: string, over: Partial<Record<'number' | 'dept' | 'div' | 'of
   ].join(',');
 
 const count = async () =>
-  (await tdb.db.selectFrom('employees').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
-const byEmail = (email: string) => tdb.db.selectFrom('employees').selectAll().where('email', '=', email).executeTakeFirst();
+  (await t.db.selectFrom('employees').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+const byEmail = (email: string) => t.db.selectFrom('employees').selectAll().where('email', '=', email).executeTakeFirst();
 async function appError(p: Promise<unknown>): Promise<AppError> {
   try {
     await p;
@@ -59,16 +54,11 @@ async function appError(p: Promise<unknown>): Promise<AppError> {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db, { clock: () => new Date('2026-11-23T03:00:00Z') });
-  org = await makeOrg(tdb.db);
   // Human capital: creates employees and holds salary.update (the file's PTKP status is a pay field).
-  const u = await makeUser(services, org, ['human-capital']);
-  grant = requirePermission((await actorForUser(tdb.db, u.userId, 'user'))!, 'employee.create');
+  grant = requirePermission(await t.newActor(['human-capital']), 'employee.create');
 });
-afterAll(() => tdb.destroy());
 
-const ctx = () => services.ctx(grant.actor);
+const ctx = () => t.services.ctx(grant.actor);
 
 describe('employee import', () => {
   it('imports a valid CSV in one go: placement and references resolved by name, numbers from the office', async () => {
@@ -79,8 +69,8 @@ describe('employee import', () => {
     const one = (await byEmail('sari.one@x.co.id'))!;
     expect(one.employee_number).toMatch(/^TST-\d{5}$/);
     expect(one).toMatchObject({
-      department_id: org.dept[0],
-      division_id: org.div[0],
+      department_id: t.org.dept[0],
+      division_id: t.org.div[0],
       entry_date: '2026-11-02',
       first_join_date: '2026-11-02',
       contract_type: 5,
@@ -91,7 +81,7 @@ describe('employee import', () => {
     expect(one.bank_id).not.toBeNull();
     expect(one.ptkp_status_id).not.toBeNull();
     expect((await byEmail('sari.two@x.co.id'))!.employee_number).toBe('LEG-001');
-    const log = await tdb.db.selectFrom('audit_log').select(['after']).where('action', '=', 'employee.import').execute();
+    const log = await t.db.selectFrom('audit_log').select(['after']).where('action', '=', 'employee.import').execute();
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log[0]!.after)).toContain('staff.csv');
   });
@@ -115,15 +105,14 @@ describe('employee import', () => {
   });
 
   it('a PTKP status in the file needs salary.update: HR staff without it get the column refused (issue 16)', async () => {
-    const staff = await makeUser(services, org, ['human-capital-staff']);
-    const staffGrant = requirePermission((await actorForUser(tdb.db, staff.userId, 'user'))!, 'employee.create');
-    const dry = await dryRunEmployeeImport(services.ctx(staffGrant.actor), staffGrant, csv(row('ptkp.a@x.co.id')));
+    const staffGrant = requirePermission(await t.newActor(['human-capital-staff']), 'employee.create');
+    const dry = await dryRunEmployeeImport(t.services.ctx(staffGrant.actor), staffGrant, csv(row('ptkp.a@x.co.id')));
     expect(dry).toMatchObject({ rows: 1, valid: 0, invalid: 1 });
     expect(dry.errors).toEqual([
       { row: 2, column: 'PTKP status', message: 'needs the salary.update permission (it sets the PPh 21)' },
     ]);
     const noPtkp = csv(row('ptkp.b@x.co.id').replace(',TK/0,', ',,'));
-    expect(await dryRunEmployeeImport(services.ctx(staffGrant.actor), staffGrant, noPtkp)).toMatchObject({
+    expect(await dryRunEmployeeImport(t.services.ctx(staffGrant.actor), staffGrant, noPtkp)).toMatchObject({
       valid: 1,
       invalid: 0,
     });
@@ -171,7 +160,7 @@ describe('employee import', () => {
       surname: 'Santoso; Jr.',
       gender: 'Male',
       birth_date: '1990-08-17',
-      department_id: org.dept[1],
+      department_id: t.org.dept[1],
       contract_type: 4,
       marital_status_id: 1,
     });
@@ -219,23 +208,23 @@ describe('employee import', () => {
           raise exception 'duplicate key' using errcode = 'unique_violation', constraint = 'employees_email_uq';
         end if;
         return new;
-      end $$`.execute(tdb.db);
+      end $$`.execute(t.db);
     await sql`create trigger import_test_clash before insert on employees for each row execute function import_test_clash()`.execute(
-      tdb.db,
+      t.db,
     );
     try {
       const before = await count();
-      const audits = await tdb.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const audits = await t.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
       const e = await appError(importEmployees(ctx(), grant, csv(row('early.ok@x.co.id'), row('late.clash@x.co.id'))));
       expect(e.code).toBe('CONFLICT');
       expect(e.message).toBe('Row 3: another employee already uses this e-mail address; nothing was imported');
       expect(await count()).toBe(before);
       expect(await byEmail('early.ok@x.co.id')).toBeUndefined();
-      const after = await tdb.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      const after = await t.db.selectFrom('audit_log').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
       expect(after.n).toBe(audits.n);
     } finally {
-      await sql`drop trigger import_test_clash on employees`.execute(tdb.db);
-      await sql`drop function import_test_clash()`.execute(tdb.db);
+      await sql`drop trigger import_test_clash on employees`.execute(t.db);
+      await sql`drop function import_test_clash()`.execute(t.db);
     }
   });
 

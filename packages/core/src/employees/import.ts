@@ -17,6 +17,7 @@ import { text } from '../shared/zod';
 import { confirmNewPlacement, type GrantPlacement, guardPlacementChange } from '../permissions/index';
 import { dateIssue } from './date-rules';
 import { bankSectionInput, contactSectionInput, personalSectionInput } from './detail-schema';
+import { newEmployeeColumns } from './history';
 import { createEmployeeInput } from './history-schema';
 import {
   EMPLOYEE_IMPORT_COLUMNS,
@@ -458,29 +459,13 @@ function checkRow(r: FileRow, lk: Lookups, today: string, payAllowed: boolean): 
     row: r.row,
     employeeNumber: number,
     values: {
-      given_name: input.givenName,
-      surname: input.surname,
-      email: input.email,
-      gender: input.gender,
-      birth_date: input.birthDate,
-      religion_id: input.religionId,
-      education_level_id: input.educationLevelId,
-      marital_status_id: input.maritalStatusId,
+      ...newEmployeeColumns(input),
       ptkp_status_id: ptkp?.id ?? null,
       tax_id: taxId,
       bank_id: bank?.id ?? null,
       bank_account_number: account,
       phone,
-      company_office_id: input.companyOfficeId,
-      department_id: input.departmentId ?? null,
-      division_id: input.divisionId ?? null,
-      section_id: input.sectionId ?? null,
-      job_position_id: input.jobPositionId ?? null,
-      job_level_id: input.jobLevelId ?? null,
-      contract_type: input.contractType,
       entry_date: entryDate,
-      first_join_date: input.firstJoinDate,
-      contract_start_date: null,
       annual_leave_date: null,
     },
     preview: {

@@ -51,31 +51,9 @@ export * from './schema';
 export { downloadEmployees, listEmployees } from './service';
 export type { EmployeeTables } from './tables';
 export * from './import';
-export {
-  deleteSignature,
-  downloadOwnQrCode,
-  downloadOwnSignature,
-  downloadQrCode,
-  downloadSignature,
-  employeeQrText,
-  generateQrCode,
-  getOwnSignatureQrInfo,
-  getSignatureQrInfo,
-  uploadOwnSignature,
-  uploadSignature,
-} from './signature';
+export * from './signature';
 export * from './signature-schema';
-export {
-  addApplicantNote,
-  applicantFromRegistration,
-  createApplicant,
-  downloadApplicantCv,
-  getApplicant,
-  hireApplicant,
-  listApplicants,
-  setApplicantStage,
-  uploadApplicantCv,
-} from './recruitment';
+export * from './recruitment';
 export * from './recruitment-schema';
 export * from './outputs';
 

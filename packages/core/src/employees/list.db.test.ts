@@ -1,74 +1,65 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requirePermission } from '../access/grant';
-import type { Services } from '../services';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee, makeUser } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import { downloadEmployees, listEmployees } from './service';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const t = useOrgTestDb();
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
   for (const name of ['Agus Santoso', 'Bagus Wijaya', 'Citra Agustina', 'Dewi Lestari'])
-    await makeEmployee(tdb.db, org, { dept: 0 }, name);
-  for (const name of ['Eko Prasetyo', 'Agung Ops']) await makeEmployee(tdb.db, org, { dept: 1 }, name);
+    await makeEmployee(t.db, t.org, { dept: 0 }, name);
+  for (const name of ['Eko Prasetyo', 'Agung Ops']) await makeEmployee(t.db, t.org, { dept: 1 }, name);
 });
-afterAll(() => tdb.destroy());
 
 const hr = async () => {
-  const u = await makeUser(services, org, ['human-capital'], { dept: 0 });
-  const a = (await actorForUser(tdb.db, u.userId, 'user'))!;
+  const a = await t.newActor(['human-capital'], { dept: 0 });
   return requirePermission(a, 'employee.view');
 };
 
 describe('employee list search', () => {
   it('three characters or more match anywhere in the name, the number or the e-mail', async () => {
     const g = await hr();
-    const names = async (search: string) => (await listEmployees(services.ctx(g.actor), g, { search })).rows.map((r) => r.name);
+    const names = async (search: string) => (await listEmployees(t.services.ctx(g.actor), g, { search })).rows.map((r) => r.name);
     expect(await names('gus')).toEqual(['Agus Santoso', 'Bagus Wijaya', 'Citra Agustina']);
     expect(await names('lestari')).toEqual(['Dewi Lestari']);
     expect(await names('eko.prasetyo')).toEqual(['Eko Prasetyo']);
-    const number = (await listEmployees(services.ctx(g.actor), g, { search: 'Agung' })).rows[0]!.employeeNumber;
+    const number = (await listEmployees(t.services.ctx(g.actor), g, { search: 'Agung' })).rows[0]!.employeeNumber;
     expect(await names(number)).toEqual(['Agung Ops']);
     expect(await names('100%')).toEqual([]);
   });
 
   it('one or two characters match the beginning, so a short search stays useful in a long list', async () => {
     const g = await hr();
-    const page = await listEmployees(services.ctx(g.actor), g, { search: 'ag' });
+    const page = await listEmployees(t.services.ctx(g.actor), g, { search: 'ag' });
     expect(page.rows.map((r) => r.name)).toEqual(['Agung Ops', 'Agus Santoso']);
     expect(page.total).toBe(2);
   });
 
   it('pages, totals and sorts within the data scope', async () => {
-    const u = await makeUser(services, org, ['supervisor'], { dept: 1 });
-    const lead = requirePermission((await actorForUser(tdb.db, u.userId, 'user'))!, 'employee.view');
-    const first = await listEmployees(services.ctx(lead.actor), lead, { pageSize: 1, sort: 'name', order: 'desc' });
-    const mine = await listEmployees(services.ctx(lead.actor), lead, { pageSize: 50 });
+    const u = await makeUser(t.services, t.org, ['supervisor'], { dept: 1 });
+    const lead = requirePermission(await t.actorOf(u.userId), 'employee.view');
+    const first = await listEmployees(t.services.ctx(lead.actor), lead, { pageSize: 1, sort: 'name', order: 'desc' });
+    const mine = await listEmployees(t.services.ctx(lead.actor), lead, { pageSize: 50 });
     expect(first.total).toBe(mine.total);
-    expect(mine.rows.every((r) => r.departmentId === org.dept[1])).toBe(true);
+    expect(mine.rows.every((r) => r.departmentId === t.org.dept[1])).toBe(true);
     expect(first.rows[0]!.name).toBe(
       mine.rows
         .map((r) => r.name)
         .sort()
         .reverse()[0],
     );
-    const past = await listEmployees(services.ctx(lead.actor), lead, { page: 99, pageSize: 10 });
+    const past = await listEmployees(t.services.ctx(lead.actor), lead, { page: 99, pageSize: 10 });
     expect(past).toMatchObject({ rows: [], total: mine.total });
-    expect((await listEmployees(services.ctx(lead.actor), lead, { search: 'agus' })).rows).toEqual([]);
+    expect((await listEmployees(t.services.ctx(lead.actor), lead, { search: 'agus' })).rows).toEqual([]);
   });
 });
 
 describe('employee list download', () => {
   it('downloads every matching row (not only the page) with the chosen columns, in the list order', async () => {
     const g = await hr();
-    const file = await downloadEmployees(services.ctx(g.actor), g, {
+    const file = await downloadEmployees(t.services.ctx(g.actor), g, {
       search: 'gus',
       columns: ['name', 'number', 'entryDate', 'status'],
       sort: 'name',
@@ -86,7 +77,7 @@ describe('employee list download', () => {
 
   it('refuses an empty or unknown column choice', async () => {
     const g = await hr();
-    await expect(downloadEmployees(services.ctx(g.actor), g, { columns: [] })).rejects.toThrow(/choose at least one column/);
-    await expect(downloadEmployees(services.ctx(g.actor), g, { columns: ['salary' as never] })).rejects.toThrow(/columns/);
+    await expect(downloadEmployees(t.services.ctx(g.actor), g, { columns: [] })).rejects.toThrow(/choose at least one column/);
+    await expect(downloadEmployees(t.services.ctx(g.actor), g, { columns: ['salary' as never] })).rejects.toThrow(/columns/);
   });
 });

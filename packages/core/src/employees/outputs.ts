@@ -4,7 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
-import { idOutput, okOutput, pageOutput } from '../shared/outputs';
+import { employeeRefShape, idOutput, namedRefs, nullableNamedRefs, okOutput, pageOutput } from '../shared/outputs';
 
 const employeeImportErrorShape = z.object({ row: z.number(), column: z.string(), message: z.string() });
 const employeeImportPreviewRowShape = z.object({
@@ -29,6 +29,7 @@ const employeeImportResultShape = z.object({
   skipped: z.number(),
   errors: z.array(employeeImportErrorShape),
 });
+const applicantStage = z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']);
 const applicantRowShape = z.object({
   id: z.number(),
   source: z.enum(['manual', 'registration']),
@@ -38,12 +39,10 @@ const applicantRowShape = z.object({
   surname: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  jobPositionId: z.number().nullable(),
-  jobPosition: z.string().nullable(),
+  ...namedRefs('companyOffice'),
+  ...nullableNamedRefs('jobPosition'),
   positionApplied: z.string(),
-  stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']),
+  stage: applicantStage,
   cvFileName: z.string().nullable(),
   employeeId: z.number().nullable(),
   employeeNumber: z.string().nullable(),
@@ -51,7 +50,7 @@ const applicantRowShape = z.object({
 });
 const applicantNoteShape = z.object({
   id: z.number(),
-  stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']).nullable(),
+  stage: applicantStage.nullable(),
   note: z.string().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -66,23 +65,6 @@ const applicantDetailShape = z.object({
   cvSize: z.number().nullable(),
   notes: z.array(applicantNoteShape),
   ...applicantRowShape.shape,
-});
-const secondContractRowShape = z.object({
-  secondCompanyId: z.number(),
-  secondCompany: z.string(),
-  id: z.number(),
-  employeeId: z.number(),
-  contractNumber: z.string(),
-  contractType: z.number(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  basicSalary: z.string(),
-  salaryChange: z.string().nullable(),
-  notes: z.string().nullable(),
-  fileName: z.string().nullable(),
-  fileSize: z.number().nullable(),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
 });
 const signatureQrInfoShape = z.object({
   signature: z
@@ -113,6 +95,9 @@ const contractRowShape = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
 });
+/** A second contract is a contract with a second company (spec: second contracts run beside the main one). */
+const secondContractRowShape = z.object({ ...namedRefs('secondCompany'), ...contractRowShape.shape });
+const uploadedFileShape = z.object({ id: z.number(), fileName: z.string(), fileSize: z.number() });
 const managerRowShape = z.object({
   id: z.number(),
   managerEmployeeId: z.number(),
@@ -126,6 +111,15 @@ const managerRowShape = z.object({
   note: z.string().nullable(),
 });
 const namedShape = z.object({ id: z.number(), name: z.string() });
+const parentShape = z
+  .object({
+    name: z.string(),
+    birthDate: z.string().nullable(),
+    phone: z.string().nullable(),
+    occupation: z.string().nullable(),
+    alive: z.boolean(),
+  })
+  .nullable();
 const employeeDetailShape = z.object({
   id: z.number(),
   employeeNumber: z.string(),
@@ -143,7 +137,7 @@ const employeeDetailShape = z.object({
     nationalId: z.string().nullable(),
     taxId: z.string().nullable(),
     nationality: namedShape.nullable(),
-    ptkpStatus: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
+    ptkpStatus: namedShape.extend({ code: z.string() }).nullable(),
   }),
   contact: z.object({
     email: z.string(),
@@ -178,26 +172,7 @@ const employeeDetailShape = z.object({
       }),
     ),
   }),
-  parents: z.object({
-    father: z
-      .object({
-        name: z.string(),
-        birthDate: z.string().nullable(),
-        phone: z.string().nullable(),
-        occupation: z.string().nullable(),
-        alive: z.boolean(),
-      })
-      .nullable(),
-    mother: z
-      .object({
-        name: z.string(),
-        birthDate: z.string().nullable(),
-        phone: z.string().nullable(),
-        occupation: z.string().nullable(),
-        alive: z.boolean(),
-      })
-      .nullable(),
-  }),
+  parents: z.object({ father: parentShape, mother: parentShape }),
   sibling: z.object({
     siblings: z.array(
       z.object({
@@ -245,32 +220,28 @@ const employeeDetailShape = z.object({
   }),
 });
 const fieldChangeShape = z.object({ field: z.string(), old: z.unknown().optional(), new: z.unknown().optional() });
+/** Who decided a request, and when (null while it waits). */
+const decisionShape = { decidedBy: z.string().nullable(), decidedAt: z.string().nullable() };
 const updateRequestRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   section: z.enum(['personal', 'contact', 'emergency', 'parents', 'sibling', 'medical', 'bank', 'previousCompany']),
   status: z.number(),
   changes: z.array(fieldChangeShape),
   note: z.string().nullable(),
   requestedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  ...decisionShape,
 });
 const resignationRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   department: z.string().nullable(),
   requestDate: z.string(),
   lastWorkingDay: z.string(),
   reason: z.string(),
   status: z.number(),
   decisionNote: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  ...decisionShape,
 });
 const placementShape = z.object({
   companyOffice: z.string(),
@@ -305,12 +276,8 @@ const employeeListRowShape = z.object({
   name: z.string(),
   email: z.string(),
   gender: z.string(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  departmentId: z.number().nullable(),
-  department: z.string().nullable(),
-  divisionId: z.number().nullable(),
-  division: z.string().nullable(),
+  ...namedRefs('companyOffice'),
+  ...nullableNamedRefs('department', 'division'),
   jobPosition: z.string().nullable(),
   entryDate: z.string(),
   resigned: z.number(),
@@ -322,10 +289,7 @@ export const listApplicantsOutput = pageOutput(applicantRowShape);
 export const getApplicantOutput = applicantDetailShape;
 export const createApplicantOutput = idOutput;
 export const applicantFromRegistrationOutput = idOutput;
-export const setApplicantStageOutput = z.object({
-  id: z.number(),
-  stage: z.enum(['rejected', 'applied', 'interview', 'offered', 'hired']),
-});
+export const setApplicantStageOutput = z.object({ id: z.number(), stage: applicantStage });
 export const addApplicantNoteOutput = idOutput;
 export const uploadApplicantCvOutput = idOutput;
 export const hireApplicantOutput = z.object({ employeeId: z.number(), employeeNumber: z.string() });
@@ -333,7 +297,7 @@ export const listSecondContractsOutput = pageOutput(secondContractRowShape);
 export const getSecondContractOutput = secondContractRowShape;
 export const createSecondContractOutput = idOutput;
 export const updateSecondContractOutput = idOutput;
-export const uploadSecondContractFileOutput = z.object({ id: z.number(), fileName: z.string(), fileSize: z.number() });
+export const uploadSecondContractFileOutput = uploadedFileShape;
 export const getSignatureQrInfoOutput = signatureQrInfoShape;
 export const uploadSignatureOutput = signatureQrInfoShape;
 export const deleteSignatureOutput = idOutput;
@@ -345,13 +309,14 @@ export const listContractsOutput = pageOutput(contractRowShape);
 export const getContractOutput = contractRowShape;
 export const createContractOutput = idOutput;
 export const updateContractOutput = idOutput;
-export const uploadContractFileOutput = z.object({ id: z.number(), fileName: z.string(), fileSize: z.number() });
+export const uploadContractFileOutput = uploadedFileShape;
 export const listManagersOutput = pageOutput(managerRowShape);
 export const getManagerOutput = managerRowShape;
 export const createManagersOutput = z.object({ added: z.number(), reactivated: z.number() });
 export const updateManagerOutput = idOutput;
-export const activateManagerOutput = z.object({ id: z.number(), active: z.boolean() });
-export const inactivateManagerOutput = z.object({ id: z.number(), active: z.boolean() });
+const managerActiveShape = z.object({ id: z.number(), active: z.boolean() });
+export const activateManagerOutput = managerActiveShape;
+export const inactivateManagerOutput = managerActiveShape;
 export const getOwnEmployeeDetailOutput = employeeDetailShape;
 export const submitUpdateRequestOutput = idOutput;
 export const listMyUpdateRequestsOutput = pageOutput(updateRequestRowShape);
@@ -366,9 +331,10 @@ export const cancelMyResignationOutput = z.object({ id: z.number(), status: z.li
 export const listResignationsOutput = pageOutput(resignationRowShape);
 export const getResignationOutput = resignationRowShape;
 export const createResignationOutput = idOutput;
-export const approveResignationOutput = z.object({ id: z.number(), status: z.number() });
-export const disapproveResignationOutput = z.object({ id: z.number(), status: z.number() });
-export const cancelResignationOutput = z.object({ id: z.number(), status: z.number() });
+const resignationStatusShape = z.object({ id: z.number(), status: z.number() });
+export const approveResignationOutput = resignationStatusShape;
+export const disapproveResignationOutput = resignationStatusShape;
+export const cancelResignationOutput = resignationStatusShape;
 export const deleteResignationOutput = okOutput;
 export const listRecordsOutput = pageOutput(recordRowShape);
 export const getRecordOutput = recordRowShape;

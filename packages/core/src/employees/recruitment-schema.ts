@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { nullableId, optionalText } from '../shared/zod-optional';
 import { base64Content, UPLOAD_MAX_BYTES } from './file-schema';
+import { newEmployeePlacement } from './history-schema';
 
 /**
  * Recruitment stages (`/employee/recruitment`). The spec names none; these are the usual
@@ -106,14 +107,7 @@ export const hireApplicantInput = z.strictObject({
   educationLevelId: optionalId,
   maritalStatusId: optionalId,
   companyOfficeId: optionalId,
-  departmentId: nullableId,
-  divisionId: nullableId,
-  sectionId: nullableId,
-  jobPositionId: nullableId,
-  jobLevelId: nullableId,
-  /** Contract type, spec §3: training=1, internship=2, Freelance=3, Contracted=4, Permanent=5. */
-  contractType: z.coerce.number().int().min(1).max(5),
-  firstJoinDate: isoDate,
+  ...newEmployeePlacement,
   annualLeaveDate: z.preprocess(blankToUndefined, isoDate.optional()),
 });
 export type HireApplicantInput = z.input<typeof hireApplicantInput>;

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
 import { type Grant, requirePermission } from '../access/grant';
 import { register } from '../registration/service';
-import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { failure } from '../testing/expect';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import {
   addApplicantNote,
   applicantFromRegistration,
@@ -22,9 +19,7 @@ import {
 } from './recruitment';
 import { listEmployees } from './service';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const t = useOrgTestDb();
 let hc: Actor;
 let manage: Grant<'employee.recruitment.manage'>;
 let positionId: number;
@@ -34,35 +29,19 @@ const b64 = (b: Buffer) => b.toString('base64');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['human-capital-staff']);
-  hc = (await actorForUser(tdb.db, u.userId, 'user'))!;
+  hc = await t.newActor(['human-capital-staff']);
   manage = requirePermission(hc, 'employee.recruitment.manage');
-  const p = await tdb.db
-    .insertInto('job_positions')
-    .values({
-      name: `Welder ${unique()}`,
-      company_office_id: org.officeId,
-      department_id: org.dept[0],
-      division_id: null,
-      section_id: null,
-      job_level_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const p = await t.newJobPosition(`Welder ${unique()}`);
   positionId = p.id;
 });
-afterAll(() => tdb.destroy());
 
-const ctx = () => services.ctx(hc);
+const ctx = () => t.services.ctx(hc);
 const manual = (over: Record<string, unknown> = {}) => ({
   givenName: 'Budi',
   surname: 'Santoso',
   email: `budi.${unique()}@example.com`,
   phone: '+62 812-3456-7890',
-  companyOfficeId: org.officeId,
+  companyOfficeId: t.org.officeId,
   jobPositionId: positionId,
   positionApplied: 'Welder',
   ...over,
@@ -95,7 +74,7 @@ describe('recruitment', () => {
     expect(cv).toMatchObject({ fileName: 'cv.pdf', contentType: 'application/pdf' });
     expect(Buffer.from(cv.base64, 'base64').equals(PDF)).toBe(true);
 
-    const hired = await hireApplicant(ctx(), manage, { id: a.id, ...hireFields, departmentId: org.dept[0] });
+    const hired = await hireApplicant(ctx(), manage, { id: a.id, ...hireFields, departmentId: t.org.dept[0] });
     expect(hired.employeeNumber).toMatch(/^TST-\d{5}$/);
     const detail = await getApplicant(ctx(), manage, { id: a.id });
     expect(detail).toMatchObject({ stage: 'hired', employeeId: hired.employeeId, employeeNumber: hired.employeeNumber });
@@ -127,15 +106,15 @@ describe('recruitment', () => {
   it('two concurrent hires of one applicant give exactly one employee', async () => {
     const a = await createApplicant(ctx(), manage, manual());
     const results = await Promise.allSettled([
-      hireApplicant(ctx(), manage, { id: a.id, ...hireFields, departmentId: org.dept[0] }),
-      hireApplicant(ctx(), manage, { id: a.id, ...hireFields, departmentId: org.dept[0] }),
+      hireApplicant(ctx(), manage, { id: a.id, ...hireFields, departmentId: t.org.dept[0] }),
+      hireApplicant(ctx(), manage, { id: a.id, ...hireFields, departmentId: t.org.dept[0] }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(AppError);
     expect(refused.reason.code).toBe('CONFLICT');
     const detail = await getApplicant(ctx(), manage, { id: a.id });
-    const n = await tdb.db.selectFrom('employees').select('id').where('email', '=', detail.email).execute();
+    const n = await t.db.selectFrom('employees').select('id').where('email', '=', detail.email).execute();
     expect(n).toHaveLength(1);
   });
 
@@ -147,7 +126,7 @@ describe('recruitment', () => {
       expect.arrayContaining(['gender', 'birthDate', 'religionId', 'educationLevelId', 'maritalStatusId']),
     );
     const misplaced = await failure(
-      hireApplicant(ctx(), manage, { id: a.id, ...hireFields, divisionId: org.div[1], departmentId: org.dept[0] }),
+      hireApplicant(ctx(), manage, { id: a.id, ...hireFields, divisionId: t.org.div[1], departmentId: t.org.dept[0] }),
     );
     expect(misplaced.fields).toEqual([{ param: 'divisionId', msg: 'is not in the chosen department' }]);
     expect(await getApplicant(ctx(), manage, { id: a.id })).toMatchObject({ stage: 'applied', employeeId: null });
@@ -155,7 +134,7 @@ describe('recruitment', () => {
 
   it('takes a pending self-registration into recruitment; hiring approves the registration', async () => {
     const email = `siti.${unique()}@example.com`;
-    const reg = await register(services.ctx(null), {
+    const reg = await register(t.services.ctx(null), {
       email,
       givenName: 'Siti',
       surname: 'Aminah',
@@ -167,11 +146,11 @@ describe('recruitment', () => {
     });
     const a = await applicantFromRegistration(ctx(), manage, {
       registrationId: reg.id,
-      companyOfficeId: org.officeId,
+      companyOfficeId: t.org.officeId,
       positionApplied: 'Admin staff',
     });
     const again = await failure(
-      applicantFromRegistration(ctx(), manage, { registrationId: reg.id, companyOfficeId: org.officeId, positionApplied: 'X' }),
+      applicantFromRegistration(ctx(), manage, { registrationId: reg.id, companyOfficeId: t.org.officeId, positionApplied: 'X' }),
     );
     expect(again.code).toBe('CONFLICT');
     const listed = await listApplicants(ctx(), manage, { search: 'aminah', stage: 'applied' });
@@ -179,9 +158,9 @@ describe('recruitment', () => {
 
     // The registration brings the personal data: only the employment fields are needed.
     const hired = await hireApplicant(ctx(), manage, { id: a.id, contractType: 2, firstJoinDate: '2026-12-01' });
-    const r = await tdb.db.selectFrom('registrations').selectAll().where('id', '=', reg.id).executeTakeFirstOrThrow();
+    const r = await t.db.selectFrom('registrations').selectAll().where('id', '=', reg.id).executeTakeFirstOrThrow();
     expect(r).toMatchObject({ status: 1, employee_id: hired.employeeId });
-    const e = await tdb.db.selectFrom('employees').selectAll().where('id', '=', hired.employeeId).executeTakeFirstOrThrow();
+    const e = await t.db.selectFrom('employees').selectAll().where('id', '=', hired.employeeId).executeTakeFirstOrThrow();
     expect(e).toMatchObject({ gender: 'Female', birth_date: '1998-02-03', contract_type: 2, email });
   });
 
@@ -213,8 +192,7 @@ describe('recruitment', () => {
     expect((await failure(getApplicant(ctx(), manage, { id: 999_999 }))).code).toBe('NOT_FOUND');
 
     // An intern sees registrations but may not run recruitment.
-    const intern = await makeUser(services, org, ['human-capital-intern']);
-    const internActor = (await actorForUser(tdb.db, intern.userId, 'user'))!;
+    const internActor = await t.newActor(['human-capital-intern']);
     expect(() => requirePermission(internActor, 'employee.recruitment.manage')).toThrow(AppError);
   });
 

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Database } from '../db/database';
 import { type Grant, requirePermission } from '../access/index';
@@ -208,6 +208,20 @@ export async function createApplicant(ctx: Ctx, grant: Manage, raw: In<typeof cr
   });
 }
 
+/** What a self-registration says about the person, as the columns of an applicant or an employee row. */
+export function registrantColumns(reg: Selectable<Database['registrations']>) {
+  return {
+    given_name: reg.given_name,
+    surname: reg.surname,
+    email: reg.email,
+    gender: reg.gender,
+    birth_date: reg.birth_date,
+    religion_id: reg.religion_id,
+    education_level_id: reg.education_level_id,
+    marital_status_id: reg.marital_status_id,
+  };
+}
+
 /**
  * `POST /v2/h/employee/recruitment/registration`: a pending self-registration becomes an applicant
  * with its personal data. The registration stays pending until the applicant is hired (then it is
@@ -236,15 +250,8 @@ export async function applicantFromRegistration(
       {
         source: 'registration',
         registration_id: reg.id,
-        given_name: reg.given_name,
-        surname: reg.surname,
-        email: reg.email,
+        ...registrantColumns(reg),
         phone: input.phone ?? null,
-        gender: reg.gender,
-        birth_date: reg.birth_date,
-        religion_id: reg.religion_id,
-        education_level_id: reg.education_level_id,
-        marital_status_id: reg.marital_status_id,
         company_office_id: input.companyOfficeId,
         job_position_id: input.jobPositionId ?? null,
         position_applied: input.positionApplied,

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser, login, resolveToken } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { describe, expect, it } from 'vitest';
+import { login, resolveToken } from '../auth/service';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { AppError } from '../shared/errors';
-import type { Services } from '../services';
 import { failure } from '../testing/expect';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee, makeUser } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import { getEmployeeDetail } from './detail';
 import {
   applyDueResignations,
@@ -26,30 +25,19 @@ import {
   updateMyResignation,
   updateResignation,
 } from './requests';
+import { humanCapital } from './test-kit';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
-let hc: Actor;
-
-beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['human-capital']);
-  hc = (await actorForUser(tdb.db, u.userId, 'user'))!;
-});
-afterAll(() => tdb.destroy());
+const t = useOrgTestDb(humanCapital);
 
 async function employee(dept: 0 | 1 = 0) {
-  const u = await makeUser(services, org, ['employee'], { dept });
-  const actor = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  return { ...u, actor, grant: requirePermission(actor, 'personal.access'), ctx: services.ctx(actor) };
+  const u = await makeUser(t.services, t.org, ['employee'], { dept });
+  const actor = await t.actorOf(u.userId);
+  return { ...u, actor, grant: requirePermission(actor, 'personal.access'), ctx: t.services.ctx(actor) };
 }
 
-const hcCtx = () => services.ctx(hc);
-const approver = () => requirePermission(hc, 'employee.editRequest.approve');
-const manager = () => requirePermission(hc, 'employee.resignation.manage');
+const hcCtx = () => t.services.ctx(t.hc);
+const approver = () => requirePermission(t.hc, 'employee.editRequest.approve');
+const manager = () => requirePermission(t.hc, 'employee.resignation.manage');
 const dayOffset = (days: number) => new Date(Date.now() + 7 * 3600_000 + days * 86400_000).toISOString().slice(0, 10);
 
 describe('data update requests', () => {
@@ -71,7 +59,7 @@ describe('data update requests', () => {
     expect(dup.message).toBe('You already have a pending request for Contact; cancel it first');
 
     await approveUpdateRequest(hcCtx(), approver(), { id });
-    const d = await getEmployeeDetail(hcCtx(), requirePermission(hc, 'employee.view'), { id: me.employeeId! });
+    const d = await getEmployeeDetail(hcCtx(), requirePermission(t.hc, 'employee.view'), { id: me.employeeId! });
     expect(d.contact).toMatchObject({ city: 'Medan', postalCode: '20112' });
     expect((await listMyUpdateRequests(me.ctx, me.grant, {})).rows[0]).toMatchObject({ id, status: 1 });
   });
@@ -93,12 +81,12 @@ describe('data update requests', () => {
     const me = await employee();
     const { id } = await submitUpdateRequest(me.ctx, me.grant, { section: 'medical', changes: { bloodType: 'O' } });
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => approveUpdateRequest(services.ctx(hc), approver(), { id })),
+      Array.from({ length: 5 }, () => approveUpdateRequest(t.services.ctx(t.hc), approver(), { id })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.map((r) => (r.reason as AppError).code)).toEqual(['CONFLICT', 'CONFLICT', 'CONFLICT', 'CONFLICT']);
-    const audits = await tdb.db
+    const audits = await t.db
       .selectFrom('audit_log')
       .select('action')
       .where('entity', '=', 'employee_update_request')
@@ -123,14 +111,14 @@ describe('data update requests', () => {
     expect((await failure(approveUpdateRequest(hcCtx(), approver(), { id: b.id }))).code).toBe('CONFLICT');
 
     const c = await submitUpdateRequest(me.ctx, me.grant, { section: 'bank', changes: { bankAccountName: 'Me' } });
-    const staff = await makeUser(services, org, ['employee'], { dept: 0 });
+    const staff = await makeUser(t.services, t.org, ['employee'], { dept: 0 });
     const scoped: Actor = {
-      ...(await actorForUser(tdb.db, staff.userId, 'user'))!,
+      ...(await t.actorOf(staff.userId)),
       permissions: new Set(['employee.editRequest.approve', 'personal.access']),
     };
     const g = requirePermission(scoped, 'employee.editRequest.approve');
-    expect((await failure(approveUpdateRequest(services.ctx(scoped), g, { id: c.id }))).code).toBe('NOT_FOUND');
-    expect((await listUpdateRequests(services.ctx(scoped), g, {})).rows.find((r) => r.id === c.id)).toBeUndefined();
+    expect((await failure(approveUpdateRequest(t.services.ctx(scoped), g, { id: c.id }))).code).toBe('NOT_FOUND');
+    expect((await listUpdateRequests(t.services.ctx(scoped), g, {})).rows.find((r) => r.id === c.id)).toBeUndefined();
   });
 });
 
@@ -139,29 +127,29 @@ describe('resignations', () => {
     const me = await employee();
     const { id } = await requestResignation(me.ctx, me.grant, { lastWorkingDay: dayOffset(1), reason: 'Moving to Bali' });
     const session = await login(
-      services.ctx(null),
-      services.auth,
+      t.services.ctx(null),
+      t.services.auth,
       { email: me.email, password: me.password },
       { ip: null, userAgent: null },
     );
     await approveResignation(hcCtx(), manager(), { id });
     // Before the last working day is over, the login still works.
-    expect(await resolveToken(services.ctx(null), session.token)).not.toBeNull();
-    expect(await applyDueResignations(services.ctx(null))).toBe(0);
+    expect(await resolveToken(t.services.ctx(null), session.token)).not.toBeNull();
+    expect(await applyDueResignations(t.services.ctx(null))).toBe(0);
 
     // The day passes.
-    await tdb.db
+    await t.db
       .updateTable('employee_resignations')
       .set({ request_date: dayOffset(-5), last_working_day: dayOffset(-1) })
       .where('id', '=', id)
       .execute();
-    expect(await resolveToken(services.ctx(null), session.token)).toBeNull();
+    expect(await resolveToken(t.services.ctx(null), session.token)).toBeNull();
     const refused = await failure(
-      login(services.ctx(null), services.auth, { email: me.email, password: me.password }, { ip: null, userAgent: null }),
+      login(t.services.ctx(null), t.services.auth, { email: me.email, password: me.password }, { ip: null, userAgent: null }),
     );
     expect(refused.message).toBe('Your employment has ended; this login no longer works.');
-    expect(await applyDueResignations(services.ctx(null))).toBe(1);
-    const d = await getEmployeeDetail(hcCtx(), requirePermission(hc, 'employee.view'), { id: me.employeeId! });
+    expect(await applyDueResignations(t.services.ctx(null))).toBe(1);
+    const d = await getEmployeeDetail(hcCtx(), requirePermission(t.hc, 'employee.view'), { id: me.employeeId! });
     expect(d.resigned).toBe(1);
   });
 
@@ -176,7 +164,7 @@ describe('resignations', () => {
     );
     expect((await failure(deleteResignation(hcCtx(), manager(), { id }))).message).toMatch(/cancel it first/);
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, () => approveResignation(services.ctx(hc), manager(), { id })),
+      Array.from({ length: 4 }, () => approveResignation(t.services.ctx(t.hc), manager(), { id })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     await cancelResignation(hcCtx(), manager(), { id, note: 'Changed their mind' });
@@ -198,14 +186,14 @@ describe('correcting a pending resignation (issue 20 item 3)', () => {
       lastWorkingDay: dayOffset(45),
       reason: 'Studies abroad',
     });
-    const entry = await tdb.db
+    const entry = await t.db
       .selectFrom('audit_log')
       .select(['actor_user_id', 'before', 'after'])
       .where('action', '=', 'employee.resignation.update')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({
-      actor_user_id: hc.userId,
+      actor_user_id: t.hc.userId,
       before: { lastWorkingDay: dayOffset(45), reason: 'Studies' },
       after: { lastWorkingDay: dayOffset(45), reason: 'Studies abroad' },
     });
@@ -213,7 +201,7 @@ describe('correcting a pending resignation (issue 20 item 3)', () => {
     expect(past.fields[0]?.param).toBe('lastWorkingDay');
 
     // Someone else's resignation is not the employee's to correct.
-    const stranger = await makeEmployee(tdb.db, org, { dept: 0 });
+    const stranger = await makeEmployee(t.db, t.org, { dept: 0 });
     const theirs = await createResignation(hcCtx(), manager(), {
       employeeId: stranger,
       lastWorkingDay: dayOffset(20),
@@ -230,7 +218,7 @@ describe('correcting a pending resignation (issue 20 item 3)', () => {
     expect((await failure(updateMyResignation(me.ctx, me.grant, { id, reason: 'Too late' }))).code).toBe('CONFLICT');
     expect((await getResignation(hcCtx(), manager(), { id })).reason).toBe('Studies abroad');
 
-    const mine = await requestResignation(hcCtx(), requirePermission(hc, 'personal.access'), {
+    const mine = await requestResignation(hcCtx(), requirePermission(t.hc, 'personal.access'), {
       lastWorkingDay: dayOffset(60),
       reason: 'Retiring',
     });

@@ -1,14 +1,13 @@
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { actorForUser } from '../auth/service';
 import { cardEmployeeNumber } from '../canteen';
-import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
-import { type Grant, requirePermission } from '../access/grant';
-import type { Services } from '../services';
+import { requirePermission } from '../access/grant';
 import { failure } from '../testing/expect';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee, makeUser } from '../testing/fixtures';
+import { useOrgTestDb } from '../testing/org-fixtures';
+import { employeeAdmin } from './test-kit';
 import { pdfPageCount, pdfText } from '../testing/pdf';
 import {
   deleteSignature,
@@ -24,13 +23,6 @@ import {
   uploadSignature,
 } from './signature';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
-let admin: Actor;
-let view: Grant<'employee.view'>;
-let update: Grant<'employee.update'>;
-
 /** A 1×1 PNG (real file) and the first bytes of a JPEG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -44,21 +36,12 @@ const png = (id: number, fileName = 'sign.png') => ({
   contentBase64: PNG.toString('base64'),
 });
 
-beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  view = requirePermission(admin, 'employee.view');
-  update = requirePermission(admin, 'employee.update');
-});
-afterAll(() => tdb.destroy());
+const t = useOrgTestDb(employeeAdmin);
 
-const ctx = () => services.ctx(admin);
+const ctx = () => t.services.ctx(t.admin);
 const auditActions = async (employeeId: number) =>
   (
-    await tdb.db
+    await t.db
       .selectFrom('audit_log')
       .select('action')
       .where('entity', '=', 'employee')
@@ -69,32 +52,32 @@ const auditActions = async (employeeId: number) =>
 
 describe('signature', () => {
   it('uploads, replaces, downloads and deletes the signature, each with an audit entry', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
-    expect((await getSignatureQrInfo(ctx(), view, { id })).signature).toBeNull();
+    const id = await makeEmployee(t.db, t.org, { dept: 0 });
+    expect((await getSignatureQrInfo(ctx(), t.view, { id })).signature).toBeNull();
 
-    const first = await uploadSignature(ctx(), update, png(id));
+    const first = await uploadSignature(ctx(), t.update, png(id));
     expect(first.signature).toMatchObject({ fileName: 'sign.png', contentType: 'image/png', size: PNG.length });
     expect(first.signature?.uploadedBy).toBeTruthy();
-    const second = await uploadSignature(ctx(), update, {
+    const second = await uploadSignature(ctx(), t.update, {
       id,
       fileName: 'scan.jpg',
       contentType: 'image/jpeg',
       contentBase64: JPEG.toString('base64'),
     });
     expect(second.signature).toMatchObject({ fileName: 'scan.jpg', contentType: 'image/jpeg', size: JPEG.length });
-    expect(await downloadSignature(ctx(), view, { id })).toEqual({
+    expect(await downloadSignature(ctx(), t.view, { id })).toEqual({
       fileName: 'scan.jpg',
       contentType: 'image/jpeg',
       base64: JPEG.toString('base64'),
     });
     expect(
-      await tdb.db.selectFrom('employee_signatures').select('employee_id').where('employee_id', '=', id).execute(),
+      await t.db.selectFrom('employee_signatures').select('employee_id').where('employee_id', '=', id).execute(),
     ).toHaveLength(1);
 
-    expect(await deleteSignature(ctx(), update, { id })).toEqual({ id });
-    expect((await getSignatureQrInfo(ctx(), view, { id })).signature).toBeNull();
-    expect((await failure(downloadSignature(ctx(), view, { id }))).code).toBe('NOT_FOUND');
-    expect((await failure(deleteSignature(ctx(), update, { id }))).code).toBe('NOT_FOUND');
+    expect(await deleteSignature(ctx(), t.update, { id })).toEqual({ id });
+    expect((await getSignatureQrInfo(ctx(), t.view, { id })).signature).toBeNull();
+    expect((await failure(downloadSignature(ctx(), t.view, { id }))).code).toBe('NOT_FOUND');
+    expect((await failure(deleteSignature(ctx(), t.update, { id }))).code).toBe('NOT_FOUND');
     expect(await auditActions(id)).toEqual([
       'employee.signature.upload',
       'employee.signature.replace',
@@ -103,66 +86,68 @@ describe('signature', () => {
   });
 
   it('refuses content that does not match the declared type, naming the field, and keeps the old signature', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
-    await uploadSignature(ctx(), update, png(id));
+    const id = await makeEmployee(t.db, t.org, { dept: 0 });
+    await uploadSignature(ctx(), t.update, png(id));
     const e = await failure(
-      uploadSignature(ctx(), update, { ...png(id, 'fake.png'), contentBase64: Buffer.from('%PDF-1.4 hello').toString('base64') }),
+      uploadSignature(ctx(), t.update, {
+        ...png(id, 'fake.png'),
+        contentBase64: Buffer.from('%PDF-1.4 hello').toString('base64'),
+      }),
     );
     expect(e.code).toBe('VALIDATION');
     expect(e.fields).toEqual([{ param: 'contentBase64', msg: 'is not a PNG image' }]);
-    const j = await failure(uploadSignature(ctx(), update, { ...png(id), contentType: 'image/jpeg' }));
+    const j = await failure(uploadSignature(ctx(), t.update, { ...png(id), contentType: 'image/jpeg' }));
     expect(j.fields[0]?.msg).toBe('is not a JPG image');
-    expect((await getSignatureQrInfo(ctx(), view, { id })).signature?.fileName).toBe('sign.png');
+    expect((await getSignatureQrInfo(ctx(), t.view, { id })).signature?.fileName).toBe('sign.png');
   });
 
   it('refuses an image over 200 KB', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 });
+    const id = await makeEmployee(t.db, t.org, { dept: 0 });
     // One byte over: passes the base64 length check, refused once decoded.
     const over = Buffer.concat([PNG, Buffer.alloc(200 * 1024 + 1 - PNG.length)]);
-    const e = await failure(uploadSignature(ctx(), update, { ...png(id), contentBase64: over.toString('base64') }));
+    const e = await failure(uploadSignature(ctx(), t.update, { ...png(id), contentBase64: over.toString('base64') }));
     expect(e.code).toBe('VALIDATION');
     expect(e.fields[0]).toEqual({ param: 'contentBase64', msg: 'must be at most 200 KB' });
     const huge = Buffer.concat([PNG, Buffer.alloc(300 * 1024)]).toString('base64');
-    const z = await uploadSignature(ctx(), update, { ...png(id), contentBase64: huge }).catch((err: unknown) => err);
+    const z = await uploadSignature(ctx(), t.update, { ...png(id), contentBase64: huge }).catch((err: unknown) => err);
     expect(z).toBeInstanceOf(ZodError);
     expect((z as ZodError).issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['contentBase64', 'must be at most 200 KB'],
     ]);
     const exact = Buffer.concat([PNG, Buffer.alloc(200 * 1024 - PNG.length)]);
-    expect((await uploadSignature(ctx(), update, { ...png(id), contentBase64: exact.toString('base64') })).signature?.size).toBe(
-      200 * 1024,
-    );
-    await deleteSignature(ctx(), update, { id });
-    expect((await getSignatureQrInfo(ctx(), view, { id })).signature).toBeNull();
+    expect(
+      (await uploadSignature(ctx(), t.update, { ...png(id), contentBase64: exact.toString('base64') })).signature?.size,
+    ).toBe(200 * 1024);
+    await deleteSignature(ctx(), t.update, { id });
+    expect((await getSignatureQrInfo(ctx(), t.view, { id })).signature).toBeNull();
   });
 
   it('is NOT_FOUND for an employee outside the data scope, and writes nothing', async () => {
-    const other = await makeEmployee(tdb.db, org, { dept: 1 });
-    await uploadSignature(ctx(), update, png(other));
-    const staff = await makeUser(services, org, ['manager'], { dept: 0 });
-    const actor = (await actorForUser(tdb.db, staff.userId, 'user'))!;
+    const other = await makeEmployee(t.db, t.org, { dept: 1 });
+    await uploadSignature(ctx(), t.update, png(other));
+    const actor = await t.newActor(['manager'], { dept: 0 });
     const scoped: Actor = { ...actor, permissions: new Set([...actor.permissions, 'employee.update', 'employee.view']) };
     const u = requirePermission(scoped, 'employee.update');
     const v = requirePermission(scoped, 'employee.view');
-    const c = services.ctx(scoped);
+    const c = t.services.ctx(scoped);
     expect((await failure(uploadSignature(c, u, png(other, 'x.png')))).code).toBe('NOT_FOUND');
     expect((await failure(deleteSignature(c, u, { id: other }))).code).toBe('NOT_FOUND');
     expect((await failure(downloadSignature(c, v, { id: other }))).code).toBe('NOT_FOUND');
     expect((await failure(generateQrCode(c, u, { id: other }))).code).toBe('NOT_FOUND');
     expect((await failure(downloadQrCode(c, v, { id: other }))).code).toBe('NOT_FOUND');
-    expect((await getSignatureQrInfo(ctx(), view, { id: other })).signature?.fileName).toBe('sign.png');
-    expect((await failure(getSignatureQrInfo(ctx(), view, { id: 999_999 }))).code).toBe('NOT_FOUND');
+    expect((await getSignatureQrInfo(ctx(), t.view, { id: other })).signature?.fileName).toBe('sign.png');
+    expect((await failure(getSignatureQrInfo(ctx(), t.view, { id: 999_999 }))).code).toBe('NOT_FOUND');
   });
 
   it('lets an employee see and upload their own signature from the profile', async () => {
-    const me = await makeUser(services, org, ['employee'], { dept: 1 });
-    const actor = (await actorForUser(tdb.db, me.userId, 'user'))!;
+    const me = await makeUser(t.services, t.org, ['employee'], { dept: 1 });
+    const actor = await t.actorOf(me.userId);
     const g = requirePermission(actor, 'personal.access');
-    const c = services.ctx(actor);
+    const c = t.services.ctx(actor);
     expect((await getOwnSignatureQrInfo(c, g)).signature).toBeNull();
     await uploadOwnSignature(c, g, { fileName: 'me.png', contentType: 'image/png', contentBase64: PNG.toString('base64') });
     expect((await downloadOwnSignature(c, g)).fileName).toBe('me.png');
-    expect((await getSignatureQrInfo(ctx(), view, { id: me.employeeId! })).signature?.fileName).toBe('me.png');
+    expect((await getSignatureQrInfo(ctx(), t.view, { id: me.employeeId! })).signature?.fileName).toBe('me.png');
     expect((await failure(downloadOwnQrCode(c, g, {}))).code).toBe('NOT_FOUND');
   });
 });
@@ -180,12 +165,12 @@ describe('QR code', () => {
   });
 
   it('generates a PNG and a stable token; regenerating replaces the token; downloads as PNG or ID-card PDF', async () => {
-    const id = await makeEmployee(tdb.db, org, { dept: 0 }, 'Sari Wulandari');
-    expect((await failure(downloadQrCode(ctx(), view, { id }))).code).toBe('NOT_FOUND');
-    const number = (await tdb.db.selectFrom('employees').select('employee_number').where('id', '=', id).executeTakeFirstOrThrow())
+    const id = await makeEmployee(t.db, t.org, { dept: 0 }, 'Sari Wulandari');
+    expect((await failure(downloadQrCode(ctx(), t.view, { id }))).code).toBe('NOT_FOUND');
+    const number = (await t.db.selectFrom('employees').select('employee_number').where('id', '=', id).executeTakeFirstOrThrow())
       .employee_number;
 
-    const file = await generateQrCode(ctx(), update, { id });
+    const file = await generateQrCode(ctx(), t.update, { id });
     expect(file.contentType).toBe('image/png');
     expect(file.fileName).toBe(`qr-${number}.png`);
     const bytes = Buffer.from(file.base64, 'base64');
@@ -196,21 +181,20 @@ describe('QR code', () => {
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([360, 360]);
 
     const token = async () =>
-      (await tdb.db.selectFrom('employee_qr_codes').select('token').where('employee_id', '=', id).executeTakeFirstOrThrow())
-        .token;
+      (await t.db.selectFrom('employee_qr_codes').select('token').where('employee_id', '=', id).executeTakeFirstOrThrow()).token;
     const first = await token();
     expect(first.length).toBeGreaterThanOrEqual(32);
-    const infoOne = await getSignatureQrInfo(ctx(), view, { id });
+    const infoOne = await getSignatureQrInfo(ctx(), t.view, { id });
     expect(infoOne.qrCode).toMatchObject({ text: `EMP:${number}`, cardCode: first.slice(0, 8).toUpperCase() });
-    expect((await downloadQrCode(ctx(), view, { id })).base64).toBe(file.base64);
+    expect((await downloadQrCode(ctx(), t.view, { id })).base64).toBe(file.base64);
     expect(await token()).toBe(first);
 
-    await generateQrCode(ctx(), update, { id });
+    await generateQrCode(ctx(), t.update, { id });
     const second = await token();
     expect(second).not.toBe(first);
-    expect((await tdb.db.selectFrom('employee_qr_codes').select('token').where('token', '=', first).execute()).length).toBe(0);
+    expect((await t.db.selectFrom('employee_qr_codes').select('token').where('token', '=', first).execute()).length).toBe(0);
 
-    const pdf = await downloadQrCode(ctx(), view, { id, format: 'pdf' });
+    const pdf = await downloadQrCode(ctx(), t.view, { id, format: 'pdf' });
     expect(pdf.contentType).toBe('application/pdf');
     expect(pdf.fileName).toBe(`id-card-${number}.pdf`);
     const pdfBytes = Buffer.from(pdf.base64, 'base64');
@@ -222,7 +206,7 @@ describe('QR code', () => {
 
     const log = await auditActions(id);
     expect(log).toEqual(['employee.qrCode.generate', 'employee.qrCode.regenerate']);
-    const entry = await tdb.db
+    const entry = await t.db
       .selectFrom('audit_log')
       .select(['after'])
       .where('action', '=', 'employee.qrCode.regenerate')

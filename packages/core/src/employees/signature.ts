@@ -41,7 +41,7 @@ export function employeeQrText(employeeNumber: string): string {
 }
 
 /** The PNG of a QR code: error correction M, 2-module quiet zone, 360 px wide (prints sharp at 3 cm). */
-export function qrPng(text: string): Promise<Buffer> {
+function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 360 });
 }
 

@@ -90,56 +90,19 @@ export interface EmployeeTables {
     end_date: DateCol | null;
     reason_for_leaving: string | null;
   };
-  employee_contracts: {
-    id: Generated<number>;
-    employee_id: number;
-    contract_number: string;
-    contract_type: number;
-    start_date: DateCol;
-    end_date: DateCol | null;
-    /** Integer rupiah per month (bigint: travels as a string). */
-    basic_salary: ColumnType<string, string | number | bigint, string | number | bigint>;
-    notes: string | null;
-    created_by: number | null;
-    created_at: Generated<Date>;
-    updated_at: Generated<Date>;
-  } & ContractFileCols;
+  employee_contracts: ContractCols;
   /** A concurrent contract with a second company (spec §3 "second contract"); payroll does not read it. */
-  employee_second_contracts: {
-    id: Generated<number>;
-    employee_id: number;
-    second_company_id: number;
-    contract_number: string;
-    contract_type: number;
-    start_date: DateCol;
-    end_date: DateCol | null;
-    basic_salary: ColumnType<string, string | number | bigint, string | number | bigint>;
-    notes: string | null;
-    created_by: number | null;
-    created_at: Generated<Date>;
-    updated_at: Generated<Date>;
-  } & ContractFileCols;
+  employee_second_contracts: ContractCols & { second_company_id: number };
   employee_records: {
     id: Generated<number>;
     employee_id: number;
     change_type: number;
     effective_date: DateCol;
-    from_company_office_id: number;
-    from_department_id: number | null;
-    from_division_id: number | null;
-    from_section_id: number | null;
-    from_job_position_id: number | null;
-    from_job_level_id: number | null;
-    to_company_office_id: number;
-    to_department_id: number | null;
-    to_division_id: number | null;
-    to_section_id: number | null;
-    to_job_position_id: number | null;
-    to_job_level_id: number | null;
     reason: string | null;
     created_by: number | null;
     created_at: Generated<Date>;
-  };
+  } & Prefixed<'from_', PlacementCols> &
+    Prefixed<'to_', PlacementCols>;
   employee_update_requests: {
     id: Generated<number>;
     employee_id: number;
@@ -233,6 +196,34 @@ export interface EmployeeTables {
 }
 
 type RecruitmentStageCol = 'applied' | 'interview' | 'offered' | 'hired' | 'rejected';
+
+/** Where an employee is placed: the office, then the optional levels of the org tree. */
+interface PlacementCols {
+  company_office_id: number;
+  department_id: number | null;
+  division_id: number | null;
+  section_id: number | null;
+  job_position_id: number | null;
+  job_level_id: number | null;
+}
+/** `T`'s columns, each name prefixed (`from_company_office_id`). */
+type Prefixed<P extends string, T> = { [K in keyof T & string as `${P}${K}`]: T[K] };
+
+/** The columns of a contract, the main one and a second one alike. */
+type ContractCols = {
+  id: Generated<number>;
+  employee_id: number;
+  contract_number: string;
+  contract_type: number;
+  start_date: DateCol;
+  end_date: DateCol | null;
+  /** Integer rupiah per month (bigint: travels as a string). */
+  basic_salary: ColumnType<string, string | number | bigint, string | number | bigint>;
+  notes: string | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+} & ContractFileCols;
 
 /** The file a contract may carry (issue 3); the bytes travel only in downloads. */
 interface ContractFileCols {

@@ -1,11 +1,11 @@
 import { audit } from '../audit/index';
 import { type Ctx, inTransaction } from '../shared/context';
-import { camelRow, dbWrite } from '../shared/db-errors';
+import { camelRow } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
 import { queryIdIndexes } from './queries';
-import { auditRow, changedMeanwhile, lockedRow } from './records';
+import { auditRow, insertRow, changedMeanwhile, lockedRow } from './records';
 import { createIdIndexInput, type IdIndexRow, idInput, listIdIndexesInput, updateIdIndexInput } from './schema';
 
 // ID index (employee-number scheme per office)
@@ -27,13 +27,10 @@ export async function createIdIndex(ctx: Ctx, _grant: Manage, raw: In<typeof cre
         fields: [{ param: 'companyOfficeId', msg: 'is not a known company office' }],
       });
     }
-    const row = await dbWrite(
-      () =>
-        trx
-          .insertInto('id_indexes')
-          .values({ company_office_id: office.id, prefix: input.prefix, next_number: input.nextNumber, padding: input.padding })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+    const row = await insertRow(
+      trx,
+      'id_indexes',
+      { company_office_id: office.id, prefix: input.prefix, next_number: input.nextNumber, padding: input.padding },
       {
         unique: {
           id_indexes_company_office_id_key: () =>

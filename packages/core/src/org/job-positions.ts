@@ -1,14 +1,14 @@
 import { audit } from '../audit/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
+import { camelRow, refuseIfUsed } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
 import { namesPlacement, type Placement, resolvePlacement } from './placement';
 import { followPosition } from './position-moves';
 import { type JobPositionFilter, queryJobPosition, queryJobPositions } from './queries';
-import { jobPositionUsage } from './usage';
-import { auditRow, changedMeanwhile, deleteUnused, lockedRow, nameTaken } from './records';
+import { jobPositionUses } from './usage';
+import { auditRow, insertRow, updateRow, changedMeanwhile, deleteProcedure, lockedRow, nameTaken } from './records';
 import {
   createJobPositionInput,
   idInput,
@@ -119,20 +119,17 @@ export async function createJobPosition(ctx: Ctx, _grant: Manage, raw: In<typeof
   return inTransaction(ctx, async (trx) => {
     const at = await resolvePlacement(trx, input, 'departmentId');
     await checkJobLevel(trx, input.jobLevelId);
-    const row = await dbWrite(
-      () =>
-        trx
-          .insertInto('job_positions')
-          .values({
-            name: input.name,
-            company_office_id: at.companyOfficeId!,
-            department_id: at.departmentId!,
-            division_id: at.divisionId,
-            section_id: at.sectionId,
-            job_level_id: input.jobLevelId ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+    const row = await insertRow(
+      trx,
+      'job_positions',
+      {
+        name: input.name,
+        company_office_id: at.companyOfficeId!,
+        department_id: at.departmentId!,
+        division_id: at.divisionId,
+        section_id: at.sectionId,
+        job_level_id: input.jobLevelId ?? null,
+      },
       { unique: positionNameTaken(input.name), onForeignKey: changedMeanwhile },
     );
     return auditRow(ctx, trx, 'job_position', row);
@@ -157,25 +154,21 @@ export async function updateJobPosition(ctx: Ctx, _grant: Manage, raw: In<typeof
     if (namesPlacement(placed)) at = await resolvePlacement(trx, placed, 'departmentId');
     await checkJobLevel(trx, jobLevelId);
     if (at.departmentId !== before.department_id) {
-      const u = await jobPositionUsage(trx, id);
-      refuseIfUsed(`Job position ${before.name} cannot move to another department: it`, [[u.employees, 'employee', 'employees']]);
+      refuseIfUsed(`Job position ${before.name} cannot move to another department: it`, await jobPositionUses(trx, id));
     }
     const name = newName ?? before.name;
-    const row = await dbWrite(
-      () =>
-        trx
-          .updateTable('job_positions')
-          .set({
-            name,
-            company_office_id: at.companyOfficeId!,
-            department_id: at.departmentId!,
-            division_id: at.divisionId,
-            section_id: at.sectionId,
-            ...(jobLevelId !== undefined ? { job_level_id: jobLevelId } : {}),
-          })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+    const row = await updateRow(
+      trx,
+      'job_positions',
+      id,
+      {
+        name,
+        company_office_id: at.companyOfficeId!,
+        department_id: at.departmentId!,
+        division_id: at.divisionId,
+        section_id: at.sectionId,
+        ...(jobLevelId !== undefined ? { job_level_id: jobLevelId } : {}),
+      },
       { unique: positionNameTaken(name), onForeignKey: changedMeanwhile },
     );
     const moved =
@@ -194,19 +187,8 @@ export async function updateJobPosition(ctx: Ctx, _grant: Manage, raw: In<typeof
   });
 }
 
-export async function deleteJobPosition(ctx: Ctx, _grant: Manage, raw: In<typeof idInput>): Promise<{ ok: true }> {
-  const { id } = idInput.parse(raw);
-  return inTransaction(ctx, (trx) =>
-    deleteUnused(ctx, trx, 'job_positions', id, {
-      entity: 'job_position',
-      label: 'Job position',
-      uses: async () => {
-        const u = await jobPositionUsage(trx, id);
-        return [
-          [u.employees, 'employee', 'employees'],
-          [u.grants, 'permission grant', 'permission grants'],
-        ];
-      },
-    }),
-  );
-}
+export const deleteJobPosition = deleteProcedure('job_positions', {
+  entity: 'job_position',
+  label: 'Job position',
+  uses: (trx, id) => jobPositionUses(trx, id, true),
+});

@@ -1,12 +1,12 @@
 import { type Ctx, inTransaction } from '../shared/context';
-import { camelRow, dbWrite } from '../shared/db-errors';
+import { camelRow } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
 import { queryOffices } from './queries';
-import { officeUsage } from './usage';
-import { auditRow, defined, deleteUnused, lockedRow, nameTaken } from './records';
-import { createOfficeInput, idInput, listOfficesInput, type OfficeRow, updateOfficeInput } from './schema';
+import { officeUses } from './usage';
+import { auditRow, insertRow, updateRow, defined, deleteProcedure, lockedRow, nameTaken } from './records';
+import { createOfficeInput, listOfficesInput, type OfficeRow, updateOfficeInput } from './schema';
 
 // Company offices
 
@@ -24,13 +24,10 @@ const officeUnique = (code: string, name: string) => ({
 export async function createCompanyOffice(ctx: Ctx, _grant: Manage, raw: In<typeof createOfficeInput>) {
   const input = createOfficeInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
-    const row = await dbWrite(
-      () =>
-        trx
-          .insertInto('company_offices')
-          .values({ code: input.code, name: input.name, address: input.address ?? null, city: input.city ?? null })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+    const row = await insertRow(
+      trx,
+      'company_offices',
+      { code: input.code, name: input.name, address: input.address ?? null, city: input.city ?? null },
       { unique: officeUnique(input.code, input.name) },
     );
     return auditRow(ctx, trx, 'company_office', row);
@@ -41,14 +38,11 @@ export async function updateCompanyOffice(ctx: Ctx, _grant: Manage, raw: In<type
   const { id, ...input } = updateOfficeInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await lockedRow(trx, 'company_offices', id, 'Company office');
-    const row = await dbWrite(
-      () =>
-        trx
-          .updateTable('company_offices')
-          .set({ ...defined(input), updated_at: ctx.clock() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+    const row = await updateRow(
+      trx,
+      'company_offices',
+      id,
+      { ...defined(input), updated_at: ctx.clock() },
       { unique: officeUnique(input.code ?? before.code, input.name ?? before.name) },
     );
     return auditRow(ctx, trx, 'company_office', row, before);
@@ -56,26 +50,12 @@ export async function updateCompanyOffice(ctx: Ctx, _grant: Manage, raw: In<type
 }
 
 /** Deletes an office nothing uses any more (its ID index goes with it). */
-export async function deleteCompanyOffice(ctx: Ctx, _grant: Manage, raw: In<typeof idInput>): Promise<{ ok: true }> {
-  const { id } = idInput.parse(raw);
-  return inTransaction(ctx, (trx) =>
-    deleteUnused(ctx, trx, 'company_offices', id, {
-      entity: 'company_office',
-      label: 'Company office',
-      uses: async () => {
-        const u = await officeUsage(trx, id);
-        return [
-          [u.employees, 'employee', 'employees'],
-          [u.departments, 'department', 'departments'],
-          [u.divisions, 'division', 'divisions'],
-          [u.sections, 'section', 'sections'],
-          [u.jobPositions, 'job position', 'job positions'],
-        ];
-      },
-      auditBefore: async () => {
-        const idIndex = await trx.selectFrom('id_indexes').selectAll().where('company_office_id', '=', id).executeTakeFirst();
-        return { idIndex: idIndex ? camelRow(idIndex) : null };
-      },
-    }),
-  );
-}
+export const deleteCompanyOffice = deleteProcedure('company_offices', {
+  entity: 'company_office',
+  label: 'Company office',
+  uses: officeUses,
+  auditBefore: async (trx, id) => {
+    const idIndex = await trx.selectFrom('id_indexes').selectAll().where('company_office_id', '=', id).executeTakeFirst();
+    return { idIndex: idIndex ? camelRow(idIndex) : null };
+  },
+});

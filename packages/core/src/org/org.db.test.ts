@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
-import type { Actor } from '../access/actor';
 import { type Grant, requirePermission } from '../access/grant';
-import { type Ctx, inTransaction } from '../shared/context';
+import type { Database } from '../db/database';
+import { inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
-import type { Services } from '../services';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee } from '../testing/fixtures';
+import { failure } from '../testing/expect';
+import { orgManager, useOrgTestDb } from '../testing/org-fixtures';
 import {
   assignEmployeeToIdIndex,
   assignEmployeeToJobPosition,
@@ -65,38 +65,10 @@ import {
   updateSection,
 } from './index';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
-let admin: Actor;
-let ctx: Ctx;
-let view: Grant<'org.view'>;
-let manage: Grant<'org.manage'>;
-
-beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  ctx = services.ctx(admin);
-  view = requirePermission(admin, 'org.view');
-  manage = requirePermission(admin, 'org.manage');
-});
-afterAll(() => tdb.destroy());
-
-/** The AppError a promise rejects with. */
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
+const t = useOrgTestDb(orgManager(['superadmin']));
 
 const auditOf = (entity: string, id: number) =>
-  tdb.db
+  t.db
     .selectFrom('audit_log')
     .select(['action', 'before', 'after', 'actor_user_id as actor'])
     .where('entity', '=', entity)
@@ -104,27 +76,70 @@ const auditOf = (entity: string, id: number) =>
     .orderBy('id')
     .execute();
 
+let n = 0;
+interface Placed {
+  office: number;
+  dept?: number | null;
+  div?: number | null;
+  sec?: number | null;
+  pos?: number | null;
+  number?: string;
+  resigned?: number;
+}
+/** Inserts an employee placed `at` an office (and deeper levels) through `db` (a transaction too); its id. */
+async function addEmployee(name: string, at: Placed, db: Kysely<Database> = t.db): Promise<number> {
+  n += 1;
+  const row = await db
+    .insertInto('employees')
+    .values({
+      employee_number: at.number ?? `T${n}-${Date.now()}`,
+      given_name: name.split(' ')[0]!,
+      surname: name.split(' ').slice(1).join(' '),
+      email: `assign.${n}.${Date.now()}@test.co.id`,
+      gender: 'Female',
+      birth_date: '1990-01-01',
+      religion_id: 1,
+      education_level_id: 8,
+      marital_status_id: 5,
+      company_office_id: at.office,
+      department_id: at.dept ?? null,
+      division_id: at.div ?? null,
+      section_id: at.sec ?? null,
+      job_position_id: at.pos ?? null,
+      resigned: at.resigned ?? 0,
+      entry_date: '2024-01-01',
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A fresh office with one department, division and section. */
 async function makeBranch(code: string) {
-  const office = await createCompanyOffice(ctx, manage, { code, name: `Branch ${code}`, city: 'Medan' });
-  const dept = await createDepartment(ctx, manage, { companyOfficeId: office.id, name: 'Finance' });
-  const div = await createDivision(ctx, manage, { departmentId: dept.id, name: 'Accounting' });
-  const sec = await createSection(ctx, manage, { divisionId: div.id, name: 'Ledger' });
+  const office = await createCompanyOffice(t.ctx, t.manage, { code, name: `Branch ${code}`, city: 'Medan' });
+  const dept = await createDepartment(t.ctx, t.manage, { companyOfficeId: office.id, name: 'Finance' });
+  const div = await createDivision(t.ctx, t.manage, { departmentId: dept.id, name: 'Accounting' });
+  const sec = await createSection(t.ctx, t.manage, { divisionId: div.id, name: 'Ledger' });
   return { office: office.id, dept: dept.id, div: div.id, sec: sec.id };
 }
 
 describe('company offices, departments, divisions, sections', () => {
   it('create, list with search and filters, update and delete, each audited with before and after', async () => {
-    const office = await createCompanyOffice(ctx, manage, { code: ' mdn ', name: '  Medan Branch ', address: '', city: 'Medan' });
+    const office = await createCompanyOffice(t.ctx, t.manage, {
+      code: ' mdn ',
+      name: '  Medan Branch ',
+      address: '',
+      city: 'Medan',
+    });
     expect(office).toMatchObject({ code: 'MDN', name: 'Medan Branch', address: null, city: 'Medan' });
-    const dept = await createDepartment(ctx, manage, { companyOfficeId: office.id, name: 'Sales' });
+    const dept = await createDepartment(t.ctx, t.manage, { companyOfficeId: office.id, name: 'Sales' });
     // The division's office comes from its department.
-    const div = await createDivision(ctx, manage, { departmentId: dept.id, name: 'Retail' });
+    const div = await createDivision(t.ctx, t.manage, { departmentId: dept.id, name: 'Retail' });
     expect(div).toMatchObject({ companyOfficeId: office.id, departmentId: dept.id });
-    const sec = await createSection(ctx, manage, { divisionId: div.id, name: 'Modern Trade' });
+    const sec = await createSection(t.ctx, t.manage, { divisionId: div.id, name: 'Modern Trade' });
     expect(sec).toMatchObject({ companyOfficeId: office.id, departmentId: dept.id, divisionId: div.id });
 
-    const offices = await findCompanyOffices(ctx, view, { search: 'medan' });
+    const offices = await findCompanyOffices(t.ctx, t.view, { search: 'medan' });
     expect(offices.rows).toEqual([
       expect.objectContaining({
         id: office.id,
@@ -137,29 +152,29 @@ describe('company offices, departments, divisions, sections', () => {
         nextEmployeeNumber: 'MDN-00001',
       }),
     ]);
-    expect((await findDepartments(ctx, view, { companyOfficeId: office.id })).rows.map((r) => r.name)).toEqual(['Sales']);
-    expect((await findDivisions(ctx, view, { departmentId: dept.id })).rows).toEqual([
+    expect((await findDepartments(t.ctx, t.view, { companyOfficeId: office.id })).rows.map((r) => r.name)).toEqual(['Sales']);
+    expect((await findDivisions(t.ctx, t.view, { departmentId: dept.id })).rows).toEqual([
       expect.objectContaining({ name: 'Retail', department: 'Sales', companyOffice: 'Medan Branch', sections: 1 }),
     ]);
-    expect((await findSections(ctx, view, { search: 'modern' })).rows).toEqual([
+    expect((await findSections(t.ctx, t.view, { search: 'modern' })).rows).toEqual([
       expect.objectContaining({ id: sec.id, division: 'Retail', department: 'Sales', jobPositions: 0 }),
     ]);
 
-    await updateCompanyOffice(ctx, manage, { id: office.id, name: 'Medan Office' });
-    const renamed = await findCompanyOffices(ctx, view, { search: 'MDN' });
+    await updateCompanyOffice(t.ctx, t.manage, { id: office.id, name: 'Medan Office' });
+    const renamed = await findCompanyOffices(t.ctx, t.view, { search: 'MDN' });
     expect(renamed.rows[0]).toMatchObject({ name: 'Medan Office', city: 'Medan', code: 'MDN' });
-    await updateSection(ctx, manage, { id: sec.id, name: 'Traditional Trade' });
+    await updateSection(t.ctx, t.manage, { id: sec.id, name: 'Traditional Trade' });
 
-    await deleteSection(ctx, manage, { id: sec.id });
-    await deleteDivision(ctx, manage, { id: div.id });
-    await deleteDepartment(ctx, manage, { id: dept.id });
-    await deleteCompanyOffice(ctx, manage, { id: office.id });
-    expect((await findCompanyOffices(ctx, view, { search: 'MDN' })).total).toBe(0);
+    await deleteSection(t.ctx, t.manage, { id: sec.id });
+    await deleteDivision(t.ctx, t.manage, { id: div.id });
+    await deleteDepartment(t.ctx, t.manage, { id: dept.id });
+    await deleteCompanyOffice(t.ctx, t.manage, { id: office.id });
+    expect((await findCompanyOffices(t.ctx, t.view, { search: 'MDN' })).total).toBe(0);
 
     const trail = await auditOf('company_office', office.id);
     expect(trail.map((a) => a.action)).toEqual(['company_office.create', 'company_office.update', 'company_office.delete']);
     expect(trail[1]).toMatchObject({
-      actor: admin.userId,
+      actor: t.actor.userId,
       before: expect.objectContaining({ name: 'Medan Branch' }),
       after: expect.objectContaining({ name: 'Medan Office' }),
     });
@@ -179,33 +194,35 @@ describe('company offices, departments, divisions, sections', () => {
       expect(e).toBeInstanceOf(ZodError);
       return (e as ZodError).issues.map((i) => i.path.join('.'));
     };
-    expect(await paths(createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: '   ' }))).toEqual(['name']);
-    expect(await paths(createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: 'x'.repeat(101) }))).toEqual([
+    expect(await paths(createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: '   ' }))).toEqual(['name']);
+    expect(await paths(createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: 'x'.repeat(101) }))).toEqual([
       'name',
     ]);
-    expect(await paths(createCompanyOffice(ctx, manage, { code: 'bad code!', name: 'Ok' }))).toEqual(['code']);
+    expect(await paths(createCompanyOffice(t.ctx, t.manage, { code: 'bad code!', name: 'Ok' }))).toEqual(['code']);
   });
 
   it('parents must exist and belong together', async () => {
     const other = await makeBranch('PLB');
     // A division whose department is in another office.
-    let e = await failure(createDivision(ctx, manage, { companyOfficeId: org.officeId, departmentId: other.dept, name: 'X' }));
+    let e = await failure(
+      createDivision(t.ctx, t.manage, { companyOfficeId: t.org.officeId, departmentId: other.dept, name: 'X' }),
+    );
     expect(e.code).toBe('VALIDATION');
     expect(e.fields).toEqual([{ param: 'departmentId', msg: 'Department Finance is not in office Test Office' }]);
     // A section whose division is in another department.
-    e = await failure(createSection(ctx, manage, { departmentId: org.dept[0], divisionId: other.div, name: 'X' }));
+    e = await failure(createSection(t.ctx, t.manage, { departmentId: t.org.dept[0], divisionId: other.div, name: 'X' }));
     expect(e.fields).toEqual([{ param: 'divisionId', msg: 'Division Accounting is not in department HR' }]);
     // A job position whose section is not in its division.
-    e = await failure(createJobPosition(ctx, manage, { name: 'Clerk', divisionId: org.div[0], sectionId: other.sec }));
+    e = await failure(createJobPosition(t.ctx, t.manage, { name: 'Clerk', divisionId: t.org.div[0], sectionId: other.sec }));
     expect(e.fields).toEqual([{ param: 'sectionId', msg: 'Section Ledger is not in division Payroll' }]);
-    e = await failure(createDepartment(ctx, manage, { companyOfficeId: 999_999, name: 'Ghost' }));
+    e = await failure(createDepartment(t.ctx, t.manage, { companyOfficeId: 999_999, name: 'Ghost' }));
     expect(e.fields).toEqual([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
-    e = await failure(createJobPosition(ctx, manage, { name: 'Clerk' }));
+    e = await failure(createJobPosition(t.ctx, t.manage, { name: 'Clerk' }));
     expect(e.fields).toEqual([{ param: 'departmentId', msg: 'is required' }]);
-    e = await failure(createJobPosition(ctx, manage, { name: 'Clerk', departmentId: org.dept[0], jobLevelId: 999_999 }));
+    e = await failure(createJobPosition(t.ctx, t.manage, { name: 'Clerk', departmentId: t.org.dept[0], jobLevelId: 999_999 }));
     expect(e.fields).toEqual([{ param: 'jobLevelId', msg: 'is not a known job level' }]);
     // A position placed by its section alone gets the section's division, department and office.
-    const p = await createJobPosition(ctx, manage, { name: 'Ledger Clerk', sectionId: other.sec });
+    const p = await createJobPosition(t.ctx, t.manage, { name: 'Ledger Clerk', sectionId: other.sec });
     expect(p).toMatchObject({
       companyOfficeId: other.office,
       departmentId: other.dept,
@@ -215,71 +232,44 @@ describe('company offices, departments, divisions, sections', () => {
   });
 
   it('duplicate names and codes are a clear CONFLICT on the field, never a 500', async () => {
-    let e = await failure(createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: 'hr' }));
+    let e = await failure(createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: 'hr' }));
     expect(e.code).toBe('CONFLICT');
     expect(e.message).toBe('A department named hr already exists in this office');
     expect(e.fields).toEqual([{ param: 'name', msg: 'is already used' }]);
-    e = await failure(createCompanyOffice(ctx, manage, { code: 'tst', name: 'Another' }));
+    e = await failure(createCompanyOffice(t.ctx, t.manage, { code: 'tst', name: 'Another' }));
     expect(e.message).toBe('Office code TST is already used');
     expect(e.fields[0]?.param).toBe('code');
-    const d = await createDepartment(ctx, manage, { companyOfficeId: org.officeId, name: 'Legal' });
-    e = await failure(updateDepartment(ctx, manage, { id: d.id, name: 'OPS' }));
+    const d = await createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: 'Legal' });
+    e = await failure(updateDepartment(t.ctx, t.manage, { id: d.id, name: 'OPS' }));
     expect(e.code).toBe('CONFLICT');
     // The same name in another office is fine.
     const b = await makeBranch('BDG');
-    await createDepartment(ctx, manage, { companyOfficeId: b.office, name: 'Legal' });
+    await createDepartment(t.ctx, t.manage, { companyOfficeId: b.office, name: 'Legal' });
   });
 
   it('deleting something still in use is refused, naming what uses it and how many', async () => {
     const b = await makeBranch('SMG');
-    const emp = await tdb.db
-      .insertInto('employees')
-      .values({
-        employee_number: 'SMG-1',
-        given_name: 'Sri',
-        email: 'sri.smg@test.co.id',
-        gender: 'Female',
-        birth_date: '1991-02-03',
-        religion_id: 1,
-        education_level_id: 1,
-        marital_status_id: 1,
-        ptkp_status_id: null,
-        bank_id: null,
-        bank_account_number: null,
-        phone: null,
-        company_office_id: b.office,
-        department_id: b.dept,
-        division_id: b.div,
-        section_id: null,
-        job_position_id: null,
-        job_level_id: null,
-        contract_type: null,
-        first_join_date: null,
-        contract_start_date: null,
-        annual_leave_date: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await createDivision(ctx, manage, { departmentId: b.dept, name: 'Tax' });
+    const emp = await addEmployee('Sri', { office: b.office, dept: b.dept, div: b.div, number: 'SMG-1' });
+    await createDivision(t.ctx, t.manage, { departmentId: b.dept, name: 'Tax' });
 
-    let e = await failure(deleteDepartment(ctx, manage, { id: b.dept }));
+    let e = await failure(deleteDepartment(t.ctx, t.manage, { id: b.dept }));
     expect(e.code).toBe('CONFLICT');
     expect(e.message).toBe('Department Finance is used by 1 employee, 2 divisions and 1 section');
-    e = await failure(deleteCompanyOffice(ctx, manage, { id: b.office }));
+    e = await failure(deleteCompanyOffice(t.ctx, t.manage, { id: b.office }));
     expect(e.message).toBe('Company office Branch SMG is used by 1 employee, 1 department, 2 divisions and 1 section');
-    e = await failure(deleteSection(ctx, manage, { id: 999_999 }));
+    e = await failure(deleteSection(t.ctx, t.manage, { id: 999_999 }));
     expect(e.code).toBe('NOT_FOUND');
     // Moving a used department to another office is refused the same way.
-    e = await failure(updateDepartment(ctx, manage, { id: b.dept, companyOfficeId: org.officeId }));
+    e = await failure(updateDepartment(t.ctx, t.manage, { id: b.dept, companyOfficeId: t.org.officeId }));
     expect(e.message).toBe(
       'Department Finance cannot move to another office: it is used by 1 employee, 2 divisions and 1 section',
     );
 
-    await tdb.db.deleteFrom('employees').where('id', '=', emp.id).execute();
-    e = await failure(deleteDivision(ctx, manage, { id: b.div }));
+    await t.db.deleteFrom('employees').where('id', '=', emp).execute();
+    e = await failure(deleteDivision(t.ctx, t.manage, { id: b.div }));
     expect(e.message).toBe('Division Accounting is used by 1 section');
-    await deleteSection(ctx, manage, { id: b.sec });
-    await deleteDivision(ctx, manage, { id: b.div });
+    await deleteSection(t.ctx, t.manage, { id: b.sec });
+    await deleteDivision(t.ctx, t.manage, { id: b.div });
     expect((await auditOf('division', b.div)).at(-1)).toMatchObject({
       action: 'division.delete',
       before: expect.objectContaining({ name: 'Accounting', departmentId: b.dept }),
@@ -289,10 +279,10 @@ describe('company offices, departments, divisions, sections', () => {
   it('an unused department or division may move; the division follows its new department to its office', async () => {
     const a = await makeBranch('MKS');
     const b = await makeBranch('MND');
-    const div = await createDivision(ctx, manage, { departmentId: a.dept, name: 'Audit' });
-    const moved = await updateDivision(ctx, manage, { id: div.id, departmentId: b.dept });
+    const div = await createDivision(t.ctx, t.manage, { departmentId: a.dept, name: 'Audit' });
+    const moved = await updateDivision(t.ctx, t.manage, { id: div.id, departmentId: b.dept });
     expect(moved).toMatchObject({ departmentId: b.dept, companyOfficeId: b.office });
-    const e = await failure(updateDivision(ctx, manage, { id: a.div, departmentId: b.dept }));
+    const e = await failure(updateDivision(t.ctx, t.manage, { id: a.div, departmentId: b.dept }));
     expect(e.message).toBe('Division Accounting cannot move to another department: it is used by 1 section');
   });
 });
@@ -300,10 +290,10 @@ describe('company offices, departments, divisions, sections', () => {
 describe('job positions and job levels', () => {
   it('CRUD, get, filters, mapping and the setting screen moves employees with the position', async () => {
     const b = await makeBranch('KPG');
-    const level = await createJobLevel(ctx, manage, { name: 'Officer', rank: 3 });
-    const pos = await createJobPosition(ctx, manage, { name: 'Accountant', divisionId: b.div, jobLevelId: level.id });
+    const level = await createJobLevel(t.ctx, t.manage, { name: 'Officer', rank: 3 });
+    const pos = await createJobPosition(t.ctx, t.manage, { name: 'Accountant', divisionId: b.div, jobLevelId: level.id });
     expect(pos).toMatchObject({ departmentId: b.dept, companyOfficeId: b.office, sectionId: null });
-    const got = await getJobPosition(ctx, view, { id: pos.id });
+    const got = await getJobPosition(t.ctx, t.view, { id: pos.id });
     expect(got).toMatchObject({
       name: 'Accountant',
       department: 'Finance',
@@ -311,27 +301,27 @@ describe('job positions and job levels', () => {
       jobLevel: 'Officer',
       employees: 0,
     });
-    expect((await findJobPositions(ctx, view, { jobLevelId: level.id })).rows.map((r) => r.id)).toEqual([pos.id]);
-    expect((await jobPositionsOf(ctx, view, 'department', { id: b.dept })).rows.map((r) => r.id)).toContain(pos.id);
-    expect((await jobPositionsOf(ctx, view, 'jobLevel', { id: level.id })).total).toBe(1);
-    expect((await failure(jobPositionsOf(ctx, view, 'division', { id: 999_999 }))).code).toBe('NOT_FOUND');
+    expect((await findJobPositions(t.ctx, t.view, { jobLevelId: level.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await jobPositionsOf(t.ctx, t.view, 'department', { id: b.dept })).rows.map((r) => r.id)).toContain(pos.id);
+    expect((await jobPositionsOf(t.ctx, t.view, 'jobLevel', { id: level.id })).total).toBe(1);
+    expect((await failure(jobPositionsOf(t.ctx, t.view, 'division', { id: 999_999 }))).code).toBe('NOT_FOUND');
 
-    const empId = await makeEmployee(tdb.db, org, { dept: 0 }, 'Putu Accountant');
-    await tdb.db
+    const empId = await makeEmployee(t.db, t.org, { dept: 0 }, 'Putu Accountant');
+    await t.db
       .updateTable('employees')
       .set({ company_office_id: b.office, department_id: b.dept, division_id: b.div, job_position_id: pos.id })
       .where('id', '=', empId)
       .execute();
 
     // Into a section of the same department: the employee follows.
-    const res = await updateJobPosition(ctx, manage, {
+    const res = await updateJobPosition(t.ctx, t.manage, {
       id: pos.id,
       name: 'Senior Accountant',
       departmentId: b.dept,
       sectionId: b.sec,
     });
     expect(res).toMatchObject({ name: 'Senior Accountant', divisionId: b.div, sectionId: b.sec });
-    const emp = await tdb.db
+    const emp = await t.db
       .selectFrom('employees')
       .select(['division_id', 'section_id'])
       .where('id', '=', empId)
@@ -343,61 +333,61 @@ describe('job positions and job levels', () => {
     });
 
     // Not to another department while someone holds it.
-    let e = await failure(updateJobPosition(ctx, manage, { id: pos.id, departmentId: org.dept[0] }));
+    let e = await failure(updateJobPosition(t.ctx, t.manage, { id: pos.id, departmentId: t.org.dept[0] }));
     expect(e.message).toBe('Job position Senior Accountant cannot move to another department: it is used by 1 employee');
-    e = await failure(deleteJobPosition(ctx, manage, { id: pos.id }));
+    e = await failure(deleteJobPosition(t.ctx, t.manage, { id: pos.id }));
     expect(e.message).toBe('Job position Senior Accountant is used by 1 employee');
-    e = await failure(deleteJobLevel(ctx, manage, { id: level.id }));
+    e = await failure(deleteJobLevel(t.ctx, t.manage, { id: level.id }));
     expect(e.message).toBe('Job level Officer is used by 1 job position');
-    await updateJobLevel(ctx, manage, { id: level.id, rank: 4 });
+    await updateJobLevel(t.ctx, t.manage, { id: level.id, rank: 4 });
     // Nothing to change is not an error.
-    expect(await updateJobLevel(ctx, manage, { id: level.id })).toMatchObject({ name: 'Officer', rank: 4 });
+    expect(await updateJobLevel(t.ctx, t.manage, { id: level.id })).toMatchObject({ name: 'Officer', rank: 4 });
 
-    await tdb.db.updateTable('employees').set({ job_position_id: null }).where('id', '=', empId).execute();
-    await deleteJobPosition(ctx, manage, { id: pos.id });
-    await deleteJobLevel(ctx, manage, { id: level.id });
-    expect((await failure(getJobPosition(ctx, view, { id: pos.id }))).code).toBe('NOT_FOUND');
+    await t.db.updateTable('employees').set({ job_position_id: null }).where('id', '=', empId).execute();
+    await deleteJobPosition(t.ctx, t.manage, { id: pos.id });
+    await deleteJobLevel(t.ctx, t.manage, { id: level.id });
+    expect((await failure(getJobPosition(t.ctx, t.view, { id: pos.id }))).code).toBe('NOT_FOUND');
   });
 
   it('a live permission grant on a position blocks its deletion', async () => {
-    const pos = await createJobPosition(ctx, manage, { name: 'Auditor', departmentId: org.dept[0] });
-    await tdb.db
+    const pos = await createJobPosition(t.ctx, t.manage, { name: 'Auditor', departmentId: t.org.dept[0] });
+    await t.db
       .insertInto('permission_grants')
       .values({
         subject_type: 'job_position',
         subject_id: pos.id,
         grant_kind: 'permission',
         grant_key: 'org.view',
-        requested_by: admin.userId,
+        requested_by: t.actor.userId,
       })
       .execute();
-    const e = await failure(deleteJobPosition(ctx, manage, { id: pos.id }));
+    const e = await failure(deleteJobPosition(t.ctx, t.manage, { id: pos.id }));
     expect(e.message).toBe('Job position Auditor is used by 1 permission grant');
   });
 
   it('section assign, assignation and unassign move a position into and out of a section', async () => {
     const b = await makeBranch('JMB');
-    const pos = await createJobPosition(ctx, manage, { name: 'Cashier', departmentId: b.dept });
-    const candidates = await sectionAssignation(ctx, view, { id: b.sec });
+    const pos = await createJobPosition(t.ctx, t.manage, { name: 'Cashier', departmentId: b.dept });
+    const candidates = await sectionAssignation(t.ctx, t.view, { id: b.sec });
     expect(candidates.rows.map((r) => r.id)).toContain(pos.id);
 
-    expect(await assignJobPositionToSection(ctx, manage, { id: b.sec, jobPositionId: pos.id })).toEqual({
+    expect(await assignJobPositionToSection(t.ctx, t.manage, { id: b.sec, jobPositionId: pos.id })).toEqual({
       changed: true,
       employeesMoved: 0,
     });
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ divisionId: b.div, sectionId: b.sec });
-    expect((await jobPositionsOf(ctx, view, 'section', { id: b.sec })).rows.map((r) => r.id)).toEqual([pos.id]);
-    expect((await sectionAssignation(ctx, view, { id: b.sec })).rows.map((r) => r.id)).not.toContain(pos.id);
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ divisionId: b.div, sectionId: b.sec });
+    expect((await jobPositionsOf(t.ctx, t.view, 'section', { id: b.sec })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await sectionAssignation(t.ctx, t.view, { id: b.sec })).rows.map((r) => r.id)).not.toContain(pos.id);
     // Again: nothing to do.
-    expect((await assignJobPositionToSection(ctx, manage, { id: b.sec, jobPositionId: pos.id })).changed).toBe(false);
+    expect((await assignJobPositionToSection(t.ctx, t.manage, { id: b.sec, jobPositionId: pos.id })).changed).toBe(false);
 
-    await unassignJobPositionFromSection(ctx, manage, { id: b.sec, jobPositionId: pos.id });
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ divisionId: b.div, sectionId: null });
-    const e = await failure(unassignJobPositionFromSection(ctx, manage, { id: b.sec, jobPositionId: pos.id }));
+    await unassignJobPositionFromSection(t.ctx, t.manage, { id: b.sec, jobPositionId: pos.id });
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ divisionId: b.div, sectionId: null });
+    const e = await failure(unassignJobPositionFromSection(t.ctx, t.manage, { id: b.sec, jobPositionId: pos.id }));
     expect(e.message).toBe('Job position Cashier is not in section Ledger');
     // A position of another department cannot join the section.
-    const outsider = await createJobPosition(ctx, manage, { name: 'Cashier', departmentId: org.dept[0] });
-    const v = await failure(assignJobPositionToSection(ctx, manage, { id: b.sec, jobPositionId: outsider.id }));
+    const outsider = await createJobPosition(t.ctx, t.manage, { name: 'Cashier', departmentId: t.org.dept[0] });
+    const v = await failure(assignJobPositionToSection(t.ctx, t.manage, { id: b.sec, jobPositionId: outsider.id }));
     expect(v.fields).toEqual([
       { param: 'jobPositionId', msg: 'Job position Cashier is not in the department of section Ledger' },
     ]);
@@ -410,88 +400,78 @@ describe('job positions and job levels', () => {
 
   it('division assign, assignation and unassign move a position (and its working employees) into and out of a division', async () => {
     const b = await makeBranch('DVA');
-    const other = await createDivision(ctx, manage, { departmentId: b.dept, name: 'Treasury' });
-    const pos = await createJobPosition(ctx, manage, {
+    const other = await createDivision(t.ctx, t.manage, { departmentId: b.dept, name: 'Treasury' });
+    const pos = await createJobPosition(t.ctx, t.manage, {
       name: 'Analyst',
       departmentId: b.dept,
       divisionId: b.div,
       sectionId: b.sec,
     });
-    const emp = await tdb.db
-      .insertInto('employees')
-      .values({
-        employee_number: `DVA-${Date.now()}`,
-        given_name: 'Dina',
-        email: `dina.${Date.now()}@test.co.id`,
-        gender: 'Female',
-        birth_date: '1990-01-01',
-        religion_id: 1,
-        education_level_id: 8,
-        marital_status_id: 5,
-        company_office_id: b.office,
-        department_id: b.dept,
-        division_id: b.div,
-        section_id: b.sec,
-        job_position_id: pos.id,
-        entry_date: '2024-01-01',
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    expect((await divisionAssignation(ctx, view, { id: other.id })).rows.map((r) => r.id)).toContain(pos.id);
-    expect((await divisionAssignation(ctx, view, { id: b.div })).rows.map((r) => r.id)).not.toContain(pos.id);
+    const emp = await addEmployee('Dina', {
+      office: b.office,
+      dept: b.dept,
+      div: b.div,
+      sec: b.sec,
+      pos: pos.id,
+      number: `DVA-${Date.now()}`,
+    });
+    expect((await divisionAssignation(t.ctx, t.view, { id: other.id })).rows.map((r) => r.id)).toContain(pos.id);
+    expect((await divisionAssignation(t.ctx, t.view, { id: b.div })).rows.map((r) => r.id)).not.toContain(pos.id);
 
     // Into another division: out of the section of the old one; the employee follows.
-    expect(await assignJobPositionToDivision(ctx, manage, { id: other.id, jobPositionId: pos.id })).toEqual({
+    expect(await assignJobPositionToDivision(t.ctx, t.manage, { id: other.id, jobPositionId: pos.id })).toEqual({
       changed: true,
       employeesMoved: 1,
     });
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ divisionId: other.id, sectionId: null });
-    const e1 = await tdb.db
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ divisionId: other.id, sectionId: null });
+    const e1 = await t.db
       .selectFrom('employees')
       .select(['division_id', 'section_id'])
-      .where('id', '=', emp.id)
+      .where('id', '=', emp)
       .executeTakeFirstOrThrow();
     expect(e1).toEqual({ division_id: other.id, section_id: null });
-    expect((await jobPositionsOf(ctx, view, 'division', { id: other.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await jobPositionsOf(t.ctx, t.view, 'division', { id: other.id })).rows.map((r) => r.id)).toEqual([pos.id]);
 
-    const notThere = await failure(unassignJobPositionFromDivision(ctx, manage, { id: b.div, jobPositionId: pos.id }));
+    const notThere = await failure(unassignJobPositionFromDivision(t.ctx, t.manage, { id: b.div, jobPositionId: pos.id }));
     expect(notThere.message).toBe('Job position Analyst is not in division Accounting');
-    await unassignJobPositionFromDivision(ctx, manage, { id: other.id, jobPositionId: pos.id });
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({
+    await unassignJobPositionFromDivision(t.ctx, t.manage, { id: other.id, jobPositionId: pos.id });
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({
       departmentId: b.dept,
       divisionId: null,
       sectionId: null,
     });
 
-    const outsider = await createJobPosition(ctx, manage, { name: 'Analyst', departmentId: org.dept[0] });
-    const v = await failure(assignJobPositionToDivision(ctx, manage, { id: other.id, jobPositionId: outsider.id }));
+    const outsider = await createJobPosition(t.ctx, t.manage, { name: 'Analyst', departmentId: t.org.dept[0] });
+    const v = await failure(assignJobPositionToDivision(t.ctx, t.manage, { id: other.id, jobPositionId: outsider.id }));
     expect(v.fields).toEqual([
       { param: 'jobPositionId', msg: 'Job position Analyst is not in the department of division Treasury' },
     ]);
-    expect((await failure(assignJobPositionToDivision(ctx, manage, { id: 999_999, jobPositionId: pos.id }))).code).toBe(
+    expect((await failure(assignJobPositionToDivision(t.ctx, t.manage, { id: 999_999, jobPositionId: pos.id }))).code).toBe(
       'NOT_FOUND',
     );
     // A division still holding positions cannot be deleted; an emptied one can.
-    await assignJobPositionToDivision(ctx, manage, { id: other.id, jobPositionId: pos.id });
-    expect((await failure(deleteDivision(ctx, manage, { id: other.id }))).message).toMatch(/^Division Treasury is used by/);
+    await assignJobPositionToDivision(t.ctx, t.manage, { id: other.id, jobPositionId: pos.id });
+    expect((await failure(deleteDivision(t.ctx, t.manage, { id: other.id }))).message).toMatch(/^Division Treasury is used by/);
   });
 
   it("job level assign, assignation and unassign set a position's level", async () => {
-    const level = await createJobLevel(ctx, manage, { name: `Lead ${Date.now()}`, rank: 7 });
-    const pos = await createJobPosition(ctx, manage, { name: `Foreman ${Date.now()}`, departmentId: org.dept[0] });
-    expect((await jobLevelAssignation(ctx, view, { id: level.id, search: 'Foreman' })).rows.map((r) => r.id)).toContain(pos.id);
-    await assignJobPositionToJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id });
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ jobLevelId: level.id });
-    expect((await jobPositionsOf(ctx, view, 'jobLevel', { id: level.id })).rows.map((r) => r.id)).toEqual([pos.id]);
-    expect((await jobLevelAssignation(ctx, view, { id: level.id })).rows.map((r) => r.id)).not.toContain(pos.id);
-    expect((await assignJobPositionToJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id })).changed).toBe(false);
+    const level = await createJobLevel(t.ctx, t.manage, { name: `Lead ${Date.now()}`, rank: 7 });
+    const pos = await createJobPosition(t.ctx, t.manage, { name: `Foreman ${Date.now()}`, departmentId: t.org.dept[0] });
+    expect((await jobLevelAssignation(t.ctx, t.view, { id: level.id, search: 'Foreman' })).rows.map((r) => r.id)).toContain(
+      pos.id,
+    );
+    await assignJobPositionToJobLevel(t.ctx, t.manage, { id: level.id, jobPositionId: pos.id });
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ jobLevelId: level.id });
+    expect((await jobPositionsOf(t.ctx, t.view, 'jobLevel', { id: level.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await jobLevelAssignation(t.ctx, t.view, { id: level.id })).rows.map((r) => r.id)).not.toContain(pos.id);
+    expect((await assignJobPositionToJobLevel(t.ctx, t.manage, { id: level.id, jobPositionId: pos.id })).changed).toBe(false);
     // In use: the level cannot be deleted.
-    expect((await failure(deleteJobLevel(ctx, manage, { id: level.id }))).message).toMatch(/is used by 1 job position$/);
-    await unassignJobPositionFromJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id });
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ jobLevelId: null });
-    const again = await failure(unassignJobPositionFromJobLevel(ctx, manage, { id: level.id, jobPositionId: pos.id }));
+    expect((await failure(deleteJobLevel(t.ctx, t.manage, { id: level.id }))).message).toMatch(/is used by 1 job position$/);
+    await unassignJobPositionFromJobLevel(t.ctx, t.manage, { id: level.id, jobPositionId: pos.id });
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ jobLevelId: null });
+    const again = await failure(unassignJobPositionFromJobLevel(t.ctx, t.manage, { id: level.id, jobPositionId: pos.id }));
     expect(again.code).toBe('CONFLICT');
-    await deleteJobLevel(ctx, manage, { id: level.id });
+    await deleteJobLevel(t.ctx, t.manage, { id: level.id });
     expect((await auditOf('job_position', pos.id)).map((a) => a.action)).toEqual([
       'job_position.create',
       'job_position.assignLevel',
@@ -501,17 +481,17 @@ describe('job positions and job levels', () => {
 });
 
 describe('ID index (employee numbers per office)', () => {
-  const allocate = (officeId: number) => inTransaction(ctx, (trx) => nextEmployeeNumber(trx, officeId));
+  const allocate = (officeId: number) => inTransaction(t.ctx, (trx) => nextEmployeeNumber(trx, officeId));
 
   it('without an ID index numbers <office code>-NNNNN; with one, prefix + padded next number, skipping taken ones', async () => {
-    const office = await createCompanyOffice(ctx, manage, { code: 'BLI', name: 'Bali' });
+    const office = await createCompanyOffice(t.ctx, t.manage, { code: 'BLI', name: 'Bali' });
     expect(await allocate(office.id)).toBe('BLI-00001');
 
-    const idx = await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'DPS/', nextNumber: 7, padding: 4 });
-    expect((await findIdIndexes(ctx, view, { companyOfficeId: office.id })).rows).toEqual([
+    const idx = await createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'DPS/', nextNumber: 7, padding: 4 });
+    expect((await findIdIndexes(t.ctx, t.view, { companyOfficeId: office.id })).rows).toEqual([
       expect.objectContaining({ id: idx.id, prefix: 'DPS/', nextNumber: 7, padding: 4, next: 'DPS/0007', officeCode: 'BLI' }),
     ]);
-    expect((await findCompanyOffices(ctx, view, { search: 'BLI' })).rows[0]).toMatchObject({
+    expect((await findCompanyOffices(t.ctx, t.view, { search: 'BLI' })).rows[0]).toMatchObject({
       idIndex: { next: 'DPS/0007' },
       nextEmployeeNumber: 'DPS/0007',
     });
@@ -519,49 +499,23 @@ describe('ID index (employee numbers per office)', () => {
     expect(await allocate(office.id)).toBe('DPS/0008');
 
     // Numbers already taken (in any padding) are skipped.
-    const someone = await makeEmployee(tdb.db, org, { dept: 0 });
-    await tdb.db.updateTable('employees').set({ employee_number: 'DPS/9' }).where('id', '=', someone).execute();
-    await tdb.db
-      .insertInto('employees')
-      .values({
-        employee_number: 'DPS/0010',
-        given_name: 'Made',
-        email: 'made.dps@test.co.id',
-        gender: 'Male',
-        birth_date: '1990-05-05',
-        religion_id: 1,
-        education_level_id: 1,
-        marital_status_id: 1,
-        ptkp_status_id: null,
-        bank_id: null,
-        bank_account_number: null,
-        phone: null,
-        company_office_id: office.id,
-        department_id: null,
-        division_id: null,
-        section_id: null,
-        job_position_id: null,
-        job_level_id: null,
-        contract_type: null,
-        first_join_date: null,
-        contract_start_date: null,
-        annual_leave_date: null,
-      })
-      .execute();
+    const someone = await makeEmployee(t.db, t.org, { dept: 0 });
+    await t.db.updateTable('employees').set({ employee_number: 'DPS/9' }).where('id', '=', someone).execute();
+    await addEmployee('Made', { office: office.id, number: 'DPS/0010' });
     expect(await allocate(office.id)).toBe('DPS/0011');
     // Longer numbers are never cut.
-    await updateIdIndex(ctx, manage, { id: idx.id, nextNumber: 123456, padding: 3 });
+    await updateIdIndex(t.ctx, t.manage, { id: idx.id, nextNumber: 123456, padding: 3 });
     expect(await allocate(office.id)).toBe('DPS/123456');
 
-    const dup = await failure(createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'X' }));
+    const dup = await failure(createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'X' }));
     expect(dup.code).toBe('CONFLICT');
     expect(dup.message).toBe('Bali already has an ID index; edit that one');
-    const bad = await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'A B', padding: 40 }).catch(
+    const bad = await createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'A B', padding: 40 }).catch(
       (e: unknown) => e,
     );
     expect((bad as ZodError).issues.map((i) => i.path.join('.'))).toEqual(['prefix', 'padding']);
 
-    await deleteIdIndex(ctx, manage, { id: idx.id });
+    await deleteIdIndex(t.ctx, t.manage, { id: idx.id });
     // Back to the office-code scheme (no BLI- number was inserted, so 00001 is still free).
     expect(await allocate(office.id)).toBe('BLI-00001');
     expect((await auditOf('id_index', idx.id)).map((a) => a.action)).toEqual([
@@ -570,48 +524,22 @@ describe('ID index (employee numbers per office)', () => {
       'id_index.delete',
     ]);
 
-    await tdb.db.updateTable('employees').set({ employee_number: 'BLI-00041' }).where('id', '=', someone).execute();
+    await t.db.updateTable('employees').set({ employee_number: 'BLI-00041' }).where('id', '=', someone).execute();
     expect(await allocate(office.id)).toBe('BLI-00042');
-    expect((await findCompanyOffices(ctx, view, { search: 'BLI' })).rows[0]?.nextEmployeeNumber).toBe('BLI-00042');
+    expect((await findCompanyOffices(t.ctx, t.view, { search: 'BLI' })).rows[0]?.nextEmployeeNumber).toBe('BLI-00042');
 
     const unknown = await failure(allocate(999_999));
     expect(unknown.fields).toEqual([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
   });
 
   it('concurrent allocations for one office never hand out the same number', async () => {
-    const office = await createCompanyOffice(ctx, manage, { code: 'LMB', name: 'Lombok' });
-    await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'L', padding: 3 });
+    const office = await createCompanyOffice(t.ctx, t.manage, { code: 'LMB', name: 'Lombok' });
+    await createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'L', padding: 3 });
     const numbers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        inTransaction(ctx, async (trx) => {
+        inTransaction(t.ctx, async (trx) => {
           const n = await nextEmployeeNumber(trx, office.id);
-          await trx
-            .insertInto('employees')
-            .values({
-              employee_number: n,
-              given_name: `Par${i}`,
-              email: `par${i}.lmb@test.co.id`,
-              gender: 'Male',
-              birth_date: '1990-05-05',
-              religion_id: 1,
-              education_level_id: 1,
-              marital_status_id: 1,
-              ptkp_status_id: null,
-              bank_id: null,
-              bank_account_number: null,
-              phone: null,
-              company_office_id: office.id,
-              department_id: null,
-              division_id: null,
-              section_id: null,
-              job_position_id: null,
-              job_level_id: null,
-              contract_type: null,
-              first_join_date: null,
-              contract_start_date: null,
-              annual_leave_date: null,
-            })
-            .execute();
+          await addEmployee(`Par${i}`, { office: office.id, number: n }, trx);
           return n;
         }),
       ),
@@ -623,12 +551,12 @@ describe('ID index (employee numbers per office)', () => {
 describe('org chart', () => {
   it('offices → departments → divisions → sections → positions with the headcount of working employees', async () => {
     const b = await makeBranch('TRK');
-    const head = await createJobPosition(ctx, manage, { name: 'Finance Manager', departmentId: b.dept });
-    const clerk = await createJobPosition(ctx, manage, { name: 'Ledger Clerk', sectionId: b.sec });
+    const head = await createJobPosition(t.ctx, t.manage, { name: 'Finance Manager', departmentId: b.dept });
+    const clerk = await createJobPosition(t.ctx, t.manage, { name: 'Ledger Clerk', sectionId: b.sec });
     const place = async (n: number, pos: number, opts: { sec?: boolean; resigned?: boolean } = {}) => {
       for (let i = 0; i < n; i++) {
-        const id = await makeEmployee(tdb.db, org, { dept: 0 });
-        await tdb.db
+        const id = await makeEmployee(t.db, t.org, { dept: 0 });
+        await t.db
           .updateTable('employees')
           .set({
             company_office_id: b.office,
@@ -646,7 +574,7 @@ describe('org chart', () => {
     await place(3, clerk.id, { sec: true });
     await place(2, clerk.id, { sec: true, resigned: true });
 
-    const chart = await orgChart(ctx, view, { companyOfficeId: b.office });
+    const chart = await orgChart(t.ctx, t.view, { companyOfficeId: b.office });
     expect(chart.headcount).toBe(4);
     expect(chart.offices).toEqual([
       {
@@ -680,7 +608,7 @@ describe('org chart', () => {
         ],
       },
     ]);
-    const all = await orgChart(ctx, view);
+    const all = await orgChart(t.ctx, t.view);
     expect(all.offices.map((o) => o.code)).toEqual(expect.arrayContaining(['TST', 'TRK']));
     expect(all.headcount).toBe(all.offices.reduce((n, o) => n + o.headcount, 0));
   });
@@ -695,45 +623,8 @@ function scopedTo<K extends 'org.view' | 'org.manage'>(grant: Grant<K>, departme
   return { ...grant, scope: { kind: 'own', departmentId, divisionId: null, employeeId: null } } as Grant<K>;
 }
 
-let n = 0;
-interface Placed {
-  office: number;
-  dept?: number | null;
-  div?: number | null;
-  sec?: number | null;
-  pos?: number | null;
-  number?: string;
-  resigned?: number;
-}
-async function addEmployee(name: string, at: Placed): Promise<number> {
-  n += 1;
-  const row = await tdb.db
-    .insertInto('employees')
-    .values({
-      employee_number: at.number ?? `T${n}-${Date.now()}`,
-      given_name: name.split(' ')[0]!,
-      surname: name.split(' ').slice(1).join(' '),
-      email: `assign.${n}.${Date.now()}@test.co.id`,
-      gender: 'Female',
-      birth_date: '1990-01-01',
-      religion_id: 1,
-      education_level_id: 8,
-      marital_status_id: 5,
-      company_office_id: at.office,
-      department_id: at.dept ?? null,
-      division_id: at.div ?? null,
-      section_id: at.sec ?? null,
-      job_position_id: at.pos ?? null,
-      resigned: at.resigned ?? 0,
-      entry_date: '2024-01-01',
-    } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 const employee = (id: number) =>
-  tdb.db
+  t.db
     .selectFrom('employees')
     .select(['employee_number', 'company_office_id', 'department_id', 'division_id', 'section_id', 'job_position_id'])
     .where('id', '=', id)
@@ -742,8 +633,8 @@ const employee = (id: number) =>
 describe('department assignation, assign and unassign (job positions)', () => {
   it('moves a position of the same office into the department, out of its division and section; working employees follow', async () => {
     const b = await makeBranch('DPA');
-    const sales = await createDepartment(ctx, manage, { companyOfficeId: b.office, name: 'Sales' });
-    const pos = await createJobPosition(ctx, manage, { name: 'Clerk', sectionId: b.sec });
+    const sales = await createDepartment(t.ctx, t.manage, { companyOfficeId: b.office, name: 'Sales' });
+    const pos = await createJobPosition(t.ctx, t.manage, { name: 'Clerk', sectionId: b.sec });
     const working = await addEmployee('Wulan Clerk', { office: b.office, dept: b.dept, div: b.div, sec: b.sec, pos: pos.id });
     const resigned = await addEmployee('Rina Gone', {
       office: b.office,
@@ -753,18 +644,20 @@ describe('department assignation, assign and unassign (job positions)', () => {
       pos: pos.id,
       resigned: 1,
     });
-    const elsewhere = await createJobPosition(ctx, manage, { name: 'Clerk', departmentId: org.dept[0] });
+    const elsewhere = await createJobPosition(t.ctx, t.manage, { name: 'Clerk', departmentId: t.org.dept[0] });
 
-    const candidates = (await jobPositionAssignation(ctx, view, 'department', { id: sales.id })).rows.map((r) => r.id);
+    const candidates = (await jobPositionAssignation(t.ctx, t.view, 'department', { id: sales.id })).rows.map((r) => r.id);
     expect(candidates).toContain(pos.id);
     expect(candidates).not.toContain(elsewhere.id); // another office
-    expect((await jobPositionAssignation(ctx, view, 'department', { id: b.dept })).rows.map((r) => r.id)).not.toContain(pos.id);
+    expect((await jobPositionAssignation(t.ctx, t.view, 'department', { id: b.dept })).rows.map((r) => r.id)).not.toContain(
+      pos.id,
+    );
 
-    expect(await assignJobPositionToDepartment(ctx, manage, { id: sales.id, jobPositionId: pos.id })).toEqual({
+    expect(await assignJobPositionToDepartment(t.ctx, t.manage, { id: sales.id, jobPositionId: pos.id })).toEqual({
       changed: true,
       employeesMoved: 1,
     });
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({
       departmentId: sales.id,
       divisionId: null,
       sectionId: null,
@@ -772,10 +665,10 @@ describe('department assignation, assign and unassign (job positions)', () => {
     expect(await employee(working)).toMatchObject({ department_id: sales.id, division_id: null, section_id: null });
     // A resigned employee's record stays where it was.
     expect(await employee(resigned)).toMatchObject({ department_id: b.dept, division_id: b.div, section_id: b.sec });
-    expect((await jobPositionsOf(ctx, view, 'department', { id: sales.id })).rows.map((r) => r.id)).toEqual([pos.id]);
-    expect((await assignJobPositionToDepartment(ctx, manage, { id: sales.id, jobPositionId: pos.id })).changed).toBe(false);
+    expect((await jobPositionsOf(t.ctx, t.view, 'department', { id: sales.id })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await assignJobPositionToDepartment(t.ctx, t.manage, { id: sales.id, jobPositionId: pos.id })).changed).toBe(false);
 
-    const v = await failure(assignJobPositionToDepartment(ctx, manage, { id: sales.id, jobPositionId: elsewhere.id }));
+    const v = await failure(assignJobPositionToDepartment(t.ctx, t.manage, { id: sales.id, jobPositionId: elsewhere.id }));
     expect(v.code).toBe('VALIDATION');
     expect(v.fields).toEqual([
       {
@@ -783,23 +676,23 @@ describe('department assignation, assign and unassign (job positions)', () => {
         msg: 'Job position Clerk is not in the office of department Sales; assign it to the office instead',
       },
     ]);
-    expect((await failure(assignJobPositionToDepartment(ctx, manage, { id: 999_999, jobPositionId: pos.id }))).code).toBe(
+    expect((await failure(assignJobPositionToDepartment(t.ctx, t.manage, { id: 999_999, jobPositionId: pos.id }))).code).toBe(
       'NOT_FOUND',
     );
 
     // A position always has a department: unassign is refused, saying what to do instead.
     const refused = await failure(
-      unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'department', { id: sales.id, jobPositionId: pos.id }),
+      unassignJobPositionFromOfficeOrDepartment(t.ctx, t.manage, 'department', { id: sales.id, jobPositionId: pos.id }),
     );
     expect(refused.code).toBe('CONFLICT');
     expect(refused.message).toBe(
       'Job position Clerk cannot leave department Sales: every job position belongs to one department; assign it to another department instead',
     );
     const notThere = await failure(
-      unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'department', { id: b.dept, jobPositionId: pos.id }),
+      unassignJobPositionFromOfficeOrDepartment(t.ctx, t.manage, 'department', { id: b.dept, jobPositionId: pos.id }),
     );
     expect(notThere.message).toBe('Job position Clerk is not in department Finance');
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ departmentId: sales.id });
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ departmentId: sales.id });
 
     const log = await auditOf('job_position', pos.id);
     expect(log.map((a) => a.action)).toEqual(['job_position.create', 'job_position.assign']);
@@ -814,26 +707,30 @@ describe('company office assignation, assign and unassign (job positions)', () =
   it('moves a position of another office into one of its departments; the department is required and must be its own', async () => {
     const from = await makeBranch('OFA');
     const to = await makeBranch('OFB');
-    const pos = await createJobPosition(ctx, manage, { name: 'Courier', divisionId: from.div });
+    const pos = await createJobPosition(t.ctx, t.manage, { name: 'Courier', divisionId: from.div });
     const emp = await addEmployee('Agus Courier', { office: from.office, dept: from.dept, div: from.div, pos: pos.id });
 
-    expect((await jobPositionAssignation(ctx, view, 'companyOffice', { id: to.office })).rows.map((r) => r.id)).toContain(pos.id);
-    expect((await jobPositionAssignation(ctx, view, 'companyOffice', { id: from.office })).rows.map((r) => r.id)).not.toContain(
+    expect((await jobPositionAssignation(t.ctx, t.view, 'companyOffice', { id: to.office })).rows.map((r) => r.id)).toContain(
       pos.id,
     );
+    expect(
+      (await jobPositionAssignation(t.ctx, t.view, 'companyOffice', { id: from.office })).rows.map((r) => r.id),
+    ).not.toContain(pos.id);
 
-    let e = await failure(assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id }));
+    let e = await failure(assignJobPositionToOffice(t.ctx, t.manage, { id: to.office, jobPositionId: pos.id }));
     expect(e.fields).toEqual([{ param: 'departmentId', msg: 'is required to move job position Courier to office Branch OFB' }]);
-    e = await failure(assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id, departmentId: from.dept }));
+    e = await failure(
+      assignJobPositionToOffice(t.ctx, t.manage, { id: to.office, jobPositionId: pos.id, departmentId: from.dept }),
+    );
     expect(e.fields).toEqual([{ param: 'departmentId', msg: 'Department Finance is not in office Branch OFB' }]);
 
-    expect(await assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id, departmentId: to.dept })).toEqual(
-      {
-        changed: true,
-        employeesMoved: 1,
-      },
-    );
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({
+    expect(
+      await assignJobPositionToOffice(t.ctx, t.manage, { id: to.office, jobPositionId: pos.id, departmentId: to.dept }),
+    ).toEqual({
+      changed: true,
+      employeesMoved: 1,
+    });
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({
       companyOfficeId: to.office,
       departmentId: to.dept,
       divisionId: null,
@@ -845,12 +742,12 @@ describe('company office assignation, assign and unassign (job positions)', () =
       division_id: null,
       section_id: null,
     });
-    expect((await jobPositionsOf(ctx, view, 'companyOffice', { id: to.office })).rows.map((r) => r.id)).toEqual([pos.id]);
+    expect((await jobPositionsOf(t.ctx, t.view, 'companyOffice', { id: to.office })).rows.map((r) => r.id)).toEqual([pos.id]);
     // Already there: nothing to do.
-    expect((await assignJobPositionToOffice(ctx, manage, { id: to.office, jobPositionId: pos.id })).changed).toBe(false);
+    expect((await assignJobPositionToOffice(t.ctx, t.manage, { id: to.office, jobPositionId: pos.id })).changed).toBe(false);
 
     const refused = await failure(
-      unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'companyOffice', { id: to.office, jobPositionId: pos.id }),
+      unassignJobPositionFromOfficeOrDepartment(t.ctx, t.manage, 'companyOffice', { id: to.office, jobPositionId: pos.id }),
     );
     expect(refused.message).toBe(
       'Job position Courier cannot leave office Branch OFB: every job position belongs to one office; assign it to another office instead',
@@ -858,7 +755,7 @@ describe('company office assignation, assign and unassign (job positions)', () =
     expect(
       (
         await failure(
-          unassignJobPositionFromOfficeOrDepartment(ctx, manage, 'companyOffice', { id: 999_999, jobPositionId: pos.id }),
+          unassignJobPositionFromOfficeOrDepartment(t.ctx, t.manage, 'companyOffice', { id: 999_999, jobPositionId: pos.id }),
         )
       ).code,
     ).toBe('NOT_FOUND');
@@ -868,12 +765,12 @@ describe('company office assignation, assign and unassign (job positions)', () =
 describe('job position mapping, assignation, assign and unassign (employees)', () => {
   it("places a working employee of the position's office in it with the position's department, division and section", async () => {
     const b = await makeBranch('JPE');
-    const pos = await createJobPosition(ctx, manage, { name: 'Teller', sectionId: b.sec });
+    const pos = await createJobPosition(t.ctx, t.manage, { name: 'Teller', sectionId: b.sec });
     const ayu = await addEmployee('Ayu Teller', { office: b.office, dept: b.dept });
     const gone = await addEmployee('Budi Gone', { office: b.office, dept: b.dept, resigned: 1 });
-    const away = await addEmployee('Citra Away', { office: org.officeId, dept: org.dept[0] });
+    const away = await addEmployee('Citra Away', { office: t.org.officeId, dept: t.org.dept[0] });
 
-    const candidates = (await jobPositionEmployeeAssignation(ctx, view, { id: pos.id })).rows;
+    const candidates = (await jobPositionEmployeeAssignation(t.ctx, t.view, { id: pos.id })).rows;
     expect(candidates.map((r) => r.id)).toEqual([ayu]);
     expect(candidates[0]).toMatchObject({
       name: 'Ayu Teller',
@@ -882,19 +779,19 @@ describe('job position mapping, assignation, assign and unassign (employees)', (
       jobPosition: null,
     });
 
-    expect(await assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: ayu })).toEqual({ changed: true });
+    expect(await assignEmployeeToJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: ayu })).toEqual({ changed: true });
     expect(await employee(ayu)).toMatchObject({
       job_position_id: pos.id,
       department_id: b.dept,
       division_id: b.div,
       section_id: b.sec,
     });
-    const mapped = await jobPositionEmployees(ctx, view, { id: pos.id });
+    const mapped = await jobPositionEmployees(t.ctx, t.view, { id: pos.id });
     expect(mapped).toMatchObject({ total: 1, rows: [{ id: ayu, jobPosition: 'Teller', section: 'Ledger', resigned: 0 }] });
-    expect((await jobPositionEmployees(ctx, view, { id: pos.id, search: 'nobody' })).total).toBe(0);
-    expect((await jobPositionEmployeeAssignation(ctx, view, { id: pos.id })).total).toBe(0);
-    expect(await getJobPosition(ctx, view, { id: pos.id })).toMatchObject({ employees: 1 });
-    expect((await assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: ayu })).changed).toBe(false);
+    expect((await jobPositionEmployees(t.ctx, t.view, { id: pos.id, search: 'nobody' })).total).toBe(0);
+    expect((await jobPositionEmployeeAssignation(t.ctx, t.view, { id: pos.id })).total).toBe(0);
+    expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ employees: 1 });
+    expect((await assignEmployeeToJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: ayu })).changed).toBe(false);
 
     const [assigned] = await auditOf('employee', ayu);
     expect(assigned).toMatchObject({
@@ -903,23 +800,25 @@ describe('job position mapping, assignation, assign and unassign (employees)', (
       after: { jobPositionId: pos.id, departmentId: b.dept, divisionId: b.div, sectionId: b.sec },
     });
 
-    const other = await failure(assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: away }));
+    const other = await failure(assignEmployeeToJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: away }));
     expect(other.fields).toEqual([{ param: 'employeeId', msg: 'Citra Away is not in the office of job position Teller' }]);
-    expect((await failure(assignEmployeeToJobPosition(ctx, manage, { id: pos.id, employeeId: gone }))).code).toBe('CONFLICT');
-    expect((await failure(assignEmployeeToJobPosition(ctx, manage, { id: 999_999, employeeId: ayu }))).code).toBe('NOT_FOUND');
-
-    // Outside the actor's data scope an employee does not exist.
-    const narrowView = scopedTo(view, org.dept[1]);
-    const narrowManage = scopedTo(manage, org.dept[1]);
-    expect((await jobPositionEmployees(ctx, narrowView, { id: pos.id })).total).toBe(0);
-    expect((await failure(unassignEmployeeFromJobPosition(ctx, narrowManage, { id: pos.id, employeeId: ayu }))).code).toBe(
+    expect((await failure(assignEmployeeToJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: gone }))).code).toBe('CONFLICT');
+    expect((await failure(assignEmployeeToJobPosition(t.ctx, t.manage, { id: 999_999, employeeId: ayu }))).code).toBe(
       'NOT_FOUND',
     );
-    expect((await jobPositionEmployees(ctx, scopedTo(view, b.dept), { id: pos.id })).total).toBe(1);
 
-    expect(await unassignEmployeeFromJobPosition(ctx, manage, { id: pos.id, employeeId: ayu })).toEqual({ changed: true });
+    // Outside the actor's data scope an employee does not exist.
+    const narrowView = scopedTo(t.view, t.org.dept[1]);
+    const narrowManage = scopedTo(t.manage, t.org.dept[1]);
+    expect((await jobPositionEmployees(t.ctx, narrowView, { id: pos.id })).total).toBe(0);
+    expect((await failure(unassignEmployeeFromJobPosition(t.ctx, narrowManage, { id: pos.id, employeeId: ayu }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await jobPositionEmployees(t.ctx, scopedTo(t.view, b.dept), { id: pos.id })).total).toBe(1);
+
+    expect(await unassignEmployeeFromJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: ayu })).toEqual({ changed: true });
     expect(await employee(ayu)).toMatchObject({ job_position_id: null, department_id: b.dept, section_id: b.sec });
-    const again = await failure(unassignEmployeeFromJobPosition(ctx, manage, { id: pos.id, employeeId: ayu }));
+    const again = await failure(unassignEmployeeFromJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: ayu }));
     expect(again.code).toBe('CONFLICT');
     expect(again.message).toBe('Ayu Teller is not in job position Teller');
     expect((await auditOf('employee', ayu)).map((a) => a.action)).toEqual([
@@ -931,17 +830,17 @@ describe('job position mapping, assignation, assign and unassign (employees)', (
 
 describe('ID index mapping, assignation, assign and unassign (employee numbers)', () => {
   it("renumbers an employee whose number does not follow the office's index with its next free number", async () => {
-    const office = await createCompanyOffice(ctx, manage, { code: 'IDX', name: 'Index Office' });
-    const dept = await createDepartment(ctx, manage, { companyOfficeId: office.id, name: 'Ops' });
-    const idx = await createIdIndex(ctx, manage, { companyOfficeId: office.id, prefix: 'IX-', nextNumber: 5, padding: 3 });
+    const office = await createCompanyOffice(t.ctx, t.manage, { code: 'IDX', name: 'Index Office' });
+    const dept = await createDepartment(t.ctx, t.manage, { companyOfficeId: office.id, name: 'Ops' });
+    const idx = await createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'IX-', nextNumber: 5, padding: 3 });
     const moved = await addEmployee('Dewi Moved', { office: office.id, dept: dept.id, number: 'SBY-00042' });
     const numbered = await addEmployee('Eko Numbered', { office: office.id, dept: dept.id, number: 'IX-001' });
     const second = await addEmployee('Fajar Moved', { office: office.id, dept: dept.id, number: 'MDN-00007' });
     // IX-006 is taken (by someone of another office): the renumbering skips it.
-    await addEmployee('Gita Other', { office: org.officeId, dept: org.dept[0], number: 'IX-006' });
+    await addEmployee('Gita Other', { office: t.org.officeId, dept: t.org.dept[0], number: 'IX-006' });
     const resigned = await addEmployee('Hadi Gone', { office: office.id, dept: dept.id, number: 'OLD-1', resigned: 1 });
 
-    const mapping = await idIndexEmployees(ctx, view, { id: idx.id });
+    const mapping = await idIndexEmployees(t.ctx, t.view, { id: idx.id });
     expect(mapping.total).toBe(4);
     expect(mapping.rows.map((r) => [r.employeeNumber, r.followsIndex])).toEqual([
       ['SBY-00042', false],
@@ -949,24 +848,24 @@ describe('ID index mapping, assignation, assign and unassign (employee numbers)'
       ['MDN-00007', false],
       ['OLD-1', false],
     ]);
-    const candidates = await idIndexAssignation(ctx, view, { id: idx.id });
+    const candidates = await idIndexAssignation(t.ctx, t.view, { id: idx.id });
     expect(candidates.rows.map((r) => r.id)).toEqual([moved, second]);
 
-    expect(await assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: moved })).toEqual({
+    expect(await assignEmployeeToIdIndex(t.ctx, t.manage, { id: idx.id, employeeId: moved })).toEqual({
       changed: true,
       employeeNumber: 'IX-005',
     });
-    expect(await assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: second })).toEqual({
+    expect(await assignEmployeeToIdIndex(t.ctx, t.manage, { id: idx.id, employeeId: second })).toEqual({
       changed: true,
       employeeNumber: 'IX-007',
     });
     expect((await employee(moved)).employee_number).toBe('IX-005');
-    expect((await findIdIndexes(ctx, view, { companyOfficeId: office.id })).rows[0]).toMatchObject({
+    expect((await findIdIndexes(t.ctx, t.view, { companyOfficeId: office.id })).rows[0]).toMatchObject({
       nextNumber: 8,
       next: 'IX-008',
     });
-    expect((await idIndexAssignation(ctx, view, { id: idx.id })).total).toBe(0);
-    expect(await assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: numbered })).toEqual({
+    expect((await idIndexAssignation(t.ctx, t.view, { id: idx.id })).total).toBe(0);
+    expect(await assignEmployeeToIdIndex(t.ctx, t.manage, { id: idx.id, employeeId: numbered })).toEqual({
       changed: false,
       employeeNumber: 'IX-001',
     });
@@ -978,19 +877,19 @@ describe('ID index mapping, assignation, assign and unassign (employee numbers)'
       }),
     ]);
 
-    expect((await failure(assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: resigned }))).code).toBe('CONFLICT');
-    const otherOffice = await addEmployee('Indra Away', { office: org.officeId, dept: org.dept[0], number: 'ZZ-1' });
-    const v = await failure(assignEmployeeToIdIndex(ctx, manage, { id: idx.id, employeeId: otherOffice }));
+    expect((await failure(assignEmployeeToIdIndex(t.ctx, t.manage, { id: idx.id, employeeId: resigned }))).code).toBe('CONFLICT');
+    const otherOffice = await addEmployee('Indra Away', { office: t.org.officeId, dept: t.org.dept[0], number: 'ZZ-1' });
+    const v = await failure(assignEmployeeToIdIndex(t.ctx, t.manage, { id: idx.id, employeeId: otherOffice }));
     expect(v.fields).toEqual([{ param: 'employeeId', msg: 'Indra Away is not in office Index Office' }]);
-    expect((await failure(assignEmployeeToIdIndex(ctx, manage, { id: 999_999, employeeId: moved }))).code).toBe('NOT_FOUND');
+    expect((await failure(assignEmployeeToIdIndex(t.ctx, t.manage, { id: 999_999, employeeId: moved }))).code).toBe('NOT_FOUND');
 
     // Scope: employees of other departments are neither listed nor renumbered.
-    expect((await idIndexEmployees(ctx, scopedTo(view, org.dept[1]), { id: idx.id })).total).toBe(0);
+    expect((await idIndexEmployees(t.ctx, scopedTo(t.view, t.org.dept[1]), { id: idx.id })).total).toBe(0);
     expect(
-      (await failure(assignEmployeeToIdIndex(ctx, scopedTo(manage, org.dept[1]), { id: idx.id, employeeId: moved }))).code,
+      (await failure(assignEmployeeToIdIndex(t.ctx, scopedTo(t.manage, t.org.dept[1]), { id: idx.id, employeeId: moved }))).code,
     ).toBe('NOT_FOUND');
 
-    const refused = await failure(unassignEmployeeFromIdIndex(ctx, manage, { id: idx.id, employeeId: moved }));
+    const refused = await failure(unassignEmployeeFromIdIndex(t.ctx, t.manage, { id: idx.id, employeeId: moved }));
     expect(refused.code).toBe('CONFLICT');
     expect(refused.message).toBe(
       'Dewi Moved keeps employee number IX-005: every employee has a number; to renumber, assign them to an ID index instead',
@@ -1001,8 +900,7 @@ describe('ID index mapping, assignation, assign and unassign (employee numbers)'
 
 describe('permissions', () => {
   it('a user without org.manage gets no grant for writes', async () => {
-    const u = await makeUser(services, org, ['supervisor']);
-    const sup = (await actorForUser(tdb.db, u.userId, 'user'))!;
+    const sup = await t.newActor(['supervisor']);
     expect(() => requirePermission(sup, 'org.view')).not.toThrow();
     expect(() => requirePermission(sup, 'org.manage')).toThrow(AppError);
   });

@@ -5,135 +5,20 @@
  */
 import { z } from 'zod';
 import { idOutput, okOutput, pageOutput } from '../shared/outputs';
+import {
+  departmentRowShape,
+  divisionRowShape,
+  idIndexRowShape,
+  jobLevelRowShape,
+  jobPositionRowShape,
+  officeRowShape,
+  orgChartShape,
+  orgEmployeeRowShape,
+  sectionRowShape,
+} from './schema';
 
-const officeRowShape = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  departments: z.number(),
-  divisions: z.number(),
-  sections: z.number(),
-  employees: z.number(),
-  idIndex: z
-    .object({ id: z.number(), prefix: z.string(), nextNumber: z.number(), padding: z.number(), next: z.string() })
-    .nullable(),
-  nextEmployeeNumber: z.string(),
-});
-const jobPositionRowShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  departmentId: z.number(),
-  department: z.string(),
-  divisionId: z.number().nullable(),
-  division: z.string().nullable(),
-  sectionId: z.number().nullable(),
-  section: z.string().nullable(),
-  jobLevelId: z.number().nullable(),
-  jobLevel: z.string().nullable(),
-  employees: z.number(),
-});
-const departmentRowShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  divisions: z.number(),
-  employees: z.number(),
-});
-const divisionRowShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  departmentId: z.number(),
-  department: z.string(),
-  sections: z.number(),
-  employees: z.number(),
-});
-const sectionRowShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  departmentId: z.number(),
-  department: z.string(),
-  divisionId: z.number(),
-  division: z.string(),
-  jobPositions: z.number(),
-  employees: z.number(),
-});
-const orgEmployeeRowShape = z.object({
-  id: z.number(),
-  employeeNumber: z.string(),
-  name: z.string(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  departmentId: z.number().nullable(),
-  department: z.string().nullable(),
-  divisionId: z.number().nullable(),
-  division: z.string().nullable(),
-  sectionId: z.number().nullable(),
-  section: z.string().nullable(),
-  jobPositionId: z.number().nullable(),
-  jobPosition: z.string().nullable(),
-  resigned: z.number(),
-  followsIndex: z.boolean().optional(),
-});
-const jobLevelRowShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  rank: z.number(),
-  jobPositions: z.number(),
-  employees: z.number(),
-});
-const idIndexRowShape = z.object({
-  id: z.number(),
-  companyOfficeId: z.number(),
-  companyOffice: z.string(),
-  officeCode: z.string(),
-  prefix: z.string(),
-  nextNumber: z.number(),
-  padding: z.number(),
-  next: z.string(),
-});
-const orgChartPositionShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  jobLevel: z.string().nullable(),
-  headcount: z.number(),
-});
-const orgChartSectionShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  headcount: z.number(),
-  positions: z.array(orgChartPositionShape),
-});
-const orgChartDivisionShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  headcount: z.number(),
-  sections: z.array(orgChartSectionShape),
-  positions: z.array(orgChartPositionShape),
-});
-const orgChartDepartmentShape = z.object({
-  id: z.number(),
-  name: z.string(),
-  headcount: z.number(),
-  divisions: z.array(orgChartDivisionShape),
-  positions: z.array(orgChartPositionShape),
-});
-const orgChartOfficeShape = z.object({
-  id: z.number(),
-  code: z.string(),
-  name: z.string(),
-  headcount: z.number(),
-  departments: z.array(orgChartDepartmentShape),
-});
-const orgChartShape = z.object({ offices: z.array(orgChartOfficeShape), headcount: z.number() });
+/** What assigning a job position to a level of the tree answers. */
+const positionMoveShape = z.object({ changed: z.boolean(), employeesMoved: z.number() });
 
 export const listCompanyOfficesOutput = z.array(z.object({ id: z.number(), name: z.string(), code: z.string() }));
 export const listDepartmentsOutput = z.array(z.object({ id: z.number(), name: z.string(), companyOfficeId: z.number() }));
@@ -159,26 +44,26 @@ export const updateCompanyOfficeOutput = idOutput;
 export const deleteCompanyOfficeOutput = okOutput;
 export const jobPositionsOfOutput = pageOutput(jobPositionRowShape);
 export const jobPositionAssignationOutput = pageOutput(jobPositionRowShape);
-export const assignJobPositionToOfficeOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
+export const assignJobPositionToOfficeOutput = positionMoveShape;
 export const unassignJobPositionFromOfficeOrDepartmentOutput = z.never();
 export const findDepartmentsOutput = pageOutput(departmentRowShape);
 export const createDepartmentOutput = idOutput;
 export const updateDepartmentOutput = idOutput;
 export const deleteDepartmentOutput = okOutput;
-export const assignJobPositionToDepartmentOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
+export const assignJobPositionToDepartmentOutput = positionMoveShape;
 export const findDivisionsOutput = pageOutput(divisionRowShape);
 export const createDivisionOutput = idOutput;
 export const updateDivisionOutput = idOutput;
 export const deleteDivisionOutput = okOutput;
 export const divisionAssignationOutput = pageOutput(jobPositionRowShape);
-export const assignJobPositionToDivisionOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
+export const assignJobPositionToDivisionOutput = positionMoveShape;
 export const unassignJobPositionFromDivisionOutput = z.object({ changed: z.literal(true), employeesMoved: z.number() });
 export const findSectionsOutput = pageOutput(sectionRowShape);
 export const createSectionOutput = idOutput;
 export const updateSectionOutput = idOutput;
 export const deleteSectionOutput = okOutput;
 export const sectionAssignationOutput = pageOutput(jobPositionRowShape);
-export const assignJobPositionToSectionOutput = z.object({ changed: z.boolean(), employeesMoved: z.number() });
+export const assignJobPositionToSectionOutput = positionMoveShape;
 export const unassignJobPositionFromSectionOutput = z.object({ changed: z.literal(true), employeesMoved: z.number() });
 export const findJobPositionsOutput = pageOutput(jobPositionRowShape);
 export const getJobPositionOutput = jobPositionRowShape;

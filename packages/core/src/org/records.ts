@@ -1,9 +1,12 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { audit } from '../audit/index';
 import type { Database } from '../db/database';
-import type { Ctx, Db } from '../shared/context';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed, type Use } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
+import type { In } from '../shared/zod';
+import type { Manage } from './grants';
+import { idInput } from './schema';
 
 /*
  * What every org record (office, department, division, section, job position, job level, ID
@@ -39,6 +42,47 @@ export async function lockedRow<T extends OrgTable>(trx: Db, table: T, id: numbe
     .executeTakeFirst();
   if (!row) throw notFound(label);
   return row as OrgRow<T>;
+}
+
+/** Inserts a row into an org table and returns it as written; `refusals` as for `updateRow`. */
+export function insertRow<T extends OrgTable>(
+  trx: Db,
+  table: T,
+  values: Insertable<Database[T]>,
+  refusals: Parameters<typeof dbWrite>[1],
+): Promise<OrgRow<T>> {
+  return dbWrite(
+    () =>
+      trx
+        .insertInto(table as OrgTable)
+        .values(values as never)
+        .returningAll()
+        .executeTakeFirstOrThrow() as Promise<OrgRow<T>>,
+    refusals,
+  );
+}
+
+/**
+ * Updates row `id` of an org table with `set` and returns it as written; `refusals` turns what the
+ * database refuses (a name taken, a parent deleted meanwhile) into its CONFLICT.
+ */
+export function updateRow<T extends OrgTable>(
+  trx: Db,
+  table: T,
+  id: number,
+  set: Updateable<Database[T]>,
+  refusals: Parameters<typeof dbWrite>[1],
+): Promise<OrgRow<T>> {
+  return dbWrite(
+    () =>
+      trx
+        .updateTable(table as OrgTable)
+        .set(set as never)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow() as Promise<OrgRow<T>>,
+    refusals,
+  );
 }
 
 /**
@@ -93,4 +137,31 @@ export async function deleteUnused<T extends NamedOrgTable>(
     before: { ...camelRow(before), ...extra },
   });
   return { ok: true as const };
+}
+
+/**
+ * The delete procedure of a named org record (`POST …/delete`): `deleteUnused` on the row of the
+ * given id, in one transaction; `uses` counts what still points at it.
+ */
+export function deleteProcedure<T extends NamedOrgTable>(
+  table: T,
+  opts: {
+    entity: string;
+    label: string;
+    uses: (trx: Db, id: number) => Promise<readonly Use[]>;
+    auditBefore?: (trx: Db, id: number) => Promise<Record<string, unknown>>;
+  },
+) {
+  const { uses, auditBefore } = opts;
+  return async (ctx: Ctx, _grant: Manage, raw: In<typeof idInput>): Promise<{ ok: true }> => {
+    const { id } = idInput.parse(raw);
+    return inTransaction(ctx, (trx) =>
+      deleteUnused(ctx, trx, table, id, {
+        entity: opts.entity,
+        label: opts.label,
+        uses: () => uses(trx, id),
+        ...(auditBefore ? { auditBefore: () => auditBefore(trx, id) } : {}),
+      }),
+    );
+  };
 }

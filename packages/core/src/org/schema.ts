@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRefs, nullableNamedRefs } from '../shared/outputs';
 import { id, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { nullableId, optionalText } from '../shared/zod-optional';
 
@@ -34,20 +35,26 @@ export const createOfficeInput = z.object({
 export const updateOfficeInput = createOfficeInput.partial().extend({ id });
 export const listOfficesInput = pageInput.extend({ search });
 
-export interface OfficeRow {
-  id: number;
-  code: string;
-  name: string;
-  address: string | null;
-  city: string | null;
-  departments: number;
-  divisions: number;
-  sections: number;
-  employees: number;
-  idIndex: { id: number; prefix: string; nextNumber: number; padding: number; next: string } | null;
+/** Each level of the tree a row belongs to, with its id and name. */
+const officeRef = namedRefs('companyOffice');
+
+export const officeRowShape = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  departments: z.number(),
+  divisions: z.number(),
+  sections: z.number(),
+  employees: z.number(),
+  idIndex: z
+    .object({ id: z.number(), prefix: z.string(), nextNumber: z.number(), padding: z.number(), next: z.string() })
+    .nullable(),
   /** The number the next new employee of the office gets (from the ID index, else `<code>-NNNNN`). */
-  nextEmployeeNumber: string;
-}
+  nextEmployeeNumber: z.string(),
+});
+export type OfficeRow = z.infer<typeof officeRowShape>;
 
 // ---------------------------------------------------------------------------------------------
 // Departments, divisions, sections (placement in the tree; parents must belong together)
@@ -56,30 +63,28 @@ export const createDepartmentInput = z.object({ companyOfficeId: id, name });
 export const updateDepartmentInput = createDepartmentInput.partial().extend({ id });
 export const listDepartmentsInput = pageInput.extend({ search, companyOfficeId: optionalId });
 
-export interface DepartmentRow {
-  id: number;
-  name: string;
-  companyOfficeId: number;
-  companyOffice: string;
-  divisions: number;
-  employees: number;
-}
+export const departmentRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  ...officeRef,
+  divisions: z.number(),
+  employees: z.number(),
+});
+export type DepartmentRow = z.infer<typeof departmentRowShape>;
 
 /** The office is taken from the department when not given; when given it must be the department's. */
 export const createDivisionInput = z.object({ companyOfficeId: optionalId, departmentId: id, name });
 export const updateDivisionInput = createDivisionInput.partial().extend({ id });
 export const listDivisionsInput = pageInput.extend({ search, companyOfficeId: optionalId, departmentId: optionalId });
 
-export interface DivisionRow {
-  id: number;
-  name: string;
-  companyOfficeId: number;
-  companyOffice: string;
-  departmentId: number;
-  department: string;
-  sections: number;
-  employees: number;
-}
+export const divisionRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  ...namedRefs('companyOffice', 'department'),
+  sections: z.number(),
+  employees: z.number(),
+});
+export type DivisionRow = z.infer<typeof divisionRowShape>;
 
 /** Office and department are taken from the division when not given; when given they must match it. */
 export const createSectionInput = z.object({ companyOfficeId: optionalId, departmentId: optionalId, divisionId: id, name });
@@ -91,18 +96,14 @@ export const listSectionsInput = pageInput.extend({
   divisionId: optionalId,
 });
 
-export interface SectionRow {
-  id: number;
-  name: string;
-  companyOfficeId: number;
-  companyOffice: string;
-  departmentId: number;
-  department: string;
-  divisionId: number;
-  division: string;
-  jobPositions: number;
-  employees: number;
-}
+export const sectionRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  ...namedRefs('companyOffice', 'department', 'division'),
+  jobPositions: z.number(),
+  employees: z.number(),
+});
+export type SectionRow = z.infer<typeof sectionRowShape>;
 
 // ---------------------------------------------------------------------------------------------
 // Job levels and job positions
@@ -119,13 +120,14 @@ export const updateJobLevelInput = z.object({
 });
 export const listJobLevelsInput = pageInput.extend({ search });
 
-export interface JobLevelRow {
-  id: number;
-  name: string;
-  rank: number;
-  jobPositions: number;
-  employees: number;
-}
+export const jobLevelRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  rank: z.number(),
+  jobPositions: z.number(),
+  employees: z.number(),
+});
+export type JobLevelRow = z.infer<typeof jobLevelRowShape>;
 
 /**
  * A job position sits in a department, optionally in one of its divisions and one of that
@@ -149,21 +151,14 @@ export const listJobPositionsInput = pageInput.extend({
   jobLevelId: optionalId,
 });
 
-export interface JobPositionRow {
-  id: number;
-  name: string;
-  companyOfficeId: number;
-  companyOffice: string;
-  departmentId: number;
-  department: string;
-  divisionId: number | null;
-  division: string | null;
-  sectionId: number | null;
-  section: string | null;
-  jobLevelId: number | null;
-  jobLevel: string | null;
-  employees: number;
-}
+export const jobPositionRowShape = z.object({
+  id: z.number(),
+  name: z.string(),
+  ...namedRefs('companyOffice', 'department'),
+  ...nullableNamedRefs('division', 'section', 'jobLevel'),
+  employees: z.number(),
+});
+export type JobPositionRow = z.infer<typeof jobPositionRowShape>;
 
 /** Job positions under one office / department / division / section / level ("mapping" sub-paths). */
 export const mappingInput = pageInput.extend({ id, search });
@@ -185,24 +180,17 @@ export const officeAssignInput = sectionAssignInput.extend({ departmentId: optio
 export const assignEmployeeInput = z.object({ id, employeeId: id });
 
 /** An employee under a job position or an ID index ("mapping" and "assignation" of those). */
-export interface OrgEmployeeRow {
-  id: number;
-  employeeNumber: string;
-  name: string;
-  companyOfficeId: number;
-  companyOffice: string;
-  departmentId: number | null;
-  department: string | null;
-  divisionId: number | null;
-  division: string | null;
-  sectionId: number | null;
-  section: string | null;
-  jobPositionId: number | null;
-  jobPosition: string | null;
-  resigned: number;
+export const orgEmployeeRowShape = z.object({
+  id: z.number(),
+  employeeNumber: z.string(),
+  name: z.string(),
+  ...officeRef,
+  ...nullableNamedRefs('department', 'division', 'section', 'jobPosition'),
+  resigned: z.number(),
   /** Whether the employee number is the ID index's prefix followed by digits (ID index rows only). */
-  followsIndex?: boolean;
-}
+  followsIndex: z.boolean().optional(),
+});
+export type OrgEmployeeRow = z.infer<typeof orgEmployeeRowShape>;
 
 // ---------------------------------------------------------------------------------------------
 // ID index (employee-number scheme per office)
@@ -228,17 +216,17 @@ export const updateIdIndexInput = z.object({
 });
 export const listIdIndexesInput = pageInput.extend({ search, companyOfficeId: optionalId });
 
-export interface IdIndexRow {
-  id: number;
-  companyOfficeId: number;
-  companyOffice: string;
-  officeCode: string;
-  prefix: string;
-  nextNumber: number;
-  padding: number;
+export const idIndexRowShape = z.object({
+  id: z.number(),
+  ...officeRef,
+  officeCode: z.string(),
+  prefix: z.string(),
+  nextNumber: z.number(),
+  padding: z.number(),
   /** The number the next new employee of this office gets (unless already taken). */
-  next: string;
-}
+  next: z.string(),
+});
+export type IdIndexRow = z.infer<typeof idIndexRowShape>;
 
 /** prefix + number, zero-padded to `padding` digits (never cut when longer). */
 export function formatEmployeeNumber(prefixText: string, n: number, pad: number): string {
@@ -251,44 +239,34 @@ export function formatEmployeeNumber(prefixText: string, n: number, pad: number)
 export const idInput = z.object({ id });
 export const orgChartInput = z.object({ companyOfficeId: optionalId }).optional();
 
-/** Org chart (spec §1): offices → departments → divisions → sections → positions, active headcount per node. */
-export interface OrgChartPosition {
-  id: number;
-  name: string;
-  jobLevel: string | null;
-  headcount: number;
-}
-export interface OrgChartSection {
-  id: number;
-  name: string;
-  headcount: number;
-  positions: OrgChartPosition[];
-}
-export interface OrgChartDivision {
-  id: number;
-  name: string;
-  headcount: number;
-  sections: OrgChartSection[];
+/**
+ * Org chart (spec §1): offices → departments → divisions → sections → positions, active headcount per node.
+ * Every node says what it is and how many work there.
+ */
+const chartNode = { id: z.number(), name: z.string(), headcount: z.number() };
+export const orgChartPositionShape = z.object({ ...chartNode, jobLevel: z.string().nullable() });
+export const orgChartSectionShape = z.object({ ...chartNode, positions: z.array(orgChartPositionShape) });
+export const orgChartDivisionShape = z.object({
+  ...chartNode,
+  sections: z.array(orgChartSectionShape),
   /** Positions of the division outside any section. */
-  positions: OrgChartPosition[];
-}
-export interface OrgChartDepartment {
-  id: number;
-  name: string;
-  headcount: number;
-  divisions: OrgChartDivision[];
+  positions: z.array(orgChartPositionShape),
+});
+export const orgChartDepartmentShape = z.object({
+  ...chartNode,
+  divisions: z.array(orgChartDivisionShape),
   /** Positions of the department outside any division. */
-  positions: OrgChartPosition[];
-}
-export interface OrgChartOffice {
-  id: number;
-  code: string;
-  name: string;
-  headcount: number;
-  departments: OrgChartDepartment[];
-}
-export interface OrgChart {
-  offices: OrgChartOffice[];
+  positions: z.array(orgChartPositionShape),
+});
+export const orgChartOfficeShape = z.object({ ...chartNode, code: z.string(), departments: z.array(orgChartDepartmentShape) });
+export const orgChartShape = z.object({
+  offices: z.array(orgChartOfficeShape),
   /** Active employees (Work) in the offices shown. */
-  headcount: number;
-}
+  headcount: z.number(),
+});
+export type OrgChartPosition = z.infer<typeof orgChartPositionShape>;
+export type OrgChartSection = z.infer<typeof orgChartSectionShape>;
+export type OrgChartDivision = z.infer<typeof orgChartDivisionShape>;
+export type OrgChartDepartment = z.infer<typeof orgChartDepartmentShape>;
+export type OrgChartOffice = z.infer<typeof orgChartOfficeShape>;
+export type OrgChart = z.infer<typeof orgChartShape>;

@@ -1,80 +1,77 @@
 import { sql } from 'kysely';
 import type { Db } from '../shared/context';
+import type { Use } from '../shared/db-errors';
 
 // ---------------------------------------------------------------------------------------------
 // What still uses a node (delete refusal, moves). Employees count whether working or resigned:
 // a resigned employee's record still points at the node.
 
 const count = (expr: ReturnType<typeof sql>) => sql<number>`(${expr})::int`;
-/** How many rows of `table` point at node `id` through `column`. */
-const uses = (table: string, column: string, id: number) =>
-  count(sql`select count(*) from ${sql.table(table)} where ${sql.ref(column)} = ${id}`);
 
-export async function officeUsage(db: Db, id: number) {
-  return db
+/** The rows that may point at a node: their table, and the nouns a refusal names them by. */
+const POINTING = {
+  employees: ['employees', 'employee', 'employees'],
+  departments: ['departments', 'department', 'departments'],
+  divisions: ['divisions', 'division', 'divisions'],
+  sections: ['sections', 'section', 'sections'],
+  jobPositions: ['job_positions', 'job position', 'job positions'],
+} as const;
+type Pointing = keyof typeof POINTING;
+
+/** Live grants of a section or job position (approved or pending, not unassigned): history may outlive the node. */
+const liveGrants = (subject: 'section' | 'job_position', id: number) =>
+  count(
+    sql`select count(*) from permission_grants where subject_type = ${subject} and subject_id = ${id}
+      and status in (1, 3) and revoked_at is null`,
+  );
+
+/**
+ * How many rows of each kind (in that order) point at node `id` through `column`, as the uses a
+ * refusal names ("used by 12 employees and 3 divisions"); `grants` adds the node's live grants.
+ */
+async function usesOf(
+  db: Db,
+  column: string,
+  id: number,
+  kinds: readonly Pointing[],
+  grants?: { subject: 'section' | 'job_position'; one: string; many: string },
+): Promise<Use[]> {
+  const counts = (await db
     .selectNoFrom([
-      uses('employees', 'company_office_id', id).as('employees'),
-      uses('departments', 'company_office_id', id).as('departments'),
-      uses('divisions', 'company_office_id', id).as('divisions'),
-      uses('sections', 'company_office_id', id).as('sections'),
-      uses('job_positions', 'company_office_id', id).as('jobPositions'),
+      ...kinds.map((k) => count(sql`select count(*) from ${sql.table(POINTING[k][0])} where ${sql.ref(column)} = ${id}`).as(k)),
+      ...(grants ? [liveGrants(grants.subject, id).as('grants')] : []),
     ])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()) as Record<string, number>;
+  const found: Use[] = kinds.map((k) => [counts[k]!, POINTING[k][1], POINTING[k][2]]);
+  return grants ? [...found, [counts.grants!, grants.one, grants.many]] : found;
 }
 
-export async function departmentUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      uses('employees', 'department_id', id).as('employees'),
-      uses('divisions', 'department_id', id).as('divisions'),
-      uses('sections', 'department_id', id).as('sections'),
-      uses('job_positions', 'department_id', id).as('jobPositions'),
-    ])
-    .executeTakeFirstOrThrow();
-}
+export const officeUses = (db: Db, id: number) =>
+  usesOf(db, 'company_office_id', id, ['employees', 'departments', 'divisions', 'sections', 'jobPositions']);
 
-export async function divisionUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      uses('employees', 'division_id', id).as('employees'),
-      uses('sections', 'division_id', id).as('sections'),
-      uses('job_positions', 'division_id', id).as('jobPositions'),
-    ])
-    .executeTakeFirstOrThrow();
-}
+export const departmentUses = (db: Db, id: number) =>
+  usesOf(db, 'department_id', id, ['employees', 'divisions', 'sections', 'jobPositions']);
 
-export async function sectionUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      uses('employees', 'section_id', id).as('employees'),
-      uses('job_positions', 'section_id', id).as('jobPositions'),
-      // Live role grants of the section (approved or pending, not unassigned).
-      count(
-        sql`select count(*) from permission_grants where subject_type = 'section' and subject_id = ${id}
-          and status in (1, 3) and revoked_at is null`,
-      ).as('grants'),
-    ])
-    .executeTakeFirstOrThrow();
-}
+export const divisionUses = (db: Db, id: number) => usesOf(db, 'division_id', id, ['employees', 'sections', 'jobPositions']);
 
-export async function jobPositionUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      uses('employees', 'job_position_id', id).as('employees'),
-      // Live grants only (approved or pending, not unassigned): history may outlive the position.
-      count(
-        sql`select count(*) from permission_grants where subject_type = 'job_position' and subject_id = ${id}
-          and status in (1, 3) and revoked_at is null`,
-      ).as('grants'),
-    ])
-    .executeTakeFirstOrThrow();
-}
+/** Moving a section needs it without employees and positions; deleting also needs its role grants gone (unassigned first). */
+export const sectionUses = (db: Db, id: number, deleting = false) =>
+  usesOf(
+    db,
+    'section_id',
+    id,
+    ['employees', 'jobPositions'],
+    deleting ? { subject: 'section', one: 'role grant', many: 'role grants' } : undefined,
+  );
 
-export async function jobLevelUsage(db: Db, id: number) {
-  return db
-    .selectNoFrom([
-      uses('employees', 'job_level_id', id).as('employees'),
-      uses('job_positions', 'job_level_id', id).as('jobPositions'),
-    ])
-    .executeTakeFirstOrThrow();
-}
+/** Moving a job position needs it without employees; deleting also needs its permission grants gone. */
+export const jobPositionUses = (db: Db, id: number, deleting = false) =>
+  usesOf(
+    db,
+    'job_position_id',
+    id,
+    ['employees'],
+    deleting ? { subject: 'job_position', one: 'permission grant', many: 'permission grants' } : undefined,
+  );
+
+export const jobLevelUses = (db: Db, id: number) => usesOf(db, 'job_level_id', id, ['employees', 'jobPositions']);

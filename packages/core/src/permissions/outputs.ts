@@ -4,7 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
-import { idOutput, pageOutput } from '../shared/outputs';
+import { employeeRefShape, idOutput, pageOutput } from '../shared/outputs';
 
 const grantRowShape = z.object({
   id: z.number(),
@@ -23,9 +23,7 @@ const grantRowShape = z.object({
 });
 const placementConfirmationRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeName: z.string(),
-  employeeNumber: z.string(),
+  ...employeeRefShape,
   jobPosition: z.string().nullable(),
   section: z.string().nullable(),
   permissionsAdded: z.array(z.string()),

@@ -1,52 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
-import { type Grant, requirePermission } from '../access/grant';
-import type { Services } from '../services';
-import type { Ctx } from '../shared/context';
-import { AppError } from '../shared/errors';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { makeEmployee } from '../testing/fixtures';
+import { failure } from '../testing/expect';
+import { orgManager, useOrgTestDb } from '../testing/org-fixtures';
 import { REFERENCE_KINDS } from './schema';
 import { createReference, deleteReference, findReference, lookupReference, updateReference } from './service';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
-let ctx: Ctx;
-let view: Grant<'org.view'>;
-let manage: Grant<'org.manage'>;
-
-beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['human-capital']);
-  const actor = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  ctx = services.ctx(actor);
-  view = requirePermission(actor, 'org.view');
-  manage = requirePermission(actor, 'org.manage');
-});
-afterAll(() => tdb.destroy());
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
+const t = useOrgTestDb(orgManager(['human-capital']));
 
 describe('reference data', () => {
   it('every kind lists, paginated', async () => {
     for (const kind of REFERENCE_KINDS) {
-      const page = await findReference(ctx, view, kind, { pageSize: 2 });
+      const page = await findReference(t.ctx, t.view, kind, { pageSize: 2 });
       expect(page.page).toBe(1);
       expect(page.rows.length).toBeLessThanOrEqual(2);
     }
     // Seeded by the migration: the PPh 21 brackets of UU HPP, in rupiah.
-    const pkp = await lookupReference(ctx, view, 'pkp');
+    const pkp = await lookupReference(t.ctx, t.view, 'pkp');
     expect(pkp[0]).toEqual({
       id: expect.any(Number),
       name: 'Layer 1 (5%)',
@@ -58,21 +28,21 @@ describe('reference data', () => {
   });
 
   it('banks: create, search by code, update, duplicate code is a CONFLICT on the field, delete; all audited', async () => {
-    const bank = await createReference(ctx, manage, 'bank', { name: 'Bank Jago', code: '542' });
+    const bank = await createReference(t.ctx, t.manage, 'bank', { name: 'Bank Jago', code: '542' });
     expect(bank).toEqual({ id: expect.any(Number), name: 'Bank Jago', code: '542' });
-    expect((await findReference(ctx, view, 'bank', { search: '542' })).rows).toEqual([bank]);
-    const e = await failure(createReference(ctx, manage, 'bank', { name: 'Other', code: '014' }));
+    expect((await findReference(t.ctx, t.view, 'bank', { search: '542' })).rows).toEqual([bank]);
+    const e = await failure(createReference(t.ctx, t.manage, 'bank', { name: 'Other', code: '014' }));
     expect(e.code).toBe('CONFLICT');
     expect(e.message).toBe('Bank code 014 is already used');
     expect(e.fields).toEqual([{ param: 'code', msg: 'is already used' }]);
-    const n = await failure(createReference(ctx, manage, 'bank', { name: 'bank jago' }));
+    const n = await failure(createReference(t.ctx, t.manage, 'bank', { name: 'bank jago' }));
     expect(n.message).toBe('Bank bank jago already exists');
-    expect(await updateReference(ctx, manage, 'bank', { id: bank.id, name: 'Bank Jago Syariah' })).toEqual({
+    expect(await updateReference(t.ctx, t.manage, 'bank', { id: bank.id, name: 'Bank Jago Syariah' })).toEqual({
       ...bank,
       name: 'Bank Jago Syariah',
     });
-    await deleteReference(ctx, manage, 'bank', { id: bank.id });
-    const audit = await tdb.db
+    await deleteReference(t.ctx, t.manage, 'bank', { id: bank.id });
+    const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'before', 'after'])
       .where('entity', '=', 'bank')
@@ -84,45 +54,54 @@ describe('reference data', () => {
   });
 
   it('a religion, bank or PTKP still in use cannot be deleted, and the message says by whom', async () => {
-    const emp = await makeEmployee(tdb.db, org, { dept: 0 });
-    const islam = (await lookupReference(ctx, view, 'religion')).find((r) => r.name === 'Islam')!;
-    await tdb.db.updateTable('employees').set({ religion_id: islam.id, ptkp_status_id: 1 }).where('id', '=', emp).execute();
-    const used = await tdb.db
+    const emp = await makeEmployee(t.db, t.org, { dept: 0 });
+    const islam = (await lookupReference(t.ctx, t.view, 'religion')).find((r) => r.name === 'Islam')!;
+    await t.db.updateTable('employees').set({ religion_id: islam.id, ptkp_status_id: 1 }).where('id', '=', emp).execute();
+    const used = await t.db
       .selectFrom('employees')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('religion_id', '=', islam.id)
       .executeTakeFirstOrThrow();
-    const e = await failure(deleteReference(ctx, manage, 'religion', { id: islam.id }));
+    const e = await failure(deleteReference(t.ctx, t.manage, 'religion', { id: islam.id }));
     expect(e.code).toBe('CONFLICT');
     expect(e.message).toBe(`Religion Islam is used by ${Number(used.n)} employee${Number(used.n) === 1 ? '' : 's'}`);
-    const p = await failure(deleteReference(ctx, manage, 'ptkp', { id: 1 }));
+    const p = await failure(deleteReference(t.ctx, t.manage, 'ptkp', { id: 1 }));
     expect(p.message).toMatch(/^PTKP status TK\/0 .* is used by \d+ employees?$/);
   });
 
   it('marital statuses (spec ids 1–5): names editable, no create or delete', async () => {
-    const r = await updateReference(ctx, manage, 'maritalStatus', { id: 5, name: 'Single' });
+    const r = await updateReference(t.ctx, t.manage, 'maritalStatus', { id: 5, name: 'Single' });
     expect(r).toEqual({ id: 5, name: 'Single' });
-    expect((await failure(createReference(ctx, manage, 'maritalStatus', { name: 'Engaged' }))).code).toBe('PRECONDITION_FAILED');
-    expect((await failure(deleteReference(ctx, manage, 'maritalStatus', { id: 5 }))).code).toBe('PRECONDITION_FAILED');
-    expect((await findReference(ctx, view, 'maritalStatus', {})).rows.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+    expect((await failure(createReference(t.ctx, t.manage, 'maritalStatus', { name: 'Engaged' }))).code).toBe(
+      'PRECONDITION_FAILED',
+    );
+    expect((await failure(deleteReference(t.ctx, t.manage, 'maritalStatus', { id: 5 }))).code).toBe('PRECONDITION_FAILED');
+    expect((await findReference(t.ctx, t.view, 'maritalStatus', {})).rows.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('PTKP carries its yearly amount in integer rupiah; PKP brackets check their bounds', async () => {
-    const ptkp = await createReference(ctx, manage, 'ptkp', {
+    const ptkp = await createReference(t.ctx, t.manage, 'ptkp', {
       name: 'K/I/0 - Kawin, penghasilan istri digabung',
       code: 'k/i/0',
       yearlyAmount: 112_500_000,
     });
     expect(ptkp).toMatchObject({ code: 'K/I/0', yearlyAmount: '112500000' });
-    const upd = await updateReference(ctx, manage, 'ptkp', { id: ptkp.id, yearlyAmount: '117000000' });
+    const upd = await updateReference(t.ctx, t.manage, 'ptkp', { id: ptkp.id, yearlyAmount: '117000000' });
     expect(upd.yearlyAmount).toBe('117000000');
-    const bad = await createReference(ctx, manage, 'ptkp', { name: 'X', code: 'X', yearlyAmount: 1.5 }).catch((e: unknown) => e);
+    const bad = await createReference(t.ctx, t.manage, 'ptkp', { name: 'X', code: 'X', yearlyAmount: 1.5 }).catch(
+      (e: unknown) => e,
+    );
     expect(bad).toBeInstanceOf(ZodError);
     expect((bad as ZodError).issues[0]?.path).toEqual(['yearlyAmount']);
 
-    const second = await createReference(ctx, manage, 'pkpSecond', { name: 'Flat', lowerBound: 0, upperBound: '', rateBp: 250 });
+    const second = await createReference(t.ctx, t.manage, 'pkpSecond', {
+      name: 'Flat',
+      lowerBound: 0,
+      upperBound: '',
+      rateBp: 250,
+    });
     expect(second).toMatchObject({ lowerBound: '0', upperBound: null, rateBp: 250 });
-    const wrong = await createReference(ctx, manage, 'pkpSecond', {
+    const wrong = await createReference(t.ctx, t.manage, 'pkpSecond', {
       name: 'Bad',
       lowerBound: 100,
       upperBound: 50,
@@ -130,7 +109,7 @@ describe('reference data', () => {
     }).catch((e: unknown) => e);
     expect((wrong as ZodError).issues.map((i) => i.path.join('.'))).toEqual(['upperBound']);
     // Bounds that are not whole rupiah are reported on their field, never thrown.
-    const odd = await createReference(ctx, manage, 'pkpSecond', {
+    const odd = await createReference(t.ctx, t.manage, 'pkpSecond', {
       name: 'Odd',
       lowerBound: '\u200f',
       upperBound: 'Infinity',
@@ -138,28 +117,28 @@ describe('reference data', () => {
     }).catch((e: unknown) => e);
     expect((odd as ZodError).issues.map((i) => i.path.join('.'))).toEqual(['lowerBound', 'upperBound']);
     // The merged record is checked on update too.
-    const u = await failure(updateReference(ctx, manage, 'pkpSecond', { id: second.id, lowerBound: 10, upperBound: 5 }));
+    const u = await failure(updateReference(t.ctx, t.manage, 'pkpSecond', { id: second.id, lowerBound: 10, upperBound: 5 }));
     expect(u.fields).toEqual([{ param: 'upperBound', msg: 'must be more than the lower bound' }]);
   });
 
   it('companies, second companies, countries and fingerspot types', async () => {
-    const c = await createReference(ctx, manage, 'company', {
+    const c = await createReference(t.ctx, t.manage, 'company', {
       name: 'PT Nusantara Demo Sejahtera',
       code: 'nds',
       address: 'Jakarta',
     });
     expect(c).toMatchObject({ code: 'NDS', address: 'Jakarta' });
-    const s = await createReference(ctx, manage, 'companySecond', { name: 'PT Nusantara Demo Sejahtera', code: 'NDS' });
+    const s = await createReference(t.ctx, t.manage, 'companySecond', { name: 'PT Nusantara Demo Sejahtera', code: 'NDS' });
     expect(s.address).toBeNull();
-    expect(await updateReference(ctx, manage, 'company', { id: c.id, address: '' })).toMatchObject({
+    expect(await updateReference(t.ctx, t.manage, 'company', { id: c.id, address: '' })).toMatchObject({
       address: null,
       code: 'NDS',
     });
-    const country = await createReference(ctx, manage, 'country', { name: 'Thailand', code: 'th' });
+    const country = await createReference(t.ctx, t.manage, 'country', { name: 'Thailand', code: 'th' });
     expect(country.code).toBe('TH');
-    const t = await createReference(ctx, manage, 'fingerspotType', { name: 'Revo W-202BNC' });
-    expect((await lookupReference(ctx, view, 'fingerspotType')).map((x) => x.id)).toContain(t.id);
-    await deleteReference(ctx, manage, 'fingerspotType', { id: t.id });
-    expect((await failure(deleteReference(ctx, manage, 'fingerspotType', { id: t.id }))).code).toBe('NOT_FOUND');
+    const type = await createReference(t.ctx, t.manage, 'fingerspotType', { name: 'Revo W-202BNC' });
+    expect((await lookupReference(t.ctx, t.view, 'fingerspotType')).map((x) => x.id)).toContain(type.id);
+    await deleteReference(t.ctx, t.manage, 'fingerspotType', { id: type.id });
+    expect((await failure(deleteReference(t.ctx, t.manage, 'fingerspotType', { id: type.id }))).code).toBe('NOT_FOUND');
   });
 });

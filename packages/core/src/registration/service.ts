@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { audit } from '../audit/index';
 import { createUser } from '../auth/index';
 import { generatePassword } from '../auth/index';
-import { dateIssues, todayWib } from '../employees/index';
+import { dateIssues, registrantColumns, todayWib } from '../employees/index';
 import { nextEmployeeNumber } from '../org/index';
 import type { Decision } from '../access/index';
 import type { Grant } from '../access/index';
@@ -196,14 +196,7 @@ export async function activateRegistration(
       .insertInto('employees')
       .values({
         employee_number: employeeNumber,
-        given_name: reg.given_name,
-        surname: reg.surname,
-        email: reg.email,
-        gender: reg.gender,
-        birth_date: reg.birth_date,
-        religion_id: reg.religion_id,
-        education_level_id: reg.education_level_id,
-        marital_status_id: reg.marital_status_id,
+        ...registrantColumns(reg),
         company_office_id: input.companyOfficeId,
         department_id: input.departmentId ?? null,
         division_id: input.divisionId ?? null,

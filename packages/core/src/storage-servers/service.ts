@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import { type Grant, scopeOf } from '../access/index';
@@ -188,6 +189,21 @@ async function checkLookups(db: Db, typeId: number, categoryId: number): Promise
   if (!c) throw field('categoryId', 'not found', 'Category not found');
 }
 
+/** The columns a create or an update writes from the form, with the owner already resolved. */
+function writtenColumns(input: z.output<typeof createStorageServerInput>, owner: number) {
+  return {
+    name: input.name,
+    type_id: input.typeId,
+    category_id: input.categoryId,
+    location: input.location,
+    address: input.address,
+    capacity_gb: input.capacityGb,
+    usage_gb: input.usageGb,
+    owner_employee_id: owner,
+    status: input.status,
+  };
+}
+
 /** Registers a server; usage may not exceed capacity (schema and a table check). */
 export async function createStorageServer(
   ctx: Ctx,
@@ -202,18 +218,7 @@ export async function createStorageServer(
       () =>
         trx
           .insertInto('storage_servers')
-          .values({
-            name: input.name,
-            type_id: input.typeId,
-            category_id: input.categoryId,
-            location: input.location,
-            address: input.address,
-            capacity_gb: input.capacityGb,
-            usage_gb: input.usageGb,
-            owner_employee_id: owner,
-            status: input.status,
-            created_by_user_id: grant.actor.userId,
-          })
+          .values({ ...writtenColumns(input, owner), created_by_user_id: grant.actor.userId })
           .returning('id')
           .executeTakeFirstOrThrow(),
       { unique: { storage_servers_name_uq: nameTaken } },
@@ -239,18 +244,7 @@ export async function updateStorageServer(
       () =>
         trx
           .updateTable('storage_servers')
-          .set({
-            name: input.name,
-            type_id: input.typeId,
-            category_id: input.categoryId,
-            location: input.location,
-            address: input.address,
-            capacity_gb: input.capacityGb,
-            usage_gb: input.usageGb,
-            owner_employee_id: owner,
-            status: input.status,
-            updated_at: sql`now()`,
-          })
+          .set({ ...writtenColumns(input, owner), updated_at: sql`now()` })
           .where('id', '=', input.id)
           .execute(),
       { unique: { storage_servers_name_uq: nameTaken } },

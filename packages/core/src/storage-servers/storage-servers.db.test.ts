@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { RoleKey } from '../access/roles';
-import type { Services } from '../services';
-import { AppError } from '../shared/errors';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { failure } from '../testing/expect';
+import { useOrgTestDb } from '../testing/org-fixtures';
 import {
   createStorageServer,
   deleteStorageServer,
@@ -18,9 +15,7 @@ import {
   updateStorageServer,
 } from './service';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const t = useOrgTestDb();
 /** human-capital: server.manage with hr.all (an admin: every server). */
 let admin: Actor;
 /** Employees granted server.manage (no hr.all): their own servers only. */
@@ -29,22 +24,12 @@ let other: Actor;
 let typeId: number;
 let categoryId: number;
 
-const ctx = (a: Actor) => services.ctx(a);
+const ctx = (a: Actor) => t.services.ctx(a);
 const manage = (a: Actor) => requirePermission(a, 'server.manage');
 
 async function actorOf(roles: RoleKey[], dept: 0 | 1, extra = false): Promise<Actor> {
-  const u = await makeUser(services, org, roles, { dept });
-  const a = (await actorForUser(tdb.db, u.userId, 'user'))!;
+  const a = await t.newActor(roles, { dept });
   return extra ? { ...a, permissions: new Set([...a.permissions, 'server.manage']) } : a;
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
 }
 
 const server = (name: string, extra = {}) => ({
@@ -60,20 +45,16 @@ const server = (name: string, extra = {}) => ({
 });
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
   admin = await actorOf(['human-capital'], 0);
   owner = await actorOf(['employee'], 0, true);
   other = await actorOf(['employee'], 0, true);
   typeId = (await listStorageServerTypes(ctx(admin), manage(admin)))[0]!.id;
   categoryId = (await listStorageServerCategories(ctx(admin), manage(admin)))[1]!.id;
 });
-afterAll(() => tdb.destroy());
 
 describe('storage servers', () => {
   it('type and category lists come from the server', async () => {
-    expect((await listStorageServerTypes(ctx(owner), manage(owner))).map((t) => t.name)).toContain('NAS');
+    expect((await listStorageServerTypes(ctx(owner), manage(owner))).map((x) => x.name)).toContain('NAS');
     expect((await listStorageServerCategories(ctx(owner), manage(owner))).map((c) => c.name)).toContain('Backup');
   });
 
@@ -151,7 +132,7 @@ describe('storage servers', () => {
     expect(u).toMatchObject({ name: 'tmp-01b', status: 'maintenance', statusLabel: 'Maintenance', usageGb: '1000' });
     expect(await deleteStorageServer(ctx(owner), manage(owner), { id: s.id })).toEqual({ id: s.id });
     expect((await failure(getStorageServer(ctx(owner), manage(owner), { id: s.id }))).code).toBe('NOT_FOUND');
-    const log = await tdb.db
+    const log = await t.db
       .selectFrom('audit_log')
       .select('action')
       .where('entity', '=', 'storage_servers')
