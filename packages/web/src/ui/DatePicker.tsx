@@ -5,23 +5,15 @@ import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import { dateToIso, isoToDate, isoToDmy } from '../lib/date-mask';
 import { createEmitGate, DATE_PICKER_EMIT_MS } from '../lib/emit-gate';
-import { PickerInput, type PickerVariant, PopupPanel } from './PickerInput';
+import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
 import { usePopover } from './use-popover';
 
-export interface DatePickerProps {
-  id?: string;
-  name?: string;
-  /** yyyy-mm-dd, or null/"" when empty. */
-  value: string | null | undefined;
-  onChange: (value: string) => void;
-  variant?: PickerVariant;
+/** Its value is yyyy-mm-dd, or null/"" when empty. */
+export interface DatePickerProps extends PickerFieldProps<string> {
   placeholder?: string;
-  invalid?: boolean;
-  disabled?: boolean;
   /** Earliest and latest selectable day, yyyy-mm-dd. */
   min?: string;
   max?: string;
-  ariaLabel?: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { cx } from './cx';
 import { ChevronLeftIcon, ChevronRightIcon } from './Icons';
-import { PickerInput, type PickerVariant, PopupPanel } from './PickerInput';
+import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
 import { usePopover } from './use-popover';
 
 /** "yyyy-mm" → { year, month }; null otherwise. */
@@ -14,20 +14,11 @@ export function parseMonth(v: string | null | undefined): { year: number; month:
   return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null;
 }
 
-export interface MonthPickerProps {
-  id?: string;
-  name?: string;
-  /** "yyyy-mm" */
-  value: string | null | undefined;
-  onChange: (value: string) => void;
-  variant?: PickerVariant;
-  invalid?: boolean;
-  disabled?: boolean;
-  ariaLabel?: string;
-}
+/** Its value is "yyyy-mm". */
+export type MonthPickerProps = PickerFieldProps<string>;
 
 /** Month picker: read-only mm/yyyy input (spec §9) with a month grid per year. */
-export function MonthPicker({ id, name, value, onChange, variant = 'plain', invalid, disabled, ariaLabel }: MonthPickerProps) {
+export function MonthPicker({ value, onChange, ...field }: MonthPickerProps) {
   const { i18n } = useTranslation();
   const { open, setOpen, ref } = usePopover();
   const current = parseMonth(value);
@@ -37,22 +28,17 @@ export function MonthPicker({ id, name, value, onChange, variant = 'plain', inva
   return (
     <div ref={ref} className="relative">
       <PickerInput
-        id={id}
-        name={name}
+        {...field}
         text={text}
         placeholder="mm/yyyy"
-        variant={variant}
-        invalid={invalid}
-        disabled={disabled}
         open={open}
-        ariaLabel={ariaLabel}
         onOpen={() => {
           setYear(current?.year ?? new Date().getFullYear());
           setOpen(true);
         }}
       />
       {open ? (
-        <PopupPanel label={ariaLabel ?? 'mm/yyyy'}>
+        <PopupPanel label={field.ariaLabel ?? 'mm/yyyy'}>
           <div className="mb-2 flex items-center justify-between">
             <Button variant="ghost" size="sm" aria-label="previous year" onClick={() => setYear(year - 1)}>
               <ChevronLeftIcon />

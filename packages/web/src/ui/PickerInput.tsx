@@ -4,12 +4,25 @@ import { CalendarIcon } from './Icons';
 
 export type PickerVariant = 'plain' | 'underlined';
 
+/** What every picker (date, month, year) takes: its value `V`, and how its input looks and is named. */
+export interface PickerFieldProps<V> {
+  id?: string;
+  name?: string;
+  value: V | null | undefined;
+  onChange: (value: V) => void;
+  variant?: PickerVariant;
+  invalid?: boolean;
+  disabled?: boolean;
+  ariaLabel?: string;
+}
+
 export interface PickerInputProps {
   id?: string | undefined;
   name?: string | undefined;
   text: string;
   placeholder: string;
-  variant: PickerVariant;
+  /** Default: plain. */
+  variant?: PickerVariant | undefined;
   invalid?: boolean | undefined;
   disabled?: boolean | undefined;
   open: boolean;
@@ -28,7 +41,7 @@ export function PickerInput({
   name,
   text,
   placeholder,
-  variant,
+  variant = 'plain',
   invalid,
   disabled,
   open,

@@ -2,46 +2,32 @@ import { useState } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
 import { ChevronLeftIcon, ChevronRightIcon } from './Icons';
-import { PickerInput, type PickerVariant, PopupPanel } from './PickerInput';
+import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
 import { usePopover } from './use-popover';
 
-export interface YearPickerProps {
-  id?: string;
-  name?: string;
-  value: number | null | undefined;
-  onChange: (value: number) => void;
-  variant?: PickerVariant;
-  invalid?: boolean;
-  disabled?: boolean;
-  ariaLabel?: string;
-}
+export type YearPickerProps = PickerFieldProps<number>;
 
 const PAGE = 12;
 
 /** Year picker: read-only yyyy input (spec §9) with a grid of 12 years. */
-export function YearPicker({ id, name, value, onChange, variant = 'plain', invalid, disabled, ariaLabel }: YearPickerProps) {
+export function YearPicker({ value, onChange, ...field }: YearPickerProps) {
   const { open, setOpen, ref } = usePopover();
   const pageStart = (y: number) => y - (((y % PAGE) + PAGE) % PAGE);
   const [start, setStart] = useState(() => pageStart(value ?? new Date().getFullYear()));
   return (
     <div ref={ref} className="relative">
       <PickerInput
-        id={id}
-        name={name}
+        {...field}
         text={value ? String(value) : ''}
         placeholder="yyyy"
-        variant={variant}
-        invalid={invalid}
-        disabled={disabled}
         open={open}
-        ariaLabel={ariaLabel}
         onOpen={() => {
           setStart(pageStart(value ?? new Date().getFullYear()));
           setOpen(true);
         }}
       />
       {open ? (
-        <PopupPanel label={ariaLabel ?? 'yyyy'}>
+        <PopupPanel label={field.ariaLabel ?? 'yyyy'}>
           <div className="mb-2 flex items-center justify-between">
             <Button variant="ghost" size="sm" aria-label="previous years" onClick={() => setStart(start - PAGE)}>
               <ChevronLeftIcon />

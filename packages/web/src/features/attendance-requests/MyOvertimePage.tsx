@@ -5,7 +5,7 @@ import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { OvertimeDetailModal } from './OvertimeDetailModal';
-import { RequestListCard, useHoursColumns, useMyRequestList, useRequestColumns } from './request-list';
+import { RequestListCard, useMyRequestList, useOvertimeColumns, useRequestColumns } from './request-list';
 import type { OvertimeRow } from './shared';
 import './texts';
 
@@ -14,16 +14,9 @@ export function MyOvertimePage() {
   const { t } = useTranslation();
   const state = useMyRequestList();
   const query = trpc.attendanceRequest.overtime.mine.useQuery(state.input, { placeholderData: keepPreviousData });
-  const c = useRequestColumns<OvertimeRow>();
-  const hours = useHoursColumns<OvertimeRow>();
   const columns: Column<OvertimeRow>[] = [
-    c.date,
-    { key: 'dayType', header: t('attreq.dayType'), cell: (r) => r.dayTypeLabel },
-    c.times,
-    ...hours,
-    c.reason,
-    c.status(),
-    c.details(state.setOpen),
+    useRequestColumns<OvertimeRow>().date,
+    ...useOvertimeColumns<OvertimeRow>(state.setOpen),
   ];
   return (
     <>

@@ -16,6 +16,7 @@ import { TimeInput } from '../../ui/TimeInput';
 import { PayPreview } from './PayPreview';
 import { FormButtons, ReasonField, useRequestErrors } from './request-form';
 import './texts';
+import { SearchInput } from '../../ui/SearchInput';
 
 /** Days from `from` to `to`, both included (ISO dates). */
 const daysOf = (from: string, to: string): number => Math.max(1, (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1);
@@ -126,14 +127,7 @@ export function OvertimeForm({ forEmployee, back }: { forEmployee: boolean; back
         {forEmployee ? (
           <Field label={labels.employeeId} htmlFor="ot-employeeId" required error={errors.employeeId} className="sm:col-span-2">
             <div className="grid gap-2 sm:grid-cols-2">
-              <TextInput
-                type="search"
-                aria-label={t('attreq.employeeSearch')}
-                placeholder={t('attreq.employeeSearch')}
-                value={search}
-                maxLength={100}
-                onChange={(e) => setSearch(e.target.value)}
-              />
+              <SearchInput label={t('attreq.employeeSearch')} value={search} onValue={setSearch} />
               <SearchableSelect
                 id="ot-employeeId"
                 value={bulk ? '' : employeeId}

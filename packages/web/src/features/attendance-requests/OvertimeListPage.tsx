@@ -6,7 +6,7 @@ import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { OvertimeDetailModal } from './OvertimeDetailModal';
-import { RequestListCard, useApprovalList, useBulkDone, useHoursColumns, useRequestColumns } from './request-list';
+import { RequestListCard, useApprovalList, useBulkDone, useOvertimeColumns, useRequestColumns } from './request-list';
 import type { OvertimeRow } from './shared';
 import './texts';
 
@@ -30,18 +30,8 @@ export function OvertimeListPage() {
   const bulkDisapprove = trpc.attendanceRequest.overtime.bulkDisapprove.useMutation({ onSuccess });
   const bulkDelete = trpc.attendanceRequest.overtime.bulkDelete.useMutation({ onSuccess });
   const c = useRequestColumns<OvertimeRow>();
-  const hours = useHoursColumns<OvertimeRow>();
-  const columns: Column<OvertimeRow>[] = [
-    ...(canDecide ? c.select(sel) : []),
-    c.date,
-    ...c.employee,
-    { key: 'dayType', header: t('attreq.dayType'), cell: (r) => r.dayTypeLabel },
-    c.times,
-    ...hours,
-    c.reason,
-    c.status(),
-    c.details(state.setOpen),
-  ];
+  const overtime = useOvertimeColumns<OvertimeRow>(state.setOpen);
+  const columns: Column<OvertimeRow>[] = [...(canDecide ? c.select(sel) : []), c.date, ...c.employee, ...overtime];
   return (
     <>
       <PageTitle actions={canDecide ? <LinkButton to="/attendance/overtime/add">{t('attreq.addOvertime')}</LinkButton> : null}>

@@ -265,10 +265,18 @@ export function useRequestColumns<R extends RequestRow>() {
   return { select, date, employee, times, reason, status, details };
 }
 
-/** Planned and approved hours of overtime rows. */
-export function useHoursColumns<R extends HoursRow>(): Column<R>[] {
+/**
+ * The columns of an overtime list after the date (and, on HR's list, the employee): day type, times,
+ * planned and approved hours, reason, status and the details button (`onOpen`).
+ */
+export function useOvertimeColumns<R extends RequestRow & HoursRow & { dayTypeLabel: string }>(
+  onOpen: (id: number) => void,
+): Column<R>[] {
   const { t } = useTranslation();
+  const c = useRequestColumns<R>();
   return [
+    { key: 'dayType', header: t('attreq.dayType'), cell: (r) => r.dayTypeLabel },
+    c.times,
     { key: 'hours', header: t('attreq.plannedHours'), cell: (r) => r.hours, className: 'text-right tabular-nums' },
     {
       key: 'approved',
@@ -276,5 +284,8 @@ export function useHoursColumns<R extends HoursRow>(): Column<R>[] {
       cell: (r) => r.approvedHours ?? '-',
       className: 'text-right tabular-nums',
     },
+    c.reason,
+    c.status(),
+    c.details(onOpen),
   ];
 }

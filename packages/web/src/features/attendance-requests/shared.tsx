@@ -8,6 +8,7 @@ import type { RouterOutputs } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { type Column, DataTable } from '../../ui/DataTable';
 import './texts';
+import { FigureList } from '../../ui/FigureList';
 
 export type CorrectionRow = RouterOutputs['attendanceRequest']['correction']['list']['rows'][number];
 export type CorrectionDetail = RouterOutputs['attendanceRequest']['correction']['get'];
@@ -108,20 +109,19 @@ export function DayRowView({ day }: { day: DayRow | null | undefined }) {
     [t('attreq.worked'), String(day.workedMinutes)],
   ];
   return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-4" data-testid="day-row">
+    <FigureList
+      items={items}
+      className="grid gap-3 text-sm sm:grid-cols-4"
+      testId="day-row"
+      labelClassName="text-xs text-slate-500"
+    >
       <div>
         <dt className="text-xs text-slate-500">{t('attreq.dayStatus')}</dt>
         <dd className="font-medium" data-testid="day-status">
           {day.statusLabel ?? '-'}
         </dd>
       </div>
-      {items.map(([k, v]) => (
-        <div key={k}>
-          <dt className="text-xs text-slate-500">{k}</dt>
-          <dd className="font-medium tabular-nums">{v}</dd>
-        </div>
-      ))}
-    </dl>
+    </FigureList>
   );
 }
 

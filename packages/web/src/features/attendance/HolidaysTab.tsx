@@ -5,20 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { ActionModal } from '../../ui/ActionModal';
 import { ListCard } from '../../ui/ListCard';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
+import { FormButtons } from '../../ui/FormButtons';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { editDeleteColumn, fieldErrors, todayIso, weekdayKey } from './shared';
+import { editDeleteColumn, fieldErrors, todayIso, weekdayKey, useAttendanceChange, DeleteRowDialog } from './shared';
 import './texts';
+import { fieldBinder } from '../../lib/field-binder';
+import { ControlField } from '../../ui/ControlField';
 
 type Row = RouterOutputs['attendance']['holiday']['list']['rows'][number];
 type Kind = Row['kind'];
@@ -44,14 +45,12 @@ export function HolidaysTab() {
     },
     { placeholderData: keepPreviousData },
   );
-  const utils = trpc.useUtils();
-  const remove = trpc.attendance.holiday.delete.useMutation({
-    meta: { successMessage: () => t('att.holidayDeleted') },
-    onSuccess: () => {
-      setDeleting(null);
-      void utils.attendance.invalidate();
-    },
-  });
+  const remove = trpc.attendance.holiday.delete.useMutation(
+    useAttendanceChange(
+      () => t('att.holidayDeleted'),
+      () => setDeleting(null),
+    ),
+  );
   const thisYear = Number(todayIso().slice(0, 4));
   const years = Array.from({ length: 5 }, (_, i) => thisYear - 2 + i).map((y) => ({ value: String(y), label: String(y) }));
   const columns: Column<Row>[] = [
@@ -96,19 +95,15 @@ export function HolidaysTab() {
         empty={t('att.noHolidays')}
       />
       {editing ? <HolidayDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      <ActionModal
-        variant="danger"
-        open={deleting !== null}
+      <DeleteRowDialog
+        row={deleting}
         title={t('att.deleteHoliday')}
-        actionLabel={t('att.delete')}
         busy={remove.isPending}
-        onAction={() => deleting && remove.mutate({ id: deleting.id })}
+        onDelete={remove.mutate}
         onClose={() => setDeleting(null)}
       >
-        <p className="text-sm">
-          {deleting ? t('att.deleteHolidayConfirm', { name: deleting.name, date: formatIsoDate(deleting.date) }) : null}
-        </p>
-      </ActionModal>
+        {(r) => t('att.deleteHolidayConfirm', { name: r.name, date: formatIsoDate(r.date) })}
+      </DeleteRowDialog>
     </>
   );
 }
@@ -128,6 +123,7 @@ function HolidayDialog({ row, onClose }: { row: Row | null; onClose: () => void 
     religiousHoliday: t('att.religiousHoliday'),
     companyOfficeId: t('att.office'),
   };
+  const field = fieldBinder('holiday', labels, errors);
   const utils = trpc.useUtils();
   const done = {
     meta: { successMessage: () => t('att.holidaySaved') },
@@ -161,18 +157,8 @@ function HolidayDialog({ row, onClose }: { row: Row | null; onClose: () => void 
   return (
     <Modal open onClose={onClose} title={row ? t('att.editHoliday') : t('att.addHoliday')}>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={row ? t('att.editHoliday') : t('att.addHoliday')}>
-        <Field label={labels.date} htmlFor="holiday-date" required error={errors.date}>
-          <DatePicker id="holiday-date" value={date} onChange={setDate} invalid={Boolean(errors.date)} />
-        </Field>
-        <Field label={labels.name} htmlFor="holiday-name" required error={errors.name}>
-          <TextInput
-            id="holiday-name"
-            maxLength={100}
-            value={name}
-            invalid={Boolean(errors.name)}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </Field>
+        <ControlField as={DatePicker} {...field('date')} required value={date} onChange={setDate} />
+        <TextField {...field('name')} required maxLength={100} value={name} onValue={setName} />
         <Field label={labels.kind} htmlFor="holiday-kind" required error={errors.kind}>
           <Select
             id="holiday-kind"
@@ -195,14 +181,7 @@ function HolidayDialog({ row, onClose }: { row: Row | null; onClose: () => void 
         <Field label={labels.companyOfficeId} htmlFor="holiday-office" error={errors.companyOfficeId}>
           <CompanyOfficeSelect id="holiday-office" placeholder={t('att.companyWide')} value={officeId} onChange={setOfficeId} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" disabled={create.isPending || update.isPending}>
-            {t('app.save')}
-          </Button>
-        </div>
+        <FormButtons onCancel={onClose} pending={create.isPending || update.isPending} />
       </form>
     </Modal>
   );

@@ -9,7 +9,7 @@ import { DatePicker } from '../../ui/DatePicker';
 import { MonthPicker } from '../../ui/MonthPicker';
 import { cx } from '../../ui/cx';
 import { useListState } from '../../lib/use-list-state';
-import { DownloadButton, monthRange, PagedRows, PersonalTabs, timesheetColumns, todayIso, weekdayKey } from './shared';
+import { DownloadButton, Figures, monthRange, PagedRows, PersonalTabs, timesheetColumns, todayIso, weekdayKey } from './shared';
 import './texts';
 
 /** From/to of the personal pages (default this month) and paging. */
@@ -104,14 +104,7 @@ export function MyAttendanceSummaryPage() {
         ) : !s ? (
           <p className="text-sm text-slate-500">{t('att.noTimesheets')}</p>
         ) : (
-          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" data-testid="my-summary">
-            {items.map(([label, value]) => (
-              <div key={label} className="rounded border border-slate-200 p-3">
-                <dt className="text-xs text-slate-500">{label}</dt>
-                <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <Figures items={items} className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6" testId="my-summary" />
         )}
       </Card>
     </>
@@ -175,14 +168,7 @@ function ReportSummary({ report }: { report: Report }) {
       <p className="mb-3 text-sm text-slate-700">
         {report.employee.employeeNumber} {report.employee.name} · {formatIsoDate(report.from)} – {formatIsoDate(report.to)}
       </p>
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="mypdf-totals">
-        {items.map(([label, value]) => (
-          <div key={label} className="rounded border border-slate-200 p-3">
-            <dt className="text-xs text-slate-500">{label}</dt>
-            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures items={items} className="grid grid-cols-2 gap-4 sm:grid-cols-4" testId="mypdf-totals" />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   DownloadButton,
   employeeColumns,
   numColumn,
-  PagedRows,
+  PerEmployeeRows,
   PeriodFilterBar,
   TimesheetTabs,
   usePeriodFilters,
@@ -97,14 +97,7 @@ export function ReportPage() {
           <p className="mt-2 text-xs text-slate-500">{t('att.reportHint')}</p>
         </Card>
         <Card title={t('att.perEmployee')}>
-          <PagedRows
-            caption={t('att.perEmployee')}
-            list={f.list}
-            query={query}
-            columns={columns}
-            rowKey={(r) => r.employeeId}
-            empty={t('att.noTimesheets')}
-          />
+          <PerEmployeeRows caption={t('att.perEmployee')} f={f} query={query} columns={columns} />
         </Card>
       </div>
     </>

@@ -22,6 +22,8 @@ import { HolidaysTab } from './HolidaysTab';
 import { SettingsTab } from './SettingsTab';
 import { addDaysIso, monthRange, OrgFilterSelects, SearchFilters, todayIso, weekdayKey } from './shared';
 import './texts';
+import { useOrgCascade } from '../../lib/use-org-cascade';
+import { SubmitCell } from '../../ui/FormButtons';
 
 type Tab = 'roster' | 'assign' | 'holidays' | 'settings';
 const TABS: readonly Tab[] = ['roster', 'assign', 'holidays', 'settings'];
@@ -222,9 +224,8 @@ function AssignForm({ onDone }: { onDone: () => void }) {
   const month = monthRange(addDaysIso(monthRange().to, 1));
   const [from, setFrom] = useState(month.from);
   const [to, setTo] = useState(month.to);
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [divisionId, setDivisionId] = useState('');
+  const org = useOrgCascade();
+  const { officeId, departmentId, divisionId } = org;
   const [steps, setSteps] = useState<Step[]>([
     { shiftId: '', days: '5' },
     { shiftId: 'off', days: '2' },
@@ -291,16 +292,7 @@ function AssignForm({ onDone }: { onDone: () => void }) {
           </Field>
           <div />
           <Field label={t('att.office')} htmlFor="assign-office">
-            <CompanyOfficeSelect
-              id="assign-office"
-              placeholder={t('att.allOffices')}
-              value={officeId}
-              onChange={(v) => {
-                setOfficeId(v);
-                setDepartmentId('');
-                setDivisionId('');
-              }}
-            />
+            <CompanyOfficeSelect id="assign-office" placeholder={t('att.allOffices')} value={officeId} onChange={org.setOffice} />
           </Field>
           <Field label={t('att.department')} htmlFor="assign-department">
             <DepartmentSelect
@@ -308,10 +300,7 @@ function AssignForm({ onDone }: { onDone: () => void }) {
               placeholder={t('att.allDepartments')}
               companyOfficeId={toId(officeId)}
               value={departmentId}
-              onChange={(v) => {
-                setDepartmentId(v);
-                setDivisionId('');
-              }}
+              onChange={org.setDepartment}
             />
           </Field>
           <Field label={t('att.division')} htmlFor="assign-division">
@@ -321,7 +310,7 @@ function AssignForm({ onDone }: { onDone: () => void }) {
               companyOfficeId={toId(officeId)}
               departmentId={toId(departmentId)}
               value={divisionId}
-              onChange={setDivisionId}
+              onChange={org.setDivision}
             />
           </Field>
         </div>
@@ -396,11 +385,9 @@ function AssignForm({ onDone }: { onDone: () => void }) {
             </ol>
           </div>
         ) : null}
-        <div className="flex justify-end">
-          <Button type="submit" disabled={assign.isPending}>
-            {t('att.assign')}
-          </Button>
-        </div>
+        <SubmitCell className="flex justify-end" pending={assign.isPending}>
+          {t('att.assign')}
+        </SubmitCell>
       </form>
     </Card>
   );

@@ -2,14 +2,15 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { toId } from '../shared/use-lookups';
-import { fieldErrors } from './shared';
+import { fieldErrors, minutesError, NumberField } from './shared';
 import './texts';
+import { fieldBinder, labelBinder } from '../../lib/field-binder';
+import { SubmitCell } from '../../ui/FormButtons';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const ISO_KEYS = ['', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -55,6 +56,9 @@ export function SettingsTab() {
     duplicateSeconds: t('att.duplicateSeconds'),
     timeZone: t('att.timeZone'),
   };
+  const field = fieldBinder('set', labels, errors);
+  const labelled = labelBinder('set', labels, errors);
+  const setNumber = (k: (typeof NUMBERS)[number]) => (v: string) => setNumbers({ ...numbers, [k]: v });
   const utils = trpc.useUtils();
   const save = trpc.attendance.setting.update.useMutation({
     meta: { successMessage: () => t('att.settingsSaved') },
@@ -65,8 +69,8 @@ export function SettingsTab() {
     e.preventDefault();
     const next: Record<string, string> = {};
     for (const k of NUMBERS) {
-      if (!/^\d+$/.test(numbers[k]) || Number(numbers[k]) > MAX[k])
-        next[k] = `${labels[k]} ${t('att.minutesRange', { max: MAX[k] })}`;
+      const error = minutesError(t, labels[k]!, numbers[k], MAX[k]);
+      if (error) next[k] = error;
     }
     if (!timeZone.trim()) next.timeZone = `${labels.timeZone} ${t('att.isRequired')}`;
     setErrors(next);
@@ -95,12 +99,7 @@ export function SettingsTab() {
     <Card title={t('att.tabs.settings')}>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t('att.tabs.settings')}>
         <fieldset disabled={!canManage} className="contents">
-          <Field
-            label={labels.defaultShiftId}
-            htmlFor="set-defaultShiftId"
-            error={errors.defaultShiftId}
-            hint={t('att.defaultShiftHint')}
-          >
+          <Field {...labelled('defaultShiftId')} hint={t('att.defaultShiftHint')}>
             <Select
               id="set-defaultShiftId"
               placeholder={t('att.noDefaultShift')}
@@ -129,33 +128,21 @@ export function SettingsTab() {
             {errors.workdays ? <p className="mt-1 text-sm text-red-700">{errors.workdays}</p> : null}
           </fieldset>
           {NUMBERS.map((k) => (
-            <Field key={k} label={labels[k]} htmlFor={`set-${k}`} error={errors[k]} hint={t(`att.hint.${k}`)}>
-              <TextInput
-                id={`set-${k}`}
-                inputMode="numeric"
-                maxLength={4}
-                value={numbers[k]}
-                invalid={Boolean(errors[k])}
-                onChange={(e) => setNumbers({ ...numbers, [k]: e.target.value })}
-              />
-            </Field>
-          ))}
-          <Field label={labels.timeZone} htmlFor="set-timeZone" error={errors.timeZone}>
-            <TextInput
-              id="set-timeZone"
-              maxLength={60}
-              value={timeZone}
-              invalid={Boolean(errors.timeZone)}
-              onChange={(e) => setTimeZone(e.target.value)}
+            <NumberField
+              key={k}
+              {...field(k)}
+              hint={t(`att.hint.${k}`)}
+              maxLength={4}
+              value={numbers[k]}
+              onValue={setNumber(k)}
             />
-          </Field>
+          ))}
+          <TextField {...field('timeZone')} maxLength={60} value={timeZone} onValue={setTimeZone} />
           <p className="text-xs text-slate-500 sm:col-span-2">{t('att.settingsHint')}</p>
           {canManage ? (
-            <div className="flex justify-end sm:col-span-2">
-              <Button type="submit" disabled={save.isPending}>
-                {t('app.save')}
-              </Button>
-            </div>
+            <SubmitCell className="flex justify-end sm:col-span-2" pending={save.isPending}>
+              {t('app.save')}
+            </SubmitCell>
           ) : null}
         </fieldset>
       </form>

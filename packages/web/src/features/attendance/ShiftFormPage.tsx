@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
+import { FormButtons } from '../../ui/FormButtons';
+import { TextField } from '../../ui/TextField';
 import { TimeInput } from '../../ui/TimeInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { fieldErrors } from './shared';
+import { fieldErrors, minutesError, NumberField } from './shared';
 import './texts';
+import { fieldBinder, labelBinder } from '../../lib/field-binder';
 
 interface ShiftDraft {
   name: string;
@@ -86,6 +87,8 @@ export function ShiftFormPage() {
   };
   const create = trpc.attendance.shift.create.useMutation(done);
   const update = trpc.attendance.shift.update.useMutation(done);
+  const field = fieldBinder('shift', labels, errors);
+  const labelled = labelBinder('shift', labels, errors);
   const set = (k: keyof ShiftDraft) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
 
   const submit = (e: FormEvent) => {
@@ -95,9 +98,9 @@ export function ShiftFormPage() {
     if (!draft.startTime) next.startTime = requiredNotice(labels.startTime!);
     if (!draft.endTime) next.endTime = requiredNotice(labels.endTime!);
     if (draft.startTime && draft.startTime === draft.endTime) next.endTime = `${labels.endTime} ${t('att.mustDiffer')}`;
-    for (const k of ['breakMinutes', 'lateGraceMinutes', 'earlyGraceMinutes'] as const) {
-      const n = Number(draft[k]);
-      if (!/^\d+$/.test(draft[k]) || n > MAX[k]!) next[k] = `${labels[k]} ${t('att.minutesRange', { max: MAX[k] })}`;
+    for (const [k] of MINUTE_FIELDS) {
+      const error = minutesError(t, labels[k]!, draft[k], MAX[k]!);
+      if (error) next[k] = error;
     }
     setErrors(next);
     const first = FIELDS.find((k) => next[k]);
@@ -134,21 +137,8 @@ export function ShiftFormPage() {
       <PageTitle>{editing ? t('routes.attendance.shiftEdit') : t('routes.attendance.shiftAdd')}</PageTitle>
       <Card>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label={t('routes.attendance.shiftAdd')}>
-          <Field label={labels.name} htmlFor="shift-name" required error={errors.name}>
-            <TextInput
-              id="shift-name"
-              maxLength={100}
-              value={draft.name}
-              invalid={Boolean(errors.name)}
-              onChange={(e) => set('name')(e.target.value)}
-            />
-          </Field>
-          <Field
-            label={labels.companyOfficeId}
-            htmlFor="shift-companyOfficeId"
-            error={errors.companyOfficeId}
-            hint={t('att.shiftOfficeHint')}
-          >
+          <TextField {...field('name')} required maxLength={100} value={draft.name} onValue={set('name')} />
+          <Field {...labelled('companyOfficeId')} hint={t('att.shiftOfficeHint')}>
             <CompanyOfficeSelect
               id="shift-companyOfficeId"
               placeholder={t('att.allOffices')}
@@ -156,46 +146,29 @@ export function ShiftFormPage() {
               onChange={set('companyOfficeId')}
             />
           </Field>
-          <Field label={labels.startTime} htmlFor="shift-startTime" required error={errors.startTime}>
-            <TimeInput
-              id="shift-startTime"
-              value={draft.startTime}
-              onChange={set('startTime')}
-              invalid={Boolean(errors.startTime)}
-            />
-          </Field>
-          <Field
-            label={labels.endTime}
-            htmlFor="shift-endTime"
-            required
-            error={errors.endTime}
-            hint={overnight ? t('att.overnightHint') : undefined}
-          >
-            <TimeInput id="shift-endTime" value={draft.endTime} onChange={set('endTime')} invalid={Boolean(errors.endTime)} />
-          </Field>
-          {MINUTE_FIELDS.map(([k, hint]) => (
-            <Field key={k} label={labels[k]} htmlFor={`shift-${k}`} error={errors[k]} hint={hint ? t(hint) : undefined}>
-              <TextInput
-                id={`shift-${k}`}
-                inputMode="numeric"
-                maxLength={3}
-                value={draft[k]}
-                invalid={Boolean(errors[k])}
-                onChange={(e) => set(k)(e.target.value)}
-              />
+          {(['startTime', 'endTime'] as const).map((k) => (
+            <Field key={k} {...labelled(k)} required hint={k === 'endTime' && overnight ? t('att.overnightHint') : undefined}>
+              <TimeInput id={`shift-${k}`} value={draft[k]} onChange={set(k)} invalid={Boolean(errors[k])} />
             </Field>
+          ))}
+          {MINUTE_FIELDS.map(([k, hint]) => (
+            <NumberField
+              key={k}
+              {...field(k)}
+              hint={hint ? t(hint) : undefined}
+              maxLength={3}
+              value={draft[k]}
+              onValue={set(k)}
+            />
           ))}
           <div className="text-sm text-slate-700 sm:col-span-2" data-testid="shift-preview">
             {preview ? `${t('att.shownAs')}: ${preview}${overnight ? ` · ${t('att.overnight')}` : ''}` : null}
           </div>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <Button variant="secondary" onClick={() => void navigate('/attendance/shift')}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" disabled={create.isPending || update.isPending || (editing && !existing.data)}>
-              {t('app.save')}
-            </Button>
-          </div>
+          <FormButtons
+            className="sm:col-span-2"
+            onCancel={() => void navigate('/attendance/shift')}
+            pending={create.isPending || update.isPending || (editing && !existing.data)}
+          />
         </form>
       </Card>
     </>

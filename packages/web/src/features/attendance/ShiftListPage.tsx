@@ -6,12 +6,11 @@ import { useCan } from '../../lib/can';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { ActionModal } from '../../ui/ActionModal';
 import { LinkButton } from '../../ui/LinkButton';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { editDeleteColumn, PagedRows, SearchFilters } from './shared';
+import { editDeleteColumn, PagedRows, SearchFilters, useAttendanceChange, DeleteRowDialog } from './shared';
 import './texts';
 
 type Row = RouterOutputs['attendance']['shift']['list']['rows'][number];
@@ -28,13 +27,11 @@ export function ShiftListPage() {
     { ...list.query, ...(toId(officeId) ? { companyOfficeId: toId(officeId) } : {}) },
     { placeholderData: keepPreviousData },
   );
-  const utils = trpc.useUtils();
   const remove = trpc.attendance.shift.delete.useMutation({
-    meta: { successMessage: () => t('att.shiftDeleted') },
-    onSuccess: () => {
-      setDeleting(null);
-      void utils.attendance.invalidate();
-    },
+    ...useAttendanceChange(
+      () => t('att.shiftDeleted'),
+      () => setDeleting(null),
+    ),
     onError: () => setDeleting(null),
   });
   const columns: Column<Row>[] = [
@@ -80,17 +77,15 @@ export function ShiftListPage() {
           empty={t('att.noShifts')}
         />
       </Card>
-      <ActionModal
-        variant="danger"
-        open={deleting !== null}
+      <DeleteRowDialog
+        row={deleting}
         title={t('att.deleteShift')}
-        actionLabel={t('att.delete')}
         busy={remove.isPending}
-        onAction={() => deleting && remove.mutate({ id: deleting.id })}
+        onDelete={remove.mutate}
         onClose={() => setDeleting(null)}
       >
-        <p className="text-sm">{deleting ? t('att.deleteShiftConfirm', { label: deleting.label }) : null}</p>
-      </ActionModal>
+        {(r) => t('att.deleteShiftConfirm', { label: r.label })}
+      </DeleteRowDialog>
     </>
   );
 }

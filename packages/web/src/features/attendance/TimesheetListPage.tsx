@@ -13,7 +13,8 @@ import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
+import { FormButtons } from '../../ui/FormButtons';
 import { TimeInput } from '../../ui/TimeInput';
 import {
   FAILED_OPTIONS,
@@ -27,8 +28,10 @@ import {
   timesheetColumns,
   todayIso,
   usePeriodFilters,
+  useAttendanceChange,
 } from './shared';
 import './texts';
+import { fieldBinder } from '../../lib/field-binder';
 
 /**
  * /attendance/timesheet and /attendance/timesheet/failed: one row per employee per day, server
@@ -48,14 +51,12 @@ export function TimesheetListPage({ failed = false }: { failed?: boolean }) {
   const all = trpc.attendance.timesheet.list.useQuery(input, { ...opts, enabled: !failed });
   const onlyFailed = trpc.attendance.timesheet.failed.useQuery(input, { ...opts, enabled: failed });
   const query = failed ? onlyFailed : all;
-  const utils = trpc.useUtils();
-  const clear = trpc.attendance.timesheet.clearEdit.useMutation({
-    meta: { successMessage: () => t('att.editCleared') },
-    onSuccess: () => {
-      setClearing(null);
-      void utils.attendance.invalidate();
-    },
-  });
+  const clear = trpc.attendance.timesheet.clearEdit.useMutation(
+    useAttendanceChange(
+      () => t('att.editCleared'),
+      () => setClearing(null),
+    ),
+  );
 
   const columns: Column<TimesheetRow>[] = [
     ...timesheetColumns(t, true).map((c) =>
@@ -157,6 +158,11 @@ function ManualEditDialog({ row, onClose }: { row: TimesheetRow; onClose: () => 
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const labels: Record<string, string> = { firstIn: t('att.clockIn'), lastOut: t('att.clockOut'), note: t('att.note') };
+  const field = fieldBinder('att-edit', labels, errors);
+  const clocks = [
+    ['firstIn', 'att-edit-in', firstIn, setFirstIn],
+    ['lastOut', 'att-edit-out', lastOut, setLastOut],
+  ] as const;
   const edit = trpc.attendance.timesheet.edit.useMutation({
     meta: { successMessage: () => t('att.edited') },
     onSuccess: () => {
@@ -196,43 +202,15 @@ function ManualEditDialog({ row, onClose }: { row: TimesheetRow; onClose: () => 
           <StatusBadge status={row.status} label={row.statusLabel} />
         </p>
         <div className="grid grid-cols-2 gap-4">
-          <Field label={labels.firstIn} htmlFor="att-edit-in" error={errors.firstIn}>
-            <TimeInput
-              id="att-edit-in"
-              ariaLabel={labels.firstIn}
-              value={firstIn}
-              onChange={setFirstIn}
-              invalid={Boolean(errors.firstIn)}
-            />
-          </Field>
-          <Field label={labels.lastOut} htmlFor="att-edit-out" error={errors.lastOut}>
-            <TimeInput
-              id="att-edit-out"
-              ariaLabel={labels.lastOut}
-              value={lastOut}
-              onChange={setLastOut}
-              invalid={Boolean(errors.lastOut)}
-            />
-          </Field>
+          {clocks.map(([k, id, value, onChange]) => (
+            <Field key={k} label={labels[k]} htmlFor={id} error={errors[k]}>
+              <TimeInput id={id} ariaLabel={labels[k]} value={value} onChange={onChange} invalid={Boolean(errors[k])} />
+            </Field>
+          ))}
         </div>
-        <Field label={labels.note} htmlFor="att-edit-note" required error={errors.note}>
-          <TextInput
-            id="att-edit-note"
-            maxLength={500}
-            value={note}
-            invalid={Boolean(errors.note)}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Field>
+        <TextField {...field('note')} required maxLength={500} value={note} onValue={setNote} />
         {errors.date ? <p className="text-sm text-red-700">{errors.date}</p> : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" disabled={edit.isPending}>
-            {t('att.saveManual')}
-          </Button>
-        </div>
+        <FormButtons onCancel={onClose} pending={edit.isPending} label={t('att.saveManual')} />
       </form>
     </Modal>
   );
@@ -276,30 +254,19 @@ function RecomputeDialog({
     filter.divisionId ? t('att.division') : null,
   ].filter(Boolean);
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={t('att.recompute')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button
-            disabled={recompute.isPending || !from || !to}
-            onClick={() =>
-              recompute.mutate({
-                from,
-                to,
-                companyOfficeId: filter.companyOfficeId,
-                departmentId: filter.departmentId,
-                divisionId: filter.divisionId,
-              })
-            }
-          >
-            {t('att.recompute')}
-          </Button>
-        </>
+      actionLabel={t('att.recompute')}
+      busy={recompute.isPending || !from || !to}
+      onAction={() =>
+        recompute.mutate({
+          from,
+          to,
+          companyOfficeId: filter.companyOfficeId,
+          departmentId: filter.departmentId,
+          divisionId: filter.divisionId,
+        })
       }
     >
       <p className="text-sm text-slate-600">{t('att.recomputeHint')}</p>
@@ -312,7 +279,7 @@ function RecomputeDialog({
           <DatePicker id="att-rc-to" value={to} onChange={setTo} min={from} max={today} />
         </Field>
       </div>
-    </Modal>
+    </ActionModal>
   );
 }
 

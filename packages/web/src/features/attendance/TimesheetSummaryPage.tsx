@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { employeeColumns, numColumn, PagedRows, PeriodFilterBar, TimesheetTabs, usePeriodFilters } from './shared';
+import { employeeColumns, numColumn, PerEmployeeRows, PeriodFilterBar, TimesheetTabs, usePeriodFilters } from './shared';
 import './texts';
 
 type Row = RouterOutputs['attendance']['timesheet']['summary']['rows'][number];
@@ -34,14 +34,7 @@ export function TimesheetSummaryPage() {
       <TimesheetTabs />
       <Card>
         <PeriodFilterBar f={f} />
-        <PagedRows
-          caption={t('routes.attendance.timesheetSummary')}
-          list={f.list}
-          query={query}
-          columns={columns}
-          rowKey={(r) => r.employeeId}
-          empty={t('att.noTimesheets')}
-        />
+        <PerEmployeeRows caption={t('routes.attendance.timesheetSummary')} f={f} query={query} columns={columns} />
       </Card>
     </>
   );

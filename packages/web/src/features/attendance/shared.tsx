@@ -1,21 +1,25 @@
 import { ATTENDANCE_STATUS } from '@hr/core/browser';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { showOfficeFilter, useSession } from '../../lib/can';
 import { fieldsOf } from '../../lib/errors';
-import { saveBase64 } from '../../lib/save-file';
-import type { RouterOutputs } from '../../lib/trpc';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { toastThen } from '../../lib/toast-then';
+import { ActionModal } from '../../ui/ActionModal';
 import { Button } from '../../ui/Button';
 import { cx } from '../../ui/cx';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
-import { TextInput } from '../../ui/TextInput';
+import { PagedDataTable } from '../../ui/PagedDataTable';
+import { TextField, type TextFieldProps } from '../../ui/TextField';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import './texts';
+import { SearchInput } from '../../ui/SearchInput';
+import { useFileDownload } from '../../lib/use-file-download';
 
 export type TimesheetRow = RouterOutputs['attendance']['timesheet']['list']['rows'][number];
 export type DownloadFile = { fileName: string; contentType: string; base64: string };
@@ -139,14 +143,7 @@ export function SearchFilters({
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid={testId}>
       {search ? (
-        <TextInput
-          type="search"
-          aria-label={t('app.search')}
-          placeholder={placeholder}
-          value={list.search}
-          maxLength={100}
-          onChange={(e) => list.setSearch(e.target.value)}
-        />
+        <SearchInput label={t('app.search')} placeholder={placeholder} value={list.search} onValue={list.setSearch} />
       ) : null}
       {children}
     </div>
@@ -237,6 +234,63 @@ export function fieldErrors(err: unknown, labels: Record<string, string>): Recor
   return next;
 }
 
+/**
+ * The check of a whole number of minutes (or seconds) in 0..`max`, as the settings and shift forms
+ * share it: the field's notice, or null when the value is fine.
+ */
+export function minutesError(t: TFunction, label: string, value: string, max: number): string | null {
+  return /^\d+$/.test(value) && Number(value) <= max ? null : `${label} ${t('att.minutesRange', { max })}`;
+}
+
+/** A whole-number text box of the settings and shift forms (minutes, seconds). */
+export function NumberField(props: Omit<TextFieldProps, 'inputMode'>) {
+  return <TextField inputMode="numeric" {...props} />;
+}
+
+/**
+ * Mutation options of an attendance change confirmed in a dialog: the success notice (`message`),
+ * then the dialog closes (`close`) and the attendance queries are read again.
+ */
+export function useAttendanceChange(message: () => string, close: () => void) {
+  const utils = trpc.useUtils();
+  return toastThen(message, () => {
+    close();
+    void utils.attendance.invalidate();
+  });
+}
+
+/** "Delete …?" of an attendance row (a holiday, a shift) while `row` is set; `children` asks about it. */
+export function DeleteRowDialog<R extends { id: number }>({
+  row,
+  title,
+  busy,
+  onDelete,
+  onClose,
+  children,
+}: {
+  row: R | null;
+  title: string;
+  busy: boolean;
+  onDelete: (input: { id: number }) => void;
+  onClose: () => void;
+  children: (row: R) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ActionModal
+      variant="danger"
+      open={row !== null}
+      title={title}
+      actionLabel={t('att.delete')}
+      busy={busy}
+      onAction={() => row && onDelete({ id: row.id })}
+      onClose={onClose}
+    >
+      <p className="text-sm">{row ? children(row) : null}</p>
+    </ActionModal>
+  );
+}
+
 /** A right-aligned count column showing `row[key]`. */
 export function numColumn<R>(key: keyof R & string, header: string): Column<R> {
   return { key, header, cell: (r) => String(r[key] ?? ''), className: 'text-right tabular-nums' };
@@ -264,6 +318,45 @@ export function employeeColumns<R extends { employeeName: string; employeeNumber
 /** A server-paginated table body: rows, loading / failure / empty states and the pager. */
 export { PagedDataTable as PagedRows } from '../../ui/PagedDataTable';
 
+/** The per-employee table of a period (timesheet summary, report), paged with the period filters. */
+export function PerEmployeeRows<R extends { employeeId: number }>({
+  caption,
+  f,
+  query,
+  columns,
+}: {
+  caption: string;
+  f: Pick<ReturnType<typeof usePeriodFilters>, 'list'>;
+  query: ComponentProps<typeof PagedDataTable<R>>['query'];
+  columns: Column<R>[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <PagedDataTable
+      caption={caption}
+      list={f.list}
+      query={query}
+      columns={columns}
+      rowKey={(r) => r.employeeId}
+      empty={t('att.noTimesheets')}
+    />
+  );
+}
+
+/** Labelled figures in tiles (the personal summary and the report's totals). */
+export function Figures({ items, className, testId }: { items: [string, ReactNode][]; className: string; testId: string }) {
+  return (
+    <dl className={className} data-testid={testId}>
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded border border-slate-200 p-3">
+          <dt className="text-xs text-slate-500">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** A button that fetches a file from a download procedure and saves it. */
 export function DownloadButton({
   fetchFile,
@@ -278,18 +371,10 @@ export function DownloadButton({
   size?: 'sm' | 'md';
   testId?: string;
 }) {
-  const [busy, setBusy] = useState(false);
+  const { busy, download } = useFileDownload();
   const { t } = useTranslation();
-  const run = async () => {
-    setBusy(true);
-    try {
-      saveBase64(await fetchFile());
-    } catch {
-      // The query cache's error handler has shown the error (spec §8).
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure is left alone: the query cache's error handler has shown the error (spec §8).
+  const run = () => download(fetchFile).catch(() => {});
   return (
     <Button variant={variant} size={size} disabled={busy} onClick={() => void run()} data-testid={testId}>
       {busy ? t('att.preparing') : children}

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { onPasswordChangeRequired } from '../../lib/auth-events';
 import { useSession } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
+import { useLogout } from './use-logout';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -19,15 +18,7 @@ import { LanguageSwitch } from '../shell/Header';
 export function ChangePasswordScreen() {
   const { t } = useTranslation();
   const user = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const logout = trpc.auth.logout.useMutation({
-    meta: { silent: true },
-    onSettled: () => {
-      queryClient.clear();
-      navigate('/login', { replace: true });
-    },
-  });
+  const logout = useLogout();
   useEffect(() => {
     document.title = `${t('profile.changePassword')} · ${t('app.name')}`;
   }, [t]);

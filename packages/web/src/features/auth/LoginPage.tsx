@@ -7,9 +7,8 @@ import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
-import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
 import { LanguageSwitch } from '../shell/Header';
+import { TextField } from '../../ui/TextField';
 
 /** Where to go after signing in: the page the user came from, else home. */
 function returnPath(state: unknown): string {
@@ -52,6 +51,27 @@ export function LoginPage() {
     login.mutate({ email: email.trim(), password });
   };
 
+  /** The e-mail or password field; its "required" notice shows while it is the one missing, until `filled`. */
+  const credential = (
+    key: 'email' | 'password',
+    value: string,
+    set: (v: string) => void,
+    filled: (v: string) => boolean,
+    autoComplete: string,
+  ) => ({
+    id: key,
+    name: key,
+    type: key,
+    autoComplete,
+    label: t(`login.${key}`),
+    value,
+    error: missing === key ? requiredNotice(key) : null,
+    invalid: missing === key,
+    onValue: (v: string) => {
+      set(v);
+      if (filled(v) && missing === key) setMissing(null);
+    },
+  });
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
       <div className="w-full max-w-sm">
@@ -65,38 +85,8 @@ export function LoginPage() {
               <span data-testid="login-error">{messageOf(login.error)}</span>
             </Banner>
           ) : null}
-          <Field label={t('login.email')} htmlFor="email" error={missing === 'email' ? requiredNotice('email') : null}>
-            <TextInput
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              invalid={missing === 'email'}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                if (e.target.value.trim() && missing === 'email') setMissing(null);
-              }}
-            />
-          </Field>
-          <Field
-            label={t('login.password')}
-            htmlFor="password"
-            error={missing === 'password' ? requiredNotice('password') : null}
-          >
-            <TextInput
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              invalid={missing === 'password'}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                if (e.target.value && missing === 'password') setMissing(null);
-              }}
-            />
-          </Field>
+          <TextField {...credential('email', email, setEmail, (v) => v.trim() !== '', 'username')} />
+          <TextField {...credential('password', password, setPassword, (v) => v !== '', 'current-password')} />
           <Button type="submit" className="w-full" disabled={login.isPending}>
             {login.isPending ? t('login.submitting') : t('login.submit')}
           </Button>

@@ -5,6 +5,7 @@ import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
 import { SecretValue } from '../../ui/CopyButton';
 import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 
 /**
  * An administrator's password reset of an employee's login (`employee.update.loginPassword`,
@@ -20,23 +21,16 @@ export function ResetLoginPasswordButton({ employeeId, email }: { employeeId: nu
       <Button variant="secondary" size="sm" disabled={reset.isPending} onClick={() => setConfirming(true)}>
         {t('employeeDetail.resetPassword')}
       </Button>
-      <Modal
+      <ActionModal
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('employeeDetail.resetPassword')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('app.cancel')}
-            </Button>
-            <Button disabled={reset.isPending} onClick={() => reset.mutate({ id: employeeId })}>
-              {t('employeeDetail.resetPassword')}
-            </Button>
-          </>
-        }
+        actionLabel={t('employeeDetail.resetPassword')}
+        busy={reset.isPending}
+        onAction={() => reset.mutate({ id: employeeId })}
       >
         <p className="text-sm text-slate-700">{t('employeeDetail.resetPasswordConfirm', { email })}</p>
-      </Modal>
+      </ActionModal>
       {reset.data ? (
         // Only the Close button closes it: an outside click must not lose the one-time password.
         <Modal

@@ -30,7 +30,7 @@ import {
   wibTime,
 } from './canteen-shared';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
-import { PeriodFilter } from '../shared/approvals/PeriodFilter';
+import { useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
 
 type SummaryRow = RouterOutputs['canteen']['mealSchedule']['list']['rows'][number];
@@ -228,18 +228,20 @@ export function MealSchedulePage() {
   const canManage = useCan('canteen.manage');
   // The schedule per meal and day.
   const summaryList = useListState(10);
-  const [from, setFrom] = useState(todayWib());
-  const [to, setTo] = useState(addDays(todayWib(), 6));
-  const [canteenId, setCanteenId] = useState('');
-  const [mealKind, setMealKind] = useState('');
+  const period = usePeriodFilter(
+    summaryList,
+    { from: t('cnt.from'), to: t('cnt.to') },
+    { from: todayWib(), to: addDays(todayWib(), 6) },
+  );
+  const canteen = useListFilter(summaryList);
+  const mealKind = useListFilter(summaryList);
   const summary = trpc.canteen.mealSchedule.list.useQuery(
     {
       page: summaryList.page,
       pageSize: summaryList.pageSize,
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-      ...(canteenId ? { canteenId: Number(canteenId) } : {}),
-      ...(mealKind ? { mealKind: mealKind as 'lunch' } : {}),
+      ...period.input,
+      ...(canteen.value ? { canteenId: Number(canteen.value) } : {}),
+      ...(mealKind.value ? { mealKind: mealKind.value as 'lunch' } : {}),
     },
     { placeholderData: keepPreviousData },
   );
@@ -249,8 +251,8 @@ export function MealSchedulePage() {
   const [mealId, setMealId] = useState<number | null>(null);
   const clearMeal = () => setMealId(null);
   const filters = useMealOfficeFilters(list, clearMeal);
-  const [preference, setPreference] = useState('');
-  const [taken, setTaken] = useState('');
+  const preference = useListFilter(list);
+  const taken = useListFilter(list);
   const [editing, setEditing] = useState<EmployeeRow | null>(null);
   const employees = trpc.canteen.mealSchedule.employees.useQuery(
     {
@@ -258,11 +260,15 @@ export function MealSchedulePage() {
       ...(date ? { date } : {}),
       ...(mealId ? { mealId } : {}),
       ...filters.input,
-      ...(preference ? { preference: preference as MenuPreference } : {}),
-      ...(taken ? { taken: taken === 'true' } : {}),
+      ...(preference.value ? { preference: preference.value as MenuPreference } : {}),
+      ...(taken.value ? { taken: taken.value === 'true' } : {}),
     },
     { placeholderData: keepPreviousData },
   );
+  const takenOptions = [
+    { value: 'true', label: t('cnt.taken') },
+    { value: 'false', label: t('cnt.notTaken') },
+  ];
   const summaryColumns: Column<SummaryRow>[] = [
     { key: 'date', header: t('cnt.date'), cell: (r) => formatIsoDate(r.date), className: 'whitespace-nowrap' },
     { key: 'canteen', header: t('cnt.canteen'), cell: (r) => `${r.canteen} (${r.companyOffice})` },
@@ -330,27 +336,9 @@ export function MealSchedulePage() {
           empty={t('cnt.noSchedules')}
           filters={
             <>
-              <PeriodFilter
-                fromLabel={t('cnt.from')}
-                toLabel={t('cnt.to')}
-                from={from}
-                to={to}
-                onFrom={summaryList.filter(setFrom)}
-                onTo={summaryList.filter(setTo)}
-              />
-              <CanteenSelect
-                aria-label={t('cnt.canteen')}
-                placeholder={t('cnt.allCanteens')}
-                value={canteenId}
-                onChange={summaryList.filter(setCanteenId)}
-              />
-              <FilterSelect
-                label={t('cnt.meal')}
-                all={t('cnt.allMeals')}
-                value={mealKind}
-                onChange={summaryList.filter(setMealKind)}
-                options={MEAL_OPTIONS}
-              />
+              {period.control}
+              <CanteenSelect aria-label={t('cnt.canteen')} placeholder={t('cnt.allCanteens')} {...canteen} />
+              <FilterSelect label={t('cnt.meal')} all={t('cnt.allMeals')} {...mealKind} options={MEAL_OPTIONS} />
             </>
           }
         />
@@ -377,20 +365,10 @@ export function MealSchedulePage() {
               <FilterSelect
                 label={t('cnt.preference')}
                 all={t('cnt.allPreferences')}
-                value={preference}
-                onChange={list.filter(setPreference)}
+                {...preference}
                 options={PREFERENCE_OPTIONS}
               />
-              <FilterSelect
-                label={t('cnt.taken')}
-                all={t('app.all')}
-                value={taken}
-                onChange={list.filter(setTaken)}
-                options={[
-                  { value: 'true', label: t('cnt.taken') },
-                  { value: 'false', label: t('cnt.notTaken') },
-                ]}
-              />
+              <FilterSelect label={t('cnt.taken')} all={t('app.all')} {...taken} options={takenOptions} />
             </>
           }
           empty={t('cnt.noEmployees')}

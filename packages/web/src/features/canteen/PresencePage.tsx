@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../lib/can';
@@ -26,11 +26,47 @@ import {
 } from './canteen-shared';
 import { KioskView } from './KioskView';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
-import { PeriodFilter } from '../shared/approvals/PeriodFilter';
+import { useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
 
 type Row = RouterOutputs['canteen']['presence']['list']['rows'][number];
 type CostRow = RouterOutputs['canteen']['presence']['mealCost']['rows'][number];
+
+const todayRange = () => ({ from: todayWib(), to: todayWib() });
+
+/** A card of one canteen task: its title, what it does (`intro`), its fields and button in a row, then `after`. */
+function TaskCard({ title, intro, after, children }: { title: string; intro: string; after?: ReactNode; children: ReactNode }) {
+  return (
+    <Card title={title}>
+      <p className="mb-3 text-sm text-slate-600">{intro}</p>
+      <div className="flex flex-wrap items-end gap-3">{children}</div>
+      {after}
+    </Card>
+  );
+}
+
+/** The "from" and "to" date fields of a task (ids `<prefix>-from`, `<prefix>-to`). */
+function DateRangeFields({
+  prefix,
+  range,
+  onChange,
+}: {
+  prefix: string;
+  range: { from: string; to: string };
+  onChange: (range: { from: string; to: string }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field label={t('cnt.from')} htmlFor={`${prefix}-from`}>
+        <DatePicker id={`${prefix}-from`} value={range.from} onChange={(from) => onChange({ ...range, from })} />
+      </Field>
+      <Field label={t('cnt.to')} htmlFor={`${prefix}-to`}>
+        <DatePicker id={`${prefix}-to`} value={range.to} onChange={(to) => onChange({ ...range, to })} />
+      </Field>
+    </>
+  );
+}
 
 /** Opens the kiosk of a canteen in a new tab (spec §7 "one call that opens a URL in a new tab"). */
 function KioskCard() {
@@ -38,35 +74,32 @@ function KioskCard() {
   const [canteenId, setCanteenId] = useState('');
   const [error, setError] = useState('');
   return (
-    <Card title={t('cnt.kiosk')}>
-      <p className="mb-3 text-sm text-slate-600">{t('cnt.kioskHint')}</p>
-      <div className="flex flex-wrap items-end gap-3">
-        <Field label={t('cnt.canteen')} htmlFor="kiosk-canteen" error={error} className="min-w-64">
-          <CanteenSelect
-            id="kiosk-canteen"
-            value={canteenId}
-            invalid={Boolean(error)}
-            onChange={(v) => {
-              setCanteenId(v);
-              setError('');
-            }}
-            placeholder={t('cnt.chooseCanteen')}
-          />
-        </Field>
-        <Button
-          onClick={() => {
-            if (!canteenId) {
-              setError(requiredNotice(t('cnt.canteen')));
-              document.getElementById('kiosk-canteen')?.focus();
-              return;
-            }
-            window.open(`/canteen/presence?kiosk=1&canteen=${canteenId}`, '_blank', 'noopener');
+    <TaskCard title={t('cnt.kiosk')} intro={t('cnt.kioskHint')}>
+      <Field label={t('cnt.canteen')} htmlFor="kiosk-canteen" error={error} className="min-w-64">
+        <CanteenSelect
+          id="kiosk-canteen"
+          value={canteenId}
+          invalid={Boolean(error)}
+          onChange={(v) => {
+            setCanteenId(v);
+            setError('');
           }}
-        >
-          {t('cnt.openKiosk')}
-        </Button>
-      </div>
-    </Card>
+          placeholder={t('cnt.chooseCanteen')}
+        />
+      </Field>
+      <Button
+        onClick={() => {
+          if (!canteenId) {
+            setError(requiredNotice(t('cnt.canteen')));
+            document.getElementById('kiosk-canteen')?.focus();
+            return;
+          }
+          window.open(`/canteen/presence?kiosk=1&canteen=${canteenId}`, '_blank', 'noopener');
+        }}
+      >
+        {t('cnt.openKiosk')}
+      </Button>
+    </TaskCard>
   );
 }
 
@@ -74,8 +107,7 @@ function KioskCard() {
 function ImportCard() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [from, setFrom] = useState(todayWib());
-  const [to, setTo] = useState(todayWib());
+  const [{ from, to }, setRange] = useState(todayRange);
   const [result, setResult] = useState('');
   const run = trpc.canteen.presence.importPunches.useMutation({
     meta: { successMessage: () => t('cnt.saved') },
@@ -85,25 +117,22 @@ function ImportCard() {
     },
   });
   return (
-    <Card title={t('cnt.importTitle')}>
-      <p className="mb-3 text-sm text-slate-600">{t('cnt.importIntro')}</p>
-      <div className="flex flex-wrap items-end gap-3">
-        <Field label={t('cnt.from')} htmlFor="imp-from">
-          <DatePicker id="imp-from" value={from} onChange={setFrom} />
-        </Field>
-        <Field label={t('cnt.to')} htmlFor="imp-to">
-          <DatePicker id="imp-to" value={to} onChange={setTo} />
-        </Field>
-        <Button disabled={run.isPending || !from || !to} onClick={() => run.mutate({ from, to })}>
-          {t('cnt.importRun')}
-        </Button>
-      </div>
-      {result ? (
-        <p role="status" className="mt-3 text-sm text-slate-700">
-          {result}
-        </p>
-      ) : null}
-    </Card>
+    <TaskCard
+      title={t('cnt.importTitle')}
+      intro={t('cnt.importIntro')}
+      after={
+        result ? (
+          <p role="status" className="mt-3 text-sm text-slate-700">
+            {result}
+          </p>
+        ) : null
+      }
+    >
+      <DateRangeFields prefix="imp" range={{ from, to }} onChange={setRange} />
+      <Button disabled={run.isPending || !from || !to} onClick={() => run.mutate({ from, to })}>
+        {t('cnt.importRun')}
+      </Button>
+    </TaskCard>
   );
 }
 
@@ -111,8 +140,7 @@ function ImportCard() {
 function ReportCard() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [from, setFrom] = useState(todayWib());
-  const [to, setTo] = useState(todayWib());
+  const [{ from, to }, setRange] = useState(todayRange);
   const [canteenId, setCanteenId] = useState('');
   const [busy, setBusy] = useState(false);
   const download = async () => {
@@ -126,23 +154,15 @@ function ReportCard() {
     }
   };
   return (
-    <Card title={t('cnt.report')}>
-      <p className="mb-3 text-sm text-slate-600">{t('cnt.reportIntro')}</p>
-      <div className="flex flex-wrap items-end gap-3">
-        <Field label={t('cnt.from')} htmlFor="rep-from">
-          <DatePicker id="rep-from" value={from} onChange={setFrom} />
-        </Field>
-        <Field label={t('cnt.to')} htmlFor="rep-to">
-          <DatePicker id="rep-to" value={to} onChange={setTo} />
-        </Field>
-        <Field label={t('cnt.canteen')} htmlFor="rep-canteen">
-          <CanteenSelect id="rep-canteen" value={canteenId} onChange={setCanteenId} placeholder={t('cnt.allCanteens')} />
-        </Field>
-        <Button variant="secondary" disabled={busy || !from || !to} onClick={() => void download()}>
-          {t('cnt.download')}
-        </Button>
-      </div>
-    </Card>
+    <TaskCard title={t('cnt.report')} intro={t('cnt.reportIntro')}>
+      <DateRangeFields prefix="rep" range={{ from, to }} onChange={setRange} />
+      <Field label={t('cnt.canteen')} htmlFor="rep-canteen">
+        <CanteenSelect id="rep-canteen" value={canteenId} onChange={setCanteenId} placeholder={t('cnt.allCanteens')} />
+      </Field>
+      <Button variant="secondary" disabled={busy || !from || !to} onClick={() => void download()}>
+        {t('cnt.download')}
+      </Button>
+    </TaskCard>
   );
 }
 
@@ -151,9 +171,9 @@ function MealCostCard() {
   const { t } = useTranslation();
   const list = useListState(10);
   const [month, setMonth] = useState(todayWib().slice(0, 7));
-  const [officeId, setOfficeId] = useState('');
+  const office = useListFilter(list);
   const query = trpc.canteen.presence.mealCost.useQuery(
-    { ...list.query, month, ...(officeId ? { companyOfficeId: Number(officeId) } : {}) },
+    { ...list.query, month, ...(office.value ? { companyOfficeId: Number(office.value) } : {}) },
     { placeholderData: keepPreviousData, enabled: /^\d{4}-\d{2}$/.test(month) },
   );
   const columns: Column<CostRow>[] = [
@@ -178,12 +198,7 @@ function MealCostCard() {
         filters={
           <>
             <MonthPicker ariaLabel={t('cnt.month')} value={month} onChange={list.filter(setMonth)} />
-            <CompanyOfficeSelect
-              aria-label={t('cnt.office')}
-              placeholder={t('cnt.allOffices')}
-              value={officeId}
-              onChange={list.filter(setOfficeId)}
-            />
+            <CompanyOfficeSelect aria-label={t('cnt.office')} placeholder={t('cnt.allOffices')} {...office} />
           </>
         }
         empty={t('cnt.noCosts')}
@@ -203,21 +218,19 @@ export function PresencePage() {
   const [params] = useSearchParams();
   const canManage = useCan('canteen.manage');
   const list = useListState();
-  const [from, setFrom] = useState(todayWib());
-  const [to, setTo] = useState(todayWib());
+  const period = usePeriodFilter(list, { from: t('cnt.from'), to: t('cnt.to') }, { from: todayWib(), to: todayWib() });
   const filters = useMealOfficeFilters(list);
-  const [canteenId, setCanteenId] = useState('');
-  const [source, setSource] = useState('');
+  const canteen = useListFilter(list);
+  const source = useListFilter(list);
   const utils = trpc.useUtils();
   const kiosk = params.get('kiosk') === '1';
   const query = trpc.canteen.presence.list.useQuery(
     {
       ...list.query,
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
+      ...period.input,
       ...filters.input,
-      ...(canteenId ? { canteenId: Number(canteenId) } : {}),
-      ...(source ? { source: source as 'card' } : {}),
+      ...(canteen.value ? { canteenId: Number(canteen.value) } : {}),
+      ...(source.value ? { source: source.value as 'card' } : {}),
     },
     { placeholderData: keepPreviousData, enabled: !kiosk },
   );
@@ -227,6 +240,10 @@ export function PresencePage() {
   });
   const employeeColumns = useEmployeeColumns<Row>();
   if (kiosk) return canManage ? <KioskView /> : <Card>{t('cnt.manageOnly')}</Card>;
+  const sourceOptions = [
+    { value: 'card', label: t('cnt.card') },
+    { value: 'fingerprint', label: t('cnt.fingerprint') },
+  ];
   const columns: Column<Row>[] = [
     {
       key: 'takenAt',
@@ -285,33 +302,16 @@ export function PresencePage() {
           searchPlaceholder={t('app.search')}
           filters={
             <>
-              <PeriodFilter
-                fromLabel={t('cnt.from')}
-                toLabel={t('cnt.to')}
-                from={from}
-                to={to}
-                onFrom={list.filter(setFrom)}
-                onTo={list.filter(setTo)}
-              />
+              {period.control}
               {filters.mealKindFilter}
               <CanteenSelect
                 id="presence-canteen"
                 aria-label={t('cnt.canteen')}
                 placeholder={t('cnt.allCanteens')}
-                value={canteenId}
-                onChange={list.filter(setCanteenId)}
+                {...canteen}
               />
               {filters.officeFilter}
-              <FilterSelect
-                label={t('cnt.source')}
-                all={t('cnt.allSources')}
-                value={source}
-                onChange={list.filter(setSource)}
-                options={[
-                  { value: 'card', label: t('cnt.card') },
-                  { value: 'fingerprint', label: t('cnt.fingerprint') },
-                ]}
-              />
+              <FilterSelect label={t('cnt.source')} all={t('cnt.allSources')} {...source} options={sourceOptions} />
             </>
           }
           empty={t('cnt.noPresences')}

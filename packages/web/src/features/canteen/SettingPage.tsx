@@ -144,6 +144,25 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
     });
   };
   const err = (k: string) => errors[k];
+  /** A whole-number field of meal `k` (quota, or rupiah as digits). */
+  const amountField = (
+    k: MealKind,
+    key: 'quota' | 'subsidy' | 'employeePrice',
+    value: string,
+    label: string,
+    more: { hint?: string; maxLength?: number },
+  ) => (
+    <Field label={label} htmlFor={`cnt-${k}-${key}`} {...(more.hint ? { hint: more.hint } : {})} error={err(`${k}.${key}`)}>
+      <TextInput
+        id={`cnt-${k}-${key}`}
+        inputMode="numeric"
+        {...(more.maxLength ? { maxLength: more.maxLength } : {})}
+        value={value}
+        invalid={Boolean(err(`${k}.${key}`))}
+        onChange={(e) => setMeal(k, { [key]: e.target.value })}
+      />
+    </Field>
+  );
   return (
     <Modal
       open
@@ -233,35 +252,9 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
                         onChange={(x) => setMeal(k, { endTime: x })}
                       />
                     </Field>
-                    <Field label={t('cnt.quota')} htmlFor={`cnt-${k}-quota`} hint={t('cnt.quotaHint')} error={err(`${k}.quota`)}>
-                      <TextInput
-                        id={`cnt-${k}-quota`}
-                        inputMode="numeric"
-                        value={m.quota}
-                        invalid={Boolean(err(`${k}.quota`))}
-                        onChange={(e) => setMeal(k, { quota: e.target.value })}
-                      />
-                    </Field>
-                    <Field label={t('cnt.subsidy')} htmlFor={`cnt-${k}-subsidy`} error={err(`${k}.subsidy`)}>
-                      <TextInput
-                        id={`cnt-${k}-subsidy`}
-                        inputMode="numeric"
-                        maxLength={15}
-                        value={m.subsidy}
-                        invalid={Boolean(err(`${k}.subsidy`))}
-                        onChange={(e) => setMeal(k, { subsidy: e.target.value })}
-                      />
-                    </Field>
-                    <Field label={t('cnt.price')} htmlFor={`cnt-${k}-employeePrice`} error={err(`${k}.employeePrice`)}>
-                      <TextInput
-                        id={`cnt-${k}-employeePrice`}
-                        inputMode="numeric"
-                        maxLength={15}
-                        value={m.employeePrice}
-                        invalid={Boolean(err(`${k}.employeePrice`))}
-                        onChange={(e) => setMeal(k, { employeePrice: e.target.value })}
-                      />
-                    </Field>
+                    {amountField(k, 'quota', m.quota, t('cnt.quota'), { hint: t('cnt.quotaHint') })}
+                    {amountField(k, 'subsidy', m.subsidy, t('cnt.subsidy'), { maxLength: 15 })}
+                    {amountField(k, 'employeePrice', m.employeePrice, t('cnt.price'), { maxLength: 15 })}
                     <label className="flex items-center gap-2 self-end pb-2 text-sm">
                       <input type="checkbox" checked={m.active} onChange={(e) => setMeal(k, { active: e.target.checked })} />
                       {t('cnt.active')}

@@ -105,9 +105,7 @@ const en = {
   recent: 'Recent scans',
   kioskNoCanteen: 'Choose the canteen this kiosk serves.',
 };
-type Texts = typeof en;
-
-const id: Texts = {
+const id: typeof en = {
   canteens: 'Kantin',
   addCanteen: 'Tambah kantin',
   editCanteen: 'Ubah kantin',

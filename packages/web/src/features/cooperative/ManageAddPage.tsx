@@ -10,6 +10,7 @@ import { Card, PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
+import { ManagersOnly } from './coop-shared';
 import './texts';
 
 /** /cooperative/manage/add: adds every working employee of an office (or one department) as members. */
@@ -48,15 +49,7 @@ export function CooperativeManageAddPage() {
       },
     );
   };
-  if (!canManage)
-    return (
-      <>
-        <PageTitle>{t('routes.cooperative.manageAdd')}</PageTitle>
-        <Card>
-          <p className="text-sm text-slate-600">{t('coop.manageOnly')}</p>
-        </Card>
-      </>
-    );
+  if (!canManage) return <ManagersOnly title={t('routes.cooperative.manageAdd')} />;
   return (
     <>
       <PageTitle>{t('routes.cooperative.manageAdd')}</PageTitle>

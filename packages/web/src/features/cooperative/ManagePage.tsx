@@ -20,8 +20,10 @@ import { RowActions } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
-import { BalanceCard, formatRp } from './coop-shared';
+import { BalanceCard, formatRp, ManagersOnly } from './coop-shared';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { useListFilter } from '../shared/list-filters';
 import './texts';
 
 /** What the settings card and the deposit dialog check before sending (the server checks all of core's schema). */
@@ -64,6 +66,17 @@ function SettingsCard({ settings }: { settings: Settings }) {
     }
     save.mutate({ ...v, principalAmount: v.principalAmount.trim(), mandatoryAmount: v.mandatoryAmount.trim() });
   };
+  const amount = (key: 'principalAmount' | 'mandatoryAmount') => (
+    <Field label={t(`coop.${key}`)} htmlFor={`coop-${key}`} required error={errors[key]}>
+      <TextInput
+        id={`coop-${key}`}
+        inputMode="numeric"
+        value={v[key]}
+        invalid={Boolean(errors[key])}
+        onChange={(e) => setV({ ...v, [key]: e.target.value })}
+      />
+    </Field>
+  );
   const check = (key: 'withdrawablePrincipal' | 'withdrawableMandatory' | 'withdrawableVoluntary', label: string) => (
     <label className="flex items-center gap-2 text-sm">
       <input type="checkbox" checked={v[key]} onChange={(e) => setV({ ...v, [key]: e.target.checked })} />
@@ -73,24 +86,8 @@ function SettingsCard({ settings }: { settings: Settings }) {
   return (
     <Card title={t('coop.settings')}>
       <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t('coop.principalAmount')} htmlFor="coop-principalAmount" required error={errors.principalAmount}>
-          <TextInput
-            id="coop-principalAmount"
-            inputMode="numeric"
-            value={v.principalAmount}
-            invalid={Boolean(errors.principalAmount)}
-            onChange={(e) => setV({ ...v, principalAmount: e.target.value })}
-          />
-        </Field>
-        <Field label={t('coop.mandatoryAmount')} htmlFor="coop-mandatoryAmount" required error={errors.mandatoryAmount}>
-          <TextInput
-            id="coop-mandatoryAmount"
-            inputMode="numeric"
-            value={v.mandatoryAmount}
-            invalid={Boolean(errors.mandatoryAmount)}
-            onChange={(e) => setV({ ...v, mandatoryAmount: e.target.value })}
-          />
-        </Field>
+        {amount('principalAmount')}
+        {amount('mandatoryAmount')}
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">{t('coop.withdrawable')}</legend>
           {check('withdrawablePrincipal', t('coop.principal'))}
@@ -175,14 +172,14 @@ function DepositDialog({ member, onClose }: { member: Member; onClose: () => voi
 function MembersCard() {
   const { t } = useTranslation();
   const list = useListState();
-  const [officeId, setOfficeId] = useState('');
-  const [status, setStatus] = useState('');
+  const office = useListFilter(list);
+  const status = useListFilter(list);
   const utils = trpc.useUtils();
   const query = trpc.cooperative.member.list.useQuery(
     {
       ...list.query,
-      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
-      ...(status ? { status: Number(status) } : {}),
+      ...(office.value ? { companyOfficeId: Number(office.value) } : {}),
+      ...(status.value ? { status: Number(status.value) } : {}),
     },
     { placeholderData: keepPreviousData },
   );
@@ -193,6 +190,10 @@ function MembersCard() {
   const [depositing, setDepositing] = useState<Member | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const balance = trpc.cooperative.balance.get.useQuery({ id: shown ?? 0 }, { enabled: shown !== null });
+  const memberStatuses = [
+    { value: 1, label: t('coop.active') },
+    { value: 0, label: t('coop.inactive') },
+  ];
   const columns: Column<Member>[] = [
     { key: 'number', header: t('coop.employeeNumber'), cell: (r) => r.employeeNumber },
     {
@@ -236,22 +237,8 @@ function MembersCard() {
         columns={columns}
         filters={
           <>
-            <CompanyOfficeSelect
-              aria-label={t('coop.office')}
-              placeholder={t('coop.allOffices')}
-              value={officeId}
-              onChange={list.filter(setOfficeId)}
-            />
-            <Select
-              aria-label={t('coop.status')}
-              placeholder={t('coop.allStatuses')}
-              value={status}
-              onChange={list.filter(setStatus)}
-              options={[
-                { value: 1, label: t('coop.active') },
-                { value: 0, label: t('coop.inactive') },
-              ]}
-            />
+            <CompanyOfficeSelect aria-label={t('coop.office')} placeholder={t('coop.allOffices')} {...office} />
+            <FilterSelect label={t('coop.status')} all={t('coop.allStatuses')} {...status} options={memberStatuses} />
           </>
         }
         empty={t('coop.noMembers')}
@@ -275,16 +262,7 @@ export function CooperativeManagePage() {
   useEffect(() => {
     if (settings.data) setKey((k) => k + 1);
   }, [settings.data]);
-  if (!canManage) {
-    return (
-      <>
-        <PageTitle>{t('routes.cooperative.manage')}</PageTitle>
-        <Card>
-          <p className="text-sm text-slate-600">{t('coop.manageOnly')}</p>
-        </Card>
-      </>
-    );
-  }
+  if (!canManage) return <ManagersOnly title={t('routes.cooperative.manage')} />;
   return (
     <>
       <PageTitle

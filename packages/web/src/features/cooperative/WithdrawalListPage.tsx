@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
@@ -12,7 +11,7 @@ import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BalanceCard, formatRp, WITHDRAWAL_STATUSES } from './coop-shared';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
-import { PeriodFilter } from '../shared/approvals/PeriodFilter';
+import { useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
 
 type Row = RouterOutputs['cooperative']['withdrawal']['list']['rows'][number];
@@ -22,17 +21,15 @@ export function WithdrawalListPage() {
   const { t } = useTranslation();
   const canManage = useCan('cooperative.manage');
   const list = useListState();
-  const [status, setStatus] = useState('');
-  const [officeId, setOfficeId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const status = useListFilter(list);
+  const office = useListFilter(list);
+  const period = usePeriodFilter(list, { from: t('coop.from'), to: t('coop.to') });
   const query = trpc.cooperative.withdrawal.list.useQuery(
     {
       ...list.query,
-      ...(status ? { status: Number(status) } : {}),
-      ...(officeId ? { companyOfficeId: Number(officeId) } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
+      ...(status.value ? { status: Number(status.value) } : {}),
+      ...(office.value ? { companyOfficeId: Number(office.value) } : {}),
+      ...period.input,
     },
     { placeholderData: keepPreviousData },
   );
@@ -85,29 +82,11 @@ export function WithdrawalListPage() {
           columns={columns}
           filters={
             <>
-              <FilterSelect
-                label={t('coop.status')}
-                all={t('coop.allStatuses')}
-                value={status}
-                onChange={list.filter(setStatus)}
-                options={WITHDRAWAL_STATUSES}
-              />
+              <FilterSelect label={t('coop.status')} all={t('coop.allStatuses')} {...status} options={WITHDRAWAL_STATUSES} />
               {canManage ? (
-                <CompanyOfficeSelect
-                  aria-label={t('coop.office')}
-                  placeholder={t('coop.allOffices')}
-                  value={officeId}
-                  onChange={list.filter(setOfficeId)}
-                />
+                <CompanyOfficeSelect aria-label={t('coop.office')} placeholder={t('coop.allOffices')} {...office} />
               ) : null}
-              <PeriodFilter
-                fromLabel={t('coop.from')}
-                toLabel={t('coop.to')}
-                from={from}
-                to={to}
-                onFrom={list.filter(setFrom)}
-                onTo={list.filter(setTo)}
-              />
+              {period.control}
             </>
           }
           empty={t('coop.noWithdrawals')}

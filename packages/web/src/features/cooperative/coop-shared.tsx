@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
+import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { Fact } from '../shared/approvals/Fact';
@@ -26,6 +26,19 @@ export { formatRp };
 export const readUpload = (f: File) => readAttachment(f, WITHDRAWAL_FILE_TYPES, WITHDRAWAL_MAX_FILE_BYTES);
 
 const AMOUNT = 'font-medium tabular-nums';
+
+/** A manager's page (`title`) as someone else sees it: only its title and "Only cooperative managers…". */
+export function ManagersOnly({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      <Card>
+        <p className="text-sm text-slate-600">{t('coop.manageOnly')}</p>
+      </Card>
+    </>
+  );
+}
 
 /** A member's balances per saving, the ledger with its running balance, and the statement download. */
 export function BalanceCard({ balance, title }: { balance: Balance; title: string }) {

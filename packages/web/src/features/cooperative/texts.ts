@@ -79,9 +79,7 @@ const en = {
   manageOnly: 'Only cooperative managers can open this page.',
   backToManage: 'Back to the cooperative',
 };
-type Texts = typeof en;
-
-const id: Texts = {
+const id: typeof en = {
   settings: 'Pengaturan koperasi',
   principalAmount: 'Simpanan pokok (Rp, sekali)',
   mandatoryAmount: 'Simpanan wajib (Rp, bulanan lewat gaji)',

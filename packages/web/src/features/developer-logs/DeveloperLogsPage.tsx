@@ -2,19 +2,19 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import { saveBase64 } from '../../lib/save-file';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
-import { Select } from '../../ui/Select';
+import { Select, type SelectOption } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { LevelBadge } from './LevelBadge';
 import { LogDetailDialog } from './LogDetailDialog';
 import './texts';
+import { useFileDownload } from '../../lib/use-file-download';
 
 type Row = RouterOutputs['auditLog']['list']['rows'][number];
 
@@ -41,7 +41,7 @@ export function DeveloperLogsPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, download: save } = useFileDownload();
   const texts = useDebouncedValue({ actor: actor.trim(), entity: entity.trim(), action: action.trim() }, 300);
   const filters = {
     actor: texts.actor || undefined,
@@ -88,18 +88,18 @@ export function DeveloperLogsPage() {
     },
   ];
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBase64(await utils.auditLog.download.fetch(filters));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () => save(() => utils.auditLog.download.fetch(filters));
 
   const text = (id: string, label: string, value: string, set: (v: string) => void, placeholder: string) => (
     <Field label={label} htmlFor={id}>
       <TextInput id={id} value={value} placeholder={placeholder} onChange={(e) => paging.resetting(set)(e.target.value)} />
+    </Field>
+  );
+
+  /** The level or source filter: "All" or one of `options`. */
+  const choice = (key: 'level' | 'source', value: string, set: (v: string) => void, options: SelectOption[]) => (
+    <Field label={t(`dlogs.${key}`)} htmlFor={`dlogs-${key}`}>
+      <Select id={`dlogs-${key}`} value={value} onChange={paging.resetting(set)} placeholder={t('dlogs.all')} options={options} />
     </Field>
   );
 
@@ -120,24 +120,18 @@ export function DeveloperLogsPage() {
           {text('dlogs-entity', t('dlogs.entity'), entity, setEntity, t('dlogs.entityPlaceholder'))}
           {text('dlogs-action', t('dlogs.action'), action, setAction, t('dlogs.actionPlaceholder'))}
           <div className="grid grid-cols-2 gap-3">
-            <Field label={t('dlogs.level')} htmlFor="dlogs-level">
-              <Select
-                id="dlogs-level"
-                value={level}
-                onChange={paging.resetting(setLevel)}
-                placeholder={t('dlogs.all')}
-                options={LEVELS.map((l) => ({ value: l, label: t(`dlogs.levels.${l}`) }))}
-              />
-            </Field>
-            <Field label={t('dlogs.source')} htmlFor="dlogs-source">
-              <Select
-                id="dlogs-source"
-                value={source}
-                onChange={paging.resetting(setSource)}
-                placeholder={t('dlogs.all')}
-                options={SOURCES.map((s) => ({ value: s, label: t(`dlogs.sources.${s}`) }))}
-              />
-            </Field>
+            {choice(
+              'level',
+              level,
+              setLevel,
+              LEVELS.map((l) => ({ value: l, label: t(`dlogs.levels.${l}`) })),
+            )}
+            {choice(
+              'source',
+              source,
+              setSource,
+              SOURCES.map((v) => ({ value: v, label: t(`dlogs.sources.${v}`) })),
+            )}
           </div>
           <Field label={t('dlogs.from')} htmlFor="dlogs-from" hint={t('dlogs.periodHint')}>
             <TextInput

@@ -3,14 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldsOf } from '../../lib/errors';
-import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
-import { Button } from '../../ui/Button';
+import { SaveOrCancel } from './SaveOrCancel';
 import { Card, PageTitle } from '../../ui/Card';
 import { SecretValue } from '../../ui/CopyButton';
 import { Field } from '../../ui/Field';
-import { CredentialFields, type CredentialDraft, scopesOf } from './CredentialFields';
+import { CredentialFields, type CredentialDraft, checkCredential, credentialBody } from './CredentialFields';
 
 type Created = RouterOutputs['auth']['credential']['create'];
 
@@ -39,19 +38,10 @@ export function CredentialAddPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createCredentialInput.safeParse({
-      name,
-      scopes: scopesOf(draft.access),
-      deviceId: draft.deviceId ? Number(draft.deviceId) : null,
-    });
-    if (!parsed.success) {
-      setError(name.trim() ? `Name ${parsed.error.issues[0]?.message ?? ''}` : requiredNotice('name'));
-      document.getElementById('name')?.focus();
-      return;
-    }
-    setError(null);
+    const input = checkCredential(createCredentialInput.safeParse({ name, ...credentialBody(draft) }), name, setError);
+    if (!input) return;
     setDeviceError(null);
-    create.mutate(parsed.data);
+    create.mutate(input);
   };
 
   return (
@@ -83,17 +73,7 @@ export function CredentialAddPage() {
                 if (d.name.trim()) setError(null);
               }}
             />
-            <div className="flex gap-2">
-              <Button type="submit" disabled={create.isPending}>
-                {t('credentials.create')}
-              </Button>
-              <Link
-                to="/developer/credential"
-                className="rounded-md border border-slate-300 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
-              >
-                {t('app.cancel')}
-              </Link>
-            </div>
+            <SaveOrCancel label={t('credentials.create')} pending={create.isPending} cancelTo="/developer/credential" />
           </form>
         )}
       </Card>

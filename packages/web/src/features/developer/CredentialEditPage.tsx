@@ -3,19 +3,17 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fieldsOf } from '../../lib/errors';
-import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
+import { SaveOrCancel } from './SaveOrCancel';
 import { Card, PageTitle } from '../../ui/Card';
 import { SecretValue } from '../../ui/CopyButton';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
-import { accessOf, CredentialFields, type CredentialDraft, scopesOf } from './CredentialFields';
+import { accessOf, CredentialFields, type CredentialDraft, checkCredential, credentialBody } from './CredentialFields';
 
 type Rotated = RouterOutputs['auth']['credential']['rotate'];
-
-const linkClass = 'rounded-md border border-slate-300 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50';
 
 /**
  * /developer/credential/:id/edit: name, scope and terminal binding; rotate the secret (the new
@@ -94,20 +92,11 @@ export function CredentialEditPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = updateCredentialInput.safeParse({
-      id,
-      name: draft.name,
-      scopes: scopesOf(draft.access),
-      deviceId: draft.deviceId ? Number(draft.deviceId) : null,
-    });
-    if (!parsed.success) {
-      setNameError(draft.name.trim() ? `Name ${parsed.error.issues[0]?.message ?? ''}` : requiredNotice('name'));
-      document.getElementById('name')?.focus();
-      return;
-    }
-    setNameError(null);
+    const parsed = updateCredentialInput.safeParse({ id, name: draft.name, ...credentialBody(draft) });
+    const input = checkCredential(parsed, draft.name, setNameError);
+    if (!input) return;
     setDeviceError(null);
-    update.mutate(parsed.data);
+    update.mutate(input);
   };
 
   return (
@@ -144,20 +133,19 @@ export function CredentialEditPage() {
                 setDeviceError(null);
               }}
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" disabled={update.isPending}>
-                {t('credentials.save')}
-              </Button>
+            <SaveOrCancel
+              className="flex-wrap"
+              label={t('credentials.save')}
+              pending={update.isPending}
+              cancelTo="/developer/credential"
+            >
               <Button type="button" variant="secondary" onClick={() => setConfirm('rotate')}>
                 {t('credentials.rotate')}
               </Button>
               <Button type="button" variant="danger" onClick={() => setConfirm('revoke')}>
                 {t('credentials.revoke')}
               </Button>
-              <Link to="/developer/credential" className={linkClass}>
-                {t('app.cancel')}
-              </Link>
-            </div>
+            </SaveOrCancel>
           </form>
         )}
       </Card>

@@ -4,6 +4,7 @@ import { trpc } from '../../lib/trpc';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
+import { requiredNotice } from '../../lib/format';
 
 /** What the add and edit forms of /developer/credential hold. */
 export interface CredentialDraft {
@@ -15,6 +16,30 @@ export interface CredentialDraft {
 }
 
 export const scopesOf = (access: CredentialDraft['access']): CredentialScope[] => (access === 'full' ? ['full'] : ['ingest']);
+/** The access and terminal of a draft as the API takes them. */
+export const credentialBody = (draft: Pick<CredentialDraft, 'access' | 'deviceId'>) => ({
+  scopes: scopesOf(draft.access),
+  deviceId: draft.deviceId ? Number(draft.deviceId) : null,
+});
+
+/**
+ * Checks a credential's input with the API's schema: the parsed input, or null after the name's
+ * notice ("required" when empty, else the schema's message) is shown and the name focused.
+ */
+export function checkCredential<T>(
+  parsed: { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } },
+  name: string,
+  setNameError: (notice: string | null) => void,
+): T | null {
+  if (!parsed.success) {
+    setNameError(name.trim() ? `Name ${parsed.error.issues[0]?.message ?? ''}` : requiredNotice('name'));
+    document.getElementById('name')?.focus();
+    return null;
+  }
+  setNameError(null);
+  return parsed.data;
+}
+
 export const accessOf = (scopes: readonly string[]): CredentialDraft['access'] => (scopes.includes('full') ? 'full' : 'ingest');
 
 /** Name, scope and terminal binding, shared by the add and edit screens. */

@@ -10,6 +10,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { LinkButton } from '../../ui/LinkButton';
 import { DRIVER_OPTIONS, formatLocal, formatSkew, saveBase64 } from './devices/shared';
+import { useFileDownload } from '../../lib/use-file-download';
 
 type Detail = RouterOutputs['device']['detail'];
 type Scan = Detail['recentScans'][number];
@@ -20,6 +21,18 @@ const COMMAND_LABELS: Record<Command['kind'], string> = {
   'upload-users': 'Upload users',
   'backup-users': 'Back up users and templates',
 };
+/** The scan counts of the log card, in order, with their labels. */
+const LOG_COUNTS = [
+  ['total', 'Scans'],
+  ['mapped', 'Mapped'],
+  ['unmapped', 'Unmapped'],
+  ['today', 'Today'],
+] as const;
+/** The commands the page queues for the agent, with their buttons' texts. */
+const TERMINAL_COMMANDS: [Command['kind'], string][] = [
+  ['upload-users', 'Upload users to the terminal'],
+  ['backup-users', 'Back up users and templates'],
+];
 const STATUS_LABELS: Record<Command['status'], string> = {
   pending: 'Waiting for the agent',
   done: 'Done',
@@ -58,6 +71,13 @@ export function FingerspotDetailPage() {
   const [pageSize, setPageSize] = useState(25);
   const [unmappedOnly, setUnmappedOnly] = useState(false);
   const [outsideOnly, setOutsideOnly] = useState(false);
+  /** A scan-log filter's setter that also goes back to the first page. */
+  const firstPage =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      set(v);
+      setPage(1);
+    };
   const scans = trpc.device.scanlog.useQuery(
     { id, page, pageSize, unmapped: unmappedOnly ? true : undefined, outsideNetwork: outsideOnly ? true : undefined },
     { enabled: id > 0 },
@@ -71,15 +91,8 @@ export function FingerspotDetailPage() {
   const downloadBackup = async (commandId: number) => {
     saveBase64(await utils.device.command.backup.fetch({ id: commandId }));
   };
-  const [exporting, setExporting] = useState(false);
-  const exportXlsx = async () => {
-    setExporting(true);
-    try {
-      saveBase64(await utils.device.excel.fetch({ deviceId: id }));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { busy: exporting, download: save } = useFileDownload();
+  const exportXlsx = () => save(() => utils.device.excel.fetch({ deviceId: id }));
 
   if (detail.isError) {
     return (
@@ -208,18 +221,11 @@ export function FingerspotDetailPage() {
         </Card>
         <Card title="Log counts">
           <dl className="grid gap-4 sm:grid-cols-6">
-            <Item label="Scans" testId="count-total">
-              {d.logCounts.total}
-            </Item>
-            <Item label="Mapped" testId="count-mapped">
-              {d.logCounts.mapped}
-            </Item>
-            <Item label="Unmapped" testId="count-unmapped">
-              {d.logCounts.unmapped}
-            </Item>
-            <Item label="Today" testId="count-today">
-              {d.logCounts.today}
-            </Item>
+            {LOG_COUNTS.map(([key, label]) => (
+              <Item key={key} label={label} testId={`count-${key}`}>
+                {d.logCounts[key]}
+              </Item>
+            ))}
             <Item label="Last scan">{formatLocal(d.logCounts.lastPunch) || '–'}</Item>
             <Item label="Outside office network" testId="count-outside">
               {d.logCounts.outsideNetwork}
@@ -230,22 +236,8 @@ export function FingerspotDetailPage() {
           title="Scan log"
           actions={
             <div className="flex gap-4">
-              <FilterCheck
-                label="Unmapped PINs only"
-                checked={unmappedOnly}
-                onChange={(v) => {
-                  setUnmappedOnly(v);
-                  setPage(1);
-                }}
-              />
-              <FilterCheck
-                label="Outside office network only"
-                checked={outsideOnly}
-                onChange={(v) => {
-                  setOutsideOnly(v);
-                  setPage(1);
-                }}
-              />
+              <FilterCheck label="Unmapped PINs only" checked={unmappedOnly} onChange={firstPage(setUnmappedOnly)} />
+              <FilterCheck label="Outside office network only" checked={outsideOnly} onChange={firstPage(setOutsideOnly)} />
             </div>
           }
         >
@@ -263,32 +255,24 @@ export function FingerspotDetailPage() {
             pageSize={pageSize}
             total={scans.data?.total ?? 0}
             onPage={setPage}
-            onPageSize={(s) => {
-              setPageSize(s);
-              setPage(1);
-            }}
+            onPageSize={firstPage(setPageSize)}
           />
         </Card>
         <Card
           title="Terminal users"
           actions={
             <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={queue.isPending}
-                onClick={() => queue.mutate({ id, kind: 'upload-users' })}
-              >
-                Upload users to the terminal
-              </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={queue.isPending}
-                onClick={() => queue.mutate({ id, kind: 'backup-users' })}
-              >
-                Back up users and templates
-              </Button>
+              {TERMINAL_COMMANDS.map(([kind, label]) => (
+                <Button
+                  key={kind}
+                  size="sm"
+                  variant="secondary"
+                  disabled={queue.isPending}
+                  onClick={() => queue.mutate({ id, kind })}
+                >
+                  {label}
+                </Button>
+              ))}
             </div>
           }
         >

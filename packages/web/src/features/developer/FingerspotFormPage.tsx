@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
+import { SaveOrCancel } from './SaveOrCancel';
 import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
@@ -219,17 +219,12 @@ function FingerspotForm({ id }: { id: number | null }) {
               <input id="device-active" type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
               Active (polled by the agent)
             </label>
-            <div className="flex gap-2 sm:col-span-2">
-              <Button type="submit" disabled={create.isPending || update.isPending}>
-                {t('app.save')}
-              </Button>
-              <Link
-                to="/developer/fingerspot"
-                className="rounded-md border border-slate-300 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50"
-              >
-                {t('app.cancel')}
-              </Link>
-            </div>
+            <SaveOrCancel
+              className="sm:col-span-2"
+              label={t('app.save')}
+              pending={create.isPending || update.isPending}
+              cancelTo="/developer/fingerspot"
+            />
           </form>
         )}
       </Card>

@@ -11,6 +11,7 @@ import { Modal } from '../../ui/Modal';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { fullName, type RegistrationRow } from './registration-row';
+import { useOrgCascade } from '../../lib/use-org-cascade';
 
 type Activated = RouterOutputs['employee']['registration']['activate'];
 
@@ -21,9 +22,8 @@ type Activated = RouterOutputs['employee']['registration']['activate'];
 export function ActivateRegistrationDialog({ registration, onClose }: { registration: RegistrationRow; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [divisionId, setDivisionId] = useState('');
+  const org = useOrgCascade();
+  const { officeId, departmentId, divisionId } = org;
   const [officeMissing, setOfficeMissing] = useState(false);
   const [result, setResult] = useState<Activated | null>(null);
   const activate = trpc.employee.registration.activate.useMutation({
@@ -81,9 +81,7 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
             value={officeId}
             invalid={officeMissing}
             onChange={(v) => {
-              setOfficeId(v);
-              setDepartmentId('');
-              setDivisionId('');
+              org.setOffice(v);
               if (v) setOfficeMissing(false);
             }}
           />
@@ -95,10 +93,7 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
             requireParent
             companyOfficeId={toId(officeId)}
             value={departmentId}
-            onChange={(v) => {
-              setDepartmentId(v);
-              setDivisionId('');
-            }}
+            onChange={org.setDepartment}
           />
         </Field>
         <Field label={t('employees.division')} htmlFor="activate-division" error={serverField('divisionId')}>
@@ -109,7 +104,7 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
             companyOfficeId={toId(officeId)}
             departmentId={toId(departmentId)}
             value={divisionId}
-            onChange={setDivisionId}
+            onChange={org.setDivision}
           />
         </Field>
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">

@@ -8,7 +8,7 @@ import {
 } from '@hr/core/browser';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { appCodeOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
@@ -42,6 +42,7 @@ import {
   usePersonalForm,
 } from './detail/section-forms';
 import type { EmployeeField, EmployeeSection } from './text-keys';
+import { TextLink } from '../../ui/TextLink';
 
 type ListSection = 'emergency' | 'parents' | 'sibling' | 'previousCompany';
 type Editing = SectionFormKind | ListSection;
@@ -123,15 +124,7 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
   return (
     <>
       {title ? (
-        <PageTitle
-          actions={
-            <Link to="/employee/list" className="text-sm text-sky-700 hover:underline">
-              {t('employeeDetail.backToList')}
-            </Link>
-          }
-        >
-          {title}
-        </PageTitle>
+        <PageTitle actions={<TextLink to="/employee/list">{t('employeeDetail.backToList')}</TextLink>}>{title}</PageTitle>
       ) : null}
       <div className="mb-4 flex flex-wrap items-baseline gap-3">
         <h2 className="text-xl font-semibold text-slate-900" data-testid="employee-name">

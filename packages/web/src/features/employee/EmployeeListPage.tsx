@@ -14,13 +14,11 @@ import { Link } from 'react-router';
 import { showOfficeFilter, useCan, useSession } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
-import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable, nextSort, type SortState } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
-import { TextInput } from '../../ui/TextInput';
 import { FixedSelect } from '../shared/FixedSelect';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
@@ -28,6 +26,8 @@ import { AddEmployeeDialog } from './AddEmployeeDialog';
 import { ImportEmployeesDialog } from './ImportEmployeesDialog';
 import { PendingUpdateRequestsCard } from './UpdateRequests';
 import { Button } from '../../ui/Button';
+import { SearchInput } from '../../ui/SearchInput';
+import { useFileDownload } from '../../lib/use-file-download';
 
 type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 
@@ -81,7 +81,7 @@ export function EmployeeListPage() {
   const [importing, setImporting] = useState(false);
   const { chosen, toggle } = useColumnChoice();
   const utils = trpc.useUtils();
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, download: save } = useFileDownload();
 
   const [lastSearch, setLastSearch] = useState(debouncedSearch);
   if (lastSearch !== debouncedSearch) {
@@ -99,16 +99,8 @@ export function EmployeeListPage() {
     order: sort.order,
   };
   const list = trpc.employee.list.useQuery({ ...filters, page, pageSize }, { placeholderData: keepPreviousData });
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBase64(await utils.employee.download.fetch({ ...filters, columns: chosen }));
-    } catch (err) {
-      notifyError(err, 'query');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    save(() => utils.employee.download.fetch({ ...filters, columns: chosen })).catch((err) => notifyError(err, 'query'));
 
   const filter =
     (setter: (v: string) => void, ...resets: ((v: string) => void)[]) =>
@@ -200,14 +192,12 @@ export function EmployeeListPage() {
       {canApproveRequests ? <PendingUpdateRequestsCard /> : null}
       <Card>
         <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6">
-          <TextInput
-            type="search"
-            name="search"
-            aria-label={t('app.search')}
+          <SearchInput
+            label={t('app.search')}
             placeholder={t('employees.searchPlaceholder')}
             value={search}
-            maxLength={100}
-            onChange={(e) => setSearch(e.target.value)}
+            onValue={setSearch}
+            name="search"
             className="lg:col-span-2"
           />
           {officeFilter ? (

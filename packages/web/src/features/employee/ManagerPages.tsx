@@ -14,8 +14,9 @@ import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
-import { PagedTable, SearchAndSelect, usePaging } from '../shared/PagedTable';
 import { NotFoundPage } from '../shell/StatusPages';
+import { FilteredListPage, useFilteredList } from './filtered-list';
+import { TextLink } from '../../ui/TextLink';
 
 /** Employees found by name, number or e-mail (at least two characters typed). */
 function useEmployeeSearch(search: string) {
@@ -64,11 +65,8 @@ function EmployeePicker({
 export function ManagerListPage() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [search, setSearch] = useState('');
-  const [active, setActive] = useState('1');
-  const paging = usePaging();
-  const { page, pageSize } = paging;
-  const debounced = useDebouncedValue(search.trim(), 350);
+  const filter = useFilteredList('1');
+  const { debounced, value: active, page, pageSize } = filter;
   const list = trpc.employee.manager.list.useQuery(
     { search: debounced || undefined, active: active === '' ? undefined : Number(active), page, pageSize },
     { placeholderData: keepPreviousData },
@@ -100,9 +98,7 @@ export function ManagerListPage() {
       header: t('app.actions'),
       cell: (r) => (
         <div className="flex gap-2">
-          <Link to={`/employee/managers/${r.id}/edit`} className="text-sm text-sky-700 hover:underline">
-            {t('app.edit')}
-          </Link>
+          <TextLink to={`/employee/managers/${r.id}/edit`}>{t('app.edit')}</TextLink>
           <button
             type="button"
             className="text-sm text-sky-700 hover:underline"
@@ -115,31 +111,19 @@ export function ManagerListPage() {
     },
   ];
   return (
-    <>
-      <PageTitle
-        actions={
-          <Link to="/employee/managers/add" className="text-sm text-sky-700 hover:underline">
-            {t('routes.employee.managersAdd')}
-          </Link>
-        }
-      >
-        {t('routes.employee.managers')}
-      </PageTitle>
-      <Card>
-        <SearchAndSelect
-          search={search}
-          onSearch={paging.resetting(setSearch)}
-          value={active}
-          onValue={paging.resetting(setActive)}
-          selectLabel={t('employees.status')}
-          options={[
-            { value: 1, label: t('managers.active') },
-            { value: 0, label: t('managers.inactive') },
-          ]}
-        />
-        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('managers.empty')} />
-      </Card>
-    </>
+    <FilteredListPage
+      title={t('routes.employee.managers')}
+      actions={<TextLink to="/employee/managers/add">{t('routes.employee.managersAdd')}</TextLink>}
+      list={filter}
+      selectLabel={t('employees.status')}
+      options={[
+        { value: 1, label: t('managers.active') },
+        { value: 0, label: t('managers.inactive') },
+      ]}
+      columns={columns}
+      query={list}
+      empty={t('managers.empty')}
+    />
   );
 }
 

@@ -16,13 +16,15 @@ import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
-import { PagedTable, SearchAndSelect, usePaging } from '../shared/PagedTable';
 import { NotFoundPage } from '../shell/StatusPages';
 import { fieldMessage } from '../../lib/use-schema-form';
 import { fieldsOf } from '../../lib/errors';
 import { isResignationText } from './text-keys';
 import { ResignationEditDialog } from './ResignationEditDialog';
 import './correction-texts';
+import { FilteredListPage, useFilteredList } from './filtered-list';
+import { DecisionNote } from './DecisionNote';
+import { TextLink } from '../../ui/TextLink';
 
 const STATUS_OPTIONS = Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 const statusText = (s: number) => REQUEST_STATUS_LABELS[s as 1] ?? String(s);
@@ -49,38 +51,23 @@ function useColumns(): Column<ResignationRow>[] {
 /** /employee/resignation: resignations in scope, filtered by status and searched by name or number. */
 export function ResignationListPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState('3');
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), 350);
-  const paging = usePaging();
-  const { page, pageSize } = paging;
+  const filter = useFilteredList('3');
+  const { debounced, value: status, page, pageSize } = filter;
   const list = trpc.employee.resignation.list.useQuery(
     { status: status ? Number(status) : undefined, search: debounced || undefined, page, pageSize },
     { placeholderData: keepPreviousData },
   );
   return (
-    <>
-      <PageTitle
-        actions={
-          <Link to="/employee/resignation/add" className="text-sm text-sky-700 hover:underline">
-            {t('routes.employee.resignationAdd')}
-          </Link>
-        }
-      >
-        {t('routes.employee.resignation')}
-      </PageTitle>
-      <Card>
-        <SearchAndSelect
-          search={search}
-          onSearch={paging.resetting(setSearch)}
-          value={status}
-          onValue={paging.resetting(setStatus)}
-          selectLabel={t('employees.status')}
-          options={STATUS_OPTIONS}
-        />
-        <PagedTable columns={useColumns()} query={list} paging={paging} rowKey={(r) => r.id} empty={t('resignation.empty')} />
-      </Card>
-    </>
+    <FilteredListPage
+      title={t('routes.employee.resignation')}
+      actions={<TextLink to="/employee/resignation/add">{t('routes.employee.resignationAdd')}</TextLink>}
+      list={filter}
+      selectLabel={t('employees.status')}
+      options={STATUS_OPTIONS}
+      columns={useColumns()}
+      query={list}
+      empty={t('resignation.empty')}
+    />
   );
 }
 
@@ -229,13 +216,7 @@ export function ResignationDetailPage() {
   const withNote = { id, ...(note.trim() ? { note: note.trim() } : {}) };
   return (
     <>
-      <PageTitle
-        actions={
-          <Link to="/employee/resignation" className="text-sm text-sky-700 hover:underline">
-            {t('routes.employee.resignation')}
-          </Link>
-        }
-      >
+      <PageTitle actions={<TextLink to="/employee/resignation">{t('routes.employee.resignation')}</TextLink>}>
         {t('routes.employee.resignationDetail')}
       </PageTitle>
       <Card>
@@ -269,16 +250,7 @@ export function ResignationDetailPage() {
           ))}
         </dl>
         <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-4">
-          {r.status === 3 || r.status === 1 ? (
-            <TextInput
-              aria-label={t('employeeDetail.note')}
-              placeholder={t('employeeDetail.note')}
-              value={note}
-              maxLength={500}
-              onChange={(e) => setNote(e.target.value)}
-              className="max-w-xs"
-            />
-          ) : null}
+          {r.status === 3 || r.status === 1 ? <DecisionNote value={note} onValue={setNote} /> : null}
           {/* Nobody decides their own resignation (the server refuses it too). */}
           {r.status === 3 && r.employeeId !== me.employeeId ? (
             <>

@@ -8,8 +8,9 @@ import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { TextInput } from '../../ui/TextInput';
 import { isEmployeeField, isEmployeeSection } from './text-keys';
+import { toastThen } from '../../lib/toast-then';
+import { DecisionNote } from './DecisionNote';
 
 /** A value of a proposed change as text: lists and objects as readable lines, empty as "-". */
 export function valueText(v: unknown): string {
@@ -90,14 +91,10 @@ function PendingRow({ r }: { r: UpdateRequestRow }) {
     void utils.employee.updateRequest.list.invalidate();
     void utils.employee.detail.invalidate({ id: r.employeeId });
   };
-  const approve = trpc.employee.updateRequest.approve.useMutation({
-    meta: { successMessage: () => t('employeeDetail.requestApproved') },
-    onSuccess: done,
-  });
-  const disapprove = trpc.employee.updateRequest.disapprove.useMutation({
-    meta: { successMessage: () => t('employeeDetail.requestDisapproved') },
-    onSuccess: done,
-  });
+  const approve = trpc.employee.updateRequest.approve.useMutation(toastThen(() => t('employeeDetail.requestApproved'), done));
+  const disapprove = trpc.employee.updateRequest.disapprove.useMutation(
+    toastThen(() => t('employeeDetail.requestDisapproved'), done),
+  );
   const busy = approve.isPending || disapprove.isPending;
   // Nobody decides a request about their own record (the server refuses it too).
   const own = useSession().employeeId === r.employeeId;
@@ -113,14 +110,7 @@ function PendingRow({ r }: { r: UpdateRequestRow }) {
       </div>
       <Changes changes={r.changes} />
       <div className={own ? 'hidden' : 'mt-2 flex flex-wrap items-center gap-2'}>
-        <TextInput
-          aria-label={t('employeeDetail.note')}
-          placeholder={t('employeeDetail.note')}
-          value={note}
-          maxLength={500}
-          onChange={(e) => setNote(e.target.value)}
-          className="max-w-xs"
-        />
+        <DecisionNote value={note} onValue={setNote} />
         <Button size="sm" disabled={busy} onClick={() => approve.mutate({ id: r.id, ...(note ? { note } : {}) })}>
           {t('employeeDetail.approve')}
         </Button>

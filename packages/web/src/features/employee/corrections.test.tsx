@@ -39,6 +39,19 @@ const record = {
 };
 const records = () => ({ data: { rows: [record], total: 1, page: 1, pageSize: 100 } });
 
+/**
+ * Opens the edit dialog with `button`, checks that the reason shows its value (`was`), changes it to
+ * `now` and saves.
+ */
+async function editReason(button: string, dialogName: string, was: string, now: string) {
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  const reason = within(dialog).getByLabelText(/Reason/) as HTMLInputElement | HTMLTextAreaElement;
+  expect(reason.value).toBe(was);
+  fireEvent.change(reason, { target: { value: now } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+}
+
 describe('RecordsCard corrections', () => {
   it('edits a record with its values filled in and sends the correction', async () => {
     const server = fakeTrpcServer({
@@ -46,12 +59,7 @@ describe('RecordsCard corrections', () => {
       'employee.record.update': () => ({ data: { id: 11 } }),
     });
     renderAs(<RecordsCard d={d} />, sessionUser(['employee.view', 'employee.update']));
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit Promotion of 01/07/2025' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit employment record' });
-    const reason = within(dialog).getByLabelText(/Reason/) as HTMLInputElement;
-    expect(reason.value).toBe('Review');
-    fireEvent.change(reason, { target: { value: 'Annual review' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await editReason('Edit Promotion of 01/07/2025', 'Edit employment record', 'Review', 'Annual review');
     await waitFor(() =>
       expect(server.calls.find((c) => c.path === 'employee.record.update')?.input).toEqual({
         id: 11,
@@ -114,12 +122,7 @@ describe('ResignationRequestPage: correcting one’s own pending resignation', (
       'employee.resignation.updateOwn': () => ({ data: { id: 21 } }),
     });
     renderAs(<ResignationRequestPage />, sessionUser(['personal.access']));
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit resignation' });
-    const reason = within(dialog).getByLabelText(/Reason/) as HTMLTextAreaElement;
-    expect(reason.value).toBe('Studies');
-    fireEvent.change(reason, { target: { value: 'Studies abroad' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await editReason('Edit', 'Edit resignation', 'Studies', 'Studies abroad');
     await waitFor(() =>
       expect(server.calls.find((c) => c.path === 'employee.resignation.updateOwn')?.input).toEqual({
         id: 21,

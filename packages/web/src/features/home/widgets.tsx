@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import './texts';
+import { TextLink } from '../../ui/TextLink';
 
 /** Refetch the live widgets every minute while the dashboard is open. */
 const LIVE_MS = 60_000;
@@ -41,6 +42,49 @@ export function Widget({
         children
       )}
     </Card>
+  );
+}
+
+/** A widget listing rows (one line each: who or what, then when), or `empty` when there are none. */
+function ListWidget<R>({
+  title,
+  query,
+  empty,
+  testId,
+  rowKey,
+  children,
+}: {
+  title: string;
+  query: { data?: R[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  empty: string;
+  testId: string;
+  rowKey: (row: R) => number;
+  children: (row: R) => ReactNode;
+}) {
+  return (
+    <Widget title={title} query={query}>
+      {query.data?.length === 0 ? (
+        <p className="text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid={testId}>
+          {query.data?.map((r) => (
+            <li key={rowKey(r)} className="flex justify-between gap-2 py-1">
+              {children(r)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Widget>
+  );
+}
+
+/** An employee's name, then their department (when known) in grey. */
+function NameAndDepartment({ r }: { r: { employeeName: string; department: string | null } }) {
+  return (
+    <span>
+      {r.employeeName}
+      {r.department ? <span className="text-slate-500"> · {r.department}</span> : null}
+    </span>
   );
 }
 
@@ -85,15 +129,7 @@ export function LiveTimesheetWidget() {
       ]
     : [];
   return (
-    <Widget
-      title={t('dash.liveTimesheet')}
-      query={q}
-      actions={
-        <Link className="text-sm text-sky-700 hover:underline" to="/attendance/timesheet">
-          →
-        </Link>
-      }
-    >
+    <Widget title={t('dash.liveTimesheet')} query={q} actions={<TextLink to="/attendance/timesheet">→</TextLink>}>
       {d ? (
         <div className="space-y-3" data-testid="live-timesheet">
           <ul className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
@@ -130,10 +166,7 @@ export function LiveTimesheetWidget() {
             <ul className="divide-y divide-slate-100 text-sm">
               {d.latest.map((r) => (
                 <li key={r.employeeId} className="flex justify-between py-1">
-                  <span>
-                    {r.employeeName}
-                    {r.department ? <span className="text-slate-500"> · {r.department}</span> : null}
-                  </span>
+                  <NameAndDepartment r={r} />
                   <span className={r.late ? 'font-medium text-amber-700' : 'text-slate-700'}>{r.firstIn}</span>
                 </li>
               ))}
@@ -149,26 +182,23 @@ export function BirthdaysWidget() {
   const { t } = useTranslation();
   const q = trpc.dashboard.upcomingBirthday.useQuery({});
   return (
-    <Widget title={t('dash.birthdays')} query={q}>
-      {q.data?.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('dash.noBirthdays')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm" data-testid="birthdays">
-          {q.data?.map((r) => (
-            <li key={r.employeeId} className="flex justify-between gap-2 py-1">
-              <span>
-                {r.employeeName}
-                {r.department ? <span className="text-slate-500"> · {r.department}</span> : null}
-              </span>
-              <span className="whitespace-nowrap text-slate-600">
-                {dayMonth(r.date)} · {r.inDays === 0 ? t('dash.today') : t('dash.inDays', { count: r.inDays })}
-                {r.turns === null ? null : ` · ${t('dash.turns', { age: r.turns })}`}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <ListWidget
+      title={t('dash.birthdays')}
+      query={q}
+      empty={t('dash.noBirthdays')}
+      testId="birthdays"
+      rowKey={(r) => r.employeeId}
+    >
+      {(r) => (
+        <>
+          <NameAndDepartment r={r} />
+          <span className="whitespace-nowrap text-slate-600">
+            {dayMonth(r.date)} · {r.inDays === 0 ? t('dash.today') : t('dash.inDays', { count: r.inDays })}
+            {r.turns === null ? null : ` · ${t('dash.turns', { age: r.turns })}`}
+          </span>
+        </>
       )}
-    </Widget>
+    </ListWidget>
   );
 }
 
@@ -179,24 +209,24 @@ export function ExpiringContractsWidget() {
   const { t } = useTranslation();
   const q = trpc.dashboard.expireContract.useQuery({});
   return (
-    <Widget title={t('dash.expiringContracts')} query={q}>
-      {q.data?.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('dash.noExpiring')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm" data-testid="expiring-contracts">
-          {q.data?.map((r) => (
-            <li key={r.contractId} className="flex justify-between gap-2 py-1">
-              <Link to={`/employee/list/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
-                {r.employeeName}
-              </Link>
-              <span className="whitespace-nowrap text-slate-600">
-                {r.contractNumber} · {t('dash.ends', { date: formatIsoDate(r.endDate) })}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <ListWidget
+      title={t('dash.expiringContracts')}
+      query={q}
+      empty={t('dash.noExpiring')}
+      testId="expiring-contracts"
+      rowKey={(r) => r.contractId}
+    >
+      {(r) => (
+        <>
+          <Link to={`/employee/list/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
+            {r.employeeName}
+          </Link>
+          <span className="whitespace-nowrap text-slate-600">
+            {r.contractNumber} · {t('dash.ends', { date: formatIsoDate(r.endDate) })}
+          </span>
+        </>
       )}
-    </Widget>
+    </ListWidget>
   );
 }
 
@@ -205,28 +235,22 @@ export function RegulationsWidget() {
   const q = trpc.dashboard.regulations.useQuery({});
   const utils = trpc.useUtils();
   return (
-    <Widget title={t('dash.regulations')} query={q}>
-      {q.data?.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('dash.noRegulations')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 text-sm" data-testid="regulations">
-          {q.data?.map((r) => (
-            <li key={r.id} className="flex justify-between gap-2 py-1">
-              <button
-                type="button"
-                className="text-left text-sky-700 hover:underline"
-                onClick={async () => saveBase64(await utils.regulation.downloadMine.fetch({ id: r.id }))}
-              >
-                {r.title}
-              </button>
-              <span className="whitespace-nowrap text-slate-600">
-                {t('dash.effective', { date: formatIsoDate(r.effectiveDate) })}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <ListWidget title={t('dash.regulations')} query={q} empty={t('dash.noRegulations')} testId="regulations" rowKey={(r) => r.id}>
+      {(r) => (
+        <>
+          <button
+            type="button"
+            className="text-left text-sky-700 hover:underline"
+            onClick={async () => saveBase64(await utils.regulation.downloadMine.fetch({ id: r.id }))}
+          >
+            {r.title}
+          </button>
+          <span className="whitespace-nowrap text-slate-600">
+            {t('dash.effective', { date: formatIsoDate(r.effectiveDate) })}
+          </span>
+        </>
       )}
-    </Widget>
+    </ListWidget>
   );
 }
 

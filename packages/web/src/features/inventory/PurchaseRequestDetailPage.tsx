@@ -4,20 +4,16 @@ import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { AttachmentsCard } from './AttachmentsCard';
-import { DecisionDialog } from './DecisionDialog';
 import { formatRupiah } from './InventorySelects';
 import { PurchaseOrderDialog } from './PurchaseOrderDialog';
 import { ReceiveDialog } from './ReceiveDialog';
+import { RequestDetailFrame } from './RequestDetailFrame';
 import {
   Info,
-  LinkedPurchasing,
   OrderDownloadButton,
-  RequestActions,
-  RequestSummary,
   TableCard,
   useDetailActions,
   useOrderLeadColumns,
@@ -25,7 +21,6 @@ import {
   useRequestId,
 } from './request-parts';
 import './texts';
-import { RefusalNote } from '../../ui/RefusalNote';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
 type LineRow = Detail['lineItems'][number];
@@ -47,7 +42,7 @@ export function PurchaseRequestDetailPage() {
   const receives = trpc.inventory.purchaseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
   const [ordering, setOrdering] = useState(false);
   const [receiving, setReceiving] = useState<OrderRow | null>(null);
-  const { deciding, setDeciding, refreshed, decided } = useDetailActions();
+  const { refreshed, decided, ...decision } = useDetailActions();
   const managerial = trpc.inventory.purchaseRequest.approveManagerial.useMutation(decided);
   const warehouse = trpc.inventory.purchaseRequest.approveWarehouse.useMutation(decided);
   const coo = trpc.inventory.purchaseRequest.approveCoo.useMutation(decided);
@@ -110,71 +105,56 @@ export function PurchaseRequestDetailPage() {
   const receiveColumns: Column<ReceiveRow>[] = [...receiveLead, { key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy }];
 
   return (
-    <>
-      <PageTitle
-        actions={
-          <RequestActions
-            kind="purchaseRequest"
-            id={d.id}
-            can={d.can}
-            cancel={cancel}
-            fetchFile={() => utils.inventory.purchaseRequest.download.fetch({ id: d.id })}
-            first={d.can.order ? <Button onClick={() => setOrdering(true)}>{t('inv.placeOrder')}</Button> : null}
-          >
-            {tier ? (
-              <>
-                <Button onClick={() => setDeciding('approve')}>
-                  {t('inv.approve')} ({t(`inv.tier.${tier}`)})
-                </Button>
-                <Button variant="danger" onClick={() => setDeciding('reject')}>
-                  {t('inv.reject')} ({t(`inv.tier.${tier}`)})
-                </Button>
-              </>
-            ) : null}
-            {/* Segregation of duties: say why the approval buttons are not shown (docs/security.md). */}
-            <RefusalNote reason={d.can.approveRefusal} />
-          </RequestActions>
-        }
-      >
-        {t('routes.inventory.purchaseRequestDetail')} {d.number}
-      </PageTitle>
-      <RequestSummary
-        request={d}
-        after={
-          d.warehouseRequestId ? (
-            <p className="mt-3 text-sm">
-              <Link to={`/inventory/warehouseRequest/${d.warehouseRequestId}/detail`} className="text-sky-700 hover:underline">
-                {d.warehouseRequestNumber}
-              </Link>
-            </p>
-          ) : null
-        }
-      >
-        <Info label={t('inv.status')} value={d.statusLabel} />
-        <Info label={t('inv.total')} value={formatRupiah(d.estimatedTotal)} />
-        <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
-        <Info
-          label={t('inv.approvalTiers')}
-          value={(['managerial', 'warehouse', 'coo'] as const)
-            .map((k) => `${t(`inv.tier.${k}`)}: ${t(`inv.tierStatus.${d.approval[k]}`)}`)
-            .join(' · ')}
-        />
-      </RequestSummary>
-      <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
+    <RequestDetailFrame
+      kind="purchaseRequest"
+      request={d}
+      cancel={cancel}
+      fetchFile={() => utils.inventory.purchaseRequest.download.fetch({ id: d.id })}
+      first={d.can.order ? <Button onClick={() => setOrdering(true)}>{t('inv.placeOrder')}</Button> : null}
+      decision={{
+        allowed: tier !== null,
+        refusal: d.can.approveRefusal,
+        suffix: tier ? ` (${t(`inv.tier.${tier}`)})` : '',
+        state: decision,
+        pending: step.isPending,
+        onConfirm: (choice, note) => step.mutate({ id: d.id, decision: choice, note }),
+      }}
+      summary={
+        <>
+          <Info label={t('inv.status')} value={d.statusLabel} />
+          <Info label={t('inv.total')} value={formatRupiah(d.estimatedTotal)} />
+          <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
+          <Info
+            label={t('inv.approvalTiers')}
+            value={(['managerial', 'warehouse', 'coo'] as const)
+              .map((k) => `${t(`inv.tier.${k}`)}: ${t(`inv.tierStatus.${d.approval[k]}`)}`)
+              .join(' · ')}
+          />
+        </>
+      }
+      summaryAfter={
+        d.warehouseRequestId ? (
+          <p className="mt-3 text-sm">
+            <Link to={`/inventory/warehouseRequest/${d.warehouseRequestId}/detail`} className="text-sky-700 hover:underline">
+              {d.warehouseRequestNumber}
+            </Link>
+          </p>
+        ) : null
+      }
+      lineColumns={lineColumns}
+      orders={orders}
+      orderColumns={orderColumns}
+      receives={receives}
+      receiveColumns={receiveColumns}
+      dialogs={
+        <>
+          {ordering ? <PurchaseOrderDialog request={d} onClose={() => setOrdering(false)} /> : null}
+          {receiving ? <ReceiveDialog order={receiving} onClose={() => setReceiving(null)} /> : null}
+        </>
+      }
+    >
       <AttachmentsCard requestId={d.id} rows={d.attachments} editable={d.can.attach} />
       <TableCard title={t('inv.history')} columns={historyColumns} rows={d.history} />
-      <LinkedPurchasing orders={orders} orderColumns={orderColumns} receives={receives} receiveColumns={receiveColumns} />
-      {ordering ? <PurchaseOrderDialog request={d} onClose={() => setOrdering(false)} /> : null}
-      {receiving ? <ReceiveDialog order={receiving} onClose={() => setReceiving(null)} /> : null}
-      {deciding && tier ? (
-        <DecisionDialog
-          title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')} (${t(`inv.tier.${tier}`)}) ${d.number}`}
-          decision={deciding}
-          pending={step.isPending}
-          onConfirm={(note) => step.mutate({ id: d.id, decision: deciding, note })}
-          onClose={() => setDeciding(null)}
-        />
-      ) : null}
-    </>
+    </RequestDetailFrame>
   );
 }

@@ -4,14 +4,13 @@ import { useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
-import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { AttachmentsCard } from './AttachmentsCard';
-import { ItemWarehouseSelect, ServiceSelect, UnitSelect, WarehouseSelect } from './InventorySelects';
-import { LineEditorForm } from './line-editor';
-import { EditPageTitle, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
+import { ServiceSelect, UnitSelect } from './InventorySelects';
+import { isValidQuantity, LineEditorForm, LineItemSelect, LineQuantityInput, RequestHeaderFields } from './line-editor';
+import { EditRequestFrame, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
 import './texts';
 
 export interface PrLine {
@@ -42,7 +41,7 @@ export function firstInvalidPurchaseRequestField(warehouseId: string, lines: PrL
     if (l.kind === 'item' && !l.variantId) return `pr-line-${i}-variant`;
     if (l.kind === 'service' && !l.serviceId) return `pr-line-${i}-service`;
     if (!l.unitId) return `pr-line-${i}-unit`;
-    if (!/^\d+$/.test(l.quantity) || Number(l.quantity) < 1) return `pr-line-${i}-quantity`;
+    if (!isValidQuantity(l.quantity)) return `pr-line-${i}-quantity`;
     if (!/^\d{1,15}$/.test(l.estimatedPrice)) return `pr-line-${i}-price`;
     if (!l.neededBy) return `pr-line-${i}-needed`;
     if (l.reason.trim() === '') return `pr-line-${i}-reason`;
@@ -82,20 +81,13 @@ function PurchaseRequestForm({
       firstInvalid={(lines) => firstInvalidPurchaseRequestField(warehouseId, lines)}
       onValid={(lines) => onSave({ warehouseId: Number(warehouseId), note, lines: toInput(lines) })}
       header={(bad) => (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t('inv.warehouse')} htmlFor="pr-warehouse" required>
-            <WarehouseSelect
-              id="pr-warehouse"
-              placeholder=""
-              value={warehouseId}
-              onChange={setWarehouseId}
-              invalid={bad('pr-warehouse')}
-            />
-          </Field>
-          <Field label={t('inv.note')} htmlFor="pr-note">
-            <TextInput id="pr-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
-          </Field>
-        </div>
+        <RequestHeaderFields
+          prefix="pr"
+          className="grid gap-4 sm:grid-cols-2"
+          warehouse={[warehouseId, setWarehouseId]}
+          note={[note, setNote]}
+          bad={bad}
+        />
       )}
       lineAs="fieldset"
       lineClassName="mb-3 grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-4"
@@ -111,12 +103,11 @@ function PurchaseRequestForm({
             ]}
           />
           {l.kind === 'item' ? (
-            <ItemWarehouseSelect
+            <LineItemSelect
               id={`pr-line-${i}-variant`}
-              aria-label={t('inv.item')}
               value={l.variantId}
               onChange={(v) => setLine({ variantId: v })}
-              invalid={bad(`pr-line-${i}-variant`)}
+              bad={bad}
             />
           ) : (
             <ServiceSelect
@@ -134,13 +125,11 @@ function PurchaseRequestForm({
             onChange={(v) => setLine({ unitId: v })}
             invalid={bad(`pr-line-${i}-unit`)}
           />
-          <TextInput
+          <LineQuantityInput
             id={`pr-line-${i}-quantity`}
-            aria-label={t('inv.quantity')}
-            inputMode="numeric"
             value={l.quantity}
-            onChange={(e) => setLine({ quantity: e.target.value })}
-            invalid={bad(`pr-line-${i}-quantity`)}
+            onChange={(v) => setLine({ quantity: v })}
+            bad={bad}
           />
           <TextInput
             id={`pr-line-${i}-price`}
@@ -221,34 +210,34 @@ export function PurchaseRequestAddPage() {
 
 /** /inventory/purchaseRequest/{id}/edit: only before the first approval. */
 export function PurchaseRequestEditPage() {
-  const { t } = useTranslation();
   const { id, valid } = useRequestId();
-  const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid });
-  const d = detail.data;
+  const d = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid }).data;
   const update = trpc.inventory.purchaseRequest.update.useMutation(useEditableRequest('purchaseRequest', id, d));
-  if (!d) return <Spinner label={t('app.loading')} />;
   return (
-    <>
-      <EditPageTitle kind="purchaseRequest" number={d.number} />
-      <PurchaseRequestForm
-        initial={{
-          warehouseId: String(d.warehouseId),
-          note: d.note ?? '',
-          lines: d.lineItems.map((l) => ({
-            kind: l.kind,
-            variantId: l.variantId === null ? '' : String(l.variantId),
-            serviceId: l.serviceId === null ? '' : String(l.serviceId),
-            unitId: String(l.unitId),
-            quantity: String(l.quantity),
-            estimatedPrice: l.estimatedPrice,
-            neededBy: l.neededBy,
-            reason: l.reason,
-          })),
-        }}
-        pending={update.isPending}
-        onSave={(v) => update.mutate({ id, ...v })}
-      />
-      <AttachmentsCard requestId={d.id} rows={d.attachments} editable={d.can.attach} />
-    </>
+    <EditRequestFrame kind="purchaseRequest" request={d}>
+      {(r) => (
+        <>
+          <PurchaseRequestForm
+            initial={{
+              warehouseId: String(r.warehouseId),
+              note: r.note ?? '',
+              lines: r.lineItems.map((l) => ({
+                kind: l.kind,
+                variantId: l.variantId === null ? '' : String(l.variantId),
+                serviceId: l.serviceId === null ? '' : String(l.serviceId),
+                unitId: String(l.unitId),
+                quantity: String(l.quantity),
+                estimatedPrice: l.estimatedPrice,
+                neededBy: l.neededBy,
+                reason: l.reason,
+              })),
+            }}
+            pending={update.isPending}
+            onSave={(v) => update.mutate({ id, ...v })}
+          />
+          <AttachmentsCard requestId={r.id} rows={r.attachments} editable={r.can.attach} />
+        </>
+      )}
+    </EditRequestFrame>
   );
 }

@@ -3,18 +3,14 @@ import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
-import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { Spinner } from '../../ui/Spinner';
-import { DecisionDialog } from './DecisionDialog';
 import { formatRupiah } from './InventorySelects';
+import { RequestDetailFrame } from './RequestDetailFrame';
 import {
   Info,
-  LinkedPurchasing,
   OrderDownloadButton,
-  RequestActions,
-  RequestSummary,
   TableCard,
   useDetailActions,
   useOrderLeadColumns,
@@ -22,7 +18,6 @@ import {
   useRequestId,
 } from './request-parts';
 import './texts';
-import { RefusalNote } from '../../ui/RefusalNote';
 
 type Detail = RouterOutputs['inventory']['warehouseRequest']['get'];
 type LineRow = Detail['lineItems'][number];
@@ -38,7 +33,7 @@ export function WarehouseRequestDetailPage() {
   const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
   const orders = trpc.inventory.warehouseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
   const receives = trpc.inventory.warehouseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
-  const { deciding, setDeciding, refreshed, decided } = useDetailActions();
+  const { refreshed, decided, ...decision } = useDetailActions();
   const decide = trpc.inventory.warehouseRequest.decide.useMutation(decided);
   const issue = trpc.inventory.warehouseRequest.issue.useMutation(refreshed);
   const cancel = trpc.inventory.warehouseRequest.cancel.useMutation(refreshed);
@@ -88,66 +83,55 @@ export function WarehouseRequestDetailPage() {
   const receiveColumns: Column<ReceiveRow>[] = [...receiveLead];
 
   return (
-    <>
-      <PageTitle
-        actions={
-          <RequestActions
-            kind="warehouseRequest"
-            id={d.id}
-            can={d.can}
-            cancel={cancel}
-            fetchFile={() => utils.inventory.warehouseRequest.download.fetch({ id: d.id })}
-          >
-            {d.can.decide ? (
-              <>
-                <Button onClick={() => setDeciding('approve')}>{t('inv.approve')}</Button>
-                <Button variant="danger" onClick={() => setDeciding('reject')}>
-                  {t('inv.reject')}
-                </Button>
-              </>
-            ) : null}
-            {/* Segregation of duties: say why the decision buttons are not shown (docs/security.md). */}
-            <RefusalNote reason={d.can.decideRefusal} />
-            {d.can.raisePurchaseRequest && d.lineItems.some((l) => l.shortage > 0) ? (
-              <LinkButton to={`/inventory/purchaseRequest/add?warehouseRequestId=${d.id}`} variant="secondary">
-                {t('inv.raisePurchaseRequest')}
-              </LinkButton>
-            ) : null}
-            {d.can.issue ? (
-              <Button disabled={issue.isPending} onClick={() => issue.mutate({ id: d.id })}>
-                {t('inv.issue')}
-              </Button>
-            ) : null}
-          </RequestActions>
-        }
-      >
-        {t('routes.inventory.warehouseRequestDetail')} {d.number}
-      </PageTitle>
-      <RequestSummary request={d}>
-        <Info label={t('inv.status')} value={`${d.statusLabel} · ${d.fulfilmentLabel}`} />
-        <Info label={t('inv.neededDate')} value={d.neededDate ? formatIsoDate(d.neededDate) : t('app.none')} />
-        <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
-        <Info
-          label={t('inv.decidedBy')}
-          value={
-            d.decidedBy
-              ? `${d.decidedBy} · ${formatDateTime(d.decidedAt)}${d.decisionNote ? ` · ${d.decisionNote}` : ''}`
-              : t('app.none')
-          }
-        />
-      </RequestSummary>
-      <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
+    <RequestDetailFrame
+      kind="warehouseRequest"
+      request={d}
+      cancel={cancel}
+      fetchFile={() => utils.inventory.warehouseRequest.download.fetch({ id: d.id })}
+      decision={{
+        allowed: d.can.decide,
+        refusal: d.can.decideRefusal,
+        suffix: '',
+        state: decision,
+        pending: decide.isPending,
+        onConfirm: (choice, note) => decide.mutate({ id: d.id, decision: choice, note }),
+      }}
+      actions={
+        <>
+          {d.can.raisePurchaseRequest && d.lineItems.some((l) => l.shortage > 0) ? (
+            <LinkButton to={`/inventory/purchaseRequest/add?warehouseRequestId=${d.id}`} variant="secondary">
+              {t('inv.raisePurchaseRequest')}
+            </LinkButton>
+          ) : null}
+          {d.can.issue ? (
+            <Button disabled={issue.isPending} onClick={() => issue.mutate({ id: d.id })}>
+              {t('inv.issue')}
+            </Button>
+          ) : null}
+        </>
+      }
+      summary={
+        <>
+          <Info label={t('inv.status')} value={`${d.statusLabel} · ${d.fulfilmentLabel}`} />
+          <Info label={t('inv.neededDate')} value={d.neededDate ? formatIsoDate(d.neededDate) : t('app.none')} />
+          <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
+          <Info
+            label={t('inv.decidedBy')}
+            value={
+              d.decidedBy
+                ? `${d.decidedBy} · ${formatDateTime(d.decidedAt)}${d.decisionNote ? ` · ${d.decisionNote}` : ''}`
+                : t('app.none')
+            }
+          />
+        </>
+      }
+      lineColumns={lineColumns}
+      orders={orders}
+      orderColumns={orderColumns}
+      receives={receives}
+      receiveColumns={receiveColumns}
+    >
       <TableCard title={t('inv.linkedPurchaseRequests')} columns={prColumns} rows={d.purchaseRequests} />
-      <LinkedPurchasing orders={orders} orderColumns={orderColumns} receives={receives} receiveColumns={receiveColumns} />
-      {deciding ? (
-        <DecisionDialog
-          title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')} ${d.number}`}
-          decision={deciding}
-          pending={decide.isPending}
-          onConfirm={(note) => decide.mutate({ id: d.id, decision: deciding, note })}
-          onClose={() => setDeciding(null)}
-        />
-      ) : null}
-    </>
+    </RequestDetailFrame>
   );
 }

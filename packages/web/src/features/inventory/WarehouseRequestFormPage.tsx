@@ -4,11 +4,9 @@ import { trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
-import { ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
-import { LineEditorForm } from './line-editor';
-import { EditPageTitle, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
+import { isValidQuantity, LineEditorForm, LineItemSelect, LineQuantityInput, RequestHeaderFields } from './line-editor';
+import { EditRequestFrame, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
 import './texts';
 
 interface Line {
@@ -23,7 +21,7 @@ export function firstInvalidWarehouseRequestField(warehouseId: string, lines: Li
   if (!warehouseId) return 'wr-warehouse';
   for (const [i, l] of lines.entries()) {
     if (!l.variantId) return `wr-line-${i}-variant`;
-    if (!/^\d+$/.test(l.quantity) || Number(l.quantity) < 1) return `wr-line-${i}-quantity`;
+    if (!isValidQuantity(l.quantity)) return `wr-line-${i}-quantity`;
   }
   return null;
 }
@@ -61,41 +59,27 @@ function WarehouseRequestForm({
         })
       }
       header={(bad) => (
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={t('inv.warehouse')} htmlFor="wr-warehouse" required>
-            <WarehouseSelect
-              id="wr-warehouse"
-              placeholder=""
-              value={warehouseId}
-              onChange={setWarehouseId}
-              invalid={bad('wr-warehouse')}
-            />
-          </Field>
+        <RequestHeaderFields
+          prefix="wr"
+          className="grid gap-4 sm:grid-cols-3"
+          warehouse={[warehouseId, setWarehouseId]}
+          note={[note, setNote]}
+          bad={bad}
+        >
           <Field label={t('inv.neededDate')} htmlFor="wr-needed">
             <DatePicker id="wr-needed" value={neededDate} onChange={setNeededDate} />
           </Field>
-          <Field label={t('inv.note')} htmlFor="wr-note">
-            <TextInput id="wr-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
-          </Field>
-        </div>
+        </RequestHeaderFields>
       )}
       lineClassName="mb-2 grid gap-2 sm:grid-cols-[2fr_1fr_2fr_auto]"
       renderLine={(l, i, setLine, bad) => (
         <>
-          <ItemWarehouseSelect
-            id={`wr-line-${i}-variant`}
-            aria-label={t('inv.item')}
-            value={l.variantId}
-            onChange={(v) => setLine({ variantId: v })}
-            invalid={bad(`wr-line-${i}-variant`)}
-          />
-          <TextInput
+          <LineItemSelect id={`wr-line-${i}-variant`} value={l.variantId} onChange={(v) => setLine({ variantId: v })} bad={bad} />
+          <LineQuantityInput
             id={`wr-line-${i}-quantity`}
-            aria-label={t('inv.quantity')}
-            inputMode="numeric"
             value={l.quantity}
-            onChange={(e) => setLine({ quantity: e.target.value })}
-            invalid={bad(`wr-line-${i}-quantity`)}
+            onChange={(v) => setLine({ quantity: v })}
+            bad={bad}
           />
           <TextInput
             aria-label={t('inv.note')}
@@ -127,25 +111,23 @@ export function WarehouseRequestAddPage() {
 
 /** /inventory/warehouseRequest/{id}/edit: the requester changes a pending request. */
 export function WarehouseRequestEditPage() {
-  const { t } = useTranslation();
   const { id, valid } = useRequestId();
-  const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
-  const d = detail.data;
+  const d = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid }).data;
   const update = trpc.inventory.warehouseRequest.update.useMutation(useEditableRequest('warehouseRequest', id, d));
-  if (!d) return <Spinner label={t('app.loading')} />;
   return (
-    <>
-      <EditPageTitle kind="warehouseRequest" number={d.number} />
-      <WarehouseRequestForm
-        initial={{
-          warehouseId: String(d.warehouseId),
-          neededDate: d.neededDate ?? '',
-          note: d.note ?? '',
-          lines: d.lineItems.map((l) => ({ variantId: String(l.variantId), quantity: String(l.quantity), note: l.note ?? '' })),
-        }}
-        pending={update.isPending}
-        onSave={(v) => update.mutate({ id, ...v, neededDate: v.neededDate ?? null })}
-      />
-    </>
+    <EditRequestFrame kind="warehouseRequest" request={d}>
+      {(r) => (
+        <WarehouseRequestForm
+          initial={{
+            warehouseId: String(r.warehouseId),
+            neededDate: r.neededDate ?? '',
+            note: r.note ?? '',
+            lines: r.lineItems.map((l) => ({ variantId: String(l.variantId), quantity: String(l.quantity), note: l.note ?? '' })),
+          }}
+          pending={update.isPending}
+          onSave={(v) => update.mutate({ id, ...v, neededDate: v.neededDate ?? null })}
+        />
+      )}
+    </EditRequestFrame>
   );
 }

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../test/render';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { orderPreview, percentToBp } from './PurchaseOrderDialog';
 import { purchaseRequestDetail } from './purchase-request.fixture';
-import { PurchaseRequestDetailPage } from './PurchaseRequestDetailPage';
+import { fakePurchaseRequestServer, renderPurchaseRequestDetail } from './purchase-request.testing';
 import { WarehouseRequestListPage } from './WarehouseRequestListPage';
 
 cleanupAfterEach();
@@ -65,22 +64,11 @@ const order = {
   createdAt: '2026-11-23T03:00:00.000Z',
 };
 
-const renderDetail = (permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path="/inventory/purchaseRequest/:id/detail" element={<PurchaseRequestDetailPage />} />
-      </Routes>
-    </SessionProvider>,
-    { route: '/inventory/purchaseRequest/12/detail' },
-  );
+const renderDetail = (permissions: string[]) => renderPurchaseRequestDetail(user(permissions));
 
 describe('placing a purchase order from an approved request', () => {
   it('prefills what is not ordered yet, shows totals in integer rupiah, refuses too much, sends the order', async () => {
-    const server = fakeTrpcServer({
-      'inventory.purchaseRequest.get': () => ({ data: approved() }),
-      'inventory.purchaseRequest.purchaseOrders': () => ({ data: [] }),
-      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
+    const server = fakePurchaseRequestServer(approved(), [], {
       'inventory.purchaseRequest.order': () => ({ data: order }),
     });
     renderDetail(KEEPER);
@@ -123,10 +111,7 @@ describe('placing a purchase order from an approved request', () => {
 
 describe('receiving against an order', () => {
   it('offers what is still to receive, refuses more, and records a partial receipt', async () => {
-    const server = fakeTrpcServer({
-      'inventory.purchaseRequest.get': () => ({ data: approved({ order: false }) }),
-      'inventory.purchaseRequest.purchaseOrders': () => ({ data: [order] }),
-      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
+    const server = fakePurchaseRequestServer(approved({ order: false }), [order], {
       'inventory.purchaseOrder.receive': () => ({ data: {} }),
     });
     renderDetail(KEEPER);
@@ -150,13 +135,7 @@ describe('receiving against an order', () => {
   });
 
   it('without inventory.manage there is no receive or order button, only the PDF', async () => {
-    fakeTrpcServer({
-      'inventory.purchaseRequest.get': () => ({
-        data: { ...approved(), can: { ...approved().can, order: false, receive: false } },
-      }),
-      'inventory.purchaseRequest.purchaseOrders': () => ({ data: [order] }),
-      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
-    });
+    fakePurchaseRequestServer({ ...approved(), can: { ...approved().can, order: false, receive: false } }, [order]);
     renderDetail(['inventory.request']);
     expect(await screen.findByRole('button', { name: 'Download PDF PO-000005' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy();
@@ -166,10 +145,7 @@ describe('receiving against an order', () => {
 
 describe('attachments', () => {
   it('while editable: a disallowed file is refused on the spot; a PDF is sent as base64', async () => {
-    const server = fakeTrpcServer({
-      'inventory.purchaseRequest.get': () => ({ data: approved({ attach: true }) }),
-      'inventory.purchaseRequest.purchaseOrders': () => ({ data: [] }),
-      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
+    const server = fakePurchaseRequestServer(approved({ attach: true }), [], {
       'inventory.purchaseRequest.addAttachment': () => ({ data: [] }),
     });
     renderDetail(['inventory.request']);
@@ -190,24 +166,20 @@ describe('attachments', () => {
   });
 
   it('after the first approval the list stays downloadable but cannot change', async () => {
-    fakeTrpcServer({
-      'inventory.purchaseRequest.get': () => ({
-        data: approved({
-          attachments: [
-            {
-              id: 3,
-              name: 'quote.pdf',
-              mime: 'application/pdf',
-              size: 2048,
-              uploadedBy: 'Rina',
-              createdAt: '2026-11-22T03:00:00Z',
-            },
-          ],
-        }),
+    fakePurchaseRequestServer(
+      approved({
+        attachments: [
+          {
+            id: 3,
+            name: 'quote.pdf',
+            mime: 'application/pdf',
+            size: 2048,
+            uploadedBy: 'Rina',
+            createdAt: '2026-11-22T03:00:00Z',
+          },
+        ],
       }),
-      'inventory.purchaseRequest.purchaseOrders': () => ({ data: [] }),
-      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
-    });
+    );
     renderDetail(['inventory.request']);
     expect(await screen.findByText('quote.pdf')).toBeTruthy();
     expect(screen.getByText('2 KB')).toBeTruthy();

@@ -7,7 +7,7 @@ import { stubResizeObserver } from '../../testing/resize-observer';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { formatRupiah } from './InventorySelects';
 import { purchaseRequestDetail } from './purchase-request.fixture';
-import { PurchaseRequestDetailPage } from './PurchaseRequestDetailPage';
+import { fakePurchaseRequestServer, renderPurchaseRequestDetail } from './purchase-request.testing';
 import { firstInvalidPurchaseRequestField, PurchaseRequestAddPage, type PrLine } from './PurchaseRequestFormPage';
 import { WarehouseRequestListPage } from './WarehouseRequestListPage';
 
@@ -33,23 +33,11 @@ const detail = (approve: 'managerial' | 'warehouse' | 'coo' | null) => ({
   can: { edit: false, cancel: false, approve, attach: false, order: false, receive: false },
 });
 
-const renderDetail = (permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <Routes>
-        <Route path="/inventory/purchaseRequest/:id/detail" element={<PurchaseRequestDetailPage />} />
-      </Routes>
-    </SessionProvider>,
-    { route: '/inventory/purchaseRequest/12/detail' },
-  );
+const renderDetail = (permissions: string[]) => renderPurchaseRequestDetail(user(permissions));
 
 describe('purchase request detail', () => {
   it('without a tier to act on there is no approve or reject button', async () => {
-    fakeTrpcServer({
-      'inventory.purchaseRequest.get': () => ({ data: detail(null) }),
-      'inventory.purchaseRequest.purchaseOrders': () => ({ data: [] }),
-      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
-    });
+    fakePurchaseRequestServer(detail(null));
     renderDetail(['inventory.request']);
     expect(await screen.findByText('Paper A4 (-)')).toBeTruthy();
     expect(screen.getByText('1.250.000', { selector: 'dd' })).toBeTruthy();
@@ -59,10 +47,7 @@ describe('purchase request detail', () => {
   });
 
   it('the managerial approver rejects only with a note; the call goes to the managerial tier', async () => {
-    const server = fakeTrpcServer({
-      'inventory.purchaseRequest.get': () => ({ data: detail('managerial') }),
-      'inventory.purchaseRequest.purchaseOrders': () => ({ data: [] }),
-      'inventory.purchaseRequest.purchaseReceives': () => ({ data: [] }),
+    const server = fakePurchaseRequestServer(detail('managerial'), [], {
       'inventory.purchaseRequest.approveManagerial': () => ({ data: { ...detail(null), status: 'rejected' } }),
     });
     renderDetail(['inventory.request', 'inventory.approve.managerial']);

@@ -2,6 +2,9 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Field } from '../../ui/Field';
+import { TextInput } from '../../ui/TextInput';
+import { ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
 import './texts';
 
 /**
@@ -78,5 +81,78 @@ export function LineEditorForm<L>({
         </div>
       </Card>
     </form>
+  );
+}
+
+/** A line's quantity as typed: a whole number of at least 1. */
+export const isValidQuantity = (quantity: string): boolean => /^\d+$/.test(quantity) && Number(quantity) >= 1;
+
+/**
+ * The header of a request form: the warehouse (required, id `<prefix>-warehouse`), then `children`
+ * (more fields), then the note (id `<prefix>-note`).
+ */
+export function RequestHeaderFields({
+  prefix,
+  warehouse: [warehouseId, onWarehouseChange],
+  note: [note, onNoteChange],
+  bad,
+  className,
+  children,
+}: {
+  prefix: string;
+  /** The warehouse id and its setter. */
+  warehouse: [string, (v: string) => void];
+  /** The note and its setter. */
+  note: [string, (v: string) => void];
+  bad: (id: string) => boolean;
+  className: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <Field label={t('inv.warehouse')} htmlFor={`${prefix}-warehouse`} required>
+        <WarehouseSelect
+          id={`${prefix}-warehouse`}
+          placeholder=""
+          value={warehouseId}
+          onChange={onWarehouseChange}
+          invalid={bad(`${prefix}-warehouse`)}
+        />
+      </Field>
+      {children}
+      <Field label={t('inv.note')} htmlFor={`${prefix}-note`}>
+        <TextInput id={`${prefix}-note`} value={note} maxLength={1000} onChange={(e) => onNoteChange(e.target.value)} />
+      </Field>
+    </div>
+  );
+}
+
+interface LineFieldProps {
+  /** The element id; `bad(id)` marks the field invalid. */
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  bad: (id: string) => boolean;
+}
+
+/** The item (warehouse variant) of a request line. */
+export function LineItemSelect({ id, value, onChange, bad }: LineFieldProps) {
+  const { t } = useTranslation();
+  return <ItemWarehouseSelect id={id} aria-label={t('inv.item')} value={value} onChange={onChange} invalid={bad(id)} />;
+}
+
+/** The quantity of a request line. */
+export function LineQuantityInput({ id, value, onChange, bad }: LineFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      id={id}
+      aria-label={t('inv.quantity')}
+      inputMode="numeric"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      invalid={bad(id)}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
+import { Spinner } from '../../ui/Spinner';
 import type { SelectOption } from '../../ui/Select';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
@@ -222,13 +223,28 @@ export function useEditableRequest<D extends { can: { edit: boolean } }>(kind: R
   return { ...saved, onSuccess: () => saved.onSuccess({ id }) };
 }
 
-/** An edit page's title: "Edit purchase request PR-000012". */
-export function EditPageTitle({ kind, number }: { kind: RequestKind; number: string }) {
+/**
+ * An edit page: a spinner until the request (`request`) is loaded, then its title ("Edit purchase
+ * request PR-000012") and `children` (its form).
+ */
+export function EditRequestFrame<D extends { number: string }>({
+  kind,
+  request,
+  children,
+}: {
+  kind: RequestKind;
+  request: D | undefined;
+  children: (request: D) => ReactNode;
+}) {
   const { t } = useTranslation();
+  if (!request) return <Spinner label={t('app.loading')} />;
   return (
-    <PageTitle>
-      {t(`routes.inventory.${kind}Edit`)} {number}
-    </PageTitle>
+    <>
+      <PageTitle>
+        {t(`routes.inventory.${kind}Edit`)} {request.number}
+      </PageTitle>
+      {children(request)}
+    </>
   );
 }
 

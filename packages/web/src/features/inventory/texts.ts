@@ -146,9 +146,7 @@ const en = {
   noUnit: 'No unit',
   deleteConfirm: 'Delete {{name}}?',
 };
-type Texts = typeof en;
-
-const id: Texts = {
+const id: typeof en = {
   myRequests: 'Permintaan saya',
   teamRequests: 'Permintaan tim saya',
   waitingFor: 'Menunggu persetujuan {{tier}} saya',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -13,6 +13,7 @@ import { TextInput } from '../../ui/TextInput';
 import { BalanceCard, LeaveForm, StatusBadge } from './leave-shared';
 import { AdjustBalanceCard } from './LeaveApprovals';
 import './texts';
+import { NotFoundNote } from '../../ui/NotFoundNote';
 
 /** /attendance/leave/add: HR or a manager adds a leave request for an employee in their scope. */
 export function LeaveAddPage() {
@@ -97,12 +98,7 @@ export function LeaveEditPage() {
       <PageTitle>{t('routes.attendance.leaveEdit')}</PageTitle>
       <Card>
         {!valid || leave.isError ? (
-          <p className="text-sm text-slate-700">
-            {t('leave.notFound')}.{' '}
-            <Link to="/attendance/leave" className="text-sky-700 hover:underline">
-              {t('leave.back')}
-            </Link>
-          </p>
+          <NotFoundNote text={t('leave.notFound')} back={t('leave.back')} to="/attendance/leave" />
         ) : !r ? (
           <Spinner />
         ) : (

@@ -12,10 +12,13 @@ import { QueryTable } from '../../ui/QueryTable';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { DeleteModal, errorsOf, FormModal, useDraftEditor } from './leave-shared';
 import './texts';
+import { fieldBinder } from '../../lib/field-binder';
+import { SubmitCell } from '../../ui/FormButtons';
 
 type RuleRow = RouterOutputs['leave']['approvalRule']['list'][number];
 type Step = RouterOutputs['leave']['get']['steps'][number];
@@ -84,7 +87,7 @@ export function ApprovalRulesCard() {
   const rules = trpc.leave.approvalRule.list.useQuery();
   const types = trpc.leave.type.list.useQuery();
   const editor = useDraftEditor<RuleDraft, RuleRow>();
-  const { draft, setDraft, errors, setErrors, deleting, setDeleting } = editor;
+  const { draft, setDraft, errors, setErrors } = editor;
   const after = editor.after(() => utils.leave.approvalRule.invalidate());
   const create = trpc.leave.approvalRule.create.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleSaved') } });
   const update = trpc.leave.approvalRule.update.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleSaved') } });
@@ -166,14 +169,15 @@ export function ApprovalRulesCard() {
         empty={t('leave.noRules')}
       />
       <FormModal
-        open={draft !== null}
-        onClose={() => setDraft(null)}
-        title={draft?.id ? t('leave.editRule') : t('leave.addRule')}
+        editor={editor}
         formId="ar-form"
+        titles={[t('leave.addRule'), t('leave.editRule')]}
         busy={create.isPending || update.isPending}
+        onSubmit={save}
+        className="space-y-3"
       >
-        {draft ? (
-          <form id="ar-form" onSubmit={save} noValidate className="space-y-3">
+        {(draft) => (
+          <>
             <div className="grid gap-3 sm:grid-cols-3">
               <Field label={t('leave.leaveType')} htmlFor="ar-type" error={errors.leaveTypeId}>
                 <Select
@@ -254,17 +258,16 @@ export function ApprovalRulesCard() {
                 </Button>
               ) : null}
             </fieldset>
-          </form>
-        ) : null}
+          </>
+        )}
       </FormModal>
       <DeleteModal
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={t('leave.deleteRule')}
+        editor={editor}
+        title={() => t('leave.deleteRule')}
         busy={remove.isPending}
-        onDelete={() => deleting && remove.mutate({ id: deleting.id })}
+        onDelete={(r) => remove.mutate({ id: r.id })}
       >
-        {deleting ? `${deleting.leaveType ?? t('leave.anyType')} · ${deleting.department ?? t('leave.anyDepartment')}` : ''}
+        {(r) => `${r.leaveType ?? t('leave.anyType')} · ${r.department ?? t('leave.anyDepartment')}`}
       </DeleteModal>
     </Card>
   );
@@ -323,6 +326,7 @@ export function AdjustBalanceCard({ employeeId, year }: { employeeId: number; ye
   const [days, setDays] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const field = fieldBinder('adj', { days: t('leave.adjustDays'), reason: t('leave.adjustReason') }, errors);
   const adjust = trpc.leave.adjustBalance.useMutation({
     meta: { successMessage: () => t('leave.adjusted') },
     onSuccess: () => {
@@ -348,30 +352,11 @@ export function AdjustBalanceCard({ employeeId, year }: { employeeId: number; ye
   return (
     <Card title={t('leave.adjustBalance')}>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
-        <Field label={t('leave.adjustDays')} htmlFor="adj-days" required error={errors.days}>
-          <TextInput
-            id="adj-days"
-            inputMode="decimal"
-            maxLength={5}
-            value={days}
-            invalid={!!errors.days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </Field>
-        <Field label={t('leave.adjustReason')} htmlFor="adj-reason" required error={errors.reason}>
-          <TextInput
-            id="adj-reason"
-            maxLength={500}
-            value={reason}
-            invalid={!!errors.reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Field>
-        <div className="flex items-end">
-          <Button type="submit" disabled={adjust.isPending}>
-            {t('leave.adjustBalance')}
-          </Button>
-        </div>
+        <TextField {...field('days')} required inputMode="decimal" maxLength={5} value={days} onValue={setDays} />
+        <TextField {...field('reason')} required maxLength={500} value={reason} onValue={setReason} />
+        <SubmitCell className="flex items-end" pending={adjust.isPending}>
+          {t('leave.adjustBalance')}
+        </SubmitCell>
       </form>
     </Card>
   );

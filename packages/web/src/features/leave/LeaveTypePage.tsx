@@ -8,11 +8,11 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { QueryTable } from '../../ui/QueryTable';
-import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { ApprovalRulesCard } from './LeaveApprovals';
 import { DeleteModal, errorsOf, FormModal, useDraftEditor } from './leave-shared';
 import './texts';
+import { SubmitCell } from '../../ui/FormButtons';
 
 type TypeRow = RouterOutputs['leave']['type']['list'][number];
 
@@ -38,6 +38,15 @@ const EMPTY: Draft = {
   allowHalfDay: true,
   active: true,
 };
+
+/** The yes/no settings of a type, in form order, with their checkbox ids. */
+const FLAGS = [
+  ['paid', 'lt-paid'],
+  ['countsAnnual', 'lt-annual'],
+  ['needsAttachment', 'lt-att'],
+  ['allowHalfDay', 'lt-half'],
+  ['active', 'lt-active'],
+] as const;
 
 function Check({
   id,
@@ -66,7 +75,7 @@ export function LeaveTypePage() {
   const utils = trpc.useUtils();
   const types = trpc.leave.type.list.useQuery();
   const editor = useDraftEditor<Draft, TypeRow>();
-  const { draft, setDraft, errors, setErrors, deleting, setDeleting } = editor;
+  const { draft, setDraft, errors, setErrors } = editor;
   const after = editor.after(() => utils.leave.type.invalidate());
   const create = trpc.leave.type.create.useMutation({ ...after, meta: { successMessage: () => t('leave.typeSaved') } });
   const update = trpc.leave.type.update.useMutation({ ...after, meta: { successMessage: () => t('leave.typeSaved') } });
@@ -83,6 +92,14 @@ export function LeaveTypePage() {
     { key: 'active', header: t('leave.status'), cell: (r) => (r.active ? t('leave.active') : t('leave.inactive')) },
     ...editor.actionsColumn(canManage, (r) => ({ ...r, maxDays: r.maxDays === null ? '' : String(r.maxDays) })),
   ];
+  /** A text field of the type dialog: id `lt-<key>`, labelled `leave.<key>`. */
+  const text = (k: 'code' | 'name' | 'maxDays') => ({
+    id: `lt-${k}`,
+    label: t(`leave.${k}`),
+    error: errors[k],
+    value: draft?.[k] ?? '',
+    onValue: (v: string) => draft && setDraft({ ...draft, [k]: v }),
+  });
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (!draft) return;
@@ -123,85 +140,39 @@ export function LeaveTypePage() {
         {canViewRules ? <ApprovalRulesCard /> : null}
       </div>
       <FormModal
-        open={draft !== null}
-        onClose={() => setDraft(null)}
-        title={draft?.id ? t('leave.editType') : t('leave.addType')}
+        editor={editor}
         formId="lt-form"
+        titles={[t('leave.addType'), t('leave.editType')]}
         busy={create.isPending || update.isPending}
+        onSubmit={save}
+        className="grid gap-3 sm:grid-cols-2"
       >
-        {draft ? (
-          <form id="lt-form" onSubmit={save} noValidate className="grid gap-3 sm:grid-cols-2">
-            <Field label={t('leave.code')} htmlFor="lt-code" required error={errors.code}>
-              <TextInput
-                id="lt-code"
-                maxLength={20}
-                value={draft.code}
-                invalid={!!errors.code}
-                onChange={(e) => setDraft({ ...draft, code: e.target.value })}
-              />
-            </Field>
-            <Field label={t('leave.name')} htmlFor="lt-name" required error={errors.name}>
-              <TextInput
-                id="lt-name"
-                maxLength={100}
-                value={draft.name}
-                invalid={!!errors.name}
-                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-              />
-            </Field>
-            <Field label={t('leave.maxDays')} htmlFor="lt-maxDays" error={errors.maxDays}>
-              <TextInput
-                id="lt-maxDays"
-                inputMode="decimal"
-                maxLength={5}
-                value={draft.maxDays}
-                invalid={!!errors.maxDays}
-                onChange={(e) => setDraft({ ...draft, maxDays: e.target.value })}
-              />
-            </Field>
+        {(draft) => (
+          <>
+            <TextField {...text('code')} required maxLength={20} />
+            <TextField {...text('name')} required maxLength={100} />
+            <TextField {...text('maxDays')} inputMode="decimal" maxLength={5} />
             <div className="space-y-2 sm:col-span-2">
-              <Check
-                id="lt-paid"
-                label={t('leave.paid')}
-                checked={draft.paid}
-                onChange={(v) => setDraft({ ...draft, paid: v })}
-              />
-              <Check
-                id="lt-annual"
-                label={t('leave.countsAnnual')}
-                checked={draft.countsAnnual}
-                onChange={(v) => setDraft({ ...draft, countsAnnual: v })}
-              />
-              <Check
-                id="lt-att"
-                label={t('leave.needsAttachment')}
-                checked={draft.needsAttachment}
-                onChange={(v) => setDraft({ ...draft, needsAttachment: v })}
-              />
-              <Check
-                id="lt-half"
-                label={t('leave.allowHalfDay')}
-                checked={draft.allowHalfDay}
-                onChange={(v) => setDraft({ ...draft, allowHalfDay: v })}
-              />
-              <Check
-                id="lt-active"
-                label={t('leave.active')}
-                checked={draft.active}
-                onChange={(v) => setDraft({ ...draft, active: v })}
-              />
+              {FLAGS.map(([k, id]) => (
+                <Check
+                  key={k}
+                  id={id}
+                  label={t(`leave.${k}`)}
+                  checked={draft[k]}
+                  onChange={(v) => setDraft({ ...draft, [k]: v })}
+                />
+              ))}
             </div>
-          </form>
-        ) : null}
+          </>
+        )}
       </FormModal>
       <DeleteModal
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        title={deleting ? t('leave.deleteType', { name: deleting.name }) : ''}
+        editor={editor}
+        title={(r) => t('leave.deleteType', { name: r.name })}
         busy={remove.isPending}
-        onDelete={() => deleting && remove.mutate({ id: deleting.id })}
+        onDelete={(r) => remove.mutate({ id: r.id })}
       >
-        {deleting ? `${deleting.code} — ${deleting.name}` : ''}
+        {(r) => `${r.code} — ${r.name}`}
       </DeleteModal>
     </>
   );
@@ -221,6 +192,10 @@ function LeaveSettingsCard() {
     setCarry(String(settings.data.carryOverMaxDays));
     setProrate(settings.data.prorateFirstYear);
   }, [settings.data]);
+  const days = [
+    ['ls-annual', 'annualDays', annualDays, setAnnualDays],
+    ['ls-carry', 'carryOverMaxDays', carry, setCarry],
+  ] as const;
   const save = trpc.leave.settings.update.useMutation({
     meta: { successMessage: () => t('leave.settingsSaved') },
     onSuccess: () => setErrors({}),
@@ -236,26 +211,26 @@ function LeaveSettingsCard() {
           save.mutate({ annualDays: Number(annualDays), carryOverMaxDays: Number(carry), prorateFirstYear: prorate });
         }}
       >
-        <Field label={t('leave.annualDays')} htmlFor="ls-annual" hint={t('leave.annualDaysHint')} error={errors.annualDays}>
-          <TextInput
-            id="ls-annual"
+        {days.map(([id, key, value, onValue]) => (
+          <TextField
+            key={id}
+            id={id}
+            label={t(`leave.${key}`)}
+            hint={key === 'annualDays' ? t('leave.annualDaysHint') : undefined}
+            error={errors[key]}
+            invalid={false}
             inputMode="decimal"
             maxLength={4}
-            value={annualDays}
-            onChange={(e) => setAnnualDays(e.target.value)}
+            value={value}
+            onValue={onValue}
           />
-        </Field>
-        <Field label={t('leave.carryOverMaxDays')} htmlFor="ls-carry" error={errors.carryOverMaxDays}>
-          <TextInput id="ls-carry" inputMode="decimal" maxLength={4} value={carry} onChange={(e) => setCarry(e.target.value)} />
-        </Field>
+        ))}
         <div className="flex items-end">
           <Check id="ls-prorate" label={t('leave.prorateFirstYear')} checked={prorate} onChange={setProrate} />
         </div>
-        <div className="flex justify-end sm:col-span-3">
-          <Button type="submit" disabled={save.isPending || !settings.data}>
-            {t('app.save')}
-          </Button>
-        </div>
+        <SubmitCell className="flex justify-end sm:col-span-3" pending={save.isPending || !settings.data}>
+          {t('app.save')}
+        </SubmitCell>
       </form>
     </Card>
   );

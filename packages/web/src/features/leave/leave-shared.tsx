@@ -5,19 +5,20 @@ import { fieldsOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { ActionModal } from '../../ui/ActionModal';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { FormButtons } from '../../ui/FormButtons';
+import { TextField } from '../../ui/TextField';
 import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
 import { Fact } from '../shared/approvals/Fact';
 import { readAttachment as readFile } from '../shared/approvals/read-attachment';
 import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import './texts';
+import { fieldBinder } from '../../lib/field-binder';
 
 export type LeaveRow = RouterOutputs['leave']['list']['rows'][number];
 export type LeaveBalance = RouterOutputs['leave']['personal']['balance'];
@@ -276,15 +277,7 @@ export function LeaveForm({
           ]}
         />
       </Field>
-      <Field label={labels.reason} htmlFor="lv-reason" required error={errors.reason}>
-        <TextInput
-          id="lv-reason"
-          maxLength={500}
-          value={reason}
-          invalid={!!errors.reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Field>
+      <TextField {...fieldBinder('lv', labels, errors)('reason')} required maxLength={500} value={reason} onValue={setReason} />
       <Field
         label={labels.attachment}
         htmlFor="lv-attachment"
@@ -301,51 +294,79 @@ export function LeaveForm({
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
       </Field>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('app.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormButtons className="sm:col-span-2" onCancel={onCancel} pending={pending} label={submitLabel} />
     </form>
   );
 }
 
-/** A dialog around a form (`formId`) with Cancel and Save. */
-export function FormModal({
+/**
+ * The add/edit dialog of a draft editor, with Cancel and Save: while a draft is open, the form
+ * `formId` holds the fields `children` draws for it.
+ */
+export function FormModal<D extends { id?: number }>({
+  editor,
   formId,
-  ...props
+  titles,
+  busy,
+  onSubmit,
+  className,
+  children,
 }: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
+  editor: { draft: D | null; setDraft: (d: D | null) => void };
   formId: string;
+  /** The title when adding, then when editing (the draft has an id). */
+  titles: [string, string];
   busy: boolean;
-  children: ReactNode;
+  onSubmit: (e: FormEvent) => void;
+  className: string;
+  children: (draft: D) => ReactNode;
 }) {
   const { t } = useTranslation();
-  return <ActionModal {...props} form={formId} actionLabel={t('app.save')} />;
+  const { draft, setDraft } = editor;
+  return (
+    <ActionModal
+      open={draft !== null}
+      onClose={() => setDraft(null)}
+      title={draft?.id ? titles[1] : titles[0]}
+      form={formId}
+      busy={busy}
+      actionLabel={t('app.save')}
+    >
+      {draft ? (
+        <form id={formId} onSubmit={onSubmit} noValidate className={className}>
+          {children(draft)}
+        </form>
+      ) : null}
+    </ActionModal>
+  );
 }
 
-/** "Delete …?" with Cancel and Delete. */
-export function DeleteModal({
+/** "Delete …?" of a draft editor's row (`children` names it), with Cancel and Delete. */
+export function DeleteModal<R>({
+  editor,
+  title,
+  busy,
   onDelete,
   children,
-  ...props
 }: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
+  editor: { deleting: R | null; setDeleting: (r: R | null) => void };
+  title: (row: R) => string;
   busy: boolean;
-  onDelete: () => void;
-  children: ReactNode;
+  onDelete: (row: R) => void;
+  children: (row: R) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const { deleting, setDeleting } = editor;
   return (
-    <ActionModal {...props} onAction={onDelete} actionLabel={t('leave.delete')}>
-      <p className="text-sm text-slate-700">{children}</p>
+    <ActionModal
+      open={deleting !== null}
+      onClose={() => setDeleting(null)}
+      title={deleting ? title(deleting) : ''}
+      busy={busy}
+      onAction={() => deleting && onDelete(deleting)}
+      actionLabel={t('leave.delete')}
+    >
+      <p className="text-sm text-slate-700">{deleting ? children(deleting) : ''}</p>
     </ActionModal>
   );
 }

@@ -1,14 +1,13 @@
 import { createDepartmentInput, type DepartmentRow } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../lib/can';
 import { useListState } from '../../lib/use-list-state';
 import type { FormFieldDef } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { OrgEntityDialog, OrgFilters, useOrgColumns, useOrgDelete, usePositionsAction } from './org-crud';
+import { OrgFilters, useOrgColumns, useOrgCrud } from './org-crud';
 
 type Key = 'companyOfficeId' | 'name';
 
@@ -20,8 +19,7 @@ export function DepartmentsTab({ officeId, setOfficeId }: { officeId: string; se
     { placeholderData: keepPreviousData },
   );
   const columns = useOrgColumns<DepartmentRow>('name', 'companyOffice', 'divisions', 'employees');
-  const remove = useOrgDelete(trpc.org.department, 'department');
-  const positions = usePositionsAction('department');
+  const crud = useOrgCrud('department', trpc.org.department);
   return (
     <CrudListCard
       title={t('org.tabs.departments')}
@@ -29,34 +27,21 @@ export function DepartmentsTab({ officeId, setOfficeId }: { officeId: string; se
       query={query}
       columns={columns}
       filters={<OrgFilters list={list} office={[officeId, setOfficeId]} />}
-      empty={t('org.empty')}
-      canManage={useCan('org.manage')}
-      rowActions={positions.button}
-      form={(row, onClose) => (
-        <OrgEntityDialog
-          api={trpc.org.department}
-          entity="department"
-          row={row}
-          onClose={onClose}
-          idPrefix="department"
-          fields={
-            [
-              { key: 'companyOfficeId', label: t('org.fields.companyOffice'), required: true },
-              { key: 'name', label: t('org.fields.name'), required: true },
-            ] satisfies FormFieldDef<Key>[]
-          }
-          initial={{ companyOfficeId: String(row?.companyOfficeId ?? officeId), name: row?.name ?? '' }}
-          schema={createDepartmentInput}
-          toInput={(v) => ({ companyOfficeId: toId(v.companyOfficeId) as number, name: v.name })}
-          views={[
-            { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-            { key: 'name', maxLength: 100 },
-          ]}
-        />
-      )}
-      remove={{ name: (r) => r.name, run: remove }}
-    >
-      {positions.dialog}
-    </CrudListCard>
+      {...crud.card}
+      form={crud.form((row: DepartmentRow | null) => ({
+        idPrefix: 'department',
+        fields: [
+          { key: 'companyOfficeId', label: t('org.fields.companyOffice'), required: true },
+          { key: 'name', label: t('org.fields.name'), required: true },
+        ] satisfies FormFieldDef<Key>[],
+        initial: { companyOfficeId: String(row?.companyOfficeId ?? officeId), name: row?.name ?? '' },
+        schema: createDepartmentInput,
+        toInput: (v) => ({ companyOfficeId: toId(v.companyOfficeId) as number, name: v.name }),
+        views: [
+          { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
+          { key: 'name', maxLength: 100 },
+        ],
+      }))}
+    />
   );
 }

@@ -2,14 +2,13 @@ import { createDivisionInput, type DivisionRow } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../lib/can';
 import { useListState } from '../../lib/use-list-state';
 import type { FormFieldDef } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { OrgFilters, OrgEntityDialog, useOrgColumns, useOrgDelete, usePositionsAction } from './org-crud';
+import { OrgFilters, useOrgColumns, useOrgCrud } from './org-crud';
 
 type Key = 'companyOfficeId' | 'departmentId' | 'name';
 
@@ -22,8 +21,7 @@ export function DivisionsTab({ officeId, setOfficeId }: { officeId: string; setO
     { placeholderData: keepPreviousData },
   );
   const columns = useOrgColumns<DivisionRow>('name', 'department', 'companyOffice', 'sections', 'employees');
-  const remove = useOrgDelete(trpc.org.division, 'division');
-  const positions = usePositionsAction('division');
+  const crud = useOrgCrud('division', trpc.org.division);
   return (
     <CrudListCard
       title={t('org.tabs.divisions')}
@@ -31,47 +29,34 @@ export function DivisionsTab({ officeId, setOfficeId }: { officeId: string; setO
       query={query}
       columns={columns}
       filters={<OrgFilters list={list} office={[officeId, setOfficeId]} department={[departmentId, setDepartmentId]} />}
-      empty={t('org.empty')}
-      canManage={useCan('org.manage')}
-      rowActions={positions.button}
-      form={(row, onClose) => (
-        <OrgEntityDialog
-          api={trpc.org.division}
-          entity="division"
-          row={row}
-          onClose={onClose}
-          idPrefix="division"
-          fields={
-            [
-              { key: 'companyOfficeId', label: t('org.fields.companyOffice'), required: true, resets: ['departmentId'] },
-              { key: 'departmentId', label: t('org.fields.department'), required: true },
-              { key: 'name', label: t('org.fields.name'), required: true },
-            ] satisfies FormFieldDef<Key>[]
-          }
-          initial={{
-            companyOfficeId: String(row?.companyOfficeId ?? officeId),
-            departmentId: row ? String(row.departmentId) : '',
-            name: row?.name ?? '',
-          }}
-          schema={createDivisionInput}
-          toInput={(v) => ({
-            companyOfficeId: toId(v.companyOfficeId),
-            departmentId: toId(v.departmentId) as number,
-            name: v.name,
-          })}
-          views={[
-            { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-            {
-              key: 'departmentId',
-              render: (p, values) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(values.companyOfficeId)} />,
-            },
-            { key: 'name', maxLength: 100 },
-          ]}
-        />
-      )}
-      remove={{ name: (r) => r.name, run: remove }}
-    >
-      {positions.dialog}
-    </CrudListCard>
+      {...crud.card}
+      form={crud.form((row: DivisionRow | null) => ({
+        idPrefix: 'division',
+        fields: [
+          { key: 'companyOfficeId', label: t('org.fields.companyOffice'), required: true, resets: ['departmentId'] },
+          { key: 'departmentId', label: t('org.fields.department'), required: true },
+          { key: 'name', label: t('org.fields.name'), required: true },
+        ] satisfies FormFieldDef<Key>[],
+        initial: {
+          companyOfficeId: String(row?.companyOfficeId ?? officeId),
+          departmentId: row ? String(row.departmentId) : '',
+          name: row?.name ?? '',
+        },
+        schema: createDivisionInput,
+        toInput: (v) => ({
+          companyOfficeId: toId(v.companyOfficeId),
+          departmentId: toId(v.departmentId) as number,
+          name: v.name,
+        }),
+        views: [
+          { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
+          {
+            key: 'departmentId',
+            render: (p, values) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(values.companyOfficeId)} />,
+          },
+          { key: 'name', maxLength: 100 },
+        ],
+      }))}
+    />
   );
 }

@@ -2,12 +2,11 @@ import { createJobLevelInput, type JobLevelRow } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCan } from '../../lib/can';
 import { useListState } from '../../lib/use-list-state';
 import { type FormFieldDef, numberOrUndefined } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
-import { OrgEntityDialog, useOrgColumns, useOrgDelete, usePositionsAction } from './org-crud';
+import { useOrgColumns, useOrgCrud } from './org-crud';
 
 type Key = 'name' | 'rank';
 
@@ -17,8 +16,7 @@ export function JobLevelsTab() {
   const query = trpc.org.jobLevel.list.useQuery(list.query, { placeholderData: keepPreviousData });
   const rank = { key: 'rank', header: t('org.fields.rank'), cell: (r: JobLevelRow) => r.rank, className: 'w-20' };
   const columns = useOrgColumns<JobLevelRow>('name', 'jobPositions', 'employees');
-  const remove = useOrgDelete(trpc.org.jobLevel, 'jobLevel');
-  const positions = usePositionsAction('jobLevel');
+  const crud = useOrgCrud('jobLevel', trpc.org.jobLevel);
   return (
     <CrudListCard
       title={t('org.tabs.jobLevels')}
@@ -30,34 +28,21 @@ export function JobLevelsTab() {
           {t('routes.misc.jobPosition')}
         </Link>
       }
-      empty={t('org.empty')}
-      canManage={useCan('org.manage')}
-      rowActions={positions.button}
-      form={(row, onClose) => (
-        <OrgEntityDialog
-          api={trpc.org.jobLevel}
-          entity="jobLevel"
-          row={row}
-          onClose={onClose}
-          idPrefix="job-level"
-          fields={
-            [
-              { key: 'name', label: t('org.fields.name'), required: true },
-              { key: 'rank', label: t('org.fields.rank') },
-            ] satisfies FormFieldDef<Key>[]
-          }
-          initial={{ name: row?.name ?? '', rank: String(row?.rank ?? '') }}
-          schema={createJobLevelInput}
-          toInput={(v) => ({ name: v.name, rank: numberOrUndefined(v.rank) })}
-          views={[
-            { key: 'name', maxLength: 100 },
-            { key: 'rank', type: 'number', hint: t('org.hints.rank') },
-          ]}
-        />
-      )}
-      remove={{ name: (r) => r.name, run: remove }}
-    >
-      {positions.dialog}
-    </CrudListCard>
+      {...crud.card}
+      form={crud.form((row: JobLevelRow | null) => ({
+        idPrefix: 'job-level',
+        fields: [
+          { key: 'name', label: t('org.fields.name'), required: true },
+          { key: 'rank', label: t('org.fields.rank') },
+        ] satisfies FormFieldDef<Key>[],
+        initial: { name: row?.name ?? '', rank: String(row?.rank ?? '') },
+        schema: createJobLevelInput,
+        toInput: (v) => ({ name: v.name, rank: numberOrUndefined(v.rank) }),
+        views: [
+          { key: 'name', maxLength: 100 },
+          { key: 'rank', type: 'number', hint: t('org.hints.rank') },
+        ],
+      }))}
+    />
   );
 }

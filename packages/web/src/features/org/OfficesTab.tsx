@@ -1,12 +1,11 @@
 import { createOfficeInput, type OfficeRow } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../lib/can';
 import { useListState } from '../../lib/use-list-state';
 import type { FormFieldDef } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
-import { OrgEntityDialog, useOrgDelete, usePositionsAction } from './org-crud';
+import { useOrgCrud } from './org-crud';
 
 type Key = 'code' | 'name' | 'address' | 'city';
 
@@ -17,8 +16,7 @@ export function OfficesTab({ onShow }: { onShow: (tab: CountTab | 'idIndex', off
   const { t } = useTranslation();
   const list = useListState();
   const query = trpc.org.office.list.useQuery(list.query, { placeholderData: keepPreviousData });
-  const remove = useOrgDelete(trpc.org.office, 'office');
-  const positions = usePositionsAction('office');
+  const crud = useOrgCrud('office', trpc.org.office);
   const count = (tab: CountTab) => ({
     key: tab,
     header: t(`org.fields.${tab}`),
@@ -56,39 +54,26 @@ export function OfficesTab({ onShow }: { onShow: (tab: CountTab | 'idIndex', off
           ),
         },
       ]}
-      empty={t('org.empty')}
       searchPlaceholder={t('org.searchOffice')}
-      canManage={useCan('org.manage')}
-      rowActions={positions.button}
-      form={(row, onClose) => (
-        <OrgEntityDialog
-          api={trpc.org.office}
-          entity="office"
-          row={row}
-          onClose={onClose}
-          idPrefix="office"
-          fields={
-            [
-              { key: 'code', label: t('org.fields.code'), required: true },
-              { key: 'name', label: t('org.fields.name'), required: true },
-              { key: 'city', label: t('org.fields.city') },
-              { key: 'address', label: t('org.fields.address') },
-            ] satisfies FormFieldDef<Key>[]
-          }
-          initial={{ code: row?.code ?? '', name: row?.name ?? '', city: row?.city ?? '', address: row?.address ?? '' }}
-          schema={createOfficeInput}
-          toInput={(v) => ({ code: v.code, name: v.name, city: v.city, address: v.address })}
-          views={[
-            { key: 'code', maxLength: 10, hint: t('org.hints.officeCode') },
-            { key: 'name', maxLength: 100 },
-            { key: 'city', maxLength: 100 },
-            { key: 'address', maxLength: 500 },
-          ]}
-        />
-      )}
-      remove={{ name: (r) => r.name, run: remove }}
-    >
-      {positions.dialog}
-    </CrudListCard>
+      {...crud.card}
+      form={crud.form((row: OfficeRow | null) => ({
+        idPrefix: 'office',
+        fields: [
+          { key: 'code', label: t('org.fields.code'), required: true },
+          { key: 'name', label: t('org.fields.name'), required: true },
+          { key: 'city', label: t('org.fields.city') },
+          { key: 'address', label: t('org.fields.address') },
+        ] satisfies FormFieldDef<Key>[],
+        initial: { code: row?.code ?? '', name: row?.name ?? '', city: row?.city ?? '', address: row?.address ?? '' },
+        schema: createOfficeInput,
+        toInput: (v) => ({ code: v.code, name: v.name, city: v.city, address: v.address }),
+        views: [
+          { key: 'code', maxLength: 10, hint: t('org.hints.officeCode') },
+          { key: 'name', maxLength: 100 },
+          { key: 'city', maxLength: 100 },
+          { key: 'address', maxLength: 500 },
+        ],
+      }))}
+    />
   );
 }

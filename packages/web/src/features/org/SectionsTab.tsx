@@ -11,7 +11,7 @@ import { CrudListCard } from '../../ui/CrudListCard';
 import { SectionRolesDialog } from '../permissions/SectionRolesDialog';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
-import { OrgFilters, OrgEntityDialog, useOrgColumns, useOrgDelete, usePositionsAction } from './org-crud';
+import { OrgFilters, useOrgColumns, useOrgCrud } from './org-crud';
 
 type Key = 'companyOfficeId' | 'departmentId' | 'divisionId' | 'name';
 
@@ -27,8 +27,7 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
     { placeholderData: keepPreviousData },
   );
   const columns = useOrgColumns<SectionRow>('name', 'division', 'department', 'companyOffice', 'jobPositions', 'employees');
-  const remove = useOrgDelete(trpc.org.section, 'section');
-  const positions = usePositionsAction('section');
+  const crud = useOrgCrud('section', trpc.org.section);
   const [rolesOf, setRolesOf] = useState<SectionRow | null>(null);
   return (
     <CrudListCard
@@ -44,12 +43,12 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
           division={[divisionId, setDivisionId]}
         />
       }
-      empty={t('org.empty')}
+      {...crud.card}
       canManage={canManage}
       showActions={canManage || canSeeRoles}
       rowActions={(r) => (
         <>
-          {canManage ? positions.button(r) : null}
+          {canManage ? crud.positions.button(r) : null}
           {canSeeRoles ? (
             <Button size="sm" variant="secondary" onClick={() => setRolesOf(r)}>
               {t('permissions.sectionRoles')}
@@ -57,63 +56,54 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
           ) : null}
         </>
       )}
-      form={(row, onClose) => (
-        <OrgEntityDialog
-          api={trpc.org.section}
-          entity="section"
-          row={row}
-          onClose={onClose}
-          idPrefix="section"
-          fields={
-            [
-              {
-                key: 'companyOfficeId',
-                label: t('org.fields.companyOffice'),
-                required: true,
-                resets: ['departmentId', 'divisionId'],
-              },
-              { key: 'departmentId', label: t('org.fields.department'), required: true, resets: ['divisionId'] },
-              { key: 'divisionId', label: t('org.fields.division'), required: true },
-              { key: 'name', label: t('org.fields.name'), required: true },
-            ] satisfies FormFieldDef<Key>[]
-          }
-          initial={{
-            companyOfficeId: String(row?.companyOfficeId ?? officeId),
-            departmentId: row ? String(row.departmentId) : '',
-            divisionId: row ? String(row.divisionId) : '',
-            name: row?.name ?? '',
-          }}
-          schema={createSectionInput}
-          toInput={(v) => ({
-            companyOfficeId: toId(v.companyOfficeId),
-            departmentId: toId(v.departmentId),
-            divisionId: toId(v.divisionId) as number,
-            name: v.name,
-          })}
-          views={[
-            { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-            {
-              key: 'departmentId',
-              render: (p, values) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(values.companyOfficeId)} />,
-            },
-            {
-              key: 'divisionId',
-              render: (p, values) => (
-                <DivisionSelect
-                  {...p}
-                  requireParent
-                  companyOfficeId={toId(values.companyOfficeId)}
-                  departmentId={toId(values.departmentId)}
-                />
-              ),
-            },
-            { key: 'name', maxLength: 100 },
-          ]}
-        />
-      )}
-      remove={{ name: (r) => r.name, run: remove }}
+      form={crud.form((row: SectionRow | null) => ({
+        idPrefix: 'section',
+        fields: [
+          {
+            key: 'companyOfficeId',
+            label: t('org.fields.companyOffice'),
+            required: true,
+            resets: ['departmentId', 'divisionId'],
+          },
+          { key: 'departmentId', label: t('org.fields.department'), required: true, resets: ['divisionId'] },
+          { key: 'divisionId', label: t('org.fields.division'), required: true },
+          { key: 'name', label: t('org.fields.name'), required: true },
+        ] satisfies FormFieldDef<Key>[],
+        initial: {
+          companyOfficeId: String(row?.companyOfficeId ?? officeId),
+          departmentId: row ? String(row.departmentId) : '',
+          divisionId: row ? String(row.divisionId) : '',
+          name: row?.name ?? '',
+        },
+        schema: createSectionInput,
+        toInput: (v) => ({
+          companyOfficeId: toId(v.companyOfficeId),
+          departmentId: toId(v.departmentId),
+          divisionId: toId(v.divisionId) as number,
+          name: v.name,
+        }),
+        views: [
+          { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
+          {
+            key: 'departmentId',
+            render: (p, values) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(values.companyOfficeId)} />,
+          },
+          {
+            key: 'divisionId',
+            render: (p, values) => (
+              <DivisionSelect
+                {...p}
+                requireParent
+                companyOfficeId={toId(values.companyOfficeId)}
+                departmentId={toId(values.departmentId)}
+              />
+            ),
+          },
+          { key: 'name', maxLength: 100 },
+        ],
+      }))}
     >
-      {positions.dialog}
+      {crud.card.children}
       <SectionRolesDialog section={rolesOf} onClose={() => setRolesOf(null)} />
     </CrudListCard>
   );

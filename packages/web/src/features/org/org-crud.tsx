@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../lib/can';
 import { useDeleteMutation, useSaveMutations } from '../../lib/use-crud-mutations';
 import type { ListState } from '../../lib/use-list-state';
 import { type SchemaForm, useSchemaForm } from '../../lib/use-schema-form';
@@ -91,6 +92,40 @@ export function OrgEntityDialog<K extends string, C, U extends { id: number }>({
       onClose={onClose}
     />
   );
+}
+
+type EntityDialogProps<K extends string, C, U extends { id: number }> = Omit<
+  Parameters<typeof OrgEntityDialog<K, C, U>>[0],
+  'api' | 'entity' | 'row' | 'onClose'
+>;
+
+/**
+ * What the list card of an org entity with job positions shares (spread `card` onto CrudListCard):
+ * "Nothing here yet", the write buttons for org.manage, "Job positions" among the row actions (and
+ * its dialog), Delete; and `form(dialog)`, its add/edit dialog given that entity's own fields.
+ */
+export function useOrgCrud<C, U extends { id: number }>(
+  entity: AssignParent & Exclude<OrgEntity, 'idIndex'>,
+  api: Parameters<typeof useSaveMutations<C, U>>[0] & Parameters<typeof useDeleteMutation>[0],
+) {
+  const { t } = useTranslation();
+  const remove = useOrgDelete(api, entity);
+  const positions = usePositionsAction(entity);
+  return {
+    positions,
+    card: {
+      empty: t('org.empty'),
+      canManage: useCan('org.manage'),
+      rowActions: positions.button,
+      remove: { name: (r: { name: string }) => r.name, run: remove },
+      children: positions.dialog,
+    },
+    form:
+      <R extends { id: number; name: string }, K extends string>(dialog: (row: R | null) => EntityDialogProps<K, C, U>) =>
+      (row: R | null, onClose: () => void) => (
+        <OrgEntityDialog api={api} entity={entity} row={row} onClose={onClose} {...dialog(row)} />
+      ),
+  };
 }
 
 /** "Job positions" among a row's actions, and the assignment dialog it opens. */

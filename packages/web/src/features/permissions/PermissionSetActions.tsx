@@ -5,10 +5,10 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Modal } from '../../ui/Modal';
 import { GrantOptions } from './GrantKeySelect';
 import { parseGrantValue } from './grant-labels';
 import './texts';
+import { ActionModal } from '../../ui/ActionModal';
 
 /**
  * A job position's permission set as a whole (spec §6 "Job position also supports create and delete"):
@@ -67,23 +67,16 @@ export function PermissionSetActions({ jobPositionId }: { jobPositionId: number 
           </Button>
         </div>
       </form>
-      <Modal
+      <ActionModal
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('permissions.setDeleteTitle')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('app.cancel')}
-            </Button>
-            <Button disabled={remove.isPending} onClick={() => remove.mutate({ subjectId: jobPositionId })}>
-              {t('permissions.setDelete')}
-            </Button>
-          </>
-        }
+        actionLabel={t('permissions.setDelete')}
+        busy={remove.isPending}
+        onAction={() => remove.mutate({ subjectId: jobPositionId })}
       >
         <p className="text-sm text-slate-700">{t('permissions.setDeleteText')}</p>
-      </Modal>
+      </ActionModal>
     </Card>
   );
 }

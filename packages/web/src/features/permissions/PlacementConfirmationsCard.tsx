@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Can, useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { RefusalNote } from '../../ui/RefusalNote';
+import { toastThen } from '../../lib/toast-then';
+import { RowActionButton } from './RowActionButton';
 
 type Row = RouterOutputs['permission']['placement']['list']['rows'][number];
 
@@ -28,14 +29,8 @@ function PendingPlacements() {
   const utils = trpc.useUtils();
   const list = trpc.permission.placement.list.useQuery({ status: 'pending', pageSize: 100 });
   const refresh = () => void utils.permission.invalidate();
-  const approve = trpc.permission.placement.approve.useMutation({
-    meta: { successMessage: () => t('placementConfirmations.approved') },
-    onSuccess: refresh,
-  });
-  const reject = trpc.permission.placement.reject.useMutation({
-    meta: { successMessage: () => t('placementConfirmations.rejected') },
-    onSuccess: refresh,
-  });
+  const approve = trpc.permission.placement.approve.useMutation(toastThen(() => t('placementConfirmations.approved'), refresh));
+  const reject = trpc.permission.placement.reject.useMutation(toastThen(() => t('placementConfirmations.rejected'), refresh));
   const busy = approve.isPending || reject.isPending;
 
   const actions = (r: Row) => {
@@ -43,23 +38,19 @@ function PendingPlacements() {
     if (r.approveRefusal) return <RefusalNote reason={r.approveRefusal} />;
     return (
       <div className="flex flex-wrap gap-1">
-        <Button
-          size="sm"
-          disabled={busy}
-          aria-label={`${t('placementConfirmations.approve')} ${r.employeeName}`}
+        <RowActionButton
+          label={t('placementConfirmations.approve')}
+          of={r.employeeName}
+          busy={busy}
           onClick={() => approve.mutate({ id: r.id })}
-        >
-          {t('placementConfirmations.approve')}
-        </Button>
-        <Button
-          size="sm"
+        />
+        <RowActionButton
+          label={t('placementConfirmations.reject')}
+          of={r.employeeName}
           variant="danger"
-          disabled={busy}
-          aria-label={`${t('placementConfirmations.reject')} ${r.employeeName}`}
+          busy={busy}
           onClick={() => reject.mutate({ id: r.id })}
-        >
-          {t('placementConfirmations.reject')}
-        </Button>
+        />
       </div>
     );
   };

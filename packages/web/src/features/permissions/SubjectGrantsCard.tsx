@@ -9,6 +9,8 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { GrantKeySelect } from './GrantKeySelect';
 import { grantLabel, parseGrantValue } from './grant-labels';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
+import { RowActionButton } from './RowActionButton';
 
 type GrantRow = RouterOutputs['permission']['employee']['list']['rows'][number];
 
@@ -48,10 +50,7 @@ export function SubjectGrantsCard({
   const assign = api.assign.useMutation({ meta: { successMessage: () => t('permissions.assigned') }, onSuccess: refresh });
   const approve = api.approve.useMutation({ meta: { successMessage: () => t('permissions.approved') }, onSuccess: refresh });
   const cancel = api.cancel.useMutation({ meta: { successMessage: () => t('permissions.cancelled') }, onSuccess: refresh });
-  const unassign = api.unassign.useMutation({
-    meta: { successMessage: () => t('permissions.unassigned') },
-    onSuccess: refresh,
-  });
+  const unassign = api.unassign.useMutation(toastThen(() => t('permissions.unassigned'), refresh));
   const busy = assign.isPending || approve.isPending || cancel.isPending || unassign.isPending;
 
   const submit = (e: FormEvent) => {
@@ -73,14 +72,7 @@ export function SubjectGrantsCard({
     return (
       <div className="flex flex-wrap gap-1">
         {g.status === 3 && canApprove && !mine && !g.approveRefusal ? (
-          <Button
-            size="sm"
-            disabled={busy}
-            aria-label={`${t('permissions.approve')} ${g.key}`}
-            onClick={() => approve.mutate({ id: g.id })}
-          >
-            {t('permissions.approve')}
-          </Button>
+          <RowActionButton label={t('permissions.approve')} of={g.key} busy={busy} onClick={() => approve.mutate({ id: g.id })} />
         ) : null}
         {g.status === 3 && mine ? (
           <span className="self-center text-xs text-slate-500">{t('permissions.ownRequest')}</span>
@@ -89,15 +81,13 @@ export function SubjectGrantsCard({
           <span className="self-center text-xs text-slate-500">{g.approveRefusal}</span>
         ) : null}
         {g.status === 3 && canAssign ? (
-          <Button
-            size="sm"
+          <RowActionButton
+            label={t('permissions.cancel')}
+            of={g.key}
             variant="secondary"
-            disabled={busy}
-            aria-label={`${t('permissions.cancel')} ${g.key}`}
+            busy={busy}
             onClick={() => cancel.mutate({ id: g.id })}
-          >
-            {t('permissions.cancel')}
-          </Button>
+          />
         ) : null}
         {g.status === 1 && canAssign ? (
           <Button

@@ -7,14 +7,13 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Select';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { DeductionsCard } from './DeductionsCard';
 import { NewInvoiceDialog } from './NewInvoiceDialog';
 import { formatPeriod, formatRp, STATUS_OPTIONS } from './shared';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
-import { PeriodFilter } from '../shared/approvals/PeriodFilter';
+import { LookupFilter, useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
 
 type Row = RouterOutputs['purchaseOfGood']['list']['rows'][number];
@@ -23,19 +22,17 @@ type Row = RouterOutputs['purchaseOfGood']['list']['rows'][number];
 export function InvoiceListPage() {
   const { t } = useTranslation();
   const list = useListState();
-  const [status, setStatus] = useState('');
-  const [typeId, setTypeId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const status = useListFilter(list);
+  const typeId = useListFilter(list);
+  const period = usePeriodFilter(list, { from: t('pog.from'), to: t('pog.to') });
   const [creating, setCreating] = useState(false);
   const types = trpc.purchaseOfGood.type.list.useQuery();
   const query = trpc.purchaseOfGood.list.useQuery(
     {
       ...list.query,
-      ...(status ? { status: status as Row['status'] } : {}),
-      ...(typeId ? { typeId: Number(typeId) } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
+      ...(status.value ? { status: status.value as Row['status'] } : {}),
+      ...(typeId.value ? { typeId: Number(typeId.value) } : {}),
+      ...period.input,
     },
     { placeholderData: keepPreviousData },
   );
@@ -86,29 +83,9 @@ export function InvoiceListPage() {
           searchPlaceholder={t('pog.searchPlaceholder')}
           filters={
             <>
-              <FilterSelect
-                label={t('pog.status')}
-                all={t('pog.allStatuses')}
-                value={status}
-                onChange={list.filter(setStatus)}
-                options={STATUS_OPTIONS}
-              />
-              <Select
-                aria-label={t('pog.type')}
-                placeholder={t('pog.allTypes')}
-                loading={types.isLoading}
-                value={typeId}
-                onChange={list.filter(setTypeId)}
-                options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-              />
-              <PeriodFilter
-                fromLabel={t('pog.from')}
-                toLabel={t('pog.to')}
-                from={from}
-                to={to}
-                onFrom={list.filter(setFrom)}
-                onTo={list.filter(setTo)}
-              />
+              <FilterSelect label={t('pog.status')} all={t('pog.allStatuses')} {...status} options={STATUS_OPTIONS} />
+              <LookupFilter label={t('pog.type')} all={t('pog.allTypes')} lookup={types} {...typeId} />
+              {period.control}
             </>
           }
           empty={t('pog.noInvoices')}

@@ -91,9 +91,7 @@ const en = {
   noEntries: 'No entries yet',
   required: '{{field}} field is required',
 };
-type Texts = typeof en;
-
-const id: Texts = {
+const id: typeof en = {
   invoices: 'Faktur',
   invoiceNumber: 'No. Faktur',
   employee: 'Karyawan',

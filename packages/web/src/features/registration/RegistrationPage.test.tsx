@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
 import { RegistrationPage } from './RegistrationPage';
+import { SARI_INPUT } from './registration.fixtures';
 
 afterEach(() => {
   cleanup();
@@ -76,16 +77,7 @@ describe('RegistrationPage', () => {
     submit();
     expect(await screen.findByTestId('registration-success')).toBeTruthy();
     const call = server.calls.find((c) => c.path === 'employee.registration.submit');
-    expect(call?.input).toEqual({
-      email: 'sari@example.com',
-      givenName: 'Sari',
-      surname: 'Wulandari',
-      gender: 'Female',
-      birthDate: '1995-08-17',
-      religionId: 1,
-      educationLevelId: 2,
-      maritalStatusId: 5,
-    });
+    expect(call?.input).toEqual(SARI_INPUT);
   });
 
   it('shows "On Process.." while submitting and "Err:" with the server message on failure', async () => {

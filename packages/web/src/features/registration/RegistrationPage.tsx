@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { maskDate } from '../../lib/date-mask';
 import { fieldsOf, messageOf } from '../../lib/errors';
 import { REGISTRATION_LABELS, SPEC_TEXT } from '../../lib/spec-text';
@@ -20,6 +19,8 @@ import {
   type RegistrationProblem,
   toRegistrationInput,
 } from './validate';
+import { TextLink } from '../../ui/TextLink';
+import { TextField } from '../../ui/TextField';
 
 /** Public self-registration (spec §2, §4, §5): idle → loading → success | error. */
 export function RegistrationPage() {
@@ -66,15 +67,22 @@ export function RegistrationPage() {
     invalid: problem?.field === key,
   });
   const errorOf = (key: RegistrationKey) => (problem?.field === key ? problem.message : null);
+  /** A text field of the form: its label, box, message and browser autofill hint. */
+  const text = (key: 'email' | 'givenName' | 'surname', autoComplete: string) => ({
+    ...fieldProps(key),
+    label: REGISTRATION_LABELS[key],
+    error: errorOf(key),
+    autoComplete,
+    value: form[key],
+    onValue: (v: string) => set(key, v),
+  });
   const serverFields = submit.error ? fieldsOf(submit.error) : [];
 
   return (
     <div className="min-h-screen bg-slate-100 px-4 py-8">
       <div className="mx-auto w-full max-w-xl">
         <div className="mb-3 flex items-center justify-between">
-          <Link to="/login" className="text-sm text-sky-700 hover:underline">
-            {t('registration.backToLogin')}
-          </Link>
+          <TextLink to="/login">{t('registration.backToLogin')}</TextLink>
           <LanguageSwitch />
         </div>
         <div className="rounded-lg bg-white p-6 shadow">
@@ -101,31 +109,9 @@ export function RegistrationPage() {
             </Banner>
           ) : null}
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-            <Field label={REGISTRATION_LABELS.email} htmlFor="email" error={errorOf('email')} className="sm:col-span-2">
-              <TextInput
-                {...fieldProps('email')}
-                type="email"
-                autoComplete="email"
-                value={form.email}
-                onChange={(e) => set('email', e.target.value)}
-              />
-            </Field>
-            <Field label={REGISTRATION_LABELS.givenName} htmlFor="givenName" error={errorOf('givenName')}>
-              <TextInput
-                {...fieldProps('givenName')}
-                autoComplete="given-name"
-                value={form.givenName}
-                onChange={(e) => set('givenName', e.target.value)}
-              />
-            </Field>
-            <Field label={REGISTRATION_LABELS.surname} htmlFor="surname" error={errorOf('surname')}>
-              <TextInput
-                {...fieldProps('surname')}
-                autoComplete="family-name"
-                value={form.surname}
-                onChange={(e) => set('surname', e.target.value)}
-              />
-            </Field>
+            <TextField {...text('email', 'email')} type="email" fieldClassName="sm:col-span-2" />
+            <TextField {...text('givenName', 'given-name')} />
+            <TextField {...text('surname', 'family-name')} />
             <Field label={REGISTRATION_LABELS.gender} htmlFor="gender" error={errorOf('gender')}>
               <FixedSelect
                 {...fieldProps('gender')}

@@ -1,17 +1,7 @@
 import { REGISTRATION_FIELDS } from '@hr/core/browser';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REGISTRATION, firstRegistrationProblem, type RegistrationForm, toRegistrationInput } from './validate';
-
-const FULL: RegistrationForm = {
-  email: 'sari@example.com',
-  givenName: 'Sari',
-  surname: 'Wulandari',
-  gender: 'Female',
-  birthDate: '17/08/1995',
-  religionId: '1',
-  educationLevelId: '2',
-  maritalStatusId: '5',
-};
+import { SARI_FORM, SARI_INPUT } from './registration.fixtures';
 
 const BAD_DATE = 'BirthDate must be a real date';
 
@@ -31,7 +21,7 @@ describe('registration validation (spec §5)', () => {
     const form = { ...EMPTY_REGISTRATION };
     for (const [field, message] of expected) {
       expect(firstRegistrationProblem(form, BAD_DATE)).toEqual({ field, kind: 'required', message });
-      form[field as keyof RegistrationForm] = FULL[field as keyof RegistrationForm];
+      form[field as keyof RegistrationForm] = SARI_FORM[field as keyof RegistrationForm];
     }
     expect(firstRegistrationProblem(form, BAD_DATE)).toBeNull();
   });
@@ -50,28 +40,19 @@ describe('registration validation (spec §5)', () => {
   });
 
   it('treats whitespace as empty', () => {
-    expect(firstRegistrationProblem({ ...FULL, surname: '   ' }, BAD_DATE)?.field).toBe('surname');
+    expect(firstRegistrationProblem({ ...SARI_FORM, surname: '   ' }, BAD_DATE)?.field).toBe('surname');
   });
 
   it('reports an impossible birth date at its place in the order', () => {
-    expect(firstRegistrationProblem({ ...FULL, birthDate: '31/02/1995', religionId: '' }, BAD_DATE)).toEqual({
+    expect(firstRegistrationProblem({ ...SARI_FORM, birthDate: '31/02/1995', religionId: '' }, BAD_DATE)).toEqual({
       field: 'birthDate',
       kind: 'invalidDate',
       message: BAD_DATE,
     });
-    expect(firstRegistrationProblem({ ...FULL, birthDate: '31/02/1995', gender: '' }, BAD_DATE)?.field).toBe('gender');
+    expect(firstRegistrationProblem({ ...SARI_FORM, birthDate: '31/02/1995', gender: '' }, BAD_DATE)?.field).toBe('gender');
   });
 
   it('builds the server input with yyyy-mm-dd and numeric ids', () => {
-    expect(toRegistrationInput({ ...FULL, email: ' sari@example.com ' })).toEqual({
-      email: 'sari@example.com',
-      givenName: 'Sari',
-      surname: 'Wulandari',
-      gender: 'Female',
-      birthDate: '1995-08-17',
-      religionId: 1,
-      educationLevelId: 2,
-      maritalStatusId: 5,
-    });
+    expect(toRegistrationInput({ ...SARI_FORM, email: ' sari@example.com ' })).toEqual(SARI_INPUT);
   });
 });

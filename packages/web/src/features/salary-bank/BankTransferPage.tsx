@@ -10,7 +10,6 @@ import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { textOrUndefined, useSchemaForm } from '../../lib/use-schema-form';
 import { Banner } from '../../ui/Banner';
-import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
@@ -21,6 +20,8 @@ import { formatPeriod, formatRupiah } from '../salary-runs/run-format';
 import { DownloadButton } from '../salary-tax/DownloadButton';
 import type { BankExport, BankLine } from './bank-format';
 import './texts';
+import { SubmitCell } from '../../ui/FormButtons';
+import { FigureList } from '../../ui/FigureList';
 
 const money = 'whitespace-nowrap text-right tabular-nums';
 const STATUS_TONE: Record<BankLine['status'], string> = {
@@ -215,16 +216,7 @@ export function BankTransferPage() {
         <Banner tone="info" className="mb-4">
           {t('bank.bestEffort')}
         </Banner>
-        {p && (
-          <dl className="mb-4 grid gap-2 text-sm sm:grid-cols-5" data-testid="bank-summary">
-            {summary.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-slate-500">{label}</dt>
-                <dd className="font-medium tabular-nums">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
+        {p && <FigureList items={summary} className="mb-4 grid gap-2 text-sm sm:grid-cols-5" testId="bank-summary" />}
         {p && p.problemCount > 0 && (
           <Banner tone="warning" className="mb-4">
             {t('bank.blocked', { count: p.problemCount })}
@@ -246,19 +238,15 @@ export function BankTransferPage() {
                 views={[
                   {
                     key: 'effectiveDate',
-                    render: (f) => (
-                      <DatePicker id={f.id} name={f.name} value={f.value} onChange={f.onChange} invalid={f.invalid} />
-                    ),
+                    render: (f) => <DatePicker {...f} />,
                   },
                   { key: 'companyAccount', inputMode: 'numeric', maxLength: 20 },
                 ]}
               />
             </div>
-            <div className="flex items-end">
-              <Button type="submit" disabled={!p.canExport || make.isPending}>
-                {t('bank.makeFile')}
-              </Button>
-            </div>
+            <SubmitCell className="flex items-end" pending={!p.canExport || make.isPending}>
+              {t('bank.makeFile')}
+            </SubmitCell>
           </form>
         )}
       </Card>

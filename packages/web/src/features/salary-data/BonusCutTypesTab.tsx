@@ -5,7 +5,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import {
   labelledServerFields,
   SalaryFormDialog,
@@ -99,15 +99,7 @@ function BonusCutTypeDialog({ row, onClose }: { row: BonusCutTypeRow | null; onC
       onClose={onClose}
       onSubmit={submit(check, save, onClose, (err) => labelledServerFields(err, labels))}
     >
-      <Field label={labels.name!} htmlFor="bct-name" required error={errors.name}>
-        <TextInput
-          id="bct-name"
-          maxLength={100}
-          value={name}
-          invalid={Boolean(errors.name)}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Field>
+      <TextField id="bct-name" label={labels.name!} required error={errors.name} maxLength={100} value={name} onValue={setName} />
       <Field label={labels.kind!} htmlFor="bct-kind" required error={errors.kind}>
         <BonusCutKindSelect id="bct-kind" value={kind} onChange={setKind} />
       </Field>

@@ -7,12 +7,14 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { SearchableSelect } from '../../ui/Combobox';
 import { Field } from '../../ui/Field';
 import { MonthPicker } from '../../ui/MonthPicker';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
+import { fieldBinder } from '../../lib/field-binder';
 import { BonusCutKindSelect } from './BonusCutTypesTab';
 import { thisMonth } from './EmployeeComponentDialog';
 import { labelledServerFields, SalaryFormDialog, useSalaryForm, useSalaryRows, useSalarySave } from './salary-crud';
 import { type BonusCutRow, MoneyInput, monthText, rp } from './salary-shared';
 import './texts';
+import { ControlField } from '../../ui/ControlField';
 
 /**
  * Bonus/cuts tab of an employee's salary page, grouped by period (newest first). A finalised
@@ -91,6 +93,7 @@ function BonusCutDialog({ employeeId, row, onClose }: { employeeId: number; row:
     if (type.defaultAmount) setAmount(type.defaultAmount);
   };
   const { errors, submit } = useSalaryForm('bc', ORDER);
+  const field = fieldBinder('bc', labels, errors);
   const check = () => {
     const next: Record<string, string> = {};
     if (!typeId) next.typeId = requiredNotice(labels.typeId);
@@ -146,25 +149,12 @@ function BonusCutDialog({ employeeId, row, onClose }: { employeeId: number; row:
           />
         </Field>
       </div>
-      <Field label={labels.period} htmlFor="bc-period" required error={errors.period}>
-        <MonthPicker id="bc-period" value={period} onChange={setPeriod} invalid={Boolean(errors.period)} />
-      </Field>
+      <ControlField as={MonthPicker} {...field('period')} required value={period} onChange={setPeriod} />
       <Field label={labels.kind} htmlFor="bc-kind" required error={errors.kind}>
         <BonusCutKindSelect id="bc-kind" value={kind} onChange={setKind} disabled={fromType} />
       </Field>
-      <Field label={labels.name} htmlFor="bc-name" required error={errors.name}>
-        <TextInput
-          id="bc-name"
-          maxLength={100}
-          value={name}
-          disabled={fromType}
-          invalid={Boolean(errors.name)}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Field>
-      <Field label={labels.amount} htmlFor="bc-amount" required error={errors.amount}>
-        <MoneyInput id="bc-amount" value={amount} onChange={setAmount} invalid={Boolean(errors.amount)} />
-      </Field>
+      <TextField {...field('name')} required maxLength={100} value={name} disabled={fromType} onValue={setName} />
+      <ControlField as={MoneyInput} {...field('amount')} required value={amount} onChange={setAmount} />
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
         <input type="checkbox" checked={taxable} disabled={fromType} onChange={(e) => setTaxable(e.target.checked)} />
         {t('salaryData.taxable')}

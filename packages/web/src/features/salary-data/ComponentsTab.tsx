@@ -6,11 +6,12 @@ import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { FormulaField } from './FormulaField';
 import { SalaryFormDialog, SalaryListTable, useSalaryForm, useSalaryRows, useSalarySave } from './salary-crud';
 import { COMPONENT_KINDS_UI, type ComponentRow, serverFields } from './salary-shared';
 import './texts';
+import { fieldBinder } from '../../lib/field-binder';
 
 /** The "Components" tab of /salary/setting: salary components with their optional formulas (salary.formula.*). */
 export function ComponentsTab() {
@@ -58,6 +59,7 @@ function ComponentDialog({ row, onClose }: { row: ComponentRow | null; onClose: 
   const [formula, setFormula] = useState(row?.formula ?? '');
   const { create, update, pending } = useSalarySave(trpc.salary.formula);
   const { errors, submit } = useSalaryForm('cmp', ['name']);
+  const field = fieldBinder('cmp', { name: t('salaryData.name') }, errors);
   const check = (): Record<string, string> => (name.trim() ? {} : { name: requiredNotice(t('salaryData.name')) });
   const save = () => {
     const values = { name: name.trim(), kind: kind as ComponentRow['kind'], taxable, everyone, formula: formula.trim() || null };
@@ -71,15 +73,7 @@ function ComponentDialog({ row, onClose }: { row: ComponentRow | null; onClose: 
       onClose={onClose}
       onSubmit={submit(check, save, onClose, serverFields)}
     >
-      <Field label={t('salaryData.name')} htmlFor="cmp-name" required error={errors.name}>
-        <TextInput
-          id="cmp-name"
-          maxLength={100}
-          value={name}
-          invalid={Boolean(errors.name)}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Field>
+      <TextField {...field('name')} required maxLength={100} value={name} onValue={setName} />
       <Field label={t('salaryData.kind')} htmlFor="cmp-kind" error={errors.kind}>
         <Select
           id="cmp-kind"

@@ -9,6 +9,8 @@ import { FormulaField } from './FormulaField';
 import { labelledServerFields, SalaryFormDialog, useSalaryForm, useSalarySave } from './salary-crud';
 import { EmployeePicker, type EmployeeComponentRow, MoneyInput } from './salary-shared';
 import './texts';
+import { ControlField } from '../../ui/ControlField';
+import { fieldBinder } from '../../lib/field-binder';
 
 /** This month as 'yyyy-mm' (local time): the default first month of a new entry. */
 export function thisMonth(): string {
@@ -53,6 +55,7 @@ export function EmployeeComponentDialog({
     endMonth: t('salaryData.endMonth'),
   };
   const { errors, submit } = useSalaryForm('ec', ORDER);
+  const field = fieldBinder('ec', labels, errors);
   const check = () => {
     const next: Record<string, string> = {};
     if (!row && !employeeId) next.employeeId = requiredNotice(labels.employeeId);
@@ -83,14 +86,7 @@ export function EmployeeComponentDialog({
       ) : (
         <>
           {fixedEmployee ? null : (
-            <Field label={labels.employeeId} htmlFor="ec-employeeId" required error={errors.employeeId}>
-              <EmployeePicker
-                id="ec-employeeId"
-                value={employeeId}
-                onChange={setEmployeeId}
-                invalid={Boolean(errors.employeeId)}
-              />
-            </Field>
+            <ControlField as={EmployeePicker} {...field('employeeId')} required value={employeeId} onChange={setEmployeeId} />
           )}
           <Field label={labels.componentId} htmlFor="ec-componentId" required error={errors.componentId}>
             <Select
@@ -106,17 +102,17 @@ export function EmployeeComponentDialog({
           </Field>
         </>
       )}
-      <Field label={labels.amount} htmlFor="ec-amount" error={errors.amount} hint={t('salaryData.amountOrFormula')}>
-        <MoneyInput id="ec-amount" value={amount} onChange={setAmount} invalid={Boolean(errors.amount)} />
-      </Field>
+      <ControlField
+        as={MoneyInput}
+        {...field('amount')}
+        hint={t('salaryData.amountOrFormula')}
+        value={amount}
+        onChange={setAmount}
+      />
       <FormulaField id="ec-formula" label={labels.formula} value={formula} onChange={setFormula} error={errors.formula} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={labels.startMonth} htmlFor="ec-startMonth" required error={errors.startMonth}>
-          <MonthPicker id="ec-startMonth" value={startMonth} onChange={setStartMonth} invalid={Boolean(errors.startMonth)} />
-        </Field>
-        <Field label={labels.endMonth} htmlFor="ec-endMonth" error={errors.endMonth}>
-          <MonthPicker id="ec-endMonth" value={endMonth} onChange={setEndMonth} invalid={Boolean(errors.endMonth)} />
-        </Field>
+        <ControlField as={MonthPicker} {...field('startMonth')} required value={startMonth} onChange={setStartMonth} />
+        <ControlField as={MonthPicker} {...field('endMonth')} value={endMonth} onChange={setEndMonth} />
       </div>
     </SalaryFormDialog>
   );

@@ -14,6 +14,7 @@ import { EmployeeComponentDialog } from './EmployeeComponentDialog';
 import { useSalaryRows } from './salary-crud';
 import { EmployeePicker, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
 import './texts';
+import { NotFoundNote } from '../../ui/NotFoundNote';
 
 /**
  * Columns of an employee-component table (employee and/or component columns as the page needs)
@@ -133,12 +134,7 @@ export function EmployeeComponentDetailPage() {
   if (!component)
     return (
       <Card>
-        <p className="text-sm text-slate-700">
-          {t('salaryData.notFound')}.{' '}
-          <Link to="/salary/employeeComponent" className="text-sky-700 hover:underline">
-            {t('salaryData.back')}
-          </Link>
-        </p>
+        <NotFoundNote text={t('salaryData.notFound')} back={t('salaryData.back')} to="/salary/employeeComponent" />
       </Card>
     );
   return (

@@ -8,10 +8,11 @@ import { Button } from '../../ui/Button';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { MonthPicker } from '../../ui/MonthPicker';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { thisMonth } from './EmployeeComponentDialog';
 import { MoneyInput, monthText, rp, serverFields } from './salary-shared';
 import './texts';
+import { SubmitCell } from '../../ui/FormButtons';
 
 type Piece = RouterOutputs['salary']['piece']['list']['rows'][number];
 
@@ -35,6 +36,14 @@ export function PieceWorkPanel({ employeeId }: { employeeId: number }) {
     units: t('salaryData.pieceUnits'),
     rate: t('salaryData.pieceRate'),
   };
+  /** A text field of the new entry: id `piece-<key>`. */
+  const text = (k: 'description' | 'units') => ({
+    id: `piece-${k}`,
+    label: labels[k],
+    error: errors[k],
+    value: form[k],
+    onValue: (v: string) => setForm((f) => ({ ...f, [k]: v })),
+  });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const missing = (['period', 'description', 'units', 'rate'] as const).filter((k) => form[k].trim() === '');
@@ -89,24 +98,8 @@ export function PieceWorkPanel({ employeeId }: { employeeId: number }) {
           <Field label={labels.period} htmlFor="piece-period" error={errors.period}>
             <MonthPicker id="piece-period" value={form.period} onChange={(v) => setForm((f) => ({ ...f, period: v }))} />
           </Field>
-          <Field label={labels.description} htmlFor="piece-description" error={errors.description}>
-            <TextInput
-              id="piece-description"
-              maxLength={200}
-              value={form.description}
-              invalid={!!errors.description}
-              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-            />
-          </Field>
-          <Field label={labels.units} htmlFor="piece-units" error={errors.units}>
-            <TextInput
-              id="piece-units"
-              inputMode="decimal"
-              value={form.units}
-              invalid={!!errors.units}
-              onChange={(e) => setForm((f) => ({ ...f, units: e.target.value }))}
-            />
-          </Field>
+          <TextField {...text('description')} maxLength={200} />
+          <TextField {...text('units')} inputMode="decimal" />
           <Field label={labels.rate} htmlFor="piece-rate" error={errors.rate}>
             <MoneyInput
               id="piece-rate"
@@ -115,11 +108,9 @@ export function PieceWorkPanel({ employeeId }: { employeeId: number }) {
               onChange={(v) => setForm((f) => ({ ...f, rate: v }))}
             />
           </Field>
-          <div className="flex items-end">
-            <Button type="submit" disabled={create.isPending}>
-              {t('salaryData.addPiece')}
-            </Button>
-          </div>
+          <SubmitCell className="flex items-end" pending={create.isPending}>
+            {t('salaryData.addPiece')}
+          </SubmitCell>
         </form>
       ) : null}
     </div>

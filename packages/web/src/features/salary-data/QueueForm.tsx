@@ -1,12 +1,14 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requiredNotice } from '../../lib/format';
-import { Button } from '../../ui/Button';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
+import { FormButtons } from '../../ui/FormButtons';
+import { TextField } from '../../ui/TextField';
 import { EmployeePicker, MoneyInput, serverFields } from './salary-shared';
 import './texts';
+import { ControlField } from '../../ui/ControlField';
+import { fieldBinder } from '../../lib/field-binder';
 
 export interface QueueValues {
   employeeId: number;
@@ -47,6 +49,7 @@ export function QueueForm({
     effectiveDate: t('salaryData.effectiveDate'),
     note: t('salaryData.note'),
   };
+  const field = fieldBinder('q', labels, errors);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
@@ -74,28 +77,19 @@ export function QueueForm({
           <EmployeePicker id="q-employeeId" value={employeeId} onChange={setEmployeeId} invalid={Boolean(errors.employeeId)} />
         )}
       </Field>
-      <Field label={labels.basicSalary} htmlFor="q-basicSalary" required error={errors.basicSalary}>
-        <MoneyInput id="q-basicSalary" value={basicSalary} onChange={setBasicSalary} invalid={Boolean(errors.basicSalary)} />
-      </Field>
-      <Field label={labels.effectiveDate} htmlFor="q-effectiveDate" required error={errors.effectiveDate}>
-        <DatePicker
-          id="q-effectiveDate"
-          value={effectiveDate}
-          onChange={setEffectiveDate}
-          invalid={Boolean(errors.effectiveDate)}
-        />
-      </Field>
-      <Field label={labels.note} htmlFor="q-note" error={errors.note} className="sm:col-span-2">
-        <TextInput id="q-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </Field>
-      <div className="flex justify-end gap-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onCancel}>
-          {t('app.cancel')}
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {t('salaryData.save')}
-        </Button>
-      </div>
+      <ControlField as={MoneyInput} {...field('basicSalary')} required value={basicSalary} onChange={setBasicSalary} />
+      <ControlField as={DatePicker} {...field('effectiveDate')} required value={effectiveDate} onChange={setEffectiveDate} />
+      <TextField
+        id="q-note"
+        label={labels.note}
+        error={errors.note}
+        invalid={false}
+        fieldClassName="sm:col-span-2"
+        maxLength={500}
+        value={note}
+        onValue={setNote}
+      />
+      <FormButtons className="sm:col-span-2" onCancel={onCancel} pending={pending} label={t('salaryData.save')} />
     </form>
   );
 }

@@ -22,6 +22,8 @@ import { Facts, monthText, rp, type SalaryEmployeeDetail, type SalaryEmployeeRow
 import { EmployeeIncomeTaxCard } from '../salary-tax/EmployeeIncomeTaxCard';
 import { EmployeeTaxDataCard } from '../salary-tax/EmployeeTaxDataCard';
 import './texts';
+import { TextLink } from '../../ui/TextLink';
+import { NotFoundNote } from '../../ui/NotFoundNote';
 
 /** /salary/employee: employees in the caller's scope with the basic salary in force and the last finalised net pay. */
 export function SalaryEmployeeListPage() {
@@ -94,12 +96,7 @@ export function SalaryEmployeeDetailPage() {
       </PageTitle>
       {!valid || detail.isError ? (
         <Card>
-          <p className="text-sm text-slate-700">
-            {t('salaryData.notFound')}.{' '}
-            <Link to="/salary/employee" className="text-sky-700 hover:underline">
-              {t('salaryData.back')}
-            </Link>
-          </p>
+          <NotFoundNote text={t('salaryData.notFound')} back={t('salaryData.back')} to="/salary/employee" />
         </Card>
       ) : !d ? (
         <Spinner />
@@ -165,11 +162,7 @@ function BasicPanel({ detail }: { detail: SalaryEmployeeDetail }) {
       <section>
         <div className="mb-2 flex items-center justify-between">
           <h3 className="font-semibold text-slate-800">{t('salaryData.queue')}</h3>
-          {editor ? (
-            <Link to={`/salary/queue/add?employeeId=${detail.id}`} className="text-sm text-sky-700 hover:underline">
-              {t('salaryData.queueAdd')}
-            </Link>
-          ) : null}
+          {editor ? <TextLink to={`/salary/queue/add?employeeId=${detail.id}`}>{t('salaryData.queueAdd')}</TextLink> : null}
         </div>
         <DataTable columns={columns} rows={detail.queue} rowKey={(r) => r.id} empty={t('salaryData.noQueue')} />
         {dialog}

@@ -15,6 +15,7 @@ import { PagedTable, usePaging } from '../shared/PagedTable';
 import { QueueForm } from './QueueForm';
 import { ConfirmDelete, EmployeePicker, type QueueRow, rp } from './salary-shared';
 import './texts';
+import { NotFoundNote } from '../../ui/NotFoundNote';
 
 /** Pending / applied badge of a queued salary change. */
 export function QueueStatus({ row }: { row: QueueRow }) {
@@ -207,12 +208,7 @@ export function SalaryQueueEditPage() {
         {list.isFetching && !list.data ? (
           <Spinner />
         ) : !row ? (
-          <p className="text-sm text-slate-700">
-            {t('salaryData.notFound')}.{' '}
-            <Link to="/salary/queue" className="text-sky-700 hover:underline">
-              {t('salaryData.back')}
-            </Link>
-          </p>
+          <NotFoundNote text={t('salaryData.notFound')} back={t('salaryData.back')} to="/salary/queue" />
         ) : row.status === 'applied' ? (
           <div className="space-y-2 text-sm text-slate-700">
             <p>

@@ -3,7 +3,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { type RouterInputs, type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
@@ -11,6 +10,7 @@ import { TextInput } from '../../ui/TextInput';
 import { serverFields } from './salary-shared';
 import type { SettingsTextKey } from './texts';
 import './texts';
+import { SubmitCell } from '../../ui/FormButtons';
 
 type SettingsInput = RouterInputs['salary']['setting']['update'];
 type Settings = RouterOutputs['salary']['setting']['get'];
@@ -193,11 +193,9 @@ function SettingsEditor({ initial }: { initial: Settings }) {
         );
       })}
       {editable ? (
-        <div className="flex justify-end sm:col-span-2">
-          <Button type="submit" disabled={save.isPending}>
-            {t('salaryData.save')}
-          </Button>
-        </div>
+        <SubmitCell className="flex justify-end sm:col-span-2" pending={save.isPending}>
+          {t('salaryData.save')}
+        </SubmitCell>
       ) : null}
     </form>
   );

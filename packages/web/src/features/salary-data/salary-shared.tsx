@@ -7,6 +7,7 @@ import { SearchableSelect } from '../../ui/Combobox';
 import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
+import { SearchInput } from '../../ui/SearchInput';
 
 export type SalaryEmployeeRow = RouterOutputs['salary']['employee']['list']['rows'][number];
 export type SalaryEmployeeDetail = RouterOutputs['salary']['employee']['detail'];
@@ -102,14 +103,7 @@ export function EmployeePicker({
   const found = trpc.salary.employee.list.useQuery({ search: debounced || undefined, pageSize: 20 });
   return (
     <div className="grid gap-2 sm:grid-cols-2">
-      <TextInput
-        type="search"
-        aria-label={t('salaryData.findEmployee')}
-        placeholder={t('salaryData.findEmployee')}
-        value={search}
-        maxLength={100}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <SearchInput label={t('salaryData.findEmployee')} value={search} onValue={setSearch} />
       <SearchableSelect
         id={id}
         value={value}

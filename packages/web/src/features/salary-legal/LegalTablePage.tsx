@@ -75,27 +75,17 @@ function AddDialog({ onClose }: { onClose: () => void }) {
       views={[
         {
           key: 'key',
-          render: (f) => (
-            <Select
-              id={f.id}
-              name={f.name}
-              value={f.value}
-              invalid={f.invalid}
-              options={keyOptions}
-              placeholder="-"
-              onChange={f.onChange}
-            />
-          ),
+          render: (f) => <Select {...f} options={keyOptions} placeholder="-" />,
         },
         { key: 'region', hint: t('legal.regionHint'), maxLength: 60 },
         { key: 'value', inputMode: 'text', maxLength: 22 },
         {
           key: 'validFrom',
-          render: (f) => <DatePicker id={f.id} name={f.name} value={f.value} invalid={f.invalid} onChange={f.onChange} />,
+          render: (f) => <DatePicker {...f} />,
         },
         {
           key: 'validTo',
-          render: (f) => <DatePicker id={f.id} name={f.name} value={f.value} invalid={f.invalid} onChange={f.onChange} />,
+          render: (f) => <DatePicker {...f} />,
         },
         { key: 'source', hint: t('legal.sourceHint'), maxLength: 500 },
         { key: 'note', maxLength: 500 },

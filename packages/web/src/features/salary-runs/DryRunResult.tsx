@@ -7,7 +7,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { FigureList } from './FigureList';
 import { SkippedList } from './SkippedList';
-import { type DryRunRow, formatPeriod, formatRupiah, isBigDifference } from './run-format';
+import { type DryRunRow, formatPeriod, formatRupiah, moneyColumn, isBigDifference } from './run-format';
 import './texts';
 
 type DryRun = RouterOutputs['salary']['report']['dryRun'];
@@ -33,9 +33,9 @@ export function DryRunResult({ result }: { result: DryRun }) {
         </div>
       ),
     },
-    { key: 'gross', header: t('salaryRuns.gross'), cell: (r) => formatRupiah(r.gross), className: 'text-right tabular-nums' },
-    { key: 'pph21', header: t('salaryRuns.pph21'), cell: (r) => formatRupiah(r.pph21), className: 'text-right tabular-nums' },
-    { key: 'net', header: t('salaryRuns.net'), cell: (r) => formatRupiah(r.net), className: 'text-right tabular-nums' },
+    moneyColumn('gross', t('salaryRuns.gross'), (r) => r.gross),
+    moneyColumn('pph21', t('salaryRuns.pph21'), (r) => r.pph21),
+    moneyColumn('net', t('salaryRuns.net'), (r) => r.net),
     {
       key: 'previous',
       header: t('salaryRuns.previousNet', { period: formatPeriod(result.previousPeriod) }),

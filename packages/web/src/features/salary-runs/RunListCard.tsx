@@ -13,7 +13,7 @@ import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { PeriodSelects } from './PeriodSelects';
 import { RunStatusBadge } from './RunStatusBadge';
-import { formatPeriod, formatRupiah, isPeriod, RUN_STATUS_VALUES, type RunRow, type RunStatus } from './run-format';
+import { formatPeriod, moneyColumn, isPeriod, RUN_STATUS_VALUES, type RunRow, type RunStatus } from './run-format';
 import './texts';
 
 /** The runs tab: filters (period, status, office — hidden with a single office, spec §6), the table and the pager. */
@@ -34,12 +34,7 @@ export function RunListCard() {
     },
     { placeholderData: keepPreviousData },
   );
-  const money = (key: string, header: string, get: (r: RunRow) => string): Column<RunRow> => ({
-    key,
-    header,
-    cell: (r) => formatRupiah(get(r)),
-    className: 'whitespace-nowrap text-right tabular-nums',
-  });
+  const money = (key: string, header: string, get: (r: RunRow) => string | null) => moneyColumn<RunRow>(key, header, get, true);
   const columns: Column<RunRow>[] = [
     {
       key: 'period',

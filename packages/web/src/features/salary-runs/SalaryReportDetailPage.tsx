@@ -1,27 +1,28 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { httpStatusOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
-import { TextInput } from '../../ui/TextInput';
 import { PayslipActions } from '../salary-mail/PayslipActions';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { ConfirmRunDialog, type RunAction } from './ConfirmRunDialog';
 import { FigureList } from './FigureList';
 import { PayslipDialog } from './PayslipDialog';
 import { RunStatusBadge } from './RunStatusBadge';
-import { formatPeriod, formatRupiah, type PayslipRow } from './run-format';
+import { formatPeriod, formatRupiah, moneyColumn, type PayslipRow } from './run-format';
 import { SkippedList } from './SkippedList';
 import './texts';
+import { SearchInput } from '../../ui/SearchInput';
+import { TextLink } from '../../ui/TextLink';
+import { useFileDownload } from '../../lib/use-file-download';
 
 /**
  * /salary/report/:id/detail: the run's period, scope, status and totals, its payslips (paginated on
@@ -38,7 +39,7 @@ export function SalaryReportDetailPage() {
   const [filter, setFilter] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<RunAction | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const { busy: downloading, download: save } = useFileDownload();
   const q = trpc.salary.report.detail.useQuery(
     { id: valid ? id : 0, page: paging.page, pageSize: paging.pageSize, ...(filter.trim() ? { search: filter.trim() } : {}) },
     { enabled: valid, placeholderData: keepPreviousData, meta: { silent: true } },
@@ -57,12 +58,7 @@ export function SalaryReportDetailPage() {
   if (!run) return <Spinner label={t('app.loading')} />;
 
   const rows = run.payslips.rows;
-  const money = (key: string, header: string, get: (r: PayslipRow) => string): Column<PayslipRow> => ({
-    key,
-    header,
-    cell: (r) => formatRupiah(get(r)),
-    className: 'whitespace-nowrap text-right tabular-nums',
-  });
+  const money = (key: string, header: string, get: (r: PayslipRow) => string) => moneyColumn<PayslipRow>(key, header, get, true);
   const columns: Column<PayslipRow>[] = [
     {
       key: 'employee',
@@ -79,24 +75,11 @@ export function SalaryReportDetailPage() {
     money('pph21', t('salaryRuns.pph21'), (r) => r.pph21),
     money('net', t('salaryRuns.net'), (r) => r.net),
   ];
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBase64(await utils.salary.report.download.fetch({ id }));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () => save(() => utils.salary.report.download.fetch({ id }));
   const draft = run.status === 'draft';
   return (
     <>
-      <PageTitle
-        actions={
-          <Link to="/salary/report" className="text-sm text-sky-700 hover:underline">
-            {t('salaryRuns.back')}
-          </Link>
-        }
-      >
+      <PageTitle actions={<TextLink to="/salary/report">{t('salaryRuns.back')}</TextLink>}>
         {t('routes.salary.reportDetail')} {formatPeriod(run.period)}
       </PageTitle>
       <Card
@@ -142,14 +125,7 @@ export function SalaryReportDetailPage() {
         />
         <SkippedList skipped={run.skipped} />
         <div className="mb-4 max-w-sm">
-          <TextInput
-            type="search"
-            aria-label={t('salaryRuns.findOnPage')}
-            placeholder={t('salaryRuns.findOnPage')}
-            value={filter}
-            maxLength={100}
-            onChange={(e) => paging.resetting(setFilter)(e.target.value)}
-          />
+          <SearchInput label={t('salaryRuns.findOnPage')} value={filter} onValue={paging.resetting(setFilter)} />
         </div>
         <PagedTable
           columns={columns}

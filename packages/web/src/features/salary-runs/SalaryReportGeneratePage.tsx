@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+
 import { useCan } from '../../lib/can';
-import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { useJob } from '../../lib/use-job';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
-import { JobProgress } from '../../ui/JobProgress';
 import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
@@ -15,6 +12,9 @@ import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { DryRunResult } from './DryRunResult';
 import { PeriodSelects } from './PeriodSelects';
 import './texts';
+import { RunJobProgress } from './RunJobProgress';
+import { useRunGeneration } from './use-run-generation';
+import { TextLink } from '../../ui/TextLink';
 
 const thisMonth = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 
@@ -27,26 +27,16 @@ const thisMonth = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() 
  */
 export function SalaryReportGeneratePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const canUpdate = useCan('salary.update');
   const utils = trpc.useUtils();
   const [period, setPeriod] = useState(thisMonth);
   const [officeId, setOfficeId] = useState('');
   const dryRun = trpc.salary.report.dryRun.useMutation({ meta: { silent: true } });
-  const [jobId, setJobId] = useState<number | null>(null);
+  const { job, setJobId } = useRunGeneration(() => utils.salary.report.invalidate(), 'salaryRuns.generated', '/salary/report');
   const generate = trpc.salary.report.generateJob.useMutation({
     meta: { silent: true },
     onSuccess: (r) => setJobId(r.jobId),
   });
-  const job = useJob(jobId);
-  const finished = job.finished;
-  useEffect(() => {
-    if (finished?.status !== 'succeeded') return;
-    const runId = (finished.result as { runId?: number } | null)?.runId;
-    void utils.salary.report.invalidate();
-    notifySuccess(t('salaryRuns.generated'));
-    if (runId) void navigate(`/salary/report/${runId}/detail`);
-  }, [finished, utils, navigate, t]);
   const input = { period, ...(officeId ? { companyOfficeId: Number(officeId) } : {}) };
   const change = (set: (v: string) => void) => (v: string) => {
     set(v);
@@ -59,13 +49,7 @@ export function SalaryReportGeneratePage() {
   const busy = dryRun.isPending || generate.isPending || running;
   return (
     <>
-      <PageTitle
-        actions={
-          <Link to="/salary/report" className="text-sm text-sky-700 hover:underline">
-            {t('salaryRuns.back')}
-          </Link>
-        }
-      >
+      <PageTitle actions={<TextLink to="/salary/report">{t('salaryRuns.back')}</TextLink>}>
         {t('routes.salary.reportGenerate')}
       </PageTitle>
       <Card>
@@ -90,18 +74,7 @@ export function SalaryReportGeneratePage() {
             {error}
           </Banner>
         ) : null}
-        {running ? (
-          <JobProgress
-            done={job.data?.done ?? 0}
-            total={job.data?.total ?? 0}
-            label={t('salaryRuns.jobProgressLabel')}
-            text={
-              job.data?.status !== 'running' && !job.data?.total
-                ? t('salaryRuns.jobQueued')
-                : t('salaryRuns.jobProgress', { done: job.data?.done ?? 0, total: job.data?.total ?? 0 })
-            }
-          />
-        ) : null}
+        {running ? <RunJobProgress job={job.data} texts="salaryRuns" /> : null}
         {canUpdate ? (
           <div className="mt-4 flex items-center justify-end gap-2">
             {busy ? <Spinner label={t('app.loading')} /> : null}

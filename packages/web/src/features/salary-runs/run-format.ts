@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '../../lib/trpc';
+import type { Column } from '../../ui/DataTable';
 
 export type RunRow = RouterOutputs['salary']['report']['list']['rows'][number];
 export type RunDetail = RouterOutputs['salary']['report']['detail'];
@@ -19,6 +20,16 @@ export function formatRupiah(digits: string | null | undefined): string {
   const n = BigInt(digits);
   const body = `Rp ${(n < 0n ? -n : n).toLocaleString('id-ID')}`;
   return n < 0n ? `-${body}` : body;
+}
+
+/** A rupiah column, right-aligned (kept on one line when `nowrap`): `get` reads a row's amount (digits). */
+export function moneyColumn<R>(key: string, header: string, get: (r: R) => string | null | undefined, nowrap = false): Column<R> {
+  return {
+    key,
+    header,
+    cell: (r) => formatRupiah(get(r)),
+    className: nowrap ? 'whitespace-nowrap text-right tabular-nums' : 'text-right tabular-nums',
+  };
 }
 
 /** 'yyyy-mm' → mm/yyyy (spec §9 month format). */

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { saveBase64 } from '../../lib/save-file';
 import { Button } from '../../ui/Button';
+import { useFileDownload } from '../../lib/use-file-download';
 
 /** Fetches a `{ fileName, contentType, base64 }` download and saves it; disabled while it runs. */
 export function DownloadButton({
@@ -10,15 +9,8 @@ export function DownloadButton({
   label: string;
   fetchFile: () => Promise<{ fileName: string; contentType: string; base64: string }>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      saveBase64(await fetchFile());
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download } = useFileDownload();
+  const run = () => download(fetchFile);
   return (
     <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run()}>
       {label}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { Card } from '../../ui/Card';
 import { Select } from '../../ui/Select';
@@ -9,6 +8,7 @@ import { formatRupiah, yearOptions } from '../salary-runs/run-format';
 import { BasisBadge } from './BasisBadge';
 import { DebtAmount } from './DebtAmount';
 import './texts';
+import { TextLink } from '../../ui/TextLink';
 
 /**
  * "Income tax" and "income-tax debt" of one employee for a tax year, for the salary employee page
@@ -43,9 +43,7 @@ export function EmployeeIncomeTaxCard({ employeeId }: { employeeId: number }) {
               ['debt', t('salaryTax.debt'), <DebtAmount key="debt" value={s.debt} />],
             ]}
           />
-          <Link to={`/salary/incomeTax/${employeeId}/detail?year=${year}`} className="text-sm text-sky-700 hover:underline">
-            {t('salaryTax.a1')}
-          </Link>
+          <TextLink to={`/salary/incomeTax/${employeeId}/detail?year=${year}`}>{t('salaryTax.a1')}</TextLink>
         </>
       ) : (
         <p className="text-sm text-slate-500">{q.isFetching ? '…' : t('salaryTax.noRows')}</p>

@@ -7,10 +7,12 @@ import { Card } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { MoneyInput, serverFields } from '../salary-data/salary-shared';
-import { formatRupiah, yearOptions } from '../salary-runs/run-format';
+import { moneyColumn, yearOptions } from '../salary-runs/run-format';
 import './texts';
+import { SubmitCell } from '../../ui/FormButtons';
+import { toastThen } from '../../lib/toast-then';
 
 type Detail = RouterOutputs['salary']['employee']['detail'];
 type Previous = Detail['previousIncome'][number];
@@ -25,18 +27,11 @@ export function EmployeeTaxDataCard({ detail }: { detail: Detail }) {
   const editable = useCan('salary.update');
   const utils = trpc.useUtils();
   const refresh = () => utils.salary.employee.detail.invalidate({ id: detail.id });
-  const bearer = trpc.salary.incomeTax.taxBorneBy.useMutation({
-    meta: { successMessage: () => t('salaryTax.taxBorneBySaved') },
-    onSuccess: refresh,
-  });
-  const save = trpc.salary.incomeTax.savePreviousIncome.useMutation({
-    meta: { successMessage: () => t('salaryTax.previousIncomeSaved') },
-    onSuccess: refresh,
-  });
-  const remove = trpc.salary.incomeTax.deletePreviousIncome.useMutation({
-    meta: { successMessage: () => t('salaryTax.previousIncomeDeleted') },
-    onSuccess: refresh,
-  });
+  const bearer = trpc.salary.incomeTax.taxBorneBy.useMutation(toastThen(() => t('salaryTax.taxBorneBySaved'), refresh));
+  const save = trpc.salary.incomeTax.savePreviousIncome.useMutation(toastThen(() => t('salaryTax.previousIncomeSaved'), refresh));
+  const remove = trpc.salary.incomeTax.deletePreviousIncome.useMutation(
+    toastThen(() => t('salaryTax.previousIncomeDeleted'), refresh),
+  );
   const [form, setForm] = useState({
     year: String(new Date().getFullYear()),
     employerName: '',
@@ -65,18 +60,8 @@ export function EmployeeTaxDataCard({ detail }: { detail: Detail }) {
     { key: 'year', header: t('salaryTax.year'), cell: (r) => r.year },
     { key: 'employer', header: t('salaryTax.employerName'), cell: (r) => r.employerName },
     { key: 'taxId', header: t('salaryTax.employerTaxId'), cell: (r) => r.employerTaxId ?? '-' },
-    {
-      key: 'net',
-      header: t('salaryTax.netIncome'),
-      cell: (r) => formatRupiah(r.netIncome),
-      className: 'text-right tabular-nums',
-    },
-    {
-      key: 'tax',
-      header: t('salaryTax.taxWithheld'),
-      cell: (r) => formatRupiah(r.taxWithheld),
-      className: 'text-right tabular-nums',
-    },
+    moneyColumn('net', t('salaryTax.netIncome'), (r) => r.netIncome),
+    moneyColumn('tax', t('salaryTax.taxWithheld'), (r) => r.taxWithheld),
     {
       key: 'actions',
       header: '',
@@ -118,43 +103,24 @@ export function EmployeeTaxDataCard({ detail }: { detail: Detail }) {
               <Field label={t('salaryTax.year')} htmlFor="prev-year">
                 <Select id="prev-year" value={form.year} onChange={(v) => set('year', v)} options={yearOptions()} />
               </Field>
-              <Field label={label('employerName')} htmlFor="prev-employerName" error={errors.employerName}>
-                <TextInput
-                  id="prev-employerName"
-                  value={form.employerName}
-                  invalid={!!errors.employerName}
-                  onChange={(e) => set('employerName', e.target.value)}
+              {(['employerName', 'employerTaxId'] as const).map((k) => (
+                <TextField
+                  key={k}
+                  id={`prev-${k}`}
+                  label={label(k)}
+                  error={errors[k]}
+                  value={form[k]}
+                  onValue={(v) => set(k, v)}
                 />
-              </Field>
-              <Field label={label('employerTaxId')} htmlFor="prev-employerTaxId" error={errors.employerTaxId}>
-                <TextInput
-                  id="prev-employerTaxId"
-                  value={form.employerTaxId}
-                  invalid={!!errors.employerTaxId}
-                  onChange={(e) => set('employerTaxId', e.target.value)}
-                />
-              </Field>
-              <Field label={label('netIncome')} htmlFor="prev-netIncome" error={errors.netIncome}>
-                <MoneyInput
-                  id="prev-netIncome"
-                  value={form.netIncome}
-                  invalid={!!errors.netIncome}
-                  onChange={(v) => set('netIncome', v)}
-                />
-              </Field>
-              <Field label={label('taxWithheld')} htmlFor="prev-taxWithheld" error={errors.taxWithheld}>
-                <MoneyInput
-                  id="prev-taxWithheld"
-                  value={form.taxWithheld}
-                  invalid={!!errors.taxWithheld}
-                  onChange={(v) => set('taxWithheld', v)}
-                />
-              </Field>
-              <div className="flex items-end">
-                <Button type="submit" disabled={save.isPending}>
-                  {t('salaryTax.save')}
-                </Button>
-              </div>
+              ))}
+              {(['netIncome', 'taxWithheld'] as const).map((k) => (
+                <Field key={k} label={label(k)} htmlFor={`prev-${k}`} error={errors[k]}>
+                  <MoneyInput id={`prev-${k}`} value={form[k]} invalid={!!errors[k]} onChange={(v) => set(k, v)} />
+                </Field>
+              ))}
+              <SubmitCell className="flex items-end" pending={save.isPending}>
+                {t('salaryTax.save')}
+              </SubmitCell>
             </form>
           ) : null}
         </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { httpStatusOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
@@ -8,12 +8,13 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { FigureList } from '../salary-runs/FigureList';
-import { formatPeriod, formatRupiah, yearOptions } from '../salary-runs/run-format';
+import { formatPeriod, formatRupiah, moneyColumn, yearOptions } from '../salary-runs/run-format';
 import { BasisBadge } from './BasisBadge';
 import { DebtAmount } from './DebtAmount';
 import { DownloadButton } from './DownloadButton';
 import { type A1Line, type IncomeTaxMonth, mm, yearFromParam } from './tax-format';
 import './texts';
+import { TextLink } from '../../ui/TextLink';
 
 /**
  * /salary/incomeTax/:id/detail?year=yyyy: one employee's PPh 21 per month and the 1721-A1-style annual
@@ -38,27 +39,13 @@ export function IncomeTaxDetailPage() {
       className="w-auto"
     />
   );
-  const back = (
-    <Link to={`/salary/incomeTax?year=${year}`} className="text-sm text-sky-700 hover:underline">
-      {t('salaryTax.back')}
-    </Link>
-  );
+  const back = <TextLink to={`/salary/incomeTax?year=${year}`}>{t('salaryTax.back')}</TextLink>;
   const monthColumns: Column<IncomeTaxMonth>[] = [
     { key: 'period', header: t('salaryTax.period'), cell: (m) => formatPeriod(m.period) },
     { key: 'ptkp', header: t('salaryTax.ptkp'), cell: (m) => m.ptkpStatus },
-    {
-      key: 'gross',
-      header: t('salaryTax.taxableGross'),
-      cell: (m) => formatRupiah(m.taxableGross),
-      className: 'text-right tabular-nums',
-    },
-    {
-      key: 'ded',
-      header: t('salaryTax.annualDeductions'),
-      cell: (m) => formatRupiah(m.annualDeductions),
-      className: 'text-right tabular-nums',
-    },
-    { key: 'pph21', header: t('salaryTax.pph21'), cell: (m) => formatRupiah(m.pph21), className: 'text-right tabular-nums' },
+    moneyColumn('gross', t('salaryTax.taxableGross'), (m) => m.taxableGross),
+    moneyColumn('ded', t('salaryTax.annualDeductions'), (m) => m.annualDeductions),
+    moneyColumn('pph21', t('salaryTax.pph21'), (m) => m.pph21),
   ];
   const a1Columns: Column<A1Line>[] = [
     { key: 'no', header: t('salaryTax.a1No'), cell: (l) => l.no, className: 'w-12 text-right tabular-nums' },

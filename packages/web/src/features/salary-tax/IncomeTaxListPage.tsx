@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
-import { formatRupiah, yearOptions } from '../salary-runs/run-format';
+import { moneyColumn, yearOptions } from '../salary-runs/run-format';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { BasisBadge } from './BasisBadge';
@@ -40,12 +40,8 @@ export function IncomeTaxListPage() {
     { ...filter, page: paging.page, pageSize: paging.pageSize },
     { placeholderData: keepPreviousData },
   );
-  const money = (key: string, header: string, get: (r: IncomeTaxRow) => string | null): Column<IncomeTaxRow> => ({
-    key,
-    header,
-    cell: (r) => formatRupiah(get(r)),
-    className: 'whitespace-nowrap text-right tabular-nums',
-  });
+  const money = (key: string, header: string, get: (r: IncomeTaxRow) => string | null) =>
+    moneyColumn<IncomeTaxRow>(key, header, get, true);
   const columns: Column<IncomeTaxRow>[] = [
     {
       key: 'employee',

@@ -6,12 +6,13 @@ import { trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { formatPeriod, formatRupiah } from '../salary-runs/run-format';
+import { formatPeriod, formatRupiah, moneyColumn } from '../salary-runs/run-format';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { DownloadButton } from './DownloadButton';
 import { SearchBox } from './SearchBox';
 import type { BonusLineRow } from './tax-format';
 import './texts';
+import { TextLink } from '../../ui/TextLink';
 
 /** A period id yyyymm (202611) is valid when its month is 1–12. */
 const validPeriodId = (n: number) => Number.isInteger(n) && n >= 200001 && n <= 209912 && n % 100 >= 1 && n % 100 <= 12;
@@ -50,7 +51,7 @@ export function ReportBonusDetailPage() {
     },
     { key: 'bonus', header: t('salaryTax.bonus'), cell: (r) => r.bonusName },
     { key: 'kind', header: t('salaryTax.kind'), cell: (r) => t(`salaryTax.kind_${r.kind}`) },
-    { key: 'amount', header: t('salaryTax.amount'), cell: (r) => formatRupiah(r.amount), className: 'text-right tabular-nums' },
+    moneyColumn('amount', t('salaryTax.amount'), (r) => r.amount),
     { key: 'taxable', header: t('salaryTax.taxable'), cell: (r) => (r.taxable ? t('salaryTax.yes') : t('salaryTax.no')) },
     {
       key: 'payslip',
@@ -64,13 +65,7 @@ export function ReportBonusDetailPage() {
   ];
   return (
     <>
-      <PageTitle
-        actions={
-          <Link to="/salary/reportBonus" className="text-sm text-sky-700 hover:underline">
-            {t('salaryTax.backBonus')}
-          </Link>
-        }
-      >
+      <PageTitle actions={<TextLink to="/salary/reportBonus">{t('salaryTax.backBonus')}</TextLink>}>
         {t('routes.salary.reportBonusDetail')} {valid ? formatPeriod(period) : ''}
       </PageTitle>
       {valid ? (

@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
-import { formatPeriod, formatRupiah, yearOptions } from '../salary-runs/run-format';
+import { formatPeriod, moneyColumn, yearOptions } from '../salary-runs/run-format';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { DownloadButton } from './DownloadButton';
 import type { BonusPeriodRow } from './tax-format';
@@ -35,13 +35,8 @@ export function ReportBonusListPage() {
     },
     { key: 'employees', header: t('salaryTax.employees'), cell: (r) => r.employees, className: 'text-right tabular-nums' },
     { key: 'lines', header: t('salaryTax.lines'), cell: (r) => r.lines, className: 'text-right tabular-nums' },
-    { key: 'total', header: t('salaryTax.total'), cell: (r) => formatRupiah(r.total), className: 'text-right tabular-nums' },
-    {
-      key: 'taxable',
-      header: t('salaryTax.taxableTotal'),
-      cell: (r) => formatRupiah(r.taxableTotal),
-      className: 'text-right tabular-nums',
-    },
+    moneyColumn('total', t('salaryTax.total'), (r) => r.total),
+    moneyColumn('taxable', t('salaryTax.taxableTotal'), (r) => r.taxableTotal),
   ];
   return (
     <>

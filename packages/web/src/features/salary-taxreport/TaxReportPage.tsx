@@ -19,6 +19,7 @@ import { TaxIdentityDialog } from './TaxIdentityDialog';
 import { TaxPreviewTable } from './TaxPreviewTable';
 import { exportAction, previousMonth, type TaxPreview } from './taxreport-format';
 import './texts';
+import { FigureList } from '../../ui/FigureList';
 
 const isKind = (v: string | null): v is TaxReportKind => (TAX_REPORT_KINDS as readonly string[]).includes(v ?? '');
 
@@ -67,14 +68,7 @@ function ExportBar({
   ];
   return (
     <div className="mb-4 flex flex-wrap items-end justify-between gap-4 border-b border-slate-200 pb-4">
-      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4" data-testid="coretax-totals">
-        {totals.map(([k, v]) => (
-          <div key={k}>
-            <dt className="text-slate-500">{k}</dt>
-            <dd className="font-medium tabular-nums">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList items={totals} className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-4" testId="coretax-totals" />
       {canUpdate ? (
         <div className="flex max-w-md flex-col items-end gap-1">
           <Button

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
-import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
@@ -15,6 +14,7 @@ import { usePaging } from '../shared/PagedTable';
 import { rupiah, statusKey } from './thr-format';
 import { ThrLinesTable } from './ThrLinesTable';
 import './texts';
+import { useFileDownload } from '../../lib/use-file-download';
 
 type Filter = 'all' | 'eligible' | 'notEligible';
 
@@ -45,15 +45,8 @@ export function HolidayAllowanceDetailPage() {
     onSuccess: done,
     onError: () => setConfirm(null),
   });
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBase64(await utils.salary.holidayAllowance.download.fetch({ id }));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { busy: downloading, download: save } = useFileDownload();
+  const download = () => save(() => utils.salary.holidayAllowance.download.fetch({ id }));
   const run = q.data;
   const draft = run?.status === 'draft';
   return (

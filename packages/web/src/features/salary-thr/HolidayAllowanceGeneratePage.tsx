@@ -1,13 +1,10 @@
 import { THR_HOLIDAYS } from '@hr/core/browser';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { notifySuccess } from '../../lib/notify';
+import { Link } from 'react-router';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { useJob } from '../../lib/use-job';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
-import { JobProgress } from '../../ui/JobProgress';
 import { Card, PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
@@ -16,6 +13,9 @@ import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { rupiah } from './thr-format';
 import { ThrLinesTable } from './ThrLinesTable';
 import './texts';
+import { RunJobProgress } from '../salary-runs/RunJobProgress';
+import { useRunGeneration } from '../salary-runs/use-run-generation';
+import { ControlField } from '../../ui/ControlField';
 
 /**
  * /salary/holidayAllowance/generate: holiday, holiday date (its year is the run's year), pay date and an
@@ -24,7 +24,6 @@ import './texts';
  */
 export function HolidayAllowanceGeneratePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [holiday, setHoliday] = useState('');
   const [holidayDate, setHolidayDate] = useState('');
@@ -44,23 +43,20 @@ export function HolidayAllowanceGeneratePage() {
   const ready = !missing.holiday && !missing.holidayDate && !missing.payDate;
   const dryRun = trpc.salary.holidayAllowance.dryRun.useMutation({ onSuccess: setPreview });
   // Generation runs as a background job (docs/jobs.md): its progress is shown, then the draft opens.
-  const [jobId, setJobId] = useState<number | null>(null);
+  const { job, setJobId } = useRunGeneration(
+    () => utils.salary.holidayAllowance.invalidate(),
+    'thr.generated',
+    '/salary/holidayAllowance',
+  );
   const generate = trpc.salary.holidayAllowance.generateJob.useMutation({ onSuccess: (r) => setJobId(r.jobId) });
-  const job = useJob(jobId);
-  const finished = job.finished;
-  useEffect(() => {
-    if (finished?.status !== 'succeeded') return;
-    const runId = (finished.result as { runId?: number } | null)?.runId;
-    void utils.salary.holidayAllowance.invalidate();
-    notifySuccess(t('thr.generated'));
-    if (runId) void navigate(`/salary/holidayAllowance/${runId}/detail`);
-  }, [finished, utils, navigate, t]);
   const busy = generate.isPending || job.running;
   const submit = (fn: (i: typeof input) => void) => {
     setTried(true);
     if (ready) fn(input);
   };
   const err = (k: keyof typeof missing) => (tried && missing[k] ? t('thr.required') : null);
+  /** A required date field of the run: id `thr-<key>`, labelled `thr.<key>`. */
+  const date = (k: 'holidayDate' | 'payDate') => ({ id: `thr-${k}`, label: t(`thr.${k}`), required: true, error: err(k) });
   const changed =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -91,23 +87,14 @@ export function HolidayAllowanceGeneratePage() {
               placeholder={t('thr.wholeCompany')}
             />
           </Field>
-          <Field label={t('thr.holidayDate')} htmlFor="thr-holidayDate" required error={err('holidayDate')}>
-            <DatePicker
-              id="thr-holidayDate"
-              value={holidayDate}
-              onChange={changed(setHolidayDate)}
-              invalid={!!err('holidayDate')}
-            />
-          </Field>
-          <Field label={t('thr.payDate')} htmlFor="thr-payDate" required error={err('payDate')}>
-            <DatePicker
-              id="thr-payDate"
-              value={payDate}
-              onChange={changed(setPayDate)}
-              invalid={!!err('payDate')}
-              {...(holidayDate ? { max: holidayDate } : {})}
-            />
-          </Field>
+          <ControlField as={DatePicker} {...date('holidayDate')} value={holidayDate} onChange={changed(setHolidayDate)} />
+          <ControlField
+            as={DatePicker}
+            {...date('payDate')}
+            value={payDate}
+            onChange={changed(setPayDate)}
+            {...(holidayDate ? { max: holidayDate } : {})}
+          />
         </div>
         <label className="mt-4 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={payOther} onChange={(e) => changed(setPayOther)(e.target.checked)} />
@@ -134,18 +121,7 @@ export function HolidayAllowanceGeneratePage() {
             {job.error}
           </Banner>
         ) : null}
-        {job.running ? (
-          <JobProgress
-            done={job.data?.done ?? 0}
-            total={job.data?.total ?? 0}
-            label={t('thr.jobProgressLabel')}
-            text={
-              job.data?.status !== 'running' && !job.data?.total
-                ? t('thr.jobQueued')
-                : t('thr.jobProgress', { done: job.data?.done ?? 0, total: job.data?.total ?? 0 })
-            }
-          />
-        ) : null}
+        {job.running ? <RunJobProgress job={job.data} texts="thr" /> : null}
       </Card>
       {preview ? (
         <Card className="mt-4" title={`${t('thr.dryRun')} — ${holidayDate.slice(0, 4)}`}>

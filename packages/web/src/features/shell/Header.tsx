@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LANGUAGES, type LanguageCode, setLanguage } from '../../i18n';
 import { useSession } from '../../lib/can';
-import { trpc } from '../../lib/trpc';
+import { useLogout } from '../auth/use-logout';
 import { Button } from '../../ui/Button';
 import { Clock } from '../../ui/Clock';
 import { MenuIcon } from '../../ui/Icons';
@@ -29,16 +27,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
 export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () => void; sidebarOpen: boolean }) {
   const { t } = useTranslation();
   const user = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const logout = trpc.auth.logout.useMutation({
-    meta: { silent: true },
-    onSettled: () => {
-      // Lookups are cached "per session": a new login starts from an empty cache.
-      queryClient.clear();
-      navigate('/login', { replace: true });
-    },
-  });
+  const logout = useLogout();
   return (
     <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 shadow-sm">
       <Button variant="ghost" size="sm" aria-label={t('app.toggleSidebar')} aria-expanded={sidebarOpen} onClick={onToggleSidebar}>

@@ -4,14 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { ActionModal } from '../../ui/ActionModal';
-import { Select } from '../../ui/Select';
 import { ListCard } from '../../ui/ListCard';
 import { LinkButton } from '../../ui/LinkButton';
 import { useListState } from '../../lib/use-list-state';
+import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
+import { FilterSelect } from '../shared/approvals/FilterSelect';
+import { LookupFilter, useListFilter } from '../shared/list-filters';
 import './texts';
 
 type Row = RouterOutputs['storageServer']['list']['rows'][number];
@@ -39,18 +40,18 @@ export function ServerListPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const list = useListState();
-  const [typeId, setTypeId] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [status, setStatus] = useState('');
+  const typeId = useListFilter(list);
+  const categoryId = useListFilter(list);
+  const status = useListFilter(list);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const types = trpc.storageServer.types.useQuery();
   const categories = trpc.storageServer.categories.useQuery();
   const query = trpc.storageServer.list.useQuery(
     {
       ...list.query,
-      ...(typeId ? { typeId: Number(typeId) } : {}),
-      ...(categoryId ? { categoryId: Number(categoryId) } : {}),
-      ...(status ? { status: status as Row['status'] } : {}),
+      ...(typeId.value ? { typeId: Number(typeId.value) } : {}),
+      ...(categoryId.value ? { categoryId: Number(categoryId.value) } : {}),
+      ...(status.value ? { status: status.value as Row['status'] } : {}),
     },
     { placeholderData: keepPreviousData },
   );
@@ -81,14 +82,12 @@ export function ServerListPage() {
       key: 'actions',
       header: '',
       cell: (r) => (
-        <div className="flex gap-2">
-          <Button size="sm" variant="secondary" onClick={() => void navigate(`/personal/server/${r.id}/edit`)}>
-            {t('srv.edit')}
-          </Button>
-          <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setDeleting(r)}>
-            {t('srv.delete')}
-          </Button>
-        </div>
+        <EditDeleteButtons
+          editLabel={t('srv.edit')}
+          deleteLabel={t('srv.delete')}
+          onEdit={() => void navigate(`/personal/server/${r.id}/edit`)}
+          onDelete={() => setDeleting(r)}
+        />
       ),
     },
   ];
@@ -106,29 +105,9 @@ export function ServerListPage() {
         searchPlaceholder={t('srv.searchPlaceholder')}
         filters={
           <>
-            <Select
-              aria-label={t('srv.type')}
-              placeholder={t('srv.allTypes')}
-              loading={types.isLoading}
-              value={typeId}
-              onChange={list.filter(setTypeId)}
-              options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-            />
-            <Select
-              aria-label={t('srv.category')}
-              placeholder={t('srv.allCategories')}
-              loading={categories.isLoading}
-              value={categoryId}
-              onChange={list.filter(setCategoryId)}
-              options={(categories.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
-            />
-            <Select
-              aria-label={t('srv.status')}
-              placeholder={t('srv.allStatuses')}
-              value={status}
-              onChange={list.filter(setStatus)}
-              options={STATUS_OPTIONS}
-            />
+            <LookupFilter label={t('srv.type')} all={t('srv.allTypes')} lookup={types} {...typeId} />
+            <LookupFilter label={t('srv.category')} all={t('srv.allCategories')} lookup={categories} {...categoryId} />
+            <FilterSelect label={t('srv.status')} all={t('srv.allStatuses')} {...status} options={STATUS_OPTIONS} />
           </>
         }
         empty={t('srv.noServers')}

@@ -23,19 +23,23 @@ async function fill(values: Record<string, string>) {
     fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 }
 
+/** The add form of nas-01 at HQ (type 1, category 2, 100 GB) with `usageGb` used. */
+const fillServer = (usageGb: string) =>
+  fill({
+    Name: 'nas-01',
+    Type: '1',
+    Category: '2',
+    Location: 'HQ',
+    Address: 'Jl. Thamrin 2',
+    'Capacity (GB)': '100',
+    'Usage (GB)': usageGb,
+  });
+
 describe('storage server form', () => {
   it('refuses usage above capacity at the field and sends nothing; an owner picks no owner', async () => {
     const server = fakeTrpcServer({ ...statics });
     render(<ServerAddPage />, ['server.manage']);
-    await fill({
-      Name: 'nas-01',
-      Type: '1',
-      Category: '2',
-      Location: 'HQ',
-      Address: 'Jl. Thamrin 2',
-      'Capacity (GB)': '100',
-      'Usage (GB)': '100.5',
-    });
+    await fillServer('100.5');
     expect(screen.queryByLabelText('Owner', { exact: false })).toBeNull();
     expect(screen.getByText('You register servers you own.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -51,15 +55,7 @@ describe('storage server form', () => {
       'storageServer.create': () => ({ data: { id: 1 } }),
     });
     render(<ServerAddPage />, ['server.manage', 'hr.all']);
-    await fill({
-      Name: 'nas-01',
-      Type: '1',
-      Category: '2',
-      Location: 'HQ',
-      Address: 'Jl. Thamrin 2',
-      'Capacity (GB)': '100',
-      'Usage (GB)': '40',
-    });
+    await fillServer('40');
     expect(screen.getByLabelText('Owner', { exact: false })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.calls.some((c) => c.path === 'storageServer.create')).toBe(true));

@@ -33,9 +33,7 @@ const en = {
   ownerHint: 'You register servers you own.',
   back: 'Back to servers',
 };
-type Texts = typeof en;
-
-const id: Texts = {
+const id: typeof en = {
   servers: 'Server penyimpanan',
   add: 'Tambah server',
   name: 'Nama',

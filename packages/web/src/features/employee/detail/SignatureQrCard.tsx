@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { fileToBase64 } from '../../purchase-of-goods/shared';
 import './signature-qr-texts';
+import { toastThen } from '../../../lib/toast-then';
 
 /** The server's limit (core SIGNATURE_MAX_BYTES): checked here first so a big file is not sent. */
 const MAX_BYTES = 200 * 1024;
@@ -36,18 +37,9 @@ export function SignatureQrCard({ employeeId, canManage }: { employeeId: number;
   const image = own ? ownImage.data : staffImage.data;
 
   const refresh = () => void utils.employee.signature.invalidate();
-  const upload = trpc.employee.signature.upload.useMutation({
-    meta: { successMessage: () => t('signatureQr.uploaded') },
-    onSuccess: refresh,
-  });
-  const uploadMine = trpc.employee.signature.uploadMine.useMutation({
-    meta: { successMessage: () => t('signatureQr.uploaded') },
-    onSuccess: refresh,
-  });
-  const remove = trpc.employee.signature.delete.useMutation({
-    meta: { successMessage: () => t('signatureQr.deleted') },
-    onSuccess: refresh,
-  });
+  const upload = trpc.employee.signature.upload.useMutation(toastThen(() => t('signatureQr.uploaded'), refresh));
+  const uploadMine = trpc.employee.signature.uploadMine.useMutation(toastThen(() => t('signatureQr.uploaded'), refresh));
+  const remove = trpc.employee.signature.delete.useMutation(toastThen(() => t('signatureQr.deleted'), refresh));
   const generate = trpc.employee.qrCode.generate.useMutation({
     meta: { successMessage: () => t('signatureQr.generated') },
     onSuccess: (file) => {

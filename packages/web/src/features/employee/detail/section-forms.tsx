@@ -35,7 +35,7 @@ const int = (v: string | undefined = ''): number | string | null =>
   v.trim() === '' ? null : /^\d+$/.test(v.trim()) ? Number(v) : v;
 const date = (key: string): { key: string; render: FieldView<string>['render'] } => ({
   key,
-  render: (p) => <DatePicker id={p.id} name={p.name} value={p.value} onChange={p.onChange} invalid={p.invalid} />,
+  render: (p) => <DatePicker {...p} />,
 });
 
 export type SectionFormKind = 'personal' | 'contact' | 'employment' | 'medical' | 'bank';

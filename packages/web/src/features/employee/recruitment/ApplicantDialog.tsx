@@ -18,6 +18,7 @@ import { toId } from '../../shared/use-lookups';
 import { EMPLOYMENT_KEYS, employmentViews, PERSONAL_KEYS, personalViews } from '../employee-form-views';
 import { CV_ACCEPT, readCv } from './cv-file';
 import './texts';
+import { toastThen } from '../../../lib/toast-then';
 
 /** One applicant: details, history (stage moves and notes), CV, moving between stages, hiring. */
 export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => void }) {
@@ -39,10 +40,7 @@ export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => vo
       refresh();
     },
   });
-  const upload = trpc.employee.recruitment.uploadCv.useMutation({
-    meta: { successMessage: () => t('recruitment.cvUploaded') },
-    onSuccess: refresh,
-  });
+  const upload = trpc.employee.recruitment.uploadCv.useMutation(toastThen(() => t('recruitment.cvUploaded'), refresh));
   const a = q.data;
   const open = a ? (OPEN_RECRUITMENT_STAGES as readonly string[]).includes(a.stage) : false;
 

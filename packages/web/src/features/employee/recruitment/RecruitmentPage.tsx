@@ -11,9 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Button } from '../../../ui/Button';
-import { Card, PageTitle } from '../../../ui/Card';
 import { controlClass } from '../../../ui/controls';
 import type { Column } from '../../../ui/DataTable';
 import { Select } from '../../../ui/Select';
@@ -21,27 +19,24 @@ import { FormDialog } from '../../../ui/FormDialog';
 import type { FieldView } from '../../../ui/FormFields';
 import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../../shared/OrgSelects';
-import { PagedTable, SearchAndSelect, usePaging } from '../../shared/PagedTable';
 import { toId } from '../../shared/use-lookups';
 import { ApplicantDialog } from './ApplicantDialog';
 import { CV_ACCEPT, readCv } from './cv-file';
 import './texts';
+import { FilteredListPage, useFilteredList } from '../filtered-list';
 
 /** `/employee/recruitment`: applicants by stage, searchable; add by hand or from a pending self-registration. */
 export function RecruitmentPage() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [stage, setStage] = useState('');
+  const filter = useFilteredList('');
   const [adding, setAdding] = useState<'manual' | 'registration' | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
-  const paging = usePaging();
-  const debounced = useDebouncedValue(search.trim(), 350);
   const list = trpc.employee.recruitment.list.useQuery(
     {
-      search: debounced || undefined,
-      stage: (stage || undefined) as RecruitmentStage | undefined,
-      page: paging.page,
-      pageSize: paging.pageSize,
+      search: filter.debounced || undefined,
+      stage: (filter.value || undefined) as RecruitmentStage | undefined,
+      page: filter.page,
+      pageSize: filter.pageSize,
     },
     { placeholderData: keepPreviousData },
   );
@@ -68,36 +63,29 @@ export function RecruitmentPage() {
     { key: 'at', header: t('recruitment.applied'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
   ];
   return (
-    <>
-      <PageTitle
-        actions={
-          <div className="flex gap-2">
-            <Button size="sm" variant="secondary" onClick={() => setAdding('registration')}>
-              {t('recruitment.fromRegistration')}
-            </Button>
-            <Button size="sm" onClick={() => setAdding('manual')}>
-              {t('recruitment.add')}
-            </Button>
-          </div>
-        }
-      >
-        {t('routes.employee.recruitment')}
-      </PageTitle>
-      <Card>
-        <SearchAndSelect
-          search={search}
-          onSearch={paging.resetting(setSearch)}
-          value={stage}
-          onValue={paging.resetting(setStage)}
-          selectLabel={t('recruitment.stage')}
-          options={RECRUITMENT_STAGES.map((s) => ({ value: s, label: t(`recruitment.stages.${s}`) }))}
-        />
-        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('recruitment.empty')} />
-      </Card>
+    <FilteredListPage
+      title={t('routes.employee.recruitment')}
+      actions={
+        <div className="flex gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setAdding('registration')}>
+            {t('recruitment.fromRegistration')}
+          </Button>
+          <Button size="sm" onClick={() => setAdding('manual')}>
+            {t('recruitment.add')}
+          </Button>
+        </div>
+      }
+      list={filter}
+      selectLabel={t('recruitment.stage')}
+      options={RECRUITMENT_STAGES.map((s) => ({ value: s, label: t(`recruitment.stages.${s}`) }))}
+      columns={columns}
+      query={list}
+      empty={t('recruitment.empty')}
+    >
       {adding === 'manual' ? <AddApplicantDialog onClose={() => setAdding(null)} onAdded={setOpenId} /> : null}
       {adding === 'registration' ? <FromRegistrationDialog onClose={() => setAdding(null)} onAdded={setOpenId} /> : null}
       {openId !== null ? <ApplicantDialog id={openId} onClose={() => setOpenId(null)} /> : null}
-    </>
+    </FilteredListPage>
   );
 }
 
@@ -230,11 +218,7 @@ function FromRegistrationDialog({ onClose, onAdded }: { onClose: () => void; onA
       key: 'registrationId',
       render: (p) => (
         <Select
-          id={p.id}
-          name={p.name}
-          value={p.value}
-          onChange={p.onChange}
-          invalid={p.invalid}
+          {...p}
           options={options}
           loading={pending.isLoading}
           placeholder={options.length || pending.isLoading ? '' : t('recruitment.noPending')}

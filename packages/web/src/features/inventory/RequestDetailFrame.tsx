@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { PageTitle } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { RefusalNote } from '../../ui/RefusalNote';
+import { DecisionDialog } from './DecisionDialog';
+import type { DownloadButton } from './DownloadButton';
+import {
+  LinkedPurchasing,
+  RequestActions,
+  type RequestKind,
+  RequestSummary,
+  TableCard,
+  type useDetailActions,
+} from './request-parts';
+import './texts';
+
+interface Fetched<R> {
+  data: readonly R[] | undefined;
+  isFetching: boolean;
+}
+
+/** The decision on a request's current step, as its detail page offers it. */
+export interface RequestDecisionProps {
+  /** Whether the caller may decide now (the approve and reject buttons show). */
+  allowed: boolean;
+  /** Why the buttons are not shown: a segregation-of-duties refusal (docs/security.md). */
+  refusal: string | null | undefined;
+  /** Added to the buttons and the dialog's title, e.g. " (Managerial)"; empty for none. */
+  suffix: string;
+  state: Pick<ReturnType<typeof useDetailActions>, 'deciding' | 'setDeciding'>;
+  pending: boolean;
+  onConfirm: (decision: 'approve' | 'reject', note: string) => void;
+}
+
+/**
+ * The detail page of a warehouse or purchase request: the title with the actions (PDF, `first`, Edit,
+ * Cancel, Approve / Reject, the refusal note, then `actions`), the summary (`summary` as `Info`s, then
+ * `summaryAfter`), the lines, `children`, the linked purchase orders and receipts, `dialogs` and the
+ * decision dialog.
+ */
+export function RequestDetailFrame<L extends { id: number | string }, O extends { id: number }, R extends { id: number }>({
+  kind,
+  request: d,
+  cancel,
+  fetchFile,
+  first,
+  decision,
+  actions,
+  summary,
+  summaryAfter,
+  lineColumns,
+  children,
+  orders,
+  orderColumns,
+  receives,
+  receiveColumns,
+  dialogs,
+}: {
+  kind: RequestKind;
+  request: {
+    id: number;
+    number: string;
+    can: { edit: boolean; cancel: boolean };
+    requester: { name: string };
+    warehouse: string;
+    lineItems: readonly L[];
+  };
+  cancel: { mutate: (input: { id: number }) => void; isPending: boolean };
+  fetchFile: Parameters<typeof DownloadButton>[0]['fetchFile'];
+  first?: ReactNode;
+  decision: RequestDecisionProps;
+  actions?: ReactNode;
+  summary: ReactNode;
+  summaryAfter?: ReactNode;
+  lineColumns: Column<L>[];
+  children?: ReactNode;
+  orders: Fetched<O>;
+  orderColumns: Column<O>[];
+  receives: Fetched<R>;
+  receiveColumns: Column<R>[];
+  dialogs?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { deciding, setDeciding } = decision.state;
+  return (
+    <>
+      <PageTitle
+        actions={
+          <RequestActions kind={kind} id={d.id} can={d.can} cancel={cancel} fetchFile={fetchFile} first={first}>
+            {decision.allowed ? (
+              <>
+                <Button onClick={() => setDeciding('approve')}>
+                  {t('inv.approve')}
+                  {decision.suffix}
+                </Button>
+                <Button variant="danger" onClick={() => setDeciding('reject')}>
+                  {t('inv.reject')}
+                  {decision.suffix}
+                </Button>
+              </>
+            ) : null}
+            <RefusalNote reason={decision.refusal} />
+            {actions}
+          </RequestActions>
+        }
+      >
+        {t(`routes.inventory.${kind}Detail`)} {d.number}
+      </PageTitle>
+      <RequestSummary request={d} after={summaryAfter}>
+        {summary}
+      </RequestSummary>
+      <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
+      {children}
+      <LinkedPurchasing orders={orders} orderColumns={orderColumns} receives={receives} receiveColumns={receiveColumns} />
+      {dialogs}
+      {deciding && decision.allowed ? (
+        <DecisionDialog
+          title={`${deciding === 'approve' ? t('inv.approve') : t('inv.reject')}${decision.suffix} ${d.number}`}
+          decision={deciding}
+          pending={decision.pending}
+          onConfirm={(note) => decision.onConfirm(deciding, note)}
+          onClose={() => setDeciding(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../lib/notify';
+import { useJob } from '../../lib/use-job';
+
+/**
+ * A payroll or THR run generated as a background job (docs/jobs.md): `setJobId` follows the queued
+ * job; once it succeeds the module's queries are read again (`refresh`), the `generated` notice
+ * shows and the new draft opens at `${detailBase}/<runId>/detail`.
+ */
+export function useRunGeneration(
+  refresh: () => unknown,
+  generated: 'salaryRuns.generated' | 'thr.generated',
+  detailBase: '/salary/report' | '/salary/holidayAllowance',
+) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = useJob(jobId);
+  const finished = job.finished;
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+  useEffect(() => {
+    if (finished?.status !== 'succeeded') return;
+    const runId = (finished.result as { runId?: number } | null)?.runId;
+    void refreshRef.current();
+    notifySuccess(t(generated));
+    if (runId) void navigate(`${detailBase}/${runId}/detail`);
+  }, [finished, navigate, t, generated, detailBase]);
+  return { job, setJobId };
+}
