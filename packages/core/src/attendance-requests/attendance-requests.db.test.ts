@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import { assignPin } from '../attendance/punches';
 import { ingestPunches } from '../devices/ingest';
 import { assignSchedule, createHoliday, createShift, updateAttendanceSettings } from '../attendance/setup';
 import { listTimesheets } from '../attendance/timesheets';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { createTestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
-import type { Ctx } from '../shared/context';
-import { AppError } from '../shared/errors';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
-import type { Services } from '../services';
+import { createServices } from '../testing/fixtures';
 import {
   approveCorrection,
   bulkApproveCorrections,
@@ -45,9 +42,7 @@ import { seedAttendanceRequestsDemo } from './seed';
 // Fixed "now": Friday 20 Nov 2026, 17:00 in Jakarta. November 2026: Mondays 2, 9, 16, 23; Saturdays 14, 21.
 const NOW = new Date('2026-11-20T10:00:00Z');
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx } = useDbEnv({ clock: () => NOW });
 let admin: Actor;
 /** Human capital staff (hr.all, attendance.approve). */
 let hc: Actor;
@@ -56,15 +51,9 @@ let hc2: Actor;
 let sup1: Actor;
 let pinSeq = 2000;
 
-const ctx = (a: Actor): Ctx => services.ctx(a);
 const personal = (a: Actor) => requirePermission(a, 'personal.access');
 const approver = (a: Actor) => requirePermission(a, 'attendance.approve');
 const viewer = (a: Actor) => requirePermission(a, 'attendance.view');
-
-async function actor(roles: RoleKey[], dept: 0 | 1): Promise<Actor> {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-}
 
 /** An employee login with a terminal PIN. */
 async function worker(dept: 0 | 1 = 0): Promise<{ a: Actor; pin: string }> {
@@ -85,19 +74,7 @@ async function day(employeeId: number, date: string) {
   return (await listTimesheets(ctx(admin), viewer(admin), { employeeId, from: date, to: date })).rows[0]!;
 }
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db, { clock: () => NOW });
-  org = await makeOrg(tdb.db);
   admin = await actor(['superadmin'], 0);
   hc = await actor(['human-capital-staff'], 0);
   hc2 = await actor(['human-capital-staff'], 1);
@@ -114,7 +91,6 @@ beforeAll(async () => {
   await updateAttendanceSettings(ctx(admin), manage, { defaultShiftId: office.id, workdays: [1, 2, 3, 4, 5] });
   await createHoliday(ctx(admin), manage, { date: '2026-11-19', name: 'Company anniversary', kind: 'company' });
 });
-afterAll(() => tdb.destroy());
 
 describe('corrections change the timesheet', () => {
   it('an approved Late Clock-In makes a late day Valid; cancelling it restores Late Clock-In', async () => {
@@ -403,7 +379,7 @@ describe('overtime', () => {
 
   it('pay preview in exact rupiah with the payroll engine; approved overtime feeds payroll', async () => {
     const { a } = await worker();
-    await tdb.db
+    await env.db
       .insertInto('employee_contracts')
       .values({
         employee_id: a.employeeId!,
@@ -464,7 +440,7 @@ describe('overtime', () => {
       reason: 'x',
     });
     expect(pending.status).toBe(3);
-    const feed = await approvedOvertimeFor(tdb.db, { employeeIds: [a.employeeId!], from: '2026-11-01', to: '2026-11-30' });
+    const feed = await approvedOvertimeFor(env.db, { employeeIds: [a.employeeId!], from: '2026-11-01', to: '2026-11-30' });
     expect(feed.get(a.employeeId!)).toEqual([{ date: '2026-11-14', dayType: 'restday', hours: 9.5 }]);
     // A holiday on a Saturday of a 6-day week uses the shortest-workday table.
     await createHoliday(ctx(admin), requirePermission(admin, 'attendance.manage'), {
@@ -480,14 +456,14 @@ describe('overtime', () => {
     });
     expect(h.dayType).toBe('holiday');
     await approveOvertime(ctx(hc2), approver(hc2), { id: h.id });
-    const six = await approvedOvertimeFor(tdb.db, {
+    const six = await approvedOvertimeFor(env.db, {
       employeeIds: [a.employeeId!],
       from: '2026-11-01',
       to: '2026-11-30',
       workWeek: 6,
     });
     expect(six.get(a.employeeId!)?.[1]).toEqual({ date: '2026-11-21', dayType: 'holiday-shortest-workday', hours: 5 });
-    const source = attendanceSourceWithOvertime(tdb.db);
+    const source = attendanceSourceWithOvertime(env.db);
     const settings = {
       cutOffDay: 25,
       payDay: 25,
@@ -542,7 +518,7 @@ describe('demo seed', () => {
 
 describe('segregation of duties and plausible dates (issue 16 items 4 and 13)', () => {
   const link = async (employee: Actor, manager: Actor, by: Actor) =>
-    tdb.db
+    env.db
       .insertInto('employee_managers')
       .values({ employee_id: employee.employeeId!, manager_employee_id: manager.employeeId!, created_by: by.userId })
       .execute();

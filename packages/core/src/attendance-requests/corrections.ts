@@ -9,7 +9,6 @@ import {
 } from '../attendance/index';
 import type { Actor } from '../access/index';
 import type { Grant } from '../access/index';
-import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, invalid } from '../shared/errors';
@@ -18,8 +17,6 @@ import {
   ATTENDANCE_REQUEST_STATUS as S,
   ATTENDANCE_REQUEST_STATUS_LABELS,
   type AttendanceRequestStatus,
-  type AttendanceAwaiting,
-  attendanceAwaitingInput,
   CORRECTION_TYPE,
   CORRECTION_TYPE_LABELS,
   type CorrectionDay,
@@ -41,17 +38,17 @@ import {
   hhmm,
   historyOf,
   lockEmployee,
-  mayDecide,
   ownEmployeeId,
-  ownSql,
-  passesDuties,
   type RawRequest,
   recordStep,
+  refuseUnlessMayUpdate,
+  requestCan,
   requestReads,
   timesheetDay,
   todayOf,
   type Transition,
   transitionRequest,
+  updatePending,
 } from './shared';
 
 type View = Grant<'attendance.view'>;
@@ -93,25 +90,17 @@ const typeIs = (type: number | undefined) => (type ? [sql<SqlBool>`r.type = ${ty
 /** Corrections of the employees in the caller's scope (spec /attendance/timesheet/correction), filtered, paginated. */
 export async function listCorrections(ctx: Ctx, grant: View, raw: In<typeof listCorrectionsInput>): Promise<Page<CorrectionRow>> {
   const f = listCorrectionsInput.parse(raw);
-  return reads.list(ctx.db, scopeSql(grant.scope, 'e'), f, typeIs(f.type));
+  return reads.listScoped(ctx.db, grant, f, typeIs(f.type));
 }
 
 /** The caller's own corrections (spec /personal/attendance/correction). */
 export async function myCorrections(ctx: Ctx, grant: Personal, raw: In<typeof myCorrectionsInput>): Promise<Page<CorrectionRow>> {
   const f = myCorrectionsInput.parse(raw);
-  ownEmployeeId(grant.actor);
-  return reads.list(ctx.db, ownSql(grant.actor), f, typeIs(f.type));
+  return reads.listOwn(ctx.db, grant, f, typeIs(f.type));
 }
 
 /** Pending corrections the caller may decide, oldest first (home dashboard widget). */
-export async function correctionsAwaitingMe(
-  ctx: Ctx,
-  grant: Approve,
-  raw: In<typeof attendanceAwaitingInput>,
-): Promise<AttendanceAwaiting<CorrectionRow>> {
-  const { limit } = attendanceAwaitingInput.parse(raw);
-  return reads.awaiting(ctx.db, grant, limit);
-}
+export const correctionsAwaitingMe = reads.awaitingMe;
 
 const visibleCorrection = reads.visible;
 
@@ -146,22 +135,14 @@ async function detail(ctx: Ctx, actor: Actor, id: number): Promise<CorrectionDet
     historyOf(ctx.db, 'correction', id),
     timesheetDay(ctx, actor, c.employeeId, c.date).catch(() => null),
   ]);
-  const pending = c.status === S.Pending;
-  const mine = actor.employeeId === c.employeeId;
-  const decide = mayDecide(actor, c.employeeId);
-  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'correction', c));
-  return {
-    ...toRow(c),
-    history,
-    day: toDay(day),
-    can: {
-      update: pending && (mine || decide),
-      approve: decideNow,
-      disapprove: decideNow,
-      cancel: (pending && mine) || (decide && (pending || c.status === S.Approved)),
-      delete: decide,
-    },
-  };
+  const can = await requestCan(
+    ctx.db,
+    actor,
+    'correction',
+    c,
+    ({ pending, mine, decide }) => (pending && mine) || (decide && (pending || c.status === S.Approved)),
+  );
+  return { ...toRow(c), history, day: toDay(day), can };
 }
 
 /** The timesheet row of an employee's day (HR screens: what a correction would change). */
@@ -311,31 +292,16 @@ export async function updateCorrection(
   refuseFuture(ctx, input.date);
   await inTransaction(ctx, async (trx) => {
     const c = await visibleCorrection(trx, actor, input.id);
-    if (actor.employeeId !== c.employeeId && !mayDecide(actor, c.employeeId))
-      throw new AppError('FORBIDDEN', 'Only the employee or an approver can change this correction');
-    const updated = await dbWrite(
-      () =>
-        trx
-          .updateTable('attendance_corrections')
-          .set({
-            work_date: input.date,
-            type: input.type,
-            start_time: timeOrNull(input.startTime),
-            end_time: timeOrNull(input.endTime),
-            reason: input.reason,
-            updated_at: sql`now()`,
-          })
-          .where('id', '=', c.id)
-          .where('status', '=', S.Pending)
-          .where('deleted_at', 'is', null)
-          .returning('id')
-          .executeTakeFirst(),
-      { unique: { attendance_corrections_live_uq: duplicate(input.type, input.date) } },
-    );
-    if (!updated) throw new AppError('CONFLICT', 'Only a pending correction can be changed');
-    await recordStep(ctx, trx, actor, 'correction', c.id, 'update', {
-      from: S.Pending,
-      to: S.Pending,
+    refuseUnlessMayUpdate(actor, 'correction', c.employeeId);
+    await updatePending(ctx, trx, actor, 'correction', c.id, {
+      set: {
+        work_date: input.date,
+        type: input.type,
+        start_time: timeOrNull(input.startTime),
+        end_time: timeOrNull(input.endTime),
+        reason: input.reason,
+      },
+      unique: { attendance_corrections_live_uq: duplicate(input.type, input.date) },
       before: { date: c.date, type: c.type, startTime: c.startTime, endTime: c.endTime, reason: c.reason },
       after: input,
     });
@@ -390,27 +356,20 @@ async function transition(ctx: Ctx, actor: Actor, id: number, action: Transition
   });
 }
 
+/** An approver's decision on one correction, then the correction as the approver sees it. */
+const decide =
+  (action: 'approve' | 'disapprove') =>
+  async (ctx: Ctx, grant: Approve, raw: In<typeof attendanceDecideInput>): Promise<CorrectionDetail> => {
+    const input = attendanceDecideInput.parse(raw);
+    await transition(ctx, grant.actor, input.id, action, input.note);
+    return detail(ctx, grant.actor, input.id);
+  };
+
 /** Approves a pending correction; the day's timesheet row changes (see applyCorrectionsOfDay). */
-export async function approveCorrection(
-  ctx: Ctx,
-  grant: Approve,
-  raw: In<typeof attendanceDecideInput>,
-): Promise<CorrectionDetail> {
-  const input = attendanceDecideInput.parse(raw);
-  await transition(ctx, grant.actor, input.id, 'approve', input.note);
-  return detail(ctx, grant.actor, input.id);
-}
+export const approveCorrection = decide('approve');
 
 /** Disapproves a pending correction (the timesheet is not touched). */
-export async function disapproveCorrection(
-  ctx: Ctx,
-  grant: Approve,
-  raw: In<typeof attendanceDecideInput>,
-): Promise<CorrectionDetail> {
-  const input = attendanceDecideInput.parse(raw);
-  await transition(ctx, grant.actor, input.id, 'disapprove', input.note);
-  return detail(ctx, grant.actor, input.id);
-}
+export const disapproveCorrection = decide('disapprove');
 
 /** The employee cancels their own pending correction (status Cancel, 4). */
 export async function cancelMyCorrection(

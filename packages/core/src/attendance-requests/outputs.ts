@@ -6,17 +6,17 @@
 import { z } from 'zod';
 import { pageOutput } from '../shared/outputs';
 
-const correctionRowShape = z.object({
+/** The fields a correction and an overtime request both start with: whose request, for which day. */
+const requestHeadShape = {
   id: z.number(),
   employeeId: z.number(),
   employeeNumber: z.string(),
   employeeName: z.string(),
   department: z.string().nullable(),
   date: z.string(),
-  type: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
-  typeLabel: z.string(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
+};
+/** The fields a correction and an overtime request both end with: the reason, the status and who decided it. */
+const requestTailShape = {
   reason: z.string(),
   status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
   statusLabel: z.string(),
@@ -25,6 +25,22 @@ const correctionRowShape = z.object({
   decidedAt: z.date().nullable(),
   decisionNote: z.string().nullable(),
   createdAt: z.date(),
+};
+/** What the caller may do with a request now. */
+const requestCanShape = z.object({
+  update: z.boolean(),
+  approve: z.boolean(),
+  disapprove: z.boolean(),
+  cancel: z.boolean(),
+  delete: z.boolean(),
+});
+const correctionRowShape = z.object({
+  ...requestHeadShape,
+  type: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  typeLabel: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  ...requestTailShape,
 });
 const correctionDayShape = z.object({
   date: z.string(),
@@ -50,38 +66,27 @@ const attendanceRequestHistoryRowShape = z.object({
 const correctionDetailShape = z.object({
   history: z.array(attendanceRequestHistoryRowShape),
   day: correctionDayShape.nullable(),
-  can: z.object({ update: z.boolean(), approve: z.boolean(), disapprove: z.boolean(), cancel: z.boolean(), delete: z.boolean() }),
+  can: requestCanShape,
   ...correctionRowShape.shape,
 });
 const attendanceBulkItemShape = z.object({ id: z.number(), ok: z.boolean(), message: z.string() });
 const attendanceBulkResultShape = z.object({ done: z.number(), failed: z.number(), items: z.array(attendanceBulkItemShape) });
+const overtimeDayTypeShape = z.enum(['workday', 'restday', 'holiday']);
 const overtimeRowShape = z.object({
-  id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  department: z.string().nullable(),
-  date: z.string(),
+  ...requestHeadShape,
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
   hours: z.string(),
   approvedHours: z.string().nullable(),
   actualHours: z.string().nullable(),
-  dayType: z.enum(['workday', 'restday', 'holiday']),
+  dayType: overtimeDayTypeShape,
   dayTypeLabel: z.string(),
-  reason: z.string(),
-  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
-  statusLabel: z.string(),
-  requestedBy: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.date().nullable(),
-  decisionNote: z.string().nullable(),
-  createdAt: z.date(),
+  ...requestTailShape,
 });
 const overtimePlanShape = z.object({
   employeeId: z.number(),
   date: z.string(),
-  dayType: z.enum(['workday', 'restday', 'holiday']),
+  dayType: overtimeDayTypeShape,
   dayTypeLabel: z.string(),
   holiday: z.string().nullable(),
   shift: z.string().nullable(),
@@ -102,11 +107,14 @@ const overtimePayPreviewShape = z.object({
 const overtimeDetailShape = z.object({
   history: z.array(attendanceRequestHistoryRowShape),
   actualHoursNow: z.string().nullable(),
-  can: z.object({ update: z.boolean(), approve: z.boolean(), disapprove: z.boolean(), cancel: z.boolean(), delete: z.boolean() }),
+  can: requestCanShape,
   ...overtimeRowShape.shape,
 });
 
-export const correctionsAwaitingMeOutput = z.object({ rows: z.array(correctionRowShape), total: z.number() });
+/** What an "awaiting me" list answers: the rows and how many there are (no paging). */
+const awaitingOutput = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number() });
+
+export const correctionsAwaitingMeOutput = awaitingOutput(correctionRowShape);
 export const listCorrectionsOutput = pageOutput(correctionRowShape);
 export const correctionDayOutput = correctionDayShape.nullable();
 export const getCorrectionOutput = correctionDetailShape;
@@ -122,7 +130,7 @@ export const myCorrectionDayOutput = correctionDayShape.nullable();
 export const requestCorrectionOutput = correctionDetailShape;
 export const cancelMyCorrectionOutput = correctionDetailShape;
 export const listOvertimeOutput = pageOutput(overtimeRowShape);
-export const overtimeAwaitingMeOutput = z.object({ rows: z.array(overtimeRowShape), total: z.number() });
+export const overtimeAwaitingMeOutput = awaitingOutput(overtimeRowShape);
 export const overtimePlanOutput = overtimePlanShape;
 export const overtimePayPreviewOutput = overtimePayPreviewShape;
 export const createOvertimeOutput = overtimeDetailShape;

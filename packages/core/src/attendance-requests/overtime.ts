@@ -22,8 +22,6 @@ import {
   ATTENDANCE_REQUEST_STATUS as S,
   ATTENDANCE_REQUEST_STATUS_LABELS,
   type AttendanceRequestStatus,
-  type AttendanceAwaiting,
-  attendanceAwaitingInput,
   createMyOvertimeInput,
   createOvertimeBulkInput,
   createOvertimeInput,
@@ -50,18 +48,18 @@ import {
   employeeInScope,
   historyOf,
   lockEmployee,
-  mayDecide,
   ownEmployeeId,
-  ownSql,
-  passesDuties,
   type RawRequest,
   recordStep,
+  refuseUnlessMayUpdate,
+  requestCan,
   requestReads,
   scheduleDay,
   timesheetDay,
   todayOf,
   type Transition,
   transitionRequest,
+  updatePending,
 } from './shared';
 
 type View = Grant<'attendance.view'>;
@@ -242,25 +240,16 @@ const dayTypeIs = (dayType: OvertimeDayKind | undefined) => (dayType ? [sql<SqlB
 /** Overtime of the employees in the caller's scope (spec /attendance/overtime), filtered, paginated. */
 export async function listOvertime(ctx: Ctx, grant: View, raw: In<typeof listOvertimeInput>): Promise<Page<OvertimeRow>> {
   const f = listOvertimeInput.parse(raw);
-  return reads.list(ctx.db, scopeSql(grant.scope, 'e'), f, dayTypeIs(f.dayType));
+  return reads.listScoped(ctx.db, grant, f, dayTypeIs(f.dayType));
 }
 
 /** The caller's own overtime (spec /personal/overtime). */
 export async function myOvertime(ctx: Ctx, grant: Personal, raw: In<typeof myOvertimeInput>): Promise<Page<OvertimeRow>> {
-  const f = myOvertimeInput.parse(raw);
-  ownEmployeeId(grant.actor);
-  return reads.list(ctx.db, ownSql(grant.actor), f);
+  return reads.listOwn(ctx.db, grant, myOvertimeInput.parse(raw));
 }
 
 /** Pending overtime the caller may decide, oldest first (home dashboard widget). */
-export async function overtimeAwaitingMe(
-  ctx: Ctx,
-  grant: Approve,
-  raw: In<typeof attendanceAwaitingInput>,
-): Promise<AttendanceAwaiting<OvertimeRow>> {
-  const { limit } = attendanceAwaitingInput.parse(raw);
-  return reads.awaiting(ctx.db, grant, limit);
-}
+export const overtimeAwaitingMe = reads.awaitingMe;
 
 const visibleOvertime = reads.visible;
 
@@ -287,22 +276,8 @@ async function actualMinutesOf(ctx: Ctx, actor: Actor, o: RawOvertime): Promise<
 async function detail(ctx: Ctx, actor: Actor, id: number): Promise<OvertimeDetail> {
   const o = await visibleOvertime(ctx.db, actor, id);
   const [history, actual] = await Promise.all([historyOf(ctx.db, 'overtime', id), actualMinutesOf(ctx, actor, o)]);
-  const pending = o.status === S.Pending;
-  const mine = actor.employeeId === o.employeeId;
-  const decide = mayDecide(actor, o.employeeId);
-  const decideNow = pending && decide && (await passesDuties(ctx.db, actor, 'overtime', o));
-  return {
-    ...toRow(o),
-    history,
-    actualHoursNow: actual === null ? null : hoursOf(actual),
-    can: {
-      update: pending && (mine || decide),
-      approve: decideNow,
-      disapprove: decideNow,
-      cancel: pending && mine,
-      delete: decide,
-    },
-  };
+  const can = await requestCan(ctx.db, actor, 'overtime', o, ({ pending, mine }) => pending && mine);
+  return { ...toRow(o), history, actualHoursNow: actual === null ? null : hoursOf(actual), can };
 }
 
 /** One overtime request with its history, the actual hours per punches, and what the caller may do. */
@@ -479,8 +454,7 @@ export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof u
   const input = updateOvertimeInput.parse(raw);
   const actor = grant.actor;
   const seen = await visibleOvertime(ctx.db, actor, input.id);
-  if (actor.employeeId !== seen.employeeId && !mayDecide(actor, seen.employeeId))
-    throw new AppError('FORBIDDEN', 'Only the employee or an approver can change this overtime request');
+  refuseUnlessMayUpdate(actor, 'overtime', seen.employeeId);
   refuseOutsideRequestWindow(todayOf(ctx), [{ param: 'date', date: input.date }]);
   const minutes = minutesOf(input);
   const day = await dayKindOf(ctx, actor, seen.employeeId, input.date);
@@ -493,30 +467,16 @@ export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof u
       [S.Pending, S.Approved],
       'VALIDATION',
     );
-    const updated = await dbWrite(
-      () =>
-        trx
-          .updateTable('attendance_overtimes')
-          .set({
-            work_date: input.date,
-            start_time: input.startTime ? `${input.startTime}:00` : null,
-            end_time: input.endTime ? `${input.endTime}:00` : null,
-            minutes,
-            day_type: day.kind,
-            reason: input.reason,
-            updated_at: sql`now()`,
-          })
-          .where('id', '=', seen.id)
-          .where('status', '=', S.Pending)
-          .where('deleted_at', 'is', null)
-          .returning('id')
-          .executeTakeFirst(),
-      { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
-    );
-    if (!updated) throw new AppError('CONFLICT', 'Only a pending overtime request can be changed');
-    await recordStep(ctx, trx, actor, 'overtime', seen.id, 'update', {
-      from: S.Pending,
-      to: S.Pending,
+    await updatePending(ctx, trx, actor, 'overtime', seen.id, {
+      set: {
+        work_date: input.date,
+        start_time: input.startTime ? `${input.startTime}:00` : null,
+        end_time: input.endTime ? `${input.endTime}:00` : null,
+        minutes,
+        day_type: day.kind,
+        reason: input.reason,
+      },
+      unique: { attendance_overtimes_live_uq: duplicate(input.date) },
       before: { date: seen.date, startTime: seen.startTime, endTime: seen.endTime, minutes: seen.minutes, reason: seen.reason },
       after: { ...input, minutes, dayType: day.kind },
     });
@@ -586,26 +546,22 @@ export async function approveOvertime(ctx: Ctx, grant: Approve, raw: In<typeof a
   return detail(ctx, grant.actor, input.id);
 }
 
-export async function disapproveOvertime(
-  ctx: Ctx,
-  grant: Approve,
-  raw: In<typeof attendanceDecideInput>,
-): Promise<OvertimeDetail> {
-  const input = attendanceDecideInput.parse(raw);
-  await transition(ctx, grant.actor, input.id, 'disapprove', { note: input.note });
-  return detail(ctx, grant.actor, input.id);
-}
+/** One transition with the caller's note, then the request as the caller sees it. */
+const withNote =
+  (action: 'disapprove' | 'cancel') =>
+  async (ctx: Ctx, grant: Approve | Personal, raw: In<typeof attendanceDecideInput>): Promise<OvertimeDetail> => {
+    const input = attendanceDecideInput.parse(raw);
+    await transition(ctx, grant.actor, input.id, action, { note: input.note });
+    return detail(ctx, grant.actor, input.id);
+  };
+
+/** Disapproves a pending overtime request. */
+export const disapproveOvertime: (ctx: Ctx, grant: Approve, raw: In<typeof attendanceDecideInput>) => Promise<OvertimeDetail> =
+  withNote('disapprove');
 
 /** The employee cancels their own pending request (status Cancel, 4). */
-export async function cancelMyOvertime(
-  ctx: Ctx,
-  grant: Personal,
-  raw: In<typeof attendanceDecideInput>,
-): Promise<OvertimeDetail> {
-  const input = attendanceDecideInput.parse(raw);
-  await transition(ctx, grant.actor, input.id, 'cancel', { note: input.note });
-  return detail(ctx, grant.actor, input.id);
-}
+export const cancelMyOvertime: (ctx: Ctx, grant: Personal, raw: In<typeof attendanceDecideInput>) => Promise<OvertimeDetail> =
+  withNote('cancel');
 
 const bulk = bulkOf((ctx, actor, id, action: Exclude<Transition, 'cancel'>, note) =>
   transition(ctx, actor, id, action, { note }),

@@ -176,18 +176,14 @@ export interface CorrectionDay {
   manual: boolean;
 }
 
-export interface CorrectionRow {
+/** What every correction and overtime row carries: whose request for which day, its reason and decision. */
+export interface RequestRowBase {
   id: number;
   employeeId: number;
   employeeNumber: string;
   employeeName: string;
   department: string | null;
   date: string;
-  type: CorrectionType;
-  typeLabel: string;
-  /** 'hh:mm' or null. */
-  startTime: string | null;
-  endTime: string | null;
   reason: string;
   status: AttendanceRequestStatus;
   statusLabel: string;
@@ -196,6 +192,23 @@ export interface CorrectionRow {
   decidedAt: Date | null;
   decisionNote: string | null;
   createdAt: Date;
+}
+
+/** What the caller may do with a request now (the server checks again). */
+export interface RequestCan {
+  update: boolean;
+  approve: boolean;
+  disapprove: boolean;
+  cancel: boolean;
+  delete: boolean;
+}
+
+export interface CorrectionRow extends RequestRowBase {
+  type: CorrectionType;
+  typeLabel: string;
+  /** 'hh:mm' or null. */
+  startTime: string | null;
+  endTime: string | null;
 }
 
 export interface AttendanceRequestHistoryRow {
@@ -212,7 +225,7 @@ export interface CorrectionDetail extends CorrectionRow {
   /** The day's timesheet row now (null when the day has not been computed). */
   day: CorrectionDay | null;
   /** What the caller may do now (the server checks again). */
-  can: { update: boolean; approve: boolean; disapprove: boolean; cancel: boolean; delete: boolean };
+  can: RequestCan;
 }
 
 /** One item of a bulk action. */
@@ -397,13 +410,7 @@ export interface OvertimePayPreview {
   source: string;
 }
 
-export interface OvertimeRow {
-  id: number;
-  employeeId: number;
-  employeeNumber: string;
-  employeeName: string;
-  department: string | null;
-  date: string;
+export interface OvertimeRow extends RequestRowBase {
   startTime: string | null;
   endTime: string | null;
   /** Planned hours, decimal ("2.5"). */
@@ -414,14 +421,6 @@ export interface OvertimeRow {
   actualHours: string | null;
   dayType: OvertimeDayKind;
   dayTypeLabel: string;
-  reason: string;
-  status: AttendanceRequestStatus;
-  statusLabel: string;
-  requestedBy: string;
-  decidedBy: string | null;
-  decidedAt: Date | null;
-  decisionNote: string | null;
-  createdAt: Date;
 }
 
 export interface OvertimeDetail extends OvertimeRow {
@@ -431,7 +430,7 @@ export interface OvertimeDetail extends OvertimeRow {
    * quarter hours; null when it cannot be checked (a future day, no punches, no times given on a workday).
    */
   actualHoursNow: string | null;
-  can: { update: boolean; approve: boolean; disapprove: boolean; cancel: boolean; delete: boolean };
+  can: RequestCan;
 }
 
 /** Pending items the caller may decide (home dashboard). */

@@ -1,12 +1,14 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
 import { myShifts, myTimesheet, listSchedules, listTimesheets, type ScheduleRow, type TimesheetRow } from '../attendance/index';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import { type Decision, decisionRefusal, mayDecideSql } from '../access/index';
 import { type Grant, hasPermission, requirePermission, scopeOf } from '../access/index';
 import { scopeSql } from '../access/index';
-import { bulkEach, checkDuties, transition } from '../access/index';
+import { bulkEach, checkDuties, guardedUpdate, ownEmployeeId, transition } from '../access/index';
+import type { Database } from '../db/database';
 import type { Ctx, Db } from '../shared/context';
+import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
@@ -14,9 +16,12 @@ import type { In, Page } from '../shared/zod';
 import {
   ATTENDANCE_REQUEST_STATUS as S,
   type AttendanceAwaiting,
+  attendanceAwaitingInput,
   type AttendanceBulkResult,
   attendanceBulkInput,
   type AttendanceRequestHistoryRow,
+  type RequestCan,
+  type RequestRowBase,
 } from './schema';
 
 /** The company's calendar date now, 'yyyy-mm-dd'. */
@@ -65,17 +70,7 @@ export interface RequestFacts {
 }
 
 /** The columns every request has, as {@link requestReads} selects them (the kind adds its own). */
-export interface RawRequest extends RequestFacts {
-  employeeNumber: string;
-  employeeName: string;
-  department: string | null;
-  date: string;
-  reason: string;
-  requestedBy: string;
-  decidedBy: string | null;
-  decidedAt: Date | null;
-  decisionNote: string | null;
-}
+export type RawRequest = RequestFacts & Omit<RequestRowBase, keyof RequestFacts | 'statusLabel'>;
 
 /**
  * Segregation of duties (docs/security.md) before a decision on a correction or overtime request:
@@ -95,6 +90,72 @@ export async function passesDuties(db: Db, actor: Actor, kind: RequestKind, r: R
 }
 
 export { ownEmployeeId } from '../access/index';
+
+/**
+ * The `can` of a request's detail: update while Pending by its employee or an approver; approve and
+ * disapprove while Pending by an approver who passes the duty rules; delete by an approver; cancel as
+ * the kind's rule says (`cancel`, from the same facts).
+ */
+export async function requestCan(
+  db: Db,
+  actor: Actor,
+  kind: RequestKind,
+  r: RequestFacts,
+  cancel: (f: { pending: boolean; mine: boolean; decide: boolean }) => boolean,
+): Promise<RequestCan> {
+  const pending = r.status === S.Pending;
+  const mine = actor.employeeId === r.employeeId;
+  const decide = mayDecide(actor, r.employeeId);
+  const decideNow = pending && decide && (await passesDuties(db, actor, kind, r));
+  return {
+    update: pending && (mine || decide),
+    approve: decideNow,
+    disapprove: decideNow,
+    cancel: cancel({ pending, mine, decide }),
+    delete: decide,
+  };
+}
+
+/** Only the request's employee or an approver with the employee in scope changes a pending request. */
+export function refuseUnlessMayUpdate(actor: Actor, kind: RequestKind, employeeId: number): void {
+  if (actor.employeeId !== employeeId && !mayDecide(actor, employeeId))
+    throw new AppError('FORBIDDEN', `Only the employee or an approver can change this ${WHAT[kind]}`);
+}
+
+/**
+ * The update of a pending request (spec §4 "update") in the caller's transaction: one guarded
+ * `UPDATE … WHERE status = Pending AND not deleted`, so a request decided meanwhile is refused
+ * (CONFLICT); `unique` maps the kind's live-request constraint to its refusal. Then the history step
+ * and the audit entry (`before`, `after`).
+ */
+export async function updatePending<K extends RequestKind>(
+  ctx: Ctx,
+  trx: Db,
+  actor: Actor,
+  kind: K,
+  id: number,
+  p: {
+    set: UpdateObject<Database, (typeof TABLE)[K]>;
+    unique: Record<string, () => AppError>;
+    before: unknown;
+    after: unknown;
+  },
+): Promise<void> {
+  const updated = await dbWrite(
+    () =>
+      // Both tables have the same guard columns; the caller's `set` is checked against its kind's table.
+      guardedUpdate(trx, TABLE[kind] as 'attendance_corrections', {
+        id,
+        from: S.Pending,
+        set: { ...(p.set as UpdateObject<Database, 'attendance_corrections'>), updated_at: sql<Date>`now()` },
+        and: [sql<SqlBool>`deleted_at is null`],
+        returning: ['id'],
+      }),
+    { unique: p.unique },
+  );
+  if (!updated) throw new AppError('CONFLICT', `Only a pending ${WHAT[kind]} can be changed`);
+  await recordStep(ctx, trx, actor, kind, id, 'update', { from: S.Pending, to: S.Pending, before: p.before, after: p.after });
+}
 
 /**
  * Serialises the requests of one employee inside the caller's transaction (approvals that merge
@@ -242,17 +303,26 @@ export function requestReads<Raw extends RawRequest, Row>(
     };
   }
 
+  type Filter = RequestFilter & { page: number; pageSize: number };
   return {
-    /** A filtered page of the requests `visible` lets through (the caller's scope, or their own). */
-    list: (
-      db: Db,
-      visible: RawBuilder<SqlBool>,
-      f: RequestFilter & { page: number; pageSize: number },
-      own?: RawBuilder<SqlBool>[],
-    ) => page(db, where(visible, f, own), f),
+    /** A filtered page of the requests of the employees in the grant's data scope; `own` adds the kind's filters. */
+    listScoped: (db: Db, grant: Grant<'attendance.view'>, f: Filter, own?: RawBuilder<SqlBool>[]) =>
+      page(db, where(scopeSql(grant.scope, 'e'), f, own), f),
 
-    /** Pending requests in the grant's scope that the duty rules let the caller decide, oldest first. */
-    async awaiting(db: Db, grant: Grant<'attendance.approve'>, limit: number): Promise<AttendanceAwaiting<Row>> {
+    /** A filtered page of the caller's own requests (refused without an employee record). */
+    listOwn: (db: Db, grant: Grant<'personal.access'>, f: Filter, own?: RawBuilder<SqlBool>[]) => {
+      ownEmployeeId(grant.actor);
+      return page(db, where(ownSql(grant.actor), f, own), f);
+    },
+
+    /** Pending requests in the grant's scope that the duty rules let the caller decide, oldest first (home dashboard widget). */
+    async awaitingMe(
+      ctx: Ctx,
+      grant: Grant<'attendance.approve'>,
+      raw: In<typeof attendanceAwaitingInput>,
+    ): Promise<AttendanceAwaiting<Row>> {
+      const { limit } = attendanceAwaitingInput.parse(raw);
+      const db = ctx.db;
       // Only what the duty rules let the caller decide (docs/security.md §1.3).
       const decidable = mayDecideSql(grant.actor, {
         requestedBy: sql.ref('r.requester_user_id'),

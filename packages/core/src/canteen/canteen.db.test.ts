@@ -1,13 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv, withPermissions } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
-import type { Services } from '../services';
-import { AppError } from '../shared/errors';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import type { AppError } from '../shared/errors';
+import { makeEmployee } from '../testing/fixtures';
 import {
   assignMealSchedule,
   canteenMealCosts,
@@ -27,9 +25,7 @@ import {
   setMenuPreference,
 } from './index';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx } = useDbEnv();
 /** Human capital staff: canteen.view + canteen.manage, all scope. */
 let hc: Actor;
 /** canteen.view + canteen.manage limited to department 1 (no hr.all). */
@@ -42,24 +38,10 @@ let otherLunchId: number;
 const hr: { id: number; number: string }[] = [];
 const ops: { id: number; number: string }[] = [];
 
-const actor = async (roles: RoleKey[], dept: 0 | 1) => {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-};
 /** A service context whose clock reads `iso` (UTC); 05:00Z is 12:00 in Jakarta. */
-const at = (a: Actor, iso: string) => ({ ...services.ctx(a), clock: () => new Date(iso) });
-const ctx = (a: Actor) => services.ctx(a);
+const at = (a: Actor, iso: string) => ({ ...env.services.ctx(a), clock: () => new Date(iso) });
 const view = (a: Actor) => requirePermission(a, 'canteen.view');
 const manage = (a: Actor) => requirePermission(a, 'canteen.manage');
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 const meal = (kind: 'breakfast' | 'lunch' | 'dinner' | 'overtime', startTime: string, endTime: string, extra = {}) => ({
   kind,
@@ -71,29 +53,24 @@ const meal = (kind: 'breakfast' | 'lunch' | 'dinner' | 'overtime', startTime: st
 });
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
   hc = await actor(['human-capital-staff'], 0);
-  const s = await actor(['employee'], 1);
-  scoped = { ...s, permissions: new Set([...s.permissions, 'canteen.view', 'canteen.manage']) };
+  scoped = withPermissions(await actor(['employee'], 1), 'canteen.view', 'canteen.manage');
   for (let i = 0; i < 3; i++) {
     for (const [list, dept] of [
       [hr, 0],
       [ops, 1],
     ] as const) {
-      const id = await makeEmployee(tdb.db, org, { dept }, `${dept ? 'Ops' : 'Hr'} Eater${i}`);
-      const e = await tdb.db.selectFrom('employees').select('employee_number').where('id', '=', id).executeTakeFirstOrThrow();
+      const id = await makeEmployee(env.db, env.org, { dept }, `${dept ? 'Ops' : 'Hr'} Eater${i}`);
+      const e = await env.db.selectFrom('employees').select('employee_number').where('id', '=', id).executeTakeFirstOrThrow();
       list.push({ id, number: e.employee_number });
     }
   }
 });
-afterAll(() => tdb.destroy());
 
 describe('settings', () => {
   it('saves a canteen with meals and a terminal in one call, and reads it back', async () => {
     const c = await saveCanteen(ctx(hc), manage(hc), {
-      companyOfficeId: org.officeId,
+      companyOfficeId: env.org.officeId,
       name: 'Main Canteen',
       location: 'Ground floor',
       terminals: ['CNT-01'],
@@ -112,12 +89,12 @@ describe('settings', () => {
     lunchId = c.meals.find((m) => m.kind === 'lunch')!.id;
     breakfastId = c.meals.find((m) => m.kind === 'breakfast')!.id;
     const other = await saveCanteen(ctx(hc), manage(hc), {
-      companyOfficeId: org.officeId,
+      companyOfficeId: env.org.officeId,
       name: 'Second Canteen',
       meals: [meal('lunch', '11:00', '14:00')],
     });
     otherLunchId = other.meals[0]!.id;
-    expect((await getCanteenSetting(ctx(hc), view(hc), { companyOfficeId: org.officeId })).map((x) => x.name)).toEqual([
+    expect((await getCanteenSetting(ctx(hc), view(hc), { companyOfficeId: env.org.officeId })).map((x) => x.name)).toEqual([
       'Main Canteen',
       'Second Canteen',
     ]);
@@ -125,19 +102,19 @@ describe('settings', () => {
 
   it('refuses a window that ends before it starts, a kind listed twice, a terminal of another canteen', async () => {
     const bad = await saveCanteen(ctx(hc), manage(hc), {
-      companyOfficeId: org.officeId,
+      companyOfficeId: env.org.officeId,
       name: 'Bad',
       meals: [meal('lunch', '13:00', '12:00'), meal('lunch', '11:00', '12:00')],
     }).catch((e) => e);
     expect(bad.issues.map((i: { path: unknown[] }) => i.path.join('.')).sort()).toEqual(['meals.0.endTime', 'meals.1.kind']);
     const err = await failure(
-      saveCanteen(ctx(hc), manage(hc), { companyOfficeId: org.officeId, name: 'Third', terminals: ['CNT-01'] }),
+      saveCanteen(ctx(hc), manage(hc), { companyOfficeId: env.org.officeId, name: 'Third', terminals: ['CNT-01'] }),
     );
     expect(err.code).toBe('CONFLICT');
     expect(err.message).toBe('Terminal CNT-01 belongs to canteen Main Canteen');
-    const dup = await failure(saveCanteen(ctx(hc), manage(hc), { companyOfficeId: org.officeId, name: 'main canteen' }));
+    const dup = await failure(saveCanteen(ctx(hc), manage(hc), { companyOfficeId: env.org.officeId, name: 'main canteen' }));
     expect(dup.fields).toEqual([{ param: 'name', msg: 'is already used' }]);
-    expect(await tdb.db.selectFrom('canteens').select('id').execute()).toHaveLength(2);
+    expect(await env.db.selectFrom('canteens').select('id').execute()).toHaveLength(2);
   });
 });
 
@@ -154,7 +131,7 @@ describe('meal schedules', () => {
       mealId: lunchId,
       from: '2026-11-23',
       to: '2026-11-25',
-      departmentId: org.dept[0],
+      departmentId: env.org.dept[0],
     });
     // Department 0: hc and three employees, three days; hr[0] on the 24th moved from the second canteen.
     expect(r).toEqual({ added: 4 * 3 - 1, moved: 1, unchanged: 0, taken: 0 });
@@ -162,7 +139,7 @@ describe('meal schedules', () => {
       mealId: lunchId,
       from: '2026-11-23',
       to: '2026-11-25',
-      departmentId: org.dept[0],
+      departmentId: env.org.dept[0],
     });
     expect(again).toEqual({ added: 0, moved: 0, unchanged: 12, taken: 0 });
     await assignMealSchedule(ctx(hc), manage(hc), {
@@ -174,12 +151,12 @@ describe('meal schedules', () => {
   });
 
   it('only rostered days: a shift day yes, a day off and a holiday no', async () => {
-    const shift = await tdb.db
+    const shift = await env.db
       .insertInto('shifts')
-      .values({ name: 'Day', company_office_id: org.officeId, start_time: '08:00', end_time: '17:00' })
+      .values({ name: 'Day', company_office_id: env.org.officeId, start_time: '08:00', end_time: '17:00' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await tdb.db
+    await env.db
       .insertInto('schedules')
       .values([
         { employee_id: ops[0]!.id, work_date: '2026-11-23', shift_id: shift.id },
@@ -187,7 +164,7 @@ describe('meal schedules', () => {
         { employee_id: ops[0]!.id, work_date: '2026-11-25', shift_id: shift.id },
       ])
       .execute();
-    await tdb.db.insertInto('holidays').values({ holiday_date: '2026-11-25', name: 'Test holiday', kind: 'company' }).execute();
+    await env.db.insertInto('holidays').values({ holiday_date: '2026-11-25', name: 'Test holiday', kind: 'company' }).execute();
     const r = await assignMealSchedule(ctx(hc), manage(hc), {
       mealId: lunchId,
       from: '2026-11-23',
@@ -259,7 +236,7 @@ describe('presence', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect((refused.reason as AppError).message).toMatch(/already took Lunch/);
-    const rows = await tdb.db
+    const rows = await env.db
       .selectFrom('canteen_presences')
       .select('id')
       .where('employee_id', '=', hr[1]!.id)
@@ -300,7 +277,7 @@ describe('presence', () => {
   });
 
   it('a fingerprint punch (serial + PIN + time) and the import of canteen terminal punches', async () => {
-    await tdb.db
+    await env.db
       .insertInto('attendance_pins')
       .values([
         { pin: '501', device_serial: null, employee_id: hr[1]!.id },
@@ -316,7 +293,7 @@ describe('presence', () => {
     expect(unknownTerminal.message).toBe('Terminal GATE-9 is not a canteen terminal');
 
     // Punches of the 23rd at the canteen terminal: hc at lunch (twice), an unmapped PIN, one outside the windows.
-    await tdb.db
+    await env.db
       .insertInto('punches')
       .values([
         { device_serial: 'CNT-01', pin: '502', local_time: '2026-11-23T12:05:00', employee_id: hc.employeeId! },
@@ -354,7 +331,7 @@ describe('presence', () => {
 });
 
 async function numberOf(employeeId: number): Promise<string> {
-  const r = await tdb.db.selectFrom('employees').select('employee_number').where('id', '=', employeeId).executeTakeFirstOrThrow();
+  const r = await env.db.selectFrom('employees').select('employee_number').where('id', '=', employeeId).executeTakeFirstOrThrow();
   return r.employee_number;
 }
 
@@ -405,16 +382,16 @@ describe('reports', () => {
   });
 
   it('meal costs per employee for payroll: sums of employee prices and subsidies', async () => {
-    const costs = await canteenMealCosts(tdb.db, { from: '2026-11-01', to: '2026-11-30' });
+    const costs = await canteenMealCosts(env.db, { from: '2026-11-01', to: '2026-11-30' });
     const byId = new Map(costs.map((c) => [c.employeeId, c]));
     // hr[1]: lunch on the 23rd (fingerprint) and the 24th (scan) at 10.000 / 15.000, breakfast on the 24th at 5.000 / 8.000.
     expect(byId.get(hr[1]!.id)).toEqual({ employeeId: hr[1]!.id, meals: 3, employeePaid: '25000', subsidy: '38000' });
     expect(byId.get(hr[0]!.id)).toMatchObject({ meals: 1, employeePaid: '10000' });
     expect(byId.has(ops[0]!.id)).toBe(false);
-    expect(await canteenMealCosts(tdb.db, { from: '2026-11-24', to: '2026-11-24', employeeIds: [hr[1]!.id] })).toEqual([
+    expect(await canteenMealCosts(env.db, { from: '2026-11-24', to: '2026-11-24', employeeIds: [hr[1]!.id] })).toEqual([
       { employeeId: hr[1]!.id, meals: 2, employeePaid: '15000', subsidy: '23000' },
     ]);
-    expect(await canteenMealCosts(tdb.db, { from: '2026-11-01', to: '2026-11-30', employeeIds: [] })).toEqual([]);
+    expect(await canteenMealCosts(env.db, { from: '2026-11-01', to: '2026-11-30', employeeIds: [] })).toEqual([]);
     const page = await listMealCosts(ctx(hc), view(hc), { month: '2026-11', pageSize: 2 });
     expect(page.total).toBe(4);
     expect(page.rows).toHaveLength(2);
@@ -427,7 +404,7 @@ describe('reports', () => {
     const dropLunch = await failure(
       saveCanteen(ctx(hc), manage(hc), {
         id: canteenId,
-        companyOfficeId: org.officeId,
+        companyOfficeId: env.org.officeId,
         name: c.name,
         terminals: c.terminals,
         meals: c.meals.filter((m) => m.kind !== 'lunch'),
@@ -440,7 +417,7 @@ describe('reports', () => {
       mealId: lunchId,
       from: '2026-11-25',
       to: '2026-11-25',
-      departmentId: org.dept[0],
+      departmentId: env.org.dept[0],
     });
     expect(removed).toEqual({ removed: 4, kept: 0 });
     const kept = await removeMealSchedule(ctx(hc), manage(hc), {

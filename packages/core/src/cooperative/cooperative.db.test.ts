@@ -1,14 +1,12 @@
 import ExcelJS from 'exceljs';
 import { pdfText } from '../testing/pdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv, withPermissions } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
-import { AppError } from '../shared/errors';
-import type { Services } from '../services';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import type { AppError } from '../shared/errors';
+import { makeEmployee } from '../testing/fixtures';
 import {
   addCooperativeMembers,
   addWithdrawalFile,
@@ -33,9 +31,7 @@ import {
   updateCooperativeSettings,
 } from './index';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx } = useDbEnv();
 /** Human capital staff: cooperative.manage, all scope. */
 let hc: Actor;
 let hc2: Actor;
@@ -47,11 +43,6 @@ let scopedManager: Actor;
 let anaMember: number;
 let budiMember: number;
 
-const actor = async (roles: RoleKey[], dept: 0 | 1) => {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-};
-const ctx = (a: Actor) => services.ctx(a);
 const view = (a: Actor) => requirePermission(a, 'cooperative.view');
 const manage = (a: Actor) => requirePermission(a, 'cooperative.manage');
 
@@ -64,31 +55,17 @@ const settings = {
   approvalSteps: 1,
 };
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
 const PDF_B64 = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF').toString('base64');
 const PNG_B64 = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64');
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
   hc = await actor(['human-capital-staff'], 0);
   hc2 = await actor(['human-capital-staff'], 1);
   ana = await actor(['employee'], 0);
   budi = await actor(['employee'], 1);
-  const sm = await actor(['employee'], 1);
-  scopedManager = { ...sm, permissions: new Set([...sm.permissions, 'cooperative.manage']) };
+  scopedManager = withPermissions(await actor(['employee'], 1), 'cooperative.manage');
   await updateCooperativeSettings(ctx(hc), manage(hc), settings);
 });
-afterAll(() => tdb.destroy());
 
 describe('settings and members', () => {
   it('settings are saved and audited; an invalid approval chain names the field', async () => {
@@ -97,7 +74,7 @@ describe('settings and members', () => {
     await updateCooperativeSettings(ctx(hc), manage(hc), settings);
     const bad = await updateCooperativeSettings(ctx(hc), manage(hc), { ...settings, approvalSteps: 3 }).catch((e) => e);
     expect(bad.issues?.[0]?.path ?? bad.fields?.[0]?.param).toEqual(['approvalSteps']);
-    const log = await tdb.db
+    const log = await env.db
       .selectFrom('audit_log')
       .select('action')
       .where('action', '=', 'cooperative.settings.update')
@@ -106,13 +83,16 @@ describe('settings and members', () => {
   });
 
   it('bulk add by department skips existing members and reports counts', async () => {
-    const first = await addCooperativeMembers(ctx(hc), manage(hc), { departmentId: org.dept[0], joinDate: '2026-01-01' });
+    const first = await addCooperativeMembers(ctx(hc), manage(hc), { departmentId: env.org.dept[0], joinDate: '2026-01-01' });
     expect(first.added).toBeGreaterThanOrEqual(2); // hc and ana at least
     expect(first.skipped).toBe(0);
-    await makeEmployee(tdb.db, org, { dept: 0 }, 'Citra Late');
-    const again = await addCooperativeMembers(ctx(hc), manage(hc), { departmentId: org.dept[0], joinDate: '2026-02-01' });
+    await makeEmployee(env.db, env.org, { dept: 0 }, 'Citra Late');
+    const again = await addCooperativeMembers(ctx(hc), manage(hc), { departmentId: env.org.dept[0], joinDate: '2026-02-01' });
     expect(again).toEqual({ added: 1, skipped: first.added });
-    const office = await addCooperativeMembers(ctx(hc), manage(hc), { companyOfficeId: org.officeId, joinDate: '2026-01-01' });
+    const office = await addCooperativeMembers(ctx(hc), manage(hc), {
+      companyOfficeId: env.org.officeId,
+      joinDate: '2026-01-01',
+    });
     expect(office.skipped).toBe(first.added + 1);
     expect(office.added).toBeGreaterThanOrEqual(3); // department 1: hc2, budi, scoped manager
     const all = await listCooperativeMembers(ctx(hc), manage(hc), { pageSize: 100 });
@@ -134,7 +114,7 @@ describe('settings and members', () => {
     const err = await failure(getCooperativeBalance(ctx(scopedManager), view(scopedManager), { id: anaMember }));
     expect(err.code).toBe('NOT_FOUND');
     const none = await failure(
-      addCooperativeMembers(ctx(scopedManager), manage(scopedManager), { departmentId: org.dept[0], joinDate: '2026-01-01' }),
+      addCooperativeMembers(ctx(scopedManager), manage(scopedManager), { departmentId: env.org.dept[0], joinDate: '2026-01-01' }),
     );
     expect(none.code).toBe('VALIDATION');
   });
@@ -165,13 +145,13 @@ describe('ledger', () => {
       date: '2026-01-10',
     });
 
-    const due = await mandatorySavingDeductions(tdb.db, '2026-01');
+    const due = await mandatorySavingDeductions(env.db, '2026-01');
     expect(due.find((d) => d.employeeId === ana.employeeId)).toEqual({ employeeId: ana.employeeId, amount: '50000' });
-    const booked = await recordPayrollDeductions(tdb.db, '2026-01', due);
+    const booked = await recordPayrollDeductions(env.db, '2026-01', due);
     expect(booked.booked).toBe(due.length);
     // Idempotent: a re-run books nothing twice.
-    expect(await recordPayrollDeductions(tdb.db, '2026-01', due)).toEqual({ booked: 0, skipped: due.length });
-    await recordPayrollDeductions(tdb.db, '2026-02', await mandatorySavingDeductions(tdb.db, '2026-02'));
+    expect(await recordPayrollDeductions(env.db, '2026-01', due)).toEqual({ booked: 0, skipped: due.length });
+    await recordPayrollDeductions(env.db, '2026-02', await mandatorySavingDeductions(env.db, '2026-02'));
 
     const b = await getCooperativeBalance(ctx(ana), view(ana), { id: anaMember });
     expect(b.products.map((p) => [p.product, p.balance, p.withdrawable])).toEqual([
@@ -201,7 +181,7 @@ describe('ledger', () => {
 
   it('an inactive member gets no deduction; members never see another member', async () => {
     await setCooperativeMemberStatus(ctx(hc), manage(hc), { id: budiMember, status: 0 });
-    expect((await mandatorySavingDeductions(tdb.db, '2026-03')).some((d) => d.employeeId === budi.employeeId)).toBe(false);
+    expect((await mandatorySavingDeductions(env.db, '2026-03')).some((d) => d.employeeId === budi.employeeId)).toBe(false);
     await setCooperativeMemberStatus(ctx(hc), manage(hc), { id: budiMember, status: 1 });
     expect((await failure(getCooperativeBalance(ctx(budi), view(budi), { id: anaMember }))).code).toBe('NOT_FOUND');
     expect((await failure(getCooperativeHistory(ctx(budi), view(budi), { id: anaMember }))).code).toBe('NOT_FOUND');
@@ -278,7 +258,7 @@ describe('withdrawals', () => {
     // Voluntary first (250 000), then mandatory (50 000).
     expect(b.products.map((p) => p.balance)).toEqual(['100000', '50000', '0']);
     expect(b).toMatchObject({ total: '150000', withdrawable: '50000', available: '50000' });
-    const sums = await tdb.db
+    const sums = await env.db
       .selectFrom('cooperative_ledger')
       .select(['product', (eb) => eb.fn.sum<string>('amount').as('s')])
       .where('member_id', '=', anaMember)
@@ -297,8 +277,8 @@ describe('withdrawals', () => {
     // Voluntary 100 000 + two payroll months of mandatory saving 50 000.
     expect((await getCooperativeBalance(ctx(budi), view(budi), { id: budiMember })).available).toBe('200000');
     const results = await Promise.allSettled([
-      requestWithdrawal(services.ctx(budi), view(budi), { amount: '140000', reason: 'A' }),
-      requestWithdrawal(services.ctx(budi), view(budi), { amount: '140000', reason: 'B' }),
+      requestWithdrawal(env.services.ctx(budi), view(budi), { amount: '140000', reason: 'A' }),
+      requestWithdrawal(env.services.ctx(budi), view(budi), { amount: '140000', reason: 'B' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -310,14 +290,14 @@ describe('withdrawals', () => {
   it('N concurrent approvals: one winner and exactly one transition in the history', async () => {
     const pending = (await listWithdrawals(ctx(budi), view(budi), { status: 3 })).rows[0]!;
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => approveWithdrawal(services.ctx(hc), manage(hc), { id: pending.id })),
+      Array.from({ length: 5 }, () => approveWithdrawal(env.services.ctx(hc), manage(hc), { id: pending.id })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results.filter((x) => x.status === 'rejected') as PromiseRejectedResult[])
       expect((r.reason as AppError).code).toBe('CONFLICT');
     const d = await getWithdrawal(ctx(hc), manage(hc), { id: pending.id });
     expect(d.history.map((h) => h.action)).toEqual(['requested', 'approved']);
-    const entries = await tdb.db
+    const entries = await env.db
       .selectFrom('cooperative_ledger')
       .select('amount')
       .where('withdrawal_id', '=', pending.id)

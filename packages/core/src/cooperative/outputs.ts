@@ -100,18 +100,7 @@ const withdrawalDetailShape = z.object({
     cancel: z.boolean(),
     editFiles: z.boolean(),
   }),
-  id: z.number(),
-  memberId: z.number(),
-  employeeId: z.number(),
-  employeeName: z.string(),
-  employeeNumber: z.string(),
-  companyOffice: z.string(),
-  amount: z.string(),
-  reason: z.string(),
-  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
-  statusLabel: z.string(),
-  approvals: z.number(),
-  createdAt: z.date(),
+  ...withdrawalRowShape.shape,
 });
 
 export const getCooperativeSettingsOutput = cooperativeSettingsShape;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/index';
+import { type AuditEntry, audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -111,6 +111,24 @@ function refuseChange(actor: Actor, r: { status: PurchaseRequestStatus; requeste
     );
 }
 
+/**
+ * One change of a purchase request's attachments, in a transaction: the request locked and still
+ * changeable by the caller ({@link refuseChange}), then `change`, audited on the request as it says.
+ * Returns the request's attachments.
+ */
+async function changeAttachments(
+  ctx: Ctx,
+  actor: Actor,
+  id: number,
+  change: (trx: Db) => Promise<Pick<AuditEntry, 'action' | 'before' | 'after'>>,
+): Promise<PurchaseRequestAttachment[]> {
+  await inTransaction(ctx, async (trx) => {
+    refuseChange(actor, await visibleRequest(trx, actor, id, true));
+    await audit(ctx, trx, { entity: 'inventory_purchase_request', entityId: id, ...(await change(trx)) });
+  });
+  return attachmentsOf(ctx.db, id);
+}
+
 /** Attachments of a purchase request the caller may open. */
 export async function listPurchaseRequestAttachments(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
@@ -129,8 +147,7 @@ export async function addPurchaseRequestAttachment(
 ): Promise<PurchaseRequestAttachment[]> {
   const input = addAttachmentInput.parse(raw);
   const content = decode(input);
-  await inTransaction(ctx, async (trx) => {
-    refuseChange(grant.actor, await visibleRequest(trx, grant.actor, input.id, true));
+  return changeAttachments(ctx, grant.actor, input.id, async (trx) => {
     const count = await trx
       .selectFrom('inventory_purchase_request_attachments')
       .select(sql<number>`count(*)::int`.as('n'))
@@ -150,14 +167,11 @@ export async function addPurchaseRequestAttachment(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(ctx, trx, {
+    return {
       action: 'attach',
-      entity: 'inventory_purchase_request',
-      entityId: input.id,
       after: { attachmentId: row.id, name: input.name, mime: input.mime, size: content.length },
-    });
+    };
   });
-  return attachmentsOf(ctx.db, input.id);
 }
 
 /** Removes an attachment: the requester only, while the request can still be edited. */
@@ -167,8 +181,7 @@ export async function deletePurchaseRequestAttachment(
   raw: In<typeof attachmentIdInput>,
 ): Promise<PurchaseRequestAttachment[]> {
   const input = attachmentIdInput.parse(raw);
-  await inTransaction(ctx, async (trx) => {
-    refuseChange(grant.actor, await visibleRequest(trx, grant.actor, input.id, true));
+  return changeAttachments(ctx, grant.actor, input.id, async (trx) => {
     const gone = await trx
       .deleteFrom('inventory_purchase_request_attachments')
       .where('id', '=', input.attachmentId)
@@ -176,14 +189,8 @@ export async function deletePurchaseRequestAttachment(
       .returning(['id', 'name', 'mime', 'size'])
       .executeTakeFirst();
     if (!gone) throw fileNotFound();
-    await audit(ctx, trx, {
-      action: 'detach',
-      entity: 'inventory_purchase_request',
-      entityId: input.id,
-      before: { attachmentId: gone.id, name: gone.name, mime: gone.mime, size: gone.size },
-    });
+    return { action: 'detach', before: { attachmentId: gone.id, name: gone.name, mime: gone.mime, size: gone.size } };
   });
-  return attachmentsOf(ctx.db, input.id);
 }
 
 /** One attachment's bytes, for whoever may open the request. */

@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { createTestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { Ctx } from '../shared/context';
-import { AppError } from '../shared/errors';
-import type { Services } from '../services';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import type { AppError } from '../shared/errors';
+import { createServices, makeOrg, makeUser } from '../testing/fixtures';
 import {
   adjustStock,
   createItem,
@@ -30,36 +31,20 @@ import {
 import { seedInventoryDemo } from './seed';
 import { moveStock } from './stock';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx: ctxOf } = useDbEnv();
 let keeper: Actor;
 let ctx: Ctx;
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['warehouse-manager'], { dept: 1 });
-  keeper = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  ctx = services.ctx(keeper);
+  keeper = await actor(['warehouse-manager'], 1);
+  ctx = ctxOf(keeper);
 });
-afterAll(() => tdb.destroy());
 
 const manage = () => requirePermission(keeper, 'inventory.manage');
 const view = () => requirePermission(keeper, 'inventory.view');
 const use = () => requirePermission(keeper, 'inventory.request');
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
-describe('catalogue: units, items with warehouse variants, services, warehouses', () => {
+describe('catalogue: units, items with warehouse variants, env.services, warehouses', () => {
   it('units are unique by name (any case) and cannot be deleted while items use them', async () => {
     const pcs = await createUnit(ctx, manage(), { name: 'Pcs' });
     const dup = await failure(createUnit(ctx, manage(), { name: 'pcs' }));
@@ -119,9 +104,9 @@ describe('catalogue: units, items with warehouse variants, services, warehouses'
   });
 
   it('warehouses belong to an office and are unique by name within it', async () => {
-    const w = await createWarehouse(ctx, manage(), { companyOfficeId: org.officeId, name: 'Central' });
-    expect(w).toMatchObject({ name: 'Central', companyOfficeId: org.officeId, companyOffice: 'Test Office' });
-    const dup = await failure(createWarehouse(ctx, manage(), { companyOfficeId: org.officeId, name: 'central' }));
+    const w = await createWarehouse(ctx, manage(), { companyOfficeId: env.org.officeId, name: 'Central' });
+    expect(w).toMatchObject({ name: 'Central', companyOfficeId: env.org.officeId, companyOffice: 'Test Office' });
+    const dup = await failure(createWarehouse(ctx, manage(), { companyOfficeId: env.org.officeId, name: 'central' }));
     expect(dup.code).toBe('CONFLICT');
     const unknown = await failure(createWarehouse(ctx, manage(), { companyOfficeId: 999999, name: 'Nowhere' }));
     expect(unknown.fields).toEqual([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
@@ -136,7 +121,7 @@ describe('stock on hand and the movement ledger', () => {
     const unit = await createUnit(ctx, manage(), { name: 'Bottle' });
     const item = await createItem(ctx, manage(), { name: 'Hand soap', unitId: unit.id });
     variantId = item.variants[0]!.id;
-    warehouseId = (await createWarehouse(ctx, manage(), { companyOfficeId: org.officeId, name: 'Soap store' })).id;
+    warehouseId = (await createWarehouse(ctx, manage(), { companyOfficeId: env.org.officeId, name: 'Soap store' })).id;
   });
 
   const stockNow = async () => (await findStock(ctx, view(), { warehouseId, variantId })).rows[0]?.onHand ?? 0;
@@ -180,7 +165,7 @@ describe('stock on hand and the movement ledger', () => {
     expect(await stockNow()).toBe(10);
     expect((await findMovements(ctx, view(), { variantId })).total).toBe(before);
     // An issue from a warehouse that never held the item is refused the same way.
-    const other = await createWarehouse(ctx, manage(), { companyOfficeId: org.officeId, name: 'Empty store' });
+    const other = await createWarehouse(ctx, manage(), { companyOfficeId: env.org.officeId, name: 'Empty store' });
     const none = await failure(adjustStock(ctx, manage(), { variantId, warehouseId: other.id, quantity: -1, note: 'x' }));
     expect(none.message).toBe('Not enough stock of Hand soap (-) in Empty store: 0 Bottle on hand, 1 asked');
   });
@@ -188,7 +173,7 @@ describe('stock on hand and the movement ledger', () => {
   it('the balance table itself refuses a negative balance (CHECK), whatever the caller', async () => {
     const err =
       await sql`update inventory_stock set on_hand = -1 where variant_id = ${variantId} and warehouse_id = ${warehouseId}`
-        .execute(tdb.db)
+        .execute(env.db)
         .then(
           () => null,
           (e: unknown) => e as { code?: string },
@@ -200,7 +185,7 @@ describe('stock on hand and the movement ledger', () => {
     expect(await stockNow()).toBe(10);
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
-        services.db.transaction().execute((trx) =>
+        env.services.db.transaction().execute((trx) =>
           moveStock(ctx, trx, {
             variantId,
             warehouseId,
@@ -225,7 +210,7 @@ describe('stock on hand and the movement ledger', () => {
     const unit = await createUnit(ctx, manage(), { name: 'Grain' });
     const rice = (await createItem(ctx, manage(), { name: 'Rice grains', unitId: unit.id })).variants[0]!.id;
     await adjustStock(ctx, manage(), { variantId: rice, warehouseId, quantity: 1_000_000, note: 'Count' });
-    await sql`update inventory_stock set on_hand = 2147000000 where variant_id = ${rice}`.execute(tdb.db);
+    await sql`update inventory_stock set on_hand = 2147000000 where variant_id = ${rice}`.execute(env.db);
     const e = await failure(adjustStock(ctx, manage(), { variantId: rice, warehouseId, quantity: 1_000_000, note: 'Count' }));
     expect(e.code).toBe('CONFLICT');
     expect(e.message).toBe('Stock on hand would exceed the largest quantity that can be kept');
@@ -240,7 +225,7 @@ describe('stock on hand and the movement ledger', () => {
 });
 
 describe('demo catalogue', () => {
-  it('seeds units, items with variants, services, a warehouse per office and opening stock once', async () => {
+  it('seeds units, items with variants, env.services, a warehouse per office and opening stock once', async () => {
     const fresh = await createTestDb();
     try {
       const s = createServices(fresh.db);

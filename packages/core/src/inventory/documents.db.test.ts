@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
-import { AppError } from '../shared/errors';
-import type { Services } from '../services';
 import { pdfText } from '../testing/pdf';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import {
   addPurchaseRequestAttachment,
   deletePurchaseRequestAttachment,
@@ -27,9 +23,7 @@ import {
 import { ATTACHMENT_MAX_BYTES } from './schema';
 import { createWarehouseRequest, decideWarehouseRequest, getWarehouseRequest, issueWarehouseRequest } from './warehouse-requests';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx } = useDbEnv();
 /** Employee of department 0. */
 let requester: Actor;
 let stranger: Actor;
@@ -44,11 +38,6 @@ let pcs: number;
 let towel: number;
 let warehouseId: number;
 
-const actor = async (roles: RoleKey[], dept: 0 | 1) => {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-};
-const ctx = (a: Actor) => services.ctx(a);
 const g = {
   request: (a: Actor) => requirePermission(a, 'inventory.request'),
   manage: (a: Actor) => requirePermission(a, 'inventory.manage'),
@@ -58,9 +47,6 @@ const g = {
 };
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
   requester = await actor(['employee'], 0);
   stranger = await actor(['employee'], 1);
   head = await actor(['department-head'], 0);
@@ -69,18 +55,8 @@ beforeAll(async () => {
   coo = await actor(['c-level'], 1);
   pcs = (await createUnit(ctx(keeper), g.manage(keeper), { name: 'Pcs' })).id;
   towel = (await createItem(ctx(keeper), g.manage(keeper), { name: 'Towel', code: 'TWL', unitId: pcs })).variants[0]!.id;
-  warehouseId = (await createWarehouse(ctx(keeper), g.manage(keeper), { companyOfficeId: org.officeId, name: 'Main' })).id;
+  warehouseId = (await createWarehouse(ctx(keeper), g.manage(keeper), { companyOfficeId: env.org.officeId, name: 'Main' })).id;
 });
-afterAll(() => tdb.destroy());
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 const line = (quantity: number, price = 25000) => ({
   kind: 'item' as const,

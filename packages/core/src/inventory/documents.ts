@@ -1,6 +1,6 @@
 import type { Grant } from '../access/index';
 import type { Ctx } from '../shared/context';
-import { renderPdf } from '../shared/pdf';
+import { type PdfColumn, type PdfDocumentSpec, type PdfTable, renderPdf } from '../shared/pdf';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import type { In } from '../shared/zod';
 import { getPurchaseOrder } from './purchase-orders';
@@ -54,66 +54,75 @@ const download = (fileName: string, pdf: Buffer): InventoryDownload => ({
   base64: pdf.toString('base64'),
 });
 
-/** The warehouse request as a PDF (spec warehouse-requests/{id}/download): lines, decision, linked purchasing. */
-export async function downloadWarehouseRequestPdf(
-  ctx: Ctx,
-  grant: Reader,
-  raw: In<typeof catalogueIdInput>,
-): Promise<InventoryDownload> {
-  const d = await getWarehouseRequest(ctx, grant, catalogueIdInput.parse(raw));
-  const pdf = await renderPdf({
-    title: `Warehouse request ${d.number}`,
-    facts: [
-      ['Requester', d.requester.name],
-      ['Warehouse', d.warehouse],
-      ['Status', `${d.statusLabel} · ${d.fulfilmentLabel}`],
-      ['Needed date', displayDate(d.neededDate)],
-      ['Created', displayDateTime(d.createdAt)],
-      ['Decided by', d.decidedBy ? `${d.decidedBy}, ${displayDateTime(d.decidedAt)}` : '-'],
-      ['Decision note', d.decisionNote ?? '-'],
-      ['Note', d.note ?? '-'],
-    ],
-    tables: [
-      {
-        title: 'Lines',
-        columns: [
-          { label: 'No', width: 0.4, align: 'right' },
-          { label: 'Item', width: 3 },
-          { label: 'Unit', width: 1 },
-          { label: 'Asked', width: 0.8, align: 'right' },
-          { label: 'Issued', width: 0.8, align: 'right' },
-          { label: 'Outstanding', width: 1, align: 'right' },
-          { label: 'Note', width: 2 },
-        ],
-        rows: d.lineItems.map((l, i) => [
-          String(i + 1),
-          `${l.item} (${l.variant})`,
-          l.unit,
-          String(l.quantity),
-          String(l.issuedQuantity),
-          String(l.outstanding),
-          l.note ?? '',
-        ]),
-      },
-      {
-        title: 'Purchase requests',
-        columns: [{ label: 'Number' }, { label: 'Status', width: 2 }, { label: 'Estimated total', align: 'right' }],
-        rows: d.purchaseRequests.map((p) => [p.number, p.statusLabel, displayRupiah(p.estimatedTotal)]),
-      },
-    ],
-    notes: ['Requested by: ____________________    Approved by: ____________________    Received by: ____________________'],
-    footerText: d.number,
-  });
-  return download(`${d.number}.pdf`, pdf);
+/**
+ * A document's download: the record as the caller may open it (`get`: NOT_FOUND otherwise), drawn by
+ * `doc` as a PDF named after the record's number.
+ */
+const pdfDownload =
+  <T extends { number: string }>(
+    get: (ctx: Ctx, grant: Reader, input: { id: number }) => Promise<T>,
+    doc: (d: T) => PdfDocumentSpec,
+  ) =>
+  async (ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>): Promise<InventoryDownload> => {
+    const d = await get(ctx, grant, catalogueIdInput.parse(raw));
+    return download(`${d.number}.pdf`, await renderPdf(doc(d)));
+  };
+
+/** A table of lines numbered from 1 in its first column ('No'). */
+function numberedLines<T>(columns: PdfColumn[], lines: readonly T[], cells: (l: T) => string[], footer?: string[]): PdfTable {
+  return {
+    title: 'Lines',
+    columns: [{ label: 'No', width: 0.4, align: 'right' }, ...columns],
+    rows: lines.map((l, i) => [String(i + 1), ...cells(l)]),
+    ...(footer ? { footer } : {}),
+  };
 }
 
+/** The warehouse request as a PDF (spec warehouse-requests/{id}/download): lines, decision, linked purchasing. */
+export const downloadWarehouseRequestPdf = pdfDownload(getWarehouseRequest, (d) => ({
+  title: `Warehouse request ${d.number}`,
+  facts: [
+    ['Requester', d.requester.name],
+    ['Warehouse', d.warehouse],
+    ['Status', `${d.statusLabel} · ${d.fulfilmentLabel}`],
+    ['Needed date', displayDate(d.neededDate)],
+    ['Created', displayDateTime(d.createdAt)],
+    ['Decided by', d.decidedBy ? `${d.decidedBy}, ${displayDateTime(d.decidedAt)}` : '-'],
+    ['Decision note', d.decisionNote ?? '-'],
+    ['Note', d.note ?? '-'],
+  ],
+  tables: [
+    numberedLines(
+      [
+        { label: 'Item', width: 3 },
+        { label: 'Unit', width: 1 },
+        { label: 'Asked', width: 0.8, align: 'right' },
+        { label: 'Issued', width: 0.8, align: 'right' },
+        { label: 'Outstanding', width: 1, align: 'right' },
+        { label: 'Note', width: 2 },
+      ],
+      d.lineItems,
+      (l) => [
+        `${l.item} (${l.variant})`,
+        l.unit,
+        String(l.quantity),
+        String(l.issuedQuantity),
+        String(l.outstanding),
+        l.note ?? '',
+      ],
+    ),
+    {
+      title: 'Purchase requests',
+      columns: [{ label: 'Number' }, { label: 'Status', width: 2 }, { label: 'Estimated total', align: 'right' }],
+      rows: d.purchaseRequests.map((p) => [p.number, p.statusLabel, displayRupiah(p.estimatedTotal)]),
+    },
+  ],
+  notes: ['Requested by: ____________________    Approved by: ____________________    Received by: ____________________'],
+  footerText: d.number,
+}));
+
 /** The purchase request as a PDF (spec purchase-requests/{id}/download): lines, the three tiers, attachments. */
-export async function downloadPurchaseRequestPdf(
-  ctx: Ctx,
-  grant: Reader,
-  raw: In<typeof catalogueIdInput>,
-): Promise<InventoryDownload> {
-  const d = await getPurchaseRequest(ctx, grant, catalogueIdInput.parse(raw));
+export const downloadPurchaseRequestPdf = pdfDownload(getPurchaseRequest, (d) => {
   const tierRows = APPROVAL_TIERS.map((tier) => {
     const step = [...d.history].reverse().find((h) => h.tier === tier && (h.action === 'approved' || h.action === 'rejected'));
     return [
@@ -124,7 +133,7 @@ export async function downloadPurchaseRequestPdf(
       step?.note ?? '',
     ];
   });
-  const pdf = await renderPdf({
+  return {
     title: `Purchase request ${d.number}`,
     facts: [
       ['Requester', d.requester.name],
@@ -136,10 +145,8 @@ export async function downloadPurchaseRequestPdf(
       ['Note', d.note ?? '-'],
     ],
     tables: [
-      {
-        title: 'Lines',
-        columns: [
-          { label: 'No', width: 0.4, align: 'right' },
+      numberedLines(
+        [
           { label: 'Item / service', width: 2.6 },
           { label: 'Qty', width: 0.9, align: 'right' },
           { label: 'Estimated price', width: 1.4, align: 'right' },
@@ -147,17 +154,17 @@ export async function downloadPurchaseRequestPdf(
           { label: 'Needed by', width: 1 },
           { label: 'Reason', width: 2 },
         ],
-        rows: d.lineItems.map((l, i) => [
-          String(i + 1),
+        d.lineItems,
+        (l) => [
           l.name,
           `${l.quantity} ${l.unit}`,
           displayRupiah(l.estimatedPrice),
           displayRupiah(l.estimatedAmount),
           displayDate(l.neededBy),
           l.reason,
-        ]),
-        footer: ['', 'Total', '', '', displayRupiah(d.estimatedTotal), '', ''],
-      },
+        ],
+        ['', 'Total', '', '', displayRupiah(d.estimatedTotal), '', ''],
+      ),
       {
         title: 'Approvals',
         columns: [
@@ -180,63 +187,46 @@ export async function downloadPurchaseRequestPdf(
       },
     ],
     footerText: d.number,
-  });
-  return download(`${d.number}.pdf`, pdf);
-}
+  };
+});
 
 /** A purchase order as a PDF: supplier, lines with prices, tax and totals, what has been received. */
-export async function downloadPurchaseOrderPdf(
-  ctx: Ctx,
-  grant: Reader,
-  raw: In<typeof catalogueIdInput>,
-): Promise<InventoryDownload> {
-  const o = await getPurchaseOrder(ctx, grant, catalogueIdInput.parse(raw));
-  const pdf = await renderPdf({
-    title: `Purchase order ${o.number}`,
-    facts: [
-      ['Supplier', o.supplier],
-      ['Purchase request', o.purchaseRequestNumber],
-      ['Order date', displayDate(o.orderDate)],
-      ['Delivery date', displayDate(o.deliveryDate)],
-      ['Deliver to', o.warehouse],
-      ['Received', o.receiveLabel],
-      ['Note', o.note ?? '-'],
-    ],
-    tables: [
-      {
-        title: 'Lines',
-        columns: [
-          { label: 'No', width: 0.4, align: 'right' },
-          { label: 'Item / service', width: 3 },
-          { label: 'Qty', width: 1, align: 'right' },
-          { label: 'Unit price', width: 1.4, align: 'right' },
-          { label: 'Amount', width: 1.5, align: 'right' },
-          { label: 'Received', width: 0.9, align: 'right' },
-        ],
-        rows: o.lines.map((l, i) => [
-          String(i + 1),
-          l.name,
-          `${l.quantity} ${l.unit}`,
-          displayRupiah(l.unitPrice),
-          displayRupiah(l.amount),
-          String(l.receivedQuantity),
-        ]),
-      },
-      {
-        title: 'Totals',
-        columns: [
-          { label: 'Description', width: 3 },
-          { label: 'Amount', align: 'right' },
-        ],
-        rows: [
-          ['Subtotal', displayRupiah(o.subtotal)],
-          [`Tax (${displayRate(o.taxRateBp)})`, displayRupiah(o.tax)],
-        ],
-        footer: ['Total', displayRupiah(o.total)],
-      },
-    ],
-    notes: ['Ordered by: ____________________    Approved by: ____________________'],
-    footerText: o.number,
-  });
-  return download(`${o.number}.pdf`, pdf);
-}
+export const downloadPurchaseOrderPdf = pdfDownload(getPurchaseOrder, (o) => ({
+  title: `Purchase order ${o.number}`,
+  facts: [
+    ['Supplier', o.supplier],
+    ['Purchase request', o.purchaseRequestNumber],
+    ['Order date', displayDate(o.orderDate)],
+    ['Delivery date', displayDate(o.deliveryDate)],
+    ['Deliver to', o.warehouse],
+    ['Received', o.receiveLabel],
+    ['Note', o.note ?? '-'],
+  ],
+  tables: [
+    numberedLines(
+      [
+        { label: 'Item / service', width: 3 },
+        { label: 'Qty', width: 1, align: 'right' },
+        { label: 'Unit price', width: 1.4, align: 'right' },
+        { label: 'Amount', width: 1.5, align: 'right' },
+        { label: 'Received', width: 0.9, align: 'right' },
+      ],
+      o.lines,
+      (l) => [l.name, `${l.quantity} ${l.unit}`, displayRupiah(l.unitPrice), displayRupiah(l.amount), String(l.receivedQuantity)],
+    ),
+    {
+      title: 'Totals',
+      columns: [
+        { label: 'Description', width: 3 },
+        { label: 'Amount', align: 'right' },
+      ],
+      rows: [
+        ['Subtotal', displayRupiah(o.subtotal)],
+        [`Tax (${displayRate(o.taxRateBp)})`, displayRupiah(o.tax)],
+      ],
+      footer: ['Total', displayRupiah(o.total)],
+    },
+  ],
+  notes: ['Ordered by: ____________________    Approved by: ____________________'],
+  footerText: o.number,
+}));

@@ -6,6 +6,17 @@
 import { z } from 'zod';
 import { idOutput, pageOutput } from '../shared/outputs';
 
+const fulfilmentShape = z.enum(['none', 'full', 'partial']);
+const warehouseRequestStatusShape = z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]);
+const purchaseRequestStatusShape = z.enum([
+  'cancelled',
+  'approved',
+  'rejected',
+  'pending_managerial',
+  'pending_warehouse',
+  'pending_coo',
+]);
+const tierStateShape = z.union([z.literal(3), z.literal(1), z.literal(2)]);
 const unitRowShape = z.object({ id: z.number(), name: z.string(), uses: z.number() });
 const itemWarehouseOptionShape = z.object({
   id: z.number(),
@@ -66,9 +77,9 @@ const personShape = z.object({ userId: z.number(), employeeId: z.number().nullab
 const warehouseRequestRowShape = z.object({
   id: z.number(),
   number: z.string(),
-  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  status: warehouseRequestStatusShape,
   statusLabel: z.string(),
-  fulfilment: z.enum(['none', 'full', 'partial']),
+  fulfilment: fulfilmentShape,
   fulfilmentLabel: z.string(),
   requester: personShape,
   warehouseId: z.number(),
@@ -96,12 +107,12 @@ const warehouseRequestLineShape = z.object({
 const purchaseRequestRowShape = z.object({
   id: z.number(),
   number: z.string(),
-  status: z.enum(['cancelled', 'approved', 'rejected', 'pending_managerial', 'pending_warehouse', 'pending_coo']),
+  status: purchaseRequestStatusShape,
   statusLabel: z.string(),
   approval: z.object({
-    managerial: z.union([z.literal(3), z.literal(1), z.literal(2)]),
-    warehouse: z.union([z.literal(3), z.literal(1), z.literal(2)]),
-    coo: z.union([z.literal(3), z.literal(1), z.literal(2)]),
+    managerial: tierStateShape,
+    warehouse: tierStateShape,
+    coo: tierStateShape,
   }),
   requester: personShape,
   warehouseId: z.number(),
@@ -127,19 +138,7 @@ const warehouseRequestDetailShape = z.object({
     issue: z.boolean(),
     raisePurchaseRequest: z.boolean(),
   }),
-  id: z.number(),
-  number: z.string(),
-  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
-  statusLabel: z.string(),
-  fulfilment: z.enum(['none', 'full', 'partial']),
-  fulfilmentLabel: z.string(),
-  requester: personShape,
-  warehouseId: z.number(),
-  warehouse: z.string(),
-  neededDate: z.string().nullable(),
-  note: z.string().nullable(),
-  lines: z.number(),
-  createdAt: z.date(),
+  ...warehouseRequestRowShape.shape,
 });
 const purchaseOrderLineShape = z.object({
   id: z.number(),
@@ -167,7 +166,7 @@ const purchaseOrderShape = z.object({
   subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
-  fulfilment: z.enum(['none', 'full', 'partial']),
+  fulfilment: fulfilmentShape,
   receiveLabel: z.string(),
   lines: z.array(purchaseOrderLineShape),
   createdAt: z.date(),
@@ -203,8 +202,8 @@ const purchaseRequestStepShape = z.object({
   id: z.string(),
   action: z.enum(['cancelled', 'approved', 'rejected', 'submitted', 'edited']),
   tier: z.enum(['managerial', 'warehouse', 'coo']).nullable(),
-  fromStatus: z.enum(['cancelled', 'approved', 'rejected', 'pending_managerial', 'pending_warehouse', 'pending_coo']).nullable(),
-  toStatus: z.enum(['cancelled', 'approved', 'rejected', 'pending_managerial', 'pending_warehouse', 'pending_coo']),
+  fromStatus: purchaseRequestStatusShape.nullable(),
+  toStatus: purchaseRequestStatusShape,
   note: z.string().nullable(),
   actorUserId: z.number(),
   actor: z.string(),
@@ -231,24 +230,7 @@ const purchaseRequestDetailShape = z.object({
     order: z.boolean(),
     receive: z.boolean(),
   }),
-  id: z.number(),
-  number: z.string(),
-  status: z.enum(['cancelled', 'approved', 'rejected', 'pending_managerial', 'pending_warehouse', 'pending_coo']),
-  statusLabel: z.string(),
-  approval: z.object({
-    managerial: z.union([z.literal(3), z.literal(1), z.literal(2)]),
-    warehouse: z.union([z.literal(3), z.literal(1), z.literal(2)]),
-    coo: z.union([z.literal(3), z.literal(1), z.literal(2)]),
-  }),
-  requester: personShape,
-  warehouseId: z.number(),
-  warehouse: z.string(),
-  warehouseRequestId: z.number().nullable(),
-  warehouseRequestNumber: z.string().nullable(),
-  note: z.string().nullable(),
-  lines: z.number(),
-  estimatedTotal: z.string(),
-  createdAt: z.date(),
+  ...purchaseRequestRowShape.shape,
 });
 
 export const unitOptionsOutput = z.array(z.object({ id: z.number(), name: z.string() }));

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
-import { AppError } from '../shared/errors';
-import type { Services } from '../services';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { createItem, createService, createUnit, createWarehouse, findMovements, findStock } from './catalogue';
 import {
   createPurchaseOrder,
@@ -22,9 +18,7 @@ import {
 import { createPurchaseRequest, decidePurchaseRequest, raisePurchaseRequestForWarehouseRequest } from './purchase-requests';
 import { createWarehouseRequest, decideWarehouseRequest, getWarehouseRequest, issueWarehouseRequest } from './warehouse-requests';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx } = useDbEnv();
 let requester: Actor;
 let stranger: Actor;
 let head: Actor;
@@ -37,18 +31,10 @@ let towel: number;
 let serviceId: number;
 let warehouseId: number;
 
-const actor = async (roles: RoleKey[], dept: 0 | 1) => {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-};
-const ctx = (a: Actor) => services.ctx(a);
 const manage = (a: Actor) => requirePermission(a, 'inventory.manage');
 const request = (a: Actor) => requirePermission(a, 'inventory.request');
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
   requester = await actor(['employee'], 0);
   stranger = await actor(['employee'], 1);
   head = await actor(['department-head'], 0);
@@ -58,18 +44,8 @@ beforeAll(async () => {
   pcs = (await createUnit(ctx(keeper), manage(keeper), { name: 'Pcs' })).id;
   towel = (await createItem(ctx(keeper), manage(keeper), { name: 'Towel', unitId: pcs })).variants[0]!.id;
   serviceId = (await createService(ctx(keeper), manage(keeper), { name: 'Laundry', unitId: pcs })).id;
-  warehouseId = (await createWarehouse(ctx(keeper), manage(keeper), { companyOfficeId: org.officeId, name: 'Main' })).id;
+  warehouseId = (await createWarehouse(ctx(keeper), manage(keeper), { companyOfficeId: env.org.officeId, name: 'Main' })).id;
 });
-afterAll(() => tdb.destroy());
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 async function approveAll(id: number) {
   await decidePurchaseRequest(ctx(head), requirePermission(head, 'inventory.approve.managerial'), 'managerial', {

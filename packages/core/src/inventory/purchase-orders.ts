@@ -9,6 +9,7 @@ import { assertPlausibleDates } from '../shared/plausible-date';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import { purchaseRequestVisible, warehouseRequestVisible } from './access';
+import { requestLineName, requestLineNameColumns } from './request-lines';
 import { companyToday } from './catalogue';
 import {
   catalogueIdInput,
@@ -22,7 +23,6 @@ import {
   type PurchaseReceive,
   RECEIVE_LABELS,
   receivePurchaseOrderInput,
-  variantLabel,
 } from './schema';
 import { moveStock } from './stock';
 
@@ -74,17 +74,12 @@ async function ordersByIds(db: Db, ids: number[]): Promise<PurchaseOrder[]> {
       .selectFrom('inventory_purchase_order_lines as ol')
       .innerJoin('inventory_purchase_request_lines as l', 'l.id', 'ol.purchase_request_line_id')
       .innerJoin('inventory_units as u', 'u.id', 'l.unit_id')
-      .leftJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
-      .leftJoin('inventory_items as i', 'i.id', 'v.item_id')
-      .leftJoin('inventory_services as s', 's.id', 'l.service_id')
       .select([
         'ol.id',
         'ol.purchase_order_id as orderId',
         'ol.purchase_request_line_id as purchaseRequestLineId',
         'l.kind',
-        'i.name as itemName',
-        'v.name as variantName',
-        's.name as serviceName',
+        ...requestLineNameColumns,
         'u.name as unit',
         'ol.quantity',
         'ol.unit_price as unitPrice',
@@ -105,7 +100,7 @@ async function ordersByIds(db: Db, ids: number[]): Promise<PurchaseOrder[]> {
         .filter((l) => l.orderId === o.id)
         .map(({ orderId: _o, itemName, variantName, serviceName, ...l }) => ({
           ...l,
-          name: l.kind === 'item' ? `${itemName ?? ''} (${variantLabel(variantName)})` : (serviceName ?? ''),
+          name: requestLineName({ kind: l.kind, itemName, variantName, serviceName }),
         }));
       const subtotal = mine.reduce((sum, l) => sum + BigInt(l.amount), 0n);
       const [tax, total] = orderTotals(subtotal, o.taxRateBp);
@@ -137,16 +132,11 @@ async function receivesWhere(
     .innerJoin('inventory_purchase_order_lines as ol', 'ol.id', 'rl.purchase_order_line_id')
     .innerJoin('inventory_purchase_request_lines as l', 'l.id', 'ol.purchase_request_line_id')
     .innerJoin('inventory_units as u', 'u.id', 'l.unit_id')
-    .leftJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
-    .leftJoin('inventory_items as i', 'i.id', 'v.item_id')
-    .leftJoin('inventory_services as s', 's.id', 'l.service_id')
     .select([
       'rl.purchase_receive_id as receiveId',
       'rl.purchase_order_line_id as purchaseOrderLineId',
       'l.kind',
-      'i.name as itemName',
-      'v.name as variantName',
-      's.name as serviceName',
+      ...requestLineNameColumns,
       'u.name as unit',
       'rl.quantity',
     ])
@@ -165,7 +155,7 @@ async function receivesWhere(
       .filter((l) => l.receiveId === h.id)
       .map((l) => ({
         purchaseOrderLineId: l.purchaseOrderLineId,
-        name: l.kind === 'item' ? `${l.itemName ?? ''} (${variantLabel(l.variantName)})` : (l.serviceName ?? ''),
+        name: requestLineName(l),
         unit: l.unit,
         quantity: l.quantity,
       })),
@@ -187,43 +177,44 @@ function receivesBase(db: Db) {
     ]);
 }
 
-/** The purchase request is visible to the actor (else NOT_FOUND). */
-async function requireVisiblePurchaseRequest(db: Db, actor: Actor, id: number): Promise<void> {
-  const row = await db
-    .selectFrom('inventory_purchase_requests as r')
-    .leftJoin('employees as e', 'e.id', 'r.requester_employee_id')
-    .select('r.id')
-    .where('r.id', '=', id)
-    .where(purchaseRequestVisible(actor))
-    .executeTakeFirst();
-  if (!row) throw notFound('Purchase request');
+/** Which request a purchase order list hangs off, with the rule of who may open it. */
+const REQUESTS = {
+  'Purchase request': { table: 'inventory_purchase_requests', visible: purchaseRequestVisible },
+  'Warehouse request': { table: 'inventory_warehouse_requests', visible: warehouseRequestVisible },
+} as const;
+
+/** The request (alias `r`, its requester `e`) is visible to the actor, else NOT_FOUND naming it. */
+async function requireVisible(db: Db, actor: Actor, what: keyof typeof REQUESTS, id: number): Promise<void> {
+  const { table, visible } = REQUESTS[what];
+  const r = await sql<{ id: number }>`select r.id from ${sql.table(table)} r
+    left join employees e on e.id = r.requester_employee_id
+    where r.id = ${id} and ${visible(actor)}`.execute(db);
+  if (r.rows.length === 0) throw notFound(what);
 }
 
-async function requireVisibleWarehouseRequest(db: Db, actor: Actor, id: number): Promise<void> {
-  const row = await db
-    .selectFrom('inventory_warehouse_requests as r')
-    .leftJoin('employees as e', 'e.id', 'r.requester_employee_id')
-    .select('r.id')
-    .where('r.id', '=', id)
-    .where(warehouseRequestVisible(actor))
-    .executeTakeFirst();
-  if (!row) throw notFound('Warehouse request');
+const requireVisiblePurchaseRequest = (db: Db, actor: Actor, id: number) => requireVisible(db, actor, 'Purchase request', id);
+
+/** The orders `where` picks (on the order `po` and its purchase request `r`), oldest first. */
+async function ordersWhere(db: Db, where: (q: ReturnType<typeof ordersBase>) => ReturnType<typeof ordersBase>) {
+  const ids = await where(ordersBase(db)).orderBy('po.id').execute();
+  return ordersByIds(
+    db,
+    ids.map((r) => r.id),
+  );
+}
+
+function ordersBase(db: Db) {
+  return db
+    .selectFrom('inventory_purchase_orders as po')
+    .innerJoin('inventory_purchase_requests as r', 'r.id', 'po.purchase_request_id')
+    .select('po.id');
 }
 
 /** Orders placed from one purchase request (spec purchase-requests/{id}/purchase-orders). */
 export async function listPurchaseRequestOrders(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
   await requireVisiblePurchaseRequest(ctx.db, grant.actor, id);
-  const ids = await ctx.db
-    .selectFrom('inventory_purchase_orders')
-    .select('id')
-    .where('purchase_request_id', '=', id)
-    .orderBy('id')
-    .execute();
-  return ordersByIds(
-    ctx.db,
-    ids.map((r) => r.id),
-  );
+  return ordersWhere(ctx.db, (q) => q.where('po.purchase_request_id', '=', id));
 }
 
 /** Receipts against the orders of one purchase request (spec purchase-requests/{id}/purchase-receives). */
@@ -236,24 +227,14 @@ export async function listPurchaseRequestReceives(ctx: Ctx, grant: Reader, raw: 
 /** Orders of the purchase requests linked to a warehouse request (spec warehouse-requests/{id}/purchase-orders). */
 export async function listWarehouseRequestOrders(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
-  await requireVisibleWarehouseRequest(ctx.db, grant.actor, id);
-  const ids = await ctx.db
-    .selectFrom('inventory_purchase_orders as po')
-    .innerJoin('inventory_purchase_requests as r', 'r.id', 'po.purchase_request_id')
-    .select('po.id')
-    .where('r.warehouse_request_id', '=', id)
-    .orderBy('po.id')
-    .execute();
-  return ordersByIds(
-    ctx.db,
-    ids.map((r) => r.id),
-  );
+  await requireVisible(ctx.db, grant.actor, 'Warehouse request', id);
+  return ordersWhere(ctx.db, (q) => q.where('r.warehouse_request_id', '=', id));
 }
 
 /** Receipts for a warehouse request's purchase requests (spec warehouse-requests/{id}/purchase-receives). */
 export async function listWarehouseRequestReceives(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
-  await requireVisibleWarehouseRequest(ctx.db, grant.actor, id);
+  await requireVisible(ctx.db, grant.actor, 'Warehouse request', id);
   return receivesWhere(ctx.db, (q) =>
     q.where('po.purchase_request_id', 'in', (eb) =>
       eb.selectFrom('inventory_purchase_requests').select('id').where('warehouse_request_id', '=', id),

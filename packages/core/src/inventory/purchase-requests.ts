@@ -10,6 +10,7 @@ import { AppError } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page, In } from '../shared/zod';
 import { notOwnNeed, notPriorPurchaseDecider, ownRequest, purchaseRequestVisible, teamRequest, tierActsOn } from './access';
+import { requestLineName, requestLineNameColumns } from './request-lines';
 import { attachmentsOf } from './attachments';
 import { companyToday } from './catalogue';
 import { type RequestListFilter, requestColumns, requesterOf, requestPage, unknownRefs } from './requests';
@@ -197,17 +198,12 @@ async function linesOf(db: Db, id: number): Promise<PurchaseRequestLine[]> {
   const rows = await db
     .selectFrom('inventory_purchase_request_lines as l')
     .innerJoin('inventory_units as u', 'u.id', 'l.unit_id')
-    .leftJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
-    .leftJoin('inventory_items as i', 'i.id', 'v.item_id')
-    .leftJoin('inventory_services as s', 's.id', 'l.service_id')
     .select([
       'l.id',
       'l.kind',
       'l.variant_id as variantId',
       'l.service_id as serviceId',
-      'i.name as itemName',
-      'v.name as variantName',
-      's.name as serviceName',
+      ...requestLineNameColumns,
       'l.unit_id as unitId',
       'u.name as unit',
       'l.quantity',
@@ -223,7 +219,7 @@ async function linesOf(db: Db, id: number): Promise<PurchaseRequestLine[]> {
     .execute();
   return rows.map(({ itemName, variantName, serviceName, ...r }) => ({
     ...r,
-    name: r.kind === 'item' ? `${itemName ?? ''} (${variantLabel(variantName)})` : (serviceName ?? ''),
+    name: requestLineName({ kind: r.kind, itemName, variantName, serviceName }),
     variant: r.kind === 'item' ? variantLabel(variantName) : null,
   }));
 }

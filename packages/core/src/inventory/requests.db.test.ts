@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
 import { AppError } from '../shared/errors';
-import type { Services } from '../services';
-import { createServices, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { adjustStock, createItem, createService, createUnit, createWarehouse, findMovements, findStock } from './catalogue';
 import {
   cancelPurchaseRequest,
@@ -32,9 +29,7 @@ import {
   updateWarehouseRequest,
 } from './warehouse-requests';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx } = useDbEnv();
 /** Employee in department 0 who asks for things. */
 let requester: Actor;
 /** Employee in department 1 (outside the requester's scope). */
@@ -53,16 +48,7 @@ let variant: { soap: number; paper: number };
 let serviceId: number;
 let warehouseId: number;
 
-const actor = async (roles: RoleKey[], dept: 0 | 1) => {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-};
-const ctx = (a: Actor) => services.ctx(a);
-
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
   requester = await actor(['employee'], 0);
   stranger = await actor(['employee'], 1);
   supervisor = await actor(['supervisor'], 0);
@@ -81,10 +67,9 @@ beforeAll(async () => {
     paper: (await createItem(ctx(keeper), m, { name: 'Paper', unitId: units.pcs })).variants[0]!.id,
   };
   serviceId = (await createService(ctx(keeper), m, { name: 'Printer repair', unitId: units.hour })).id;
-  warehouseId = (await createWarehouse(ctx(keeper), m, { companyOfficeId: org.officeId, name: 'Main' })).id;
+  warehouseId = (await createWarehouse(ctx(keeper), m, { companyOfficeId: env.org.officeId, name: 'Main' })).id;
   await adjustStock(ctx(keeper), m, { variantId: variant.soap, warehouseId, quantity: 20, note: 'Opening count' });
 });
-afterAll(() => tdb.destroy());
 
 const g = {
   request: (a: Actor) => requirePermission(a, 'inventory.request'),
@@ -95,17 +80,20 @@ const g = {
   coo: (a: Actor) => requirePermission(a, 'inventory.approve.coo'),
 };
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
 const soapOnHand = async () =>
   (await findStock(ctx(keeper), g.view(keeper), { variantId: variant.soap, warehouseId })).rows[0]!.onHand;
+
+/** A purchase request line of paper (10 Pcs at Rp 45.000, for payslips) unless `over` says otherwise. */
+const line = (over: Record<string, unknown> = {}) => ({
+  kind: 'item' as const,
+  variantId: variant.paper,
+  unitId: units.pcs,
+  quantity: 10,
+  estimatedPrice: 45000,
+  neededBy: '2026-12-15',
+  reason: 'Printing payslips',
+  ...over,
+});
 
 describe('warehouse requests', () => {
   it('with stock: requested → approved by the warehouse → issued; stock goes down with a ledger line naming the request', async () => {
@@ -255,17 +243,6 @@ describe('warehouse requests', () => {
 });
 
 describe('purchase requests: managerial → warehouse → COO', () => {
-  const line = (over: Record<string, unknown> = {}) => ({
-    kind: 'item' as const,
-    variantId: variant.paper,
-    unitId: units.pcs,
-    quantity: 10,
-    estimatedPrice: 45000,
-    neededBy: '2026-12-15',
-    reason: 'Printing payslips',
-    ...over,
-  });
-
   it('submit, edit before the first approval, three approvals by three different users; history records each step', async () => {
     const pr = await createPurchaseRequest(ctx(requester), g.request(requester), {
       warehouseId,
@@ -462,17 +439,7 @@ describe('warehouse request without stock → linked purchase request', () => {
           raisePurchaseRequestForWarehouseRequest(ctx(keeper), g.manage(keeper), {
             id: wr.id,
             warehouseId,
-            lines: [
-              {
-                kind: 'item',
-                variantId: variant.paper,
-                unitId: units.pcs,
-                quantity: 30,
-                estimatedPrice: 45000,
-                neededBy: '2026-12-20',
-                reason: 'x',
-              },
-            ],
+            lines: [line({ quantity: 30, neededBy: '2026-12-20', reason: 'x' })],
           }),
         )
       ).code,
@@ -488,17 +455,7 @@ describe('warehouse request without stock → linked purchase request', () => {
     const pr = await raisePurchaseRequestForWarehouseRequest(ctx(keeper), g.manage(keeper), {
       id: wr.id,
       warehouseId,
-      lines: [
-        {
-          kind: 'item',
-          variantId: variant.paper,
-          unitId: units.pcs,
-          quantity: 30,
-          estimatedPrice: 45000,
-          neededBy: '2026-12-20',
-          reason: 'For WR',
-        },
-      ],
+      lines: [line({ quantity: 30, neededBy: '2026-12-20', reason: 'For WR' })],
     });
     expect(pr).toMatchObject({ warehouseRequestId: wr.id, warehouseRequestNumber: wr.number, status: 'pending_managerial' });
     const linked = await listWarehouseRequestPurchaseRequests(ctx(requester), g.request(requester), { id: wr.id });

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listTimesheets } from '../attendance/index';
-import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
-import type { Services } from '../services';
 import type { AppError } from '../shared/errors';
-import { createServices, makeOrg, type Org } from '../testing/fixtures';
-import { failure, type LeaveTestEnv, leaveTestKit } from './test-kit';
+import { failure } from '../testing/expect';
+import { leaveTestKit } from './test-kit';
 import {
   adjustLeaveBalance,
   createLeaveApprovalRule,
@@ -20,16 +18,12 @@ import {
   getLeave,
   leaveAwaitingMe,
   myLeaveBalance,
-  requestMyLeave,
   updateMyLeave,
 } from './index';
 
 // "Now": Friday 20 Nov 2026 in Jakarta.
 const NOW = new Date('2026-11-20T10:00:00Z');
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
 /** HR (hr.all): two of them for the race. */
 let hr: Actor;
 let hr2: Actor;
@@ -48,17 +42,9 @@ let named: Actor;
 let annual: number;
 let unpaid: number;
 
-const env: Partial<LeaveTestEnv> = {};
-const { actor, ctx, approve, view, personal, manage, officeWeek, leaveType } = leaveTestKit(env);
-
-const ask = (a: Actor, leaveTypeId: number, startDate: string, endDate = startDate) =>
-  requestMyLeave(ctx(a), personal(a), { leaveTypeId, startDate, endDate, reason: 'Family' });
+const { env, actor, ctx, approve, view, personal, manage, officeWeek, leaveType, ask } = leaveTestKit({ clock: () => NOW });
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db, { clock: () => NOW });
-  org = await makeOrg(tdb.db);
-  Object.assign(env, { tdb, services, org });
   hr = await actor(['human-capital-staff'], 1);
   hr2 = await actor(['human-capital-staff'], 1);
   emp = await actor(['employee'], 0);
@@ -68,8 +54,8 @@ beforeAll(async () => {
   sup = await actor(['supervisor'], 0);
   named = await actor(['supervisor'], 1);
   for (const a of [emp, lone])
-    await tdb.db.updateTable('employees').set({ annual_leave_date: '2025-01-01' }).where('id', '=', a.employeeId!).execute();
-  await tdb.db
+    await env.db.updateTable('employees').set({ annual_leave_date: '2025-01-01' }).where('id', '=', a.employeeId!).execute();
+  await env.db
     .insertInto('employee_managers')
     .values({ employee_id: emp.employeeId!, manager_employee_id: mgr.employeeId! })
     .execute();
@@ -77,7 +63,6 @@ beforeAll(async () => {
   annual = await leaveType(hr, 'AL', 'Annual Leave', { paid: true, countsAnnual: true });
   unpaid = await leaveType(hr, 'UL', 'Unpaid Leave', { paid: false, countsAnnual: false });
 });
-afterAll(() => tdb.destroy());
 
 describe('approval rules', () => {
   it('without a rule a request keeps the single decision', async () => {
@@ -146,8 +131,8 @@ describe('approval rules', () => {
 
     // Two HR approvals of step 2 at once: exactly one wins.
     const results = await Promise.allSettled([
-      approveLeave(services.ctx(hr), approve(hr), { id: r.id }),
-      approveLeave(services.ctx(hr2), approve(hr2), { id: r.id }),
+      approveLeave(env.services.ctx(hr), approve(hr), { id: r.id }),
+      approveLeave(env.services.ctx(hr2), approve(hr2), { id: r.id }),
     ]);
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((x) => x.status === 'rejected') as PromiseRejectedResult;
@@ -196,7 +181,7 @@ describe('approval rules', () => {
 
   it('department head then a named employee (who sees the request outside their scope)', async () => {
     const rule = await createLeaveApprovalRule(ctx(hr), manage(hr), {
-      departmentId: org.dept[0],
+      departmentId: env.org.dept[0],
       steps: [{ kind: 'department_head' }, { kind: 'employee', employeeId: named.employeeId! }],
     });
     const r = await ask(emp, unpaid, '2026-12-02');
@@ -251,7 +236,7 @@ describe('manual balance adjustments', () => {
       reason: 'Correction',
     });
     expect(down.remaining).toBe(0);
-    const audits = await tdb.db.selectFrom('audit_log').select('action').where('action', '=', 'leave.balance.adjust').execute();
+    const audits = await env.db.selectFrom('audit_log').select('action').where('action', '=', 'leave.balance.adjust').execute();
     expect(audits).toHaveLength(2);
   });
 });

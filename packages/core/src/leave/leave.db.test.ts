@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignSchedule, createHoliday, listTimesheets } from '../attendance/index';
-import { createTestDb, type TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
-import type { Services } from '../services';
 import type { AppError } from '../shared/errors';
-import { createServices, makeOrg, type Org } from '../testing/fixtures';
-import { failure, type LeaveTestEnv, leaveTestKit } from './test-kit';
+import { failure } from '../testing/expect';
+import { leaveTestKit } from './test-kit';
 import {
   approvedUnpaidLeaveDays,
   approveLeave,
@@ -26,7 +24,6 @@ import {
   listMyLeave,
   myLeaveBalance,
   previewMyLeave,
-  requestMyLeave,
   setLeaveBePaid,
   updateLeaveSettings,
   updateMyLeave,
@@ -35,9 +32,6 @@ import {
 // "Now": Friday 20 Nov 2026, 17:00 in Jakarta. November 2026: Mondays 2, 9, 16, 23, 30.
 const NOW = new Date('2026-11-20T10:00:00Z');
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
 /** Human capital staff (hr.all): approves everyone. */
 let hc: Actor;
 let hc2: Actor;
@@ -50,18 +44,13 @@ let annual: number;
 let sick: number;
 let unpaid: number;
 
-const env: Partial<LeaveTestEnv> = {};
-const { actor, ctx, approve, view, personal, manage, officeWeek, leaveType } = leaveTestKit(env);
+const { env, actor, ctx, approve, view, personal, manage, officeWeek, leaveType, ask } = leaveTestKit({ clock: () => NOW });
 
 async function setEntitlement(employeeId: number, date: string) {
-  await tdb.db.updateTable('employees').set({ annual_leave_date: date }).where('id', '=', employeeId).execute();
+  await env.db.updateTable('employees').set({ annual_leave_date: date }).where('id', '=', employeeId).execute();
 }
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db, { clock: () => NOW });
-  org = await makeOrg(tdb.db);
-  Object.assign(env, { tdb, services, org });
   hc = await actor(['human-capital-staff'], 0);
   hc2 = await actor(['human-capital-staff'], 1);
   ana = await actor(['employee'], 0);
@@ -81,7 +70,6 @@ beforeAll(async () => {
   });
   unpaid = await leaveType(hc, 'UL', 'Unpaid Leave', { paid: false, countsAnnual: false });
 });
-afterAll(() => tdb.destroy());
 
 const PDF_B64 = Buffer.from('%PDF-1.4\n%%EOF').toString('base64');
 
@@ -110,7 +98,7 @@ describe('working days and balance', () => {
     const p = await previewMyLeave(ctx(ana), personal(ana), { startDate: '2026-11-09', endDate: '2026-11-15' });
     expect(p).toEqual({ days: 4, dates: ['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-13'] });
     // A roster row wins: Saturday 14 Nov rostered to work, Monday 9 Nov rostered off.
-    const office = (await tdb.db.selectFrom('shifts').select('id').executeTakeFirstOrThrow()).id;
+    const office = (await env.db.selectFrom('shifts').select('id').executeTakeFirstOrThrow()).id;
     const hcManage = manage(hc);
     await assignSchedule(ctx(hc), hcManage, {
       from: '2026-11-14',
@@ -137,12 +125,7 @@ describe('working days and balance', () => {
       reserved: 0,
       remaining: 12,
     });
-    const r = await requestMyLeave(ctx(ana), personal(ana), {
-      leaveTypeId: annual,
-      startDate: '2026-11-09',
-      endDate: '2026-11-13',
-      reason: 'Family trip',
-    });
+    const r = await ask(ana, annual, '2026-11-09', '2026-11-13', 'Family trip');
     expect(r).toMatchObject({ status: 3, statusLabel: 'Pending', days: 4, bePaid: true, can: { edit: true, cancel: true } });
     expect(await myLeaveBalance(ctx(ana), personal(ana))).toMatchObject({ reserved: 4, remaining: 8 });
     const d = await approveLeave(ctx(hc), approve(hc), { id: r.id, note: 'Enjoy' });
@@ -151,37 +134,20 @@ describe('working days and balance', () => {
   });
 
   it('refuses more than the balance with the days left, and never goes negative under concurrent requests', async () => {
-    const over = await failure(
-      requestMyLeave(ctx(ana), personal(ana), {
-        leaveTypeId: annual,
-        startDate: '2026-12-01',
-        endDate: '2026-12-14',
-        reason: 'Too long',
-      }),
-    );
+    const over = await failure(ask(ana, annual, '2026-12-01', '2026-12-14', 'Too long'));
     expect(over.code).toBe('CONFLICT');
     expect(over.message).toBe('Not enough annual leave: 8 days left, 10 days requested');
     // Two requests of 5 days each against 8 days left: exactly one passes.
     const results = await Promise.allSettled([
-      requestMyLeave(services.ctx(ana), personal(ana), {
-        leaveTypeId: annual,
-        startDate: '2026-12-07',
-        endDate: '2026-12-11',
-        reason: 'A',
-      }),
-      requestMyLeave(services.ctx(ana), personal(ana), {
-        leaveTypeId: annual,
-        startDate: '2026-12-14',
-        endDate: '2026-12-18',
-        reason: 'B',
-      }),
+      ask(ana, annual, '2026-12-07', '2026-12-11', 'A'),
+      ask(ana, annual, '2026-12-14', '2026-12-18', 'B'),
     ]);
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((x) => x.status === 'rejected') as PromiseRejectedResult;
     expect((rejected.reason as AppError).message).toBe('Not enough annual leave: 3 days left, 5 days requested');
     expect(await myLeaveBalance(ctx(ana), personal(ana))).toMatchObject({ used: 4, reserved: 5, remaining: 3 });
     // The database itself refuses a negative balance.
-    const raw = await tdb.db
+    const raw = await env.db
       .updateTable('leave_balances')
       .set({ used: 20 })
       .where('employee_id', '=', ana.employeeId!)
@@ -191,52 +157,23 @@ describe('working days and balance', () => {
   });
 
   it('refuses overlaps, leave before the entitlement date, missing attachments and too many days', async () => {
-    const overlap = await failure(
-      requestMyLeave(ctx(ana), personal(ana), {
-        leaveTypeId: unpaid,
-        startDate: '2026-11-13',
-        endDate: '2026-11-13',
-        reason: 'Overlap',
-      }),
-    );
+    const overlap = await failure(ask(ana, unpaid, '2026-11-13', '2026-11-13', 'Overlap'));
     expect(overlap.message).toMatch(/^Overlaps leave request #\d+ \(09\/11\/2026 – 13\/11\/2026\)$/);
     const newbie = await actor(['employee'], 0);
     await setEntitlement(newbie.employeeId!, '2026-12-01');
-    const early = await failure(
-      requestMyLeave(ctx(newbie), personal(newbie), {
-        leaveTypeId: annual,
-        startDate: '2026-11-23',
-        endDate: '2026-11-23',
-        reason: 'Too early',
-      }),
-    );
+    const early = await failure(ask(newbie, annual, '2026-11-23', '2026-11-23', 'Too early'));
     expect(early.message).toBe('Not entitled to annual leave before 01/12/2026');
-    const noFile = await failure(
-      requestMyLeave(ctx(budi), personal(budi), {
-        leaveTypeId: sick,
-        startDate: '2026-11-16',
-        endDate: '2026-11-17',
-        reason: 'Flu',
-      }),
-    );
+    const noFile = await failure(ask(budi, sick, '2026-11-16', '2026-11-17', 'Flu'));
     expect(noFile.fields).toEqual([{ param: 'attachment', msg: 'is required for this leave type' }]);
     const tooLong = await failure(
-      requestMyLeave(ctx(budi), personal(budi), {
-        leaveTypeId: sick,
-        startDate: '2026-11-16',
-        endDate: '2026-11-20',
-        reason: 'Flu',
+      ask(budi, sick, '2026-11-16', '2026-11-20', 'Flu', {
         attachment: { name: 'note.pdf', mime: 'application/pdf', contentBase64: PDF_B64 },
       }),
     );
     expect(tooLong.message).toBe('Sick Leave allows at most 3 days per request (5 days chosen)');
     const half = await failure(
-      requestMyLeave(ctx(budi), personal(budi), {
-        leaveTypeId: sick,
-        startDate: '2026-11-16',
-        endDate: '2026-11-16',
+      ask(budi, sick, '2026-11-16', '2026-11-16', 'Flu', {
         halfDay: 'morning',
-        reason: 'Flu',
         attachment: { name: 'note.pdf', mime: 'application/pdf', contentBase64: PDF_B64 },
       }),
     );
@@ -244,12 +181,7 @@ describe('working days and balance', () => {
   });
 
   it('edit while pending re-checks and re-holds the days; half days count 0.5; cancel gives them back', async () => {
-    const r = await requestMyLeave(ctx(budi), personal(budi), {
-      leaveTypeId: annual,
-      startDate: '2026-11-23',
-      endDate: '2026-11-24',
-      reason: 'Errands',
-    });
+    const r = await ask(budi, annual, '2026-11-23', '2026-11-24', 'Errands');
     expect((await myLeaveBalance(ctx(budi), personal(budi))).reserved).toBe(2);
     const e = await updateMyLeave(ctx(budi), personal(budi), {
       id: r.id,
@@ -280,14 +212,14 @@ describe('decisions, scope and the timesheet', () => {
       reason: 'Moving house',
     });
     const results = await Promise.allSettled([
-      approveLeave(services.ctx(hc), approve(hc), { id: r.id }),
-      approveLeave(services.ctx(hc2), approve(hc2), { id: r.id }),
+      approveLeave(env.services.ctx(hc), approve(hc), { id: r.id }),
+      approveLeave(env.services.ctx(hc2), approve(hc2), { id: r.id }),
     ]);
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((x) => x.status === 'rejected') as PromiseRejectedResult;
     expect((lost.reason as AppError).code).toBe('CONFLICT');
     expect((lost.reason as AppError).message).toBe('This leave request has been decided already; reload to see its status');
-    const audits = await tdb.db
+    const audits = await env.db
       .selectFrom('audit_log')
       .select('action')
       .where('action', '=', 'leave.approve')
@@ -296,7 +228,7 @@ describe('decisions, scope and the timesheet', () => {
     expect(audits).toHaveLength(1);
     // Payroll sees the unpaid days.
     expect(
-      await approvedUnpaidLeaveDays(tdb.db, {
+      await approvedUnpaidLeaveDays(env.db, {
         employeeIds: [budi.employeeId!, ana.employeeId!],
         from: '2026-11-01',
         to: '2026-11-30',
@@ -304,7 +236,7 @@ describe('decisions, scope and the timesheet', () => {
     ).toEqual([{ employeeId: budi.employeeId!, days: 2 }]);
     await setLeaveBePaid(ctx(hc), approve(hc), { id: r.id, bePaid: true });
     expect(
-      await approvedUnpaidLeaveDays(tdb.db, { employeeIds: [budi.employeeId!], from: '2026-11-01', to: '2026-11-30' }),
+      await approvedUnpaidLeaveDays(env.db, { employeeIds: [budi.employeeId!], from: '2026-11-01', to: '2026-11-30' }),
     ).toEqual([]);
   });
 
@@ -340,12 +272,7 @@ describe('decisions, scope and the timesheet', () => {
     const list = await listLeave(ctx(sup1), view(sup1), { pageSize: 100 });
     expect(list.rows.length).toBeGreaterThan(0);
     expect(list.rows.every((x) => x.department === 'Ops')).toBe(true);
-    const own = await requestMyLeave(ctx(sup1), personal(sup1), {
-      leaveTypeId: unpaid,
-      startDate: '2026-11-30',
-      endDate: '2026-11-30',
-      reason: 'Own',
-    });
+    const own = await ask(sup1, unpaid, '2026-11-30', '2026-11-30', 'Own');
     expect((await failure(approveLeave(ctx(sup1), approve(sup1), { id: own.id }))).message).toBe(
       'You cannot decide your own leave request',
     );
@@ -356,18 +283,8 @@ describe('decisions, scope and the timesheet', () => {
   });
 
   it('bulk approve reports per-item results; an approved leave cannot be deleted; disapprove releases days', async () => {
-    const a = await requestMyLeave(ctx(budi), personal(budi), {
-      leaveTypeId: annual,
-      startDate: '2026-12-01',
-      endDate: '2026-12-01',
-      reason: 'One',
-    });
-    const b = await requestMyLeave(ctx(budi), personal(budi), {
-      leaveTypeId: annual,
-      startDate: '2026-12-02',
-      endDate: '2026-12-02',
-      reason: 'Two',
-    });
+    const a = await ask(budi, annual, '2026-12-01', '2026-12-01', 'One');
+    const b = await ask(budi, annual, '2026-12-02', '2026-12-02', 'Two');
     const res = await bulkApproveLeave(ctx(sup1), approve(sup1), { ids: [a.id, 999_999] });
     expect(res).toEqual({
       items: [
@@ -386,7 +303,7 @@ describe('decisions, scope and the timesheet', () => {
   });
 
   it('schedule by department and the yearly report per type and month', async () => {
-    const s = await leaveSchedule(ctx(hc), view(hc), { month: '2026-11', departmentId: org.dept[0] });
+    const s = await leaveSchedule(ctx(hc), view(hc), { month: '2026-11', departmentId: env.org.dept[0] });
     const anaRow = s.rows.find((x) => x.employeeId === ana.employeeId)!;
     expect(anaRow.days.map((d) => d.date)).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-13']);
     expect(anaRow.totalDays).toBe(4);

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { idOutput, pageOutput } from '../shared/outputs';
 
+const leaveStatusShape = z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]);
+const approverKindShape = z.enum(['manager', 'department_head', 'hr', 'employee']);
 const leaveRowShape = z.object({
   id: z.number(),
   employeeId: z.number(),
@@ -23,7 +25,7 @@ const leaveRowShape = z.object({
   countsAnnual: z.boolean(),
   bePaid: z.boolean(),
   reason: z.string(),
-  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  status: leaveStatusShape,
   statusLabel: z.string(),
   attachmentName: z.string().nullable(),
   createdAt: z.date(),
@@ -60,7 +62,7 @@ const leaveSettingsShape = z.object({
 });
 const leaveApprovalStepShape = z.object({
   step: z.number(),
-  kind: z.enum(['manager', 'department_head', 'hr', 'employee']),
+  kind: approverKindShape,
   label: z.string(),
   status: z.enum(['approved', 'disapproved', 'pending']),
   decidedBy: z.string().nullable(),
@@ -78,31 +80,7 @@ const leaveDetailShape = z.object({
     bePaid: z.boolean(),
   }),
   steps: z.array(leaveApprovalStepShape),
-  id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
-  companyOffice: z.string(),
-  department: z.string().nullable(),
-  leaveTypeId: z.number(),
-  leaveType: z.string(),
-  leaveTypeCode: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  halfDay: z.enum(['none', 'morning', 'afternoon']),
-  days: z.number(),
-  countsAnnual: z.boolean(),
-  bePaid: z.boolean(),
-  reason: z.string(),
-  status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
-  statusLabel: z.string(),
-  attachmentName: z.string().nullable(),
-  createdAt: z.date(),
-  decidedAt: z.date().nullable(),
-  decidedBy: z.string().nullable(),
-  decisionNote: z.string().nullable(),
-  approvalSteps: z.number(),
-  approvedSteps: z.number(),
+  ...leaveRowShape.shape,
 });
 const leavePreviewShape = z.object({ days: z.number(), dates: z.array(z.string()) });
 const bulkLeaveResultShape = z.object({
@@ -140,7 +118,7 @@ const leaveScheduleRowShape = z.object({
       fraction: z.number(),
       requestId: z.number(),
       leaveTypeCode: z.string(),
-      status: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+      status: leaveStatusShape,
     }),
   ),
   totalDays: z.number(),
@@ -156,7 +134,7 @@ const leaveApprovalRuleRowShape = z.object({
   steps: z.array(
     z.object({
       step: z.number(),
-      kind: z.enum(['manager', 'department_head', 'hr', 'employee']),
+      kind: approverKindShape,
       employeeId: z.number().nullable(),
       label: z.string(),
     }),

@@ -1,21 +1,10 @@
-import { expect } from 'vitest';
-import { createShift, updateAttendanceSettings } from '../attendance/index';
-import { actorForUser } from '../auth/service';
-import type { TestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
-import type { Services } from '../services';
-import { AppError } from '../shared/errors';
-import { makeUser, type Org } from '../testing/fixtures';
-import { createLeaveType } from './index';
-
-/** Shared helpers of the leave database tests (test code only). */
-export interface LeaveTestEnv {
-  tdb: TestDb;
-  services: Services;
-  org: Org;
-}
+import { createShift, updateAttendanceSettings } from '../attendance/index';
+import type { In } from '../shared/zod';
+import { useDbEnv } from '../testing/db-env';
+import { createLeaveType, requestMyLeave } from './index';
+import type { createMyLeaveInput } from './schema';
 
 /** What a test leave type may say; without attachment and with half days unless told otherwise. */
 export interface TestLeaveType {
@@ -26,22 +15,32 @@ export interface TestLeaveType {
   allowHalfDay?: boolean;
 }
 
-/** Helpers bound to an environment that the test's `beforeAll` fills in. */
-export function leaveTestKit(env: Partial<LeaveTestEnv>) {
-  const e = () => env as LeaveTestEnv;
-  const ctx = (a: Actor) => e().services.ctx(a);
+/**
+ * The leave database tests' environment (test code only): the file's database ({@link useDbEnv},
+ * on `clock` when given) and helpers bound to it.
+ */
+export function leaveTestKit(opts: { clock?: () => Date } = {}) {
+  const { env, actor, ctx } = useDbEnv(opts);
   const manage = (a: Actor) => requirePermission(a, 'attendance.manage');
+  const personal = (a: Actor) => requirePermission(a, 'personal.access');
   return {
+    env,
     /** A new user with an employee record in department 0 or 1, as an actor. */
-    actor: async (roles: RoleKey[], dept: 0 | 1) => {
-      const u = await makeUser(e().services, e().org, roles, { dept });
-      return (await actorForUser(e().tdb.db, u.userId, 'user'))!;
-    },
+    actor,
     ctx,
     approve: (a: Actor) => requirePermission(a, 'attendance.approve'),
     view: (a: Actor) => requirePermission(a, 'attendance.view'),
-    personal: (a: Actor) => requirePermission(a, 'personal.access'),
+    personal,
     manage,
+    /** `a` asks for leave of a type from `startDate` to `endDate` (default the same day); `extra`: half day, attachment. */
+    ask: (
+      a: Actor,
+      leaveTypeId: number,
+      startDate: string,
+      endDate = startDate,
+      reason = 'Family',
+      extra: Partial<In<typeof createMyLeaveInput>> = {},
+    ) => requestMyLeave(ctx(a), personal(a), { leaveTypeId, startDate, endDate, reason, ...extra }),
     /** `hr` sets an 08:00–17:00 office shift, Monday to Friday, as the company default. */
     officeWeek: async (hr: Actor) => {
       const office = await createShift(ctx(hr), manage(hr), { name: 'Office', startTime: '08:00', endTime: '17:00' });
@@ -51,14 +50,4 @@ export function leaveTestKit(env: Partial<LeaveTestEnv>) {
     leaveType: async (hr: Actor, code: string, name: string, t: TestLeaveType) =>
       (await createLeaveType(ctx(hr), manage(hr), { code, name, needsAttachment: false, allowHalfDay: true, ...t })).id,
   };
-}
-
-/** The AppError a promise rejects with (fails the test when it resolves or throws something else). */
-export async function failure(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
 }

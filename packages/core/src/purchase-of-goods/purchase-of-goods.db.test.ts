@@ -1,13 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDbEnv } from '../testing/db-env';
+import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import type { RoleKey } from '../access/roles';
-import type { Services } from '../services';
 import { AppError } from '../shared/errors';
-import { createServices, makeUser, type Org, makeOrg } from '../testing/fixtures';
+import { makeUser } from '../testing/fixtures';
 import { POG_TEMPLATE_COLUMNS } from './schema';
 import {
   cancelPogInvoice,
@@ -25,9 +23,7 @@ import {
 } from './service';
 import { downloadPogTemplate, importPogInvoices } from './template';
 
-let tdb: TestDb;
-let services: Services;
-let org: Org;
+const { env, actor, ctx } = useDbEnv();
 /** human-capital: purchaseOfGood.manage with hr.all (every employee). */
 let hc: Actor;
 /** warehouse-manager in department 0: purchaseOfGood.manage without hr.all. */
@@ -37,31 +33,16 @@ let buyer1: { employeeId: number; number: string };
 let typeId: number;
 let catId: number;
 
-const ctx = (a: Actor) => services.ctx(a);
 const manage = (a: Actor) => requirePermission(a, 'purchaseOfGood.manage');
 
-async function actorOf(roles: RoleKey[], dept: 0 | 1): Promise<Actor> {
-  const u = await makeUser(services, org, roles, { dept });
-  return (await actorForUser(tdb.db, u.userId, 'user'))!;
-}
-
 async function employee(dept: 0 | 1): Promise<{ employeeId: number; number: string }> {
-  const u = await makeUser(services, org, ['employee'], { dept });
-  const e = await tdb.db
+  const u = await makeUser(env.services, env.org, ['employee'], { dept });
+  const e = await env.db
     .selectFrom('employees')
     .select('employee_number')
     .where('id', '=', u.employeeId!)
     .executeTakeFirstOrThrow();
   return { employeeId: u.employeeId!, number: e.employee_number };
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
 }
 
 const invoice = (employeeId: number, total: number, months: number, startPeriod: string, extra = {}) => ({
@@ -83,17 +64,13 @@ async function workbook(rows: (string | number | Date | null)[][], header: reado
 }
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db);
-  org = await makeOrg(tdb.db);
-  hc = await actorOf(['human-capital'], 0);
-  wh = await actorOf(['warehouse-manager'], 0);
+  hc = await actor(['human-capital'], 0);
+  wh = await actor(['warehouse-manager'], 0);
   buyer0 = await employee(0);
   buyer1 = await employee(1);
   typeId = (await createPogLookup(ctx(hc), manage(hc), 'type', { name: 'Electronics' })).id;
   catId = (await createPogLookup(ctx(hc), manage(hc), 'category', { name: 'Kitchen' })).id;
 });
-afterAll(() => tdb.destroy());
 
 describe('types and categories', () => {
   it('names are unique regardless of case; a used entry cannot be deleted, an unused one can', async () => {
@@ -184,7 +161,7 @@ describe('payroll deductions and payments', () => {
   });
 
   const due = async (period: string) =>
-    (await purchaseOfGoodsDeductions(tdb.db, { period, employeeIds: [buyer.employeeId] }))[0] ?? null;
+    (await purchaseOfGoodsDeductions(env.db, { period, employeeIds: [buyer.employeeId] }))[0] ?? null;
 
   it('reports per employee what is due in a period, arrears included', async () => {
     expect(await due('2027-02')).toBeNull();
@@ -202,14 +179,14 @@ describe('payroll deductions and payments', () => {
 
   it('records a period once: instalments paid, a second (or concurrent) call changes nothing', async () => {
     const [r1, r2] = await Promise.all([
-      recordPurchaseOfGoodsPayments(tdb.db, '2027-03', [{ employeeId: buyer.employeeId, amount: '100000' }]),
-      recordPurchaseOfGoodsPayments(tdb.db, '2027-03', [{ employeeId: buyer.employeeId, amount: '100000' }]),
+      recordPurchaseOfGoodsPayments(env.db, '2027-03', [{ employeeId: buyer.employeeId, amount: '100000' }]),
+      recordPurchaseOfGoodsPayments(env.db, '2027-03', [{ employeeId: buyer.employeeId, amount: '100000' }]),
     ]);
     expect(r1.posted + r2.posted).toBe(1);
     expect(r1.instalmentsPaid + r2.instalmentsPaid).toBe(1);
-    const again = await recordPurchaseOfGoodsPayments(tdb.db, '2027-03', [{ employeeId: buyer.employeeId, amount: 100000 }]);
+    const again = await recordPurchaseOfGoodsPayments(env.db, '2027-03', [{ employeeId: buyer.employeeId, amount: 100000 }]);
     expect(again).toMatchObject({ posted: 0, skipped: 1, instalmentsPaid: 0 });
-    const payments = await tdb.db.selectFrom('pog_payments').select('id').where('invoice_id', '=', a).execute();
+    const payments = await env.db.selectFrom('pog_payments').select('id').where('invoice_id', '=', a).execute();
     expect(payments).toHaveLength(1);
     // The recorded period reports what was booked; the next one what is still due.
     expect(await due('2027-03')).toMatchObject({ amount: '100000', posted: true });
@@ -225,7 +202,7 @@ describe('payroll deductions and payments', () => {
   });
 
   it('pays whole instalments oldest first and reports what it could not apply', async () => {
-    const r = await recordPurchaseOfGoodsPayments(tdb.db, '2027-04', [
+    const r = await recordPurchaseOfGoodsPayments(env.db, '2027-04', [
       { employeeId: buyer.employeeId, amount: '110000' },
       { employeeId: 999_999, amount: '5' },
       { employeeId: buyer.employeeId + 0, amount: '-3' },
@@ -297,7 +274,7 @@ describe('payroll deductions and payments', () => {
     const first = inv.instalments[0]!;
     const [manual, payroll] = await Promise.allSettled([
       payPogInstalment(ctx(hc), manage(hc), { id: inv.id, instalmentId: first.id, paidOn: '2027-08-10' }),
-      recordPurchaseOfGoodsPayments(tdb.db, '2027-08', [{ employeeId: racer.employeeId, amount: '20000' }]),
+      recordPurchaseOfGoodsPayments(env.db, '2027-08', [{ employeeId: racer.employeeId, amount: '20000' }]),
     ]);
     expect(payroll.status).toBe('fulfilled');
     const paidByPayroll = payroll.status === 'fulfilled' ? payroll.value.instalmentsPaid : 0;
@@ -308,9 +285,9 @@ describe('payroll deductions and payments', () => {
   });
 
   it('refuses a malformed period', async () => {
-    const e = await failure(purchaseOfGoodsDeductions(tdb.db, { period: '2027-13' }));
+    const e = await failure(purchaseOfGoodsDeductions(env.db, { period: '2027-13' }));
     expect(e.fields[0]?.param).toBe('period');
-    await expect(recordPurchaseOfGoodsPayments(tdb.db, '27-01', [])).rejects.toBeInstanceOf(AppError);
+    await expect(recordPurchaseOfGoodsPayments(env.db, '27-01', [])).rejects.toBeInstanceOf(AppError);
   });
 });
 
@@ -326,7 +303,7 @@ describe('XLSX template and import', () => {
   });
 
   it('a dry run reports every bad row with row number, column and message, and imports nothing', async () => {
-    const before = await tdb.db
+    const before = await env.db
       .selectFrom('pog_invoices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -354,7 +331,7 @@ describe('XLSX template and import', () => {
     expect(failed.code).toBe('VALIDATION');
     expect(failed.message).toBe('8 problem(s) in the file; nothing was imported');
     expect(failed.fields[0]).toEqual({ param: 'contentBase64', msg: 'row 3, Months: differs from row 2 of invoice IMP-1' });
-    const after = await tdb.db
+    const after = await env.db
       .selectFrom('pog_invoices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
