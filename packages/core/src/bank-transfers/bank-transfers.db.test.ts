@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payrollWorld } from '../testing/payroll-fixtures';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import type { TestDb } from '../db/testing';
 import { finalisePayroll, generatePayroll, getPayrollRun } from '../payroll/index';
 import type { Ctx } from '../shared/context';
 import { failure } from '../testing/expect';
-import { addContract, createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { addContract, makeEmployee, type Org } from '../testing/fixtures';
 import {
   type BankTemplateDefinitionInput,
   BUILT_IN_TEMPLATES,
@@ -39,11 +39,8 @@ const text = (r: { base64: string }) => Buffer.from(r.base64, 'base64').toString
 const sum = (xs: readonly (string | number | bigint)[]) => xs.reduce<bigint>((a, x) => a + BigInt(x), 0n);
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-28T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  admin = (await actorForUser(tdb.db, (await makeUser(services, org, ['superadmin'])).userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-11-28T03:00:00Z');
+  ({ tdb, admin, ctx, org } = world);
   const bank = async (code: string) =>
     (await tdb.db.selectFrom('banks').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   // Employee, bank, account number, holder name, basic salary.

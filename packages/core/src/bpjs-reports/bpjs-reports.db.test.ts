@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payrollWorld } from '../testing/payroll-fixtures';
 import { ZodError } from 'zod';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import { actorForUser } from '../auth/service';
 import type { Database } from '../db/database';
-import { createTestDb, type TestDb } from '../db/testing';
+import type { TestDb } from '../db/testing';
 import { getEmployeeDetail, updateEmployeeSection } from '../employees/index';
 import {
   createEmployeeComponent,
@@ -19,7 +19,7 @@ import {
 } from '../payroll/index';
 import type { Ctx } from '../shared/context';
 import { failure } from '../testing/expect';
-import { addContract, createServices, makeDepartmentHr, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { addContract, makeDepartmentHr, makeEmployee, type Org } from '../testing/fixtures';
 import {
   BPJS_LINE_CODES,
   downloadBpjsKesehatan,
@@ -71,11 +71,9 @@ const columnSum = (ws: ExcelJS.Worksheet, col: number, from: number, to: number)
 };
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-12-15T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  admin = (await actorForUser(tdb.db, (await makeUser(services, org, ['superadmin'])).userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-12-15T03:00:00Z');
+  ({ tdb, admin, ctx, org } = world);
+  const { services } = world;
   alice = await makeEmployee(tdb.db, org, { dept: 0 }, 'Alice Peserta');
   bob = await makeEmployee(tdb.db, org, { dept: 1 }, 'Bob Peserta');
   carol = await makeEmployee(tdb.db, org, { dept: 0 }, 'Carol Peserta');

@@ -39,18 +39,48 @@ async function toBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** The fields of an employee row a cell can show (text or amount). */
+type CellField = {
+  [K in keyof BpjsEmployeeRow]: BpjsEmployeeRow[K] extends string | number | null ? K : never;
+}[keyof BpjsEmployeeRow];
+
+/**
+ * Every column of the two per-employee workbooks, defined once: header, width, kind and the row field it shows.
+ * The NIK column is the same in both; the wage column is headed as each form heads it.
+ */
+const EMPLOYEE_COLUMNS = {
+  jkn: ['No. Kartu JKN', 18, 'text', 'jknNumber'],
+  kpj: ['No. KPJ', 16, 'text', 'kpjNumber'],
+  nik: ['NIK', 20, 'text', 'nationalId'],
+  nip: ['NIP', 18, 'text', 'employeeNumber'],
+  name: ['Nama', 28, 'text', 'name'],
+  position: ['Jabatan', 24, 'text', 'jobPosition'],
+  status: ['Status Pegawai', 16, 'text', 'employmentStatus'],
+  edabuWage: ['Gaji Pokok + Tunjangan Tetap', 28, 'money', 'wage'],
+  wage: ['Upah', 14, 'money', 'wage'],
+  jhtEmployer: ['JHT Pemberi Kerja', 16, 'money', 'jhtEmployer'],
+  jhtEmployee: ['JHT Pekerja', 14, 'money', 'jhtEmployee'],
+  jkk: ['JKK', 12, 'money', 'jkk'],
+  jkm: ['JKM', 12, 'money', 'jkm'],
+  jpEmployer: ['JP Pemberi Kerja', 16, 'money', 'jpEmployer'],
+  jpEmployee: ['JP Pekerja', 14, 'money', 'jpEmployee'],
+  jkp: ['JKP', 12, 'money', 'jkp'],
+  total: ['Total Iuran', 16, 'money', 'ketenagakerjaanTotal'],
+} as const satisfies Record<string, readonly [string, number, Col<BpjsEmployeeRow>['kind'], CellField]>;
+
+/** The named columns of EMPLOYEE_COLUMNS, in the order given. */
+function employeeColumns(...ids: (keyof typeof EMPLOYEE_COLUMNS)[]): readonly Col<BpjsEmployeeRow>[] {
+  return ids.map((id) => {
+    const [header, width, kind, field] = EMPLOYEE_COLUMNS[id];
+    return { header, width, kind, get: (r) => r[field] };
+  });
+}
+
 /**
  * e-Dabu "Formulir Upload Data Peserta", sheet "Mutasi" (BPJS Kesehatan; id-compliance-2026.md "BPJS / bank
  * files"): the columns of the form in its order. No totals row: every row is read as a participant.
  */
-export const EDABU_COLUMNS: readonly Col<BpjsEmployeeRow>[] = [
-  { header: 'No. Kartu JKN', width: 18, kind: 'text', get: (r) => r.jknNumber },
-  { header: 'NIK', width: 20, kind: 'text', get: (r) => r.nationalId },
-  { header: 'NIP', width: 18, kind: 'text', get: (r) => r.employeeNumber },
-  { header: 'Jabatan', width: 24, kind: 'text', get: (r) => r.jobPosition },
-  { header: 'Status Pegawai', width: 16, kind: 'text', get: (r) => r.employmentStatus },
-  { header: 'Gaji Pokok + Tunjangan Tetap', width: 28, kind: 'money', get: (r) => r.wage },
-];
+export const EDABU_COLUMNS = employeeColumns('jkn', 'nik', 'nip', 'position', 'status', 'edabuWage');
 
 export async function edabuWorkbook(rows: readonly BpjsEmployeeRow[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -59,20 +89,20 @@ export async function edabuWorkbook(rows: readonly BpjsEmployeeRow[]): Promise<B
 }
 
 /** BPJS Ketenagakerjaan wage report: one row per employee, then a totals row ("JUMLAH"). */
-export const KETENAGAKERJAAN_COLUMNS: readonly Col<BpjsEmployeeRow>[] = [
-  { header: 'No. KPJ', width: 16, kind: 'text', get: (r) => r.kpjNumber },
-  { header: 'NIK', width: 20, kind: 'text', get: (r) => r.nationalId },
-  { header: 'Nama', width: 28, kind: 'text', get: (r) => r.name },
-  { header: 'Upah', width: 14, kind: 'money', get: (r) => r.wage },
-  { header: 'JHT Pemberi Kerja', width: 16, kind: 'money', get: (r) => r.jhtEmployer },
-  { header: 'JHT Pekerja', width: 14, kind: 'money', get: (r) => r.jhtEmployee },
-  { header: 'JKK', width: 12, kind: 'money', get: (r) => r.jkk },
-  { header: 'JKM', width: 12, kind: 'money', get: (r) => r.jkm },
-  { header: 'JP Pemberi Kerja', width: 16, kind: 'money', get: (r) => r.jpEmployer },
-  { header: 'JP Pekerja', width: 14, kind: 'money', get: (r) => r.jpEmployee },
-  { header: 'JKP', width: 12, kind: 'money', get: (r) => r.jkp },
-  { header: 'Total Iuran', width: 16, kind: 'money', get: (r) => r.ketenagakerjaanTotal },
-];
+export const KETENAGAKERJAAN_COLUMNS = employeeColumns(
+  'kpj',
+  'nik',
+  'name',
+  'wage',
+  'jhtEmployer',
+  'jhtEmployee',
+  'jkk',
+  'jkm',
+  'jpEmployer',
+  'jpEmployee',
+  'jkp',
+  'total',
+);
 
 export async function ketenagakerjaanWorkbook(rows: readonly BpjsEmployeeRow[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../testing/expect';
+import { payrollWorld, storedPayslip } from '../testing/payroll-fixtures';
 import { ZodError } from 'zod';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
+import type { TestDb } from '../db/testing';
 import { computePayrollRun, finalisePayroll, generatePayroll, updatePayrollSettings } from '../payroll/index';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
-import { addContract, createServices, makeEmployee, makeOrg, makeUser } from '../testing/fixtures';
+import { addContract, makeEmployee } from '../testing/fixtures';
 import { BUILT_IN_LEGAL_ROWS, builtInLegalValues } from './catalogue';
 import { addLegalValue, deleteLegalValue, legalValuesOn, listLegalValues } from './service';
 
@@ -17,22 +18,10 @@ let ctx: Ctx;
 let at10m: number; // 10,000,000 a month: PPh 21 DTP when the company is eligible
 let over10m: number; // 10,000,001: not
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  const org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, ctx } = world);
+  const { org } = world;
   at10m = await makeEmployee(tdb.db, org, { dept: 0 }, 'Ani Sepatu');
   over10m = await makeEmployee(tdb.db, org, { dept: 1 }, 'Budi Sepatu');
   await tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).where('id', 'in', [at10m, over10m]).execute();
@@ -162,12 +151,7 @@ describe('legal tables (issue 18 §4)', () => {
     expect(next.usedAt).toBeNull();
     expect(await deleteLegalValue(ctx, setting(), { id: next.id })).toEqual({ id: next.id, deleted: true });
     expect((await failure(deleteLegalValue(ctx, setting(), { id: next.id }))).code).toBe('NOT_FOUND');
-    const slip = await tdb.db
-      .selectFrom('payslips')
-      .select('lines')
-      .where('run_id', '=', run.runId)
-      .where('employee_id', '=', at10m)
-      .executeTakeFirstOrThrow();
+    const slip = await storedPayslip(tdb.db, run.runId, at10m);
     expect((slip.lines as { code: string }[]).some((l) => l.code === 'pph21-dtp')).toBe(true);
   });
 });

@@ -5,12 +5,12 @@ import { validateXML } from 'xmllint-wasm';
 import { ZodError } from 'zod';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import { actorForUser } from '../auth/service';
-import { createTestDb, type TestDb } from '../db/testing';
-import { finalisePayroll, generatePayroll, getIncomeTax, getPayrollRun, incomeTaxSummary } from '../payroll/index';
+import type { TestDb } from '../db/testing';
+import { getIncomeTax, getPayrollRun, incomeTaxSummary } from '../payroll/index';
 import type { Ctx } from '../shared/context';
-import { AppError } from '../shared/errors';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { failure } from '../testing/expect';
+import { finalisedYear, type TaxPayer } from '../testing/finalised-year';
+import type { Org } from '../testing/fixtures';
 import { BPA1_LINES } from './rules';
 import {
   discardTaxReport,
@@ -47,15 +47,6 @@ async function invalidFields(p: Promise<unknown>): Promise<{ param: string; msg:
   );
   expect(e).toBeInstanceOf(ZodError);
   return (e as ZodError).issues.map((i) => ({ param: i.path.join('.'), msg: i.message }));
-}
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
 }
 
 const parser = new XMLParser({
@@ -95,62 +86,20 @@ const taxOfRow = (r: Record<string, string>) => {
 };
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  // "Today" is March 2027: 2026 is over, so its 1721-A1 figures are final.
-  const services = createServices(tdb.db, { clock: () => new Date('2027-03-15T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
-  const ptkp = async (code: string) =>
-    (await tdb.db.selectFrom('ptkp_statuses').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
   // contract type: 5 permanent, 2 internship (monthly TER, BP21 21-100-35), 3 freelance (daily TER, BP21 21-100-24).
-  const people = [
-    ['alice', 'Alice Permanent', 0, 'K/1', 5, 10_000_000, nik(1), null],
-    ['bob', 'Bob Npwp', 1, 'TK/0', 5, 15_000_000, null, '123456789012345'],
-    ['nina', 'Nina Nonik', 0, 'TK/0', 5, 4_000_000, null, null],
-    ['dina', 'Dina Intern', 0, 'TK/0', 2, 4_500_000, nik(4), null],
-    ['fred', 'Fred Freelance', 0, 'TK/0', 3, 600_000, nik(5), null],
-  ] as const;
-  for (const [key, name, dept, status, type, basic, nationalId, taxId] of people) {
-    const id = await makeEmployee(tdb.db, org, { dept }, name);
-    ids[key] = id;
-    await tdb.db
-      .updateTable('employees')
-      .set({
-        entry_date: '2025-01-01',
-        ptkp_status_id: await ptkp(status),
-        contract_type: type,
-        national_id: nationalId,
-        tax_id: taxId,
-      })
-      .where('id', '=', id)
-      .execute();
-    await tdb.db
-      .insertInto('employee_contracts')
-      .values({
-        employee_id: id,
-        contract_number: `C-${id}`,
-        contract_type: type,
-        start_date: '2025-01-01',
-        // Only a permanent contract is open-ended (employee_contracts_end).
-        end_date: type === 5 ? null : '2027-12-31',
-        basic_salary: basic,
-        notes: null,
-        created_by: null,
-      })
-      .execute();
-  }
-  const s = await makeUser(services, org, ['human-capital'], { dept: 0 });
-  const hr = (await actorForUser(tdb.db, s.userId, 'user'))!;
-  const perms = new Set(hr.permissions);
-  perms.delete('hr.all');
-  scoped = { ...hr, roles: ['human-capital-limited'], permissions: perms };
-  for (const period of ['2026-11', '2026-12']) {
-    const g = await generatePayroll(ctx, upd(), { period });
-    await finalisePayroll(ctx, upd(), { id: g.runId });
-    runs.set(period, g.runId);
-  }
+  const people = {
+    alice: { name: 'Alice Permanent', dept: 0, ptkp: 'K/1', basicSalary: 10_000_000, nationalId: nik(1) },
+    bob: { name: 'Bob Npwp', dept: 1, ptkp: 'TK/0', basicSalary: 15_000_000, taxId: '123456789012345' },
+    nina: { name: 'Nina Nonik', dept: 0, ptkp: 'TK/0', basicSalary: 4_000_000 },
+    dina: { name: 'Dina Intern', dept: 0, ptkp: 'TK/0', contractType: 2, basicSalary: 4_500_000, nationalId: nik(4) },
+    fred: { name: 'Fred Freelance', dept: 0, ptkp: 'TK/0', contractType: 3, basicSalary: 600_000, nationalId: nik(5) },
+  } as const satisfies Record<string, TaxPayer>;
+  const year = await finalisedYear(Object.values(people));
+  ({ tdb, org, admin, ctx, scoped } = year);
+  Object.keys(people).forEach((key, i) => {
+    ids[key] = year.employees[i]!;
+  });
+  for (const period of ['2026-11', '2026-12']) runs.set(period, await year.payMonth(period));
 }, 120_000);
 afterAll(() => tdb.destroy());
 

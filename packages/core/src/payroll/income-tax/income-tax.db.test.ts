@@ -1,23 +1,15 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
-import { AppError } from '../../shared/errors';
+import { failure } from '../../testing/expect';
+import { finalisedYear } from '../../testing/finalised-year';
+import type { Org } from '../../testing/fixtures';
 import { pdfText } from '../../testing/pdf';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
 import { calculatePph21 } from '../formulas/pph21';
-import {
-  createBonusCut,
-  createEmployeeComponent,
-  createSalaryComponent,
-  finalisePayroll,
-  generatePayroll,
-  getPayslip,
-  getPayrollRun,
-} from '../runs/index';
+import { createBonusCut, createEmployeeComponent, createSalaryComponent, getPayslip, getPayrollRun } from '../runs/index';
 import {
   downloadIncomeTax,
   downloadIncomeTaxA1,
@@ -42,66 +34,16 @@ const view = () => requirePermission(admin, 'salary.view');
 const upd = () => requirePermission(admin, 'salary.update');
 const pad = (m: number) => String(m).padStart(2, '0');
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
-async function payMonth(period: string): Promise<number> {
-  const g = await generatePayroll(ctx, upd(), { period });
-  await finalisePayroll(ctx, upd(), { id: g.runId });
-  return g.runId;
-}
-
 const runs = new Map<string, number>();
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  // "Today" is March 2027: 2026 is a complete year, 2027 is running.
-  const services = createServices(tdb.db, { clock: () => new Date('2027-03-15T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
-  const ptkp = async (code: string) =>
-    (await tdb.db.selectFrom('ptkp_statuses').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  alice = await makeEmployee(tdb.db, org, { dept: 0 }, 'Alice Taxpayer');
-  bob = await makeEmployee(tdb.db, org, { dept: 1 }, 'Bob Taxpayer');
-  carol = await makeEmployee(tdb.db, org, { dept: 0 }, 'Carol Leaver');
-  await tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).where('id', 'in', [alice, bob, carol]).execute();
-  await tdb.db
-    .updateTable('employees')
-    .set({ ptkp_status_id: await ptkp('K/1') })
-    .where('id', '=', alice)
-    .execute();
-  await tdb.db
-    .updateTable('employees')
-    .set({ ptkp_status_id: await ptkp('TK/0') })
-    .where('id', 'in', [bob, carol])
-    .execute();
-  for (const [id, basic] of [
-    [alice, 10_000_000],
-    [bob, 15_000_000],
-    [carol, 7_000_000],
-  ] as const) {
-    await tdb.db
-      .insertInto('employee_contracts')
-      .values({
-        employee_id: id,
-        contract_number: `C-${id}`,
-        contract_type: 5,
-        start_date: '2025-01-01',
-        end_date: null,
-        basic_salary: basic,
-        notes: null,
-        created_by: null,
-      })
-      .execute();
-  }
+  const year = await finalisedYear([
+    { name: 'Alice Taxpayer', dept: 0, ptkp: 'K/1', basicSalary: 10_000_000 },
+    { name: 'Bob Taxpayer', dept: 1, ptkp: 'TK/0', basicSalary: 15_000_000 },
+    { name: 'Carol Leaver', dept: 0, ptkp: 'TK/0', basicSalary: 7_000_000 },
+  ]);
+  ({ tdb, org, admin, ctx, scoped: hrOwn } = year);
+  [alice, bob, carol] = year.employees as [number, number, number];
   const transport = await createSalaryComponent(ctx, upd(), { name: 'Transport', kind: 'fixed-allowance' });
   const uniform = await createSalaryComponent(ctx, upd(), { name: 'Uniform', kind: 'non-fixed-allowance', taxable: false });
   await createEmployeeComponent(ctx, upd(), {
@@ -132,19 +74,14 @@ beforeAll(async () => {
     amount: '1000000',
     taxable: false,
   });
-  const h = await makeUser(services, org, ['human-capital'], { dept: 0 });
-  const hrActor = (await actorForUser(tdb.db, h.userId, 'user'))!;
-  const perms = new Set(hrActor.permissions);
-  perms.delete('hr.all');
-  hrOwn = { ...hrActor, roles: ['human-capital-limited'], permissions: perms };
 
   // A full 2026 through the payroll service: Carol resigns after June (runs skip resigned employees).
   for (let m = 1; m <= 12; m++) {
     if (m === 7) await tdb.db.updateTable('employees').set({ resigned: 1 }).where('id', '=', carol).execute();
-    runs.set(`2026-${pad(m)}`, await payMonth(`2026-${pad(m)}`));
+    runs.set(`2026-${pad(m)}`, await year.payMonth(`2026-${pad(m)}`));
   }
-  await payMonth('2027-01');
-  await payMonth('2027-02');
+  await year.payMonth('2027-01');
+  await year.payMonth('2027-02');
 }, 120_000);
 afterAll(() => tdb.destroy());
 

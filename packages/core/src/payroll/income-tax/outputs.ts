@@ -6,13 +6,8 @@
 import { z } from 'zod';
 import { pageOutput } from '../../shared/outputs';
 
-const incomeTaxRowShape = z.object({
-  employeeNumber: z.string(),
-  name: z.string(),
-  companyOffice: z.string().nullable(),
-  months: z.array(z.string().nullable()),
-  monthTaxableGross: z.string().nullable(),
-  monthPph21: z.string().nullable(),
+/** One employee's year-end tax figures: the list row, the detail and the payslip summary all carry them. */
+const incomeTaxSummaryShape = z.object({
   employeeId: z.number(),
   year: z.number(),
   basis: z.enum(['final', 'left', 'projection']),
@@ -23,6 +18,19 @@ const incomeTaxRowShape = z.object({
   totalWithheld: z.string(),
   annualTaxDue: z.string(),
   debt: z.string(),
+});
+/** Who a row is about. */
+const incomeTaxEmployeeFields = {
+  employeeNumber: z.string(),
+  name: z.string(),
+  companyOffice: z.string().nullable(),
+};
+const incomeTaxRowShape = z.object({
+  ...incomeTaxEmployeeFields,
+  months: z.array(z.string().nullable()),
+  monthTaxableGross: z.string().nullable(),
+  monthPph21: z.string().nullable(),
+  ...incomeTaxSummaryShape.shape,
 });
 const incomeTaxMonthShape = z.object({
   month: z.number(),
@@ -36,35 +44,12 @@ const incomeTaxMonthShape = z.object({
 });
 const a1LineShape = z.object({ no: z.number(), label: z.string(), amount: z.string() });
 const incomeTaxDetailShape = z.object({
-  employeeNumber: z.string(),
-  name: z.string(),
-  companyOffice: z.string().nullable(),
+  ...incomeTaxEmployeeFields,
   taxId: z.string().nullable(),
   nationalId: z.string().nullable(),
   months: z.array(incomeTaxMonthShape),
   a1: z.array(a1LineShape),
-  employeeId: z.number(),
-  year: z.number(),
-  basis: z.enum(['final', 'left', 'projection']),
-  ptkpStatus: z.string(),
-  firstMonth: z.number(),
-  lastMonth: z.number(),
-  taxableGross: z.string(),
-  totalWithheld: z.string(),
-  annualTaxDue: z.string(),
-  debt: z.string(),
-});
-const incomeTaxSummaryShape = z.object({
-  employeeId: z.number(),
-  year: z.number(),
-  basis: z.enum(['final', 'left', 'projection']),
-  ptkpStatus: z.string(),
-  firstMonth: z.number(),
-  lastMonth: z.number(),
-  taxableGross: z.string(),
-  totalWithheld: z.string(),
-  annualTaxDue: z.string(),
-  debt: z.string(),
+  ...incomeTaxSummaryShape.shape,
 });
 const previousIncomeRowShape = z.object({
   employeeId: z.number(),
@@ -109,5 +94,5 @@ export const getReportBonusOutput = z.object({
   id: z.number(),
   period: z.string(),
   total: z.string(),
-  lines: z.object({ rows: z.array(reportBonusLineRowShape), total: z.number(), page: z.number(), pageSize: z.number() }),
+  lines: pageOutput(reportBonusLineRowShape),
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import { payrollWorld } from '../../testing/payroll-fixtures';
+import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import { failure } from '../../testing/expect';
-import { createServices, makeEmployee, makeOrg, makeUser } from '../../testing/fixtures';
+import { addContract, makeEmployee } from '../../testing/fixtures';
 import { calculatePph21 } from '../formulas/pph21';
 import { finalisePayroll, generatePayroll, getPayslip, getSalaryEmployee, updatePayrollSettings } from '../runs/index';
 import { deletePreviousIncome, getIncomeTax, listPreviousIncome, savePreviousIncome, setTaxBorneBy } from './index';
@@ -42,12 +42,9 @@ async function slipOf(runId: number, employeeId: number) {
 const runs = new Map<string, number>();
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2027-02-10T03:00:00Z') });
-  const org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2027-02-10T03:00:00Z');
+  ({ tdb, admin, ctx } = world);
+  const { org } = world;
   dina = await makeEmployee(tdb.db, org, { dept: 0 }, 'Dina Joiner');
   eko = await makeEmployee(tdb.db, org, { dept: 0 }, 'Eko Fullyear');
   const tk0 = (await tdb.db.selectFrom('ptkp_statuses').select('id').where('code', '=', 'TK/0').executeTakeFirstOrThrow()).id;
@@ -57,19 +54,7 @@ beforeAll(async () => {
     [dina, '2026-07-01', 18_000_000],
     [eko, '2025-01-01', 12_000_000],
   ] as const)
-    await tdb.db
-      .insertInto('employee_contracts')
-      .values({
-        employee_id: id,
-        contract_number: `C-${id}`,
-        contract_type: 5,
-        start_date: start,
-        end_date: null,
-        basic_salary: basic,
-        notes: null,
-        created_by: null,
-      })
-      .execute();
+    await addContract(tdb.db, id, basic, { start });
   await setTaxBorneBy(ctx, upd(), { id: dina, taxBorneBy: 'employer' });
   await savePreviousIncome(ctx, upd(), { id: dina, year: 2026, employerName: 'PT Sebelumnya', ...PREVIOUS });
   for (let m = 1; m <= 12; m++) {

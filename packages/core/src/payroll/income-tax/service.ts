@@ -3,10 +3,10 @@ import type { Grant } from '../../access/index';
 import type { Ctx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { COMPANY_TIME_ZONE } from '../../shared/time-zone';
+import { addHeaderSheet, xlsxDownload } from '../../shared/xlsx';
 import type { Page, In } from '../../shared/zod';
 import { calculatePph21, type Pph21LastPeriodOutput } from '../formulas/pph21';
 import { Dec, sum, wholeRupiah } from '../money';
-import { PAYROLL_XLSX_TYPE } from '../runs/index';
 import { queryPreviousIncome } from '../runs/queries';
 import { PTKP_STATUSES, type PtkpStatus } from '../schema';
 import { a1Lines, payslipA1Parts } from './a1';
@@ -238,8 +238,7 @@ export async function downloadIncomeTax(ctx: Ctx, grant: View, raw: In<typeof in
   const { rows: employees } = await queryTaxEmployees(ctx.db, grant.scope, input);
   const rows = await rowsFor(ctx, employees, input.year, input.month);
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(`Income tax ${input.year}`);
-  ws.columns = [
+  const ws = addHeaderSheet(wb, `Income tax ${input.year}`, [
     { header: 'Employee No.', key: 'employeeNumber', width: 16 },
     { header: 'Name', key: 'name', width: 28 },
     { header: 'Office', key: 'companyOffice', width: 18 },
@@ -250,8 +249,7 @@ export async function downloadIncomeTax(ctx: Ctx, grant: View, raw: In<typeof in
     { header: 'Tax due', key: 'annualTaxDue', width: 14 },
     { header: 'Income-tax debt', key: 'debt', width: 14 },
     { header: 'Basis', key: 'basis', width: 24 },
-  ];
-  ws.getRow(1).font = { bold: true };
+  ]);
   // Whole rupiah fit a double exactly (< 2^53; wholeRupiah refuses more): numeric cells so the spreadsheet can sum them.
   for (const r of rows)
     ws.addRow({
@@ -263,12 +261,7 @@ export async function downloadIncomeTax(ctx: Ctx, grant: View, raw: In<typeof in
       debt: wholeRupiah(r.debt),
       basis: BASIS_LABEL[r.basis],
     });
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    fileName: `income-tax_${input.year}${input.month ? `-${String(input.month).padStart(2, '0')}` : ''}.xlsx`,
-    contentType: PAYROLL_XLSX_TYPE,
-    base64: buffer.toString('base64'),
-  };
+  return xlsxDownload(wb, `income-tax_${input.year}${input.month ? `-${String(input.month).padStart(2, '0')}` : ''}.xlsx`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,15 +306,13 @@ export async function downloadReportBonus(ctx: Ctx, grant: View, raw: In<typeof 
   const period = input.id ? periodOfBonusId(input.id) : undefined;
   const { rows } = await queryBonusLines(ctx.db, grant.scope, { year: input.year, period });
   const wb = new ExcelJS.Workbook();
-  const ps = wb.addWorksheet('Periods');
-  ps.columns = [
+  const ps = addHeaderSheet(wb, 'Periods', [
     { header: 'Period', key: 'period', width: 10 },
     { header: 'Employees', key: 'employees', width: 12 },
     { header: 'Lines', key: 'lines', width: 8 },
     { header: 'Total', key: 'total', width: 16 },
     { header: 'Taxable total', key: 'taxableTotal', width: 16 },
-  ];
-  ps.getRow(1).font = { bold: true };
+  ]);
   const byPeriod = new Map<string, { employees: Set<number>; lines: number; total: bigint; taxable: bigint }>();
   for (const r of rows) {
     const p = byPeriod.get(r.period) ?? { employees: new Set(), lines: 0, total: 0n, taxable: 0n };
@@ -339,8 +330,7 @@ export async function downloadReportBonus(ctx: Ctx, grant: View, raw: In<typeof 
       total: wholeRupiah(v.total),
       taxableTotal: wholeRupiah(v.taxable),
     });
-  const ls = wb.addWorksheet('Bonuses');
-  ls.columns = [
+  const ls = addHeaderSheet(wb, 'Bonuses', [
     { header: 'Period', key: 'period', width: 10 },
     { header: 'Employee No.', key: 'employeeNumber', width: 16 },
     { header: 'Name', key: 'name', width: 28 },
@@ -349,13 +339,7 @@ export async function downloadReportBonus(ctx: Ctx, grant: View, raw: In<typeof 
     { header: 'Amount', key: 'amount', width: 14 },
     { header: 'Taxable', key: 'taxable', width: 9 },
     { header: 'Payslip', key: 'payslipId', width: 10 },
-  ];
-  ls.getRow(1).font = { bold: true };
+  ]);
   for (const r of rows) ls.addRow({ ...r, amount: wholeRupiah(r.amount), taxable: r.taxable ? 'yes' : 'no' });
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    fileName: `report-bonus_${period ?? input.year ?? 'all'}.xlsx`,
-    contentType: PAYROLL_XLSX_TYPE,
-    base64: buffer.toString('base64'),
-  };
+  return xlsxDownload(wb, `report-bonus_${period ?? input.year ?? 'all'}.xlsx`);
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, pdfPageCount, pdfText, type TestDb } from '../../db/testing';
+import { failure } from '../../testing/expect';
+import { loginFor, payrollWorld } from '../../testing/payroll-fixtures';
+import { pdfPageCount, pdfText, type TestDb } from '../../db/testing';
 import { createMailConfig, getOutboxMessage, listOutbox, type MailConfig, retryMail } from '../../mail/index';
 import { type SmtpSink, startSmtpSink } from '../../mail/smtp-sink';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
-import { AppError } from '../../shared/errors';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
+import type { AppError } from '../../shared/errors';
+import { makeDepartmentHr, makeEmployee, type Org } from '../../testing/fixtures';
 import { finalisePayroll, generatePayroll } from '../runs/index';
 import { myPayslipPdf, payslipPdf, payslipPdfPasswordStatus, runPayslipsPdf, sendPayslips, setPayslipPdfPassword } from './index';
 
@@ -25,15 +26,6 @@ let runId: number;
 let slipOf: Map<number, { id: number; net: string }>;
 const configs: MailConfig[] = [];
 const sinks: SmtpSink[] = [];
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 const rp = (digits: string) => `Rp ${digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 const smtp = async (opts: Parameters<typeof startSmtpSink>[0] = {}) => {
@@ -53,11 +45,9 @@ const outbox = (payslipId: number) =>
     .execute();
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  admin = (await actorForUser(tdb.db, (await makeUser(services, org, ['superadmin'])).userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, ctx, org } = world);
+  const { services } = world;
   workerCtx = () => services.ctx(worker);
   alice = await makeEmployee(tdb.db, org, { dept: 0 }, 'Alice Mail');
   bob = await makeEmployee(tdb.db, org, { dept: 1 }, 'Bob Mail');
@@ -80,14 +70,8 @@ beforeAll(async () => {
       })),
     )
     .execute();
-  const h = await makeUser(services, org, ['human-capital'], { dept: 0 });
-  const hrActor = (await actorForUser(tdb.db, h.userId, 'user'))!;
-  const perms = new Set(hrActor.permissions);
-  perms.delete('hr.all');
-  hrOwn = { ...hrActor, roles: ['human-capital-limited'], permissions: perms };
-  const w = await makeUser(services, null, ['employee']);
-  await tdb.db.updateTable('users').set({ employee_id: alice }).where('id', '=', w.userId).execute();
-  worker = (await actorForUser(tdb.db, w.userId, 'user'))!;
+  hrOwn = await makeDepartmentHr(services, org, 0);
+  worker = await loginFor(services, alice);
 
   const run = await generatePayroll(ctx, requirePermission(admin, 'salary.update'), { period: '2026-11' });
   runId = run.runId;

@@ -3,6 +3,7 @@ import type { Scope } from '../../access/index';
 import { scopeSql } from '../../access/index';
 import type { Db } from '../../shared/context';
 import type { PayslipLineRow } from '../runs/schema';
+import { employeeRefColumns } from '../employee-columns';
 
 /* SQL only (Kysely): payslips with what their PDF and e-mail show. */
 
@@ -49,8 +50,7 @@ export async function queryPayslipDocs(
       'r.status as runStatus',
       's.period',
       's.employee_id as employeeId',
-      'e.employee_number as employeeNumber',
-      sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+      ...employeeRefColumns,
       'jp.name as position',
       'd.name as department',
       'o.name as office',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import { payrollWorld } from '../../testing/payroll-fixtures';
+import type { TestDb } from '../../db/testing';
 import { LEAVE_STATUS } from '../../leave/index';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
-import { createServices, makeEmployee, makeOrg, makeUser } from '../../testing/fixtures';
+import { addContract, makeEmployee } from '../../testing/fixtures';
 import { calculatePph21 } from '../formulas/pph21';
 import {
   createEmployeeComponent,
@@ -39,20 +39,9 @@ let sepRun: number;
 const upd = () => requirePermission(admin, 'salary.update');
 const view = () => requirePermission(admin, 'salary.view');
 
+// Only a Permanent contract (type 5) is open-ended.
 const contract = (employeeId: number, start: string, basic: number, type = 5) =>
-  tdb.db
-    .insertInto('employee_contracts')
-    .values({
-      employee_id: employeeId,
-      contract_number: `C-${employeeId}`,
-      contract_type: type,
-      start_date: start,
-      end_date: type === 5 ? null : '2027-12-31', // only a Permanent contract is open-ended
-      basic_salary: basic,
-      notes: null,
-      created_by: null,
-    })
-    .execute();
+  addContract(tdb.db, employeeId, basic, { type, start, end: type === 5 ? null : '2027-12-31' });
 
 const octoberDays = Array.from({ length: 31 }, (_, i) => `2026-10-${String(i + 1).padStart(2, '0')}`);
 const weekday = (d: string) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay());
@@ -81,12 +70,9 @@ async function timesheets(employeeId: number, kind: (date: string, n: number) =>
 }
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  const org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, ctx } = world);
+  const { org } = world;
   await tdb.db.updateTable('payroll_settings').set({ bpjs_enabled: false }).execute();
 
   [dewi, eko, fajar, gita, hana] = (await Promise.all(
@@ -127,8 +113,8 @@ beforeAll(async () => {
       attachment_name: null,
       attachment_mime: null,
       attachment: null,
-      requested_by_user_id: a.userId,
-      decided_by_user_id: a.userId,
+      requested_by_user_id: admin.userId,
+      decided_by_user_id: admin.userId,
       decided_at: new Date(),
       decision_note: null,
     })

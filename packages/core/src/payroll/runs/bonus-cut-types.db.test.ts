@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import { payrollWorld } from '../../testing/payroll-fixtures';
+import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import { failure } from '../../testing/expect';
-import { addContract, createServices, makeDepartmentHr, makeEmployee, makeOrg, makeUser } from '../../testing/fixtures';
+import { addContract, makeDepartmentHr, makeEmployee } from '../../testing/fixtures';
 import {
   bonusCutLookup,
   createBonusCut,
@@ -39,11 +39,9 @@ async function zodFields(p: Promise<unknown>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  const org = await makeOrg(tdb.db);
-  admin = (await actorForUser(tdb.db, (await makeUser(services, org, ['superadmin'])).userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, ctx } = world);
+  const { org, services } = world;
   dina = await makeEmployee(tdb.db, org, { dept: 0 }, 'Dina Catalogue');
   eko = await makeEmployee(tdb.db, org, { dept: 1 }, 'Eko Catalogue');
   await tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).where('id', 'in', [dina, eko]).execute();

@@ -1,17 +1,16 @@
 import type { z } from 'zod';
 import { audit } from '../../audit/index';
-import { requirePayPermission } from '../../access/index';
 import type { Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
-import { employeeName } from '../../shared/employee-sql';
 import { invalid, notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { type BonusCutRow, createBonusCutInput, salaryIdInput, listBonusCutsInput, updateBonusCutInput } from './schema';
 
-import { assertEmployeeVisible, assertPeriodOpen, type Update, type View } from './access';
+import { assertPayChangeable, assertPayEntryAllowed, assertPeriodOpen, type Update, type View } from './access';
 import { typeForEntry } from './bonus-cut-types';
+import { employeeRefColumns } from '../employee-columns';
 
 /* Bonus/cuts (salary/bonusCut): one-off earnings and cuts of a period; a finalised period is locked. */
 
@@ -23,8 +22,7 @@ function bonusCutQuery(db: Db, scope: Scope) {
     .select([
       'b.id',
       'b.employee_id as employeeId',
-      'e.employee_number as employeeNumber',
-      employeeName.as('employeeName'),
+      ...employeeRefColumns,
       'b.period',
       'b.kind',
       'b.name',
@@ -81,9 +79,7 @@ async function updatedValues(db: Db, before: BonusCutRow, input: z.output<typeof
 export async function createBonusCut(ctx: Ctx, grant: Update, raw: In<typeof createBonusCutInput>): Promise<BonusCutRow> {
   const input = createBonusCutInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
-    await assertEmployeeVisible(trx, grant.scope, input.employeeId);
-    requirePayPermission(grant.actor, input.employeeId, 'bonus/cuts');
-    await assertPeriodOpen(trx, input.employeeId, input.period);
+    await assertPayEntryAllowed(trx, grant, input, 'bonus/cuts');
     const { id } = await trx
       .insertInto('salary_bonus_cuts')
       .values({
@@ -104,8 +100,7 @@ export async function updateBonusCut(ctx: Ctx, grant: Update, raw: In<typeof upd
   const input = updateBonusCutInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await oneBonusCut(trx, grant.scope, input.id);
-    requirePayPermission(grant.actor, before.employeeId, 'bonus/cuts');
-    await assertPeriodOpen(trx, before.employeeId, before.period);
+    await assertPayChangeable(trx, grant, before, 'bonus/cuts');
     if (input.period) await assertPeriodOpen(trx, before.employeeId, input.period);
     await trx
       .updateTable('salary_bonus_cuts')
@@ -122,8 +117,7 @@ export async function deleteBonusCut(ctx: Ctx, grant: Update, raw: In<typeof sal
   const { id } = salaryIdInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await oneBonusCut(trx, grant.scope, id);
-    requirePayPermission(grant.actor, before.employeeId, 'bonus/cuts');
-    await assertPeriodOpen(trx, before.employeeId, before.period);
+    await assertPayChangeable(trx, grant, before, 'bonus/cuts');
     await trx.deleteFrom('salary_bonus_cuts').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'delete', entity: 'salary_bonus_cut', entityId: id, before });
     return { id };

@@ -4,7 +4,6 @@ import type { Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
-import { employeeName } from '../../shared/employee-sql';
 import { AppError, notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
@@ -21,7 +20,8 @@ import {
   validateFormulaInput,
 } from './schema';
 
-import { assertEmployeeVisible, type Update, type View } from './access';
+import { assertPayEntryAllowed, type Update, type View } from './access';
+import { employeeRefColumns } from '../employee-columns';
 
 /* Salary components (salary/formula) and employee components (salary/employeeComponent). */
 
@@ -54,6 +54,21 @@ export function checkSalaryFormula(_ctx: Ctx, _grant: View, raw: In<typeof valid
   return { valid: issues.length === 0, issues, variables: [...STANDARD_FORMULA_VARIABLES] };
 }
 
+/** A component paid to everyone has no per-employee amount, so it needs a formula. */
+function requireFormulaForEveryone(c: { everyone?: boolean; formula?: string | null }): void {
+  if (c.everyone && !c.formula)
+    throw new AppError('VALIDATION', 'A component for everyone needs a formula', {
+      fields: [{ param: 'formula', msg: 'is required when everyone is true' }],
+    });
+}
+
+/** The component, locked for the rest of the transaction; NOT_FOUND when there is none. */
+async function lockComponent(trx: Db, id: number) {
+  const row = await trx.selectFrom('salary_components').select(componentCols).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) throw notFound('Salary component');
+  return row;
+}
+
 export async function createSalaryComponent(
   ctx: Ctx,
   _grant: Update,
@@ -61,10 +76,7 @@ export async function createSalaryComponent(
 ): Promise<ComponentRow> {
   const input = createComponentInput.parse(raw);
   formulaIssues(input.formula);
-  if (input.everyone && !input.formula)
-    throw new AppError('VALIDATION', 'A component for everyone needs a formula', {
-      fields: [{ param: 'formula', msg: 'is required when everyone is true' }],
-    });
+  requireFormulaForEveryone(input);
   return inTransaction(ctx, async (trx) => {
     const row = await dbWrite(
       () =>
@@ -95,13 +107,7 @@ export async function updateSalaryComponent(
   const input = updateComponentInput.parse(raw);
   formulaIssues(input.formula);
   return inTransaction(ctx, async (trx) => {
-    const before = await trx
-      .selectFrom('salary_components')
-      .select(componentCols)
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Salary component');
+    const before = await lockComponent(trx, input.id);
     const next = {
       name: input.name ?? before.name,
       kind: input.kind ?? before.kind,
@@ -109,10 +115,7 @@ export async function updateSalaryComponent(
       formula: input.formula === undefined ? before.formula : input.formula,
       everyone: input.everyone ?? before.everyone,
     };
-    if (next.everyone && !next.formula)
-      throw new AppError('VALIDATION', 'A component for everyone needs a formula', {
-        fields: [{ param: 'formula', msg: 'is required when everyone is true' }],
-      });
+    requireFormulaForEveryone(next);
     const row = await dbWrite(
       () =>
         trx
@@ -131,13 +134,7 @@ export async function updateSalaryComponent(
 export async function deleteSalaryComponent(ctx: Ctx, _grant: Update, raw: In<typeof salaryIdInput>): Promise<{ id: number }> {
   const { id } = salaryIdInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
-    const before = await trx
-      .selectFrom('salary_components')
-      .select(componentCols)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound('Salary component');
+    const before = await lockComponent(trx, id);
     const used = await trx
       .selectFrom('employee_salary_components')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -166,8 +163,7 @@ function employeeComponentQuery(db: Db, scope: Scope) {
     .select([
       'ec.id',
       'ec.employee_id as employeeId',
-      'e.employee_number as employeeNumber',
-      employeeName.as('employeeName'),
+      ...employeeRefColumns,
       'ec.component_id as componentId',
       'c.name as component',
       'c.kind',
@@ -222,8 +218,7 @@ export async function createEmployeeComponent(
   const input = createEmployeeComponentInput.parse(raw);
   formulaIssues(input.formula);
   return inTransaction(ctx, async (trx) => {
-    await assertEmployeeVisible(trx, grant.scope, input.employeeId);
-    requirePayPermission(grant.actor, input.employeeId, 'salary components');
+    await assertPayEntryAllowed(trx, grant, { employeeId: input.employeeId }, 'salary components');
     await checkComponentSource(trx, input.componentId, input.amount, input.formula);
     const { id } = await trx
       .insertInto('employee_salary_components')

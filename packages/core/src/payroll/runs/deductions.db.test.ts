@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import { payrollWorld, storedPayslip } from '../../testing/payroll-fixtures';
+import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import { createPogInvoice, createPogLookup } from '../../purchase-of-goods/service';
 import type { Ctx } from '../../shared/context';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
+import { makeEmployee, type Org } from '../../testing/fixtures';
 import { finalisePayroll, generatePayroll, getPayslip } from './index';
 
 let tdb: TestDb;
@@ -15,12 +15,8 @@ let ctx: Ctx;
 let budi: number;
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  const u = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, u.userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, ctx, org } = world);
   budi = await makeEmployee(tdb.db, org, { dept: 0 }, 'Budi Deducted');
   await tdb.db
     .insertInto('employee_contracts')
@@ -123,12 +119,7 @@ describe('approved overtime', () => {
       ])
       .execute();
     const run = await generatePayroll(ctx, upd, { period: '2027-01' });
-    const row = await tdb.db
-      .selectFrom('payslips')
-      .select('lines')
-      .where('run_id', '=', run.runId)
-      .where('employee_id', '=', budi)
-      .executeTakeFirstOrThrow();
+    const row = await storedPayslip(tdb.db, run.runId, budi);
     const overtime = (row.lines as { code: string; name: string; amount: string | number }[]).filter((l) =>
       l.code.startsWith('overtime'),
     );
@@ -141,12 +132,7 @@ describe('deductions other modules ask payroll to make', () => {
   it('appear on the payslip after tax with their source, and are booked when the run is finalised', async () => {
     const upd = requirePermission(admin, 'salary.update');
     const run = await generatePayroll(ctx, upd, { period: '2026-11' });
-    const row = await tdb.db
-      .selectFrom('payslips')
-      .select(['id'])
-      .where('run_id', '=', run.runId)
-      .where('employee_id', '=', budi)
-      .executeTakeFirstOrThrow();
+    const row = await storedPayslip(tdb.db, run.runId, budi);
     const slip = await getPayslip(ctx, requirePermission(admin, 'salary.view'), { id: row.id });
     const lines = slip.lines as unknown as { code: string; amount: string | number; trace: { source: string } }[];
     const line = (code: string) => lines.find((l) => l.code === code);
@@ -169,12 +155,7 @@ describe('deductions other modules ask payroll to make', () => {
 
     // December owes the next instalment only; November's is paid.
     const dec = await generatePayroll(ctx, upd, { period: '2026-12' });
-    const decRow = await tdb.db
-      .selectFrom('payslips')
-      .select('lines')
-      .where('run_id', '=', dec.runId)
-      .where('employee_id', '=', budi)
-      .executeTakeFirstOrThrow();
+    const decRow = await storedPayslip(tdb.db, dec.runId, budi);
     const decLines = decRow.lines as { code: string; amount: string | number }[];
     expect(String(decLines.find((l) => l.code === 'purchase-of-goods')?.amount)).toBe('333333');
     expect(decLines.find((l) => l.code === 'canteen-meals')).toBeUndefined();

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { payrollWorld } from '../../testing/payroll-fixtures';
 import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import type { TestDb } from '../../db/testing';
 import { updateEmployeeSection } from '../../employees/index';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Services } from '../../services';
 import { failure } from '../../testing/expect';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
+import { addContract, makeEmployee, makeUser, type Org } from '../../testing/fixtures';
 import { setTaxBorneBy } from '../income-tax/index';
 import {
   createBonusCut,
@@ -26,26 +27,11 @@ let admin: Actor; // superadmin, with an employee record: not exempt from the mo
 let staff: Actor; // human-capital-staff: employee.update without salary.update
 let worker: number;
 
-const contract = (employeeId: number, basic: number) =>
-  tdb.db
-    .insertInto('employee_contracts')
-    .values({
-      employee_id: employeeId,
-      contract_number: `C-${employeeId}`,
-      contract_type: 5,
-      start_date: '2025-01-01',
-      end_date: null,
-      basic_salary: basic,
-      notes: null,
-      created_by: null,
-    })
-    .execute();
+const contract = (employeeId: number, basic: number) => addContract(tdb.db, employeeId, basic);
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  admin = (await actorForUser(tdb.db, (await makeUser(services, org, ['superadmin'])).userId, 'user'))!;
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, org, services } = world);
   staff = (await actorForUser(tdb.db, (await makeUser(services, org, ['human-capital-staff'])).userId, 'user'))!;
   worker = await makeEmployee(tdb.db, org, { dept: 0 }, 'Wati Pekerja');
   await tdb.db.updateTable('employees').set({ entry_date: '2025-01-01' }).execute();

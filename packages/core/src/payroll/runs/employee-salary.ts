@@ -7,6 +7,7 @@ import type { Ctx, Db } from '../../shared/context';
 import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
 import { likePattern } from '../../shared/sql';
+import { addHeaderSheet, XLSX_TYPE } from '../../shared/xlsx';
 import type { Page, In } from '../../shared/zod';
 import { wholeRupiah } from '../money';
 import { periodDates } from './compute';
@@ -169,7 +170,7 @@ export async function getSalaryEmployee(
 // ---------------------------------------------------------------------------------------------
 // XLSX export (salary/report/{id}/download, `hr payroll export`)
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE };
 
 /** The workbook of one run: a "Payroll" sheet (one row per payslip) and a "Lines" sheet (every line with its rule). */
 export async function payrollWorkbook(db: Db, runId: number, scope: Grant['scope']): Promise<{ period: string; buffer: Buffer }> {
@@ -182,8 +183,7 @@ export async function payrollWorkbook(db: Db, runId: number, scope: Grant['scope
   );
   const settings = await querySettings(db);
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Payroll');
-  ws.columns = [
+  const ws = addHeaderSheet(wb, 'Payroll', [
     { header: 'Employee No.', key: 'employeeNumber', width: 16 },
     { header: 'Name', key: 'employeeName', width: 28 },
     { header: 'PTKP', key: 'ptkpStatus', width: 8 },
@@ -194,13 +194,11 @@ export async function payrollWorkbook(db: Db, runId: number, scope: Grant['scope
     { header: 'Deductions', key: 'totalDeductions', width: 14 },
     { header: 'Net', key: 'net', width: 14 },
     { header: 'Employer cost', key: 'employerCost', width: 14 },
-  ];
-  ws.getRow(1).font = { bold: true };
+  ]);
   const money = ['basicSalary', 'gross', 'taxableGross', 'pph21', 'totalDeductions', 'net', 'employerCost'] as const;
   // Whole rupiah fit a double exactly (< 2^53), so the cells hold numbers for the spreadsheet's own sums.
   for (const s of slips) ws.addRow({ ...s, ...Object.fromEntries(money.map((k) => [k, wholeRupiah(s[k])])) });
-  const ls = wb.addWorksheet('Lines');
-  ls.columns = [
+  const ls = addHeaderSheet(wb, 'Lines', [
     { header: 'Employee No.', key: 'no', width: 16 },
     { header: 'Line', key: 'name', width: 32 },
     { header: 'Kind', key: 'kind', width: 10 },
@@ -208,8 +206,7 @@ export async function payrollWorkbook(db: Db, runId: number, scope: Grant['scope
     { header: 'Rule', key: 'rule', width: 32 },
     { header: 'Formula', key: 'formula', width: 48 },
     { header: 'Source', key: 'source', width: 40 },
-  ];
-  ls.getRow(1).font = { bold: true };
+  ]);
   for (const s of slips) {
     for (const l of lines.get(s.id) ?? []) {
       const t = (l.trace ?? {}) as { rule?: string; formula?: string; source?: string };

@@ -10,7 +10,7 @@ import { periodDates } from './compute';
 import { bookExternalDeductions } from './deductions';
 import { querySettings } from './queries';
 import { payrollFeedsOf } from './run-compute';
-import { lockPeriod, requireCompanyScope, type Update } from './access';
+import { draftTransition, lockPeriod, requireCompanyScope, type Update } from './access';
 
 /* Finalising (books the fed deductions) and cancelling a draft run, serialised per period. */
 
@@ -37,11 +37,7 @@ async function transition(ctx: Ctx, id: number, to: 'finalised' | 'cancelled'): 
     // Guarded in SQL: of two concurrent calls exactly one sees status = 'draft'.
     const res = await trx
       .updateTable('payroll_runs')
-      .set(
-        to === 'finalised'
-          ? { status: 'finalised', finalised_at: ctx.clock(), finalised_by: ctx.actor?.userId ?? null }
-          : { status: 'cancelled', cancelled_at: ctx.clock() },
-      )
+      .set(draftTransition(ctx, to))
       .where('id', '=', id)
       .where('status', '=', 'draft')
       .returning([

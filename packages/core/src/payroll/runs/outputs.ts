@@ -4,13 +4,20 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
-import { idOutput, pageOutput } from '../../shared/outputs';
+import { employeeRefShape, idOutput, pageOutput } from '../../shared/outputs';
 
+/** The money totals of a run, its dry run and its generation result. */
+const runTotalsFields = {
+  employees: z.number(),
+  gross: z.string(),
+  tax: z.string(),
+  net: z.string(),
+};
+const skippedOutput = z.array(z.object({ employeeId: z.number(), reason: z.string() }));
+const runStatusOutput = z.enum(['cancelled', 'draft', 'finalised']);
 const pieceEntryRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   period: z.string(),
   description: z.string(),
   units: z.string(),
@@ -45,9 +52,7 @@ const componentRowShape = z.object({
 const formulaIssueShape = z.object({ message: z.string(), position: z.number() });
 const employeeComponentRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   componentId: z.number(),
   component: z.string(),
   kind: z.enum(['fixed-allowance', 'non-fixed-allowance', 'deduction']),
@@ -58,9 +63,7 @@ const employeeComponentRowShape = z.object({
 });
 const bonusCutRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   period: z.string(),
   kind: z.enum(['bonus', 'cut']),
   name: z.string(),
@@ -70,9 +73,7 @@ const bonusCutRowShape = z.object({
 });
 const queueRowShape = z.object({
   id: z.number(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   effectiveDate: z.string(),
   basicSalary: z.string(),
   note: z.string().nullable(),
@@ -84,11 +85,8 @@ const runRowShape = z.object({
   period: z.string(),
   companyOfficeId: z.number().nullable(),
   companyOffice: z.string().nullable(),
-  status: z.enum(['cancelled', 'draft', 'finalised']),
-  employees: z.number(),
-  gross: z.string(),
-  tax: z.string(),
-  net: z.string(),
+  status: runStatusOutput,
+  ...runTotalsFields,
   createdAt: z.date(),
   finalisedAt: z.date().nullable(),
 });
@@ -96,17 +94,12 @@ const generateResultShape = z.object({
   runId: z.number(),
   period: z.string(),
   companyOfficeId: z.number().nullable(),
-  employees: z.number(),
-  gross: z.string(),
-  tax: z.string(),
-  net: z.string(),
-  skipped: z.array(z.object({ employeeId: z.number(), reason: z.string() })),
+  ...runTotalsFields,
+  skipped: skippedOutput,
   replacedRunId: z.number().nullable(),
 });
 const dryRunRowShape = z.object({
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   gross: z.string(),
   pph21: z.string(),
   net: z.string(),
@@ -116,20 +109,15 @@ const dryRunRowShape = z.object({
 const dryRunResultShape = z.object({
   period: z.string(),
   previousPeriod: z.string(),
-  employees: z.number(),
-  gross: z.string(),
-  tax: z.string(),
-  net: z.string(),
-  skipped: z.array(z.object({ employeeId: z.number(), reason: z.string() })),
+  ...runTotalsFields,
+  skipped: skippedOutput,
   rows: z.array(dryRunRowShape),
 });
 const payslipSummaryShape = z.object({
   id: z.number(),
   runId: z.number(),
   period: z.string(),
-  employeeId: z.number(),
-  employeeNumber: z.string(),
-  employeeName: z.string(),
+  ...employeeRefShape,
   ptkpStatus: z.string(),
   basicSalary: z.string(),
   gross: z.string(),
@@ -148,23 +136,25 @@ const payslipLineRowShape = z.object({
   trace: z.unknown(),
 });
 const payslipDetailShape = z.object({
-  status: z.enum(['cancelled', 'draft', 'finalised']),
+  status: runStatusOutput,
   lines: z.array(payslipLineRowShape),
   ...payslipSummaryShape.shape,
 });
-const salaryEmployeeRowShape = z.object({
+/** The employee a salary row or detail is about. */
+const salaryEmployeeFields = {
   id: z.number(),
   employeeNumber: z.string(),
   name: z.string(),
+};
+const salaryEmployeeRowShape = z.object({
+  ...salaryEmployeeFields,
   companyOfficeId: z.number(),
   basicSalary: z.string().nullable(),
   lastNet: z.string().nullable(),
   lastPeriod: z.string().nullable(),
 });
 const salaryEmployeeDetailShape = z.object({
-  id: z.number(),
-  employeeNumber: z.string(),
-  name: z.string(),
+  ...salaryEmployeeFields,
   basicSalary: z.string().nullable(),
   basicSalarySource: z.string().nullable(),
   totalSalary: z.string().nullable(),
@@ -174,25 +164,7 @@ const salaryEmployeeDetailShape = z.object({
   history: z.array(
     z.object({ contractNumber: z.string(), startDate: z.string(), endDate: z.string().nullable(), basicSalary: z.string() }),
   ),
-  payslips: z.array(
-    z.object({
-      id: z.number(),
-      runId: z.number(),
-      period: z.string(),
-      employeeId: z.number(),
-      employeeNumber: z.string(),
-      employeeName: z.string(),
-      ptkpStatus: z.string(),
-      basicSalary: z.string(),
-      gross: z.string(),
-      taxableGross: z.string(),
-      totalDeductions: z.string(),
-      pph21: z.string(),
-      net: z.string(),
-      employerCost: z.string(),
-      status: z.string(),
-    }),
-  ),
+  payslips: z.array(z.object({ ...payslipSummaryShape.shape, status: z.string() })),
   taxBorneBy: z.enum(['employee', 'employer']).nullable(),
   previousIncome: z.array(
     z.object({
@@ -263,7 +235,7 @@ export const dryRunPayrollOutput = dryRunResultShape;
 export const getPayrollRunOutput = z.object({
   ...runRowShape.shape,
   skipped: z.unknown(),
-  payslips: z.object({ rows: z.array(payslipSummaryShape), total: z.number(), page: z.number(), pageSize: z.number() }),
+  payslips: pageOutput(payslipSummaryShape),
 });
 export const getPayslipOutput = payslipDetailShape;
 export const finalisePayrollOutput = runRowShape;

@@ -1,13 +1,13 @@
 import type { Grant, Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import type { Ctx, Db } from '../../shared/context';
-import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { type PayslipDetail, type PayslipLineRow, payslipInput, personalSalaryInput } from './schema';
 
 import type { View } from './access';
+import { employeeRefColumns } from '../employee-columns';
 
 /* Payslips: one payslip with its lines and traces, and the caller's own (/personal/salary). */
 
@@ -23,8 +23,7 @@ export function payslipQuery(db: Db, scope: Scope) {
       's.run_id as runId',
       's.period',
       's.employee_id as employeeId',
-      'e.employee_number as employeeNumber',
-      employeeName.as('employeeName'),
+      ...employeeRefColumns,
       's.ptkp_status as ptkpStatus',
       's.basic_salary as basicSalary',
       's.gross',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import { payrollWorld, storedPayslip } from '../../testing/payroll-fixtures';
+import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import { failure } from '../../testing/expect';
-import { createServices, makeEmployee, makeOrg, makeUser } from '../../testing/fixtures';
+import { makeEmployee } from '../../testing/fixtures';
 import { createPieceEntry, deletePieceEntry, finalisePayroll, generatePayroll, getPayslip, listPieceEntries } from './index';
 
 // Piece / unit work entries feed the period's run (daily TER for a Freelance worker) and lock with it.
@@ -17,12 +17,9 @@ const view = () => requirePermission(admin, 'salary.view');
 const upd = () => requirePermission(admin, 'salary.update');
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-12-05T03:00:00Z') });
-  const org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-12-05T03:00:00Z');
+  ({ tdb, admin, ctx } = world);
+  const { org } = world;
   worker = await makeEmployee(tdb.db, org, { dept: 0 }, 'Piece Worker');
   await tdb.db.updateTable('employees').set({ entry_date: '2026-01-01', contract_type: 3 }).where('id', '=', worker).execute();
   await tdb.db
@@ -72,12 +69,7 @@ describe('piece work entries', () => {
     expect((await listPieceEntries(ctx, view(), { employeeId: worker })).total).toBe(2);
 
     const g = await generatePayroll(ctx, upd(), { period: '2026-11' });
-    const slip = await tdb.db
-      .selectFrom('payslips')
-      .select('id')
-      .where('run_id', '=', g.runId)
-      .where('employee_id', '=', worker)
-      .executeTakeFirstOrThrow();
+    const slip = await storedPayslip(tdb.db, g.runId, worker);
     const p = await getPayslip(ctx, view(), { id: slip.id });
     const amount = (code: string) => Number(p.lines.find((l) => l.code === code)?.amount);
     expect(amount('piece-1')).toBe(3_000_000);

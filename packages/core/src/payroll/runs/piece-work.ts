@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import { audit } from '../../audit/index';
-import { requirePayPermission } from '../../access/index';
 import type { Grant, Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
-import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { salaryIdInput } from './schema';
 import { createPieceEntryInput, listPieceEntriesInput, type PieceEntryRow } from './schema';
-import { assertEmployeeVisible, assertPeriodOpen } from './access';
+import { assertPayChangeable, assertPayEntryAllowed } from './access';
+import { employeeRefColumns } from '../employee-columns';
 
 /*
  * Piece / unit work (issue 5; docs/payroll-runs.md "Piece and unit work"): HR enters, per employee and period,
@@ -29,8 +28,7 @@ function pieceQuery(db: Db, scope: Scope) {
     .select([
       'p.id',
       'p.employee_id as employeeId',
-      'e.employee_number as employeeNumber',
-      employeeName.as('employeeName'),
+      ...employeeRefColumns,
       'p.period',
       'p.description',
       sql<string>`p.units::text`.as('units'),
@@ -58,9 +56,7 @@ export async function createPieceEntry(
 ): Promise<PieceEntryRow> {
   const input = createPieceEntryInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
-    await assertEmployeeVisible(trx, grant.scope, input.employeeId);
-    requirePayPermission(grant.actor, input.employeeId, 'piece work');
-    await assertPeriodOpen(trx, input.employeeId, input.period);
+    await assertPayEntryAllowed(trx, grant, input, 'piece work');
     const { id } = await trx
       .insertInto('salary_piece_entries')
       .values({
@@ -88,8 +84,7 @@ export async function deletePieceEntry(
   return inTransaction(ctx, async (trx) => {
     const row = await pieceQuery(trx, grant.scope).where('p.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Piece work entry');
-    requirePayPermission(grant.actor, row.employeeId, 'piece work');
-    await assertPeriodOpen(trx, row.employeeId, row.period);
+    await assertPayChangeable(trx, grant, row, 'piece work');
     await trx.deleteFrom('salary_piece_entries').where('id', '=', id).execute();
     await audit(ctx, trx, { action: 'delete', entity: 'salary_piece_entry', entityId: id, before: row });
     return { id };

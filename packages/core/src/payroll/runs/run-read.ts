@@ -13,6 +13,17 @@ import type { View } from './access';
 
 /* Reading runs: the list with totals, one run with its payslips (salary/report). */
 
+/** A run as its list and its detail show it (runs as `r`, their office as `o`); the totals come from the payslips. */
+const runColumns = [
+  'r.id',
+  'r.period',
+  'r.company_office_id as companyOfficeId',
+  'o.name as companyOffice',
+  'r.status',
+  'r.created_at as createdAt',
+  'r.finalised_at as finalisedAt',
+] as const;
+
 /** Runs with totals over the payslips the caller may see. */
 export async function listPayrollRuns(ctx: Ctx, grant: View, raw: In<typeof listRunsInput>): Promise<Page<RunRow>> {
   const input = listRunsInput.parse(raw);
@@ -25,15 +36,7 @@ export async function listPayrollRuns(ctx: Ctx, grant: View, raw: In<typeof list
   }
   const totalRow = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const runs = await q
-    .select([
-      'r.id',
-      'r.period',
-      'r.company_office_id as companyOfficeId',
-      'o.name as companyOffice',
-      'r.status',
-      'r.created_at as createdAt',
-      'r.finalised_at as finalisedAt',
-    ])
+    .select(runColumns)
     .orderBy('r.period', 'desc')
     .orderBy('r.id', 'desc')
     .limit(input.pageSize)
@@ -78,16 +81,7 @@ export async function getPayrollRun(
   const run = await ctx.db
     .selectFrom('payroll_runs as r')
     .leftJoin('company_offices as o', 'o.id', 'r.company_office_id')
-    .select([
-      'r.id',
-      'r.period',
-      'r.company_office_id as companyOfficeId',
-      'o.name as companyOffice',
-      'r.status',
-      'r.created_at as createdAt',
-      'r.finalised_at as finalisedAt',
-      'r.skipped',
-    ])
+    .select([...runColumns, 'r.skipped'])
     .where('r.id', '=', input.id)
     .executeTakeFirst();
   if (!run) throw notFound('Payroll run');

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import { failure } from '../../testing/expect';
+import { loginFor, payrollWorld } from '../../testing/payroll-fixtures';
+import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
-import { AppError } from '../../shared/errors';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
+import type { AppError } from '../../shared/errors';
+import { addContract, makeDepartmentHr, makeEmployee, type Org } from '../../testing/fixtures';
 import { calculatePph21 } from '../formulas/pph21';
 import {
   cancelPayroll,
@@ -41,29 +42,7 @@ let alice: number; // dept 0, contract 10M, K/1
 let bob: number; // dept 1, contract 8M then queued raise
 let carol: number; // dept 1, no contract: skipped
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
-const contract = (employeeId: number, start: string, basic: number) =>
-  tdb.db
-    .insertInto('employee_contracts')
-    .values({
-      employee_id: employeeId,
-      contract_number: `C-${employeeId}-${start}`,
-      contract_type: 5,
-      start_date: start,
-      end_date: null,
-      basic_salary: basic,
-      notes: null,
-      created_by: null,
-    })
-    .execute();
+const contract = (employeeId: number, start: string, basic: number) => addContract(tdb.db, employeeId, basic, { start });
 
 const counts = async () => {
   const n = async (t: 'payroll_runs' | 'payslips') =>
@@ -83,12 +62,9 @@ const counts = async () => {
 };
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, ctx, org } = world);
+  const { services } = world;
   const k1 = await tdb.db.selectFrom('ptkp_statuses').select('id').where('code', '=', 'K/1').executeTakeFirstOrThrow();
   alice = await makeEmployee(tdb.db, org, { dept: 0 }, 'Alice Payroll');
   await tdb.db
@@ -102,14 +78,8 @@ beforeAll(async () => {
   await contract(alice, '2025-01-01', 10_000_000);
   await contract(bob, '2025-01-01', 8_000_000);
   // The fixture users' own employee records have no contract: they are skipped by runs.
-  const h = await makeUser(services, org, ['human-capital'], { dept: 0 });
-  const hrActor = (await actorForUser(tdb.db, h.userId, 'user'))!;
-  const perms = new Set(hrActor.permissions);
-  perms.delete('hr.all');
-  hrOwn = { ...hrActor, roles: ['human-capital-limited'], permissions: perms };
-  const w = await makeUser(services, null, ['employee']);
-  await tdb.db.updateTable('users').set({ employee_id: alice }).where('id', '=', w.userId).execute();
-  worker = { actor: (await actorForUser(tdb.db, w.userId, 'user'))!, employeeId: alice };
+  hrOwn = await makeDepartmentHr(services, org, 0);
+  worker = { actor: await loginFor(services, alice), employeeId: alice };
 });
 afterAll(() => tdb.destroy());
 

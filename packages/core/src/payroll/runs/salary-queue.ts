@@ -4,13 +4,13 @@ import { requirePayPermission } from '../../access/index';
 import type { Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
-import { employeeName } from '../../shared/employee-sql';
 import { AppError, notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
 import type { Page, In } from '../../shared/zod';
 import { createQueueInput, salaryIdInput, listQueueInput, type QueueRow, updateQueueInput } from './schema';
 
-import { assertEmployeeVisible, type Update, type View } from './access';
+import { assertPayEntryAllowed, type Update, type View } from './access';
+import { employeeRefColumns } from '../employee-columns';
 
 /* Salary queue (salary/queue): basic salary changes a run applies from their effective date. */
 
@@ -22,8 +22,7 @@ function queueQuery(db: Db, scope: Scope) {
     .select([
       'q.id',
       'q.employee_id as employeeId',
-      'e.employee_number as employeeNumber',
-      employeeName.as('employeeName'),
+      ...employeeRefColumns,
       'q.effective_date as effectiveDate',
       'q.basic_salary as basicSalary',
       'q.note',
@@ -53,8 +52,7 @@ const appliedRefusal = (r: QueueRow) =>
 export async function createSalaryQueue(ctx: Ctx, grant: Update, raw: In<typeof createQueueInput>): Promise<QueueRow> {
   const input = createQueueInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
-    await assertEmployeeVisible(trx, grant.scope, input.employeeId);
-    requirePayPermission(grant.actor, input.employeeId, 'salary');
+    await assertPayEntryAllowed(trx, grant, { employeeId: input.employeeId }, 'salary');
     const { id } = await trx
       .insertInto('salary_queue')
       .values({

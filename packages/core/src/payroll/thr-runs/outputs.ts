@@ -6,9 +6,17 @@
 import { z } from 'zod';
 import { pageOutput } from '../../shared/outputs';
 
+const thrHolidayOutput = z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]);
+/** The counts and money totals of a THR run, its dry run and its generation result. */
+const thrTotalsFields = {
+  employees: z.number(),
+  notEligible: z.number(),
+  total: z.string(),
+  pph21Estimate: z.string(),
+};
 const thrRunRowShape = z.object({
   id: z.number(),
-  holiday: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  holiday: thrHolidayOutput,
   holidayName: z.string(),
   year: z.number(),
   holidayDate: z.string(),
@@ -16,22 +24,16 @@ const thrRunRowShape = z.object({
   companyOfficeId: z.number().nullable(),
   companyOffice: z.string().nullable(),
   status: z.enum(['cancelled', 'draft', 'finalised']),
-  employees: z.number(),
-  notEligible: z.number(),
-  total: z.string(),
-  pph21Estimate: z.string(),
+  ...thrTotalsFields,
   createdAt: z.date(),
   finalisedAt: z.date().nullable(),
 });
 const thrGenerateResultShape = z.object({
   runId: z.number(),
-  holiday: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  holiday: thrHolidayOutput,
   year: z.number(),
   companyOfficeId: z.number().nullable(),
-  employees: z.number(),
-  notEligible: z.number(),
-  total: z.string(),
-  pph21Estimate: z.string(),
+  ...thrTotalsFields,
   replacedRunId: z.number().nullable(),
 });
 const thrLineShape = z.object({
@@ -49,12 +51,9 @@ const thrLineShape = z.object({
   trace: z.unknown(),
 });
 const thrDryRunResultShape = z.object({
-  holiday: z.union([z.literal(3), z.literal(1), z.literal(2), z.literal(4)]),
+  holiday: thrHolidayOutput,
   year: z.number(),
-  employees: z.number(),
-  notEligible: z.number(),
-  total: z.string(),
-  pph21Estimate: z.string(),
+  ...thrTotalsFields,
   lines: z.array(thrLineShape),
 });
 const thrLineRowShape = z.object({
@@ -64,7 +63,7 @@ const thrLineRowShape = z.object({
 const thrRunDetailShape = z.object({
   monthCounting: z.string(),
   payOtherReligions: z.boolean(),
-  lines: z.object({ rows: z.array(thrLineRowShape), total: z.number(), page: z.number(), pageSize: z.number() }),
+  lines: pageOutput(thrLineRowShape),
   ...thrRunRowShape.shape,
 });
 

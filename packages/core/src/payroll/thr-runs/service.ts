@@ -6,9 +6,9 @@ import type { Grant, Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
-import { employeeName } from '../../shared/employee-sql';
-import { AppError, forbidden, notFound } from '../../shared/errors';
+import { AppError, notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
+import { addHeaderSheet, xlsxDownload } from '../../shared/xlsx';
 import type { Page, In } from '../../shared/zod';
 import { wholeRupiah } from '../money';
 import { querySettings } from '../runs/queries';
@@ -28,16 +28,11 @@ import {
   thrRunDetailInput,
   thrRunIdInput,
 } from './schema';
-
-type View = Grant<'salary.view'>;
-type Update = Grant<'salary.update'>;
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { employeeRefColumns } from '../employee-columns';
+import { draftTransition, requireCompanyScope, type Update, type View } from '../runs/access';
 
 /** A THR run covers employees the caller may not see unless the caller's scope is the whole company. */
-function requireCompanyScope(grant: Grant): void {
-  if (grant.scope.kind !== 'all') throw forbidden('THR runs need access to every employee (superadmin or HR wildcard)');
-}
+const requireThrScope = (grant: Grant) => requireCompanyScope(grant, 'THR runs');
 
 const sumOf = (lines: readonly ThrLine[], f: (l: ThrLine) => string | null) =>
   lines.reduce((acc, l) => acc + BigInt(f(l) ?? 0), 0n).toString();
@@ -104,7 +99,7 @@ export async function generateThr(
   opts: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<ThrGenerateResult> {
   const input = generateThrInput.parse(raw);
-  requireCompanyScope(grant);
+  requireThrScope(grant);
   const year = Number(input.holidayDate.slice(0, 4));
   const label = `THR ${thrHolidayName(input.holiday)} ${year}`;
   return inTransaction(ctx, async (trx) => {
@@ -188,7 +183,7 @@ export async function generateThr(
 /** Computes a THR run without writing: every employee considered, eligible or not with the reason. */
 export async function dryRunThr(ctx: Ctx, grant: Update, raw: In<typeof generateThrInput>): Promise<ThrDryRunResult> {
   const input = generateThrInput.parse(raw);
-  requireCompanyScope(grant);
+  requireThrScope(grant);
   await checkOffice(ctx.db, input.companyOfficeId ?? null);
   const { holiday, year, lines, employees, notEligible, total, pph21Estimate } = await computeThrRun(ctx.db, input);
   return { holiday, year, lines, employees, notEligible, total, pph21Estimate };
@@ -277,8 +272,7 @@ function lineQuery(db: Db, scope: Scope) {
     .select([
       'l.id',
       'l.employee_id as employeeId',
-      'e.employee_number as employeeNumber',
-      employeeName.as('employeeName'),
+      ...employeeRefColumns,
       'l.religion',
       'l.join_date as joinDate',
       'l.eligible',
@@ -324,16 +318,12 @@ export async function getThrRun(ctx: Ctx, grant: View, raw: In<typeof thrRunDeta
 }
 
 async function transition(ctx: Ctx, grant: Update, id: number, to: 'finalised' | 'cancelled'): Promise<ThrRunRow> {
-  requireCompanyScope(grant);
+  requireThrScope(grant);
   return inTransaction(ctx, async (trx) => {
     // Guarded in SQL: of two concurrent calls exactly one sees status = 'draft'.
     const res = await trx
       .updateTable('thr_runs')
-      .set(
-        to === 'finalised'
-          ? { status: 'finalised', finalised_at: ctx.clock(), finalised_by: ctx.actor?.userId ?? null }
-          : { status: 'cancelled', cancelled_at: ctx.clock() },
-      )
+      .set(draftTransition(ctx, to))
       .where('id', '=', id)
       .where('status', '=', 'draft')
       .returning(['id', 'holiday', 'year'])
@@ -395,8 +385,7 @@ export async function downloadThrRun(
       .execute()
   ).map(parseLine);
   const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('THR');
-  ws.columns = [
+  const ws = addHeaderSheet(wb, 'THR', [
     { header: 'Employee No.', key: 'employeeNumber', width: 16 },
     { header: 'Name', key: 'employeeName', width: 28 },
     { header: 'Religion', key: 'religion', width: 18 },
@@ -407,8 +396,7 @@ export async function downloadThrRun(
     { header: 'PPh 21 estimate', key: 'pph21Estimate', width: 14 },
     { header: 'Eligible', key: 'eligible', width: 9 },
     { header: 'Reason', key: 'reason', width: 48 },
-  ];
-  ws.getRow(1).font = { bold: true };
+  ]);
   // Whole rupiah fit a double exactly (< 2^53), so the cells hold numbers for the spreadsheet's own sums.
   const num = (s: string | null) => (s === null ? null : wholeRupiah(s));
   for (const l of lines)
@@ -420,16 +408,14 @@ export async function downloadThrRun(
       pph21Estimate: num(l.pph21Estimate),
       eligible: l.eligible ? 'yes' : 'no',
     });
-  const ts = wb.addWorksheet('Trace');
-  ts.columns = [
+  const ts = addHeaderSheet(wb, 'Trace', [
     { header: 'Employee No.', key: 'no', width: 16 },
     { header: 'Figure', key: 'figure', width: 16 },
     { header: 'Rule', key: 'rule', width: 32 },
     { header: 'Formula', key: 'formula', width: 56 },
     { header: 'Inputs', key: 'inputs', width: 56 },
     { header: 'Source', key: 'source', width: 48 },
-  ];
-  ts.getRow(1).font = { bold: true };
+  ]);
   for (const l of lines) {
     for (const [figure, t] of Object.entries(
       (l.trace ?? {}) as Record<string, { rule: string; formula: string; inputs: unknown; source: string }>,
@@ -453,12 +439,7 @@ export async function downloadThrRun(
     ['Status', run.status],
     ['Months counted', run.monthCounting],
   ]);
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    fileName: `thr_${thrHolidayName(run.holiday).replace(/\s+/g, '-').toLowerCase()}_${run.year}_${id}.xlsx`,
-    contentType: XLSX_TYPE,
-    base64: buffer.toString('base64'),
-  };
+  return xlsxDownload(wb, `thr_${thrHolidayName(run.holiday).replace(/\s+/g, '-').toLowerCase()}_${run.year}_${id}.xlsx`);
 }
 
 /**

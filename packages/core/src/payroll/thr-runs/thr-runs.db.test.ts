@@ -1,13 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from '../../testing/expect';
+import { payrollWorld } from '../../testing/payroll-fixtures';
 import { ZodError } from 'zod';
-import { actorForUser } from '../../auth/service';
-import { createTestDb, type TestDb } from '../../db/testing';
+import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import { AppError } from '../../shared/errors';
-import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../../testing/fixtures';
+import { makeDepartmentHr, makeEmployee, type Org } from '../../testing/fixtures';
 import { computePayrollRun } from '../runs/index';
 import {
   cancelThr,
@@ -28,30 +29,14 @@ let hrOwn: Actor;
 let ctx: Ctx;
 const E: Record<string, number> = {};
 
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
-
 const IDUL_FITRI = { holiday: 2, holidayDate: '2026-03-20', payDate: '2026-03-13' } as const;
 const NATAL = { holiday: 1, holidayDate: '2026-12-25', payDate: '2026-12-11' } as const;
 
 beforeAll(async () => {
-  tdb = await createTestDb();
-  const services = createServices(tdb.db, { clock: () => new Date('2026-11-20T03:00:00Z') });
-  org = await makeOrg(tdb.db);
-  const a = await makeUser(services, org, ['superadmin']);
-  admin = (await actorForUser(tdb.db, a.userId, 'user'))!;
-  ctx = services.ctx(admin);
-  const h = await makeUser(services, org, ['human-capital'], { dept: 0 });
-  const hrActor = (await actorForUser(tdb.db, h.userId, 'user'))!;
-  const perms = new Set(hrActor.permissions);
-  perms.delete('hr.all');
-  hrOwn = { ...hrActor, roles: ['human-capital-limited'], permissions: perms };
+  const world = await payrollWorld('2026-11-20T03:00:00Z');
+  ({ tdb, admin, ctx, org } = world);
+  const { services } = world;
+  hrOwn = await makeDepartmentHr(services, org, 0);
   // The fixture users' own employee records joined "today" (after both holidays' service counts matter).
   await tdb.db.updateTable('employees').set({ entry_date: '2026-11-01' }).execute();
 
