@@ -41,7 +41,8 @@ import {
 type View = Grant<'employee.view'>;
 type Update = Grant<'employee.update'>;
 
-const today = (ctx: Ctx) => ctx.clock().toISOString().slice(0, 10);
+/** Today in the company's calendar (WIB): between 00:00 and 07:00 WIB the UTC date is still yesterday. */
+const today = (ctx: Ctx) => todayWib(ctx.clock());
 const invalid = (fields: FieldIssue[], message = 'Invalid input') => new AppError('VALIDATION', message, { fields });
 
 // ---------------------------------------------------------------------------------------------

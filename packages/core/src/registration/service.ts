@@ -191,7 +191,7 @@ export async function activateRegistration(
       .executeTakeFirst();
     if (emailTaken) throw new AppError('CONFLICT', `A user with e-mail ${reg.email} already exists`);
     const employeeNumber = await nextEmployeeNumber(trx, input.companyOfficeId);
-    const today = ctx.clock().toISOString().slice(0, 10);
+    const today = todayWib(ctx.clock());
     const emp = await trx
       .insertInto('employees')
       .values({

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Grant } from '../../access/index';
 import { employeeInScope } from '../../access/index';
+import { todayWib } from '../../shared/date-ranges';
 import { pageOffset } from '../../shared/page';
 import type { Ctx, Db } from '../../shared/context';
 import { employeeName } from '../../shared/employee-sql';
@@ -30,7 +31,8 @@ import { listSalaryQueue } from './salary-queue';
 
 type View = Grant<'salary.view'>;
 
-const today = (ctx: Ctx) => ctx.clock().toISOString().slice(0, 10);
+/** Today in the company's calendar (WIB): between 00:00 and 07:00 WIB the UTC date is still yesterday. */
+const today = (ctx: Ctx) => todayWib(ctx.clock());
 
 /** Employees in the caller's scope with their basic salary in force today and their latest finalised net (salary/employee). */
 export async function listSalaryEmployees(
