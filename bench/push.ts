@@ -13,11 +13,9 @@
  *
  * Last line: {"terminals", "punches", "seconds", "lost", "duplicated"}. Progress goes to stderr.
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { requirePermission } from '@hr/core/access';
 import { actorForUser, createUser } from '@hr/core/auth';
-import { migrateToLatest, openDb } from '@hr/core/db';
 import { createDevice } from '@hr/core/devices';
 import { ensureReferenceData } from '@hr/core/seed';
 import { createServices } from '@hr/core/services';
@@ -25,10 +23,10 @@ import { sql } from 'kysely';
 import { PushTerminal, parsePushFaults } from '../packages/device-agent/src/simulator/push/terminal';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
 
 process.env.NODE_ENV ??= 'production';
 
-const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 50);
 const PUNCHES = Number(process.env.BENCH_PUNCHES ?? 200_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 500);
@@ -38,28 +36,15 @@ const FAULTS = process.env.BENCH_FAULTS === 'none' ? [] : parsePushFaults(proces
 const log = (...a: unknown[]) => console.error('[bench push]', ...a);
 
 async function main(): Promise<void> {
-  const dbName = `hr_bench_push_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = await openDb({ databaseUrl: BASE_URL, poolSize: 1 });
-  await sql`create database ${sql.id(dbName)}`.execute(admin.db);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${dbName}`;
-  log(`database ${dbName}`);
-  const handle = await openDb({ databaseUrl: url.toString(), poolSize: POOL });
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // A migrated database of its own, dropped afterwards (bench/lib/scratch-db.ts; BENCH_KEEP=1 keeps it).
+  await withScratchDatabase('hr_bench_push', log, run, { poolSize: POOL });
+}
+
+async function run(db: BenchDb): Promise<void> {
+  const handle = { db };
   const agent = new http.Agent({ keepAlive: true, maxSockets: TERMINALS * 2 });
-  const cleanup = async () => {
-    agent.destroy();
-    await app?.close().catch(() => undefined);
-    await handle.close().catch(() => undefined);
-    if (process.env.BENCH_KEEP === '1') log(`kept database ${dbName}`);
-    else await sql`drop database if exists ${sql.id(dbName)} with (force)`.execute(admin.db);
-    await admin.close();
-  };
-  const onSignal = () => void cleanup().finally(() => process.exit(130));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await migrateToLatest(handle.db);
     await ensureReferenceData(handle.db);
     const services = createServices(handle.db);
     const user = await createUser(services.ctx(null), {
@@ -132,9 +117,8 @@ async function main(): Promise<void> {
     log(`stored ${stored}, matched ${matched}`);
     console.log(JSON.stringify({ terminals: TERMINALS, punches: expected, seconds, lost, duplicated }));
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await cleanup();
+    agent.destroy();
+    await app?.close().catch(() => undefined);
   }
 }
 

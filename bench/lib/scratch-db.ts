@@ -13,6 +13,7 @@ export async function withScratchDatabase(
   prefix: string,
   log: (...a: unknown[]) => void,
   run: (db: BenchDb, databaseUrl: string) => Promise<void>,
+  opts: { poolSize?: number } = {},
 ): Promise<void> {
   const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const dbName = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -32,7 +33,7 @@ export async function withScratchDatabase(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    handle = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
+    handle = await openDb({ databaseUrl: url.toString(), poolSize: opts.poolSize ?? 2 });
     await migrateToLatest(handle.db);
     await run(handle.db, url.toString());
   } finally {
