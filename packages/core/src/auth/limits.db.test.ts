@@ -84,6 +84,36 @@ describe('login lockout', () => {
     now = minutes(16);
   });
 
+  it('sign-ins in flight from one address are not failures: a shift behind one NAT is not locked by its own rush', async () => {
+    // The per-address limit lowered to 3 so that 8 concurrent sign-ins exceed it; the factory case is 300 over 30.
+    const cfg = { ...services.auth, maxFailuresPerIp: 3 };
+    const users = await Promise.all(Array.from({ length: 8 }, () => makeUser(services, org, ['employee'])));
+    const ip = '10.24.0.1';
+    const signIn = (u: (typeof users)[number], password: string) =>
+      outcome(login(services.ctx(null), cfg, { email: u.email, password }, { ip, userAgent: null }));
+    expect(await Promise.all(users.map((u) => signIn(u, u.password)))).toEqual(users.map(() => 'ok'));
+    // Completed failures still lock the address, and a wrong guess after three is refused unchecked.
+    for (let i = 0; i < 3; i++) expect(await signIn(users[i]!, 'wrong wrong')).toBe('INVALID_CREDENTIALS');
+    expect(await signIn(users[4]!, users[4]!.password)).toBe('RATE_LIMITED');
+    now = minutes(16);
+  });
+
+  it('an attempt left in flight (its process died mid-check) counts as a failure of the address after a minute', async () => {
+    const cfg = { ...services.auth, maxFailuresPerIp: 3 };
+    const u = await makeUser(services, org, ['employee']);
+    const ip = '10.25.0.1';
+    await tdb.db
+      .insertInto('login_attempts')
+      .values([0, 1, 2].map((i) => ({ email: `gone${i}@test.co.id`, ip, success: null, at: now })))
+      .execute();
+    const signIn = () =>
+      outcome(login(services.ctx(null), cfg, { email: u.email, password: u.password }, { ip, userAgent: null }));
+    expect(await signIn()).toBe('ok'); // three in flight: not failures (yet)
+    now = minutes(2);
+    expect(await signIn()).toBe('RATE_LIMITED'); // abandoned for two minutes: three failures
+    now = minutes(16);
+  });
+
   it('an unknown e-mail is locked the same way (the answers do not tell whether it exists)', async () => {
     const ghost = 'nobody.here@test.co.id';
     for (let i = 0; i < 5; i++) expect(await attempt(ghost, 'whatever-1', `10.23.0.${i}`)).toBe('INVALID_CREDENTIALS');

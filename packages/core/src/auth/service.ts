@@ -58,14 +58,28 @@ export interface LoginResult {
 }
 
 /**
- * Records a login attempt as a failure before the password is checked, then counts: failures
- * for this e-mail since its last success, and failures from this IP, within the window. The
- * insert and the count run under advisory locks on the e-mail and the IP (held for those two
- * statements, not for the password check), so concurrent guesses are counted one after another:
- * of a burst, exactly the first max are checked. Over a limit the transaction rolls back, so
- * attempts refused while locked do not extend the lock, and the answer says when it ends.
- * Returns the attempt's id; the caller marks it successful when the password is right.
+ * Records a login attempt as in flight (`success` null) before the secret is checked, then counts
+ * within the window:
+ * - per e-mail: attempts since its last success that failed or are still in flight, so of a burst
+ *   of concurrent guesses at one account exactly the first max are checked;
+ * - per address: completed failures only (plus attempts left in flight for over a minute, i.e. a
+ *   process died mid-check). In-flight attempts do not count there: a factory whose 300 workers
+ *   sign in at 08:00 behind one NAT address is not locked by its own rush. A burst of guesses
+ *   across e-mails is bounded by the checks in flight at once (password hashing has a fixed pool
+ *   of worker threads), and every completed failure counts at once.
+ * The insert and the counts run under advisory locks on the e-mail and the IP (held for those
+ * statements, not for the password check). Over a limit the transaction rolls back, so attempts
+ * refused while locked do not extend the lock, and the answer says when it ends.
+ * Returns the attempt's id; the caller settles it with settleLoginAttempt.
  */
+/** An attempt still in flight after this long was abandoned (its process died mid-check): it counts as a failure. */
+const IN_FLIGHT_MS = 60_000;
+
+/** Ends an attempt reserved by reserveLoginAttempt: right or wrong. */
+async function settleLoginAttempt(ctx: Ctx, attemptId: string, ok: boolean): Promise<void> {
+  await ctx.db.updateTable('login_attempts').set({ success: ok }).where('id', '=', attemptId).execute();
+}
+
 async function reserveLoginAttempt(
   ctx: Ctx,
   cfg: AuthConfig,
@@ -81,17 +95,24 @@ async function reserveLoginAttempt(
     const since = new Date(now.getTime() - cfg.windowMs);
     const own = await trx
       .insertInto('login_attempts')
-      .values({ email, ip, success: false, at: now })
+      .values({ email, ip, success: null, at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const lastSuccess = sql<Date | null>`(select max(at) from login_attempts s where s.success and lower(s.email) = ${email})`;
     const emailFailures = trx
       .selectFrom('login_attempts')
       .where(sql`lower(email)`, '=', email)
-      .where('success', '=', false)
+      .where(sql<boolean>`success is not true`)
       .where('at', '>', since)
       .where(sql<boolean>`at > coalesce(${lastSuccess}, ${since})`);
-    const ipFailures = trx.selectFrom('login_attempts').where('ip', '=', ip).where('success', '=', false).where('at', '>', since);
+    const abandoned = new Date(now.getTime() - IN_FLIGHT_MS);
+    const ipFailures = trx
+      .selectFrom('login_attempts')
+      .where('ip', '=', ip)
+      .where(sql<boolean>`success is not true`)
+      // This attempt counts too: the check after the max-th failure is refused.
+      .where((eb) => eb.or([eb('success', '=', false), eb('at', '<', abandoned), eb('id', '=', own.id)]))
+      .where('at', '>', since);
     const count = (q: typeof emailFailures) => q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     const emailLocked = (await count(emailFailures)).n > cfg.maxFailuresPerEmail;
     const ipLocked = ip ? (await count(ipFailures)).n > cfg.maxFailuresPerIp : false;
@@ -145,7 +166,7 @@ export async function login(
     .where(sql`lower(email)`, '=', input.email)
     .executeTakeFirst();
   const ok = await verifyPassword(input.password, user?.password_hash ?? null);
-  if (ok) await ctx.db.updateTable('login_attempts').set({ success: true }).where('id', '=', attemptId).execute();
+  await settleLoginAttempt(ctx, attemptId, ok);
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Incorrect e-mail or password');
   if (!user.active) {
     throw new AppError('ACCOUNT_INACTIVE', 'Your account is not active yet. An administrator must activate it first.');
@@ -472,7 +493,7 @@ export async function issueClientToken(
     .where('client_id', '=', input.client_id)
     .executeTakeFirst();
   const ok = await verifyPassword(input.client_secret, client?.secret_hash ?? null);
-  if (ok) await ctx.db.updateTable('login_attempts').set({ success: true }).where('id', '=', attemptId).execute();
+  await settleLoginAttempt(ctx, attemptId, ok);
   if (!client || !ok || client.revoked_at) throw new AppError('INVALID_CREDENTIALS', 'Invalid client credentials');
   const token = newToken('hrc');
   await ctx.db

@@ -25,7 +25,8 @@ export interface AuthTables {
     ip: string | null;
     user_agent: string | null;
   };
-  login_attempts: { id: Generated<string>; email: string; ip: string | null; success: boolean; at: Generated<Date> };
+  /** success: null while the secret is being checked (auth/service.ts reserveLoginAttempt). */
+  login_attempts: { id: Generated<string>; email: string; ip: string | null; success: boolean | null; at: Generated<Date> };
   oauth_clients: {
     id: Generated<number>;
     client_id: string;

@@ -42,6 +42,7 @@ import * as m20261126T1030 from './20261126T1030_legal_tables';
 import * as m20261126T1040 from './20261126T1040_bonus_cut_types';
 import * as m20261126T1050 from './20261126T1050_auth_version';
 import * as m20261126T1100 from './20261126T1100_device_push';
+import * as m20261126T1900 from './20261126T1900_login_pending';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1040_bonus_cut_types': m20261126T1040,
   '20261126T1050_auth_version': m20261126T1050,
   '20261126T1100_device_push': m20261126T1100,
+  '20261126T1900_login_pending': m20261126T1900,
 };
