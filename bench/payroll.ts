@@ -37,7 +37,7 @@ async function seed(db: Awaited<ReturnType<typeof openDb>>['db']): Promise<void>
   await sql`
     insert into employees (employee_number, given_name, surname, email, gender, birth_date, religion_id, education_level_id,
       marital_status_id, ptkp_status_id, company_office_id, entry_date)
-    select 'JKT-' || lpad(g::text, 5, '0'), 'Given' || g, 'Surname' || (g * 7919 % 1000), 'employee' || g || '@bench.co.id',
+    select 'JKT-' || lpad(g::text, 6, '0'), 'Given' || g, 'Surname' || (g * 7919 % 1000), 'employee' || g || '@bench.co.id',
       case when g % 2 = 0 then 'Male' else 'Female' end, '1990-01-01', 1, 1, 1,
       (select id from ptkp_statuses order by id offset (g % 8) limit 1), ${office.id}, '2024-01-01'
     from generate_series(1, ${EMPLOYEES}) g`.execute(db);

@@ -1,4 +1,5 @@
 import type { Db } from '../shared/context';
+import { anyId } from '../shared/sql';
 
 /* SQL only (Kysely): admins' templates, the employees' bank details, the export records. */
 
@@ -72,7 +73,7 @@ export async function queryEmployeeBanks(db: Db, ids: readonly number[]): Promis
       'e.bank_account_number as accountNumber',
       'e.bank_account_name as accountName',
     ])
-    .where('e.id', 'in', ids)
+    .where(anyId('e.id', ids))
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }

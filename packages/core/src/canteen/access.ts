@@ -3,7 +3,7 @@ import type { Grant } from '../access/index';
 import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
-import { ids } from './list-sql';
+import { anyId } from '../shared/sql';
 
 /*
  * Who sees which canteen rows. Canteens and their meals are company settings, visible to every
@@ -30,14 +30,14 @@ export function selectionSql(
   if (s.companyOfficeId) conds.push(sql<SqlBool>`e.company_office_id = ${s.companyOfficeId}`);
   if (s.departmentId) conds.push(sql<SqlBool>`e.department_id = ${s.departmentId}`);
   if (s.divisionId) conds.push(sql<SqlBool>`e.division_id = ${s.divisionId}`);
-  if (s.employeeIds && s.employeeIds.length > 0) conds.push(sql<SqlBool>`e.id in (${ids(s.employeeIds)})`);
+  if (s.employeeIds && s.employeeIds.length > 0) conds.push(anyId('e.id', s.employeeIds));
   return sql.join(conds, sql` and `) as RawBuilder<SqlBool>;
 }
 
 /** The given employees, all in the grant's scope; NOT_FOUND when any is not (or does not exist). */
 export async function employeesInScope(db: Db, grant: Grant, employeeIds: readonly number[]): Promise<number[]> {
   const visible = await sql<{ id: number }>`
-    select e.id from employees e where e.id in (${ids(employeeIds)}) and ${scopeSql(grant.scope, 'e')}`.execute(db);
+    select e.id from employees e where ${anyId('e.id', employeeIds)} and ${scopeSql(grant.scope, 'e')}`.execute(db);
   if (visible.rows.length !== new Set(employeeIds).size) throw new AppError('NOT_FOUND', 'Employee not found');
   return visible.rows.map((r) => r.id);
 }

@@ -3,11 +3,9 @@ import { employeeSearch } from '../shared/employee-sql';
 import { type PageArgs, pageOffset } from '../shared/page';
 
 /*
- * The pieces the canteen's raw-SQL lists share: an IN list, the search over employee name and
+ * The pieces the canteen's raw-SQL lists share: the search over employee name and
  * number, and the page's LIMIT/OFFSET.
  */
-
-export const ids = (list: readonly number[]) => sql.join(list.map((i) => sql`${i}`));
 
 /** Every condition, joined with `and`. */
 export const allOf = (conds: readonly RawBuilder<SqlBool>[]) => sql.join(conds, sql` and `);

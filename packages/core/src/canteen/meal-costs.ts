@@ -4,9 +4,10 @@ import type { Ctx, Db } from '../shared/context';
 import type { In } from '../shared/zod';
 import { inScope } from './access';
 import type { View } from './grants';
-import { allOf, ids, pageSql, pushEmployeeSearch } from './list-sql';
+import { allOf, pageSql, pushEmployeeSearch } from './list-sql';
 import { pageOf } from '../shared/page';
 import { listMealCostsInput, type MealCost, type MealCostPage, type MealCostRow } from './schema';
+import { anyId } from '../shared/sql';
 
 // Meal costs
 
@@ -21,7 +22,7 @@ export async function canteenMealCosts(
   q: { from: string; to: string; employeeIds?: readonly number[] | undefined },
 ): Promise<MealCost[]> {
   if (q.employeeIds && q.employeeIds.length === 0) return [];
-  const only = q.employeeIds ? sql`and p.employee_id in (${ids(q.employeeIds)})` : sql``;
+  const only = q.employeeIds ? sql`and ${anyId('p.employee_id', q.employeeIds)}` : sql``;
   const r = await sql<MealCost>`
     select p.employee_id as "employeeId", count(*)::int as meals, sum(p.employee_price)::text as "employeePaid",
       sum(p.subsidy)::text as subsidy

@@ -18,6 +18,7 @@ import {
   listCooperativeMembersInput,
   setCooperativeMemberStatusInput,
 } from './schema';
+import { anyId } from '../shared/sql';
 
 // Members
 
@@ -59,7 +60,7 @@ export async function addCooperativeMembers(
     if (input.companyOfficeId) conds.push(sql<SqlBool>`e.company_office_id = ${input.companyOfficeId}`);
     if (input.departmentId) conds.push(sql<SqlBool>`e.department_id = ${input.departmentId}`);
     if (input.employeeIds && input.employeeIds.length > 0)
-      conds.push(sql<SqlBool>`e.id in (${sql.join(input.employeeIds.map((i) => sql`${i}`))})`);
+      conds.push(anyId('e.id', input.employeeIds));
     const where = sql.join(conds, sql` and `);
     const result = await sql<{ matched: number; added: number }>`
       with matched as (select e.id from employees e where ${where}),

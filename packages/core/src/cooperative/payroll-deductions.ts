@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { anyId, chunksOf } from '../shared/sql';
 
 // ---------------------------------------------------------------------------------------------
 // Payroll deduction interface (consumed by the payroll module)
@@ -49,7 +50,7 @@ export async function recordPayrollDeductions(
   const members = await db
     .selectFrom('cooperative_members')
     .select(['id', 'employee_id'])
-    .where('employee_id', 'in', ids)
+    .where(anyId('employee_id', ids))
     .execute();
   const memberOf = new Map(members.map((m) => [m.employee_id, m.id]));
   const values = valid
@@ -64,11 +65,15 @@ export async function recordPayrollDeductions(
       note: `Payroll ${period}`,
     }));
   if (values.length === 0) return { booked: 0, skipped: rows.length };
-  const inserted = await db
-    .insertInto('cooperative_ledger')
-    .values(values)
-    .onConflict((oc) => oc.columns(['member_id', 'period']).where('kind', '=', 'payroll').doNothing())
-    .returning('id')
-    .execute();
-  return { booked: inserted.length, skipped: rows.length - inserted.length };
+  let booked = 0;
+  for (const part of chunksOf(values)) {
+    const inserted = await db
+      .insertInto('cooperative_ledger')
+      .values(part)
+      .onConflict((oc) => oc.columns(['member_id', 'period']).where('kind', '=', 'payroll').doNothing())
+      .returning('id')
+      .execute();
+    booked += inserted.length;
+  }
+  return { booked, skipped: rows.length - booked };
 }

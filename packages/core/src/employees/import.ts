@@ -36,6 +36,7 @@ import {
   employeeImportInput,
 } from './import-schema';
 import type { EmployeeTables } from './tables';
+import { anyText } from '../shared/sql';
 
 export * from './import-schema';
 
@@ -511,7 +512,7 @@ async function checkRows(db: Db, rows: FileRow[], today: string, payAllowed: boo
       ? db
           .selectFrom('employees')
           .select(sql<string>`lower(email)`.as('email'))
-          .where(sql<string>`lower(email)`, 'in', emails)
+          .where(anyText(sql`lower(email)`, emails))
           .execute()
       : [],
     numbers.length
@@ -519,9 +520,10 @@ async function checkRows(db: Db, rows: FileRow[], today: string, payAllowed: boo
           .selectFrom('employees')
           .select(sql<string>`lower(employee_number)`.as('n'))
           .where(
-            sql<string>`lower(employee_number)`,
-            'in',
-            numbers.map((n) => n.toLowerCase()),
+            anyText(
+              sql`lower(employee_number)`,
+              numbers.map((n) => n.toLowerCase()),
+            ),
           )
           .execute()
       : [],

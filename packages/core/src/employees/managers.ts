@@ -7,7 +7,7 @@ import { employeeName } from '../shared/employee-sql';
 import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
-import { likePattern } from '../shared/sql';
+import { anyId, likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import { createManagersInput, listManagersInput, type ManagerRow, managerIdInput, updateManagerInput } from './managers-schema';
 
@@ -78,7 +78,7 @@ async function checkPeople(db: Db, grant: Grant, ids: number[], param: string) {
   const found = await db
     .selectFrom('employees as e')
     .select('e.id')
-    .where('e.id', 'in', ids)
+    .where(anyId('e.id', ids))
     .where(scopeSql(grant.scope, 'e'))
     .execute();
   const ok = new Set(found.map((f) => f.id));
@@ -117,7 +117,7 @@ export async function createManagers(
       .selectFrom('employee_managers')
       .select('manager_employee_id')
       .where('employee_id', '=', input.managerEmployeeId)
-      .where('manager_employee_id', 'in', employeeIds)
+      .where(anyId('manager_employee_id', employeeIds))
       .where('active', '=', true)
       .executeTakeFirst();
     if (loop) {

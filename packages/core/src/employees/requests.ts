@@ -30,6 +30,7 @@ import {
   type UpdateRequestRow,
   updateResignationInput,
 } from './requests-schema';
+import { anyId } from '../shared/sql';
 
 type Personal = Grant<'personal.access'>;
 type Approve = Grant<'employee.editRequest.approve'>;
@@ -618,7 +619,7 @@ async function markResigned(ctx: Ctx, employeeIds: number[]): Promise<void> {
   await ctx.db
     .updateTable('employees')
     .set({ resigned: 1, updated_at: sql`now()` } as never)
-    .where('id', 'in', employeeIds)
+    .where(anyId('id', employeeIds))
     .execute();
   for (const id of employeeIds) await revokeSessionsOfEmployee(ctx, id);
 }

@@ -4,6 +4,7 @@ import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import type { OutgoingMail } from './mailer';
 import type { MailStatus } from './schema';
+import { anyId, chunksOf } from '../shared/sql';
 
 /* SQL only (Kysely) for the mail outbox. */
 
@@ -20,34 +21,41 @@ export interface NewMail {
   employeeId?: number | null;
 }
 
-/** Writes messages and their attachments (two statements whatever the count); returns ids in order. */
+/**
+ * Writes messages and their attachments (a statement per 2,000 messages and per 100 attachments, so a
+ * payroll's mailing stays within PostgreSQL's 65,535 parameters and bounded statement sizes); returns ids in order.
+ */
 export async function insertMessages(
   db: Db,
   rows: readonly NewMail[],
   opts: { from: string; status: MailStatus; createdBy: number | null; now: Date },
 ): Promise<number[]> {
   if (rows.length === 0) return [];
-  const ids = await db
-    .insertInto('mail_outbox')
-    .values(
-      rows.map((m) => ({
-        to_address: m.to.address,
-        to_name: m.to.name,
-        from_address: opts.from,
-        subject: m.subject,
-        text_body: m.text,
-        html_body: m.html ?? null,
-        status: opts.status,
-        related_entity: m.related?.entity ?? null,
-        related_id: m.related?.id ?? null,
-        employee_id: m.employeeId ?? null,
-        created_by: opts.createdBy,
-        created_at: opts.now,
-        updated_at: opts.now,
-      })),
-    )
-    .returning('id')
-    .execute();
+  const ids: { id: number }[] = [];
+  for (const part of chunksOf(rows))
+    ids.push(
+      ...(await db
+        .insertInto('mail_outbox')
+        .values(
+          part.map((m) => ({
+            to_address: m.to.address,
+            to_name: m.to.name,
+            from_address: opts.from,
+            subject: m.subject,
+            text_body: m.text,
+            html_body: m.html ?? null,
+            status: opts.status,
+            related_entity: m.related?.entity ?? null,
+            related_id: m.related?.id ?? null,
+            employee_id: m.employeeId ?? null,
+            created_by: opts.createdBy,
+            created_at: opts.now,
+            updated_at: opts.now,
+          })),
+        )
+        .returning('id')
+        .execute()),
+    );
   const files = rows.flatMap((m, i) =>
     (m.attachments ?? []).map((a) => ({
       message_id: ids[i]!.id,
@@ -57,7 +65,7 @@ export async function insertMessages(
       content: a.content,
     })),
   );
-  if (files.length) await db.insertInto('mail_outbox_attachments').values(files).execute();
+  for (const part of chunksOf(files, 100)) await db.insertInto('mail_outbox_attachments').values(part).execute();
   return ids.map((r) => r.id);
 }
 
@@ -94,7 +102,7 @@ export async function queryQueued(db: Db, ids: readonly number[]): Promise<(Outg
   const rows = await db
     .selectFrom('mail_outbox')
     .select(['id', 'attempts', 'from_address', 'to_address', 'to_name', 'subject', 'text_body', 'html_body'])
-    .where('id', 'in', ids)
+    .where(anyId('id', ids))
     .where('status', '=', 'queued')
     .orderBy('id')
     .execute();

@@ -21,6 +21,7 @@ import {
   type PogTemplateColumn,
 } from './schema';
 import { insertPogInvoices, type NewPogInvoice, pogToday } from './service';
+import { anyText } from '../shared/sql';
 
 type Manage = Grant<'purchaseOfGood.manage'>;
 
@@ -270,7 +271,7 @@ export async function importPogInvoices(ctx: Ctx, grant: Manage, raw: In<typeof 
   const typeNames = uniq(rows.map((r) => r.type));
   const catNames = uniq(rows.map((r) => r.category));
   const invNumbers = uniq(rows.map((r) => r.invoiceNumber));
-  const inList = (col: string, xs: string[]) => sql<boolean>`lower(${sql.ref(col)}) in (${sql.join(xs.map((x) => sql`${x}`))})`;
+  const inList = (col: string, xs: string[]) => anyText(sql`lower(${sql.ref(col)})`, xs);
   const [emps, types, cats, used] = await Promise.all([
     empNumbers.length
       ? ctx.db

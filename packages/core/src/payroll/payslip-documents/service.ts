@@ -15,6 +15,7 @@ import {
   type SendPayslipsResult,
   sendPayslipsInput,
 } from './schema';
+import { anyId } from '../../shared/sql';
 
 const PDF = 'application/pdf' as const;
 
@@ -199,7 +200,7 @@ export async function sendPayslips(
       ? await trx
           .updateTable('mail_outbox')
           .set({ status: mail.transport ? 'queued' : 'stored', updated_at: ctx.clock() })
-          .where('id', 'in', again)
+          .where(anyId('id', again))
           .where('status', '=', 'failed')
           .returning('id')
           .execute()

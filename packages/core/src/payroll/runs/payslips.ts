@@ -8,6 +8,7 @@ import { type PayslipDetail, type PayslipLineRow, payslipInput, personalSalaryIn
 
 import type { View } from './access';
 import { employeeRefColumns } from '../employee-columns';
+import { anyId } from '../../shared/sql';
 
 /* Payslips: one payslip with its lines and traces, and the caller's own (/personal/salary). */
 
@@ -39,7 +40,7 @@ export function payslipQuery(db: Db, scope: Scope) {
 /** The lines (with traces) of these payslips, numbered from 1 in payslip order. */
 export async function linesOf(db: Db, payslipIds: readonly number[]): Promise<Map<number, PayslipLineRow[]>> {
   if (payslipIds.length === 0) return new Map();
-  const rows = await db.selectFrom('payslips').select(['id', 'lines']).where('id', 'in', payslipIds).execute();
+  const rows = await db.selectFrom('payslips').select(['id', 'lines']).where(anyId('id', payslipIds)).execute();
   const out = new Map<number, PayslipLineRow[]>();
   for (const r of rows) {
     const lines = (typeof r.lines === 'string' ? JSON.parse(r.lines) : r.lines) as {

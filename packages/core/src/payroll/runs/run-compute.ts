@@ -128,6 +128,41 @@ export function payrollFeedsOf(ctx: PayrollRunCtx): PayrollFeeds {
 }
 
 /**
+ * Every per-employee input of a run, each read set-based for all `ids` at once (one array parameter per
+ * query, so a run of 100,000 employees stays within PostgreSQL's 65,535 parameters per statement).
+ * `lastPeriodIds`: the employees whose run is their last tax period (earlier months and previous income).
+ */
+export async function loadRunInputs(
+  ctx: PayrollRunCtx,
+  opts: {
+    ids: readonly number[];
+    lastPeriodIds: readonly number[];
+    period: string;
+    settings: PayrollSettings;
+    attendance?: AttendanceSource | undefined;
+  },
+) {
+  const { db } = ctx;
+  const { ids, lastPeriodIds, period, settings } = opts;
+  const feeds = payrollFeedsOf(ctx);
+  const dates = periodDates(period, settings.payDay);
+  const [basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces] =
+    await Promise.all([
+      queryBasicSalaries(db, ids, dates.end),
+      queryRunComponents(db, ids, period),
+      queryRunBonusCuts(db, ids, period),
+      lastPeriodIds.length ? queryEarlierMonths(db, lastPeriodIds, period) : Promise.resolve(new Map()),
+      (opts.attendance ?? feeds.attendance(db))(ids, period, settings),
+      queryExternalDeductions(db, feeds.deductions, ids, period, dates),
+      queryFinalisedThr(db, ids, period),
+      queryTaxBorneBy(db, ids),
+      queryPreviousIncome(db, lastPeriodIds, dates.year),
+      queryRunPieces(db, ids, period),
+    ]);
+  return { basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces };
+}
+
+/**
  * Loads every input of a run (set-based) and computes each employee's payslip. Writes nothing.
  * Employees without a basic salary (no contract or queued change by the period's end) are skipped and listed.
  * Attendance (with approved overtime) and other modules' deductions come from the context's feeds (payroll/ports.ts);
@@ -164,19 +199,8 @@ export async function computePayrollRun(
   const ids = employees.map((e) => e.id);
   // The last tax period needs the earlier months: December for everyone, the month of leaving for leavers.
   const lastPeriodIds = dates.month === 12 ? ids : employees.filter((e) => e.lastWorkingDay).map((e) => e.id);
-  const [basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces] =
-    await Promise.all([
-      queryBasicSalaries(db, ids, dates.end),
-      queryRunComponents(db, ids, opts.period),
-      queryRunBonusCuts(db, ids, opts.period),
-      lastPeriodIds.length ? queryEarlierMonths(db, lastPeriodIds, opts.period) : Promise.resolve(new Map()),
-      (opts.attendance ?? feeds.attendance(db))(ids, opts.period, settings),
-      queryExternalDeductions(db, feeds.deductions, ids, opts.period, dates),
-      queryFinalisedThr(db, ids, opts.period),
-      queryTaxBorneBy(db, ids),
-      queryPreviousIncome(db, lastPeriodIds, dates.year),
-      queryRunPieces(db, ids, opts.period),
-    ]);
+  const { basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces } =
+    await loadRunInputs(ctx, { ids, lastPeriodIds, period: opts.period, settings, attendance: opts.attendance });
   const t1 = performance.now();
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
   const slips: ComputedPayslip[] = [];

@@ -10,6 +10,7 @@ import { type DryRunResult, type GenerateResult, generateRunInput } from './sche
 import type { AttendanceSource } from '../ports';
 import { computePayrollRun } from './run-compute';
 import { lockPeriod, requireCompanyScope, type Update, type View } from './access';
+import { anyId } from '../../shared/sql';
 
 /* Generating a run (draft, persisted in chunks), and the dry run that writes nothing. */
 
@@ -122,7 +123,7 @@ export async function runPayroll(
       .where('id', '=', row.id)
       .execute();
     if (run.queueIds.length)
-      await trx.updateTable('salary_queue').set({ applied_run_id: row.id }).where('id', 'in', run.queueIds).execute();
+      await trx.updateTable('salary_queue').set({ applied_run_id: row.id }).where(anyId('id', run.queueIds)).execute();
     await audit(ctx, trx, {
       action: 'generate',
       entity: 'payroll_run',

@@ -1,4 +1,4 @@
-import { likePattern } from '../../shared/sql';
+import { anyId, likePattern } from '../../shared/sql';
 import { sql } from 'kysely';
 import { employeeInScope } from '../../access/index';
 import { pageOffset } from '../../shared/page';
@@ -47,7 +47,7 @@ export async function listPayrollRuns(ctx: Ctx, grant: View, raw: In<typeof list
     ? await ctx.db
         .selectFrom('payslips as s')
         .innerJoin('employees as e', 'e.id', 's.employee_id')
-        .where('s.run_id', 'in', ids)
+        .where(anyId('s.run_id', ids))
         .where((eb) => employeeInScope(eb as never, grant.scope))
         .groupBy('s.run_id')
         .select([

@@ -72,16 +72,8 @@ export async function queryThrCandidates(
   const period = opts.holidayDate.slice(0, 7);
   const [y, m] = period.split('-').map(Number) as [number, number];
   const monthEnd = `${period}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-  const [basics, components, casual, paid] = await Promise.all([
-    queryBasicSalaries(db, ids, monthEnd),
-    queryRunComponents(db, ids, period),
-    queryCasualAverages(
-      db,
-      rows.rows.filter((r) => r.contract_type === 3).map((r) => r.id),
-      period,
-    ),
-    queryPaidThisYear(db, ids, y),
-  ]);
+  const casualIds = rows.rows.filter((r) => r.contract_type === 3).map((r) => r.id);
+  const { basics, components, casual, paid } = await loadThrInputs(db, { ids, casualIds, period, monthEnd, year: y });
   return rows.rows.map((r) => {
     const b = basics.get(r.id);
     return {
@@ -102,6 +94,23 @@ export async function queryThrCandidates(
       paidByRunId: paid.get(r.id) ?? null,
     };
   });
+}
+
+/**
+ * The per-employee inputs of a THR run, each read set-based for all `ids` at once (one array parameter
+ * per query: a THR run of 100,000 employees stays within PostgreSQL's 65,535 parameters per statement).
+ */
+export async function loadThrInputs(
+  db: Db,
+  opts: { ids: readonly number[]; casualIds: readonly number[]; period: string; monthEnd: string; year: number },
+) {
+  const [basics, components, casual, paid] = await Promise.all([
+    queryBasicSalaries(db, opts.ids, opts.monthEnd),
+    queryRunComponents(db, opts.ids, opts.period),
+    queryCasualAverages(db, opts.casualIds, opts.period),
+    queryPaidThisYear(db, opts.ids, opts.year),
+  ]);
+  return { basics, components, casual, paid };
 }
 
 /** Average monthly gross of each casual worker's finalised payslips in the 12 months before `period`. */

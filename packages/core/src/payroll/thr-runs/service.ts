@@ -30,6 +30,7 @@ import {
 } from './schema';
 import { employeeRefColumns } from '../employee-columns';
 import { draftTransition, requireCompanyScope, type Update, type View } from '../runs/access';
+import { anyId } from '../../shared/sql';
 
 /** A THR run covers employees the caller may not see unless the caller's scope is the whole company. */
 const requireThrScope = (grant: Grant) => requireCompanyScope(grant, 'THR runs');
@@ -215,7 +216,7 @@ async function runTotals(db: Db, scope: Scope, runIds: readonly number[]) {
   const rows = await db
     .selectFrom('thr_run_lines as l')
     .innerJoin('employees as e', 'e.id', 'l.employee_id')
-    .where('l.run_id', 'in', runIds)
+    .where(anyId('l.run_id', runIds))
     .where((eb) => employeeInScope(eb as never, scope))
     .groupBy('l.run_id')
     .select([
