@@ -11,7 +11,11 @@
  * components, overtime, BPJS, PPh 21 TER / daily TER / leaving-month reconciliation, traces), persist (run row,
  * payslips and lines with traces, batched multi-row inserts, one transaction).
  *
- * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds"}. Progress goes to stderr.
+ * Then its floor (bench/lib/floor.ts): PostgreSQL writing as many payslip rows with lines of the same size (a
+ * sample of 1,000 of the run's own `lines`) in one INSERT … SELECT generate_series. BENCH_EMPLOYEES sets the size.
+ *
+ * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds", "floorSeconds", "peakRssMb"}.
+ * Progress goes to stderr.
  */
 import { randomBytes } from 'node:crypto';
 import { type AttendanceInput, type AttendanceSource, runPayroll } from '@hr/core/payroll';
@@ -20,6 +24,7 @@ import { migrateToLatest, openDb } from '@hr/core/db';
 import { createServices } from '@hr/core/services';
 import { timesheetAttendanceSource } from '@hr/core/attendance-requests';
 import { sql } from 'kysely';
+import { floorSeconds, peakRssMb } from './lib/floor';
 
 process.env.NODE_ENV ??= 'production';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -142,12 +147,42 @@ async function main(): Promise<void> {
         `load ${round(r.timings.loadSeconds)} s, engine ${round(r.timings.engineSeconds)} s, persist ${round(r.timings.persistSeconds)} s`,
     );
     if (r.employees !== EMPLOYEES) throw new Error(`expected ${EMPLOYEES} payslips, got ${r.employees}`);
+    const peak = peakRssMb();
+    await sql`create table bench_sample as select row_number() over (order by id) - 1 as i, lines from payslips order by id limit 1000`.execute(
+      handle.db,
+    );
+    const floor = await floorSeconds(
+      handle.db as never,
+      'payslips',
+      [
+        'run_id',
+        'employee_id',
+        'period',
+        'ptkp_status',
+        'basic_salary',
+        'gross',
+        'taxable_gross',
+        'total_deductions',
+        'pph21',
+        'net',
+        'annual_deductions',
+        'employer_cost',
+        'lines',
+      ],
+      sql`select ${r.runId}, g, '2026-11', 'TK/0', 7500000, 9100000, 9100000, 412000, 125000, 8563000, 0, 10250000, s.lines
+        from generate_series(1, ${r.employees}) g join bench_sample s on s.i = g % (select count(*) from bench_sample)`,
+    );
+    log(
+      `floor: ${r.employees} payslip rows with their lines written by one INSERT … SELECT in ${floor} s (${round(seconds / floor, 1)}× the floor)`,
+    );
     console.log(
       JSON.stringify({
         employees: r.employees,
         seconds: round(seconds),
         engineSeconds: round(r.timings.engineSeconds),
         persistSeconds: round(r.timings.persistSeconds),
+        floorSeconds: floor,
+        peakRssMb: peak,
       }),
     );
   } finally {

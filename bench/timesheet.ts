@@ -14,13 +14,17 @@
  * statement). Also reported on stderr: a second run over unchanged data (no row rewritten) and an
  * ingest of one late batch of 1,000 punches with its incremental recompute.
  *
- * Last line: {"employees", "punches", "seconds"}. Progress goes to stderr.
+ * Then its floor (bench/lib/floor.ts): PostgreSQL writing as many timesheet rows of the same width in one
+ * INSERT … SELECT generate_series. BENCH_EMPLOYEES sets the size.
+ *
+ * Last line: {"employees", "punches", "seconds", "floorSeconds", "peakRssMb"}. Progress goes to stderr.
  */
 import { readFileSync } from 'node:fs';
 import { computeTimesheets, storePunches } from '@hr/core/attendance';
 import { createServices } from '@hr/core/services';
 import { ensureReferenceData } from '@hr/core/seed';
 import { sql } from 'kysely';
+import { floorSeconds, peakRssMb } from './lib/floor';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
@@ -133,7 +137,32 @@ async function main(): Promise<void> {
       `late batch of ${r.items.length} punches (${r.items.filter((i) => i.status === 'inserted').length} inserted) with incremental recompute in ${secondsSince(t0)} s`,
     );
 
-    console.log(JSON.stringify({ employees: EMPLOYEES, punches, seconds }));
+    const peak = peakRssMb();
+    const floor = await floorSeconds(
+      db as never,
+      'timesheets',
+      [
+        'employee_id',
+        'work_date',
+        'day_type',
+        'shift_id',
+        'scheduled_in',
+        'scheduled_out',
+        'status',
+        'first_in',
+        'last_out',
+        'punch_count',
+        'late_minutes',
+        'early_minutes',
+        'worked_minutes',
+      ],
+      sql`select e, d::date, 'workday', 1, d + time '08:00', d + time '17:00', 1, d + time '07:58', d + time '17:04', 2, 0, 0, 540
+        from generate_series(1, ${EMPLOYEES}) e cross join generate_series(${FROM}::date, ${FROM}::date + ${Math.ceil(rows / EMPLOYEES) - 1}::int, interval '1 day') d`,
+    );
+    log(
+      `floor: ${rows} timesheet rows written by one INSERT … SELECT in ${floor} s (${Math.round((seconds / floor) * 10) / 10}× the floor)`,
+    );
+    console.log(JSON.stringify({ employees: EMPLOYEES, punches, seconds, floorSeconds: floor, peakRssMb: peak }));
   });
 }
 
