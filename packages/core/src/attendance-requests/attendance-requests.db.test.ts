@@ -3,7 +3,8 @@ import { useDbEnv } from '../testing/db-env';
 import { failure } from '../testing/expect';
 import { assignPin } from '../attendance/punches';
 import { ingestPunches } from '../devices/ingest';
-import { assignSchedule, createHoliday, createShift, updateAttendanceSettings } from '../attendance/setup';
+import { assignSchedule, createHoliday } from '../attendance/setup';
+import { officeWeek } from '../attendance/test-kit';
 import { listTimesheets } from '../attendance/timesheets';
 import { createTestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
@@ -80,15 +81,7 @@ beforeAll(async () => {
   hc2 = await actor(['human-capital-staff'], 1);
   sup1 = await actor(['supervisor'], 1);
   const manage = requirePermission(admin, 'attendance.manage');
-  const office = await createShift(ctx(admin), manage, {
-    name: 'Office',
-    startTime: '08:00',
-    endTime: '17:00',
-    breakMinutes: 60,
-    lateGraceMinutes: 10,
-    earlyGraceMinutes: 5,
-  });
-  await updateAttendanceSettings(ctx(admin), manage, { defaultShiftId: office.id, workdays: [1, 2, 3, 4, 5] });
+  await officeWeek(ctx(admin), manage);
   await createHoliday(ctx(admin), manage, { date: '2026-11-19', name: 'Company anniversary', kind: 'company' });
 });
 

@@ -8,7 +8,6 @@ import {
   type TimesheetRow,
 } from '../attendance/index';
 import type { Actor } from '../access/index';
-import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, invalid } from '../shared/errors';
@@ -49,11 +48,10 @@ import {
   type Transition,
   transitionRequest,
   updatePending,
+  type View,
+  type Approve,
+  type Personal,
 } from './shared';
-
-type View = Grant<'attendance.view'>;
-type Approve = Grant<'attendance.approve'>;
-type Personal = Grant<'personal.access'>;
 
 /** Override source and priority of approved corrections (manual edits use 100, so they stay on top). */
 export const CORRECTION_SOURCE = 'correction';

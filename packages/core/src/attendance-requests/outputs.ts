@@ -4,6 +4,7 @@
  * server's `returns()` (it never strips a field). Dates are Date objects here; JSON carries ISO text.
  */
 import { z } from 'zod';
+import { timesheetDayFiguresShape } from '../attendance/index';
 import { pageOutput } from '../shared/outputs';
 
 /** The fields a correction and an overtime request both start with: whose request, for which day. */
@@ -46,14 +47,7 @@ const correctionDayShape = z.object({
   date: z.string(),
   dayType: z.string(),
   shift: z.string().nullable(),
-  status: z.number().nullable(),
-  statusLabel: z.string().nullable(),
-  firstIn: z.string().nullable(),
-  lastOut: z.string().nullable(),
-  lateMinutes: z.number(),
-  earlyMinutes: z.number(),
-  workedMinutes: z.number(),
-  manual: z.boolean(),
+  ...timesheetDayFiguresShape,
 });
 const attendanceRequestHistoryRowShape = z.object({
   action: z.enum(['cancelled', 'requested', 'updated', 'approved', 'disapproved', 'deleted']),

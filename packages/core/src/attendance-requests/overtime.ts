@@ -60,11 +60,11 @@ import {
   type Transition,
   transitionRequest,
   updatePending,
+  type View,
+  type Approve,
+  type Personal,
 } from './shared';
-
-type View = Grant<'attendance.view'>;
-type Approve = Grant<'attendance.approve'>;
-type Personal = Grant<'personal.access'>;
+import { anyId } from '../shared/sql';
 
 /** Legal limits applied (PP 35/2021 Pasal 26: 4 h a day, 18 h a week on workdays). */
 export const OVERTIME_REGIME = 'pp35-2021' as const;
@@ -401,7 +401,7 @@ export async function createOvertimeBulk(
   const people = await ctx.db
     .selectFrom('employees as e')
     .select(['e.id', 'e.employee_number', sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name')])
-    .where('e.id', 'in', input.employeeIds)
+    .where(anyId('e.id', input.employeeIds))
     .where('e.resigned', '=', 0)
     .where(scopeSql(scopeOf(actor), 'e'))
     .execute();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PERMIT_TYPES, REQUEST_STATUS } from '../reference/schema';
+import type { TimesheetRow } from '../attendance/schema';
+import { PERMIT_TYPES, REQUEST_STATUS, REQUEST_STATUS_LABELS } from '../reference/schema';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**
@@ -12,12 +13,7 @@ import { id, isoDate, optionalId, pageInput, requiredText, text } from '../share
 /** Spec §3 "Request status": Approved 1, Disapproved 2, Pending 3, Cancel 4. */
 export const ATTENDANCE_REQUEST_STATUS = REQUEST_STATUS;
 export type AttendanceRequestStatus = (typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS];
-export const ATTENDANCE_REQUEST_STATUS_LABELS: Record<AttendanceRequestStatus, string> = {
-  1: 'Approved',
-  2: 'Disapproved',
-  3: 'Pending',
-  4: 'Cancel',
-};
+export const ATTENDANCE_REQUEST_STATUS_LABELS: Record<AttendanceRequestStatus, string> = REQUEST_STATUS_LABELS;
 export const ATTENDANCE_REQUEST_STATUS_VALUES = [1, 2, 3, 4] as const;
 
 /** Spec §3 permit/request types (1 Late Clock-In, 2 Leave Early, 3 Short Leave, 4 Shift Correction). */
@@ -114,27 +110,18 @@ function correctionTimeChecks(
 // ---------------------------------------------------------------------------------------------
 // Corrections
 
-export const createCorrectionInput = z
-  .object({
-    date: isoDate,
-    type: correctionType,
-    startTime: clockTime,
-    endTime: clockTime,
-    reason: requiredText(1000),
-  })
-  .superRefine(correctionTimeChecks);
+const correctionFields = {
+  date: isoDate,
+  type: correctionType,
+  startTime: clockTime,
+  endTime: clockTime,
+  reason: requiredText(1000),
+};
+
+export const createCorrectionInput = z.object(correctionFields).superRefine(correctionTimeChecks);
 
 /** Update while pending: the same fields (the date and type may change too). */
-export const updateCorrectionInput = z
-  .object({
-    id,
-    date: isoDate,
-    type: correctionType,
-    startTime: clockTime,
-    endTime: clockTime,
-    reason: requiredText(1000),
-  })
-  .superRefine(correctionTimeChecks);
+export const updateCorrectionInput = z.object({ id, ...correctionFields }).superRefine(correctionTimeChecks);
 
 /** The filters the request lists share: a period, an approver's office/department/employee, a search. */
 const period = { from: isoDate.optional(), to: isoDate.optional() };
@@ -160,21 +147,11 @@ export const attendanceAwaitingInput = z.object({ limit: z.coerce.number().int()
 export const correctionDayInput = z.object({ employeeId: id, date: isoDate });
 export const myCorrectionDayInput = z.object({ date: isoDate });
 
-/** The day's timesheet row as the correction screens show it. */
-export interface CorrectionDay {
-  date: string;
-  dayType: string;
-  shift: string | null;
-  status: number | null;
-  statusLabel: string | null;
-  firstIn: string | null;
-  lastOut: string | null;
-  lateMinutes: number;
-  earlyMinutes: number;
-  workedMinutes: number;
-  /** Whether a manual edit (status 98) decides the row; it stays over any correction. */
-  manual: boolean;
-}
+/**
+ * The day's timesheet row as the correction screens show it: the row without whose it is or its shift id.
+ * `manual`: a manual edit (status 98) decides the row; it stays over any correction.
+ */
+export type CorrectionDay = Omit<TimesheetRow, 'employeeId' | 'employeeNumber' | 'employeeName' | 'department' | 'shiftId'>;
 
 /** What every correction and overtime row carries: whose request for which day, its reason and decision. */
 export interface RequestRowBase {

@@ -10,8 +10,8 @@ import type { Database } from '../db/database';
 import type { Ctx, Db } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
+import { userName } from '../shared/employee-sql';
 import { likePattern } from '../shared/sql';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import type { In, Page } from '../shared/zod';
 import {
   ATTENDANCE_REQUEST_STATUS as S,
@@ -24,19 +24,17 @@ import {
   type RequestRowBase,
 } from './schema';
 
-/** The company's calendar date now, 'yyyy-mm-dd'. */
-export const todayOf = (ctx: Ctx): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+/** The grants the request procedures take: HR lists, deciding, and an employee's own requests. */
+export type View = Grant<'attendance.view'>;
+export type Approve = Grant<'attendance.approve'>;
+export type Personal = Grant<'personal.access'>;
 
-/** 'yyyy-mm-dd' → 'dd/mm/yyyy' (spec §9 date format) for messages. */
-export const ddmmyyyy = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+export { todayOf } from '../shared/date-ranges';
+
+export { ddmmyyyy } from '../shared/date-ranges';
 
 /** 'hh:mm:ss' → 'hh:mm'. */
 export const hhmm = (t: string | null): string | null => (t ? t.slice(0, 5) : null);
-
-/** A person's display name on users alias `u` + employees alias `x`: the employee name or the e-mail. */
-export const personName = (u: string, x: string) =>
-  sql<string>`coalesce(nullif(trim(${sql.ref(`${x}.given_name`)} || ' ' || ${sql.ref(`${x}.surname`)}), ''), ${sql.ref(`${u}.email`)})`;
 
 /** The caller's own requests: alias `e` is the employee of the request. */
 export const ownSql = (actor: Actor): RawBuilder<SqlBool> =>
@@ -213,7 +211,7 @@ export async function recordStep(
 export async function historyOf(db: Db, kind: RequestKind, requestId: number): Promise<AttendanceRequestHistoryRow[]> {
   const r = await sql<AttendanceRequestHistoryRow>`
     select h.action, h.from_status as "fromStatus", h.to_status as "toStatus", h.note,
-      ${personName('u', 'x')} as actor, h.created_at as at
+      ${userName('u', 'x')} as actor, h.created_at as at
     from attendance_request_history h
     join users u on u.id = h.actor_user_id
     left join employees x on x.id = u.employee_id
@@ -250,8 +248,8 @@ export function requestReads<Raw extends RawRequest, Row>(
   const select = sql`r.id, e.id as "employeeId", e.employee_number as "employeeNumber",
   trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
   to_char(r.work_date, 'YYYY-MM-DD') as date, ${columns}, r.reason, r.status,
-  ${personName('ru', 're')} as "requestedBy",
-  case when du.id is null then null else ${personName('du', 'de')} end as "decidedBy",
+  ${userName('ru', 're')} as "requestedBy",
+  case when du.id is null then null else ${userName('du', 'de')} end as "decidedBy",
   r.decided_at as "decidedAt", r.decision_note as "decisionNote", r.created_at as "createdAt",
   r.requester_user_id as "requesterUserId"`;
   const from = sql`${sql.table(TABLE[kind])} r
@@ -306,21 +304,17 @@ export function requestReads<Raw extends RawRequest, Row>(
   type Filter = RequestFilter & { page: number; pageSize: number };
   return {
     /** A filtered page of the requests of the employees in the grant's data scope; `own` adds the kind's filters. */
-    listScoped: (db: Db, grant: Grant<'attendance.view'>, f: Filter, own?: RawBuilder<SqlBool>[]) =>
+    listScoped: (db: Db, grant: View, f: Filter, own?: RawBuilder<SqlBool>[]) =>
       page(db, where(scopeSql(grant.scope, 'e'), f, own), f),
 
     /** A filtered page of the caller's own requests (refused without an employee record). */
-    listOwn: (db: Db, grant: Grant<'personal.access'>, f: Filter, own?: RawBuilder<SqlBool>[]) => {
+    listOwn: (db: Db, grant: Personal, f: Filter, own?: RawBuilder<SqlBool>[]) => {
       ownEmployeeId(grant.actor);
       return page(db, where(ownSql(grant.actor), f, own), f);
     },
 
     /** Pending requests in the grant's scope that the duty rules let the caller decide, oldest first (home dashboard widget). */
-    async awaitingMe(
-      ctx: Ctx,
-      grant: Grant<'attendance.approve'>,
-      raw: In<typeof attendanceAwaitingInput>,
-    ): Promise<AttendanceAwaiting<Row>> {
+    async awaitingMe(ctx: Ctx, grant: Approve, raw: In<typeof attendanceAwaitingInput>): Promise<AttendanceAwaiting<Row>> {
       const { limit } = attendanceAwaitingInput.parse(raw);
       const db = ctx.db;
       // Only what the duty rules let the caller decide (docs/security.md §1.3).
@@ -442,7 +436,7 @@ export const bulkOf =
     run: (ctx: Ctx, actor: Actor, id: number, action: A, note: string | undefined) => Promise<{ statusLabel: string }>,
   ) =>
   (action: A) =>
-  async (ctx: Ctx, grant: Grant<'attendance.approve'>, raw: In<typeof attendanceBulkInput>): Promise<AttendanceBulkResult> => {
+  async (ctx: Ctx, grant: Approve, raw: In<typeof attendanceBulkInput>): Promise<AttendanceBulkResult> => {
     const input = attendanceBulkInput.parse(raw);
     const { items, succeeded, failed } = await bulkEach(input.ids, async (id) => {
       const r = await run(ctx, grant.actor, id, action, input.note);

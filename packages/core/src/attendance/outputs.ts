@@ -24,11 +24,8 @@ const pinRowShape = z.object({
   deviceSerial: z.string().nullable(),
   ...employeeRefShape,
 });
-const timesheetRowShape = z.object({
-  ...employeeInDepartmentShape,
-  date: z.string(),
-  dayType: z.enum(['workday', 'holiday', 'dayoff', 'leave']),
-  ...nullableNamedRefs('shift'),
+/** A timesheet day's figures: status, first and last punch, minutes late, early and worked, manual edit or not. */
+export const timesheetDayFiguresShape = {
   status: z.number().nullable(),
   statusLabel: z.string().nullable(),
   firstIn: z.string().nullable(),
@@ -37,6 +34,13 @@ const timesheetRowShape = z.object({
   earlyMinutes: z.number(),
   workedMinutes: z.number(),
   manual: z.boolean(),
+};
+const timesheetRowShape = z.object({
+  ...employeeInDepartmentShape,
+  date: z.string(),
+  dayType: z.enum(['workday', 'holiday', 'dayoff', 'leave']),
+  ...nullableNamedRefs('shift'),
+  ...timesheetDayFiguresShape,
 });
 const summaryRowShape = z.object({
   ...employeeInDepartmentShape,

@@ -4,6 +4,7 @@ import type { Grant } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { invalid, notFound } from '../shared/errors';
 import { renderPdf } from '../shared/pdf';
+import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
 import type { Page, In } from '../shared/zod';
 import { monthOf, resolvePeriod } from './period';
 import { scopedEmployeeCondition, scopeSql } from './queries';
@@ -20,7 +21,8 @@ import {
   type TimesheetDownload,
   type TimesheetRow,
 } from './schema';
-import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today, XLSX_TYPE } from './timesheets';
+import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today } from './timesheets';
+import { ddmmyyyy as dmy } from '../shared/date-ranges';
 
 /*
  * The attendance report (spec §2 /attendance/report, §7 attendance/report, attendance/timesheet
@@ -231,8 +233,6 @@ export async function myAttendancePdf(
 // PDF
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-/** 'yyyy-mm-dd' → dd/mm/yyyy (ARCHITECTURE "Dates"). */
-const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
 const weekday = (d: string) => WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()]!;
 /** 'yyyy-mm-dd hh:mm' → hh:mm, with the date when it is not the row's day (overnight out). */
 const clock = (v: string | null, day: string) =>
@@ -412,13 +412,10 @@ export async function recapTimesheets(ctx: Ctx, grant: View, raw: In<typeof reca
       if (fill) row.getCell(4 + i).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: fill } };
     });
   }
-  const legend = wb.addWorksheet('Legend');
-  legend.columns = [
+  const legend = addHeaderSheet(wb, 'Legend', [
     { header: 'Code', key: 'code', width: 8 },
     { header: 'Meaning', key: 'meaning', width: 40 },
-  ];
-  legend.getRow(1).font = { bold: true };
+  ]);
   for (const [code, meaning] of LEGEND) legend.addRow({ code, meaning });
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName: `attendance_recap_${from}_${to}.xlsx`, contentType: XLSX_TYPE, base64: buf.toString('base64') };
+  return xlsxDownload(wb, `attendance_recap_${from}_${to}.xlsx`);
 }

@@ -1,10 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
-import { audit } from '../audit/index';
+import { audit, saveAuditedSettings } from '../audit/index';
 import { refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, invalid, notFound } from '../shared/errors';
+import { defined } from '../shared/patch';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import { computeTimesheets, dateIn } from './engine';
@@ -31,11 +32,6 @@ import { resolvePeriod } from './period';
 
 type View = Grant<'attendance.view'>;
 type Manage = Grant<'attendance.manage'>;
-
-/** Updates only the given keys (undefined = keep). */
-function defined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
 
 /** Days from..to inclusive; GL0001 on `to` when reversed or longer than maxDays. */
 export function checkRange(from: string, to: string, maxDays: number): number {
@@ -451,30 +447,30 @@ export async function updateAttendanceSettings(
       throw invalid([{ param: 'timeZone', msg: 'is not a known time zone (e.g. Asia/Jakarta)' }]);
     }
   }
-  return inTransaction(ctx, async (trx) => {
-    const before = await querySettings(trx);
-    const mask = input.workdays ? [...new Set(input.workdays)].reduce((m, d) => m | (1 << d), 0) : undefined;
-    await dbWrite(
-      () =>
-        trx
-          .updateTable('attendance_settings')
-          .set({
-            ...defined({
-              default_shift_id: input.defaultShiftId,
-              workday_mask: mask,
-              window_before_minutes: input.windowBeforeMinutes,
-              window_after_minutes: input.windowAfterMinutes,
-              duplicate_seconds: input.duplicateSeconds,
-              time_zone: input.timeZone,
-            }),
-            updated_at: sql`now()`,
-          })
-          .where('id', '=', 1)
-          .execute(),
-      { onForeignKey: () => invalid([{ param: 'defaultShiftId', msg: 'is not a known shift' }]) },
-    );
-    const after = await querySettings(trx);
-    await audit(ctx, trx, { action: 'update', entity: 'attendance_settings', entityId: 1, before, after });
-    return after;
+  const mask = input.workdays ? [...new Set(input.workdays)].reduce((m, d) => m | (1 << d), 0) : undefined;
+  return saveAuditedSettings(ctx, {
+    action: 'update',
+    entity: 'attendance_settings',
+    read: querySettings,
+    write: (trx) =>
+      dbWrite(
+        () =>
+          trx
+            .updateTable('attendance_settings')
+            .set({
+              ...defined({
+                default_shift_id: input.defaultShiftId,
+                workday_mask: mask,
+                window_before_minutes: input.windowBeforeMinutes,
+                window_after_minutes: input.windowAfterMinutes,
+                duplicate_seconds: input.duplicateSeconds,
+                time_zone: input.timeZone,
+              }),
+              updated_at: sql`now()`,
+            })
+            .where('id', '=', 1)
+            .execute(),
+        { onForeignKey: () => invalid([{ param: 'defaultShiftId', msg: 'is not a known shift' }]) },
+      ),
   });
 }

@@ -4,7 +4,9 @@ import { audit } from '../audit/index';
 import { refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { ddmmyyyy } from '../shared/date-ranges';
 import { AppError, notFound } from '../shared/errors';
+import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
 import type { Page, In } from '../shared/zod';
 import { computeTimesheets, dateIn } from './engine';
 import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
@@ -375,7 +377,6 @@ export async function recomputeTimesheets(ctx: Ctx, grant: Manage, raw: In<typeo
 // ---------------------------------------------------------------------------------------------
 // Download
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DOWNLOAD_LIMIT = 100_000;
 
 /** Timesheets of a period as an XLSX workbook (sheet "Timesheet": one row per employee-day; sheet "Summary"). */
@@ -396,9 +397,7 @@ export async function downloadTimesheets(
   const summary = await summaryPage(ctx.db, cond, from, to, 1, DOWNLOAD_LIMIT);
   const wb = new ExcelJS.Workbook();
   wb.created = ctx.clock();
-  const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-  const ts = wb.addWorksheet('Timesheet');
-  ts.columns = [
+  const ts = addHeaderSheet(wb, 'Timesheet', [
     { header: 'Date', key: 'date', width: 12 },
     { header: 'Employee No.', key: 'no', width: 16 },
     { header: 'Name', key: 'name', width: 28 },
@@ -411,8 +410,7 @@ export async function downloadTimesheets(
     { header: 'Late (min)', key: 'late', width: 10 },
     { header: 'Early (min)', key: 'early', width: 10 },
     { header: 'Worked (min)', key: 'worked', width: 12 },
-  ];
-  ts.getRow(1).font = { bold: true };
+  ]);
   const hhmmOf = (v: string | null) => (v ? `${ddmmyyyy(v.slice(0, 10))} ${v.slice(11)}` : '');
   for (const r of [...page.rows].reverse()) {
     ts.addRow({
@@ -430,8 +428,7 @@ export async function downloadTimesheets(
       worked: r.workedMinutes,
     });
   }
-  const sm = wb.addWorksheet('Summary');
-  sm.columns = [
+  const sm = addHeaderSheet(wb, 'Summary', [
     { header: 'Employee No.', key: 'employeeNumber', width: 16 },
     { header: 'Name', key: 'employeeName', width: 28 },
     { header: 'Department', key: 'department', width: 20 },
@@ -444,11 +441,9 @@ export async function downloadTimesheets(
     { header: 'Manual Input', key: 'manual', width: 12 },
     { header: 'Late (min)', key: 'lateMinutes', width: 10 },
     { header: 'Worked (hours)', key: 'workedHours', width: 14 },
-  ];
-  sm.getRow(1).font = { bold: true };
+  ]);
   for (const r of summary.rows) sm.addRow({ ...r, department: r.department ?? '', workedHours: Number(r.workedHours) });
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName: `timesheet_${from}_${to}.xlsx`, contentType: XLSX_TYPE, base64: buf.toString('base64') };
+  return xlsxDownload(wb, `timesheet_${from}_${to}.xlsx`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { Grant } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';
+import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
 import type { Page, In } from '../shared/zod';
 import {
   AUDIT_ERROR_PATTERN,
@@ -245,8 +246,7 @@ export async function exportLogs(ctx: Ctx, _grant: Dev, raw: In<typeof logsExcel
   }
   const wb = new ExcelJS.Workbook();
   wb.created = ctx.clock();
-  const ws = wb.addWorksheet('Logs');
-  ws.columns = [
+  const ws = addHeaderSheet(wb, 'Logs', [
     { header: 'Time (UTC)', key: 'at', width: 22 },
     { header: 'Level', key: 'level', width: 9 },
     { header: 'Source', key: 'source', width: 8 },
@@ -255,8 +255,7 @@ export async function exportLogs(ctx: Ctx, _grant: Dev, raw: In<typeof logsExcel
     { header: 'Entity', key: 'entity', width: 18 },
     { header: 'Entity id', key: 'entityId', width: 14 },
     { header: 'Summary', key: 'summary', width: 60 },
-  ];
-  ws.getRow(1).font = { bold: true };
+  ]);
   for (const r of rows.map(toRow)) {
     ws.addRow({
       ...r,
@@ -265,12 +264,6 @@ export async function exportLogs(ctx: Ctx, _grant: Dev, raw: In<typeof logsExcel
       entityId: r.entityId ?? '',
     });
   }
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
   const day = (d: Date) => d.toISOString().slice(0, 10);
-  return {
-    fileName: `logs_${day(p.from)}_${day(p.to ?? ctx.clock())}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: buf.toString('base64'),
-    rows: rows.length,
-  };
+  return { ...(await xlsxDownload(wb, `logs_${day(p.from)}_${day(p.to ?? ctx.clock())}.xlsx`)), rows: rows.length };
 }

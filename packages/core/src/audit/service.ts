@@ -1,4 +1,4 @@
-import type { Ctx, Db } from '../shared/context';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
 
 export interface AuditEntry {
   action: string;
@@ -37,4 +37,18 @@ export async function audit(ctx: Ctx, db: Db, entry: AuditEntry): Promise<void> 
       request_id: ctx.requestId ?? null,
     })
     .execute();
+}
+
+/** Saves a one-row settings table (id 1) in one transaction: reads it, writes, reads it again and audits before/after. */
+export async function saveAuditedSettings<T>(
+  ctx: Ctx,
+  settings: { action: string; entity: string; read: (db: Db) => Promise<T>; write: (trx: Db, before: T) => Promise<unknown> },
+): Promise<T> {
+  return inTransaction(ctx, async (trx) => {
+    const before = await settings.read(trx);
+    await settings.write(trx, before);
+    const after = await settings.read(trx);
+    await audit(ctx, trx, { action: settings.action, entity: settings.entity, entityId: 1, before, after });
+    return after;
+  });
 }

@@ -8,7 +8,7 @@ import type { BpjsEmployeeRow, BpjsProgramme, BpjsRecapRow } from './schema';
  * (format `@`) so leading zeros survive. Whole rupiah fit a double exactly (toWholeRupiahNumber refuses more).
  */
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../shared/xlsx';
 
 interface Col<R> {
   header: string;

@@ -1,24 +1,10 @@
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import { MEAL_KIND_LABELS, MENU_PREFERENCE_LABELS, MENU_PREFERENCES, type MealKind, type MenuPreference } from './schema';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '../shared/xlsx';
 export const hhmm = (t: string) => t.slice(0, 5);
-export const ddmmyyyy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+export { ddmmyyyy } from '../shared/date-ranges';
 
-/** The company's local calendar date and time of an instant: { date: 'yyyy-mm-dd', time: 'hh:mm:ss' }. */
-export function canteenLocalTime(at: Date): { date: string; time: string } {
-  const s = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: COMPANY_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return { date: s.slice(0, 10), time: s.slice(11, 19) };
-}
+export { companyLocalTime as canteenLocalTime } from '../shared/time-zone';
 
 /** A stored preference as one of the menu preferences ('regular' when none or unknown). */
 export const preferenceOf = (p: string | null): MenuPreference =>

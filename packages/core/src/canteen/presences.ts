@@ -1,4 +1,4 @@
-import { employeeName } from '../shared/employee-sql';
+import { employeeName, workingEmployeeOptions } from '../shared/employee-sql';
 import { type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -211,11 +211,8 @@ export function cardEmployeeNumber(code: string): string {
 export async function scanPresence(ctx: Ctx, grant: Manage, raw: In<typeof scanPresenceInput>): Promise<PresenceResult> {
   const input = scanPresenceInput.parse(raw);
   const number = cardEmployeeNumber(input.code);
-  const e = await ctx.db
-    .selectFrom('employees as e')
-    .select(['e.id', 'e.employee_number as employeeNumber', employeeName.as('name')])
+  const e = await workingEmployeeOptions(ctx.db)
     .where(sql<SqlBool>`lower(e.employee_number) = lower(${number})`)
-    .where('e.resigned', '=', 0)
     .executeTakeFirst();
   if (!e) throw refusal('NOT_FOUND', 'unknown_card', `Unknown card: ${number.slice(0, 50) || input.code.slice(0, 50)}`);
   const now = ctx.clock();

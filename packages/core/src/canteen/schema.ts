@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rupiah } from '../reference/schema';
-import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
+import { id, isoDate, isoMonth, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**
  * Canteen (issue 8; spec §2 /canteen/setting, /canteen/mealSchedule, /canteen/presence; §7
@@ -400,7 +400,7 @@ export interface CanteenFileDownload {
 
 /** A month 'yyyy-mm' of meal costs (what payroll deducts for that month). */
 export const listMealCostsInput = pageInput.extend({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month yyyy-mm'),
+  month: isoMonth,
   companyOfficeId: optionalId,
   departmentId: optionalId,
   search: text(100).optional(),

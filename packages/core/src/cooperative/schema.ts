@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_STATUS, rupiah } from '../reference/schema';
+import { REQUEST_STATUS, REQUEST_STATUS_LABELS, rupiah } from '../reference/schema';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**
@@ -13,12 +13,7 @@ import { id, isoDate, optionalId, pageInput, requiredText, text } from '../share
 /** Spec §3 "Request status": a withdrawal is Pending until decided, or cancelled by its requester. */
 export const WITHDRAWAL_STATUS = REQUEST_STATUS;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS];
-export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
-  1: 'Approved',
-  2: 'Disapproved',
-  3: 'Pending',
-  4: 'Cancel',
-};
+export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = REQUEST_STATUS_LABELS;
 
 export const SAVING_PRODUCTS = ['principal', 'mandatory', 'voluntary'] as const;
 export type SavingProduct = (typeof SAVING_PRODUCTS)[number];

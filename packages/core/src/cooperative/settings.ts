@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/index';
-import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { saveAuditedSettings } from '../audit/index';
+import type { Ctx, Db } from '../shared/context';
 import type { In } from '../shared/zod';
 import type { Any, Manage } from './grants';
 import { type CooperativeSettings, cooperativeSettingsInput, SAVING_PRODUCTS, type SavingProduct } from './schema';
@@ -38,24 +38,24 @@ export async function updateCooperativeSettings(
   raw: In<typeof cooperativeSettingsInput>,
 ): Promise<CooperativeSettings> {
   const input = cooperativeSettingsInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const before = await readSettings(trx);
-    await trx
-      .updateTable('cooperative_settings')
-      .set({
-        principal_amount: input.principalAmount,
-        mandatory_amount: input.mandatoryAmount,
-        withdrawable_principal: input.withdrawablePrincipal,
-        withdrawable_mandatory: input.withdrawableMandatory,
-        withdrawable_voluntary: input.withdrawableVoluntary,
-        approval_steps: input.approvalSteps,
-        updated_by_user_id: grant.actor.userId,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', 1)
-      .execute();
-    const after = await readSettings(trx);
-    await audit(ctx, trx, { action: 'cooperative.settings.update', entity: 'cooperative_settings', entityId: 1, before, after });
-    return after;
+  return saveAuditedSettings(ctx, {
+    action: 'cooperative.settings.update',
+    entity: 'cooperative_settings',
+    read: readSettings,
+    write: (trx) =>
+      trx
+        .updateTable('cooperative_settings')
+        .set({
+          principal_amount: input.principalAmount,
+          mandatory_amount: input.mandatoryAmount,
+          withdrawable_principal: input.withdrawablePrincipal,
+          withdrawable_mandatory: input.withdrawableMandatory,
+          withdrawable_voluntary: input.withdrawableVoluntary,
+          approval_steps: input.approvalSteps,
+          updated_by_user_id: grant.actor.userId,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', 1)
+        .execute(),
   });
 }

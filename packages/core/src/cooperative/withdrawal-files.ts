@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { audit } from '../audit/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { uploadColumns } from '../shared/uploads';
 import type { In } from '../shared/zod';
 import { refuseFileEdit, visibleWithdrawal } from './access';
 import type { View } from './grants';
@@ -47,14 +48,7 @@ export async function addWithdrawalFile(
     if ((await activeFiles(trx, w.id)) >= WITHDRAWAL_MAX_FILES) throw tooManyFiles();
     const f = await trx
       .insertInto('cooperative_withdrawal_files')
-      .values({
-        withdrawal_id: w.id,
-        name: input.name,
-        mime: input.mime,
-        size: content.length,
-        content,
-        uploaded_by_user_id: grant.actor.userId,
-      })
+      .values({ withdrawal_id: w.id, ...uploadColumns(input, content, grant.actor.userId) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await audit(ctx, trx, {

@@ -1,10 +1,11 @@
-import { employeeSearch } from '../shared/employee-sql';
+import { employeeSearch, userName } from '../shared/employee-sql';
 import { sql } from 'kysely';
 import { audit } from '../audit/index';
 import { decisionRefusal } from '../access/index';
 import { checkDuties } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { uploadColumns } from '../shared/uploads';
 import { pageOf, pageOffset } from '../shared/page';
 import type { In, Page } from '../shared/zod';
 import { isManager, memberVisible, visibleWithdrawal, withdrawalDecision } from './access';
@@ -107,16 +108,7 @@ export async function requestWithdrawal(ctx: Ctx, grant: View, raw: In<typeof cr
     if (files.length > 0)
       await trx
         .insertInto('cooperative_withdrawal_files')
-        .values(
-          files.map((f) => ({
-            withdrawal_id: w.id,
-            name: f.name,
-            mime: f.mime,
-            size: f.content.length,
-            content: f.content,
-            uploaded_by_user_id: grant.actor.userId,
-          })),
-        )
+        .values(files.map((f) => ({ withdrawal_id: w.id, ...uploadColumns(f, f.content, grant.actor.userId) })))
         .execute();
     await trx
       .insertInto('cooperative_withdrawal_history')
@@ -156,7 +148,7 @@ export async function getWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof withdra
         'h.from_status as fromStatus',
         'h.to_status as toStatus',
         'h.note',
-        sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('actor'),
+        userName().as('actor'),
         'h.created_at as at',
       ])
       .where('h.withdrawal_id', '=', id)

@@ -4,7 +4,8 @@ import type { Actor } from '../access/index';
 import { type Grant, hasPermission, scopeOf } from '../access/index';
 import { scopeSql } from '../access/index';
 import type { Ctx } from '../shared/context';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { todayOf } from '../shared/date-ranges';
+import { employeeName } from '../shared/employee-sql';
 import type { In } from '../shared/zod';
 import {
   type BirthdayRow,
@@ -15,9 +16,6 @@ import {
   type TodayShift,
   upcomingBirthdaysInput,
 } from './schema';
-
-const todayOf = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
-const NAME = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 /**
  * Active employees whose birthday falls in the next `days` days. With employee.view the data
@@ -72,7 +70,7 @@ export async function expiringContracts(
   const input = expiringContractsInput.parse(raw);
   const today = todayOf(ctx);
   const r = await sql<ExpiringContractRow>`
-    select e.id as "employeeId", e.employee_number as "employeeNumber", ${NAME} as "employeeName",
+    select e.id as "employeeId", e.employee_number as "employeeNumber", ${employeeName} as "employeeName",
       dp.name as department, c.id as "contractId", c.contract_number as "contractNumber",
       c.contract_type as "contractType", to_char(c.end_date, 'YYYY-MM-DD') as "endDate",
       (c.end_date - ${today}::date)::int as "inDays"
@@ -98,7 +96,7 @@ export async function liveTimesheet(
   const base = sql`
     with st as (select * from attendance_settings where id = 1),
     day as (
-      select e.id, ${NAME} as name, dp.name as department,
+      select e.id, ${employeeName} as name, dp.name as department,
         case when sc.employee_id is not null then sc.shift_id
              when (st.workday_mask >> extract(isodow from ${today}::date)::int) & 1 = 1 then st.default_shift_id end as shift_id,
         exists (select 1 from holidays h where h.holiday_date = ${today}::date

@@ -56,6 +56,25 @@ describe('employee list search', () => {
   });
 });
 
+describe('employee list total', () => {
+  it('stops counting past the cap and says so, counts exactly when asked, and the page itself is unaffected', async () => {
+    const g = await hr();
+    const ctx = t.services.ctx(g.actor);
+    const exact = await listEmployees(ctx, g, { exactTotal: true });
+    expect(exact.totalCapped).toBe(false);
+    expect(exact.total).toBeGreaterThan(4);
+    const capped = await listEmployees(ctx, g, { pageSize: 2 }, { totalCap: 3 });
+    expect(capped).toMatchObject({ total: 3, totalCapped: true });
+    expect(capped.rows).toHaveLength(2);
+    // Within the cap the total is exact, and over REST the flag arrives as text.
+    expect(await listEmployees(ctx, g, { search: 'ag' }, { totalCap: 3 })).toMatchObject({ total: 2, totalCapped: false });
+    expect(await listEmployees(ctx, g, { exactTotal: 'true' as never }, { totalCap: 3 })).toMatchObject({
+      total: exact.total,
+      totalCapped: false,
+    });
+  });
+});
+
 describe('employee list download', () => {
   it('downloads every matching row (not only the page) with the chosen columns, in the list order', async () => {
     const g = await hr();

@@ -346,4 +346,7 @@ export const updateMyResignationOutput = idOutput;
 export const getEmployeeDetailOutput = employeeDetailShape;
 export const updateEmployeeLoginOutput = z.object({ id: z.number(), section: z.literal('login') });
 export const resetEmployeeLoginPasswordOutput = z.object({ id: z.number(), email: z.string(), temporaryPassword: z.string() });
-export const listEmployeesOutput = pageOutput(employeeListRowShape);
+export const listEmployeesOutput = pageOutput(employeeListRowShape).extend({
+  /** True when more employees match than the total says (the count stops at 10,000 unless `exactTotal`). */
+  totalCapped: z.boolean(),
+});

@@ -7,6 +7,7 @@ import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
+import { userName } from '../shared/employee-sql';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import { decodeUpload } from './files';
@@ -140,7 +141,7 @@ export async function getApplicant(ctx: Ctx, _grant: Manage, raw: In<typeof appl
       'n.id',
       'n.stage',
       'n.note',
-      sql<string | null>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('createdBy'),
+      userName().$castTo<string | null>().as('createdBy'),
       sql<string>`to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
     ])
     .where('n.applicant_id', '=', id)

@@ -12,6 +12,8 @@ export const listEmployeesInput = pageInput.extend({
   resigned: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
   sort: z.enum(EMPLOYEE_SORTS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
+  /** Count every matching employee; otherwise the total stops at EMPLOYEE_TOTAL_CAP (`totalCapped`). */
+  exactTotal: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().default(false)),
 });
 export type ListEmployeesInput = z.input<typeof listEmployeesInput>;
 

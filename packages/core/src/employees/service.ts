@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Grant } from '../access/index';
 import { employeeInScope } from '../access/index';
-import { employeeName } from '../shared/employee-sql';
+import { employeeName, employeePlacementColumns } from '../shared/employee-sql';
 import { pageOffset } from '../shared/page';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { todayOf } from '../shared/date-ranges';
 import type { Page } from '../shared/zod';
 import {
   type DownloadEmployeesInput,
@@ -68,12 +68,7 @@ function listedEmployees(db: Db, grant: View, input: Filters) {
       employeeName.as('name'),
       'e.email',
       'e.gender',
-      'e.company_office_id as companyOfficeId',
-      'o.name as companyOffice',
-      'e.department_id as departmentId',
-      'd.name as department',
-      'e.division_id as divisionId',
-      'v.name as division',
+      ...employeePlacementColumns,
       'p.name as jobPosition',
       'e.entry_date as entryDate',
       'e.resigned',
@@ -96,18 +91,41 @@ async function withSearchPlan<T>(ctx: Ctx, term: string | undefined, run: (db: D
 }
 
 /** The employee list (spec `GET /v2/h/employee/all`), server-paginated, scoped per spec §6. */
-export async function listEmployees(ctx: Ctx, grant: View, raw: ListEmployeesInput): Promise<Page<EmployeeListRow>> {
+/** The employee list counts at most this many matching rows (unless `exactTotal`); beyond, `totalCapped` is true. */
+export const EMPLOYEE_TOTAL_CAP = 10_000;
+
+export async function listEmployees(
+  ctx: Ctx,
+  grant: View,
+  raw: ListEmployeesInput,
+  opts: { totalCap?: number } = {},
+): Promise<Page<EmployeeListRow> & { totalCapped: boolean }> {
   const input = listEmployeesInput.parse(raw);
   // The page and the total as two statements: a window count would make the database build and
   // sort every matching row; alone, the page stops after pageSize rows of the name index and the
   // count needs no joins.
-  const [rows, count] = await withSearchPlan(ctx, input.search, (db) =>
-    Promise.all([
+  // The count stops at EMPLOYEE_TOTAL_CAP + 1 matching rows unless an exact total is asked for: at 100,000
+  // employees a full count on every page is most of the request, and "more than 10,000" is all a pager needs.
+  const cap = input.exactTotal ? null : (opts.totalCap ?? EMPLOYEE_TOTAL_CAP);
+  const [rows, count] = await withSearchPlan(ctx, input.search, (db) => {
+    const matching = filteredEmployees(db, grant, input);
+    return Promise.all([
       listedEmployees(db, grant, input).limit(input.pageSize).offset(pageOffset(input)).execute(),
-      filteredEmployees(db, grant, input).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-    ]),
-  );
-  return { rows, total: count.n, page: input.page, pageSize: input.pageSize };
+      (cap === null
+        ? matching.select(sql<number>`count(*)::int`.as('n'))
+        : db
+            .selectFrom(
+              matching
+                .select(sql`1`.as('one'))
+                .limit(cap + 1)
+                .as('m'),
+            )
+            .select(sql<number>`count(*)::int`.as('n'))
+      ).executeTakeFirstOrThrow(),
+    ]);
+  });
+  const capped = cap !== null && count.n > cap;
+  return { rows, total: capped ? cap : count.n, totalCapped: capped, page: input.page, pageSize: input.pageSize };
 }
 
 const CELL: Record<EmployeeListColumn, (r: EmployeeListRow) => string | Date | null> = {
@@ -154,7 +172,7 @@ export async function downloadEmployees(
   ws.getRow(1).font = { bold: true };
   for (const r of rows) ws.addRow(Object.fromEntries(input.columns.map((c) => [c, CELL[c](r)])));
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+  const today = todayOf(ctx);
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   return {
     fileName: `employees-${today}.xlsx`,

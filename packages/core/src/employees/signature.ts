@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
 import { ownEmployeeId as ownEmployeeIdOf } from '../access/index';
-import { employeeName } from '../shared/employee-sql';
+import { employeeName, userName } from '../shared/employee-sql';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import type { In } from '../shared/zod';
@@ -103,7 +102,7 @@ async function userNames(db: Db, ids: (number | null)[]): Promise<Map<number, st
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('employees as e', 'e.id', 'u.employee_id')
-    .select(['u.id', sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('name')])
+    .select(['u.id', userName().as('name')])
     .where('u.id', 'in', wanted)
     .execute();
   return new Map(rows.map((r) => [r.id, r.name]));

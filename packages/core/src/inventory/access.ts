@@ -1,9 +1,20 @@
 import { scopeSql } from '../access/index';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Actor } from '../access/index';
+import { userName } from '../shared/employee-sql';
+import type { Actor, Grant } from '../access/index';
 import { hasPermission, scopeOf } from '../access/index';
 import type { Ctx } from '../shared/context';
 import { AppError } from '../shared/errors';
+
+/** Any inventory permission: reading a request or order needs one, and the visibility rules decide which. */
+export type InventoryReader = Grant<
+  | 'inventory.request'
+  | 'inventory.view'
+  | 'inventory.manage'
+  | 'inventory.approve.managerial'
+  | 'inventory.approve.warehouse'
+  | 'inventory.approve.coo'
+>;
 
 /**
  * Who sees which inventory request. There is no manager relation between employees yet, so a
@@ -88,7 +99,7 @@ export function tierActsOn(actor: Actor, tier: 'managerial' | 'warehouse' | 'coo
 }
 
 /** Requester display name: the employee's name, else the login e-mail (aliases `e`, `ru`). */
-export const requesterName = sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), ru.email)`;
+export const requesterName = userName('ru');
 
 /**
  * SQL for the approval lists: the request (alias `r`) is not the actor's own need: they neither

@@ -3,9 +3,11 @@ import { type AuditEntry, audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { userName } from '../shared/employee-sql';
 import { AppError } from '../shared/errors';
+import { uploadColumns } from '../shared/uploads';
 import type { In } from '../shared/zod';
-import { purchaseRequestVisible } from './access';
+import { type InventoryReader, purchaseRequestVisible } from './access';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_FILES,
@@ -20,15 +22,6 @@ import {
 } from './schema';
 
 type Request = Grant<'inventory.request'>;
-/** Any inventory permission: reading needs one, and the visibility rules decide which requests. */
-type Reader = Grant<
-  | 'inventory.request'
-  | 'inventory.view'
-  | 'inventory.manage'
-  | 'inventory.approve.managerial'
-  | 'inventory.approve.warehouse'
-  | 'inventory.approve.coo'
->;
 
 const notFound = () => new AppError('NOT_FOUND', 'Purchase request not found');
 const fileNotFound = () => new AppError('NOT_FOUND', 'Attachment not found');
@@ -68,14 +61,7 @@ export async function attachmentsOf(db: Db, purchaseRequestId: number): Promise<
     .selectFrom('inventory_purchase_request_attachments as a')
     .innerJoin('users as u', 'u.id', 'a.uploaded_by_user_id')
     .leftJoin('employees as e', 'e.id', 'u.employee_id')
-    .select([
-      'a.id',
-      'a.name',
-      'a.mime',
-      'a.size',
-      sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('uploadedBy'),
-      'a.created_at as createdAt',
-    ])
+    .select(['a.id', 'a.name', 'a.mime', 'a.size', userName().as('uploadedBy'), 'a.created_at as createdAt'])
     .where('a.purchase_request_id', '=', purchaseRequestId)
     .orderBy('a.id')
     .execute();
@@ -130,7 +116,7 @@ async function changeAttachments(
 }
 
 /** Attachments of a purchase request the caller may open. */
-export async function listPurchaseRequestAttachments(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
+export async function listPurchaseRequestAttachments(ctx: Ctx, grant: InventoryReader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
   await visibleRequest(ctx.db, grant.actor, id, false);
   return attachmentsOf(ctx.db, id);
@@ -157,14 +143,7 @@ export async function addPurchaseRequestAttachment(
       throw new AppError('CONFLICT', `A purchase request can have at most ${ATTACHMENT_MAX_FILES} attachments`);
     const row = await trx
       .insertInto('inventory_purchase_request_attachments')
-      .values({
-        purchase_request_id: input.id,
-        name: input.name,
-        mime: input.mime,
-        size: content.length,
-        content,
-        uploaded_by_user_id: grant.actor.userId,
-      })
+      .values({ purchase_request_id: input.id, ...uploadColumns(input, content, grant.actor.userId) })
       .returning('id')
       .executeTakeFirstOrThrow();
     return {
@@ -196,7 +175,7 @@ export async function deletePurchaseRequestAttachment(
 /** One attachment's bytes, for whoever may open the request. */
 export async function downloadPurchaseRequestAttachment(
   ctx: Ctx,
-  grant: Reader,
+  grant: InventoryReader,
   raw: In<typeof attachmentIdInput>,
 ): Promise<InventoryDownload> {
   const input = attachmentIdInput.parse(raw);

@@ -6,7 +6,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { likePattern } from '../shared/sql';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { companyDate } from '../shared/time-zone';
 import type { Page, In } from '../shared/zod';
 import {
   ADJUSTMENT_SOURCE,
@@ -46,12 +46,9 @@ type Use = Grant<'inventory.request'>;
 type View = Grant<'inventory.view'>;
 type Manage = Grant<'inventory.manage'>;
 
-/** Today's company calendar date, 'yyyy-mm-dd' (Asia/Jakarta), by the context's clock. */
-export const companyToday = (ctx: Ctx): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+export { todayOf as companyToday } from '../shared/date-ranges';
 
-/** The company's calendar date of an instant column (spec: company time zone, default Asia/Jakarta). */
-export const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time zone ${COMPANY_TIME_ZONE})::date`;
+export { companyDate };
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 const nameTaken = (param: string, message: string) => () =>

@@ -1,7 +1,8 @@
 import type { Grant } from '../access/index';
 import type { Ctx } from '../shared/context';
 import { type PdfColumn, type PdfDocumentSpec, type PdfTable, renderPdf } from '../shared/pdf';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { companyLocalTime } from '../shared/time-zone';
+import { ddmmyyyy } from '../shared/date-ranges';
 import type { In } from '../shared/zod';
 import { getPurchaseOrder } from './purchase-orders';
 import { getPurchaseRequest } from './purchase-requests';
@@ -19,27 +20,14 @@ type Reader = Grant<'inventory.request'>;
 
 const PDF = 'application/pdf';
 
-/** 'yyyy-mm-dd' → 'dd/mm/yyyy' (spec §9 date format). */
-const displayDate = (iso: string | null | undefined): string =>
-  iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '-';
+/** 'yyyy-mm-dd' → 'dd/mm/yyyy' (spec §9 date format), '-' for none. */
+const displayDate = (iso: string | null | undefined): string => (iso ? ddmmyyyy(iso) : '-');
 
 /** An instant as 'dd/mm/yyyy hh:mm' in the company time zone (Asia/Jakarta, 24-hour). */
 function displayDateTime(at: Date | string | null | undefined): string {
   if (!at) return '-';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: COMPANY_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const local = companyLocalTime(new Date(at));
+  return `${ddmmyyyy(local.date)} ${local.time.slice(0, 5)}`;
 }
 
 /** Integer rupiah digit string → "Rp 1.250.000" (string arithmetic only, never a float). */

@@ -8,7 +8,7 @@ import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
-import { purchaseRequestVisible, warehouseRequestVisible } from './access';
+import { type InventoryReader, purchaseRequestVisible, warehouseRequestVisible } from './access';
 import { requestLineName, requestLineNameColumns } from './request-lines';
 import { companyToday } from './catalogue';
 import {
@@ -27,15 +27,6 @@ import {
 import { moveStock } from './stock';
 
 type Manage = Grant<'inventory.manage'>;
-/** Any inventory permission: reading needs one, and the visibility rules decide which rows. */
-type Reader = Grant<
-  | 'inventory.request'
-  | 'inventory.view'
-  | 'inventory.manage'
-  | 'inventory.approve.managerial'
-  | 'inventory.approve.warehouse'
-  | 'inventory.approve.coo'
->;
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 
@@ -211,28 +202,28 @@ function ordersBase(db: Db) {
 }
 
 /** Orders placed from one purchase request (spec purchase-requests/{id}/purchase-orders). */
-export async function listPurchaseRequestOrders(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
+export async function listPurchaseRequestOrders(ctx: Ctx, grant: InventoryReader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
   await requireVisiblePurchaseRequest(ctx.db, grant.actor, id);
   return ordersWhere(ctx.db, (q) => q.where('po.purchase_request_id', '=', id));
 }
 
 /** Receipts against the orders of one purchase request (spec purchase-requests/{id}/purchase-receives). */
-export async function listPurchaseRequestReceives(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
+export async function listPurchaseRequestReceives(ctx: Ctx, grant: InventoryReader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
   await requireVisiblePurchaseRequest(ctx.db, grant.actor, id);
   return receivesWhere(ctx.db, (q) => q.where('po.purchase_request_id', '=', id));
 }
 
 /** Orders of the purchase requests linked to a warehouse request (spec warehouse-requests/{id}/purchase-orders). */
-export async function listWarehouseRequestOrders(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
+export async function listWarehouseRequestOrders(ctx: Ctx, grant: InventoryReader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
   await requireVisible(ctx.db, grant.actor, 'Warehouse request', id);
   return ordersWhere(ctx.db, (q) => q.where('r.warehouse_request_id', '=', id));
 }
 
 /** Receipts for a warehouse request's purchase requests (spec warehouse-requests/{id}/purchase-receives). */
-export async function listWarehouseRequestReceives(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>) {
+export async function listWarehouseRequestReceives(ctx: Ctx, grant: InventoryReader, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
   await requireVisible(ctx.db, grant.actor, 'Warehouse request', id);
   return receivesWhere(ctx.db, (q) =>
@@ -243,7 +234,11 @@ export async function listWarehouseRequestReceives(ctx: Ctx, grant: Reader, raw:
 }
 
 /** One order; visible to whoever may open its purchase request. */
-export async function getPurchaseOrder(ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>): Promise<PurchaseOrder> {
+export async function getPurchaseOrder(
+  ctx: Ctx,
+  grant: InventoryReader,
+  raw: In<typeof catalogueIdInput>,
+): Promise<PurchaseOrder> {
   const { id } = catalogueIdInput.parse(raw);
   const po = await ctx.db
     .selectFrom('inventory_purchase_orders')

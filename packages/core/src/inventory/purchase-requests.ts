@@ -6,10 +6,19 @@ import { type Decision, decisionRefusal } from '../access/index';
 import { type Grant, hasPermission } from '../access/index';
 import { approvalRoute, checkDuties, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { userName } from '../shared/employee-sql';
 import { AppError } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page, In } from '../shared/zod';
-import { notOwnNeed, notPriorPurchaseDecider, ownRequest, purchaseRequestVisible, teamRequest, tierActsOn } from './access';
+import {
+  type InventoryReader,
+  notOwnNeed,
+  notPriorPurchaseDecider,
+  ownRequest,
+  purchaseRequestVisible,
+  teamRequest,
+  tierActsOn,
+} from './access';
 import { requestLineName, requestLineNameColumns } from './request-lines';
 import { attachmentsOf } from './attachments';
 import { companyToday } from './catalogue';
@@ -45,15 +54,6 @@ import {
 type Request = Grant<'inventory.request'>;
 type View = Grant<'inventory.view'>;
 type Manage = Grant<'inventory.manage'>;
-/** Any inventory permission: reading a request needs one, and the visibility rules decide which. */
-type Reader = Grant<
-  | 'inventory.request'
-  | 'inventory.view'
-  | 'inventory.manage'
-  | 'inventory.approve.managerial'
-  | 'inventory.approve.warehouse'
-  | 'inventory.approve.coo'
->;
 type TierGrant<T extends ApprovalTier> = Grant<(typeof APPROVAL_TIER_PERMISSION)[T]>;
 type LineInput = z.output<typeof createPurchaseRequestInput>['lines'][number];
 
@@ -155,7 +155,7 @@ export async function listAllPurchaseRequests(ctx: Ctx, grant: Manage, raw: In<t
  * Requests waiting for the given tier that the caller may act on. FORBIDDEN without the tier's
  * permission (the managerial tier sees its own scope; warehouse and COO see all).
  */
-export async function listPurchaseRequestApprovals(ctx: Ctx, grant: Reader, raw: In<typeof listApprovalsInput>) {
+export async function listPurchaseRequestApprovals(ctx: Ctx, grant: InventoryReader, raw: In<typeof listApprovalsInput>) {
   const f = listApprovalsInput.parse(raw);
   const actor = grant.actor;
   if (!hasPermission(actor, APPROVAL_TIER_PERMISSION[f.tier]))
@@ -237,7 +237,7 @@ async function historyOf(db: Db, id: number): Promise<PurchaseRequestStep[]> {
       'h.to_status as toStatus',
       'h.note',
       'h.actor_user_id as actorUserId',
-      sql<string>`coalesce(nullif(trim(e.given_name || ' ' || e.surname), ''), u.email)`.as('actor'),
+      userName().as('actor'),
       'h.created_at as at',
     ])
     .where('h.purchase_request_id', '=', id)
@@ -249,7 +249,7 @@ async function historyOf(db: Db, id: number): Promise<PurchaseRequestStep[]> {
 /** One request with lines, approval history and what the caller may do now. */
 export async function getPurchaseRequest(
   ctx: Ctx,
-  grant: Reader,
+  grant: InventoryReader,
   raw: In<typeof catalogueIdInput>,
 ): Promise<PurchaseRequestDetail> {
   const { id } = catalogueIdInput.parse(raw);

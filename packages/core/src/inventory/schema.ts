@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { optionalText } from '../shared/zod-optional';
 // The spec's fixed enumerations (§3) and integer rupiah live with the reference data (browser-safe schema).
-import { APPROVAL_STATUS, REQUEST_STATUS, rupiah } from '../reference/schema';
+import { APPROVAL_STATUS, REQUEST_STATUS, REQUEST_STATUS_LABELS, rupiah } from '../reference/schema';
 
 /** Spec §3 "Request status" (Approved 1, Disapproved 2, Pending 3, Cancel 4) and "Approval status". */
-export { APPROVAL_STATUS, REQUEST_STATUS };
+export { APPROVAL_STATUS, REQUEST_STATUS, REQUEST_STATUS_LABELS };
 
 /**
  * Inventory and purchasing (issue 7, spec §3 "Purchase request, warehouse request, inventory item
@@ -202,12 +202,6 @@ export const adjustStockInput = z.object({
 // Warehouse requests
 
 export type RequestStatus = (typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS];
-export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
-  1: 'Approved',
-  2: 'Disapproved',
-  3: 'Pending',
-  4: 'Cancel',
-};
 
 /** How much of an approved warehouse request has been handed out. */
 export type Fulfilment = 'none' | 'partial' | 'full';

@@ -1,7 +1,7 @@
 import { actorForUser } from '../auth/index';
 import { requirePermission } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { todayOf } from '../shared/date-ranges';
 import { createPurchaseOrder, receivePurchaseOrder } from './purchase-orders';
 import { createPurchaseRequest, raisePurchaseRequestForWarehouseRequest } from './purchase-requests';
 import type { PurchaseRequestStatus } from './schema';
@@ -119,7 +119,7 @@ async function seedDemoRequests(base: Ctx, db: Db, warehouseId: number): Promise
       .where('v.name', '=', name)
       .executeTakeFirstOrThrow();
   const [paper, shirt, helmet] = await Promise.all([variant('PPR-A4', ''), variant('UNF-SHT', 'M'), variant('SFT-HLM', '')]);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(base.clock());
+  const today = todayOf(base);
   const req = (x: { a: Parameters<typeof requirePermission>[0] }) => requirePermission(x.a, 'inventory.request');
   const manage = (x: { a: Parameters<typeof requirePermission>[0] }) => requirePermission(x.a, 'inventory.manage');
   const decide = requirePermission(keeper!.a, 'inventory.approve.warehouse');

@@ -1,4 +1,4 @@
-import { employeeName } from '../shared/employee-sql';
+import { employeeName, userName } from '../shared/employee-sql';
 import { sql } from 'kysely';
 import type { Db } from '../shared/context';
 import { type HalfDay, LEAVE_STATUS_LABELS, type LeaveRow, type LeaveStatus } from './schema';
@@ -37,7 +37,7 @@ export const requestColumns = [
   'r.created_at as createdAt',
   'r.decided_at as decidedAt',
   sql<string | null>`case when du.id is null then null
-    else coalesce(nullif(trim(de.given_name || ' ' || de.surname), ''), du.email) end`.as('decidedBy'),
+    else ${userName('du', 'de')} end`.as('decidedBy'),
   'r.decision_note as decisionNote',
   'r.approval_steps as approvalSteps',
   'r.approved_steps as approvedSteps',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REQUEST_STATUS } from '../reference/schema';
-import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
+import { REQUEST_STATUS, REQUEST_STATUS_LABELS } from '../reference/schema';
+import { id, isoDate, isoMonth, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /**
  * Leave (issue 4; spec §2 /attendance/leave*, /misc/leavetype, /personal/leave*; §3 "leave (with
@@ -15,12 +15,7 @@ import { id, isoDate, optionalId, pageInput, requiredText, text } from '../share
 /** Spec §3 "Request status": Approved 1, Disapproved 2, Pending 3, Cancel 4. */
 export const LEAVE_STATUS = REQUEST_STATUS;
 export type LeaveStatus = (typeof LEAVE_STATUS)[keyof typeof LEAVE_STATUS];
-export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = {
-  1: 'Approved',
-  2: 'Disapproved',
-  3: 'Pending',
-  4: 'Cancel',
-};
+export const LEAVE_STATUS_LABELS: Record<LeaveStatus, string> = REQUEST_STATUS_LABELS;
 
 /** A one-day request may cover half of it. */
 export const HALF_DAYS = ['none', 'morning', 'afternoon'] as const;
@@ -266,7 +261,7 @@ export interface LeaveBalance {
 // Schedule, report, dashboard
 
 export const leaveScheduleInput = pageInput.extend({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month yyyy-mm'),
+  month: isoMonth,
   companyOfficeId: optionalId,
   departmentId: optionalId,
   search: text(100).optional(),

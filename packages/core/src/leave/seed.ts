@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { setTimesheetOverrides } from '../attendance/index';
 import { type Ctx, inTransaction } from '../shared/context';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { todayOf } from '../shared/date-ranges';
 import { lockBalance, reserveDays, shiftDays, workingDays } from './queries';
 import { entitlementDateOf } from './rules';
 import { LEAVE_STATUS } from './schema';
@@ -88,7 +88,7 @@ export async function seedLeaveDemo(ctx: Ctx): Promise<boolean> {
       (await db.selectFrom('users').select('id').where('email', '=', 'hc@demo.co.id').executeTakeFirst()) ??
       (await db.selectFrom('users').select('id').orderBy('id').executeTakeFirst());
     if (!hcUser) return true;
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+    const today = todayOf(ctx);
     const year = today.slice(0, 4);
     // Employees entitled to annual leave since before this year, with a login first (the demo personas).
     const employees = await db

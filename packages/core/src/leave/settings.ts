@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { audit } from '../audit/index';
-import { type Ctx, inTransaction } from '../shared/context';
+import { saveAuditedSettings } from '../audit/index';
+import type { Ctx } from '../shared/context';
 import type { In } from '../shared/zod';
 import type { Manage, Personal, View } from './grants';
 import { readLeaveSettings } from './queries';
@@ -20,21 +20,21 @@ export async function getLeaveSettings(ctx: Ctx, _grant: View | Personal): Promi
  */
 export async function updateLeaveSettings(ctx: Ctx, grant: Manage, raw: In<typeof leaveSettingsInput>): Promise<LeaveSettings> {
   const input = leaveSettingsInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const before = await readLeaveSettings(trx);
-    await trx
-      .updateTable('leave_settings')
-      .set({
-        annual_days: input.annualDays,
-        carry_over_max_days: input.carryOverMaxDays,
-        prorate_first_year: input.prorateFirstYear,
-        updated_by_user_id: grant.actor.userId,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', 1)
-      .execute();
-    const after = await readLeaveSettings(trx);
-    await audit(ctx, trx, { action: 'leave.settings.update', entity: 'leave_settings', entityId: 1, before, after });
-    return after;
+  return saveAuditedSettings(ctx, {
+    action: 'leave.settings.update',
+    entity: 'leave_settings',
+    read: readLeaveSettings,
+    write: (trx) =>
+      trx
+        .updateTable('leave_settings')
+        .set({
+          annual_days: input.annualDays,
+          carry_over_max_days: input.carryOverMaxDays,
+          prorate_first_year: input.prorateFirstYear,
+          updated_by_user_id: grant.actor.userId,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', 1)
+        .execute(),
   });
 }

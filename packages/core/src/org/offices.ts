@@ -5,7 +5,8 @@ import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
 import { queryOffices } from './queries';
 import { officeUses } from './usage';
-import { auditRow, insertRow, updateRow, defined, deleteProcedure, lockedRow, nameTaken } from './records';
+import { defined } from '../shared/patch';
+import { auditRow, insertRow, updateRow, deleteProcedure, lockedRow, nameTaken } from './records';
 import { createOfficeInput, listOfficesInput, type OfficeRow, updateOfficeInput } from './schema';
 
 // Company offices

@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Scope } from '../access/index';
 import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
-import { employeeName } from '../shared/employee-sql';
+import { employeeName, employeePlacementColumns } from '../shared/employee-sql';
 import { type PageArgs, pageOffset } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
@@ -348,12 +348,7 @@ export async function queryOrgEmployees(db: Db, scope: Scope, f: PageArgs & OrgE
       'e.id',
       'e.employee_number as employeeNumber',
       employeeName.as('name'),
-      'e.company_office_id as companyOfficeId',
-      'o.name as companyOffice',
-      'e.department_id as departmentId',
-      'd.name as department',
-      'e.division_id as divisionId',
-      'v.name as division',
+      ...employeePlacementColumns,
       'e.section_id as sectionId',
       's.name as section',
       'e.job_position_id as jobPositionId',

@@ -27,11 +27,6 @@ export const changedMeanwhile = () =>
 export const nameTaken = (message: string) => () =>
   new AppError('CONFLICT', message, { fields: [{ param: 'name', msg: 'is already used' }] });
 
-/** Updates only the given keys (undefined = keep). */
-export function defined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-}
-
 /** Row `id` of an org table, locked for the change; NOT_FOUND naming `label` ("Department") when there is none. */
 export async function lockedRow<T extends OrgTable>(trx: Db, table: T, id: number, label: string): Promise<OrgRow<T>> {
   const row = await trx

@@ -5,8 +5,8 @@ import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import { likePattern } from '../shared/sql';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { employeeName, employeeSearch, userName, workingEmployeeOptions } from '../shared/employee-sql';
+import { anyId, chunksOf } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import { allocateDeduction, invoiceTotal, splitInstalments } from './rules';
 import {
@@ -38,11 +38,8 @@ import {
 type Manage = Grant<'purchaseOfGood.manage'>;
 
 const invoiceNotFound = () => new AppError('NOT_FOUND', 'Invoice not found');
-const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
-/** The company's calendar date now (Asia/Jakarta), 'yyyy-mm-dd'. */
-export const pogToday = (ctx: Ctx): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+export { todayOf as pogToday } from '../shared/date-ranges';
 
 /** Invoices and employees visible to the grant (spec §6 data scope on alias `e`); others are NOT_FOUND. */
 const inScope = (grant: Manage): RawBuilder<SqlBool> => scopeSql(grant.scope, 'e');
@@ -201,12 +198,7 @@ export async function listPogInvoices(
   if (f.typeId) q = q.where('i.type_id', '=', f.typeId);
   if (f.from) q = q.where('i.invoice_date', '>=', f.from);
   if (f.to) q = q.where('i.invoice_date', '<=', f.to);
-  if (f.search) {
-    const like = likePattern(f.search);
-    q = q.where((eb) =>
-      eb.or([eb('i.invoice_number', 'ilike', like), eb(employeeName, 'ilike', like), eb('e.employee_number', 'ilike', like)]),
-    );
-  }
+  if (f.search) q = q.where(employeeSearch(f.search, ['i.invoice_number']));
   const rows = await q
     .select([...invoiceColumns, sql<number>`(count(*) over ())::int`.as('total_count')])
     .orderBy('i.invoice_date', 'desc')
@@ -279,7 +271,7 @@ export async function getPogInvoice(ctx: Ctx, grant: Manage, raw: In<typeof pogI
         'p.period as payrollPeriod',
         'p.paid_on as paidOn',
         'p.note',
-        sql<string | null>`coalesce(nullif(trim(ue.given_name || ' ' || ue.surname), ''), u.email)`.as('actor'),
+        userName('u', 'ue').$castTo<string | null>().as('actor'),
         'p.created_at as createdAt',
       ])
       .where('p.invoice_id', '=', id)
@@ -457,16 +449,7 @@ export async function createPogInvoice(
 /** Working employees in the caller's scope (the buyer picker), by name or number, at most 500. */
 export async function listPogEmployees(ctx: Ctx, grant: Manage, raw: In<typeof pogEmployeesInput>): Promise<PogEmployeeOption[]> {
   const f = pogEmployeesInput.parse(raw ?? {});
-  let q = ctx.db
-    .selectFrom('employees as e')
-    .select(['e.id', 'e.employee_number as employeeNumber', employeeName.as('name')])
-    .where('e.resigned', '=', 0)
-    .where(inScope(grant));
-  if (f.search) {
-    const like = likePattern(f.search);
-    q = q.where((eb) => eb.or([eb(employeeName, 'ilike', like), eb('e.employee_number', 'ilike', like)]));
-  }
-  return q.orderBy('e.employee_number').limit(500).execute();
+  return workingEmployeeOptions(ctx.db, f.search).where(inScope(grant)).orderBy('e.employee_number').limit(500).execute();
 }
 
 /** Marks the invoice paid off once every instalment has a payment (guarded on status 'active'). */
@@ -475,7 +458,7 @@ async function closeIfPaid(trx: Db, invoiceIds: readonly number[]): Promise<void
   await trx
     .updateTable('pog_invoices as i')
     .set({ status: 'paid' })
-    .where('i.id', 'in', [...invoiceIds])
+    .where(anyId('i.id', [...invoiceIds]))
     .where('i.status', '=', 'active')
     .where(
       sql<SqlBool>`not exists (select 1 from pog_instalments s where s.invoice_id = i.id
@@ -595,7 +578,7 @@ async function deductionsOf(
   scope?: RawBuilder<SqlBool>,
 ): Promise<(PogDeduction & { employeeNumber: string; employeeName: string })[]> {
   if (employeeIds && employeeIds.length === 0) return [];
-  const only = employeeIds ? sql<SqlBool>`x.employee_id in (${sql.join(employeeIds.map((i) => sql`${i}`))})` : sql<SqlBool>`true`;
+  const only = employeeIds ? anyId('x.employee_id', employeeIds) : sql<SqlBool>`true`;
   const rows = await sql<{
     employeeId: number;
     employeeNumber: string;
@@ -683,22 +666,26 @@ export async function recordPurchaseOfGoodsPayments(
     const known = await trx
       .selectFrom('employees')
       .select('id')
-      .where('id', 'in', [...byEmployee.keys()])
+      .where(anyId('id', [...byEmployee.keys()]))
       .execute();
     if (known.length === 0) return empty;
-    const claimed = await trx
-      .insertInto('pog_payroll_postings')
-      .values(known.map((k) => ({ employee_id: k.id, period, amount: byEmployee.get(k.id)!.toString(), applied: '0' })))
-      .onConflict((oc) => oc.columns(['employee_id', 'period']).doNothing())
-      .returning('employee_id')
-      .execute();
+    const claimed = [];
+    for (const part of chunksOf(known))
+      claimed.push(
+        ...(await trx
+          .insertInto('pog_payroll_postings')
+          .values(part.map((k) => ({ employee_id: k.id, period, amount: byEmployee.get(k.id)!.toString(), applied: '0' })))
+          .onConflict((oc) => oc.columns(['employee_id', 'period']).doNothing())
+          .returning('employee_id')
+          .execute()),
+      );
     const fresh = claimed.map((c) => c.employee_id);
     if (fresh.length === 0) return empty;
     // Lock the invoices first; the due instalments are read by a later statement (a fresh snapshot).
     await trx
       .selectFrom('pog_invoices')
       .select('id')
-      .where('employee_id', 'in', fresh)
+      .where(anyId('employee_id', fresh))
       .where('status', '=', 'active')
       .orderBy('id')
       .forUpdate()
@@ -707,7 +694,7 @@ export async function recordPurchaseOfGoodsPayments(
       .selectFrom('pog_instalments as s')
       .innerJoin('pog_invoices as i', 'i.id', 's.invoice_id')
       .select(['s.id', 's.invoice_id as invoiceId', 's.amount', 'i.employee_id as employeeId'])
-      .where('i.employee_id', 'in', fresh)
+      .where(anyId('i.employee_id', fresh))
       .where('i.status', '=', 'active')
       .where('s.period', '<=', period)
       .where(sql<SqlBool>`not exists (select 1 from pog_payments p where p.instalment_id = s.id)`)
@@ -732,10 +719,11 @@ export async function recordPurchaseOfGoodsPayments(
     }
     if (payments.length > 0) {
       const paidOn = lastDayOf(period);
-      await trx
-        .insertInto('pog_payments')
-        .values(payments.map((p) => ({ ...p, source: 'payroll' as const, period, paid_on: paidOn, note: `Payroll ${period}` })))
-        .execute();
+      for (const part of chunksOf(payments))
+        await trx
+          .insertInto('pog_payments')
+          .values(part.map((p) => ({ ...p, source: 'payroll' as const, period, paid_on: paidOn, note: `Payroll ${period}` })))
+          .execute();
       await closeIfPaid(trx, [...new Set(payments.map((p) => p.invoice_id))]);
     }
     for (const [employeeId, a] of applied)

@@ -25,6 +25,13 @@ export const ATTENDANCE_STATUS = {
 } as const;
 export const APPROVAL_STATUS = { Approved: 1, Disapproved: 2, Pending: 3 } as const;
 export const REQUEST_STATUS = { Approved: 1, Disapproved: 2, Pending: 3, Cancel: 4 } as const;
+/** Spec §3 "Request status" labels, shared by every request (leave, attendance, cooperative, inventory). */
+export const REQUEST_STATUS_LABELS: Record<(typeof REQUEST_STATUS)[keyof typeof REQUEST_STATUS], string> = {
+  1: 'Approved',
+  2: 'Disapproved',
+  3: 'Pending',
+  4: 'Cancel',
+};
 export const PERMIT_TYPES = {
   1: { name: 'Late Clock In Permit', label: 'Late Clock-In' },
   2: { name: 'Leave Early From Office Permit', label: 'Leave Early' },

@@ -7,7 +7,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { todayOf } from '../shared/date-ranges';
 import type { Page, In } from '../shared/zod';
 import {
   createRegulationInput,
@@ -125,7 +125,7 @@ export async function listRegulations(
  */
 export async function myRegulations(ctx: Ctx, actor: Actor, raw: In<typeof latestRegulationsInput>): Promise<RegulationRow[]> {
   const input = latestRegulationsInput.parse(raw);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+  const today = todayOf(ctx);
   const rows = await baseQuery(ctx.db)
     .where((eb) =>
       actor.companyOfficeId === null
@@ -225,7 +225,7 @@ export async function downloadRegulation(ctx: Ctx, actor: Actor, raw: In<typeof 
   const { id } = regulationIdInput.parse(raw);
   let q = ctx.db.selectFrom('regulations').select(['file_name', 'mime', 'content']).where('id', '=', id);
   if (!hasPermission(actor, 'org.view')) {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+    const today = todayOf(ctx);
     q = q
       .where((eb) =>
         actor.companyOfficeId === null

@@ -2,7 +2,7 @@ import { requirePermission } from '../access/index';
 import { actorForUser } from '../auth/index';
 import { finalisePayroll, generatePayroll, previousPeriod } from '../payroll/index';
 import type { Ctx } from '../shared/context';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { todayOf } from '../shared/date-ranges';
 
 /**
  * Last month's payroll, generated and finalised by HR through the real run services (issue 19), so every
@@ -14,7 +14,7 @@ export async function seedPayrollMonthDemo(ctx: Ctx): Promise<string | null> {
   const hc = await ctx.db.selectFrom('users').select('id').where('email', '=', 'hc@demo.co.id').executeTakeFirst();
   const actor = hc ? await actorForUser(ctx.db, hc.id, 'user') : null;
   if (!actor || !ctx.payrollFeeds) return null;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+  const today = todayOf(ctx);
   const period = previousPeriod(today.slice(0, 7));
   const hrCtx = { ...ctx, actor };
   const grant = requirePermission(actor, 'salary.update');

@@ -38,6 +38,12 @@ export type DateKind = keyof typeof DATE_RANGES;
 /** Today in Indonesia's western time (WIB, UTC+7), where the company works: 'yyyy-mm-dd'. */
 export const todayWib = (now: Date): string => new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 
+/** 'yyyy-mm-dd' → 'dd/mm/yyyy' (spec §9 date format), for messages and files. */
+export const ddmmyyyy = (d: string): string => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/** The company's calendar date (WIB) by a service context's clock: 'yyyy-mm-dd'. */
+export const todayOf = (ctx: { clock: () => Date }): string => todayWib(ctx.clock());
+
 /** 'yyyy-mm-dd' moved by whole years (29 February becomes 28 February in a common year). */
 export function addYears(day: string, years: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from './context';
 import { likePattern } from './sql';
 
 /*
@@ -7,6 +8,20 @@ import { likePattern } from './sql';
 
 /** An employee's display name: given name and surname, trimmed. */
 export const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
+
+/** An employee's office, department and division, ids and names (joined as `o` office, `d` department, `v` division). */
+export const employeePlacementColumns = [
+  'e.company_office_id as companyOfficeId',
+  'o.name as companyOffice',
+  'e.department_id as departmentId',
+  'd.name as department',
+  'e.division_id as divisionId',
+  'v.name as division',
+] as const;
+
+/** A login's display name: its employee's name (alias `e`), else the login's e-mail (alias `u`). */
+export const userName = (u = 'u', e = 'e') =>
+  sql<string>`coalesce(nullif(trim(${sql.ref(`${e}.given_name`)} || ' ' || ${sql.ref(`${e}.surname`)}), ''), ${sql.ref(`${u}.email`)})`;
 
 /**
  * A list's search: the employee's name or number, or any of the `also` columns, contains the text
@@ -19,4 +34,13 @@ export function employeeSearch(search: string, also: readonly string[] = []) {
     refs.map((r) => sql`${r} ilike ${like}`),
     sql` or `,
   )})`;
+}
+
+/** Working (not resigned) employees as picker options: id, number and name; with `search`, those matching it. */
+export function workingEmployeeOptions(db: Db, search?: string) {
+  const q = db
+    .selectFrom('employees as e')
+    .select(['e.id', 'e.employee_number as employeeNumber', employeeName.as('name')])
+    .where('e.resigned', '=', 0);
+  return search ? q.where(employeeSearch(search)) : q;
 }

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 /**
  * The company's time zone (IANA): the company works in Indonesia's western time, WIB (UTC+7, no
  * daylight saving). It decides which calendar day "today" is, and the local date and time of an
@@ -6,3 +8,21 @@
  * (spec §9).
  */
 export const COMPANY_TIME_ZONE = 'Asia/Jakarta';
+
+/** SQL: the company's calendar date of an instant column. */
+export const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time zone ${COMPANY_TIME_ZONE})::date`;
+
+/** The company's local calendar date and time of an instant: { date: 'yyyy-mm-dd', time: 'hh:mm:ss' } (24-hour). */
+export function companyLocalTime(at: Date): { date: string; time: string } {
+  const s = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: COMPANY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return { date: s.slice(0, 10), time: s.slice(11, 19) };
+}

@@ -36,6 +36,9 @@ export const isoDate = z
     return y >= 1900 && y <= 2100 && dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
   }, 'must be a real date');
 
+/** A calendar month 'yyyy-mm'. */
+export const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month yyyy-mm');
+
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
 

@@ -6,7 +6,7 @@ import { type Grant, scopeOf } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import { likePattern } from '../shared/sql';
+import { employeeName, employeeSearch, workingEmployeeOptions } from '../shared/employee-sql';
 import type { Page, In } from '../shared/zod';
 import {
   createStorageServerInput,
@@ -24,7 +24,6 @@ import {
 type Manage = Grant<'server.manage'>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Storage server not found');
-const ownerName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 /**
  * Who sees which server (issue 7 "owners manage their own, admins see all"): an admin — superadmin
@@ -60,17 +59,10 @@ export async function listStorageServerOwners(
 ): Promise<StorageServerOwner[]> {
   const f = storageServerOwnersInput.parse(raw ?? {});
   const actor = grant.actor;
-  let q = ctx.db
-    .selectFrom('employees as e')
-    .select(['e.id', 'e.employee_number as employeeNumber', ownerName.as('name')])
-    .where('e.resigned', '=', 0);
+  let q = workingEmployeeOptions(ctx.db, f.search);
   if (!isStorageAdmin(actor)) {
     if (actor.employeeId === null) return [];
     q = q.where('e.id', '=', actor.employeeId);
-  }
-  if (f.search) {
-    const like = likePattern(f.search);
-    q = q.where((eb) => eb.or([eb(ownerName, 'ilike', like), eb('e.employee_number', 'ilike', like)]));
   }
   return q.orderBy('e.employee_number').limit(50).execute();
 }
@@ -97,7 +89,7 @@ const serverColumns = [
   sql<number>`floor(s.usage_gb * 100 / s.capacity_gb)::int`.as('usagePercent'),
   's.owner_employee_id as ownerEmployeeId',
   'e.employee_number as ownerNumber',
-  ownerName.as('ownerName'),
+  employeeName.as('ownerName'),
   's.status',
   's.updated_at as updatedAt',
 ] as const;
@@ -118,18 +110,7 @@ export async function listStorageServers(
   if (f.typeId) q = q.where('s.type_id', '=', f.typeId);
   if (f.categoryId) q = q.where('s.category_id', '=', f.categoryId);
   if (f.status) q = q.where('s.status', '=', f.status);
-  if (f.search) {
-    const like = likePattern(f.search);
-    q = q.where((eb) =>
-      eb.or([
-        eb('s.name', 'ilike', like),
-        eb('s.location', 'ilike', like),
-        eb('s.address', 'ilike', like),
-        eb(ownerName, 'ilike', like),
-        eb('e.employee_number', 'ilike', like),
-      ]),
-    );
-  }
+  if (f.search) q = q.where(employeeSearch(f.search, ['s.name', 's.location', 's.address']));
   const rows = await q
     .select([...serverColumns, sql<number>`(count(*) over ())::int`.as('total')])
     .orderBy(sql`lower(s.name)`)

@@ -1,5 +1,5 @@
 import { type Grant, requirePermission, type Scope } from '../access/index';
-import { audit } from '../audit/index';
+import { audit, saveAuditedSettings } from '../audit/index';
 import { Dec, getIncomeTax, queryFinalisedSlipEmployees, queryFinalisedYearSlips, sumRupiah } from '../payroll/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
@@ -57,43 +57,44 @@ export async function getTaxIdentity(ctx: Ctx, _grant: View): Promise<Identity> 
  */
 export async function saveTaxIdentity(ctx: Ctx, grant: Setting, raw: In<typeof saveTaxIdentityInput>): Promise<Identity> {
   const input = saveTaxIdentityInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const before = await queryIdentity(trx);
-    const known = new Set(before.offices.map((o) => o.companyOfficeId));
-    const unknown = input.offices.flatMap((o, i) =>
-      known.has(o.companyOfficeId) ? [] : [{ param: `offices.${i}.companyOfficeId`, msg: 'is not a known company office' }],
-    );
-    if (unknown.length) throw invalid(unknown);
-    // An NITKU must follow the NPWP: changing the NPWP with offices left out would leave them pointing at the old one.
-    const stale = before.offices.filter(
-      (o) => o.nitku && !o.nitku.startsWith(input.npwp) && !input.offices.some((x) => x.companyOfficeId === o.companyOfficeId),
-    );
-    if (stale.length)
-      throw invalid([{ param: 'offices', msg: `must also give the new NITKU of ${stale.map((o) => o.name).join(', ')}` }]);
-    await trx
-      .insertInto('tax_company_identity')
-      .values({ id: 1, npwp: input.npwp, updated_by: grant.actor.userId || null })
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({ npwp: input.npwp, updated_by: grant.actor.userId || null, updated_at: ctx.clock() }),
-      )
-      .execute();
-    for (const [i, o] of input.offices.entries())
-      await dbWrite(
-        () =>
-          trx
-            .insertInto('tax_office_identities')
-            .values({ company_office_id: o.companyOfficeId, nitku: o.nitku })
-            .onConflict((oc) => oc.column('company_office_id').doUpdateSet({ nitku: o.nitku, updated_at: ctx.clock() }))
-            .execute(),
-        {
-          unique: {
-            tax_office_identities_nitku_uq: () => invalid([{ param: `offices.${i}.nitku`, msg: 'is used by another office' }]),
-          },
-        },
+  return saveAuditedSettings(ctx, {
+    action: 'taxReport.identity.save',
+    entity: 'tax_identity',
+    read: queryIdentity,
+    write: async (trx, before) => {
+      const known = new Set(before.offices.map((o) => o.companyOfficeId));
+      const unknown = input.offices.flatMap((o, i) =>
+        known.has(o.companyOfficeId) ? [] : [{ param: `offices.${i}.companyOfficeId`, msg: 'is not a known company office' }],
       );
-    const after = await queryIdentity(trx);
-    await audit(ctx, trx, { action: 'taxReport.identity.save', entity: 'tax_identity', entityId: 1, before, after });
-    return after;
+      if (unknown.length) throw invalid(unknown);
+      // An NITKU must follow the NPWP: changing the NPWP with offices left out would leave them pointing at the old one.
+      const stale = before.offices.filter(
+        (o) => o.nitku && !o.nitku.startsWith(input.npwp) && !input.offices.some((x) => x.companyOfficeId === o.companyOfficeId),
+      );
+      if (stale.length)
+        throw invalid([{ param: 'offices', msg: `must also give the new NITKU of ${stale.map((o) => o.name).join(', ')}` }]);
+      await trx
+        .insertInto('tax_company_identity')
+        .values({ id: 1, npwp: input.npwp, updated_by: grant.actor.userId || null })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ npwp: input.npwp, updated_by: grant.actor.userId || null, updated_at: ctx.clock() }),
+        )
+        .execute();
+      for (const [i, o] of input.offices.entries())
+        await dbWrite(
+          () =>
+            trx
+              .insertInto('tax_office_identities')
+              .values({ company_office_id: o.companyOfficeId, nitku: o.nitku })
+              .onConflict((oc) => oc.column('company_office_id').doUpdateSet({ nitku: o.nitku, updated_at: ctx.clock() }))
+              .execute(),
+          {
+            unique: {
+              tax_office_identities_nitku_uq: () => invalid([{ param: `offices.${i}.nitku`, msg: 'is used by another office' }]),
+            },
+          },
+        );
+    },
   });
 }
 

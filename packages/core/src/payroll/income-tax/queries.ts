@@ -2,12 +2,11 @@ import { type SqlBool, sql } from 'kysely';
 import type { Scope } from '../../access/index';
 import { employeeInScope, scopeSql } from '../../access/index';
 import type { Db } from '../../shared/context';
+import { employeeName, employeeSearch } from '../../shared/employee-sql';
 import { likePattern } from '../../shared/sql';
 import type { ReportBonusLineRow } from './schema';
 
 /* SQL only (Kysely). Everything reads FINALISED payroll runs' payslips; scope is the spec §6 employee rule. */
-
-const fullName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
 
 export interface TaxEmployeeFilter {
   year: number;
@@ -42,17 +41,14 @@ function taxEmployeesQuery(db: Db, scope: Scope, f: TaxEmployeeFilter) {
     );
   if (f.companyOfficeId) q = q.where('e.company_office_id', '=', f.companyOfficeId);
   if (f.employeeId) q = q.where('e.id', '=', f.employeeId);
-  if (f.search) {
-    const like = likePattern(f.search);
-    q = q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(fullName, 'ilike', like)]));
-  }
+  if (f.search) q = q.where(employeeSearch(f.search));
   return q;
 }
 
 const employeeCols = [
   'e.id',
   'e.employee_number as employeeNumber',
-  fullName.as('name'),
+  employeeName.as('name'),
   'o.name as companyOffice',
   'e.resigned',
   'e.tax_id as taxId',

@@ -5,9 +5,8 @@ import { employeeInScope } from '../../access/index';
 import { todayWib } from '../../shared/date-ranges';
 import { pageOffset } from '../../shared/page';
 import type { Ctx, Db } from '../../shared/context';
-import { employeeName } from '../../shared/employee-sql';
+import { employeeName, employeeSearch } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
-import { likePattern } from '../../shared/sql';
 import { addHeaderSheet, XLSX_TYPE } from '../../shared/xlsx';
 import type { Page, In } from '../../shared/zod';
 import { wholeRupiah } from '../money';
@@ -46,10 +45,7 @@ export async function listSalaryEmployees(
     .where((eb) => employeeInScope(eb, grant.scope))
     .where('e.resigned', '=', 0);
   if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
-  if (input.search) {
-    const like = likePattern(input.search);
-    q = q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(employeeName, 'ilike', like)]));
-  }
+  if (input.search) q = q.where(employeeSearch(input.search));
   const [rows, total] = await Promise.all([
     q
       .select(['e.id', 'e.employee_number as employeeNumber', employeeName.as('name'), 'e.company_office_id as companyOfficeId'])
