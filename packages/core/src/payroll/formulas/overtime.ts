@@ -21,7 +21,7 @@ import {
 
 export { NORMAL_WORKING_TIME, OVERTIME_LIMITS, OVERTIME_MULTIPLIERS, type OvertimeLimitRegime, overtimeMaxPayableHours };
 
-const WAGE_SOURCE = 'PP 35/2021 Pasal 32–33 (payroll-id.md §3, hourly wage)';
+const WAGE_SOURCE = 'PP 35/2021 Pasal 32–33 (hourly wage)';
 /** Hourly wage divisor: upah sejam = monthly wage / 173 (PP 35/2021 Pasal 32). */
 export const OVERTIME_HOURLY_DIVISOR = 173;
 
@@ -121,7 +121,7 @@ export function overtimeWageBase(input: OvertimeWageInput): OvertimeWageBase {
         'Overtime base wage',
         `round half up(${formula})`,
         inputs,
-        `${WAGE_SOURCE}${daily ? '; daily rate × 25 (6-day week) or × 21 (5-day week)' : ''}; rounding not regulated, half up (issue 5)`,
+        `${WAGE_SOURCE}${daily ? '; daily rate × 25 (6-day week) or × 21 (5-day week)' : ''}; rounding not regulated, half up`,
       ),
       hourlyWage: trace(
         'Hourly overtime wage',
@@ -201,7 +201,7 @@ export function calculateOvertime(raw: OvertimeInput): { output: OvertimeOutput;
     'Overtime pay of the day',
     'round half up(Σ hourlyWage × multiplier × hours)',
     { hours: total.toString(), exactPay: sum(exact).toString() },
-    `${OVERTIME_SOURCE}; issue 5: half up`,
+    `${OVERTIME_SOURCE}; rounded half up`,
   );
   return {
     output: {

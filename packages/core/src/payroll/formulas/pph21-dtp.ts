@@ -62,7 +62,7 @@ export function pph21DtpEligibility(t: Pph21DtpTest): Pph21DtpResult {
         eligible,
       },
       limit
-        ? `${limit.source}; the DTP paid in cash is not income (payroll-id.md §1.12); legal table`
+        ? `${limit.source}; the DTP paid in cash is not income; legal table`
         : 'PMK 10/2025 (2025), PMK 105/2025 (2026): no DTP window in the legal table for this pay date',
     ),
   };

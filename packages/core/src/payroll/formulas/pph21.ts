@@ -23,26 +23,24 @@ import {
 } from './tax-tables';
 
 const SRC = {
-  ter: 'PP 58/2023 Lampiran A–C; PMK 168/2023 Pasal 15(1)a (payroll-id.md §1.2, §1.5)',
-  terRounding:
-    'payroll-id.md §1.9: no rounding rule in PP 58/PMK 168; the official example truncates (company setting terRounding)',
-  category: 'PP 58/2023 Pasal 2(3)–(4) (payroll-id.md §1.2)',
-  ptkp: 'PMK 101/PMK.010/2016 (payroll-id.md §1.4)',
-  grossYear: 'PMK 168/2023 Pasal 15(2) (payroll-id.md §1.7 step 1)',
-  biayaJabatan: 'PMK 168/2023 Pasal 10(2) (payroll-id.md §1.7 step 2)',
-  biayaPensiun: 'PMK 168/2023 Pasal 10(2) (payroll-id.md §1.7 step 2, §1.13)',
-  deductions: 'PMK 168/2023 Pasal 10(1)b–c (payroll-id.md §1.3, §1.7 step 3)',
-  net: 'PMK 168/2023 Pasal 10(1) (payroll-id.md §1.7 step 3–4)',
-  annualise: 'PMK 168/2023 Pasal 15(3) (payroll-id.md §1.7 step 4)',
-  pkp: 'PMK 168/2023 Pasal 8(4) (payroll-id.md §1.7 step 5, §1.9)',
-  art17: 'UU PPh Pasal 17(1)a as amended by UU 7/2021 (payroll-id.md §1.8)',
-  lastPeriod: 'PMK 168/2023 Pasal 15(1)b, Pasal 21(1) (payroll-id.md §1.7 step 7)',
-  surcharge: 'UU PPh Pasal 21(5a) (payroll-id.md §1.10; company switch noTaxIdSurcharge)',
-  grossUp: 'payroll-id.md §1.11: employer-borne tax is itself taxable (company setting grossUp)',
-  previousEmployer:
-    "previous employer's slip of the same year combined (payroll-id.md §1.7 step 8; PMK 168/2023 example I.2.2.2b; 1721-A1 lines 13 and 18)",
-  daily: 'PP 58/2023 Lampiran D; PMK 168/2023 Pasal 12(2), 16(2) (payroll-id.md §1.6)',
-  roundHalfUp: 'issue 5: whole rupiah, half up where a rule leaves a fraction (no rule in the reference, payroll-id.md §1.9)',
+  ter: 'PP 58/2023 Lampiran A–C; PMK 168/2023 Pasal 15(1)a',
+  terRounding: 'no rounding rule in PP 58/2023 or PMK 168/2023; the official example truncates (company setting terRounding)',
+  category: 'PP 58/2023 Pasal 2(3)–(4)',
+  ptkp: 'PMK 101/PMK.010/2016',
+  grossYear: 'PMK 168/2023 Pasal 15(2)',
+  biayaJabatan: 'PMK 168/2023 Pasal 10(2)',
+  biayaPensiun: 'PMK 168/2023 Pasal 10(2)',
+  deductions: 'PMK 168/2023 Pasal 10(1)b–c',
+  net: 'PMK 168/2023 Pasal 10(1)',
+  annualise: 'PMK 168/2023 Pasal 15(3)',
+  pkp: 'PMK 168/2023 Pasal 8(4)',
+  art17: 'UU PPh Pasal 17(1)a as amended by UU 7/2021',
+  lastPeriod: 'PMK 168/2023 Pasal 15(1)b, Pasal 21(1)',
+  surcharge: 'UU PPh Pasal 21(5a) (company switch noTaxIdSurcharge)',
+  grossUp: 'PMK 168/2023 Pasal 5(3): employer-borne tax is itself taxable (company setting grossUp)',
+  previousEmployer: "previous employer's slip of the same year combined (PMK 168/2023 example I.2.2.2b; 1721-A1 lines 13 and 18)",
+  daily: 'PP 58/2023 Lampiran D; PMK 168/2023 Pasal 12(2), 16(2)',
+  roundHalfUp: 'whole rupiah, half up where a rule leaves a fraction (no rounding rule in PMK 168/2023)',
 } as const;
 
 /** TER category A/B/C for a PTKP status (PP 58/2023 Pasal 2(3)–(4)). */
@@ -229,7 +227,7 @@ function lastPeriodCalc(a: LastPeriodArgs): { values: Record<keyof Pph21LastPeri
         capPerYear: rule.capPerYear,
         cap: a.biayaJabatanCap,
       },
-      `${pensioner ? SRC.biayaPensiun : SRC.biayaJabatan}; part-year cap: payroll-id.md §5 (company setting biayaJabatanCap)`,
+      `${pensioner ? SRC.biayaPensiun : SRC.biayaJabatan}; part-year cap: company setting biayaJabatanCap`,
     ),
     'lastPeriod.deductions': trace(
       'Employee pension/JHT/JP contributions and zakat through the employer',

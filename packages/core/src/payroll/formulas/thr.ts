@@ -2,7 +2,7 @@ import { Dec, type DecInput, dec, toInt, toRupiah } from '../money';
 import { type ThrInput, type ThrMonthCounting, thrInput } from '../schema';
 import { type TraceMap, trace } from '../trace';
 
-const SOURCE = 'Permenaker 6/2016 Pasal 2–3, 7; PP 36/2021 (payroll-id.md §4)';
+const SOURCE = 'Permenaker 6/2016 Pasal 2–3, 7; PP 36/2021';
 
 interface Ymd {
   y: number;

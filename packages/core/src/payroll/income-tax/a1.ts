@@ -16,7 +16,7 @@ import type { A1Line, IncomeTaxBasis } from './schema';
  */
 export const A1_CODE_MAP: readonly { code: string; line: number | null; what: string }[] = [
   { code: 'basic', line: 1, what: 'gaji (basic salary)' },
-  { code: 'tax-allowance', line: 2, what: 'tunjangan PPh (employer-borne PPh 21, gross-up; payroll-id.md §1.11)' },
+  { code: 'tax-allowance', line: 2, what: 'tunjangan PPh (employer-borne PPh 21, gross-up)' },
   { code: 'component-<id>', line: 3, what: 'tunjangan lainnya (taxable salary components)' },
   { code: 'piece-<n>', line: 3, what: 'upah borongan (piece / unit work)' },
   { code: 'overtime-<n>', line: 3, what: 'uang lembur (overtime pay, PP 35/2021)' },

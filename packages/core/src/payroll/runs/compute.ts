@@ -201,7 +201,7 @@ function formulaVariablesOf<V extends object>(formula: string, variables: V): (k
 }
 
 const SRC_NO_WORK_NO_PAY = 'UU 13/2003 Pasal 93(1) (no work, no pay)';
-const SRC_HALF_UP = 'whole rupiah, half up (issue 5: a rule that leaves a fraction, payroll-id.md §1.9)';
+const SRC_HALF_UP = 'whole rupiah, half up (no rounding rule in PMK 168/2023 for a fraction)';
 
 /** The part of the period an employee is employed in, and how the month is prorated (joiner / leaver). */
 interface Employment {
@@ -505,7 +505,7 @@ export function computeEmployeePayslip(
           dayType: o.dayType,
           workWeek: settings.workWeek,
         },
-        type === 'daily' ? 'PP 35/2021 Pasal 31–32; daily rate × 25 or 21 (payroll-id.md §3)' : 'PP 35/2021 Pasal 31–32',
+        type === 'daily' ? 'PP 35/2021 Pasal 31–32; daily rate × 25 or 21' : 'PP 35/2021 Pasal 31–32',
       ),
     });
   });
@@ -529,7 +529,7 @@ export function computeEmployeePayslip(
         'round half up(units × rate)',
         { units: p.units, rate: p.rate, description: p.description },
         type === 'daily'
-          ? 'piece work entry of the period; PPh 21 by daily TER on the average per day (PP 58/2023 Lampiran D, payroll-id.md §1.6)'
+          ? 'piece work entry of the period; PPh 21 by daily TER on the average per day (PP 58/2023 Lampiran D)'
           : 'piece work entry of the period',
       ),
     });
@@ -628,7 +628,7 @@ export function computeEmployeePayslip(
           'Tax allowance: PPh 21 borne by the employer (gross-up)',
           'smallest allowance with allowance = PPh 21(taxableGross + allowance)',
           { taxableGross: base.toString(), allowance: allowance.toString(), method, taxBorneBy: borneBy },
-          `payroll-id.md §1.11; PMK 168/2023 Pasal 5(3) (a tax allowance is income); ${
+          `PMK 168/2023 Pasal 5(3) (a tax allowance is income); ${
             e.taxBorneBy ? 'employee payroll option taxBorneBy' : 'company setting taxBorneBy'
           }`,
         ),
@@ -660,7 +660,7 @@ export function computeEmployeePayslip(
           dailyGross: dec(slip.taxableGross).div(days).toString(),
           taxPerDay: daily.pph21.toString(),
         },
-        `${daily.trace.source}; payroll-id.md §1.6`,
+        `${daily.trace.source}`,
       ),
     };
   }
@@ -696,7 +696,7 @@ export function computeEmployeePayslip(
             ? { previousEmployerNetIncome: e.previousEmployer.netIncome, previousEmployerTaxWithheld: toInt(previousTax) }
             : {}),
         },
-        `PMK 168/2023 Pasal 15(1)b, Pasal 21(1); payroll-id.md §1.7${e.previousEmployer ? ' step 8 (previous employer, 1721-A1 lines 13 and 18)' : ''}`,
+        `PMK 168/2023 Pasal 15(1)b, Pasal 21(1)${e.previousEmployer ? ' (previous employer, 1721-A1 lines 13 and 18)' : ''}`,
       ),
     };
   }

@@ -10,8 +10,8 @@ import { type ThrHoliday, type ThrLine, thrHolidayName } from './schema';
  * much (the amount itself is `calculateThr`, formulas/thr.ts), and the informative PPh 21 estimate.
  */
 
-const SOURCE = 'Permenaker 6/2016 Pasal 2–3, 7; PP 36/2021 (payroll-id.md §4)';
-const TAX_SOURCE = 'PMK 168/2023 Pasal 5(3)b, 15(1)a; PP 58/2023 (payroll-id.md §1.2, §4 Tax)';
+const SOURCE = 'Permenaker 6/2016 Pasal 2–3, 7; PP 36/2021';
+const TAX_SOURCE = 'PMK 168/2023 Pasal 5(3)b, 15(1)a; PP 58/2023';
 
 /**
  * The holiday whose THR a religion receives (Permenaker 6/2016 Pasal 1: the worker's own religious
