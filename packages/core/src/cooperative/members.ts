@@ -59,8 +59,7 @@ export async function addCooperativeMembers(
     const conds: RawBuilder<SqlBool>[] = [sql<SqlBool>`e.resigned = 0`, inScope(grant.actor)];
     if (input.companyOfficeId) conds.push(sql<SqlBool>`e.company_office_id = ${input.companyOfficeId}`);
     if (input.departmentId) conds.push(sql<SqlBool>`e.department_id = ${input.departmentId}`);
-    if (input.employeeIds && input.employeeIds.length > 0)
-      conds.push(anyId('e.id', input.employeeIds));
+    if (input.employeeIds && input.employeeIds.length > 0) conds.push(anyId('e.id', input.employeeIds));
     const where = sql.join(conds, sql` and `);
     const result = await sql<{ matched: number; added: number }>`
       with matched as (select e.id from employees e where ${where}),

@@ -55,7 +55,13 @@ describe(`ids lists longer than PostgreSQL's 65,535 parameters (${NOBODY.length 
   });
 
   it('every input of a THR run loads', async () => {
-    const inputs = await loadThrInputs(w.tdb.db, { ids: many, casualIds: many, period: '2026-12', monthEnd: '2026-12-31', year: 2026 });
+    const inputs = await loadThrInputs(w.tdb.db, {
+      ids: many,
+      casualIds: many,
+      period: '2026-12',
+      monthEnd: '2026-12-31',
+      year: 2026,
+    });
     expect([...inputs.basics.keys()].sort()).toEqual([...real].sort());
     expect(inputs.paid.size).toBe(0);
   });
@@ -92,7 +98,12 @@ describe(`ids lists longer than PostgreSQL's 65,535 parameters (${NOBODY.length 
       subject: 'Payslip',
       text: 'Your payslip',
     }));
-    const ids = await insertMessages(w.tdb.db, mails, { from: 'hr@test.co.id', status: 'queued', createdBy: null, now: new Date() });
+    const ids = await insertMessages(w.tdb.db, mails, {
+      from: 'hr@test.co.id',
+      status: 'queued',
+      createdBy: null,
+      now: new Date(),
+    });
     expect(ids).toHaveLength(6_000);
     expect(await queryQueued(w.tdb.db, [...ids, ...NOBODY])).toHaveLength(6_000);
   });

@@ -182,7 +182,6 @@ export async function computePayrollRun(
 ): Promise<ComputedRun> {
   const t0 = performance.now();
   const { db } = ctx;
-  const feeds = payrollFeedsOf(ctx);
   const settings = await querySettings(db);
   const dates = periodDates(opts.period, settings.payDay);
   // The legal values in force on the pay date (BPJS caps and rates, DTP window), read once per run.
