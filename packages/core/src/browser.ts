@@ -33,3 +33,13 @@ export * from './tax-reporting/schema';
 export * from './mail/schema';
 export * from './shared/zod';
 export * from './shared/heavy';
+export { haversineMetres, matchFence } from './mobile-attendance/rules';
+export {
+  clockInput,
+  createGeofenceInput,
+  mobileSettingsInput,
+  OFFLINE_MAX_HOURS,
+  OUTSIDE_POLICIES,
+  type OutsidePolicy,
+  SELFIE_MAX_BYTES,
+} from './mobile-attendance/schema';

@@ -1,5 +1,6 @@
 import { acquireDataDirLock, type DataDirLock, migrateToLatest, openDb } from '@hr/core/db';
 import { applyDueResignations } from '@hr/core/employees';
+import { purgeExpiredSelfies } from '@hr/core/mobile-attendance';
 import { createServices } from '@hr/core/services';
 import { ensureReferenceData, isDemoSeeded, seedDemo } from '@hr/core/seed';
 import { buildApp } from './app';
@@ -44,8 +45,15 @@ async function main(): Promise<void> {
       (n) => (n ? app.log.info({ employees: n }, 'marked resigned after their last working day') : undefined),
       (err: unknown) => app.log.warn({ err }, 'resignation sweep failed; retried in an hour'),
     );
+  // Live-attendance selfies older than their retention period (setting) are dropped; the punches stay.
+  const purgeSelfies = () =>
+    purgeExpiredSelfies(services.ctx(null)).then(
+      (n) => (n ? app.log.info({ selfies: n }, 'purged selfies past their retention period') : undefined),
+      (err: unknown) => app.log.warn({ err }, 'selfie purge failed; retried in an hour'),
+    );
   await sweepResignations();
-  const sweep = setInterval(() => void sweepResignations(), 3600_000);
+  await purgeSelfies();
+  const sweep = setInterval(() => void sweepResignations().then(purgeSelfies), 3600_000);
   sweep.unref();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(`\nHR app running at http://localhost:${config.port}  (${where})`);

@@ -3,7 +3,7 @@
  * Procedures declare one of these (or 'public' / 'authenticated') in their meta.
  */
 export const PERMISSIONS = {
-  'hr.all': 'Wildcard HR access: see every office, department and division (spec §6 data scope)',
+  'hr.all': 'Wildcard HR access: see every office, department and division (data scope)',
   'employee.view': 'View employee lists and records within the data scope',
   'employee.create': 'Create employees',
   'employee.update': 'Update employee records, contracts and records',
@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   'attendance.view': 'View timesheets, leave, overtime and schedules within the data scope',
   'attendance.manage': 'Edit timesheets, shifts, schedules, holidays and attendance settings',
   'attendance.approve': 'Approve or disapprove leave, overtime and corrections',
+  'attendance.mobile': 'Clock in and out from the phone (live attendance) at the allowed offices',
   'salary.view': 'View salaries, payroll reports and income tax',
   'salary.update': 'Update salaries, components and formulas; generate payroll',
   'salary.setting': 'Change payroll settings',

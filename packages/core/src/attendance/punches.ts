@@ -22,7 +22,7 @@ import {
   pinInput,
 } from './schema';
 
-export type PunchSource = 'device' | 'import' | 'manual';
+export type PunchSource = 'device' | 'import' | 'manual' | 'mobile';
 
 /** Why a punch cannot be stored (null: it can), checked before anything is written. */
 export function punchProblem(p: PunchItem, latestDay: string): string | null {
@@ -42,7 +42,7 @@ export function punchProblem(p: PunchItem, latestDay: string): string | null {
  */
 export async function storePunches(
   ctx: Ctx,
-  punches: readonly PunchItem[],
+  punches: readonly (PunchItem & { employeeId?: number })[],
   opts: { source: PunchSource; agent: string | null },
 ): Promise<IngestResult> {
   const settings = await querySettings(ctx.db);
@@ -51,7 +51,15 @@ export async function storePunches(
   const latestDay = addDays(today, 1);
   const items: PunchResult[] = new Array(punches.length);
   const firstOfKey = new Map<string, number>();
-  const rows: { i: number; device_serial: string; pin: string; local_time: string; state: number; verify_type: number }[] = [];
+  const rows: {
+    i: number;
+    device_serial: string;
+    pin: string;
+    local_time: string;
+    state: number;
+    verify_type: number;
+    employee_id: number | null;
+  }[] = [];
   punches.forEach((p, i) => {
     const problem = punchProblem(p, latestDay);
     if (problem) {
@@ -65,6 +73,8 @@ export async function storePunches(
       local_time: p.localTime,
       state: p.state,
       verify_type: p.verifyType,
+      // A mobile punch names its employee (the login's); a terminal's goes through the PIN mapping.
+      employee_id: p.employeeId ?? null,
     };
     const key = `${row.device_serial}\u0000${row.pin}\u0000${row.local_time}`;
     if (firstOfKey.has(key)) {
@@ -80,13 +90,13 @@ export async function storePunches(
     const inserted = await sql<{ device_serial: string; pin: string; local_time: string; employee_id: number | null }>`
       with input as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as x(i integer, device_serial text, pin text, local_time timestamp, state smallint, verify_type smallint)
+          as x(i integer, device_serial text, pin text, local_time timestamp, state smallint, verify_type smallint, employee_id integer)
       )
       insert into punches (device_serial, pin, local_time, state, verify_type, source, agent, employee_id)
       select x.device_serial, x.pin, x.local_time, x.state, x.verify_type, ${opts.source}, ${opts.agent},
-        (select m.employee_id from attendance_pins m
+        coalesce(x.employee_id, (select m.employee_id from attendance_pins m
           where m.pin = x.pin and (m.device_serial = x.device_serial or m.device_serial is null)
-          order by m.device_serial is null limit 1)
+          order by m.device_serial is null limit 1))
       from input x
       order by x.i
       on conflict (device_serial, pin, local_time) do nothing

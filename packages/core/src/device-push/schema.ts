@@ -65,3 +65,53 @@ export interface PushUserRow {
   card: number;
   templates: number;
 }
+
+export interface PushSettingsView {
+  id: number;
+  serial: string;
+  officeNetworksOnly: boolean;
+  pushVersion: string | null;
+  attlogStamp: string | null;
+  operlogStamp: string | null;
+  rowsRejected: number;
+  lastRefusal: string | null;
+  lastRefusalAt: string | null;
+}
+
+/* Output schemas of the push procedures (the server checks each result against them; OpenAPI types them). */
+export const unregisteredPushTerminalsOutput = z.array(
+  z.object({
+    serial: z.string(),
+    firstSeenAt: z.string(),
+    lastSeenAt: z.string(),
+    lastIp: z.string().nullable(),
+    pushVersion: z.string().nullable(),
+    requests: z.number(),
+    rowsRefused: z.number(),
+  }),
+);
+const pushCommandShape = z.object({
+  id: z.number(),
+  kind: z.string(),
+  cmd: z.string(),
+  status: z.enum(['pending', 'sent', 'done', 'failed']),
+  returnCode: z.number().nullable(),
+  createdAt: z.string(),
+});
+export const pushCommandOutput = pushCommandShape;
+export const pushCommandsOutput = z.array(pushCommandShape);
+export const pushUsersOutput = z.array(
+  z.object({ pin: z.string(), name: z.string(), privilege: z.number(), card: z.number(), templates: z.number() }),
+);
+export const pushSettingsOutput = z.object({
+  id: z.number(),
+  serial: z.string(),
+  officeNetworksOnly: z.boolean(),
+  pushVersion: z.string().nullable(),
+  attlogStamp: z.string().nullable(),
+  operlogStamp: z.string().nullable(),
+  rowsRejected: z.number(),
+  lastRefusal: z.string().nullable(),
+  lastRefusalAt: z.string().nullable(),
+});
+export const pushSettingsSavedOutput = z.object({ ok: z.literal(true) });

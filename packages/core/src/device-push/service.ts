@@ -26,6 +26,7 @@ import {
 } from './protocol';
 import {
   type PushCommandRow,
+  type PushSettingsView,
   type PushUserRow,
   pushDeviceIdInput,
   pushSettingsInput,
@@ -562,4 +563,28 @@ export async function listPushUsers(ctx: Ctx, _grant: Dev, raw: In<typeof pushDe
     select pin, name, privilege, card::text as card, jsonb_array_length(templates)::int as templates
     from device_push_users where device_id = ${d.id} order by pin limit 5000`.execute(ctx.db);
   return r.rows.map((u) => ({ ...u, card: Number(u.card) }));
+}
+
+/** A push terminal's settings and what the server knows of its pushes (the developer's detail card). */
+export async function getPushSettings(ctx: Ctx, _grant: Dev, raw: In<typeof pushDeviceIdInput>): Promise<PushSettingsView> {
+  const { id } = pushDeviceIdInput.parse(raw);
+  const d = await pushTerminal(ctx.db, id);
+  const r = await sql<Omit<PushSettingsView, 'id' | 'serial' | 'rowsRejected'> & { rowsRejected: string }>`
+    select office_networks_only as "officeNetworksOnly", push_version as "pushVersion",
+      attlog_stamp as "attlogStamp", operlog_stamp as "operlogStamp", rows_rejected::text as "rowsRejected",
+      last_refusal as "lastRefusal",
+      to_char(last_refusal_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastRefusalAt"
+    from device_push_settings where device_id = ${d.id}`.execute(ctx.db);
+  const s = r.rows[0];
+  return {
+    id: d.id,
+    serial: d.serial,
+    officeNetworksOnly: s?.officeNetworksOnly ?? false,
+    pushVersion: s?.pushVersion ?? null,
+    attlogStamp: s?.attlogStamp ?? null,
+    operlogStamp: s?.operlogStamp ?? null,
+    rowsRejected: Number(s?.rowsRejected ?? 0),
+    lastRefusal: s?.lastRefusal ?? null,
+    lastRefusalAt: s?.lastRefusalAt ?? null,
+  };
 }

@@ -73,6 +73,7 @@ const permissionExplanationShape = z.object({
     'attendance.view',
     'attendance.manage',
     'attendance.approve',
+    'attendance.mobile',
     'salary.view',
     'salary.update',
     'salary.setting',

@@ -287,6 +287,41 @@ export const FLOWS: Flow[] = [
       second: 'inventory.purchaseRequest.approveWarehouse',
     },
   },
+  {
+    name: 'mobile punch outside the fence',
+    procedures: { 'mobileAttendance.decide': (id) => ({ id, decision: 'approve' }) },
+    async file(d, filer) {
+      // Outside-fence punches wait for a manager; a fence at the filer's office, the punch 1 km away.
+      const officeId = await firstId(
+        d.env,
+        sql<{ id: number }>`select company_office_id as id from employees where id = ${filer.employeeId}`,
+      );
+      await d.call(
+        'mobileAttendance.saveSettings',
+        { outsidePolicy: 'needs-approval', maxAccuracyM: 150, selfieRetentionDays: 90 },
+        filer,
+      );
+      await d.call(
+        'mobileAttendance.geofence.create',
+        { companyOfficeId: officeId, name: 'Harness', latitude: -6.2, longitude: 106.8, radiusM: 100 },
+        filer,
+      );
+      await d.call(
+        'mobileAttendance.clock',
+        {
+          clientId: crypto.randomUUID(),
+          kind: 'in',
+          latitude: -6.19,
+          longitude: 106.8,
+          accuracyM: 10,
+          takenAt: new Date().toISOString(),
+          selfie: { contentType: 'image/jpeg', contentBase64: '/9j/4AAQSkZJRg==' },
+        },
+        filer,
+      );
+      return latest(d.env, 'mobile_punches');
+    },
+  },
 ];
 
 /** The flow of each probed procedure. */

@@ -51,7 +51,8 @@ export function securityHeaders(opts: SecurityHeaderOptions, url: string): Recor
     'referrer-policy': 'strict-origin-when-cross-origin',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    // Live attendance (issue 21) takes a selfie and the position on our own pages only; never in a frame.
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()',
     ...(opts.https ? { 'strict-transport-security': HSTS } : {}),
     // Personal and payroll data must not stay in browser or proxy caches (ASVS V8.2.1).
     ...(api ? { 'cache-control': 'no-store' } : {}),

@@ -10,6 +10,8 @@ import { attendanceRouter } from './attendance.router';
 import { authRouter } from './auth.router';
 import { cooperativeRouter } from './cooperative.router';
 import { deviceRouter } from './device.router';
+import { devicePushRouter } from './device-push.router';
+import { mobileAttendanceRouter } from './mobile-attendance.router';
 import { employeeRouter } from './employee.router';
 import { inventoryRouter } from './inventory.router';
 import { lookupRouter } from './lookup.router';
@@ -37,6 +39,8 @@ export const appRouter = router({
   salary: salaryRouter,
   legalTable: legalTableRouter,
   device: deviceRouter,
+  devicePush: devicePushRouter,
+  mobileAttendance: mobileAttendanceRouter,
   regulation: regulationRouter,
   dashboard: dashboardRouter,
   storageServer: storageServerRouter,

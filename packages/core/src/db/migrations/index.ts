@@ -43,6 +43,7 @@ import * as m20261126T1040 from './20261126T1040_bonus_cut_types';
 import * as m20261126T1050 from './20261126T1050_auth_version';
 import * as m20261126T1100 from './20261126T1100_device_push';
 import * as m20261126T1900 from './20261126T1900_login_pending';
+import * as m20261126T2000 from './20261126T2000_mobile_attendance';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1050_auth_version': m20261126T1050,
   '20261126T1100_device_push': m20261126T1100,
   '20261126T1900_login_pending': m20261126T1900,
+  '20261126T2000_mobile_attendance': m20261126T2000,
 };
