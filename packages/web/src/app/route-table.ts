@@ -53,6 +53,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['shiftEdit', '/attendance/shift/:id/edit'],
     ['schedule', '/attendance/schedule', true],
     ['report', '/attendance/report', true],
+    ['mobilePunches', '/attendance/mobile', true],
+    ['mobileSettings', '/attendance/mobile/settings', true, 'attendance.manage'],
   ]),
   group('employee', 'employee.view', [
     ['list', '/employee/list', true],
@@ -94,8 +96,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['legalTable', '/salary/legalTable', true],
   ]),
   group('cooperative', 'cooperative.view', [
-    ['manage', '/cooperative/manage', true],
-    ['manageAdd', '/cooperative/manage/add'],
+    // Only cooperative managers may open the manage pages; every employee sees their own withdrawals.
+    ['manage', '/cooperative/manage', true, 'cooperative.manage'],
+    ['manageAdd', '/cooperative/manage/add', false, 'cooperative.manage'],
     ['withdrawal', '/cooperative/withdrawal', true],
     ['withdrawalAdd', '/cooperative/withdrawal/add'],
     ['withdrawalDetail', '/cooperative/withdrawal/:id/detail'],
@@ -146,6 +149,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     ['attendanceSummary', '/personal/attendance/summary', true],
     ['attendanceCorrection', '/personal/attendance/correction', true],
     ['attendanceMyPdf', '/personal/attendance/mypdf', true],
+    ['attendanceClock', '/personal/attendance/clock', true, 'attendance.mobile'],
     ['shift', '/personal/shift', true],
     ['leave', '/personal/leave', true],
     ['leaveAdd', '/personal/leave/add'],

@@ -22,6 +22,7 @@ const salaryBpjs = () => import('../features/salary-bpjs/screens');
 const salaryTaxReport = () => import('../features/salary-taxreport/screens');
 const salaryLegal = () => import('../features/salary-legal/screens');
 const developerLogs = () => import('../features/developer-logs/screens');
+const mobileAttendance = () => import('../features/mobile-attendance/screens');
 
 export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
   'attendance.timesheet': lazy(() => attendance().then((m) => ({ default: m.TimesheetListPage }))),
@@ -37,6 +38,9 @@ export const SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType>>
   'personal.attendanceFailed': lazy(() => attendance().then((m) => ({ default: m.MyAttendanceFailedPage }))),
   'personal.attendanceSummary': lazy(() => attendance().then((m) => ({ default: m.MyAttendanceSummaryPage }))),
   'personal.attendanceMyPdf': lazy(() => attendance().then((m) => ({ default: m.MyAttendancePdfPage }))),
+  'personal.attendanceClock': lazy(() => mobileAttendance().then((m) => ({ default: m.ClockPage }))),
+  'attendance.mobilePunches': lazy(() => mobileAttendance().then((m) => ({ default: m.MobilePunchesPage }))),
+  'attendance.mobileSettings': lazy(() => mobileAttendance().then((m) => ({ default: m.MobileSettingsPage }))),
   'personal.shift': lazy(() => attendance().then((m) => ({ default: m.MyShiftPage }))),
   'attendance.leave': lazy(() => leave().then((m) => ({ default: m.LeaveListPage }))),
   'attendance.leaveAdd': lazy(() => leave().then((m) => ({ default: m.LeaveAddPage }))),

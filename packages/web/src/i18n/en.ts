@@ -58,6 +58,8 @@ export const en = {
       shiftEdit: 'Edit Shift',
       schedule: 'Schedule',
       report: 'Attendance Report',
+      mobilePunches: 'Mobile Punches',
+      mobileSettings: 'Live Attendance Settings',
     },
     employee: {
       list: 'Employee List',
@@ -149,6 +151,7 @@ export const en = {
       attendanceSummary: 'My Attendance Summary',
       attendanceCorrection: 'My Attendance Corrections',
       attendanceMyPdf: 'My Attendance PDF',
+      attendanceClock: 'Clock In / Out',
       shift: 'My Shift',
       leave: 'My Leave',
       leaveAdd: 'Request Leave',
@@ -173,6 +176,11 @@ export const en = {
     ptkp: 'Select PTKP',
     gender: 'Select Gender',
     option: 'Select…',
+    // Spec §2 blanks, word for word in English (lib/spec-text.ts).
+    companyOffice: 'Select Company Office',
+    department: 'Select Department',
+    division: 'Select Division',
+    loading: 'Loading...',
   },
   pages: {
     notAvailable: 'This screen is not available yet.',
@@ -187,7 +195,7 @@ export const en = {
     morning: 'Good morning, {{name}}',
     afternoon: 'Good afternoon, {{name}}',
     evening: 'Good evening, {{name}}',
-    intro: 'Choose a menu on the left to start.',
+    intro: 'Choose a menu below to start.',
   },
   login: {
     title: 'Sign in',
@@ -233,6 +241,7 @@ export const en = {
     jobPosition: 'Job position',
     entryDate: 'Entry date',
     total: '{{count}} employees',
+    totalCapped: 'More than {{count}} employees: search or filter to narrow the list',
     empty: 'No employees match.',
     gender: 'Gender',
     columns: 'Columns',

@@ -3,6 +3,8 @@ import { i18n } from './index';
 
 // The feature bundles register themselves when their texts module is imported.
 import.meta.glob('../features/**/*texts.ts', { eager: true });
+// The enum labels (badges and selects) register theirs too.
+import '../lib/enum-labels';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -44,6 +46,7 @@ const SAME_IN_BOTH = [
   'Status',
   'Subtotal',
   'Terminal',
+  'Valid',
   'Total',
   // Abbreviations: Indonesian payroll/tax terms, roles, formats.
   'BPJS',

@@ -13,6 +13,7 @@ import type { EMPLOYEE_IMPORT_TEXTS } from '../features/employee/import-texts';
 import type { INVENTORY_TEXTS } from '../features/inventory/texts';
 import type { LEAVE_TEXTS } from '../features/leave/texts';
 import type { LEGAL_TEXTS } from '../features/salary-legal/texts';
+import type { MOBILE_ATTENDANCE_TEXTS } from '../features/mobile-attendance/texts';
 import type { ORG_ASSIGN_TEXTS } from '../features/org/assign-texts';
 import type { PERMISSION_TEXTS } from '../features/permissions/texts';
 import type { PURCHASE_OF_GOODS_TEXTS } from '../features/purchase-of-goods/texts';
@@ -50,6 +51,7 @@ export type Resources = Messages & {
   leave: (typeof LEAVE_TEXTS)['en'];
   legal: (typeof LEGAL_TEXTS)['en'];
   mail: (typeof SALARY_MAIL_TEXTS)['en'];
+  mob: (typeof MOBILE_ATTENDANCE_TEXTS)['en'];
   orgAssign: (typeof ORG_ASSIGN_TEXTS)['en'];
   permissions: (typeof PERMISSION_TEXTS)['en'];
   pog: (typeof PURCHASE_OF_GOODS_TEXTS)['en'];

@@ -24,3 +24,5 @@ export function useOrgCascade() {
     setDivision: setDivisionId,
   };
 }
+
+export type OrgCascade = ReturnType<typeof useOrgCascade>;

@@ -2,13 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import type { Column } from './DataTable';
-import { ListCard, RowActions } from './ListCard';
-import type { ListState } from '../lib/use-list-state';
-
-interface PageData<T> {
-  rows: T[];
-  total: number;
-}
+import { ListCard, type ListCardProps, RowActions } from './ListCard';
 
 /**
  * A ListCard whose rows can be added, edited and deleted: the Actions column (extra buttons,
@@ -26,15 +20,7 @@ export function CrudListCard<T extends { id: number }>({
   columns,
   children,
   ...card
-}: {
-  title: string;
-  list: ListState;
-  query: { data: PageData<T> | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
-  columns: Column<T>[];
-  filters?: ReactNode;
-  addLabel?: string;
-  empty: string;
-  searchPlaceholder?: string;
+}: Omit<ListCardProps<T>, 'rowKey' | 'onAdd'> & {
   /** Holders of the write permission get Add, Edit and Delete. */
   canManage: boolean;
   /** Whether the Actions column is shown (default: `canManage`); for rows with other buttons than the write ones. */
@@ -75,12 +61,7 @@ export function CrudListCard<T extends { id: number }>({
     : columns;
   return (
     <>
-      <ListCard
-        {...card}
-        columns={all}
-        rowKey={(r) => r.id}
-        onAdd={canManage && form && addable ? () => setEditing('new') : undefined}
-      />
+      <ListCard {...card} columns={all} onAdd={canManage && form && addable ? () => setEditing('new') : undefined} />
       {editing && form ? form(editing === 'new' ? null : editing, () => setEditing(null)) : null}
       {children}
       {deleting && remove ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from './cx';
 import { SortIcon } from './Icons';
+import { PHONE_CARD_CLASSES as PC, usePhoneCards } from './PhoneCards';
 
 export interface Column<T> {
   key: string;
@@ -20,7 +21,8 @@ export interface SortState {
 export interface DataTableProps<T> {
   columns: Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
+  /** A row's React key; by default its `id` (else its place in the list). */
+  rowKey?: ((row: T) => string | number) | undefined;
   sort?: SortState | undefined;
   onSort?: ((key: string) => void) | undefined;
   loading?: boolean;
@@ -45,14 +47,16 @@ export function DataTable<T>({
   onRetry,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
+  // Under PhoneCards, one card per row on a phone (ui/PhoneCards.tsx).
+  const cards = usePhoneCards();
   return (
     <div className="overflow-x-auto">
       <table
-        className={cx('min-w-full divide-y divide-slate-200 text-sm', loading && 'opacity-60')}
+        className={cx('min-w-full divide-y divide-slate-200 text-sm', loading && 'opacity-60', cards && PC.table)}
         aria-busy={loading || undefined}
       >
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="bg-slate-50">
+        <thead className={cx('bg-slate-50', cards && PC.head)}>
           <tr>
             {columns.map((c) => {
               const active = sort && c.sortKey === sort.key ? sort.order : null;
@@ -81,7 +85,7 @@ export function DataTable<T>({
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className={cx('divide-y divide-slate-100 bg-white', cards && PC.body)}>
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-500">
@@ -102,10 +106,17 @@ export function DataTable<T>({
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-slate-50">
+            rows.map((row, index) => (
+              <tr
+                key={rowKey ? rowKey(row) : ((row as { id?: string | number }).id ?? index)}
+                className={cx('hover:bg-slate-50', cards && PC.row)}
+              >
                 {columns.map((c) => (
-                  <td key={c.key} className={cx('px-3 py-2 align-top text-slate-800', c.className)}>
+                  <td
+                    key={c.key}
+                    data-label={cards ? c.header : undefined}
+                    className={cx('px-3 py-2 align-top text-slate-800', c.className, cards && PC.cell)}
+                  >
                     {c.cell(row)}
                   </td>
                 ))}

@@ -1,23 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from './Button';
+import { FormButtons } from './FormButtons';
 import { Modal } from './Modal';
 import { type FieldView, FormFields } from './FormFields';
 import type { SchemaForm } from '../lib/use-schema-form';
 
-/**
- * A create/edit dialog (Headless UI Dialog via ui/Modal): the form's fields, Cancel and Save.
- * `save` runs the mutation; on failure the server's field errors are shown at their fields.
- */
-export function FormDialog<K extends string, I>({
-  title,
-  form,
-  views,
-  save,
-  pending,
-  onClose,
-  intro,
-}: {
+export interface FormDialogProps<K extends string, I> {
   title: ReactNode;
   form: SchemaForm<K, I>;
   views: readonly FieldView<K>[];
@@ -25,8 +12,13 @@ export function FormDialog<K extends string, I>({
   pending: boolean;
   onClose: () => void;
   intro?: ReactNode;
-}) {
-  const { t } = useTranslation();
+}
+
+/**
+ * A create/edit dialog (Headless UI Dialog via ui/Modal): the form's fields, Cancel and Save.
+ * `save` runs the mutation; on failure the server's field errors are shown at their fields.
+ */
+export function FormDialog<K extends string, I>({ title, form, views, save, pending, onClose, intro }: FormDialogProps<K, I>) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void form.submit(async (input) => {
@@ -43,14 +35,7 @@ export function FormDialog<K extends string, I>({
       <form onSubmit={submit} noValidate className="space-y-4">
         {intro}
         <FormFields form={form} views={views} />
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {t('app.save')}
-          </Button>
-        </div>
+        <FormButtons onCancel={onClose} pending={pending} className="border-t border-slate-200 pt-3" />
       </form>
     </Modal>
   );

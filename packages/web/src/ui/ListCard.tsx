@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
-import { Card } from './Card';
 import type { Column } from './DataTable';
-import { PagedDataTable } from './PagedDataTable';
+import { PagedCard } from './PagedCard';
 import { TextInput } from './TextInput';
 import type { ListState } from '../lib/use-list-state';
 
@@ -12,34 +11,27 @@ interface PageData<T> {
   total: number;
 }
 
-/** A server-paginated list: search box, filters, the table and the pager; "Add" only when given. */
-export function ListCard<T>({
-  title,
-  list,
-  query,
-  columns,
-  rowKey,
-  filters,
-  onAdd,
-  addLabel,
-  empty,
-  searchPlaceholder,
-}: {
+export interface ListCardProps<T> {
   title: string;
   list: ListState;
   query: { data: PageData<T> | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
   columns: Column<T>[];
-  rowKey: (row: T) => number;
+  /** Default: the row's `id`. */
+  rowKey?: ((row: T) => number) | undefined;
   filters?: ReactNode;
   onAdd?: (() => void) | undefined;
   addLabel?: string;
   empty: string;
   searchPlaceholder?: string;
-}) {
+}
+
+/** A server-paginated list: search box, filters, the table and the pager; "Add" only when given. */
+export function ListCard<T>({ list, filters, onAdd, addLabel, searchPlaceholder, ...card }: ListCardProps<T>) {
   const { t } = useTranslation();
   return (
-    <Card
-      title={title}
+    <PagedCard
+      {...card}
+      list={list}
       actions={
         onAdd ? (
           <Button size="sm" onClick={onAdd}>
@@ -47,20 +39,20 @@ export function ListCard<T>({
           </Button>
         ) : null
       }
-    >
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextInput
-          type="search"
-          aria-label={t('app.search')}
-          placeholder={searchPlaceholder ?? t('org.searchName')}
-          value={list.search}
-          maxLength={100}
-          onChange={(e) => list.setSearch(e.target.value)}
-        />
-        {filters}
-      </div>
-      <PagedDataTable caption={title} list={list} query={query} columns={columns} rowKey={rowKey} empty={empty} />
-    </Card>
+      filters={
+        <>
+          <TextInput
+            type="search"
+            aria-label={t('app.search')}
+            placeholder={searchPlaceholder ?? t('org.searchName')}
+            value={list.search}
+            maxLength={100}
+            onChange={(e) => list.setSearch(e.target.value)}
+          />
+          {filters}
+        </>
+      }
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { Button } from './Button';
 
 export interface ModalProps {
   open: boolean;
@@ -7,10 +8,19 @@ export interface ModalProps {
   title: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** A dialog that only shows something: its one button, which closes it (used when there is no `footer`). */
+  closeLabel?: string;
 }
 
 /** A centred dialog (Headless UI: focus trap, Escape and outside click close it). */
-export function Modal({ open, onClose, title, children, footer }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer: given, closeLabel }: ModalProps) {
+  const footer =
+    given ??
+    (closeLabel ? (
+      <Button variant="secondary" onClick={onClose}>
+        {closeLabel}
+      </Button>
+    ) : null);
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />

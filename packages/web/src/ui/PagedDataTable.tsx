@@ -15,7 +15,8 @@ export function PagedDataTable<T>({
   list: { page: number; pageSize: number; setPage: (page: number) => void; setPageSize: (size: number) => void };
   query: { data?: { rows: T[]; total: number } | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
   columns: Column<T>[];
-  rowKey: (row: T) => string | number;
+  /** Default: the row's `id`. */
+  rowKey?: ((row: T) => string | number) | undefined;
   empty: ReactNode;
   caption?: string | undefined;
 }) {

@@ -14,7 +14,8 @@ export function QueryTable<T>({
   caption: string;
   query: { data: readonly T[] | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
   columns: Column<T>[];
-  rowKey: (row: T) => string | number;
+  /** Default: the row's `id`. */
+  rowKey?: ((row: T) => string | number) | undefined;
   empty: string;
 }) {
   return (

@@ -1,3 +1,4 @@
+import { useEnumLabel } from '../../lib/enum-labels';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../lib/format';
@@ -17,6 +18,7 @@ import './texts';
  */
 export function CorrectionDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const enumLabel = useEnumLabel();
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
   const detail = trpc.attendanceRequest.correction.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
@@ -34,7 +36,7 @@ export function CorrectionDetailModal({ id, onClose }: { id: number | null; onCl
     <Modal
       open={id !== null}
       onClose={onClose}
-      title={c ? `#${c.id} ${c.typeLabel}` : t('attreq.details')}
+      title={c ? `#${c.id} ${enumLabel('permitType', c.type, c.typeLabel)}` : t('attreq.details')}
       footer={
         <RequestModalFooter
           busy={busy}

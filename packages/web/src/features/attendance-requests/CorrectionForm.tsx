@@ -11,12 +11,12 @@ import { TimeInput } from '../../ui/TimeInput';
 import { FormButtons, ReasonField, useRequestErrors } from './request-form';
 import { type CorrectionRow, DayRowView, TYPE_OPTIONS } from './shared';
 import './texts';
+import { todayWib } from '../../lib/company-date';
 
 const ORDER = ['date', 'type', 'startTime', 'endTime', 'reason'] as const;
 type Key = (typeof ORDER)[number];
 
 /** Today in WIB ('yyyy-mm-dd'): a correction is for a day that has begun. */
-const todayWib = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
 
 /**
  * The employee's correction request (new, or a change of a pending one): the date shows that day's

@@ -8,6 +8,7 @@ import { CorrectionDetailModal } from './CorrectionDetailModal';
 import { RequestListCard, useApprovalList, useBulkDone, useRequestColumns } from './request-list';
 import type { CorrectionRow } from './shared';
 import './texts';
+import { useEnumLabel } from '../../lib/enum-labels';
 
 /**
  * /attendance/timesheet/correction: corrections of the employees in the caller's scope, filtered
@@ -16,6 +17,7 @@ import './texts';
  */
 export function CorrectionListPage() {
   const { t } = useTranslation();
+  const enumLabel = useEnumLabel();
   const canDecide = useCan('attendance.approve');
   const state = useApprovalList();
   const { sel, kind } = state;
@@ -34,7 +36,7 @@ export function CorrectionListPage() {
     ...(canDecide ? c.select(sel) : []),
     c.date,
     ...c.employee,
-    { key: 'type', header: t('attreq.type'), cell: (r) => r.typeLabel },
+    { key: 'type', header: t('attreq.type'), cell: (r) => enumLabel('permitType', r.type, r.typeLabel) },
     c.times,
     c.reason,
     c.status(),

@@ -10,6 +10,7 @@ import { CorrectionForm } from './CorrectionForm';
 import { RequestListCard, useMyRequestList, useRequestColumns } from './request-list';
 import type { CorrectionRow } from './shared';
 import './texts';
+import { useEnumLabel } from '../../lib/enum-labels';
 
 /**
  * /personal/attendance/correction: the employee requests a correction of one of their days (the
@@ -17,6 +18,7 @@ import './texts';
  */
 export function MyCorrectionPage() {
   const { t } = useTranslation();
+  const enumLabel = useEnumLabel();
   const state = useMyRequestList();
   const [editing, setEditing] = useState<CorrectionRow | null>(null);
   const query = trpc.attendanceRequest.correction.mine.useQuery(
@@ -27,7 +29,7 @@ export function MyCorrectionPage() {
   const details = c.details(state.setOpen);
   const columns: Column<CorrectionRow>[] = [
     c.date,
-    { key: 'type', header: t('attreq.type'), cell: (r) => r.typeLabel },
+    { key: 'type', header: t('attreq.type'), cell: (r) => enumLabel('permitType', r.type, r.typeLabel) },
     c.times,
     c.reason,
     c.status((r) => `my-correction-status-${r.id}`),

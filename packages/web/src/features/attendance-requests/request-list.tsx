@@ -21,6 +21,7 @@ import {
   useSelection,
 } from './shared';
 import './texts';
+import { enumLabel } from '../../lib/enum-labels';
 
 type Selection = ReturnType<typeof useSelection>;
 
@@ -269,13 +270,13 @@ export function useRequestColumns<R extends RequestRow>() {
  * The columns of an overtime list after the date (and, on HR's list, the employee): day type, times,
  * planned and approved hours, reason, status and the details button (`onOpen`).
  */
-export function useOvertimeColumns<R extends RequestRow & HoursRow & { dayTypeLabel: string }>(
+export function useOvertimeColumns<R extends RequestRow & HoursRow & { dayType: string; dayTypeLabel: string }>(
   onOpen: (id: number) => void,
 ): Column<R>[] {
   const { t } = useTranslation();
   const c = useRequestColumns<R>();
   return [
-    { key: 'dayType', header: t('attreq.dayType'), cell: (r) => r.dayTypeLabel },
+    { key: 'dayType', header: t('attreq.dayType'), cell: (r) => enumLabel('overtimeDayKind', r.dayType, r.dayTypeLabel) },
     c.times,
     { key: 'hours', header: t('attreq.plannedHours'), cell: (r) => r.hours, className: 'text-right tabular-nums' },
     {

@@ -1,4 +1,3 @@
-import { ATTENDANCE_REQUEST_STATUS_LABELS, CORRECTION_TYPE_LABELS, OVERTIME_DAY_KIND_LABELS } from '@hr/core/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
@@ -9,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { type Column, DataTable } from '../../ui/DataTable';
 import './texts';
 import { FigureList } from '../../ui/FigureList';
+import { enumOptionsNow, useEnumLabel } from '../../lib/enum-labels';
 
 export type CorrectionRow = RouterOutputs['attendanceRequest']['correction']['list']['rows'][number];
 export type CorrectionDetail = RouterOutputs['attendanceRequest']['correction']['get'];
@@ -18,14 +18,11 @@ export type DayRow = NonNullable<RouterOutputs['attendanceRequest']['correction'
 type HistoryRow = CorrectionDetail['history'][number];
 export type BulkOutcome = RouterOutputs['attendanceRequest']['correction']['bulkApprove'];
 
-/** Spec §3 Request status, Pending first (the usual filter). */
-export const STATUS_OPTIONS = ([3, 1, 2, 4] as const).map((v) => ({ value: v, label: ATTENDANCE_REQUEST_STATUS_LABELS[v] }));
+/** Spec §3 Request status, Pending first (the usual filter); labels in the screen's language. */
+export const STATUS_OPTIONS = enumOptionsNow('requestStatus', [3, 1, 2, 4]);
 /** Spec §3 permit/request types with their shown labels. */
-export const TYPE_OPTIONS = ([1, 2, 3, 4] as const).map((v) => ({ value: v, label: CORRECTION_TYPE_LABELS[v] }));
-export const DAY_KIND_OPTIONS = (['workday', 'restday', 'holiday'] as const).map((v) => ({
-  value: v,
-  label: OVERTIME_DAY_KIND_LABELS[v],
-}));
+export const TYPE_OPTIONS = enumOptionsNow('permitType');
+export const DAY_KIND_OPTIONS = enumOptionsNow('overtimeDayKind');
 
 /** "08:00 - 17:00", "08:00 -", "- 17:00" or "". */
 export const timesOf = (r: { startTime: string | null; endTime: string | null }) =>
@@ -39,9 +36,10 @@ const STATUS_CLASS: Record<number, string> = {
 };
 
 export function StatusBadge({ status, label, testId }: { status: number; label: string; testId?: string }) {
+  const enumLabel = useEnumLabel();
   return (
     <span data-testid={testId} className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[status] ?? ''}`}>
-      {label}
+      {enumLabel('requestStatus', status, label)}
     </span>
   );
 }
@@ -98,6 +96,7 @@ export function HistoryTable({ rows }: { rows: readonly HistoryRow[] }) {
 /** One day's timesheet row (what a correction changes). */
 export function DayRowView({ day }: { day: DayRow | null | undefined }) {
   const { t } = useTranslation();
+  const enumLabel = useEnumLabel();
   if (!day) return <p className="text-sm text-slate-600">{t('attreq.noDayRow')}</p>;
   const hhmm = (v: string | null) => (v ? `${formatIsoDate(v.slice(0, 10))} ${v.slice(11)}` : '-');
   const items: [string, string][] = [
@@ -118,7 +117,7 @@ export function DayRowView({ day }: { day: DayRow | null | undefined }) {
       <div>
         <dt className="text-xs text-slate-500">{t('attreq.dayStatus')}</dt>
         <dd className="font-medium" data-testid="day-status">
-          {day.statusLabel ?? '-'}
+          {day.status === null ? '-' : enumLabel('attendanceStatus', day.status, day.statusLabel)}
         </dd>
       </div>
     </FigureList>

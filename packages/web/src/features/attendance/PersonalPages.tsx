@@ -11,6 +11,7 @@ import { cx } from '../../ui/cx';
 import { useListState } from '../../lib/use-list-state';
 import { DownloadButton, Figures, monthRange, PagedRows, PersonalTabs, timesheetColumns, todayIso, weekdayKey } from './shared';
 import './texts';
+import { useEnumLabel } from '../../lib/enum-labels';
 
 /** From/to of the personal pages (default this month) and paging. */
 function usePersonalPeriod(pageSize = 31) {
@@ -73,6 +74,7 @@ export function MyAttendanceFailedPage() {
 /** /personal/attendance/summary: the caller's days per spec §3 status, minutes and hours over a period. */
 export function MyAttendanceSummaryPage() {
   const { t } = useTranslation();
+  const enumLabel = useEnumLabel();
   const p = usePersonalPeriod();
   const query = trpc.attendance.personal.summary.useQuery(p.period);
   const s = query.data?.summary;
@@ -80,12 +82,12 @@ export function MyAttendanceSummaryPage() {
     ? [
         [t('att.days'), s.days],
         [t('att.workdays'), s.workdays],
-        ['Valid', s.valid],
-        ['No Clock-In', s.noClockIn],
-        ['No Clock-Out', s.noClockOut],
-        ['Late Clock-In', s.late],
-        ['Early Clock-Out', s.early],
-        ['Manual Input', s.manual],
+        [enumLabel('attendanceStatus', 1), s.valid],
+        [enumLabel('attendanceStatus', 2), s.noClockIn],
+        [enumLabel('attendanceStatus', 3), s.noClockOut],
+        [enumLabel('attendanceStatus', 4), s.late],
+        [enumLabel('attendanceStatus', 5), s.early],
+        [enumLabel('attendanceStatus', 98), s.manual],
         [t('att.lateMin'), s.lateMinutes],
         [t('att.earlyMin'), s.earlyMinutes],
         [t('att.workedHours'), s.workedHours],

@@ -17,11 +17,9 @@ import { TextField } from '../../ui/TextField';
 import { FormButtons } from '../../ui/FormButtons';
 import { TimeInput } from '../../ui/TimeInput';
 import {
-  FAILED_OPTIONS,
   fieldErrors,
   PagedRows,
   PeriodFilterBar,
-  STATUS_OPTIONS,
   StatusBadge,
   TimesheetTabs,
   type TimesheetRow,
@@ -32,6 +30,7 @@ import {
 } from './shared';
 import './texts';
 import { fieldBinder } from '../../lib/field-binder';
+import { useEnumOptions } from '../../lib/enum-labels';
 
 /**
  * /attendance/timesheet and /attendance/timesheet/failed: one row per employee per day, server
@@ -97,6 +96,7 @@ export function TimesheetListPage({ failed = false }: { failed?: boolean }) {
     });
   }
   const title = failed ? t('routes.attendance.timesheetFailed') : t('routes.attendance.timesheet');
+  const statusOptions = useEnumOptions()('attendanceStatus', failed ? [2, 3, 4, 5] : undefined);
   return (
     <>
       <PageTitle
@@ -118,7 +118,7 @@ export function TimesheetListPage({ failed = false }: { failed?: boolean }) {
             placeholder={t('att.allStatuses')}
             value={status}
             onChange={f.list.filter(setStatus)}
-            options={failed ? FAILED_OPTIONS : STATUS_OPTIONS}
+            options={statusOptions}
           />
         </PeriodFilterBar>
         <PagedRows

@@ -1,4 +1,3 @@
-import { ATTENDANCE_STATUS } from '@hr/core/browser';
 import type { TFunction } from 'i18next';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,14 +19,10 @@ import { toId } from '../shared/use-lookups';
 import './texts';
 import { SearchInput } from '../../ui/SearchInput';
 import { useFileDownload } from '../../lib/use-file-download';
+import { useEnumLabel } from '../../lib/enum-labels';
 
 export type TimesheetRow = RouterOutputs['attendance']['timesheet']['list']['rows'][number];
 export type DownloadFile = { fileName: string; contentType: string; base64: string };
-
-/** Spec §3 attendance status, exact labels: 1 Valid, 2 No Clock-In, 3 No Clock-Out, 4 Late Clock-In, 5 Early Clock-Out, 98 Manual Input. */
-export const STATUS_OPTIONS = Object.entries(ATTENDANCE_STATUS).map(([value, label]) => ({ value: Number(value), label }));
-/** The failed statuses (2–5). */
-export const FAILED_OPTIONS = STATUS_OPTIONS.filter((o) => o.value >= 2 && o.value <= 5);
 
 const STATUS_STYLE: Record<number, string> = {
   1: 'bg-emerald-100 text-emerald-800',
@@ -39,13 +34,14 @@ const STATUS_STYLE: Record<number, string> = {
 };
 
 export function StatusBadge({ status, label }: { status: number | null; label: string | null }) {
+  const enumLabel = useEnumLabel();
   if (status === null || !label) return <span className="text-slate-400">-</span>;
   return (
     <span
       className={cx('whitespace-nowrap rounded px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])}
       data-testid="att-status"
     >
-      {label}
+      {enumLabel('attendanceStatus', status, label)}
     </span>
   );
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../lib/trpc';
-import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
-import { SecretValue } from '../../ui/CopyButton';
-import { Modal } from '../../ui/Modal';
 import { ActionModal } from '../../ui/ActionModal';
+import { OneTimePasswordModal } from '../shared/OneTimePasswordModal';
 
 /**
  * An administrator's password reset of an employee's login (`employee.update.loginPassword`,
@@ -32,17 +30,13 @@ export function ResetLoginPasswordButton({ employeeId, email }: { employeeId: nu
         <p className="text-sm text-slate-700">{t('employeeDetail.resetPasswordConfirm', { email })}</p>
       </ActionModal>
       {reset.data ? (
-        // Only the Close button closes it: an outside click must not lose the one-time password.
-        <Modal
-          open
-          onClose={() => {}}
+        <OneTimePasswordModal
           title={t('employeeDetail.resetPassword')}
-          footer={<Button onClick={() => reset.reset()}>{t('app.close')}</Button>}
-        >
-          <p className="text-sm text-slate-700">{t('employeeDetail.resetPasswordFor', { email: reset.data.email })}</p>
-          <SecretValue value={reset.data.temporaryPassword} testId="reset-temporary-password" />
-          <Banner tone="warning">{t('registrations.tempPasswordOnce')}</Banner>
-        </Modal>
+          intro={t('employeeDetail.resetPasswordFor', { email: reset.data.email })}
+          password={reset.data.temporaryPassword}
+          testId="reset-temporary-password"
+          onClose={() => reset.reset()}
+        />
       ) : null}
     </>
   );

@@ -11,13 +11,12 @@ import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
-import { ListCard } from '../../ui/ListCard';
 import { PagedCard } from '../../ui/PagedCard';
 import { useListState } from '../../lib/use-list-state';
-import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
+import { OrgCascadeFields } from '../shared/OrgSelects';
 import {
   addDays,
   CanteenSelect,
@@ -32,11 +31,13 @@ import {
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
+import { CheckboxField } from '../../ui/CheckboxField';
+import { useOrgCascade } from '../../lib/use-org-cascade';
+import { ControlField } from '../../ui/ControlField';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
 
 type SummaryRow = RouterOutputs['canteen']['mealSchedule']['list']['rows'][number];
 type EmployeeRow = RouterOutputs['canteen']['mealSchedule']['employees']['rows'][number];
-
-const num = (v: string) => (v ? Number(v) : undefined);
 
 /** Bulk schedule (and removal) by office / department / division over a date range. */
 function AssignCard() {
@@ -45,9 +46,8 @@ function AssignCard() {
   const [mealId, setMealId] = useState('');
   const [from, setFrom] = useState(todayWib());
   const [to, setTo] = useState(addDays(todayWib(), 6));
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [divisionId, setDivisionId] = useState('');
+  const org = useOrgCascade();
+  const { officeId, departmentId, divisionId } = org;
   const [onlyRostered, setOnlyRostered] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState('');
@@ -113,50 +113,25 @@ function AssignCard() {
             placeholder={t('cnt.chooseMeal')}
           />
         </Field>
-        <Field label={t('cnt.from')} htmlFor="sched-from" required error={errors.from}>
-          <DatePicker id="sched-from" value={from} invalid={Boolean(errors.from)} onChange={setFrom} />
-        </Field>
-        <Field label={t('cnt.to')} htmlFor="sched-to" required error={errors.to}>
-          <DatePicker id="sched-to" value={to} invalid={Boolean(errors.to)} onChange={setTo} />
-        </Field>
+        <ControlField
+          as={DatePicker}
+          id="sched-from"
+          label={t('cnt.from')}
+          required
+          error={errors.from}
+          value={from}
+          onChange={setFrom}
+        />
+        <ControlField as={DatePicker} id="sched-to" label={t('cnt.to')} required error={errors.to} value={to} onChange={setTo} />
         <div className="flex items-end pb-2">
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={onlyRostered} onChange={(e) => setOnlyRostered(e.target.checked)} />
-            {t('cnt.onlyRostered')}
-          </label>
+          <CheckboxField label={t('cnt.onlyRostered')} checked={onlyRostered} onChange={setOnlyRostered} />
         </div>
-        <Field label={t('cnt.office')} htmlFor="sched-companyOfficeId" error={errors.companyOfficeId}>
-          <CompanyOfficeSelect
-            id="sched-companyOfficeId"
-            value={officeId}
-            invalid={Boolean(errors.companyOfficeId)}
-            onChange={(v) => {
-              setOfficeId(v);
-              setDepartmentId('');
-              setDivisionId('');
-            }}
-          />
-        </Field>
-        <Field label={t('cnt.department')} htmlFor="sched-departmentId" error={errors.departmentId}>
-          <DepartmentSelect
-            id="sched-departmentId"
-            companyOfficeId={num(officeId)}
-            value={departmentId}
-            onChange={(v) => {
-              setDepartmentId(v);
-              setDivisionId('');
-            }}
-          />
-        </Field>
-        <Field label={t('cnt.division')} htmlFor="sched-divisionId" error={errors.divisionId}>
-          <DivisionSelect
-            id="sched-divisionId"
-            companyOfficeId={num(officeId)}
-            departmentId={num(departmentId)}
-            value={divisionId}
-            onChange={setDivisionId}
-          />
-        </Field>
+        <OrgCascadeFields
+          org={org}
+          ids={{ office: 'sched-companyOfficeId', department: 'sched-departmentId', division: 'sched-divisionId' }}
+          labels={{ office: t('cnt.office'), department: t('cnt.department'), division: t('cnt.division') }}
+          errors={{ office: errors.companyOfficeId, department: errors.departmentId, division: errors.divisionId }}
+        />
         <div className="flex flex-wrap items-center justify-end gap-3 sm:col-span-2 lg:col-span-3">
           {result ? (
             <span role="status" className="text-sm text-slate-700">
@@ -188,28 +163,17 @@ function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => v
     },
   });
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={t('cnt.preferenceOf', { name: `${row.employeeNumber} ${row.name}` })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button
-            disabled={save.isPending}
-            onClick={() =>
-              save.mutate({
-                employeeIds: [row.employeeId],
-                preference: preference as MenuPreference,
-                ...(note.trim() ? { note: note.trim() } : {}),
-              })
-            }
-          >
-            {t('app.save')}
-          </Button>
-        </>
+      actionLabel={t('app.save')}
+      busy={save.isPending}
+      onAction={() =>
+        save.mutate({
+          employeeIds: [row.employeeId],
+          preference: preference as MenuPreference,
+          ...(note.trim() ? { note: note.trim() } : {}),
+        })
       }
     >
       <Field label={t('cnt.preference')} htmlFor="pref-preference">
@@ -218,7 +182,7 @@ function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => v
       <Field label={t('cnt.note')} htmlFor="pref-note">
         <TextInput id="pref-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
       </Field>
-    </Modal>
+    </ActionModal>
   );
 }
 
@@ -342,7 +306,7 @@ export function MealSchedulePage() {
             </>
           }
         />
-        <ListCard
+        <SearchListCard
           title={t('cnt.employees')}
           list={list}
           query={employees}
@@ -351,7 +315,6 @@ export function MealSchedulePage() {
             (r.employeeId * 100_000_000 + Number(r.date.replaceAll('-', ''))) * 10 +
             ['breakfast', 'lunch', 'dinner', 'overtime'].indexOf(r.mealKind)
           }
-          searchPlaceholder={t('app.search')}
           filters={
             <>
               <DatePicker

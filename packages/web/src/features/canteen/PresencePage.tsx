@@ -9,10 +9,10 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
+import { ControlField } from '../../ui/ControlField';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { MonthPicker } from '../../ui/MonthPicker';
-import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import {
@@ -28,6 +28,7 @@ import { KioskView } from './KioskView';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
 
 type Row = RouterOutputs['canteen']['presence']['list']['rows'][number];
 type CostRow = RouterOutputs['canteen']['presence']['mealCost']['rows'][number];
@@ -58,12 +59,20 @@ function DateRangeFields({
   const { t } = useTranslation();
   return (
     <>
-      <Field label={t('cnt.from')} htmlFor={`${prefix}-from`}>
-        <DatePicker id={`${prefix}-from`} value={range.from} onChange={(from) => onChange({ ...range, from })} />
-      </Field>
-      <Field label={t('cnt.to')} htmlFor={`${prefix}-to`}>
-        <DatePicker id={`${prefix}-to`} value={range.to} onChange={(to) => onChange({ ...range, to })} />
-      </Field>
+      <ControlField
+        as={DatePicker}
+        id={`${prefix}-from`}
+        label={t('cnt.from')}
+        value={range.from}
+        onChange={(from) => onChange({ ...range, from })}
+      />
+      <ControlField
+        as={DatePicker}
+        id={`${prefix}-to`}
+        label={t('cnt.to')}
+        value={range.to}
+        onChange={(to) => onChange({ ...range, to })}
+      />
     </>
   );
 }
@@ -188,13 +197,12 @@ function MealCostCard() {
   const totals = query.data?.totals;
   return (
     <>
-      <ListCard
+      <SearchListCard
         title={t('cnt.mealCost')}
         list={list}
         query={query}
         columns={columns}
         rowKey={(r) => r.employeeId}
-        searchPlaceholder={t('app.search')}
         filters={
           <>
             <MonthPicker ariaLabel={t('cnt.month')} value={month} onChange={list.filter(setMonth)} />
@@ -293,13 +301,12 @@ export function PresencePage() {
             <ImportCard />
           </div>
         ) : null}
-        <ListCard
+        <SearchListCard
           title={t('cnt.presences')}
           list={list}
           query={query}
           columns={columns}
           rowKey={(r) => Number(r.id)}
-          searchPlaceholder={t('app.search')}
           filters={
             <>
               {period.control}

@@ -8,13 +8,14 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { Spinner } from '../../ui/Spinner';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { TimeInput } from '../../ui/TimeInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { type CanteenSetting, ConfirmDeleteButton, formatRp, useCanteens } from './canteen-shared';
 import './texts';
+import { CheckboxField } from '../../ui/CheckboxField';
 
 interface MealDraft {
   serves: boolean;
@@ -152,32 +153,24 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
     label: string,
     more: { hint?: string; maxLength?: number },
   ) => (
-    <Field label={label} htmlFor={`cnt-${k}-${key}`} {...(more.hint ? { hint: more.hint } : {})} error={err(`${k}.${key}`)}>
-      <TextInput
-        id={`cnt-${k}-${key}`}
-        inputMode="numeric"
-        {...(more.maxLength ? { maxLength: more.maxLength } : {})}
-        value={value}
-        invalid={Boolean(err(`${k}.${key}`))}
-        onChange={(e) => setMeal(k, { [key]: e.target.value })}
-      />
-    </Field>
+    <TextField
+      id={`cnt-${k}-${key}`}
+      label={label}
+      hint={more.hint}
+      error={err(`${k}.${key}`)}
+      inputMode="numeric"
+      maxLength={more.maxLength}
+      value={value}
+      onValue={(x) => setMeal(k, { [key]: x })}
+    />
   );
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={canteen ? t('cnt.editCanteen') : t('cnt.addCanteen')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" form="cnt-form" disabled={save.isPending}>
-            {t('app.save')}
-          </Button>
-        </>
-      }
+      actionLabel={t('app.save')}
+      busy={save.isPending}
+      form="cnt-form"
     >
       <form id="cnt-form" onSubmit={submit} noValidate className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
@@ -189,35 +182,31 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
               onChange={(x) => setV({ ...v, companyOfficeId: x })}
             />
           </Field>
-          <Field label={t('cnt.name')} htmlFor="cnt-name" required error={err('name')}>
-            <TextInput
-              id="cnt-name"
-              value={v.name}
-              maxLength={100}
-              invalid={Boolean(err('name'))}
-              onChange={(e) => setV({ ...v, name: e.target.value })}
-            />
-          </Field>
-          <Field label={t('cnt.location')} htmlFor="cnt-location">
-            <TextInput
-              id="cnt-location"
-              value={v.location}
-              maxLength={200}
-              onChange={(e) => setV({ ...v, location: e.target.value })}
-            />
-          </Field>
-          <Field label={t('cnt.terminals')} htmlFor="cnt-terminals" hint={t('cnt.terminalsHint')} error={err('terminals')}>
-            <TextInput
-              id="cnt-terminals"
-              value={v.terminals}
-              invalid={Boolean(err('terminals'))}
-              onChange={(e) => setV({ ...v, terminals: e.target.value })}
-            />
-          </Field>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} />
-            {t('cnt.active')}
-          </label>
+          <TextField
+            id="cnt-name"
+            label={t('cnt.name')}
+            required
+            error={err('name')}
+            value={v.name}
+            maxLength={100}
+            onValue={(name) => setV({ ...v, name })}
+          />
+          <TextField
+            id="cnt-location"
+            label={t('cnt.location')}
+            value={v.location}
+            maxLength={200}
+            onValue={(location) => setV({ ...v, location })}
+          />
+          <TextField
+            id="cnt-terminals"
+            label={t('cnt.terminals')}
+            hint={t('cnt.terminalsHint')}
+            error={err('terminals')}
+            value={v.terminals}
+            onValue={(terminals) => setV({ ...v, terminals })}
+          />
+          <CheckboxField label={t('cnt.active')} checked={v.active} onChange={(c) => setV({ ...v, active: c })} />
         </div>
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-700">{t('cnt.meals')}</legend>
@@ -255,10 +244,12 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
                     {amountField(k, 'quota', m.quota, t('cnt.quota'), { hint: t('cnt.quotaHint') })}
                     {amountField(k, 'subsidy', m.subsidy, t('cnt.subsidy'), { maxLength: 15 })}
                     {amountField(k, 'employeePrice', m.employeePrice, t('cnt.price'), { maxLength: 15 })}
-                    <label className="flex items-center gap-2 self-end pb-2 text-sm">
-                      <input type="checkbox" checked={m.active} onChange={(e) => setMeal(k, { active: e.target.checked })} />
-                      {t('cnt.active')}
-                    </label>
+                    <CheckboxField
+                      label={t('cnt.active')}
+                      checked={m.active}
+                      onChange={(c) => setMeal(k, { active: c })}
+                      className="self-end pb-2"
+                    />
                   </div>
                 ) : null}
               </div>
@@ -266,7 +257,7 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
           })}
         </fieldset>
       </form>
-    </Modal>
+    </ActionModal>
   );
 }
 

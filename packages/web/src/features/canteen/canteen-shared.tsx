@@ -14,10 +14,7 @@ export type CanteenSetting = RouterOutputs['canteen']['setting']['get'][number];
 
 export { formatRp } from '../shared/approvals/rupiah';
 
-/** Today in the company's time zone (Asia/Jakarta), 'yyyy-mm-dd'. */
-export function todayWib(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(now);
-}
+export { todayWib } from '../../lib/company-date';
 
 /** 'yyyy-mm-dd' plus n days. */
 export function addDays(iso: string, n: number): string {

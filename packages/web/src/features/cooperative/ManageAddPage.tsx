@@ -12,6 +12,7 @@ import { Field } from '../../ui/Field';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
 import { ManagersOnly } from './coop-shared';
 import './texts';
+import { todayWib } from '../../lib/company-date';
 
 /** /cooperative/manage/add: adds every working employee of an office (or one department) as members. */
 export function CooperativeManageAddPage() {
@@ -21,7 +22,7 @@ export function CooperativeManageAddPage() {
   const utils = trpc.useUtils();
   const [officeId, setOfficeId] = useState('');
   const [departmentId, setDepartmentId] = useState('');
-  const [joinDate, setJoinDate] = useState(new Date().toISOString().slice(0, 10));
+  const [joinDate, setJoinDate] = useState(todayWib);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = trpc.cooperative.member.add.useMutation({
     meta: { successMessage: () => t('coop.saved') },

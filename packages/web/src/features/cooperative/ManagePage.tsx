@@ -2,7 +2,6 @@ import { cooperativeDepositInput, cooperativeSettingsInput } from '@hr/core/brow
 import { keepPreviousData } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { fieldsOf } from '../../lib/errors';
 import { formatIsoDate } from '../../lib/format';
@@ -25,6 +24,10 @@ import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { useListFilter } from '../shared/list-filters';
 import './texts';
+import { LinkButton } from '../../ui/LinkButton';
+import { TextButton } from '../../ui/link-column';
+import { CheckboxField } from '../../ui/CheckboxField';
+import { todayWib } from '../../lib/company-date';
 
 /** What the settings card and the deposit dialog check before sending (the server checks all of core's schema). */
 const settingsForm = cooperativeSettingsInput.pick({ principalAmount: true, mandatoryAmount: true });
@@ -78,10 +81,7 @@ function SettingsCard({ settings }: { settings: Settings }) {
     </Field>
   );
   const check = (key: 'withdrawablePrincipal' | 'withdrawableMandatory' | 'withdrawableVoluntary', label: string) => (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" checked={v[key]} onChange={(e) => setV({ ...v, [key]: e.target.checked })} />
-      {label}
-    </label>
+    <CheckboxField label={label} checked={v[key]} onChange={(c) => setV({ ...v, [key]: c })} />
   );
   return (
     <Card title={t('coop.settings')}>
@@ -132,7 +132,7 @@ function DepositDialog({ member, onClose }: { member: Member; onClose: () => voi
       { key: 'date', label: t('coop.date'), required: true },
       { key: 'note', label: t('coop.note') },
     ] satisfies FormFieldDef<DepositKey>[],
-    initial: { product: 'voluntary', amount: '', date: new Date().toISOString().slice(0, 10), note: '' },
+    initial: { product: 'voluntary', amount: '', date: todayWib(), note: '' },
     schema: depositForm,
     toInput: (x) => ({
       product: x.product as 'principal' | 'mandatory' | 'voluntary',
@@ -199,11 +199,7 @@ function MembersCard() {
     {
       key: 'name',
       header: t('coop.employee'),
-      cell: (r) => (
-        <button type="button" className="text-sky-700 hover:underline" onClick={() => setShown(r.id)}>
-          {r.name}
-        </button>
-      ),
+      cell: (r) => <TextButton onClick={() => setShown(r.id)}>{r.name}</TextButton>,
     },
     { key: 'office', header: t('coop.office'), cell: (r) => r.companyOffice },
     { key: 'department', header: t('coop.department'), cell: (r) => r.department ?? '' },
@@ -265,16 +261,7 @@ export function CooperativeManagePage() {
   if (!canManage) return <ManagersOnly title={t('routes.cooperative.manage')} />;
   return (
     <>
-      <PageTitle
-        actions={
-          <Link
-            to="/cooperative/manage/add"
-            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-          >
-            {t('coop.addMembers')}
-          </Link>
-        }
-      >
+      <PageTitle actions={<LinkButton to="/cooperative/manage/add">{t('coop.addMembers')}</LinkButton>}>
         {t('routes.cooperative.manage')}
       </PageTitle>
       <div className="space-y-4">

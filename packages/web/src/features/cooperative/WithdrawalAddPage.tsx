@@ -5,12 +5,13 @@ import { useNavigate } from 'react-router';
 import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
+import { fieldBinder } from '../../lib/field-binder';
 import { formatRp, readUpload } from './coop-shared';
 import './texts';
+import { FileField } from '../../ui/FileField';
+import { FormButtons } from '../../ui/FormButtons';
 
 /** The fields checked before the files are read (the server checks all of core's schema). */
 const withdrawalForm = createWithdrawalInput.pick({ amount: true, reason: true });
@@ -38,6 +39,7 @@ export function WithdrawalAddPage() {
     },
   });
   const labels: Record<string, string> = { amount: t('coop.amount'), reason: t('coop.reason'), files: t('coop.files') };
+  const field = fieldBinder('wd', labels, errors);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
@@ -73,49 +75,22 @@ export function WithdrawalAddPage() {
           <p className="mb-4 text-sm text-red-700">{t('coop.notMember')}</p>
         ) : null}
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 sm:grid-cols-2">
-          <Field label={labels.amount} htmlFor="wd-amount" required error={errors.amount}>
-            <TextInput
-              id="wd-amount"
-              inputMode="numeric"
-              maxLength={15}
-              value={amount}
-              invalid={Boolean(errors.amount)}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </Field>
-          <Field label={labels.reason} htmlFor="wd-reason" required error={errors.reason}>
-            <TextInput
-              id="wd-reason"
-              maxLength={1000}
-              value={reason}
-              invalid={Boolean(errors.reason)}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </Field>
-          <Field
-            label={labels.files}
-            htmlFor="wd-files"
-            error={errors.files}
+          <TextField {...field('amount')} required inputMode="numeric" maxLength={15} value={amount} onValue={setAmount} />
+          <TextField {...field('reason')} required maxLength={1000} value={reason} onValue={setReason} />
+          <FileField
+            {...field('files')}
             hint={t('coop.filesHint')}
+            fieldClassName="sm:col-span-2"
+            multiple
+            accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
+            onFiles={setFiles}
+          />
+          <FormButtons
+            onCancel={() => void navigate('/cooperative/withdrawal')}
+            pending={create.isPending || !mine.data}
+            label={t('coop.requestWithdrawal')}
             className="sm:col-span-2"
-          >
-            <input
-              id="wd-files"
-              type="file"
-              multiple
-              accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
-              className="block text-sm"
-              onChange={(e) => setFiles([...(e.target.files ?? [])])}
-            />
-          </Field>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <Button variant="secondary" onClick={() => void navigate('/cooperative/withdrawal')}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" disabled={create.isPending || !mine.data}>
-              {t('coop.requestWithdrawal')}
-            </Button>
-          </div>
+          />
         </form>
       </Card>
     </>

@@ -6,13 +6,14 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
+import { ActionModal } from '../../ui/ActionModal';
 import { Spinner } from '../../ui/Spinner';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { formatRp, readUpload, saveBase64 } from './coop-shared';
 import './texts';
 import { RefusalNote } from '../../ui/RefusalNote';
+import { enumLabel } from '../../lib/enum-labels';
+import { Fact } from '../shared/approvals/Fact';
 
 type Detail = RouterOutputs['cooperative']['withdrawal']['get'];
 type FileRow = Detail['files'][number];
@@ -32,29 +33,16 @@ function DecideDialog({
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={decision === 'approve' ? t('coop.approve') : t('coop.disapprove')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button
-            variant={decision === 'approve' ? 'primary' : 'danger'}
-            disabled={pending}
-            onClick={() => onConfirm(note.trim())}
-          >
-            {decision === 'approve' ? t('coop.approve') : t('coop.disapprove')}
-          </Button>
-        </>
-      }
+      actionLabel={decision === 'approve' ? t('coop.approve') : t('coop.disapprove')}
+      variant={decision === 'approve' ? 'primary' : 'danger'}
+      busy={pending}
+      onAction={() => onConfirm(note.trim())}
     >
-      <Field label={t('coop.decisionNote')} htmlFor="coop-decision-note">
-        <TextInput id="coop-decision-note" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-      </Field>
-    </Modal>
+      <TextField id="coop-decision-note" label={t('coop.decisionNote')} value={note} maxLength={500} onValue={setNote} />
+    </ActionModal>
   );
 }
 
@@ -172,43 +160,30 @@ export function WithdrawalDetailPage() {
       <div className="space-y-4">
         <Card>
           <dl className="grid gap-3 sm:grid-cols-3">
-            <div>
-              <dt className="text-xs text-slate-500">{t('coop.requester')}</dt>
-              <dd>
-                {d.employeeNumber} {d.employeeName}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500">{t('coop.office')}</dt>
-              <dd>{d.companyOffice}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500">{t('coop.amount')}</dt>
-              <dd className="font-semibold tabular-nums">Rp {formatRp(d.amount)}</dd>
-            </div>
-            <div className="sm:col-span-2">
-              <dt className="text-xs text-slate-500">{t('coop.reason')}</dt>
-              <dd>{d.reason}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500">{t('coop.status')}</dt>
-              <dd data-testid="withdrawal-status">
-                {d.statusLabel}
-                {d.status === 3 && d.approvalSteps > 1 ? ` (${t('coop.approvals')} ${d.approvals}/${d.approvalSteps})` : ''}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500">{t('coop.createdAt')}</dt>
-              <dd>{formatDateTime(d.createdAt)}</dd>
-            </div>
+            <Fact label={t('coop.requester')} valueClassName="">
+              {d.employeeNumber} {d.employeeName}
+            </Fact>
+            <Fact label={t('coop.office')} valueClassName="">
+              {d.companyOffice}
+            </Fact>
+            <Fact label={t('coop.amount')} valueClassName="font-semibold tabular-nums">
+              Rp {formatRp(d.amount)}
+            </Fact>
+            <Fact label={t('coop.reason')} valueClassName="" className="sm:col-span-2">
+              {d.reason}
+            </Fact>
+            <Fact label={t('coop.status')} valueClassName="" testId="withdrawal-status">
+              {enumLabel('requestStatus', d.status, d.statusLabel)}
+              {d.status === 3 && d.approvalSteps > 1 ? ` (${t('coop.approvals')} ${d.approvals}/${d.approvalSteps})` : ''}
+            </Fact>
+            <Fact label={t('coop.createdAt')} valueClassName="">
+              {formatDateTime(d.createdAt)}
+            </Fact>
             {d.decidedAt ? (
-              <div>
-                <dt className="text-xs text-slate-500">{t('coop.decided')}</dt>
-                <dd>
-                  {formatDateTime(d.decidedAt)}
-                  {d.decisionNote ? ` (${d.decisionNote})` : ''}
-                </dd>
-              </div>
+              <Fact label={t('coop.decided')} valueClassName="">
+                {formatDateTime(d.decidedAt)}
+                {d.decisionNote ? ` (${d.decisionNote})` : ''}
+              </Fact>
             ) : null}
           </dl>
         </Card>
@@ -237,13 +212,7 @@ export function WithdrawalDetailPage() {
               {fileError}
             </p>
           ) : null}
-          <DataTable
-            caption={t('coop.files')}
-            columns={fileColumns}
-            rows={d.files}
-            rowKey={(f) => f.id}
-            empty={t('coop.noFiles')}
-          />
+          <DataTable caption={t('coop.files')} columns={fileColumns} rows={d.files} empty={t('coop.noFiles')} />
           <p className="mt-2 text-xs text-slate-500">{t('coop.filesHint')}</p>
         </Card>
         <Card title={t('coop.history')}>

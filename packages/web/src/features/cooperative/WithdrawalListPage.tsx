@@ -1,6 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -13,6 +12,9 @@ import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
+import { linkColumn } from '../../ui/link-column';
+import { LinkButton } from '../../ui/LinkButton';
+import { enumLabel } from '../../lib/enum-labels';
 
 type Row = RouterOutputs['cooperative']['withdrawal']['list']['rows'][number];
 
@@ -35,35 +37,23 @@ export function WithdrawalListPage() {
   );
   const mine = trpc.cooperative.balance.mine.useQuery();
   const columns: Column<Row>[] = [
-    {
-      key: 'id',
-      header: '#',
-      cell: (r) => (
-        <Link to={`/cooperative/withdrawal/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.id}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'id',
+      '#',
+      (r) => `/cooperative/withdrawal/${r.id}/detail`,
+      (r) => r.id,
+    ),
     { key: 'requester', header: t('coop.requester'), cell: (r) => `${r.employeeNumber} ${r.employeeName}` },
     { key: 'office', header: t('coop.office'), cell: (r) => r.companyOffice },
     { key: 'amount', header: t('coop.amount'), cell: (r) => formatRp(r.amount), className: 'text-right tabular-nums' },
     { key: 'reason', header: t('coop.reason'), cell: (r) => r.reason },
-    { key: 'status', header: t('coop.status'), cell: (r) => r.statusLabel },
+    { key: 'status', header: t('coop.status'), cell: (r) => enumLabel('requestStatus', r.status, r.statusLabel) },
     { key: 'createdAt', header: t('coop.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
   ];
   return (
     <>
       <PageTitle
-        actions={
-          mine.data ? (
-            <Link
-              to="/cooperative/withdrawal/add"
-              className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800"
-            >
-              {t('coop.requestWithdrawal')}
-            </Link>
-          ) : null
-        }
+        actions={mine.data ? <LinkButton to="/cooperative/withdrawal/add">{t('coop.requestWithdrawal')}</LinkButton> : null}
       >
         {t('routes.cooperative.withdrawal')}
       </PageTitle>

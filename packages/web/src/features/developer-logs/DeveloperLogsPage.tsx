@@ -146,7 +146,7 @@ export function DeveloperLogsPage() {
           </Field>
         </div>
         {list.isError && list.data ? <p className="mb-2 text-sm text-red-700">{list.error.message}</p> : null}
-        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('dlogs.empty')} />
+        <PagedTable columns={columns} query={list} paging={paging} empty={t('dlogs.empty')} />
       </Card>
       {open ? <LogDetailDialog id={open} onClose={() => setOpen(null)} /> : null}
     </>

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { LevelBadge } from './LevelBadge';
@@ -15,16 +14,7 @@ export function LogDetailDialog({ id, onClose }: { id: string; onClose: () => vo
   const q = trpc.auditLog.detail.useQuery({ id });
   const d = q.data;
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('dlogs.detailTitle')}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('dlogs.close')}
-        </Button>
-      }
-    >
+    <Modal open onClose={onClose} title={t('dlogs.detailTitle')} closeLabel={t('dlogs.close')}>
       {!d ? (
         q.isError ? (
           <p className="text-sm text-red-700">{q.error.message}</p>

@@ -11,6 +11,7 @@ import { Pagination } from '../../ui/Pagination';
 import { LinkButton } from '../../ui/LinkButton';
 import { DRIVER_OPTIONS, formatLocal, formatSkew, saveBase64 } from './devices/shared';
 import { useFileDownload } from '../../lib/use-file-download';
+import { PushTerminalPanel } from './devices/PushTerminalPanel';
 
 type Detail = RouterOutputs['device']['detail'];
 type Scan = Detail['recentScans'][number];
@@ -258,6 +259,7 @@ export function FingerspotDetailPage() {
             onPageSize={firstPage(setPageSize)}
           />
         </Card>
+        {d.driver === 'adms' ? <PushTerminalPanel id={d.id} /> : null}
         <Card
           title="Terminal users"
           actions={

@@ -125,7 +125,7 @@ function FingerspotForm({ id }: { id: number | null }) {
     setErrors({});
     const body = {
       name: form.name,
-      driver: form.driver as 'zk' | 'easylink',
+      driver: form.driver as 'zk' | 'easylink' | 'adms',
       address: form.address,
       port: Number(form.port),
       serial: form.serial,

@@ -12,6 +12,7 @@ import { TextInput } from '../../ui/TextInput';
 import { LinkButton } from '../../ui/LinkButton';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { DRIVER_OPTIONS, formatSkew, SKEW_WARNING_MS } from './devices/shared';
+import { UnregisteredPushCard } from './devices/UnregisteredPushCard';
 
 type DeviceRow = RouterOutputs['device']['list']['rows'][number];
 
@@ -91,6 +92,7 @@ export function FingerspotListPage() {
       <PageTitle actions={<LinkButton to="/developer/fingerspot/add">Add device</LinkButton>}>
         {t('routes.developer.fingerspot')}
       </PageTitle>
+      <UnregisteredPushCard />
       <Card>
         <div className="mb-3 max-w-sm">
           <TextInput

@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Banner } from '../../ui/Banner';
-import { Button } from '../../ui/Button';
-import { SecretValue } from '../../ui/CopyButton';
-import { Field } from '../../ui/Field';
+import { FormButtons } from '../../ui/FormButtons';
 import { Modal } from '../../ui/Modal';
-import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
+import { OneTimePasswordModal } from '../shared/OneTimePasswordModal';
+import { OrgCascadeFields } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { fullName, type RegistrationRow } from './registration-row';
 import { useOrgCascade } from '../../lib/use-org-cascade';
@@ -49,19 +47,13 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
 
   if (result) {
     return (
-      // Only the Close button closes it: an outside click must not lose the one-time password.
-      <Modal
-        open
-        onClose={() => {}}
+      <OneTimePasswordModal
         title={t('registrations.tempPasswordTitle')}
-        footer={<Button onClick={onClose}>{t('app.close')}</Button>}
-      >
-        <p className="text-sm text-slate-700">
-          {t('registrations.tempPasswordFor', { number: result.employeeNumber, email: result.email })}
-        </p>
-        <SecretValue value={result.temporaryPassword} testId="temporary-password" />
-        <Banner tone="warning">{t('registrations.tempPasswordOnce')}</Banner>
-      </Modal>
+        intro={t('registrations.tempPasswordFor', { number: result.employeeNumber, email: result.email })}
+        password={result.temporaryPassword}
+        testId="temporary-password"
+        onClose={onClose}
+      />
     );
   }
 
@@ -69,52 +61,30 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
     <Modal open onClose={onClose} title={t('registrations.activateTitle', { name: fullName(registration) })}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">{registration.email}</p>
-        <Field
-          label={t('employees.office')}
-          htmlFor="activate-office"
-          required
-          error={officeMissing ? requiredNotice('companyOffice') : serverField('companyOfficeId')}
-        >
-          <CompanyOfficeSelect
-            id="activate-office"
-            name="companyOfficeId"
-            value={officeId}
-            invalid={officeMissing}
-            onChange={(v) => {
-              org.setOffice(v);
-              if (v) setOfficeMissing(false);
-            }}
-          />
-        </Field>
-        <Field label={t('employees.department')} htmlFor="activate-department" error={serverField('departmentId')}>
-          <DepartmentSelect
-            id="activate-department"
-            name="departmentId"
-            requireParent
-            companyOfficeId={toId(officeId)}
-            value={departmentId}
-            onChange={org.setDepartment}
-          />
-        </Field>
-        <Field label={t('employees.division')} htmlFor="activate-division" error={serverField('divisionId')}>
-          <DivisionSelect
-            id="activate-division"
-            name="divisionId"
-            requireParent
-            companyOfficeId={toId(officeId)}
-            departmentId={toId(departmentId)}
-            value={divisionId}
-            onChange={org.setDivision}
-          />
-        </Field>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" disabled={activate.isPending}>
-            {t('registrations.activateSubmit')}
-          </Button>
-        </div>
+        <OrgCascadeFields
+          org={org}
+          ids={{ office: 'activate-office', department: 'activate-department', division: 'activate-division' }}
+          labels={{ office: t('employees.office'), department: t('employees.department'), division: t('employees.division') }}
+          errors={{
+            office: officeMissing ? requiredNotice('companyOffice') : serverField('companyOfficeId'),
+            department: serverField('departmentId'),
+            division: serverField('divisionId'),
+          }}
+          officeRequired
+          officeInvalid={officeMissing}
+          onOffice={(v) => {
+            org.setOffice(v);
+            if (v) setOfficeMissing(false);
+          }}
+          requireParent
+          named
+        />
+        <FormButtons
+          onCancel={onClose}
+          pending={activate.isPending}
+          label={t('registrations.activateSubmit')}
+          className="border-t border-slate-200 pt-3"
+        />
       </form>
     </Modal>
   );

@@ -43,6 +43,7 @@ import {
 } from './detail/section-forms';
 import type { EmployeeField, EmployeeSection } from './text-keys';
 import { TextLink } from '../../ui/TextLink';
+import { enumLabel } from '../../lib/enum-labels';
 
 type ListSection = 'emergency' | 'parents' | 'sibling' | 'previousCompany';
 type Editing = SectionFormKind | ListSection;
@@ -147,11 +148,11 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
           <Grid>
             <Item label={f('givenName')}>{p.givenName}</Item>
             <Item label={f('surname')}>{p.surname}</Item>
-            <Item label={f('gender')}>{p.gender}</Item>
+            <Item label={f('gender')}>{enumLabel('gender', p.gender)}</Item>
             <Item label={f('birthDate')}>{formatIsoDate(p.birthDate)}</Item>
             <Item label={f('birthPlace')}>{p.birthPlace}</Item>
             <Item label={f('religionId')}>{p.religion.name}</Item>
-            <Item label={f('maritalStatusId')}>{p.maritalStatus.name}</Item>
+            <Item label={f('maritalStatusId')}>{enumLabel('maritalStatus', p.maritalStatus.id ?? '', p.maritalStatus.name)}</Item>
             <Item label={f('educationLevelId')}>{p.educationLevel.name}</Item>
             <Item label={f('nationalId')}>{p.nationalId}</Item>
             <Item label={f('taxId')}>{p.taxId}</Item>
@@ -168,7 +169,9 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
             <Item label={f('sectionId')}>{e.section?.name}</Item>
             <Item label={f('jobPositionId')}>{e.jobPosition?.name}</Item>
             <Item label={f('jobLevelId')}>{e.jobLevel?.name}</Item>
-            <Item label={f('contractType')}>{labelOf(CONTRACT_TYPES, e.contractType)}</Item>
+            <Item label={f('contractType')}>
+              {e.contractType == null ? labelOf(CONTRACT_TYPES, e.contractType) : enumLabel('contractType', e.contractType)}
+            </Item>
             <Item label={f('entryDate')}>{formatIsoDate(e.entryDate)}</Item>
             <Item label={f('firstJoinDate')}>{formatIsoDate(e.firstJoinDate)}</Item>
             <Item label={f('contractStartDate')}>{formatIsoDate(e.contractStartDate)}</Item>
@@ -231,7 +234,13 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
           <RowsOrEmpty
             rows={d.sibling.siblings.map((x) => [
               x.name,
-              [x.gender, x.birthDate ? formatIsoDate(x.birthDate) : null, x.educationLevel?.name].filter(Boolean).join(' · '),
+              [
+                x.gender ? enumLabel('gender', x.gender) : null,
+                x.birthDate ? formatIsoDate(x.birthDate) : null,
+                x.educationLevel?.name,
+              ]
+                .filter(Boolean)
+                .join(' · '),
               x.occupation,
             ])}
             empty={t('employeeDetail.noRows')}

@@ -10,7 +10,6 @@ import {
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { showOfficeFilter, useCan, useSession } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
@@ -28,6 +27,7 @@ import { PendingUpdateRequestsCard } from './UpdateRequests';
 import { Button } from '../../ui/Button';
 import { SearchInput } from '../../ui/SearchInput';
 import { useFileDownload } from '../../lib/use-file-download';
+import { linkColumn } from '../../ui/link-column';
 
 type EmployeeSort = (typeof EMPLOYEE_SORTS)[number];
 
@@ -118,16 +118,13 @@ export function EmployeeListPage() {
       cell: (r) => r.employeeNumber,
       className: 'whitespace-nowrap',
     },
-    {
-      key: 'name',
-      header: t('employees.name'),
-      sortKey: 'name',
-      cell: (r) => (
-        <Link to={`/employee/list/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      t('employees.name'),
+      (r) => `/employee/list/${r.id}/detail`,
+      (r) => r.name,
+      { sortKey: 'name' },
+    ),
     { key: 'email', header: t('employees.email'), cell: (r) => r.email },
     { key: 'gender', header: t('employees.gender'), cell: (r) => r.gender },
     { key: 'office', header: t('employees.office'), sortKey: 'office', cell: (r) => r.companyOffice },
@@ -236,7 +233,6 @@ export function EmployeeListPage() {
           caption={t('routes.employee.list')}
           columns={columns}
           rows={data?.rows ?? []}
-          rowKey={(r) => r.id}
           sort={sort}
           onSort={(key) => {
             setSort((s) => nextSort(s, key));
@@ -251,7 +247,7 @@ export function EmployeeListPage() {
           page={page}
           pageSize={pageSize}
           total={data?.total ?? 0}
-          totalLabel={t('employees.total', { count: data?.total ?? 0 })}
+          totalLabel={t(data?.totalCapped ? 'employees.totalCapped' : 'employees.total', { count: data?.total ?? 0 })}
           onPage={setPage}
           onPageSize={(s) => {
             setPageSize(s);

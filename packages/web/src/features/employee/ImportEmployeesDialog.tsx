@@ -8,9 +8,10 @@ import { saveBase64 } from '../../lib/save-file';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { fileToBase64 } from '../purchase-of-goods/shared';
+import { FileField } from '../../ui/FileField';
+import { CheckboxField } from '../../ui/CheckboxField';
 
 /** The server's limit: the file travels base64 in a JSON body of at most 1 MiB. */
 const MAX_BYTES = EMPLOYEE_IMPORT_MAX_BYTES;
@@ -108,21 +109,15 @@ export function ImportEmployeesDialog({ onClose }: { onClose: () => void }) {
       <Button variant="secondary" onClick={() => void download()}>
         {t('employeeImport.template')}
       </Button>
-      <Field
+      <FileField
+        id="employee-import-file"
         label={t('employeeImport.file')}
-        htmlFor="employee-import-file"
         error={fileError}
         hint={t('employeeImport.fileHint')}
-      >
-        <input
-          ref={picker}
-          id="employee-import-file"
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="block text-sm"
-          onChange={(e) => void pick(e.target.files?.[0])}
-        />
-      </Field>
+        inputRef={picker}
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        onFiles={([f]) => void pick(f)}
+      />
       {check.isPending ? <p className="text-sm text-slate-600">{t('employeeImport.checking')}</p> : null}
       {failure ? (
         <p className="text-sm text-red-600" role="alert">
@@ -147,10 +142,7 @@ export function ImportEmployeesDialog({ onClose }: { onClose: () => void }) {
             </div>
           ) : null}
           {report.invalid > 0 && report.valid > 0 ? (
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)} />
-              {t('employeeImport.skipInvalid')}
-            </label>
+            <CheckboxField label={t('employeeImport.skipInvalid')} checked={skipInvalid} onChange={setSkipInvalid} />
           ) : null}
           {report.preview.length ? (
             <div className="max-h-64 overflow-auto">

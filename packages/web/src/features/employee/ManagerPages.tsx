@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { ManagerRow } from '@hr/core/browser';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { appCodeOf, fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -17,6 +17,7 @@ import { TextInput } from '../../ui/TextInput';
 import { NotFoundPage } from '../shell/StatusPages';
 import { FilteredListPage, useFilteredList } from './filtered-list';
 import { TextLink } from '../../ui/TextLink';
+import { linkColumn } from '../../ui/link-column';
 
 /** Employees found by name, number or e-mail (at least two characters typed). */
 function useEmployeeSearch(search: string) {
@@ -82,15 +83,12 @@ export function ManagerListPage() {
   });
   const columns: Column<ManagerRow>[] = [
     { key: 'manager', header: t('managers.manager'), cell: (r) => `${r.managerName} (${r.managerNumber})` },
-    {
-      key: 'employee',
-      header: t('managers.employee'),
-      cell: (r) => (
-        <Link to={`/employee/list/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
-          {`${r.employeeName} (${r.employeeNumber})`}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'employee',
+      t('managers.employee'),
+      (r) => `/employee/list/${r.employeeId}/detail`,
+      (r) => `${r.employeeName} (${r.employeeNumber})`,
+    ),
     { key: 'department', header: t('employees.department'), cell: (r) => r.department ?? '-' },
     { key: 'status', header: t('employees.status'), cell: (r) => (r.active ? t('managers.active') : t('managers.inactive')) },
     {

@@ -96,7 +96,7 @@ export function RegistrationsPage() {
             </button>
           ))}
         </div>
-        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('registrations.empty')} />
+        <PagedTable columns={columns} query={list} paging={paging} empty={t('registrations.empty')} />
       </Card>
       {activating ? <ActivateRegistrationDialog registration={activating} onClose={() => setActivating(null)} /> : null}
       {rejecting ? <RejectRegistrationDialog registration={rejecting} onClose={() => setRejecting(null)} /> : null}

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
-import { controlClass } from '../../ui/controls';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { fullName, type RegistrationRow } from './registration-row';
+import { FormButtons } from '../../ui/FormButtons';
+import { TextArea } from '../../ui/TextArea';
 
 export function RejectRegistrationDialog({ registration, onClose }: { registration: RegistrationRow; onClose: () => void }) {
   const { t } = useTranslation();
@@ -27,24 +27,15 @@ export function RejectRegistrationDialog({ registration, onClose }: { registrati
       <form onSubmit={submit} className="space-y-4">
         <p className="text-sm text-slate-600">{registration.email}</p>
         <Field label={t('registrations.rejectNote')} htmlFor="reject-note">
-          <textarea
-            id="reject-note"
-            name="note"
-            rows={3}
-            maxLength={500}
-            className={controlClass()}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
+          <TextArea id="reject-note" name="note" rows={3} maxLength={500} value={note} onValue={setNote} />
         </Field>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" disabled={reject.isPending}>
-            {t('registrations.rejectSubmit')}
-          </Button>
-        </div>
+        <FormButtons
+          onCancel={onClose}
+          pending={reject.isPending}
+          label={t('registrations.rejectSubmit')}
+          variant="danger"
+          className="border-t border-slate-200 pt-3"
+        />
       </form>
     </Modal>
   );

@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { REQUEST_STATUS_LABELS, type ResignationRow } from '@hr/core/browser';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../lib/can';
 import { appCodeOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
@@ -25,6 +25,7 @@ import './correction-texts';
 import { FilteredListPage, useFilteredList } from './filtered-list';
 import { DecisionNote } from './DecisionNote';
 import { TextLink } from '../../ui/TextLink';
+import { linkColumn, RowLink } from '../../ui/link-column';
 
 const STATUS_OPTIONS = Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
 const statusText = (s: number) => REQUEST_STATUS_LABELS[s as 1] ?? String(s);
@@ -32,15 +33,12 @@ const statusText = (s: number) => REQUEST_STATUS_LABELS[s as 1] ?? String(s);
 function useColumns(): Column<ResignationRow>[] {
   const { t } = useTranslation();
   return [
-    {
-      key: 'employee',
-      header: t('resignation.employee'),
-      cell: (r) => (
-        <Link to={`/employee/resignation/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.employeeName}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'employee',
+      t('resignation.employee'),
+      (r) => `/employee/resignation/${r.id}/detail`,
+      (r) => r.employeeName,
+    ),
     { key: 'number', header: t('employees.number'), cell: (r) => r.employeeNumber },
     { key: 'department', header: t('employees.department'), cell: (r) => r.department ?? '-' },
     { key: 'lastWorkingDay', header: t('resignation.lastWorkingDay'), cell: (r) => formatIsoDate(r.lastWorkingDay) },
@@ -224,11 +222,7 @@ export function ResignationDetailPage() {
           {[
             [
               t('resignation.employee'),
-              <Link
-                key="e"
-                to={`/employee/list/${r.employeeId}/detail`}
-                className="text-sky-700 hover:underline"
-              >{`${r.employeeName} (${r.employeeNumber})`}</Link>,
+              <RowLink key="e" to={`/employee/list/${r.employeeId}/detail`}>{`${r.employeeName} (${r.employeeNumber})`}</RowLink>,
             ],
             [t('employees.department'), r.department ?? '-'],
             [t('resignation.requestDate'), formatIsoDate(r.requestDate)],

@@ -1,4 +1,4 @@
-import { type FieldChange, REQUEST_STATUS_LABELS, type UpdateRequestRow } from '@hr/core/browser';
+import type { FieldChange, UpdateRequestRow } from '@hr/core/browser';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { Card } from '../../ui/Card';
 import { isEmployeeField, isEmployeeSection } from './text-keys';
 import { toastThen } from '../../lib/toast-then';
 import { DecisionNote } from './DecisionNote';
+import { enumLabel } from '../../lib/enum-labels';
 
 /** A value of a proposed change as text: lists and objects as readable lines, empty as "-". */
 export function valueText(v: unknown): string {
@@ -65,7 +66,7 @@ export function MyUpdateRequestsCard() {
             <li key={r.id} className="py-2" data-testid="my-update-request">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="text-sm font-medium text-slate-900">
-                  {sectionLabel(t, r.section)} · {REQUEST_STATUS_LABELS[r.status as 1] ?? r.status}
+                  {sectionLabel(t, r.section)} · {enumLabel('requestStatus', r.status)}
                 </span>
                 {r.status === 3 ? (
                   <Button variant="secondary" size="sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: r.id })}>

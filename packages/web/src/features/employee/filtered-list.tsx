@@ -63,7 +63,7 @@ export function FilteredListPage<T extends { id: number }>({
           selectLabel={selectLabel}
           options={options}
         />
-        <PagedTable columns={columns} query={query} paging={list.paging} rowKey={(r) => r.id} empty={empty} />
+        <PagedTable columns={columns} query={query} paging={list.paging} empty={empty} />
       </Card>
       {children}
     </>

@@ -49,7 +49,7 @@ export function HomePage() {
         {visibleNav(user).map(({ group, routes }) => (
           <Card key={group.id} title={t(`groups.${group.id}`)}>
             <ul className="space-y-1 text-sm">
-              {routes.slice(0, 6).map((r) => (
+              {routes.map((r) => (
                 <li key={r.id}>
                   <Link to={r.path} className="text-sky-700 hover:underline">
                     {t(`routes.${r.id}`)}

@@ -60,6 +60,19 @@ describe('home dashboard', () => {
     expect(calls.some((c) => c.path.startsWith('dashboard.liveTimesheet') || c.path === 'dashboard.leaveRequest')).toBe(false);
   });
 
+  it("an employee's menus list every page they may open, and none that refuses (issue 19 item 5)", async () => {
+    fakeTrpcServer(handlers);
+    renderAs(<HomePage />, user(['personal.access', 'inventory.request', 'cooperative.view']));
+    await screen.findByText('Pagi (08:00 - 17:00)');
+    const links = screen.getAllByRole('link').map((a) => a.textContent);
+    for (const name of ['My Leave', 'My Overtime', 'My Salary', 'Profile', 'Withdrawal']) {
+      expect(links).toContain(name);
+    }
+    expect(links).not.toContain('Manage Cooperative');
+    // The menu is hidden on a phone: the home page points below, not "on the left".
+    expect(screen.queryByText(/on the left/)).toBeNull();
+  });
+
   it('an approver sees what awaits them and the live timesheet counts', async () => {
     fakeTrpcServer(handlers);
     renderAs(<HomePage />, user(['personal.access', 'attendance.view', 'attendance.approve', 'employee.view']));

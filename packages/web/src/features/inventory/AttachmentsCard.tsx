@@ -79,7 +79,7 @@ export function AttachmentsCard({ requestId, rows, editable }: { requestId: numb
   ];
   return (
     <Card title={t('inv.attachments')} className="mt-4">
-      <DataTable caption={t('inv.attachments')} columns={columns} rows={rows} rowKey={(a) => a.id} empty={t('inv.none')} />
+      <DataTable caption={t('inv.attachments')} columns={columns} rows={rows} empty={t('inv.none')} />
       {editable ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <label className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">

@@ -6,11 +6,10 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { UnitSelect } from './InventorySelects';
-import { SearchListCard } from '../shared/approvals/SearchListCard';
-import { CatalogueDialog, editRemoveColumn, RequiredText, useCatalogue, useSaved } from './catalogue-parts';
+import { CatalogueCard, CatalogueDialog, editRemoveColumn, RequiredText, useCatalogue, useSaved } from './catalogue-parts';
 import './texts';
 
 type ItemRow = RouterOutputs['inventory']['item']['list']['rows'][number];
@@ -66,19 +65,25 @@ function ItemDialog({ item, onClose }: { item: ItemRow | null; onClose: () => vo
         invalid={invalid === 'item-name'}
         onChange={setName}
       />
-      <Field label={t('inv.code')} htmlFor="item-code">
-        <TextInput id="item-code" value={code} maxLength={40} onChange={(e) => setCode(e.target.value)} />
-      </Field>
+      <TextField id="item-code" label={t('inv.code')} value={code} maxLength={40} onValue={setCode} />
       <Field label={t('inv.unit')} htmlFor="item-unit" required error={invalid === 'item-unit' ? t('inv.required') : undefined}>
         <UnitSelect id="item-unit" value={unitId} onChange={setUnitId} invalid={invalid === 'item-unit'} />
       </Field>
-      <Field label={t('inv.description')} htmlFor="item-description">
-        <TextInput id="item-description" value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} />
-      </Field>
+      <TextField
+        id="item-description"
+        label={t('inv.description')}
+        value={description}
+        maxLength={1000}
+        onValue={setDescription}
+      />
       {item ? null : (
-        <Field label={t('inv.variants')} htmlFor="item-variants" hint={t('inv.variantsHint')}>
-          <TextInput id="item-variants" value={variants} onChange={(e) => setVariants(e.target.value)} />
-        </Field>
+        <TextField
+          id="item-variants"
+          label={t('inv.variants')}
+          hint={t('inv.variantsHint')}
+          value={variants}
+          onValue={setVariants}
+        />
       )}
     </CatalogueDialog>
   );
@@ -109,9 +114,7 @@ function VariantDialog({
       }}
       onClose={onClose}
     >
-      <Field label={t('inv.variantName')} htmlFor="variant-name">
-        <TextInput id="variant-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-      </Field>
+      <TextField id="variant-name" label={t('inv.variantName')} value={name} maxLength={100} onValue={setName} />
     </CatalogueDialog>
   );
 }
@@ -119,65 +122,64 @@ function VariantDialog({
 /** Items with their warehouse variants (an unnamed variant shows "-") and what is on hand in total. */
 export function ItemsPanel() {
   const { t } = useTranslation();
-  const { list, manage, editing, setEditing, placeholderData } = useCatalogue<ItemRow>();
+  const catalogue = useCatalogue<ItemRow>();
+  const { list, manage, setEditing, placeholderData } = catalogue;
   const [adding, setAdding] = useState<{ item: ItemRow; variant?: ItemRow['variants'][number] } | null>(null);
   const query = trpc.inventory.item.list.useQuery(list.query, { placeholderData });
   return (
-    <>
-      <SearchListCard
-        title={t('inv.tab.items')}
-        list={list}
-        query={query}
-        onAdd={manage ? () => setEditing('new') : undefined}
-        addLabel={t('inv.newItem')}
-        columns={[
-          { key: 'code', header: t('inv.code'), cell: (r) => r.code ?? '' },
-          { key: 'name', header: t('inv.name'), cell: (r) => r.name },
-          { key: 'unit', header: t('inv.unit'), cell: (r) => r.unit },
-          {
-            key: 'variants',
-            header: t('inv.variants'),
-            cell: (r) =>
-              manage ? (
-                <div className="flex flex-wrap gap-1">
-                  {r.variants.map((v) => (
-                    <button
-                      key={v.id}
-                      type="button"
-                      className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-50"
-                      aria-label={`${t('inv.renameVariant')} ${r.name} (${v.label})`}
-                      onClick={() => setAdding({ item: r, variant: v })}
-                    >
-                      {v.label}
-                    </button>
-                  ))}
-                </div>
-              ) : (
-                r.variants.map((v) => v.label).join(', ')
-              ),
-          },
-          { key: 'onHand', header: t('inv.onHand'), cell: (r) => r.onHand, className: 'text-right' },
-          {
-            key: 'actions',
-            header: '',
-            cell: (r) =>
-              manage ? (
-                <div className="flex justify-end gap-1">
-                  <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
-                    {t('inv.edit')}
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setAdding({ item: r })}>
-                    {t('inv.addVariant')}
-                  </Button>
-                </div>
-              ) : null,
-          },
-        ]}
-        empty={t('inv.noItems')}
-      />
-      {editing ? <ItemDialog item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+    <CatalogueCard
+      catalogue={catalogue}
+      title={t('inv.tab.items')}
+      query={query}
+      addLabel={t('inv.newItem')}
+      columns={[
+        { key: 'code', header: t('inv.code'), cell: (r) => r.code ?? '' },
+        { key: 'name', header: t('inv.name'), cell: (r) => r.name },
+        { key: 'unit', header: t('inv.unit'), cell: (r) => r.unit },
+        {
+          key: 'variants',
+          header: t('inv.variants'),
+          cell: (r) =>
+            manage ? (
+              <div className="flex flex-wrap gap-1">
+                {r.variants.map((v) => (
+                  <button
+                    key={v.id}
+                    type="button"
+                    className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-50"
+                    aria-label={`${t('inv.renameVariant')} ${r.name} (${v.label})`}
+                    onClick={() => setAdding({ item: r, variant: v })}
+                  >
+                    {v.label}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              r.variants.map((v) => v.label).join(', ')
+            ),
+        },
+        { key: 'onHand', header: t('inv.onHand'), cell: (r) => r.onHand, className: 'text-right' },
+        {
+          key: 'actions',
+          header: '',
+          cell: (r) =>
+            manage ? (
+              <div className="flex justify-end gap-1">
+                <Button size="sm" variant="ghost" onClick={() => setEditing(r)}>
+                  {t('inv.edit')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setAdding({ item: r })}>
+                  {t('inv.addVariant')}
+                </Button>
+              </div>
+            ) : null,
+        },
+      ]}
+      empty={t('inv.noItems')}
+      dialog={(row, onClose) => <ItemDialog item={row} onClose={onClose} />}
+    >
       {adding ? <VariantDialog item={adding.item} variant={adding.variant} onClose={() => setAdding(null)} /> : null}
-    </>
+    </CatalogueCard>
   );
 }
 
@@ -212,26 +214,24 @@ function UnitDialog({ unit, onClose }: { unit: UnitRow | null; onClose: () => vo
 
 export function UnitsPanel() {
   const { t } = useTranslation();
-  const { list, manage, editing, setEditing, placeholderData } = useCatalogue<UnitRow>();
+  const catalogue = useCatalogue<UnitRow>();
+  const { list, manage, setEditing, placeholderData } = catalogue;
   const query = trpc.inventory.unit.list.useQuery(list.query, { placeholderData });
   const remove = trpc.inventory.unit.delete.useMutation(useSaved());
   return (
-    <>
-      <SearchListCard
-        title={t('inv.tab.units')}
-        list={list}
-        query={query}
-        onAdd={manage ? () => setEditing('new') : undefined}
-        addLabel={t('inv.newUnit')}
-        columns={[
-          { key: 'name', header: t('inv.name'), cell: (r) => r.name },
-          { key: 'uses', header: t('inv.uses'), cell: (r) => r.uses, className: 'text-right' },
-          editRemoveColumn<UnitRow>(manage, setEditing, remove, (r) => r.uses > 0),
-        ]}
-        empty={t('inv.noUnits')}
-      />
-      {editing ? <UnitDialog unit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-    </>
+    <CatalogueCard
+      catalogue={catalogue}
+      title={t('inv.tab.units')}
+      query={query}
+      addLabel={t('inv.newUnit')}
+      columns={[
+        { key: 'name', header: t('inv.name'), cell: (r) => r.name },
+        { key: 'uses', header: t('inv.uses'), cell: (r) => r.uses, className: 'text-right' },
+        editRemoveColumn<UnitRow>(manage, setEditing, remove, (r) => r.uses > 0),
+      ]}
+      empty={t('inv.noUnits')}
+      dialog={(row, onClose) => <UnitDialog unit={row} onClose={onClose} />}
+    />
   );
 }
 
@@ -266,41 +266,38 @@ function ServiceDialog({ service, onClose }: { service: ServiceRow | null; onClo
       <Field label={t('inv.unit')} htmlFor="service-unit">
         <UnitSelect id="service-unit" placeholder={t('inv.noUnit')} value={unitId} onChange={setUnitId} />
       </Field>
-      <Field label={t('inv.description')} htmlFor="service-description">
-        <TextInput
-          id="service-description"
-          value={description}
-          maxLength={1000}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </Field>
+      <TextField
+        id="service-description"
+        label={t('inv.description')}
+        value={description}
+        maxLength={1000}
+        onValue={setDescription}
+      />
     </CatalogueDialog>
   );
 }
 
 export function ServicesPanel() {
   const { t } = useTranslation();
-  const { list, manage, editing, setEditing, placeholderData } = useCatalogue<ServiceRow>();
+  const catalogue = useCatalogue<ServiceRow>();
+  const { list, manage, setEditing, placeholderData } = catalogue;
   const query = trpc.inventory.service.list.useQuery(list.query, { placeholderData });
   const remove = trpc.inventory.service.delete.useMutation(useSaved());
   return (
-    <>
-      <SearchListCard
-        title={t('inv.tab.services')}
-        list={list}
-        query={query}
-        onAdd={manage ? () => setEditing('new') : undefined}
-        addLabel={t('inv.newService')}
-        columns={[
-          { key: 'name', header: t('inv.name'), cell: (r) => r.name },
-          { key: 'unit', header: t('inv.unit'), cell: (r) => r.unit ?? '' },
-          { key: 'description', header: t('inv.description'), cell: (r) => r.description ?? '' },
-          editRemoveColumn<ServiceRow>(manage, setEditing, remove),
-        ]}
-        empty={t('inv.noServices')}
-      />
-      {editing ? <ServiceDialog service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-    </>
+    <CatalogueCard
+      catalogue={catalogue}
+      title={t('inv.tab.services')}
+      query={query}
+      addLabel={t('inv.newService')}
+      columns={[
+        { key: 'name', header: t('inv.name'), cell: (r) => r.name },
+        { key: 'unit', header: t('inv.unit'), cell: (r) => r.unit ?? '' },
+        { key: 'description', header: t('inv.description'), cell: (r) => r.description ?? '' },
+        editRemoveColumn<ServiceRow>(manage, setEditing, remove),
+      ]}
+      empty={t('inv.noServices')}
+      dialog={(row, onClose) => <ServiceDialog service={row} onClose={onClose} />}
+    />
   );
 }
 
@@ -373,7 +370,6 @@ export function WarehousesPanel() {
       <DataTable
         caption={t('inv.tab.warehouses')}
         rows={query.data ?? []}
-        rowKey={(r) => r.id}
         loading={query.isFetching}
         failed={query.isError && !query.data}
         onRetry={() => void query.refetch()}

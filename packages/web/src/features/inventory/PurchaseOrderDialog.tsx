@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { DatePicker } from '../../ui/DatePicker';
-import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
-import { TextInput } from '../../ui/TextInput';
-import { digitsOnly, formatRupiah, todayJakarta } from './InventorySelects';
-import { useFieldNotice } from './request-parts';
+import { ControlField } from '../../ui/ControlField';
+import { Field } from '../../ui/Field';
+import { TextField } from '../../ui/TextField';
+import { formatRupiah, todayJakarta } from './InventorySelects';
+import { LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
@@ -112,27 +113,33 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
       onAction={submit}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t('inv.supplier')} htmlFor="po-supplier" required error={err('po-supplier')}>
-          <TextInput
-            id="po-supplier"
-            value={supplier}
-            maxLength={200}
-            invalid={!!err('po-supplier')}
-            onChange={(e) => setSupplier(e.target.value)}
-          />
-        </Field>
-        <Field label={t('inv.taxRate')} htmlFor="po-tax" required error={err('po-tax')}>
-          <TextInput
-            id="po-tax"
-            inputMode="decimal"
-            value={tax}
-            invalid={!!err('po-tax')}
-            onChange={(e) => setTax(e.target.value)}
-          />
-        </Field>
-        <Field label={t('inv.orderDate')} htmlFor="po-order-date" required error={err('po-order-date')}>
-          <DatePicker id="po-order-date" value={orderDate} onChange={setOrderDate} invalid={!!err('po-order-date')} />
-        </Field>
+        <TextField
+          id="po-supplier"
+          label={t('inv.supplier')}
+          required
+          error={err('po-supplier')}
+          value={supplier}
+          maxLength={200}
+          onValue={setSupplier}
+        />
+        <TextField
+          id="po-tax"
+          label={t('inv.taxRate')}
+          required
+          error={err('po-tax')}
+          inputMode="decimal"
+          value={tax}
+          onValue={setTax}
+        />
+        <ControlField
+          as={DatePicker}
+          id="po-order-date"
+          label={t('inv.orderDate')}
+          required
+          error={err('po-order-date')}
+          value={orderDate}
+          onChange={setOrderDate}
+        />
         <Field label={t('inv.deliveryDate')} htmlFor="po-delivery-date">
           <DatePicker id="po-delivery-date" value={deliveryDate} min={orderDate || undefined} onChange={setDeliveryDate} />
         </Field>
@@ -154,28 +161,22 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
                 {l.left} {l.unit}
               </td>
               <td className="py-1 pr-2">
-                <TextInput
+                <LineNumberInput
                   id={`po-line-${i}-qty`}
-                  aria-label={`${t('inv.orderQty')} ${l.name}`}
-                  inputMode="numeric"
+                  label={`${t('inv.orderQty')} ${l.name}`}
                   value={l.quantity}
                   invalid={!!err(`po-line-${i}-qty`)}
-                  onChange={(e) => setLine(i, { quantity: digitsOnly(e.target.value) })}
+                  message={err(`po-line-${i}-qty`)}
+                  onValue={(quantity) => setLine(i, { quantity })}
                 />
-                {err(`po-line-${i}-qty`) ? (
-                  <p role="alert" className="mt-1 text-xs text-red-600">
-                    {err(`po-line-${i}-qty`)}
-                  </p>
-                ) : null}
               </td>
               <td className="py-1">
-                <TextInput
+                <LineNumberInput
                   id={`po-line-${i}-price`}
-                  aria-label={`${t('inv.unitPrice')} ${l.name}`}
-                  inputMode="numeric"
+                  label={`${t('inv.unitPrice')} ${l.name}`}
                   value={l.unitPrice}
                   invalid={!!err(`po-line-${i}-price`)}
-                  onChange={(e) => setLine(i, { unitPrice: digitsOnly(e.target.value) })}
+                  onValue={(unitPrice) => setLine(i, { unitPrice })}
                 />
               </td>
             </tr>
@@ -198,9 +199,7 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
           </dd>
         </div>
       </dl>
-      <Field label={t('inv.note')} htmlFor="po-note">
-        <TextInput id="po-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
-      </Field>
+      <TextField id="po-note" label={t('inv.note')} value={note} maxLength={1000} onValue={setNote} />
     </ActionModal>
   );
 }

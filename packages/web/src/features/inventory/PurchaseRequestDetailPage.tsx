@@ -1,26 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import type { Column } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
+import { RowLink } from '../../ui/link-column';
 import { AttachmentsCard } from './AttachmentsCard';
 import { formatRupiah } from './InventorySelects';
 import { PurchaseOrderDialog } from './PurchaseOrderDialog';
 import { ReceiveDialog } from './ReceiveDialog';
 import { RequestDetailFrame } from './RequestDetailFrame';
-import {
-  Info,
-  OrderDownloadButton,
-  TableCard,
-  useDetailActions,
-  useOrderLeadColumns,
-  useReceiveColumns,
-  useRequestId,
-} from './request-parts';
+import { Info, OrderDownloadButton, TableCard, useDetailActions, useRequestId } from './request-parts';
 import './texts';
+import { enumLabel } from '../../lib/enum-labels';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
 type LineRow = Detail['lineItems'][number];
@@ -48,9 +41,6 @@ export function PurchaseRequestDetailPage() {
   const coo = trpc.inventory.purchaseRequest.approveCoo.useMutation(decided);
   const cancel = trpc.inventory.purchaseRequest.cancel.useMutation(refreshed);
 
-  const receiveLead = useReceiveColumns<ReceiveRow>();
-  const orderLead = useOrderLeadColumns<OrderRow>();
-
   const d = detail.data;
   if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
   const tier = d.can.approve;
@@ -77,7 +67,6 @@ export function PurchaseRequestDetailPage() {
     { key: 'note', header: t('inv.note'), cell: (h) => h.note ?? t('app.none') },
   ];
   const orderColumns: Column<OrderRow>[] = [
-    ...orderLead,
     { key: 'orderDate', header: t('inv.orderDate'), cell: (o) => formatIsoDate(o.orderDate) },
     { key: 'deliveryDate', header: t('inv.deliveryDate'), cell: (o) => formatIsoDate(o.deliveryDate) || t('app.none') },
     {
@@ -102,7 +91,7 @@ export function PurchaseRequestDetailPage() {
       ),
     },
   ];
-  const receiveColumns: Column<ReceiveRow>[] = [...receiveLead, { key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy }];
+  const receiveColumns: Column<ReceiveRow>[] = [{ key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy }];
 
   return (
     <RequestDetailFrame
@@ -121,7 +110,7 @@ export function PurchaseRequestDetailPage() {
       }}
       summary={
         <>
-          <Info label={t('inv.status')} value={d.statusLabel} />
+          <Info label={t('inv.status')} value={enumLabel('purchaseRequestStatus', d.status, d.statusLabel)} />
           <Info label={t('inv.total')} value={formatRupiah(d.estimatedTotal)} />
           <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
           <Info
@@ -135,9 +124,7 @@ export function PurchaseRequestDetailPage() {
       summaryAfter={
         d.warehouseRequestId ? (
           <p className="mt-3 text-sm">
-            <Link to={`/inventory/warehouseRequest/${d.warehouseRequestId}/detail`} className="text-sky-700 hover:underline">
-              {d.warehouseRequestNumber}
-            </Link>
+            <RowLink to={`/inventory/warehouseRequest/${d.warehouseRequestId}/detail`}>{d.warehouseRequestNumber}</RowLink>
           </p>
         ) : null
       }

@@ -10,19 +10,13 @@ import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { formatRupiah, idOrUndefined } from './InventorySelects';
 import { RequestListCard, RequestPageTitle, useRequestFilters, useRequestLeadColumns } from './request-parts';
 import './texts';
+import { enumLabel, enumOptionsNow } from '../../lib/enum-labels';
 
 type Row = RouterOutputs['inventory']['purchaseRequest']['list']['rows'][number];
 type Tier = 'managerial' | 'warehouse' | 'coo';
 type Status = NonNullable<Row['status']>;
 
-const STATUSES: { value: Status; label: string }[] = [
-  { value: 'pending_managerial', label: 'Waiting for managerial approval' },
-  { value: 'pending_warehouse', label: 'Waiting for warehouse approval' },
-  { value: 'pending_coo', label: 'Waiting for COO approval' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Disapproved' },
-  { value: 'cancelled', label: 'Cancel' },
-];
+const STATUSES = enumOptionsNow('purchaseRequestStatus');
 const TIER_PERMISSION = {
   managerial: 'inventory.approve.managerial',
   warehouse: 'inventory.approve.warehouse',
@@ -34,7 +28,7 @@ function useColumns(): Column<Row>[] {
   return [
     ...useRequestLeadColumns<Row>('purchaseRequest'),
     { key: 'total', header: t('inv.total'), cell: (r) => formatRupiah(r.estimatedTotal), className: 'text-right' },
-    { key: 'status', header: t('inv.status'), cell: (r) => r.statusLabel },
+    { key: 'status', header: t('inv.status'), cell: (r) => enumLabel('purchaseRequestStatus', r.status, r.statusLabel) },
     { key: 'createdAt', header: t('inv.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
   ];
 }

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { DatePicker } from '../../ui/DatePicker';
-import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
-import { TextInput } from '../../ui/TextInput';
-import { digitsOnly, todayJakarta } from './InventorySelects';
-import { useFieldNotice } from './request-parts';
+import { ControlField } from '../../ui/ControlField';
+import { TextField } from '../../ui/TextField';
+import { todayJakarta } from './InventorySelects';
+import { LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
 
 type Order = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
@@ -51,9 +51,15 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
       busy={receive.isPending}
       onAction={submit}
     >
-      <Field label={t('inv.receivedDate')} htmlFor="rc-date" required error={err('rc-date')}>
-        <DatePicker id="rc-date" value={date} onChange={setDate} invalid={!!err('rc-date')} />
-      </Field>
+      <ControlField
+        as={DatePicker}
+        id="rc-date"
+        label={t('inv.receivedDate')}
+        required
+        error={err('rc-date')}
+        value={date}
+        onChange={setDate}
+      />
       <table className="w-full text-sm">
         <thead>
           <tr className="text-left text-slate-500">
@@ -70,27 +76,20 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
                 {l.quantity - l.receivedQuantity} {l.unit}
               </td>
               <td className="py-1">
-                <TextInput
+                <LineNumberInput
                   id={`rc-line-${i}`}
-                  aria-label={`${t('inv.receiveQty')} ${l.name}`}
-                  inputMode="numeric"
+                  label={`${t('inv.receiveQty')} ${l.name}`}
                   value={qty[i] ?? ''}
                   invalid={!!err(`rc-line-${i}`)}
-                  onChange={(e) => setQty((q) => q.map((v, j) => (j === i ? digitsOnly(e.target.value) : v)))}
+                  message={err(`rc-line-${i}`)}
+                  onValue={(digits) => setQty((q) => q.map((v, j) => (j === i ? digits : v)))}
                 />
-                {err(`rc-line-${i}`) ? (
-                  <p role="alert" className="mt-1 text-xs text-red-600">
-                    {err(`rc-line-${i}`)}
-                  </p>
-                ) : null}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <Field label={t('inv.note')} htmlFor="rc-note">
-        <TextInput id="rc-note" value={note} maxLength={1000} onChange={(e) => setNote(e.target.value)} />
-      </Field>
+      <TextField id="rc-note" label={t('inv.note')} value={note} maxLength={1000} onValue={setNote} />
     </ActionModal>
   );
 }

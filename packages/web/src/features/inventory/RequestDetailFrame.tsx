@@ -8,11 +8,15 @@ import { DecisionDialog } from './DecisionDialog';
 import type { DownloadButton } from './DownloadButton';
 import {
   LinkedPurchasing,
+  type OrderRow,
+  type ReceiveRow,
   RequestActions,
   type RequestKind,
   RequestSummary,
   TableCard,
   type useDetailActions,
+  useOrderLeadColumns,
+  useReceiveColumns,
 } from './request-parts';
 import './texts';
 
@@ -37,10 +41,10 @@ export interface RequestDecisionProps {
 /**
  * The detail page of a warehouse or purchase request: the title with the actions (PDF, `first`, Edit,
  * Cancel, Approve / Reject, the refusal note, then `actions`), the summary (`summary` as `Info`s, then
- * `summaryAfter`), the lines, `children`, the linked purchase orders and receipts, `dialogs` and the
- * decision dialog.
+ * `summaryAfter`), the lines, `children`, the linked purchase orders and receipts (their number and
+ * supplier or receipt columns, then `orderColumns` / `receiveColumns`), `dialogs` and the decision dialog.
  */
-export function RequestDetailFrame<L extends { id: number | string }, O extends { id: number }, R extends { id: number }>({
+export function RequestDetailFrame<L extends { id: number | string }, O extends OrderRow, R extends ReceiveRow>({
   kind,
   request: d,
   cancel,
@@ -55,7 +59,7 @@ export function RequestDetailFrame<L extends { id: number | string }, O extends 
   orders,
   orderColumns,
   receives,
-  receiveColumns,
+  receiveColumns = [],
   dialogs,
 }: {
   kind: RequestKind;
@@ -77,12 +81,16 @@ export function RequestDetailFrame<L extends { id: number | string }, O extends 
   lineColumns: Column<L>[];
   children?: ReactNode;
   orders: Fetched<O>;
+  /** The order columns after number and supplier. */
   orderColumns: Column<O>[];
   receives: Fetched<R>;
-  receiveColumns: Column<R>[];
+  /** The receipt columns after number, order, date and lines. */
+  receiveColumns?: Column<R>[];
   dialogs?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const orderLead = useOrderLeadColumns<O>();
+  const receiveLead = useReceiveColumns<R>();
   const { deciding, setDeciding } = decision.state;
   return (
     <>
@@ -113,7 +121,12 @@ export function RequestDetailFrame<L extends { id: number | string }, O extends 
       </RequestSummary>
       <TableCard title={t('inv.lines')} columns={lineColumns} rows={d.lineItems} />
       {children}
-      <LinkedPurchasing orders={orders} orderColumns={orderColumns} receives={receives} receiveColumns={receiveColumns} />
+      <LinkedPurchasing
+        orders={orders}
+        orderColumns={[...orderLead, ...orderColumns]}
+        receives={receives}
+        receiveColumns={[...receiveLead, ...receiveColumns]}
+      />
       {dialogs}
       {deciding && decision.allowed ? (
         <DecisionDialog

@@ -1,7 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -9,13 +8,14 @@ import { Button } from '../../ui/Button';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
-import { TextInput } from '../../ui/TextInput';
-import { ListCard } from '../../ui/ListCard';
+import { TextField } from '../../ui/TextField';
+import { RowLink } from '../../ui/link-column';
 import { useListState } from '../../lib/use-list-state';
 import { idOrUndefined, ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { useFieldNotice } from './request-parts';
 import './texts';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
 
 type StockRow = RouterOutputs['inventory']['stock']['list']['rows'][number];
 type MovementRow = RouterOutputs['inventory']['stock']['movements']['rows'][number];
@@ -34,14 +34,13 @@ export function StockPanel({ onLedger }: { onLedger: (variantId: number, warehou
   );
   return (
     <>
-      <ListCard
+      <SearchListCard
         title={t('inv.tab.stock')}
         list={list}
         query={query}
         rowKey={(r: StockRow) => r.variantId * 1_000_000 + r.warehouseId}
         onAdd={manage ? () => setAdjusting({ variantId: '', warehouseId }) : undefined}
         addLabel={t('inv.adjust')}
-        searchPlaceholder={t('app.search')}
         filters={
           <WarehouseSelect
             aria-label={t('inv.warehouse')}
@@ -126,24 +125,24 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
           invalid={!!err('adj-warehouse')}
         />
       </Field>
-      <Field label={t('inv.adjustQty')} htmlFor="adj-qty" required error={err('adj-qty')}>
-        <TextInput
-          id="adj-qty"
-          inputMode="numeric"
-          value={quantity}
-          invalid={!!err('adj-qty')}
-          onChange={(e) => setQuantity(e.target.value.replace(/[^\d-]/g, ''))}
-        />
-      </Field>
-      <Field label={t('inv.adjustNote')} htmlFor="adj-note" required error={err('adj-note')}>
-        <TextInput
-          id="adj-note"
-          value={note}
-          maxLength={500}
-          invalid={!!err('adj-note')}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </Field>
+      <TextField
+        id="adj-qty"
+        label={t('inv.adjustQty')}
+        required
+        error={err('adj-qty')}
+        inputMode="numeric"
+        value={quantity}
+        onValue={(v) => setQuantity(v.replace(/[^\d-]/g, ''))}
+      />
+      <TextField
+        id="adj-note"
+        label={t('inv.adjustNote')}
+        required
+        error={err('adj-note')}
+        value={note}
+        maxLength={500}
+        onValue={setNote}
+      />
     </ActionModal>
   );
 }
@@ -151,11 +150,7 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
 /** Where a ledger line came from: a link to the warehouse request, else the document number. */
 function SourceCell({ m }: { m: MovementRow }) {
   if (m.sourceType === 'warehouse_request' && m.sourceId !== null)
-    return (
-      <Link to={`/inventory/warehouseRequest/${m.sourceId}/detail`} className="text-sky-700 hover:underline">
-        {m.sourceNumber}
-      </Link>
-    );
+    return <RowLink to={`/inventory/warehouseRequest/${m.sourceId}/detail`}>{m.sourceNumber}</RowLink>;
   return <>{m.sourceNumber ?? m.sourceType}</>;
 }
 
@@ -181,12 +176,11 @@ export function MovementsPanel({ initial }: { initial: { variantId: string; ware
   );
   const kinds: Kind[] = ['receipt', 'issue', 'adjustment'];
   return (
-    <ListCard
+    <SearchListCard
       title={t('inv.tab.movements')}
       list={list}
       query={query}
       rowKey={(m: MovementRow) => Number(m.id)}
-      searchPlaceholder={t('app.search')}
       filters={
         <>
           <ItemWarehouseSelect aria-label={t('inv.item')} value={variantId} onChange={list.filter(setVariantId)} />

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -8,22 +7,15 @@ import { LinkButton } from '../../ui/LinkButton';
 import { Spinner } from '../../ui/Spinner';
 import { formatRupiah } from './InventorySelects';
 import { RequestDetailFrame } from './RequestDetailFrame';
-import {
-  Info,
-  OrderDownloadButton,
-  TableCard,
-  useDetailActions,
-  useOrderLeadColumns,
-  useReceiveColumns,
-  useRequestId,
-} from './request-parts';
+import { Info, OrderDownloadButton, TableCard, useDetailActions, useRequestId } from './request-parts';
 import './texts';
+import { linkColumn } from '../../ui/link-column';
+import { enumLabel } from '../../lib/enum-labels';
 
 type Detail = RouterOutputs['inventory']['warehouseRequest']['get'];
 type LineRow = Detail['lineItems'][number];
 type PrRow = Detail['purchaseRequests'][number];
 type OrderRow = RouterOutputs['inventory']['warehouseRequest']['purchaseOrders'][number];
-type ReceiveRow = RouterOutputs['inventory']['warehouseRequest']['purchaseReceives'][number];
 
 /** /inventory/warehouseRequest/{id}/detail: lines with stock, the decision, issuing and linked purchasing. */
 export function WarehouseRequestDetailPage() {
@@ -37,9 +29,6 @@ export function WarehouseRequestDetailPage() {
   const decide = trpc.inventory.warehouseRequest.decide.useMutation(decided);
   const issue = trpc.inventory.warehouseRequest.issue.useMutation(refreshed);
   const cancel = trpc.inventory.warehouseRequest.cancel.useMutation(refreshed);
-
-  const receiveLead = useReceiveColumns<ReceiveRow>();
-  const orderLead = useOrderLeadColumns<OrderRow>();
 
   const d = detail.data;
   if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
@@ -58,20 +47,16 @@ export function WarehouseRequestDetailPage() {
     { key: 'note', header: t('inv.note'), cell: (l) => l.note ?? t('app.none') },
   ];
   const prColumns: Column<PrRow>[] = [
-    {
-      key: 'number',
-      header: t('inv.number'),
-      cell: (p) => (
-        <Link to={`/inventory/purchaseRequest/${p.id}/detail`} className="text-sky-700 hover:underline">
-          {p.number}
-        </Link>
-      ),
-    },
-    { key: 'status', header: t('inv.status'), cell: (p) => p.statusLabel },
+    linkColumn(
+      'number',
+      t('inv.number'),
+      (p) => `/inventory/purchaseRequest/${p.id}/detail`,
+      (p) => p.number,
+    ),
+    { key: 'status', header: t('inv.status'), cell: (p) => enumLabel('purchaseRequestStatus', p.status, p.statusLabel) },
     { key: 'total', header: t('inv.total'), cell: (p) => formatRupiah(p.estimatedTotal) },
   ];
   const orderColumns: Column<OrderRow>[] = [
-    ...orderLead,
     { key: 'total', header: t('inv.total'), cell: (o) => formatRupiah(o.total) },
     { key: 'received', header: t('inv.received'), cell: (o) => o.receiveLabel },
     {
@@ -80,7 +65,6 @@ export function WarehouseRequestDetailPage() {
       cell: (o) => <OrderDownloadButton order={o} />,
     },
   ];
-  const receiveColumns: Column<ReceiveRow>[] = [...receiveLead];
 
   return (
     <RequestDetailFrame
@@ -112,7 +96,10 @@ export function WarehouseRequestDetailPage() {
       }
       summary={
         <>
-          <Info label={t('inv.status')} value={`${d.statusLabel} · ${d.fulfilmentLabel}`} />
+          <Info
+            label={t('inv.status')}
+            value={`${enumLabel('requestStatus', d.status, d.statusLabel)} · ${enumLabel('fulfilment', d.fulfilment, d.fulfilmentLabel)}`}
+          />
           <Info label={t('inv.neededDate')} value={d.neededDate ? formatIsoDate(d.neededDate) : t('app.none')} />
           <Info label={t('inv.note')} value={d.note ?? t('app.none')} />
           <Info
@@ -129,7 +116,6 @@ export function WarehouseRequestDetailPage() {
       orders={orders}
       orderColumns={orderColumns}
       receives={receives}
-      receiveColumns={receiveColumns}
     >
       <TableCard title={t('inv.linkedPurchaseRequests')} columns={prColumns} rows={d.purchaseRequests} />
     </RequestDetailFrame>

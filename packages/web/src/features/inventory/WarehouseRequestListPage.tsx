@@ -13,6 +13,7 @@ import { RequestListCard, RequestPageTitle, useRequestFilters, useRequestLeadCol
 import { MovementsPanel, StockPanel } from './StockPanels';
 import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import './texts';
+import { enumLabel } from '../../lib/enum-labels';
 
 type Row = RouterOutputs['inventory']['warehouseRequest']['list']['rows'][number];
 
@@ -37,7 +38,7 @@ function WarehouseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
   const columns: Column<Row>[] = [
     ...useRequestLeadColumns<Row>('warehouseRequest'),
     { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines },
-    { key: 'status', header: t('inv.status'), cell: (r) => r.statusLabel },
+    { key: 'status', header: t('inv.status'), cell: (r) => enumLabel('requestStatus', r.status, r.statusLabel) },
     { key: 'issued', header: t('inv.issued'), cell: (r) => r.fulfilmentLabel },
     { key: 'createdAt', header: t('inv.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
   ];

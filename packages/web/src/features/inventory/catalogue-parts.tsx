@@ -9,6 +9,7 @@ import type { Column } from '../../ui/DataTable';
 import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
+import { SearchListCard } from '../shared/approvals/SearchListCard';
 import './texts';
 
 /** A small form dialog: validates required fields client-side (focusing the first), then saves. */
@@ -62,6 +63,47 @@ export function useCatalogue<R>() {
   const manage = useCan('inventory.manage');
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   return { list, manage, editing, setEditing, placeholderData: keepPreviousData };
+}
+
+/**
+ * A catalogue list (items, units, services): the searchable list with "New …" for managers, and
+ * the add/edit dialog (`dialog` gets `null` for a new row) while one is open.
+ */
+export function CatalogueCard<R extends { id: number }>({
+  catalogue: { list, manage, editing, setEditing },
+  title,
+  query,
+  addLabel,
+  columns,
+  empty,
+  dialog,
+  children,
+}: {
+  catalogue: ReturnType<typeof useCatalogue<R>>;
+  title: string;
+  query: { data: { rows: R[]; total: number } | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
+  addLabel: string;
+  columns: Column<R>[];
+  empty: string;
+  dialog: (row: R | null, onClose: () => void) => ReactNode;
+  /** Further dialogs of the panel. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <SearchListCard
+        title={title}
+        list={list}
+        query={query}
+        onAdd={manage ? () => setEditing('new') : undefined}
+        addLabel={addLabel}
+        columns={columns}
+        empty={empty}
+      />
+      {editing ? dialog(editing === 'new' ? null : editing, () => setEditing(null)) : null}
+      {children}
+    </>
+  );
 }
 
 /** A row's Edit and Remove buttons (Remove asks first). */

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { type ListState, useListState } from '../../lib/use-list-state';
@@ -9,12 +9,14 @@ import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { Spinner } from '../../ui/Spinner';
+import { TextInput } from '../../ui/TextInput';
 import type { SelectOption } from '../../ui/Select';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { DownloadButton } from './DownloadButton';
-import { WarehouseSelect } from './InventorySelects';
+import { digitsOnly, WarehouseSelect } from './InventorySelects';
 import './texts';
+import { linkColumn } from '../../ui/link-column';
 
 /** The two kinds of inventory request: their routes are `/inventory/<kind>/…`. */
 export type RequestKind = 'warehouseRequest' | 'purchaseRequest';
@@ -48,15 +50,12 @@ interface RequestRow {
 export function useRequestLeadColumns<R extends RequestRow>(kind: RequestKind): Column<R>[] {
   const { t } = useTranslation();
   return [
-    {
-      key: 'number',
-      header: t('inv.number'),
-      cell: (r) => (
-        <Link to={`/inventory/${kind}/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.number}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'number',
+      t('inv.number'),
+      (r) => `/inventory/${kind}/${r.id}/detail`,
+      (r) => r.number,
+    ),
     { key: 'requester', header: t('inv.requester'), cell: (r) => r.requester.name },
     { key: 'warehouse', header: t('inv.warehouse'), cell: (r) => r.warehouse },
   ];
@@ -116,13 +115,7 @@ export function TableCard<R extends { id: number | string }>({
   const { t } = useTranslation();
   return (
     <Card title={title} className="mt-4">
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        {...(loading === undefined ? {} : { loading })}
-        empty={t('inv.none')}
-      />
+      <DataTable columns={columns} rows={rows} {...(loading === undefined ? {} : { loading })} empty={t('inv.none')} />
     </Card>
   );
 }
@@ -165,7 +158,7 @@ export function RequestActions({
   );
 }
 
-interface ReceiveRow {
+export interface ReceiveRow {
   id: number;
   number: string;
   purchaseOrderNumber: string;
@@ -301,7 +294,7 @@ export function RequestSummary({
   );
 }
 
-interface OrderRow {
+export interface OrderRow {
   id: number;
   number: string;
   supplier: string;
@@ -375,4 +368,42 @@ export function useFieldNotice() {
     clear: () => setInvalid(null),
     err: (id: string) => (invalid?.id === id ? invalid.msg : undefined),
   };
+}
+
+/**
+ * A whole-number box in a line of an order or receive dialog (named by `label`, digits only), with
+ * its message under it when `message` is given.
+ */
+export function LineNumberInput({
+  id,
+  label,
+  value,
+  invalid,
+  message,
+  onValue,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  invalid: boolean;
+  message?: string | undefined;
+  onValue: (digits: string) => void;
+}) {
+  return (
+    <>
+      <TextInput
+        id={id}
+        aria-label={label}
+        inputMode="numeric"
+        value={value}
+        invalid={invalid}
+        onChange={(e) => onValue(digitsOnly(e.target.value))}
+      />
+      {message ? (
+        <p role="alert" className="mt-1 text-xs text-red-600">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
 }

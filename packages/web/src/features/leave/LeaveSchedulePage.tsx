@@ -10,10 +10,9 @@ import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
 import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import './texts';
+import { thisMonthWib as thisMonth } from '../../lib/company-date';
 
 type Row = RouterOutputs['leave']['schedule']['rows'][number];
-
-const thisMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date()).slice(0, 7);
 
 function daysOf(month: string): string[] {
   const [y, m] = month.split('-').map(Number) as [number, number];

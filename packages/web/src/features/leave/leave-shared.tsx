@@ -19,6 +19,7 @@ import { readAttachment as readFile } from '../shared/approvals/read-attachment'
 import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import './texts';
 import { fieldBinder } from '../../lib/field-binder';
+import { useEnumLabel } from '../../lib/enum-labels';
 
 export type LeaveRow = RouterOutputs['leave']['list']['rows'][number];
 export type LeaveBalance = RouterOutputs['leave']['personal']['balance'];
@@ -33,9 +34,10 @@ const STATUS_STYLE: Record<number, string> = {
 };
 
 export function StatusBadge({ status, label }: { status: number; label: string }) {
+  const enumLabel = useEnumLabel();
   return (
     <span className={cx('rounded px-2 py-0.5 text-xs font-medium', STATUS_STYLE[status])} data-testid="leave-status">
-      {label}
+      {enumLabel('requestStatus', status, label)}
     </span>
   );
 }

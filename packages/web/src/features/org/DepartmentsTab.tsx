@@ -5,7 +5,7 @@ import { useListState } from '../../lib/use-list-state';
 import type { FormFieldDef } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
-import { CompanyOfficeSelect } from '../shared/OrgSelects';
+import { orgParentViews } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { OrgFilters, useOrgColumns, useOrgCrud } from './org-crud';
 
@@ -37,10 +37,7 @@ export function DepartmentsTab({ officeId, setOfficeId }: { officeId: string; se
         initial: { companyOfficeId: String(row?.companyOfficeId ?? officeId), name: row?.name ?? '' },
         schema: createDepartmentInput,
         toInput: (v) => ({ companyOfficeId: toId(v.companyOfficeId) as number, name: v.name }),
-        views: [
-          { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-          { key: 'name', maxLength: 100 },
-        ],
+        views: [...orgParentViews<Key>('companyOfficeId'), { key: 'name', maxLength: 100 }],
       }))}
     />
   );

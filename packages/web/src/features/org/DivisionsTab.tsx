@@ -6,7 +6,7 @@ import { useListState } from '../../lib/use-list-state';
 import type { FormFieldDef } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
-import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
+import { orgParentViews } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { OrgFilters, useOrgColumns, useOrgCrud } from './org-crud';
 
@@ -48,14 +48,7 @@ export function DivisionsTab({ officeId, setOfficeId }: { officeId: string; setO
           departmentId: toId(v.departmentId) as number,
           name: v.name,
         }),
-        views: [
-          { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-          {
-            key: 'departmentId',
-            render: (p, values) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(values.companyOfficeId)} />,
-          },
-          { key: 'name', maxLength: 100 },
-        ],
+        views: [...orgParentViews<Key>('companyOfficeId', 'departmentId'), { key: 'name', maxLength: 100 }],
       }))}
     />
   );

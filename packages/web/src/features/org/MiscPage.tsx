@@ -1,6 +1,6 @@
 import { REFERENCE_KINDS, type ReferenceKind } from '@hr/core/browser';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../ui/Card';
 import { JobLevelsTab } from './JobLevelsTab';
 import { OrgChartTree } from './OrgChartTree';
@@ -8,6 +8,7 @@ import { ReferenceTab } from './ReferenceTab';
 import { RegulationsTab } from './RegulationsTab';
 import './regulation-texts';
 import { Tabs } from '../../ui/Tabs';
+import { RowLink } from '../../ui/link-column';
 
 type Tab = 'chart' | 'jobLevels' | 'regulations' | ReferenceKind;
 const TABS: readonly Tab[] = ['chart', 'jobLevels', ...REFERENCE_KINDS, 'regulations'];
@@ -29,12 +30,8 @@ export function MiscPage() {
       <PageTitle
         actions={
           <div className="flex gap-3 text-sm">
-            <Link to="/misc/companyOffice" className="text-sky-700 hover:underline">
-              {t('routes.misc.companyOffice')}
-            </Link>
-            <Link to="/misc/jobPosition" className="text-sky-700 hover:underline">
-              {t('routes.misc.jobPosition')}
-            </Link>
+            <RowLink to="/misc/companyOffice">{t('routes.misc.companyOffice')}</RowLink>
+            <RowLink to="/misc/jobPosition">{t('routes.misc.jobPosition')}</RowLink>
           </div>
         }
       >

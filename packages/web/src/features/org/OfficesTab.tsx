@@ -6,6 +6,7 @@ import type { FormFieldDef } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
 import { useOrgCrud } from './org-crud';
+import { TextButton } from '../../ui/link-column';
 
 type Key = 'code' | 'name' | 'address' | 'city';
 
@@ -20,11 +21,7 @@ export function OfficesTab({ onShow }: { onShow: (tab: CountTab | 'idIndex', off
   const count = (tab: CountTab) => ({
     key: tab,
     header: t(`org.fields.${tab}`),
-    cell: (r: OfficeRow) => (
-      <button type="button" className="text-sky-700 hover:underline" onClick={() => onShow(tab, r.id)}>
-        {r[tab]}
-      </button>
-    ),
+    cell: (r: OfficeRow) => <TextButton onClick={() => onShow(tab, r.id)}>{r[tab]}</TextButton>,
   });
   return (
     <CrudListCard

@@ -7,7 +7,6 @@ import { fieldsOf } from '../../lib/errors';
 import { formatIsoDate } from '../../lib/format';
 import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -17,6 +16,8 @@ import { CrudListCard } from '../../ui/CrudListCard';
 import { useDeleteMutation } from '../../lib/use-crud-mutations';
 import './regulation-texts';
 import { useListState } from '../../lib/use-list-state';
+import { TextButton } from '../../ui/link-column';
+import { FormButtons } from '../../ui/FormButtons';
 
 type FileType = (typeof REGULATION_FILE_TYPES)[number];
 interface Upload {
@@ -145,14 +146,11 @@ function RegulationDialog({ row, onClose }: { row: RegulationRow | null; onClose
             }}
           />
         </Field>
-        <div className="flex justify-end gap-2 border-t border-slate-200 pt-3">
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" disabled={create.isPending || update.isPending}>
-            {t('app.save')}
-          </Button>
-        </div>
+        <FormButtons
+          onCancel={onClose}
+          pending={create.isPending || update.isPending}
+          className="border-t border-slate-200 pt-3"
+        />
       </form>
     </Modal>
   );
@@ -189,13 +187,9 @@ export function RegulationsTab() {
           key: 'file',
           header: t('regulation.file'),
           cell: (r) => (
-            <button
-              type="button"
-              className="text-sky-700 hover:underline"
-              onClick={async () => saveBase64(await utils.regulation.download.fetch({ id: r.id }))}
-            >
+            <TextButton onClick={async () => saveBase64(await utils.regulation.download.fetch({ id: r.id }))}>
               {r.fileName}
-            </button>
+            </TextButton>
           ),
         },
         { key: 'size', header: t('regulation.size'), cell: (r) => formatBytes(r.size) },

@@ -9,7 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { CrudListCard } from '../../ui/CrudListCard';
 import { SectionRolesDialog } from '../permissions/SectionRolesDialog';
-import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
+import { orgParentViews } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { OrgFilters, useOrgColumns, useOrgCrud } from './org-crud';
 
@@ -82,25 +82,7 @@ export function SectionsTab({ officeId, setOfficeId }: { officeId: string; setOf
           divisionId: toId(v.divisionId) as number,
           name: v.name,
         }),
-        views: [
-          { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-          {
-            key: 'departmentId',
-            render: (p, values) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(values.companyOfficeId)} />,
-          },
-          {
-            key: 'divisionId',
-            render: (p, values) => (
-              <DivisionSelect
-                {...p}
-                requireParent
-                companyOfficeId={toId(values.companyOfficeId)}
-                departmentId={toId(values.departmentId)}
-              />
-            ),
-          },
-          { key: 'name', maxLength: 100 },
-        ],
+        views: [...orgParentViews<Key>('companyOfficeId', 'departmentId', 'divisionId'), { key: 'name', maxLength: 100 }],
       }))}
     >
       {crud.card.children}

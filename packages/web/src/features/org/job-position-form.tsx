@@ -1,6 +1,6 @@
 import { createJobPositionInput, type JobPositionRow } from '@hr/core/browser';
 import { useTranslation } from 'react-i18next';
-import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, SectionSelect } from '../shared/OrgSelects';
+import { orgParentViews, SectionSelect } from '../shared/OrgSelects';
 import { JobLevelSelect } from '../shared/ReferenceSelects';
 import { toId } from '../shared/use-lookups';
 import type { FieldView } from '../../ui/FormFields';
@@ -52,17 +52,7 @@ export function jobPositionViews(): FieldView<JobPositionKey>[] {
   return [
     { key: 'name', maxLength: 100 },
     { key: 'jobLevelId', render: (p) => <JobLevelSelect {...p} /> },
-    { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-    {
-      key: 'departmentId',
-      render: (p, v) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} />,
-    },
-    {
-      key: 'divisionId',
-      render: (p, v) => (
-        <DivisionSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} departmentId={toId(v.departmentId)} />
-      ),
-    },
+    ...orgParentViews<JobPositionKey>('companyOfficeId', 'departmentId', 'divisionId'),
     {
       key: 'sectionId',
       render: (p, v) => (

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { useDeleteMutation, useSaveMutations } from '../../lib/use-crud-mutations';
 import type { ListState } from '../../lib/use-list-state';
-import { type SchemaForm, useSchemaForm } from '../../lib/use-schema-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import type { Messages } from '../../i18n/en';
 import { Button } from '../../ui/Button';
 import type { Column } from '../../ui/DataTable';
-import { FormDialog } from '../../ui/FormDialog';
+import { FormDialog, type FormDialogProps } from '../../ui/FormDialog';
 import type { FieldView } from '../../ui/FormFields';
 import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, SectionSelect } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
@@ -45,16 +45,10 @@ export function OrgFormDialog<K extends string, I>({
   what,
   editing,
   ...props
-}: {
+}: Omit<FormDialogProps<K, I>, 'title'> & {
   what: string;
   /** The name of the row edited; null when adding. */
   editing: string | null;
-  form: SchemaForm<K, I>;
-  views: readonly FieldView<K>[];
-  save: (input: I) => Promise<unknown>;
-  pending: boolean;
-  onClose: () => void;
-  intro?: ReactNode;
 }) {
   const { t } = useTranslation();
   return <FormDialog title={editing === null ? t('org.addWhat', { what }) : t('org.editWhat', { name: editing })} {...props} />;

@@ -78,7 +78,6 @@ function PendingPlacements() {
         <DataTable
           columns={columns}
           rows={list.data?.rows ?? []}
-          rowKey={(r) => r.id}
           loading={list.isLoading}
           failed={list.isError}
           onRetry={() => void list.refetch()}

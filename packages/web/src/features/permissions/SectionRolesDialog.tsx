@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { SubjectGrantsCard } from './SubjectGrantsCard';
 import './texts';
@@ -12,11 +11,7 @@ export function SectionRolesDialog({ section, onClose }: { section: { id: number
       open={section !== null}
       onClose={onClose}
       title={section ? t('permissions.sectionTitle', { name: section.name }) : ''}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('app.close')}
-        </Button>
-      }
+      closeLabel={t('app.close')}
     >
       <p className="text-sm text-slate-600">{t('permissions.sectionHint')}</p>
       {section ? (

@@ -11,6 +11,7 @@ import { grantLabel, parseGrantValue } from './grant-labels';
 import './texts';
 import { toastThen } from '../../lib/toast-then';
 import { RowActionButton } from './RowActionButton';
+import { CheckboxField } from '../../ui/CheckboxField';
 
 type GrantRow = RouterOutputs['permission']['employee']['list']['rows'][number];
 
@@ -158,16 +159,17 @@ export function SubjectGrantsCard({
         <DataTable
           columns={columns}
           rows={rows}
-          rowKey={(g) => g.id}
           loading={list.isLoading}
           failed={list.isError}
           onRetry={() => void list.refetch()}
           empty={t('permissions.none')}
         />
-        <label className="flex items-center gap-2 text-sm text-slate-600">
-          <input type="checkbox" checked={showClosed} onChange={(e) => setShowClosed(e.target.checked)} />
-          {t('permissions.showClosed')}
-        </label>
+        <CheckboxField
+          label={t('permissions.showClosed')}
+          checked={showClosed}
+          onChange={setShowClosed}
+          className="text-slate-600"
+        />
       </div>
     </Card>
   );

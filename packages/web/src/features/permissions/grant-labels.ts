@@ -1,9 +1,10 @@
-import { PERMISSIONS, type PermissionKey, ROLES, type RoleKey } from '@hr/core/browser';
+import { ROLES, type RoleKey } from '@hr/core/browser';
+import { permissionDescription } from '../../lib/permission-descriptions';
 
-/** "salary.view — View salaries, …" for a permission key; the role's label for a role key. */
+/** "salary.view — View salaries, …" for a permission key (in the screen's language); the role's label for a role key. */
 export function grantLabel(kind: 'permission' | 'role', key: string): string {
   if (kind === 'role') return ROLES[key as RoleKey]?.label ?? key;
-  const description = PERMISSIONS[key as PermissionKey];
+  const description = permissionDescription(key);
   return description ? `${key} — ${description}` : key;
 }
 

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { fieldsOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { ActionModal } from '../../ui/ActionModal';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
+import { ControlField } from '../../ui/ControlField';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { DatePicker } from '../../ui/DatePicker';
-import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { formatPeriod, formatRp } from './shared';
 import './texts';
+import { LinkButton } from '../../ui/LinkButton';
 
 type Detail = RouterOutputs['purchaseOfGood']['get'];
 type Instalment = Detail['instalments'][number];
@@ -42,29 +43,31 @@ function PayDialog({ invoiceId, instalment, onClose }: { invoiceId: number; inst
     pay.mutate({ id: invoiceId, instalmentId: instalment.id, paidOn, ...(note.trim() ? { note: note.trim() } : {}) });
   };
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={t('pog.payTitle', { seq: instalment.seq, amount: formatRp(instalment.amount) })}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button onClick={submit} disabled={pay.isPending}>
-            {t('pog.pay')}
-          </Button>
-        </>
-      }
+      actionLabel={t('pog.pay')}
+      busy={pay.isPending}
+      onAction={submit}
     >
-      <Field label={t('pog.paidOn')} htmlFor="pog-paidOn" required error={error ?? undefined}>
-        <DatePicker id="pog-paidOn" value={paidOn} onChange={setPaidOn} invalid={Boolean(error)} />
-      </Field>
-      <Field label={t('pog.note')} htmlFor="pog-pay-note">
-        <TextInput id="pog-pay-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </Field>
-    </Modal>
+      <ControlField
+        as={DatePicker}
+        id="pog-paidOn"
+        label={t('pog.paidOn')}
+        required
+        error={error}
+        value={paidOn}
+        onChange={setPaidOn}
+      />
+      <NoteField id="pog-pay-note" value={note} onValue={setNote} />
+    </ActionModal>
   );
+}
+
+/** The optional note of a payment or a cancellation. */
+function NoteField({ id, value, onValue }: { id: string; value: string; onValue: (v: string) => void }) {
+  const { t } = useTranslation();
+  return <TextField id={id} label={t('pog.note')} maxLength={500} value={value} onValue={onValue} />;
 }
 
 function CancelDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () => void }) {
@@ -79,30 +82,18 @@ function CancelDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () =
     },
   });
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={t('pog.cancelTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.close')}
-          </Button>
-          <Button
-            variant="danger"
-            disabled={cancel.isPending}
-            onClick={() => cancel.mutate({ id: invoiceId, ...(note.trim() ? { note: note.trim() } : {}) })}
-          >
-            {t('pog.cancelInvoice')}
-          </Button>
-        </>
-      }
+      cancelLabel={t('app.close')}
+      actionLabel={t('pog.cancelInvoice')}
+      variant="danger"
+      busy={cancel.isPending}
+      onAction={() => cancel.mutate({ id: invoiceId, ...(note.trim() ? { note: note.trim() } : {}) })}
     >
       <p className="text-sm text-slate-600">{t('pog.cancelHint')}</p>
-      <Field label={t('pog.note')} htmlFor="pog-cancel-note">
-        <TextInput id="pog-cancel-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-      </Field>
-    </Modal>
+      <NoteField id="pog-cancel-note" value={note} onValue={setNote} />
+    </ActionModal>
   );
 }
 
@@ -176,9 +167,9 @@ export function InvoiceDetailPage() {
       <PageTitle
         actions={
           <div className="flex gap-2">
-            <Link to="/purchaseOfGood" className="rounded-md px-3 py-2 text-sm text-sky-700 hover:underline">
+            <LinkButton to="/purchaseOfGood" variant="ghost">
               {t('pog.back')}
-            </Link>
+            </LinkButton>
             {d.can.cancel ? (
               <Button variant="danger" onClick={() => setCancelling(true)}>
                 {t('pog.cancelInvoice')}
@@ -223,16 +214,10 @@ export function InvoiceDetailPage() {
         </Card>
         <Card title={t('pog.plan')}>
           <p className="mb-3 text-sm text-slate-600">{t('pog.planRule')}</p>
-          <DataTable caption={t('pog.plan')} columns={planColumns} rows={d.instalments} rowKey={(s) => s.id} empty="-" />
+          <DataTable caption={t('pog.plan')} columns={planColumns} rows={d.instalments} empty="-" />
         </Card>
         <Card title={t('pog.payments')}>
-          <DataTable
-            caption={t('pog.payments')}
-            columns={paymentColumns}
-            rows={d.payments}
-            rowKey={(p) => p.id}
-            empty={t('pog.noPayments')}
-          />
+          <DataTable caption={t('pog.payments')} columns={paymentColumns} rows={d.payments} empty={t('pog.noPayments')} />
         </Card>
       </div>
       {paying ? <PayDialog invoiceId={d.id} instalment={paying} onClose={() => setPaying(null)} /> : null}

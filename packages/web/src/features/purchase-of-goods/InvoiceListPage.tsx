@@ -1,11 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
+import { LinkButton } from '../../ui/LinkButton';
 import type { Column } from '../../ui/DataTable';
 import { ListCard } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
@@ -15,6 +15,7 @@ import { formatPeriod, formatRp, STATUS_OPTIONS } from './shared';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { LookupFilter, useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
+import { linkColumn } from '../../ui/link-column';
 
 type Row = RouterOutputs['purchaseOfGood']['list']['rows'][number];
 
@@ -38,15 +39,12 @@ export function InvoiceListPage() {
   );
   const money = 'text-right tabular-nums';
   const columns: Column<Row>[] = [
-    {
-      key: 'number',
-      header: t('pog.invoiceNumber'),
-      cell: (r) => (
-        <Link to={`/purchaseOfGood/invoice/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.invoiceNumber}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'number',
+      t('pog.invoiceNumber'),
+      (r) => `/purchaseOfGood/invoice/${r.id}/detail`,
+      (r) => r.invoiceNumber,
+    ),
     { key: 'employee', header: t('pog.employee'), cell: (r) => `${r.employeeNumber} ${r.employeeName}` },
     { key: 'type', header: t('pog.type'), cell: (r) => r.typeName },
     { key: 'date', header: t('pog.invoiceDate'), cell: (r) => formatIsoDate(r.invoiceDate), className: 'whitespace-nowrap' },
@@ -61,12 +59,9 @@ export function InvoiceListPage() {
       <PageTitle
         actions={
           <div className="flex gap-2">
-            <Link
-              to="/purchaseOfGood/template"
-              className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-            >
+            <LinkButton to="/purchaseOfGood/template" variant="secondary">
               {t('pog.uploadTemplate')}
-            </Link>
+            </LinkButton>
             <Button onClick={() => setCreating(true)}>{t('pog.newInvoice')}</Button>
           </div>
         }
@@ -79,7 +74,6 @@ export function InvoiceListPage() {
           list={list}
           query={query}
           columns={columns}
-          rowKey={(r) => r.id}
           searchPlaceholder={t('pog.searchPlaceholder')}
           filters={
             <>

@@ -116,7 +116,7 @@ export function LookupCard({ kind }: { kind: 'type' | 'category' }) {
         </Button>
       </form>
       {error ? <p className="mb-2 text-sm text-red-700">{error}</p> : null}
-      <QueryTable caption={title} query={list} columns={columns} rowKey={(r) => r.id} empty={t('pog.noEntries')} />
+      <QueryTable caption={title} query={list} columns={columns} empty={t('pog.noEntries')} />
     </Card>
   );
 }

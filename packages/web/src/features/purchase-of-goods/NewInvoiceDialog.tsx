@@ -5,14 +5,16 @@ import { useNavigate } from 'react-router';
 import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { fieldBinder, labelBinder } from '../../lib/field-binder';
+import { ActionModal } from '../../ui/ActionModal';
 import { Button } from '../../ui/Button';
 import { SearchableSelect } from '../../ui/Combobox';
+import { ControlField } from '../../ui/ControlField';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { Modal } from '../../ui/Modal';
 import { MonthPicker } from '../../ui/MonthPicker';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
+import { TextField } from '../../ui/TextField';
 import { formatRp } from './shared';
 import './texts';
 
@@ -121,24 +123,23 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
   };
 
   const catOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+  const field = fieldBinder('pog', labels, errors);
+  const fieldLabel = labelBinder('pog', labels, errors);
+  const lineField = (i: number, key: keyof Line) => ({
+    id: `pog-lines-${i}-${key}`,
+    label: labels[key],
+    error: errors[`lines.${i}.${key}`],
+  });
   return (
-    <Modal
-      open
+    <ActionModal
       onClose={onClose}
       title={t('pog.newInvoice')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('app.cancel')}
-          </Button>
-          <Button onClick={submit} disabled={create.isPending}>
-            {t('pog.create')}
-          </Button>
-        </>
-      }
+      actionLabel={t('pog.create')}
+      busy={create.isPending}
+      onAction={submit}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={labels.employeeId!} htmlFor="pog-employeeId" required error={errors.employeeId} className="sm:col-span-2">
+        <Field {...fieldLabel('employeeId')} required className="sm:col-span-2">
           <SearchableSelect
             id="pog-employeeId"
             value={employeeId}
@@ -149,7 +150,7 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
             options={(employees.data ?? []).map((e) => ({ value: e.id, label: `${e.employeeNumber} ${e.name}` }))}
           />
         </Field>
-        <Field label={labels.typeId!} htmlFor="pog-typeId" required error={errors.typeId}>
+        <Field {...fieldLabel('typeId')} required>
           <Select
             id="pog-typeId"
             value={typeId}
@@ -160,38 +161,17 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
             options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
           />
         </Field>
-        <Field
-          label={labels.invoiceNumber!}
-          htmlFor="pog-invoiceNumber"
-          error={errors.invoiceNumber}
+        <TextField
+          {...field('invoiceNumber')}
           hint={t('pog.invoiceNumberHint')}
-        >
-          <TextInput
-            id="pog-invoiceNumber"
-            maxLength={40}
-            value={invoiceNumber}
-            onChange={(e) => setInvoiceNumber(e.target.value)}
-          />
-        </Field>
-        <Field label={labels.invoiceDate!} htmlFor="pog-invoiceDate" required error={errors.invoiceDate}>
-          <DatePicker id="pog-invoiceDate" value={invoiceDate} onChange={setInvoiceDate} invalid={Boolean(errors.invoiceDate)} />
-        </Field>
-        <Field label={labels.months!} htmlFor="pog-months" required error={errors.months}>
-          <TextInput
-            id="pog-months"
-            inputMode="numeric"
-            maxLength={2}
-            value={months}
-            invalid={Boolean(errors.months)}
-            onChange={(e) => setMonths(e.target.value)}
-          />
-        </Field>
-        <Field label={labels.startPeriod!} htmlFor="pog-startPeriod" required error={errors.startPeriod}>
-          <MonthPicker id="pog-startPeriod" value={startPeriod} onChange={setStartPeriod} invalid={Boolean(errors.startPeriod)} />
-        </Field>
-        <Field label={t('pog.note')} htmlFor="pog-note">
-          <TextInput id="pog-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-        </Field>
+          maxLength={40}
+          value={invoiceNumber}
+          onValue={setInvoiceNumber}
+        />
+        <ControlField as={DatePicker} {...field('invoiceDate')} required value={invoiceDate} onChange={setInvoiceDate} />
+        <TextField {...field('months')} required inputMode="numeric" maxLength={2} value={months} onValue={setMonths} />
+        <ControlField as={MonthPicker} {...field('startPeriod')} required value={startPeriod} onChange={setStartPeriod} />
+        <TextField id="pog-note" label={t('pog.note')} maxLength={500} value={note} onValue={setNote} />
       </div>
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold text-slate-800">{t('pog.lines')}</legend>
@@ -199,16 +179,15 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
         {lines.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity before they are saved
           <div key={i} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-2">
-            <Field label={labels.goods!} htmlFor={`pog-lines-${i}-goods`} required error={errors[`lines.${i}.goods`]}>
-              <TextInput
-                id={`pog-lines-${i}-goods`}
-                maxLength={200}
-                value={l.goods}
-                onChange={(e) => setLine(i, { goods: e.target.value })}
-              />
-            </Field>
+            <TextField
+              {...lineField(i, 'goods')}
+              required
+              maxLength={200}
+              value={l.goods}
+              onValue={(v) => setLine(i, { goods: v })}
+            />
             <Field
-              label={labels.categoryId!}
+              label={labels.categoryId}
               htmlFor={`pog-lines-${i}-categoryId`}
               required
               error={errors[`lines.${i}.categoryId`]}
@@ -221,24 +200,21 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
                 options={catOptions}
               />
             </Field>
-            <Field label={labels.quantity!} htmlFor={`pog-lines-${i}-quantity`} error={errors[`lines.${i}.quantity`]}>
-              <TextInput
-                id={`pog-lines-${i}-quantity`}
-                inputMode="numeric"
-                maxLength={6}
-                value={l.quantity}
-                onChange={(e) => setLine(i, { quantity: e.target.value })}
-              />
-            </Field>
-            <Field label={labels.unitPrice!} htmlFor={`pog-lines-${i}-unitPrice`} required error={errors[`lines.${i}.unitPrice`]}>
-              <TextInput
-                id={`pog-lines-${i}-unitPrice`}
-                inputMode="numeric"
-                maxLength={15}
-                value={l.unitPrice}
-                onChange={(e) => setLine(i, { unitPrice: e.target.value })}
-              />
-            </Field>
+            <TextField
+              {...lineField(i, 'quantity')}
+              inputMode="numeric"
+              maxLength={6}
+              value={l.quantity}
+              onValue={(v) => setLine(i, { quantity: v })}
+            />
+            <TextField
+              {...lineField(i, 'unitPrice')}
+              required
+              inputMode="numeric"
+              maxLength={15}
+              value={l.unitPrice}
+              onValue={(v) => setLine(i, { unitPrice: v })}
+            />
             {lines.length > 1 ? (
               <div className="sm:col-span-2">
                 <Button
@@ -262,6 +238,6 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
           </span>
         </div>
       </fieldset>
-    </Modal>
+    </ActionModal>
   );
 }

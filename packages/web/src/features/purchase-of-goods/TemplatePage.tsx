@@ -1,7 +1,6 @@
 import { POG_MAX_IMPORT_BYTES } from '@hr/core/browser';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatIsoDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
 import { saveBase64 } from '../../lib/save-file';
@@ -9,10 +8,12 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
-import { Field } from '../../ui/Field';
 import { LookupCard } from './LookupCard';
 import { fileToBase64, formatPeriod, formatRp } from './shared';
 import './texts';
+import { FileField } from '../../ui/FileField';
+import { LinkButton } from '../../ui/LinkButton';
+import { RowLink } from '../../ui/link-column';
 
 type Report = RouterOutputs['purchaseOfGood']['template']['import'];
 type ErrorRow = Report['errors'][number];
@@ -68,13 +69,7 @@ export function TemplatePage() {
       cell: (r) => {
         const i = report?.invoices.indexOf(r) ?? -1;
         const invId = imported?.[i];
-        return invId ? (
-          <Link to={`/purchaseOfGood/invoice/${invId}/detail`} className="text-sky-700 hover:underline">
-            {r.invoiceNumber}
-          </Link>
-        ) : (
-          r.invoiceNumber
-        );
+        return invId ? <RowLink to={`/purchaseOfGood/invoice/${invId}/detail`}>{r.invoiceNumber}</RowLink> : r.invoiceNumber;
       },
     },
     { key: 'employee', header: t('pog.employee'), cell: (r) => `${r.employeeNumber} ${r.employeeName}`.trim() },
@@ -90,9 +85,9 @@ export function TemplatePage() {
     <>
       <PageTitle
         actions={
-          <Link to="/purchaseOfGood" className="rounded-md px-3 py-2 text-sm text-sky-700 hover:underline">
+          <LinkButton to="/purchaseOfGood" variant="ghost">
             {t('pog.back')}
-          </Link>
+          </LinkButton>
         }
       >
         {t('routes.purchaseOfGood.template')}
@@ -104,16 +99,14 @@ export function TemplatePage() {
             <Button variant="secondary" onClick={() => void download()}>
               {t('pog.download')}
             </Button>
-            <Field label={t('pog.file')} htmlFor="pog-file" error={fileError ?? undefined}>
-              <input
-                ref={picker}
-                id="pog-file"
-                type="file"
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className="block text-sm"
-                onChange={(e) => void pick(e.target.files?.[0])}
-              />
-            </Field>
+            <FileField
+              id="pog-file"
+              label={t('pog.file')}
+              error={fileError}
+              inputRef={picker}
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              onFiles={([f]) => void pick(f)}
+            />
           </div>
           {check.isPending ? <p className="mt-4 text-sm text-slate-600">{t('pog.checking')}</p> : null}
           {report ? (

@@ -251,13 +251,7 @@ export function BankTransferPage() {
         )}
       </Card>
       <Card title={t('bank.exports')}>
-        <QueryTable
-          caption={t('bank.exports')}
-          query={exports}
-          columns={exportColumns}
-          rowKey={(x) => x.id}
-          empty={t('bank.noExports')}
-        />
+        <QueryTable caption={t('bank.exports')} query={exports} columns={exportColumns} empty={t('bank.noExports')} />
       </Card>
     </>
   );

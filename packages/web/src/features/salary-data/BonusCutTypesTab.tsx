@@ -16,6 +16,7 @@ import {
 } from './salary-crud';
 import { MoneyInput, rp } from './salary-shared';
 import './texts';
+import { CheckboxField } from '../../ui/CheckboxField';
 
 export type BonusCutTypeRow = RouterOutputs['salary']['bonusCut']['types']['list'][number];
 
@@ -117,17 +118,11 @@ function BonusCutTypeDialog({ row, onClose }: { row: BonusCutTypeRow | null; onC
         />
       </Field>
       {kind === 'bonus' ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={taxable} onChange={(e) => setTaxable(e.target.checked)} />
-          {labels.taxable}
-        </label>
+        <CheckboxField label={labels.taxable} checked={taxable} onChange={setTaxable} />
       ) : (
         <p className="text-sm text-slate-600">{t('salaryData.cutNeverTaxable')}</p>
       )}
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
-        {t('salaryData.active')}
-      </label>
+      <CheckboxField label={t('salaryData.active')} checked={active} onChange={setActive} />
       {errors.taxable ? (
         <p className="text-sm text-red-600" role="alert">
           {errors.taxable}

@@ -15,6 +15,7 @@ import { labelledServerFields, SalaryFormDialog, useSalaryForm, useSalaryRows, u
 import { type BonusCutRow, MoneyInput, monthText, rp } from './salary-shared';
 import './texts';
 import { ControlField } from '../../ui/ControlField';
+import { CheckboxField } from '../../ui/CheckboxField';
 
 /**
  * Bonus/cuts tab of an employee's salary page, grouped by period (newest first). A finalised
@@ -41,7 +42,7 @@ export function BonusCutsPanel({ employeeId, rows }: { employeeId: number; rows:
   return (
     <>
       {edit.addButton(t('salaryData.addBonusCut'))}
-      <DataTable columns={columns} rows={sorted} rowKey={(r) => r.id} empty={t('salaryData.noBonusCuts')} />
+      <DataTable columns={columns} rows={sorted} empty={t('salaryData.noBonusCuts')} />
       {edit.dialogs}
     </>
   );
@@ -155,10 +156,13 @@ function BonusCutDialog({ employeeId, row, onClose }: { employeeId: number; row:
       </Field>
       <TextField {...field('name')} required maxLength={100} value={name} disabled={fromType} onValue={setName} />
       <ControlField as={MoneyInput} {...field('amount')} required value={amount} onChange={setAmount} />
-      <label className="flex items-center gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" checked={taxable} disabled={fromType} onChange={(e) => setTaxable(e.target.checked)} />
-        {t('salaryData.taxable')}
-      </label>
+      <CheckboxField
+        label={t('salaryData.taxable')}
+        checked={taxable}
+        disabled={fromType}
+        onChange={setTaxable}
+        className="sm:col-span-2"
+      />
     </SalaryFormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { controlClass } from '../../ui/controls';
 import { DatePicker } from '../../ui/DatePicker';
 import { type CalcResult, CalcCard, CalcField, CheckBox, EnumBox, NumberBox } from './calc-shared';
 import { digitsOnly } from './salary-shared';
 import type { CalcTextKey } from './texts';
 import './texts';
+import { TextArea } from '../../ui/TextArea';
 
 /** One input of a calculator form; its value is the text typed or chosen. */
 export type CalcInput<K extends string> = { key: K; id: string; label: CalcTextKey } & (
@@ -69,15 +69,7 @@ export function Calculator<K extends string, B extends string, T>({
       case 'date':
         return <DatePicker id={f.id} ariaLabel={c(f.label)} value={value} onChange={(v) => set(f.key, v)} />;
       case 'lines':
-        return (
-          <textarea
-            id={f.id}
-            rows={4}
-            className={controlClass(false)}
-            value={value}
-            onChange={(e) => set(f.key, e.target.value)}
-          />
-        );
+        return <TextArea id={f.id} rows={4} value={value} onValue={(v) => set(f.key, v)} />;
     }
   };
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
@@ -12,6 +11,8 @@ import { SalaryFormDialog, SalaryListTable, useSalaryForm, useSalaryRows, useSal
 import { COMPONENT_KINDS_UI, type ComponentRow, serverFields } from './salary-shared';
 import './texts';
 import { fieldBinder } from '../../lib/field-binder';
+import { linkColumn } from '../../ui/link-column';
+import { CheckboxField } from '../../ui/CheckboxField';
 
 /** The "Components" tab of /salary/setting: salary components with their optional formulas (salary.formula.*). */
 export function ComponentsTab() {
@@ -23,15 +24,12 @@ export function ComponentsTab() {
     dialog: (row, onClose) => <ComponentDialog row={row} onClose={onClose} />,
   });
   const columns: Column<ComponentRow>[] = [
-    {
-      key: 'name',
-      header: t('salaryData.name'),
-      cell: (r) => (
-        <Link to={`/salary/employeeComponent/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      t('salaryData.name'),
+      (r) => `/salary/employeeComponent/${r.id}/detail`,
+      (r) => r.name,
+    ),
     { key: 'kind', header: t('salaryData.kind'), cell: (r) => t(`salaryData.kinds.${r.kind}`) },
     { key: 'taxable', header: t('salaryData.taxable'), cell: (r) => (r.taxable ? t('salaryData.yes') : t('salaryData.no')) },
     { key: 'formula', header: t('salaryData.formula'), cell: (r) => <code className="text-xs">{r.formula ?? '-'}</code> },
@@ -82,14 +80,8 @@ function ComponentDialog({ row, onClose }: { row: ComponentRow | null; onClose: 
           options={COMPONENT_KINDS_UI.map((k) => ({ value: k, label: t(`salaryData.kinds.${k}`) }))}
         />
       </Field>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={taxable} onChange={(e) => setTaxable(e.target.checked)} />
-        {t('salaryData.taxable')}
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={everyone} onChange={(e) => setEveryone(e.target.checked)} />
-        {t('salaryData.everyone')}
-      </label>
+      <CheckboxField label={t('salaryData.taxable')} checked={taxable} onChange={setTaxable} />
+      <CheckboxField label={t('salaryData.everyone')} checked={everyone} onChange={setEveryone} />
       <FormulaField
         id="cmp-formula"
         label={t('salaryData.formula')}

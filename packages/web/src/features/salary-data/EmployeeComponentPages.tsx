@@ -1,20 +1,20 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { EmployeeComponentDialog } from './EmployeeComponentDialog';
 import { useSalaryRows } from './salary-crud';
-import { EmployeePicker, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
+import { EmployeeFilterRow, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
 import './texts';
 import { NotFoundNote } from '../../ui/NotFoundNote';
+import { linkColumn } from '../../ui/link-column';
 
 /**
  * Columns of an employee-component table (employee and/or component columns as the page needs)
@@ -30,28 +30,22 @@ export function useEmployeeComponentColumns(show: { employee: boolean; component
   const columns: Column<EmployeeComponentRow>[] = [
     ...(show.employee
       ? [
-          {
-            key: 'employee',
-            header: t('salaryData.employee'),
-            cell: (r: EmployeeComponentRow) => (
-              <Link to={`/salary/employee/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
-                {r.employeeNumber} {r.employeeName}
-              </Link>
-            ),
-          },
+          linkColumn<EmployeeComponentRow>(
+            'employee',
+            t('salaryData.employee'),
+            (r) => `/salary/employee/${r.employeeId}/detail`,
+            (r) => `${r.employeeNumber} ${r.employeeName}`,
+          ),
         ]
       : []),
     ...(show.component
       ? [
-          {
-            key: 'component',
-            header: t('salaryData.component'),
-            cell: (r: EmployeeComponentRow) => (
-              <Link to={`/salary/employeeComponent/${r.componentId}/detail`} className="text-sky-700 hover:underline">
-                {r.component}
-              </Link>
-            ),
-          },
+          linkColumn<EmployeeComponentRow>(
+            'component',
+            t('salaryData.component'),
+            (r) => `/salary/employeeComponent/${r.componentId}/detail`,
+            (r) => r.component,
+          ),
           { key: 'kind', header: t('salaryData.kind'), cell: (r: EmployeeComponentRow) => t(`salaryData.kinds.${r.kind}`) },
         ]
       : []),
@@ -95,19 +89,19 @@ export function EmployeeComponentListPage() {
         {t('routes.salary.employeeComponent')}
       </PageTitle>
       <Card>
-        <div className="mb-4 grid gap-3 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <EmployeePicker id="ec-filter-employee" value={employeeId} onChange={paging.resetting(setEmployeeId)} />
-          </div>
-          <Select
-            aria-label={t('salaryData.component')}
-            placeholder={t('salaryData.allComponents')}
-            value={componentId}
-            onChange={paging.resetting(setComponentId)}
-            options={(components.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          />
-        </div>
-        <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryData.noComponents')} />
+        <EmployeeFilterRow
+          pickerId="ec-filter-employee"
+          employeeId={employeeId}
+          onEmployee={paging.resetting(setEmployeeId)}
+          select={{
+            'aria-label': t('salaryData.component'),
+            placeholder: t('salaryData.allComponents'),
+            value: componentId,
+            onChange: paging.resetting(setComponentId),
+            options: (components.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          }}
+        />
+        <PagedTable columns={columns} query={query} paging={paging} empty={t('salaryData.noComponents')} />
       </Card>
       {adding ? <EmployeeComponentDialog row={null} onClose={() => setAdding(false)} /> : null}
       {dialogs}
@@ -159,7 +153,7 @@ export function EmployeeComponentDetailPage() {
           </p>
         </Card>
         <Card title={t('salaryData.employees')}>
-          <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryData.noComponents')} />
+          <PagedTable columns={columns} query={query} paging={paging} empty={t('salaryData.noComponents')} />
         </Card>
       </div>
       {adding ? <EmployeeComponentDialog row={null} componentId={id} onClose={() => setAdding(false)} /> : null}

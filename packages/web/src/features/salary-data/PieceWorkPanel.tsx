@@ -86,13 +86,7 @@ export function PieceWorkPanel({ employeeId }: { employeeId: number }) {
           {errors.form}
         </p>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={list.data?.rows ?? []}
-        loading={list.isLoading}
-        rowKey={(r) => r.id}
-        empty={t('salaryData.noPieces')}
-      />
+      <DataTable columns={columns} rows={list.data?.rows ?? []} loading={list.isLoading} empty={t('salaryData.noPieces')} />
       {editable ? (
         <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 sm:grid-cols-5">
           <Field label={labels.period} htmlFor="piece-period" error={errors.period}>

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { showOfficeFilter, useCan, useSession } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -24,6 +24,7 @@ import { EmployeeTaxDataCard } from '../salary-tax/EmployeeTaxDataCard';
 import './texts';
 import { TextLink } from '../../ui/TextLink';
 import { NotFoundNote } from '../../ui/NotFoundNote';
+import { linkColumn } from '../../ui/link-column';
 
 /** /salary/employee: employees in the caller's scope with the basic salary in force and the last finalised net pay. */
 export function SalaryEmployeeListPage() {
@@ -37,15 +38,12 @@ export function SalaryEmployeeListPage() {
   );
   const columns: Column<SalaryEmployeeRow>[] = [
     { key: 'number', header: t('salaryData.employeeNumber'), cell: (r) => r.employeeNumber, className: 'whitespace-nowrap' },
-    {
-      key: 'name',
-      header: t('salaryData.employee'),
-      cell: (r) => (
-        <Link to={`/salary/employee/${r.id}/detail`} className="text-sky-700 hover:underline">
-          {r.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      t('salaryData.employee'),
+      (r) => `/salary/employee/${r.id}/detail`,
+      (r) => r.name,
+    ),
     { key: 'basic', header: t('salaryData.basicSalary'), cell: (r) => rp(r.basicSalary), className: 'text-right tabular-nums' },
     { key: 'net', header: t('salaryData.lastNet'), cell: (r) => rp(r.lastNet), className: 'text-right tabular-nums' },
     { key: 'period', header: t('salaryData.lastPeriod'), cell: (r) => monthText(r.lastPeriod) },
@@ -58,7 +56,6 @@ export function SalaryEmployeeListPage() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(r) => r.id}
         searchPlaceholder={t('salaryData.findEmployee')}
         filters={
           showOfficeFilter(session) ? (
@@ -164,7 +161,7 @@ function BasicPanel({ detail }: { detail: SalaryEmployeeDetail }) {
           <h3 className="font-semibold text-slate-800">{t('salaryData.queue')}</h3>
           {editor ? <TextLink to={`/salary/queue/add?employeeId=${detail.id}`}>{t('salaryData.queueAdd')}</TextLink> : null}
         </div>
-        <DataTable columns={columns} rows={detail.queue} rowKey={(r) => r.id} empty={t('salaryData.noQueue')} />
+        <DataTable columns={columns} rows={detail.queue} empty={t('salaryData.noQueue')} />
         {dialog}
       </section>
       <section>
@@ -192,7 +189,7 @@ function ComponentsPanel({ detail }: { detail: SalaryEmployeeDetail }) {
           <Button onClick={() => setAdding(true)}>{t('salaryData.addEmployeeComponent')}</Button>
         </div>
       ) : null}
-      <DataTable columns={columns} rows={detail.components} rowKey={(r) => r.id} empty={t('salaryData.noComponents')} />
+      <DataTable columns={columns} rows={detail.components} empty={t('salaryData.noComponents')} />
       {adding ? <EmployeeComponentDialog row={null} employeeId={detail.id} onClose={() => setAdding(false)} /> : null}
       {dialogs}
     </>
@@ -208,20 +205,17 @@ function PayslipsPanel({ detail }: { detail: SalaryEmployeeDetail }) {
     className: 'text-right tabular-nums',
   });
   const columns: Column<Payslip>[] = [
-    {
-      key: 'period',
-      header: t('salaryData.period'),
-      cell: (p) => (
-        <Link to={`/salary/report/${p.runId}/detail`} className="text-sky-700 hover:underline">
-          {monthText(p.period)}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'period',
+      t('salaryData.period'),
+      (p) => `/salary/report/${p.runId}/detail`,
+      (p) => monthText(p.period),
+    ),
     { key: 'status', header: t('salaryData.status'), cell: (p) => p.status },
     money('basicSalary', t('salaryData.basicSalary')),
     money('gross', t('salaryData.gross')),
     money('pph21', t('salaryData.pph21')),
     money('net', t('salaryData.net')),
   ];
-  return <DataTable columns={columns} rows={detail.payslips} rowKey={(p) => p.id} empty={t('salaryData.noPayslips')} />;
+  return <DataTable columns={columns} rows={detail.payslips} empty={t('salaryData.noPayslips')} />;
 }

@@ -8,14 +8,14 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { LinkButton } from '../../ui/LinkButton';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { QueueForm } from './QueueForm';
-import { ConfirmDelete, EmployeePicker, type QueueRow, rp } from './salary-shared';
+import { ConfirmDelete, EmployeeFilterRow, type QueueRow, rp } from './salary-shared';
 import './texts';
 import { NotFoundNote } from '../../ui/NotFoundNote';
+import { linkColumn } from '../../ui/link-column';
 
 /** Pending / applied badge of a queued salary change. */
 export function QueueStatus({ row }: { row: QueueRow }) {
@@ -47,15 +47,12 @@ export function useQueueColumns(withEmployee: boolean): { columns: Column<QueueR
   const columns: Column<QueueRow>[] = [
     ...(withEmployee
       ? [
-          {
-            key: 'employee',
-            header: t('salaryData.employee'),
-            cell: (r: QueueRow) => (
-              <Link to={`/salary/employee/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
-                {r.employeeNumber} {r.employeeName}
-              </Link>
-            ),
-          },
+          linkColumn<QueueRow>(
+            'employee',
+            t('salaryData.employee'),
+            (r) => `/salary/employee/${r.employeeId}/detail`,
+            (r) => `${r.employeeNumber} ${r.employeeName}`,
+          ),
         ]
       : []),
     {
@@ -129,22 +126,22 @@ export function SalaryQueueListPage() {
         {t('routes.salary.queue')}
       </PageTitle>
       <Card>
-        <div className="mb-4 grid gap-3 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <EmployeePicker id="queue-employee" value={employeeId} onChange={paging.resetting(setEmployeeId)} />
-          </div>
-          <Select
-            aria-label={t('salaryData.status')}
-            placeholder={t('salaryData.allStatuses')}
-            value={status}
-            onChange={paging.resetting(setStatus)}
-            options={[
+        <EmployeeFilterRow
+          pickerId="queue-employee"
+          employeeId={employeeId}
+          onEmployee={paging.resetting(setEmployeeId)}
+          select={{
+            'aria-label': t('salaryData.status'),
+            placeholder: t('salaryData.allStatuses'),
+            value: status,
+            onChange: paging.resetting(setStatus),
+            options: [
               { value: 'pending', label: t('salaryData.pending') },
               { value: 'applied', label: t('salaryData.applied') },
-            ]}
-          />
-        </div>
-        <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryData.noQueue')} />
+            ],
+          }}
+        />
+        <PagedTable columns={columns} query={query} paging={paging} empty={t('salaryData.noQueue')} />
       </Card>
       {dialog}
     </>

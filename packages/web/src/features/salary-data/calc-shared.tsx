@@ -6,6 +6,7 @@ import { Card } from '../../ui/Card';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
+import { CheckboxField } from '../../ui/CheckboxField';
 
 /*
  * Pieces shared by the five calculators of /salary/setting → Calculators. Each calculator builds the
@@ -127,12 +128,7 @@ export function EnumBox({
 }
 
 export function CheckBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex items-center gap-2 self-end pb-2 text-sm">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
-  );
+  return <CheckboxField label={label} checked={checked} onChange={onChange} className="self-end pb-2" />;
 }
 
 /** A result table: a header row (distinct headers) and cells; each cell may carry a test id ("bpjs-jp-base"). */

@@ -107,7 +107,6 @@ export function SalaryListTable<T extends { id: number }>({
       <DataTable
         columns={columns}
         rows={query.data ?? []}
-        rowKey={(r) => r.id}
         loading={query.isFetching}
         failed={query.isError && !query.data}
         onRetry={() => void query.refetch()}

@@ -5,6 +5,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { SearchableSelect } from '../../ui/Combobox';
 import { ActionModal } from '../../ui/ActionModal';
+import { Select, type SelectProps } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
 import { SearchInput } from '../../ui/SearchInput';
@@ -113,6 +114,28 @@ export function EmployeePicker({
         loading={found.isFetching}
         invalid={invalid ?? false}
       />
+    </div>
+  );
+}
+
+/** The filter row of a salary list: the employee picker (two thirds) and one select beside it. */
+export function EmployeeFilterRow({
+  pickerId,
+  employeeId,
+  onEmployee,
+  select,
+}: {
+  pickerId: string;
+  employeeId: string;
+  onEmployee: (id: string) => void;
+  select: SelectProps;
+}) {
+  return (
+    <div className="mb-4 grid gap-3 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <EmployeePicker id={pickerId} value={employeeId} onChange={onEmployee} />
+      </div>
+      <Select {...select} />
     </div>
   );
 }

@@ -172,7 +172,7 @@ export function LegalTablePage() {
             onChange={setKey}
           />
         </div>
-        <QueryTable caption={t('legal.table')} query={query} columns={columns} rowKey={(x) => x.id} empty={t('legal.empty')} />
+        <QueryTable caption={t('legal.table')} query={query} columns={columns} empty={t('legal.empty')} />
       </Card>
       {adding && <AddDialog onClose={() => setAdding(false)} />}
       {deleting && (

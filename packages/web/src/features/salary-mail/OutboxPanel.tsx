@@ -50,7 +50,6 @@ export function OutboxPanel() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(r) => r.id}
         searchPlaceholder={t('mail.searchOutbox')}
         filters={
           <Select

@@ -55,7 +55,7 @@ export function MySalaryPage() {
   return (
     <>
       <PageTitle>{t('routes.personal.salary')}</PageTitle>
-      <div className="grid gap-4 lg:grid-cols-[24rem_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[24rem_1fr]">
         <Card title={t('salaryRuns.myPayslips')}>
           <Select
             aria-label={t('salaryRuns.year')}

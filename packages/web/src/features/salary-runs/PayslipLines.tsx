@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../ui/cx';
+import { PHONE_CARD_CLASSES as PC } from '../../ui/PhoneCards';
 import { formatRupiah, type PayslipLine, traceOf } from './run-format';
 import './texts';
 
@@ -15,35 +16,49 @@ const KIND_STYLE: Record<PayslipLine['kind'], string> = {
  */
 export function PayslipLines({ lines }: { lines: readonly PayslipLine[] }) {
   const { t } = useTranslation();
+  const [code, name, kind, amount, why] = [
+    t('salaryRuns.code'),
+    t('salaryRuns.name'),
+    t('salaryRuns.kind'),
+    t('salaryRuns.amount'),
+    t('salaryRuns.why'),
+  ];
+  // On a phone, one card per line (ui/PhoneCards.tsx), the trace under the amount.
   return (
     <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className={cx('min-w-full divide-y divide-slate-200 text-sm', PC.table)}>
         <caption className="sr-only">{t('salaryRuns.why')}</caption>
-        <thead className="bg-slate-50">
+        <thead className={cx('bg-slate-50', PC.head)}>
           <tr>
-            {[t('salaryRuns.code'), t('salaryRuns.name'), t('salaryRuns.kind'), t('salaryRuns.amount'), t('salaryRuns.why')].map(
-              (h, i) => (
-                <th
-                  key={h}
-                  scope="col"
-                  className={cx('px-3 py-2 text-left font-semibold text-slate-700', i === 3 && 'text-right')}
-                >
-                  {h}
-                </th>
-              ),
-            )}
+            {[code, name, kind, amount, why].map((h, i) => (
+              <th key={h} scope="col" className={cx('px-3 py-2 text-left font-semibold text-slate-700', i === 3 && 'text-right')}>
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={cx('divide-y divide-slate-100', PC.body)}>
           {lines.map((l) => {
             const tr = traceOf(l.trace);
             return (
-              <tr key={l.position} data-testid="payslip-line">
-                <td className="whitespace-nowrap px-3 py-2 align-top font-mono text-xs">{l.code}</td>
-                <td className="px-3 py-2 align-top">{l.name}</td>
-                <td className={cx('px-3 py-2 align-top', KIND_STYLE[l.kind])}>{t(`salaryRuns.${l.kind}`)}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right align-top tabular-nums">{formatRupiah(l.amount)}</td>
-                <td className="px-3 py-2 align-top" data-testid="payslip-trace">
+              <tr key={l.position} data-testid="payslip-line" className={PC.row}>
+                <td data-label={code} className={cx('whitespace-nowrap px-3 py-2 align-top font-mono text-xs', PC.cell)}>
+                  {l.code}
+                </td>
+                <td data-label={name} className={cx('px-3 py-2 align-top', PC.cell)}>
+                  {l.name}
+                </td>
+                <td data-label={kind} className={cx('px-3 py-2 align-top', KIND_STYLE[l.kind], PC.cell)}>
+                  {t(`salaryRuns.${l.kind}`)}
+                </td>
+                <td data-label={amount} className={cx('whitespace-nowrap px-3 py-2 text-right align-top tabular-nums', PC.cell)}>
+                  {formatRupiah(l.amount)}
+                </td>
+                <td
+                  data-label={why}
+                  className={cx('px-3 py-2 align-top', PC.cell, 'max-sm:flex-col max-sm:text-left')}
+                  data-testid="payslip-trace"
+                >
                   {tr ? (
                     <div className="space-y-1 text-xs text-slate-700">
                       <div>

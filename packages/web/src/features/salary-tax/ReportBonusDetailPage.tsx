@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Card, PageTitle } from '../../ui/Card';
@@ -13,6 +13,7 @@ import { SearchBox } from './SearchBox';
 import type { BonusLineRow } from './tax-format';
 import './texts';
 import { TextLink } from '../../ui/TextLink';
+import { linkColumn } from '../../ui/link-column';
 
 /** A period id yyyymm (202611) is valid when its month is 1–12. */
 const validPeriodId = (n: number) => Number.isInteger(n) && n >= 200001 && n <= 209912 && n % 100 >= 1 && n % 100 <= 12;
@@ -53,15 +54,12 @@ export function ReportBonusDetailPage() {
     { key: 'kind', header: t('salaryTax.kind'), cell: (r) => t(`salaryTax.kind_${r.kind}`) },
     moneyColumn('amount', t('salaryTax.amount'), (r) => r.amount),
     { key: 'taxable', header: t('salaryTax.taxable'), cell: (r) => (r.taxable ? t('salaryTax.yes') : t('salaryTax.no')) },
-    {
-      key: 'payslip',
-      header: t('salaryTax.payslip'),
-      cell: (r) => (
-        <Link to={`/salary/report/${r.runId}/detail`} className="text-sky-700 hover:underline">
-          #{r.payslipId}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'payslip',
+      t('salaryTax.payslip'),
+      (r) => `/salary/report/${r.runId}/detail`,
+      (r) => `#${r.payslipId}`,
+    ),
   ];
   return (
     <>

@@ -57,7 +57,7 @@ export function ReportBonusListPage() {
             options={yearOptions()}
           />
         </div>
-        <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryTax.noBonuses')} />
+        <PagedTable columns={columns} query={query} paging={paging} empty={t('salaryTax.noBonuses')} />
       </Card>
     </>
   );

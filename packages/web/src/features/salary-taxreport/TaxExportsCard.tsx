@@ -148,7 +148,6 @@ export function TaxExportsCard({ input }: { input: { period: string; kind: TaxEx
         caption={t('coretax.exports')}
         query={{ ...list, data: list.data?.rows }}
         columns={columns}
-        rowKey={(x) => x.id}
         empty={t('coretax.noExports')}
       />
       {filing ? <MarkFiledDialog target={filing} onClose={() => setFiling(null)} /> : null}

@@ -2,7 +2,6 @@ import { THR_HOLIDAYS, THR_RUN_STATUSES, type ThrRunStatus } from '@hr/core/brow
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -14,6 +13,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { rupiah, statusKey } from './thr-format';
 import './texts';
+import { linkColumn } from '../../ui/link-column';
 
 type Row = RouterOutputs['salary']['holidayAllowance']['list']['rows'][number];
 
@@ -37,15 +37,12 @@ export function HolidayAllowanceListPage() {
     { placeholderData: keepPreviousData },
   );
   const columns: Column<Row>[] = [
-    {
-      key: 'holiday',
-      header: t('thr.holiday'),
-      cell: (r) => (
-        <Link className="text-sky-700 hover:underline" to={`/salary/holidayAllowance/${r.id}/detail`}>
-          {r.holidayName}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'holiday',
+      t('thr.holiday'),
+      (r) => `/salary/holidayAllowance/${r.id}/detail`,
+      (r) => r.holidayName,
+    ),
     { key: 'year', header: t('thr.year'), cell: (r) => r.year },
     { key: 'date', header: t('thr.holidayDate'), cell: (r) => formatIsoDate(r.holidayDate) },
     { key: 'scope', header: t('thr.scope'), cell: (r) => r.companyOffice ?? t('thr.wholeCompany') },
@@ -81,7 +78,7 @@ export function HolidayAllowanceListPage() {
           placeholder={t('thr.allStatuses')}
         />
       </div>
-      <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('thr.none')} />
+      <PagedTable columns={columns} query={query} paging={paging} empty={t('thr.none')} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 
 interface TraceEntry {
@@ -14,16 +13,7 @@ export function TraceDialog({ name, trace, onClose }: { name: string; trace: unk
   const { t } = useTranslation();
   const entries = Object.entries((trace ?? {}) as Record<string, TraceEntry>);
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('thr.traceTitle', { name })}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('thr.close')}
-        </Button>
-      }
-    >
+    <Modal open onClose={onClose} title={t('thr.traceTitle', { name })} closeLabel={t('thr.close')}>
       <div className="max-h-[60vh] space-y-3 overflow-y-auto text-sm" data-testid="thr-trace">
         {entries.map(([figure, e]) => (
           <section key={figure} className="rounded border border-slate-200 p-2">

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { SPEC_TEXT } from '../../lib/spec-text';
+import type { OrgCascade } from '../../lib/use-org-cascade';
+import { Field } from '../../ui/Field';
+import type { FieldView } from '../../ui/FormFields';
 import { Select } from '../../ui/Select';
-import { toOptions, useCompanyOffices, useDepartments, useDivisions, useJobPositions, useSections } from './use-lookups';
+import { toId, toOptions, useCompanyOffices, useDepartments, useDivisions, useJobPositions, useSections } from './use-lookups';
 
 export interface LookupSelectProps {
   id?: string;
@@ -16,99 +18,164 @@ export interface LookupSelectProps {
   'aria-label'?: string;
 }
 
-/** Spec §2: blank first option "Select Company Office", "Loading..." while fetching. */
-export function CompanyOfficeSelect({ placeholder, ...props }: LookupSelectProps) {
-  const q = useCompanyOffices();
+/**
+ * A select of looked-up org items (spec §2): the blank first option reads `fallback` unless a
+ * `placeholder` is given, "Loading..." while fetching; off and empty while not `enabled` (its parent
+ * is not chosen yet).
+ */
+function LookupSelect({
+  q,
+  fallback,
+  enabled = true,
+  placeholder,
+  disabled,
+  ...props
+}: LookupSelectProps & {
+  q: { data?: Parameters<typeof toOptions>[0]; isFetching: boolean };
+  fallback: string;
+  enabled?: boolean;
+}) {
+  const { t } = useTranslation();
   return (
     <Select
       {...props}
-      options={toOptions(q.data)}
-      placeholder={placeholder ?? SPEC_TEXT.selectCompanyOffice}
-      loading={q.isFetching}
-      loadingText={SPEC_TEXT.loading}
+      disabled={disabled || !enabled}
+      options={enabled ? toOptions(q.data) : []}
+      placeholder={placeholder ?? fallback}
+      loading={enabled && q.isFetching}
+      loadingText={t('select.loading')}
     />
   );
+}
+
+/** Spec §2: blank first option "Select Company Office", "Loading..." while fetching. */
+export function CompanyOfficeSelect(props: LookupSelectProps) {
+  const { t } = useTranslation();
+  const q = useCompanyOffices();
+  return <LookupSelect q={q} fallback={t('select.companyOffice')} {...props} />;
 }
 
 /** Departments of an office (all departments when no office is given, unless `requireParent`). */
 export function DepartmentSelect({
   companyOfficeId,
   requireParent = false,
-  placeholder,
-  disabled,
   ...props
 }: LookupSelectProps & { companyOfficeId?: number | undefined; requireParent?: boolean }) {
+  const { t } = useTranslation();
   const enabled = !requireParent || companyOfficeId !== undefined;
   const q = useDepartments(companyOfficeId, { enabled });
-  return (
-    <Select
-      {...props}
-      disabled={disabled || !enabled}
-      options={enabled ? toOptions(q.data) : []}
-      placeholder={placeholder ?? SPEC_TEXT.selectDepartment}
-      loading={enabled && q.isFetching}
-      loadingText={SPEC_TEXT.loading}
-    />
-  );
+  return <LookupSelect q={q} enabled={enabled} fallback={t('select.department')} {...props} />;
 }
 
 export function DivisionSelect({
   companyOfficeId,
   departmentId,
   requireParent = false,
-  placeholder,
-  disabled,
   ...props
 }: LookupSelectProps & { companyOfficeId?: number | undefined; departmentId?: number | undefined; requireParent?: boolean }) {
+  const { t } = useTranslation();
   const enabled = !requireParent || departmentId !== undefined;
   const q = useDivisions({ companyOfficeId, departmentId }, { enabled });
-  return (
-    <Select
-      {...props}
-      disabled={disabled || !enabled}
-      options={enabled ? toOptions(q.data) : []}
-      placeholder={placeholder ?? SPEC_TEXT.selectDivision}
-      loading={enabled && q.isFetching}
-      loadingText={SPEC_TEXT.loading}
-    />
-  );
+  return <LookupSelect q={q} enabled={enabled} fallback={t('select.division')} {...props} />;
 }
 
 export function SectionSelect({
   divisionId,
   departmentId,
-  placeholder,
   ...props
 }: LookupSelectProps & { divisionId?: number | undefined; departmentId?: number | undefined }) {
   const { t } = useTranslation();
   const q = useSections({ divisionId, departmentId });
-  return (
-    <Select
-      {...props}
-      options={toOptions(q.data)}
-      placeholder={placeholder ?? t('select.section')}
-      loading={q.isFetching}
-      loadingText={SPEC_TEXT.loading}
-    />
-  );
+  return <LookupSelect q={q} fallback={t('select.section')} {...props} />;
 }
 
 export function JobPositionSelect({
   departmentId,
   divisionId,
   sectionId,
-  placeholder,
   ...props
 }: LookupSelectProps & { departmentId?: number | undefined; divisionId?: number | undefined; sectionId?: number | undefined }) {
   const { t } = useTranslation();
   const q = useJobPositions({ departmentId, divisionId, sectionId });
+  return <LookupSelect q={q} fallback={t('select.jobPosition')} {...props} />;
+}
+
+type OrgParentKey = 'companyOfficeId' | 'departmentId' | 'divisionId';
+
+/** The office → department → division selects of a schema form: each lists only what its parents allow. */
+const ORG_PARENT_VIEWS: Record<OrgParentKey, FieldView<OrgParentKey>> = {
+  companyOfficeId: { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
+  departmentId: {
+    key: 'departmentId',
+    render: (p, v) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} />,
+  },
+  divisionId: {
+    key: 'divisionId',
+    render: (p, v) => (
+      <DivisionSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} departmentId={toId(v.departmentId)} />
+    ),
+  },
+};
+
+/** The views of a form's office / department / division fields (the form holds all the keys asked for and their parents). */
+export function orgParentViews<K extends string>(...keys: (K & OrgParentKey)[]): FieldView<K>[] {
+  return keys.map((k) => ORG_PARENT_VIEWS[k] as unknown as FieldView<K>);
+}
+
+type Trio<T> = { office: T; department: T; division: T };
+
+const SELECT_NAMES: Trio<string> = { office: 'companyOfficeId', department: 'departmentId', division: 'divisionId' };
+
+/**
+ * The office → department → division fields of a form driven by `useOrgCascade` (choosing a parent
+ * clears its children). `named` gives the selects the names companyOfficeId / departmentId / divisionId.
+ */
+export function OrgCascadeFields({
+  org,
+  ids,
+  labels,
+  errors = {},
+  officeRequired = false,
+  officeInvalid = Boolean(errors.office),
+  onOffice = org.setOffice,
+  requireParent = false,
+  named = false,
+  placeholders = {},
+}: {
+  org: OrgCascade;
+  ids: Trio<string>;
+  labels: Trio<string>;
+  errors?: Partial<Trio<string | undefined>>;
+  officeRequired?: boolean;
+  officeInvalid?: boolean;
+  onOffice?: (v: string) => void;
+  requireParent?: boolean;
+  named?: boolean;
+  placeholders?: Partial<Trio<string>>;
+}) {
+  const field = (key: keyof Trio<string>) => ({ label: labels[key], htmlFor: ids[key], error: errors[key] });
+  const select = (key: keyof Trio<string>) => ({
+    id: ids[key],
+    name: named ? SELECT_NAMES[key] : undefined,
+    placeholder: placeholders[key],
+  });
+  const child = (key: 'department' | 'division') => ({ ...select(key), requireParent, companyOfficeId: toId(org.officeId) });
   return (
-    <Select
-      {...props}
-      options={toOptions(q.data)}
-      placeholder={placeholder ?? t('select.jobPosition')}
-      loading={q.isFetching}
-      loadingText={SPEC_TEXT.loading}
-    />
+    <>
+      <Field {...field('office')} required={officeRequired}>
+        <CompanyOfficeSelect {...select('office')} value={org.officeId} invalid={officeInvalid} onChange={onOffice} />
+      </Field>
+      <Field {...field('department')}>
+        <DepartmentSelect {...child('department')} value={org.departmentId} onChange={org.setDepartment} />
+      </Field>
+      <Field {...field('division')}>
+        <DivisionSelect
+          {...child('division')}
+          departmentId={toId(org.departmentId)}
+          value={org.divisionId}
+          onChange={org.setDivision}
+        />
+      </Field>
+    </>
   );
 }

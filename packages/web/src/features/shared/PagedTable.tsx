@@ -69,7 +69,8 @@ export function PagedTable<T>({
   columns: Column<T>[];
   query: { data?: { rows: T[]; total: number } | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
   paging: ReturnType<typeof usePaging>;
-  rowKey: (row: T) => string | number;
+  /** Default: the row's `id`. */
+  rowKey?: ((row: T) => string | number) | undefined;
   empty: ReactNode;
 }) {
   return <PagedDataTable list={paging} query={query} columns={columns} rowKey={rowKey} empty={empty} />;

@@ -1,37 +1,23 @@
-import {
-  BOOLEAN,
-  CONTRACT_TYPES,
-  GENDERS,
-  HOLIDAYS,
-  HOME_OWNERSHIP,
-  PERMIT_TYPES,
-  RELATIONSHIP,
-  RESIGNED_WORKING,
-  YES_NO,
-} from '@hr/core/browser';
+import { HOLIDAYS } from '@hr/core/browser';
+import { enumOptionsNow } from '../../lib/enum-labels';
 import type { SelectOption } from '../../ui/Select';
-
-/** { label: value } → options, labels exactly as the spec's enumeration (spec §3). */
-function fromNameToValue(rec: Record<string, number>): SelectOption[] {
-  return Object.entries(rec).map(([label, value]) => ({ value, label }));
-}
 
 /** { value: label } → options, in value order. */
 function fromValueToName(rec: Record<number, string>): SelectOption[] {
   return Object.entries(rec).map(([value, label]) => ({ value: Number(value), label }));
 }
 
-/** Fixed option lists of spec §2 (values from '@hr/core/browser'). */
+/** Fixed option lists of spec §2; labels in the screen's language (lib/enum-labels.ts: the spec's in English). */
 export const FIXED_OPTIONS = {
-  gender: GENDERS.map((g) => ({ value: g, label: g })),
-  yesNo: fromNameToValue(YES_NO),
-  trueFalse: fromNameToValue(BOOLEAN),
-  familyFriend: RELATIONSHIP.map((r) => ({ value: r, label: r })),
+  gender: enumOptionsNow('gender'),
+  yesNo: enumOptionsNow('yesNo', [1, 0]),
+  trueFalse: enumOptionsNow('boolean', [1, 0]),
+  familyFriend: enumOptionsNow('relationship'),
   holiday: fromValueToName(HOLIDAYS),
-  homeOwnership: fromNameToValue(HOME_OWNERSHIP),
-  contractStatus: fromNameToValue(CONTRACT_TYPES),
-  resignedWorking: fromNameToValue(RESIGNED_WORKING),
-  correctionType: Object.entries(PERMIT_TYPES).map(([value, t]) => ({ value: Number(value), label: t.label })),
+  homeOwnership: enumOptionsNow('homeOwnership'),
+  contractStatus: enumOptionsNow('contractType'),
+  resignedWorking: enumOptionsNow('resignedWorking', [1, 0]),
+  correctionType: enumOptionsNow('permitType'),
 } satisfies Record<string, SelectOption[]>;
 
 export type FixedListName = keyof typeof FIXED_OPTIONS;

@@ -36,7 +36,8 @@ describe('routes and sidebar', () => {
     ]);
     const paths = ALL_ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(99);
+    // 99 of spec §2, plus live attendance (issue 21): the clock page, the day's mobile punches, their settings.
+    expect(paths).toHaveLength(102);
     expect(paths).toContain('/salary/employee/:id/detail');
     expect(paths).toContain('/misc/leavetype');
   });
@@ -49,6 +50,8 @@ describe('routes and sidebar', () => {
     const personal = nav.find((g) => g.group.id === 'personal')?.routes.map((r) => r.path) ?? [];
     expect(personal).toContain('/personal/profile');
     expect(personal).not.toContain('/personal/server');
+    // The cooperative manage page refuses an employee, so no menu leads there (issue 19 item 5).
+    expect(nav.find((g) => g.group.id === 'cooperative')?.routes.map((r) => r.path)).toEqual(['/cooperative/withdrawal']);
   });
 
   it('gives /employee/registration its own permission', () => {

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { ServerForm } from './ServerForm';
 import './texts';
+import { LinkButton } from '../../ui/LinkButton';
 
 /** /personal/server/{id}/edit (another owner's server is NOT_FOUND, shown as the error toast). */
 export function ServerEditPage() {
@@ -16,9 +17,9 @@ export function ServerEditPage() {
     <>
       <PageTitle
         actions={
-          <Link to="/personal/server" className="rounded-md px-3 py-2 text-sm text-sky-700 hover:underline">
+          <LinkButton to="/personal/server" variant="ghost">
             {t('srv.back')}
-          </Link>
+          </LinkButton>
         }
       >
         {t('routes.personal.serverEdit')}

@@ -6,7 +6,6 @@ import { isSuperadmin, useCan, useSession } from '../../lib/can';
 import { fieldsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { SearchableSelect } from '../../ui/Combobox';
 import { Field } from '../../ui/Field';
@@ -14,6 +13,7 @@ import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { STATUS_OPTIONS } from './ServerListPage';
 import './texts';
+import { FormButtons } from '../../ui/FormButtons';
 
 type Server = RouterOutputs['storageServer']['get'];
 
@@ -173,14 +173,12 @@ export function ServerForm({ server }: { server?: Server }) {
         ) : (
           <p className="self-end text-sm text-slate-600">{errors.ownerEmployeeId ?? t('srv.ownerHint')}</p>
         )}
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="secondary" onClick={() => void navigate('/personal/server')}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" disabled={create.isPending || update.isPending}>
-            {t('srv.save')}
-          </Button>
-        </div>
+        <FormButtons
+          onCancel={() => void navigate('/personal/server')}
+          pending={create.isPending || update.isPending}
+          label={t('srv.save')}
+          className="sm:col-span-2"
+        />
       </form>
     </Card>
   );

@@ -2,7 +2,7 @@ import { STORAGE_SERVER_STATUS_LABELS, STORAGE_SERVER_STATUSES } from '@hr/core/
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
@@ -14,6 +14,7 @@ import { EditDeleteButtons } from '../shared/approvals/EditDeleteButtons';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { LookupFilter, useListFilter } from '../shared/list-filters';
 import './texts';
+import { linkColumn } from '../../ui/link-column';
 
 type Row = RouterOutputs['storageServer']['list']['rows'][number];
 
@@ -63,15 +64,12 @@ export function ServerListPage() {
     },
   });
   const columns: Column<Row>[] = [
-    {
-      key: 'name',
-      header: t('srv.name'),
-      cell: (r) => (
-        <Link to={`/personal/server/${r.id}/edit`} className="text-sky-700 hover:underline">
-          {r.name}
-        </Link>
-      ),
-    },
+    linkColumn(
+      'name',
+      t('srv.name'),
+      (r) => `/personal/server/${r.id}/edit`,
+      (r) => r.name,
+    ),
     { key: 'type', header: t('srv.type'), cell: (r) => r.typeName },
     { key: 'category', header: t('srv.category'), cell: (r) => r.categoryName },
     { key: 'location', header: t('srv.location'), cell: (r) => r.location },
@@ -101,7 +99,6 @@ export function ServerListPage() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(r) => r.id}
         searchPlaceholder={t('srv.searchPlaceholder')}
         filters={
           <>

@@ -34,6 +34,7 @@ import { readUpload } from '../read-upload';
 import './contract-texts';
 import '../correction-texts';
 import type { EmployeeField } from '../text-keys';
+import { enumLabel } from '../../../lib/enum-labels';
 
 const nameOf = (rec: Record<string, number>, v: number) => Object.entries(rec).find(([, n]) => n === v)?.[0] ?? String(v);
 const rupiah = (s: string) => `Rp ${formatNumber(Number(s))}`;
@@ -141,7 +142,9 @@ export function ContractsCard({ d, kind = 'main' }: { d: EmployeeDetail; kind?: 
               <tr key={k.id}>
                 <td className="py-1 pr-2">{k.contractNumber}</td>
                 {kind === 'second' ? <td className="py-1 pr-2">{k.secondCompany}</td> : null}
-                <td className="py-1 pr-2">{nameOf(CONTRACT_TYPES, k.contractType)}</td>
+                <td className="py-1 pr-2">
+                  {k.contractType == null ? nameOf(CONTRACT_TYPES, k.contractType) : enumLabel('contractType', k.contractType)}
+                </td>
                 <td className="py-1 pr-2">
                   {formatIsoDate(k.startDate)} – {k.endDate ? formatIsoDate(k.endDate) : '…'}
                 </td>

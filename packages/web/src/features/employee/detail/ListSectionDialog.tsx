@@ -9,6 +9,7 @@ import { Modal } from '../../../ui/Modal';
 import { Select, type SelectOption } from '../../../ui/Select';
 import { TextInput } from '../../../ui/TextInput';
 import { fieldMessage } from '../../../lib/use-schema-form';
+import { FormButtons } from '../../../ui/FormButtons';
 
 export interface ListColumn {
   key: string;
@@ -145,14 +146,7 @@ export function ListSectionDialog({
               {t('employeeDetail.addRow')}
             </Button>
           )}
-          <div className="flex gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {t('app.save')}
-            </Button>
-          </div>
+          <FormButtons onCancel={onClose} pending={pending} />
         </div>
       </form>
     </Modal>

@@ -1,13 +1,11 @@
 import { type ApplicantDetail, hireApplicantInput, OPEN_RECRUITMENT_STAGES } from '@hr/core/browser';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { saveBase64 } from '../../../lib/save-file';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
-import { controlClass } from '../../../ui/controls';
 import { Field } from '../../../ui/Field';
 import { Modal } from '../../../ui/Modal';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -19,6 +17,9 @@ import { EMPLOYMENT_KEYS, employmentViews, PERSONAL_KEYS, personalViews } from '
 import { CV_ACCEPT, readCv } from './cv-file';
 import './texts';
 import { toastThen } from '../../../lib/toast-then';
+import { FileField } from '../../../ui/FileField';
+import { RowLink, TextButton } from '../../../ui/link-column';
+import { TextArea } from '../../../ui/TextArea';
 
 /** One applicant: details, history (stage moves and notes), CV, moving between stages, hiring. */
 export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => void }) {
@@ -75,9 +76,7 @@ export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => vo
             <dt className="text-slate-500">{t('recruitment.fields.cv')}</dt>
             <dd>
               {a.cvFileName ? (
-                <button type="button" className="text-sky-700 hover:underline" onClick={() => void download()}>
-                  {`${t('recruitment.downloadCv')}: ${a.cvFileName}`}
-                </button>
+                <TextButton onClick={() => void download()}>{`${t('recruitment.downloadCv')}: ${a.cvFileName}`}</TextButton>
               ) : (
                 '-'
               )}
@@ -88,9 +87,7 @@ export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => vo
               <>
                 <dt className="text-slate-500">{t('recruitment.employee')}</dt>
                 <dd>
-                  <Link to={`/employee/list/${a.employeeId}/detail`} className="text-sky-700 hover:underline">
-                    {a.employeeNumber}
-                  </Link>
+                  <RowLink to={`/employee/list/${a.employeeId}/detail`}>{a.employeeNumber}</RowLink>
                 </dd>
               </>
             ) : null}
@@ -132,15 +129,15 @@ export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => vo
             </div>
           ) : null}
           {open ? (
-            <Field label={t('recruitment.uploadCv')} htmlFor="applicant-cv" hint={t('recruitment.cvHint')} error={cvError}>
-              <input
-                id="applicant-cv"
-                type="file"
-                accept={CV_ACCEPT}
-                className="block w-full text-sm"
-                onChange={(e) => void chooseCv(e.target.files?.[0])}
-              />
-            </Field>
+            <FileField
+              id="applicant-cv"
+              label={t('recruitment.uploadCv')}
+              hint={t('recruitment.cvHint')}
+              error={cvError}
+              accept={CV_ACCEPT}
+              className="block w-full text-sm"
+              onFiles={([f]) => void chooseCv(f)}
+            />
           ) : null}
           <section>
             <h3 className="mb-1 font-medium text-slate-800">{t('recruitment.history')}</h3>
@@ -158,14 +155,7 @@ export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => vo
           </section>
           <form onSubmit={submitNote} className="space-y-2">
             <Field label={t('recruitment.addNote')} htmlFor="applicant-note">
-              <textarea
-                id="applicant-note"
-                rows={2}
-                maxLength={1000}
-                className={controlClass()}
-                value={note}
-                onChange={(e) => setNote(e.target.value)}
-              />
+              <TextArea id="applicant-note" rows={2} maxLength={1000} value={note} onValue={setNote} />
             </Field>
             <div className="flex justify-end">
               <Button type="submit" size="sm" variant="secondary" disabled={addNote.isPending || !note.trim()}>

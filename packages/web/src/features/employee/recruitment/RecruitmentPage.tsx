@@ -12,7 +12,6 @@ import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
-import { controlClass } from '../../../ui/controls';
 import type { Column } from '../../../ui/DataTable';
 import { Select } from '../../../ui/Select';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -24,6 +23,7 @@ import { ApplicantDialog } from './ApplicantDialog';
 import { CV_ACCEPT, readCv } from './cv-file';
 import './texts';
 import { FilteredListPage, useFilteredList } from '../filtered-list';
+import { TextArea } from '../../../ui/TextArea';
 
 /** `/employee/recruitment`: applicants by stage, searchable; add by hand or from a pending self-registration. */
 export function RecruitmentPage() {
@@ -96,15 +96,7 @@ const manualSchema = createApplicantInput.omit({ cv: true });
 const noteView: FieldView<string> = {
   key: 'note',
   render: (p) => (
-    <textarea
-      id={p.id}
-      name={p.name}
-      rows={3}
-      maxLength={1000}
-      className={controlClass(p.invalid)}
-      value={p.value}
-      onChange={(e) => p.onChange(e.target.value)}
-    />
+    <TextArea id={p.id} name={p.name} rows={3} maxLength={1000} invalid={p.invalid} value={p.value} onValue={p.onChange} />
   ),
 };
 

@@ -2,10 +2,10 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListCard } from '../../../ui/ListCard';
 
-type Props<T> = Omit<ComponentProps<typeof ListCard<T>>, 'rowKey' | 'searchPlaceholder'>;
+type Props<T> = Omit<ComponentProps<typeof ListCard<T>>, 'searchPlaceholder'>;
 
-/** A request list: ListCard keyed by row id whose search box reads "Search" (the box searches more than names). */
-export function SearchListCard<T extends { id: number }>(props: Props<T>) {
+/** A ListCard whose search box reads "Search" (the box searches more than names); rows keyed by id unless `rowKey` says otherwise. */
+export function SearchListCard<T>(props: Props<T>) {
   const { t } = useTranslation();
-  return <ListCard {...props} rowKey={(r) => r.id} searchPlaceholder={t('app.search')} />;
+  return <ListCard {...props} searchPlaceholder={t('app.search')} />;
 }

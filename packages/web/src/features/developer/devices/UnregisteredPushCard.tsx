@@ -1,0 +1,80 @@
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { type RouterOutputs, trpc } from '../../../lib/trpc';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { type Column, DataTable } from '../../../ui/DataTable';
+import { DEFAULT_PORT } from './shared';
+
+type Seen = RouterOutputs['devicePush']['unregistered'][number];
+
+/**
+ * "Seen, not registered": serials that called /iclock without being registered as push terminals.
+ * Register makes one in a click (driver adms, the address it called from) and opens its edit form to
+ * name it and pick its office.
+ */
+export function UnregisteredPushCard() {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const seen = trpc.devicePush.unregistered.useQuery();
+  const register = trpc.device.create.useMutation({
+    meta: { successMessage: () => 'Push terminal registered' },
+    onSuccess: (d) => {
+      void utils.device.list.invalidate();
+      void utils.devicePush.unregistered.invalidate();
+      void navigate(`/developer/fingerspot/${d.id}/edit`);
+    },
+  });
+  const rows = seen.data ?? [];
+  if (!seen.isError && rows.length === 0) return null;
+  const columns: Column<Seen>[] = [
+    { key: 'serial', header: 'Serial', cell: (r) => <code className="font-mono text-xs">{r.serial}</code> },
+    { key: 'ip', header: 'Calls from', cell: (r) => r.lastIp ?? '–' },
+    { key: 'version', header: 'Push version', cell: (r) => r.pushVersion ?? '–' },
+    { key: 'first', header: 'First seen', cell: (r) => formatDateTime(r.firstSeenAt), className: 'whitespace-nowrap' },
+    { key: 'last', header: 'Last seen', cell: (r) => formatDateTime(r.lastSeenAt), className: 'whitespace-nowrap' },
+    { key: 'requests', header: 'Requests', cell: (r) => r.requests.toLocaleString('id-ID') },
+    { key: 'refused', header: 'Scans refused', cell: (r) => r.rowsRefused.toLocaleString('id-ID') },
+    {
+      key: 'register',
+      header: '',
+      cell: (r) => (
+        <Button
+          size="sm"
+          disabled={register.isPending}
+          onClick={() =>
+            register.mutate({
+              name: `Push terminal ${r.serial}`,
+              driver: 'adms',
+              address: r.lastIp ?? 'push-terminal',
+              port: DEFAULT_PORT.adms ?? 8081,
+              serial: r.serial,
+              companyOfficeId: null,
+              timeZone: 'Asia/Jakarta',
+              active: true,
+            })
+          }
+        >
+          Register
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Card title={`Seen, not registered (${rows.length})`} className="mb-4">
+      <p className="mb-2 text-xs text-slate-500">
+        These terminals push to this server but are not registered as push terminals, so their scans are refused (the terminal
+        keeps them and sends them again once registered).
+      </p>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.serial}
+        loading={seen.isFetching}
+        failed={seen.isError && !seen.data}
+        onRetry={() => void seen.refetch()}
+        empty="No unknown terminals."
+      />
+    </Card>
+  );
+}

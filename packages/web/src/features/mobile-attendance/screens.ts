@@ -1,0 +1,3 @@
+export { ClockPage } from './ClockPage';
+export { MobilePunchesPage } from './MobilePunchesPage';
+export { MobileSettingsPage } from './MobileSettingsPage';
