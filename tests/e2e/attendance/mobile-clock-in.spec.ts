@@ -76,7 +76,7 @@ test('clock in inside the area, refused outside, offline then online stored once
   expect(settings.status()).toBe(200);
   const offlineRows = async () => {
     const r = await request.get('/v2/h/attendance/mobile/punch?pageSize=500', { headers: admin });
-    const rows = (await r.json()).result.rows as { employeeId: number; offline: boolean }[];
+    const rows = (await r.json()).results.rows as { employeeId: number; offline: boolean }[];
     return rows.filter((x) => x.employeeId === me.employeeId && x.offline).length;
   };
   const offlineBefore = await offlineRows();
