@@ -4,17 +4,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_INVALID_INPUT, runCalculator } from './commands/calc';
 import { CliError } from './errors';
-import { type Result, runHr, tempDir } from './testing/run-hr';
+import { hrInProcess, type Result, runHr, tempDir } from './testing/run-hr';
 
 // Runs the real `hr calc …` as a child process with JSON on standard input, exactly as a script would.
-function calc(args: string[], stdin: string, env: Record<string, string> = {}): Promise<Result> {
+function spawnCalc(args: string[], stdin: string, env: Record<string, string> = {}): Promise<Result> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   return runHr(['calc', ...args], childEnv, stdin);
 }
+// The same command tree in-process (the spawned cases prove the binary's stdin, stdout and exit codes):
+// starting the binary costs seconds per call on a loaded 2-core machine.
+function calc(args: string[], stdin: string, env: Record<string, string> = {}): Promise<Result> {
+  return hrInProcess(['calc', ...args], env, stdin);
+}
 
-const ok = async (name: string, input: unknown, args: string[] = []) => {
-  const r = await calc([name, ...args], JSON.stringify(input), { DATA_DIR: tempDir() });
+const ok = async (name: string, input: unknown, args: string[] = [], run = calc) => {
+  const r = await run([name, ...args], JSON.stringify(input), { DATA_DIR: tempDir() });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   expect(r.stdout.endsWith('\n')).toBe(true);
@@ -23,8 +28,8 @@ const ok = async (name: string, input: unknown, args: string[] = []) => {
 };
 
 describe('hr calc: the public calculator contract (issue 5)', () => {
-  it('pph21 with the issue’s example input', async () => {
-    const out = await ok('pph21', {
+  it('pph21 with the issue’s example input (the real binary: JSON on stdin, one line on stdout)', async () => {
+    const input = {
       taxYear: 2026,
       ptkpStatus: 'K/1',
       employeeType: 'permanent',
@@ -32,7 +37,8 @@ describe('hr calc: the public calculator contract (issue 5)', () => {
       annualise: false,
       grossUp: false,
       months: [{ month: 1, gross: 10000000, annualDeductions: 100000 }],
-    });
+    };
+    const out = await ok('pph21', input, [], spawnCalc);
     expect(out).toEqual({
       monthly: [{ month: 1, gross: 10000000, terCategory: 'B', terRatePercent: 1.5, pph21: 150000 }],
       lastPeriod: null,
@@ -140,7 +146,7 @@ describe('hr calc refuses invalid input with exit code 2 and one line naming the
     ['bpjs', '[1,2]', 'input: must be one JSON object'],
     ['thr', '{"monthlyWage": 5000000,', 'input: not valid JSON'],
   ])('hr calc %s %s', async (name, stdin, message) => {
-    const r = await calc([name], stdin, { DATA_DIR: tempDir() });
+    const r = await spawnCalc([name], stdin, { DATA_DIR: tempDir() });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr.endsWith('\n')).toBe(true);

@@ -5,10 +5,12 @@ import { login } from '@hr/core/auth';
 import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hr, tempDir } from './testing/run-hr';
+import { hr, hrInProcess, tempDir } from './testing/run-hr';
 
 // The database commands end to end. With TEST_DATABASE_URL (CI's PostgreSQL run) they run on
 // a PostgreSQL database of their own; otherwise on an embedded database in a temporary DATA_DIR.
+// The first command runs the real binary; the rest run in-process (same command tree and exit codes),
+// since starting the binary costs seconds per call on a loaded 2-core machine.
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe('hr db and hr user on a real database', () => {
@@ -54,7 +56,7 @@ describe('hr db and hr user on a real database', () => {
   });
 
   it('adds a user who can then log in with that password and role', async () => {
-    const r = await hr(
+    const r = await hrInProcess(
       ['user', 'add', '--email', 'Ops.Lead@Example.co.id', '--password', 'correct-horse', '--role', 'manager'],
       env,
     );
@@ -83,7 +85,7 @@ describe('hr db and hr user on a real database', () => {
   });
 
   it('refuses a second user with the same e-mail (in any letter case)', async () => {
-    const r = await hr(
+    const r = await hrInProcess(
       ['user', 'add', '--email', 'OPS.LEAD@example.co.id', '--password', 'another-pass-77', '--role', 'employee'],
       env,
     );
@@ -93,13 +95,13 @@ describe('hr db and hr user on a real database', () => {
   });
 
   it('seeds the demo company once and prints the demo logins, then refuses to seed again', async () => {
-    const r = await hr(['db', 'seed', '--employees', '20', '--seed', '3'], env);
+    const r = await hrInProcess(['db', 'seed', '--employees', '20', '--seed', '3'], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Seeded the demo company \(seed 3\) in [\d.]+ s: 3 offices, 20 employees\./);
     expect(r.stdout).toMatch(/admin@demo\.co\.id\s+admin12345\s+superadmin/);
     expect(r.stdout).toMatch(/employee@demo\.co\.id\s+demo12345\s+employee/);
-    const again = await hr(['db', 'seed'], env);
+    const again = await hrInProcess(['db', 'seed'], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
       /already has company offices, so the demo company was not seeded\. To start over, run `hr db reset --yes`/,
@@ -107,7 +109,7 @@ describe('hr db and hr user on a real database', () => {
   });
 
   it('resets the database with --yes: all data gone, schema migrated again', async () => {
-    const r = await hr(['db', 'reset', '--yes'], env);
+    const r = await hrInProcess(['db', 'reset', '--yes'], env);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Applied \d+ migrations?: 20261122T1900_foundation/);

@@ -8,6 +8,8 @@ import { CliError, EXIT } from './errors';
 export interface Io {
   out(line: string): void;
   err(line: string): void;
+  /** Standard input as text (the process's stdin when absent; tests running `hr` in-process pass their own). */
+  readInput?(): Promise<string>;
 }
 
 /**

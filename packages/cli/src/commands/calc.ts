@@ -123,7 +123,7 @@ export function registerCalcCommands(program: Command, io: Io): void {
       .description(c.description)
       .option('--trace', 'add a "trace" object: rule, formula, inputs and source of every amount')
       .action(async (opts: { trace?: boolean }) => {
-        io.out(runCalculator(name, await readStdin(), opts.trace === true, (w) => io.err(`warning: ${w}`)));
+        io.out(runCalculator(name, await (io.readInput?.() ?? readStdin()), opts.trace === true, (w) => io.err(`warning: ${w}`)));
       });
   }
 }

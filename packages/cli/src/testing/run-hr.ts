@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 // Runs the real `hr` as a child process, exactly as `pnpm hr …` does (test helper).
 
@@ -46,7 +46,7 @@ export function runHr(args: string[], env: NodeJS.ProcessEnv, stdin?: string): P
  * the binary, minus the process start (tsx compiling the CLI takes seconds per call on a loaded 2-core
  * machine). `env` as for {@link hr}; what the commands print is returned, as from the binary.
  */
-export async function hrInProcess(args: string[], env: Record<string, string | undefined>): Promise<Result> {
+export async function hrInProcess(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<Result> {
   const { run } = await import('../program');
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: undefined, ...env };
   for (const k of Object.keys(childEnv)) if (childEnv[k] === undefined) delete childEnv[k];
@@ -59,6 +59,7 @@ export async function hrInProcess(args: string[], env: Record<string, string | u
     err: (line) => {
       stderr += `${line}\n`;
     },
+    ...(stdin === undefined ? {} : { readInput: async () => stdin }),
   });
   return { code, stdout, stderr };
 }
@@ -74,6 +75,59 @@ export async function migratedDataDir(dataDir: string): Promise<void> {
   await template.destroy();
   const h = await openDb({ dataDir, loadDataDir: dump });
   await h.close();
+}
+
+type Handle = Awaited<ReturnType<typeof import('@hr/core/db').openDb>>;
+
+/**
+ * The database of one CLI test file, set up before its tests: with TEST_DATABASE_URL a PostgreSQL
+ * database of its own (migrated by `hr db migrate`, dropped afterwards), otherwise an embedded one in a
+ * temporary DATA_DIR copied from the migrated test template. `env` is what the commands get;
+ * `withDb` opens it for the test's own reads and writes between commands.
+ */
+export function cliDatabase(label: string): {
+  dataDir: string;
+  readonly env: Record<string, string | undefined>;
+  withDb: <T>(fn: (h: Handle) => Promise<T>) => Promise<T>;
+} {
+  const dataDir = tempDir();
+  let env: Record<string, string | undefined> = { DATA_DIR: dataDir };
+  let drop: (() => Promise<void>) | undefined;
+  const open = async () => (await import('@hr/core/db')).openDb({ databaseUrl: env.DATABASE_URL, dataDir });
+  beforeAll(async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) return migratedDataDir(dataDir);
+    const [{ openDb }, { sql }] = await Promise.all([import('@hr/core/db'), import('kysely')]);
+    const name = `hr_cli_${label}_${Date.now().toString(36)}_${process.pid}`;
+    const admin = await openDb({ databaseUrl: adminUrl, poolSize: 1 });
+    await sql`create database ${sql.id(name)}`.execute(admin.db);
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    env = { DATA_DIR: dataDir, DATABASE_URL: u.toString() };
+    drop = async () => {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      await admin.close();
+    };
+    const m = await hrInProcess(['db', 'migrate'], env);
+    if (m.code !== 0) throw new Error(`hr db migrate failed: ${m.stderr}`);
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  return {
+    dataDir,
+    get env() {
+      return env;
+    },
+    withDb: async (fn) => {
+      const h = await open();
+      try {
+        return await fn(h);
+      } finally {
+        await h.close();
+      }
+    },
+  };
 }
 
 const temps: string[] = [];
