@@ -11,12 +11,15 @@ interface ChildOptions {
   duration: number;
   /** Seconds over which the users arrive, one after another (people do not all sign in in the same second). */
   rampUp: number;
+  /** Requests per second of each user (autocannon's per-connection rate); 0: no pause. */
+  rate: number;
   users: VirtualUser[];
   plan: MorningPlan;
 }
 
 const opts = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
 const latencies: number[] = [];
+const loginLatencies: number[] = [];
 let answered = 0;
 let failed = 0;
 const failures = new Map<string, number>();
@@ -60,6 +63,7 @@ async function runUser(user: VirtualUser): Promise<void> {
         connections: 1,
         duration: opts.duration - arrival,
         timeout: 30,
+        ...(opts.rate > 0 ? { connectionRate: opts.rate } : {}),
         requests: steps.map((s) => toRequest(s, sent, user.role)),
       },
       (err) => (err ? reject(err) : resolve()),
@@ -68,6 +72,7 @@ async function runUser(user: VirtualUser): Promise<void> {
       const what = sent.shift() ?? `${user.role} ?`;
       answered++;
       latencies.push(responseTime);
+      if (what.endsWith('POST /v2/h/auth/login')) loginLatencies.push(responseTime);
       answers.set(what, (answers.get(what) ?? 0) + 1);
       if (statusCode < 200 || statusCode >= 300) fail(`${what}: HTTP ${statusCode}`);
     });
@@ -84,6 +89,7 @@ const started = Date.now();
 await Promise.all(opts.users.map(runUser));
 const seconds = (Date.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
+loginLatencies.sort((a, b) => a - b);
 process.stdout.write(
   `${JSON.stringify({
     requests: answered,
@@ -92,6 +98,8 @@ process.stdout.write(
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     errors: failed,
+    logins: loginLatencies.length,
+    loginP95Ms: percentile(loginLatencies, 95),
     failures: Object.fromEntries(failures),
     answers: Object.fromEntries([...answers].sort()),
   })}\n`,
