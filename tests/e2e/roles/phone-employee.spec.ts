@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../helpers';
+import { ENGLISH_RE, INTERNAL_RE } from './english-words';
 
 /*
  * The employee's screens on a phone, in English and in Bahasa Indonesia (issue 19 items 4–6): employee@ of
@@ -33,48 +34,6 @@ const SCREENS: [name: string, path: string][] = [
   ['warehouse-request', '/inventory/warehouseRequest'],
   ['purchase-request', '/inventory/purchaseRequest'],
 ];
-
-/**
- * UI words that must not stay English in Bahasa Indonesia (status badges, enum values, select blanks).
- * Data typed by people (names, leave types) is not UI and is not on the list.
- */
-const ENGLISH_UI_WORDS = [
-  'Approved',
-  'Disapproved',
-  'Pending',
-  'Cancelled',
-  'Male',
-  'Female',
-  'Married',
-  'Unmarried',
-  'Contracted',
-  'Permanent',
-  'Workday',
-  'Day off',
-  'No Clock-In',
-  'No Clock-Out',
-  'Late Clock-In',
-  'Early Clock-Out',
-  'Manual Input',
-  'Select Company Office',
-  'Select Department',
-  'Select Division',
-  'Loading...',
-  'Request Leave',
-  'My Leave',
-  'My Overtime',
-  'My Salary',
-  'Choose a menu',
-  'Submit request',
-  'Download PDF',
-];
-const ENGLISH_RE = new RegExp(
-  `(?<![\\p{L}-])(?:${ENGLISH_UI_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}-])`,
-  'u',
-);
-
-/** Texts that are internal notes, never for users (issue 19 item 7). */
-const INTERNAL_RE = /payroll-id\.md|issue \d+ default|\(spec §|spec §\d/;
 
 async function phoneAs(browser: Browser, email: string, language: 'en' | 'id'): Promise<Page> {
   const context = await browser.newContext({ viewport: PHONE });

@@ -11,10 +11,12 @@ import {
   MARITAL_STATUS_CODES,
   OVERTIME_DAY_KIND_LABELS,
   PERMIT_TYPES,
+  POG_INVOICE_STATUS_LABELS,
   PURCHASE_REQUEST_STATUS_LABELS,
   RELATIONSHIP,
   REQUEST_STATUS,
   RESIGNED_WORKING,
+  STORAGE_SERVER_STATUS_LABELS,
   YES_NO,
 } from '@hr/core/browser';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +55,8 @@ const en = {
   halfDay: { ...HALF_DAY_LABELS } as Record<string, string>,
   purchaseRequestStatus: { ...PURCHASE_REQUEST_STATUS_LABELS } as Record<string, string>,
   fulfilment: { ...FULFILMENT_LABELS } as Record<string, string>,
+  pogInvoiceStatus: { ...POG_INVOICE_STATUS_LABELS } as Record<string, string>,
+  storageServerStatus: { ...STORAGE_SERVER_STATUS_LABELS } as Record<string, string>,
 };
 
 type Labels = Record<keyof typeof en, Record<string, string>>;
@@ -77,6 +81,8 @@ const id: Labels = {
   halfDay: { none: 'Sehari penuh', morning: 'Pagi', afternoon: 'Siang' },
   purchaseRequestStatus: { pending_managerial: 'Menunggu persetujuan atasan', pending_warehouse: 'Menunggu persetujuan gudang', pending_coo: 'Menunggu persetujuan COO', approved: 'Disetujui', rejected: 'Ditolak', cancelled: 'Dibatalkan' },
   fulfilment: { none: 'Belum diserahkan', partial: 'Sebagian diserahkan', full: 'Diserahkan' },
+  pogInvoiceStatus: { active: 'Aktif', paid: 'Lunas', cancelled: 'Dibatalkan' },
+  storageServerStatus: { active: 'Aktif', maintenance: 'Pemeliharaan', inactive: 'Tidak aktif' },
 };
 
 export const ENUM_TEXTS = registerTexts<Labels>('enums', { en, id });

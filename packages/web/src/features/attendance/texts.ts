@@ -206,7 +206,7 @@ const id: Texts = {
     'Menghitung ulang timesheet periode dari absensi, jadwal, hari libur dan persetujuan (paling lama 93 hari, tidak setelah hari ini).',
   recomputeFiltered: 'Hanya karyawan dari filter saat ini ({{filters}}).',
   recomputed: 'Timesheet dihitung ulang',
-  failedIntro: 'Hari dengan No Clock-In, No Clock-Out, Late Clock-In atau Early Clock-Out',
+  failedIntro: 'Hari dengan status Tidak Absen Masuk, Tidak Absen Pulang, Terlambat Masuk atau Pulang Lebih Awal',
   noTimesheets: 'Tidak ada timesheet untuk periode ini',
   noFailed: 'Tidak ada timesheet gagal untuk periode ini',
   noFailedMine: 'Tidak ada hari gagal pada periode ini',

@@ -1,9 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { REQUEST_STATUS_LABELS, type ResignationRow } from '@hr/core/browser';
+import type { ResignationRow } from '@hr/core/browser';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../lib/can';
+import { enumLabel } from '../../lib/enum-labels';
+import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import { appCodeOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -27,8 +29,8 @@ import { DecisionNote } from './DecisionNote';
 import { TextLink } from '../../ui/TextLink';
 import { linkColumn, RowLink } from '../../ui/link-column';
 
-const STATUS_OPTIONS = Object.entries(REQUEST_STATUS_LABELS).map(([value, label]) => ({ value: Number(value), label }));
-const statusText = (s: number) => REQUEST_STATUS_LABELS[s as 1] ?? String(s);
+const STATUS_OPTIONS = REQUEST_STATUS_OPTIONS;
+const statusText = (s: number) => enumLabel('requestStatus', s);
 
 function useColumns(): Column<ResignationRow>[] {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { enumLabel } from '../../lib/enum-labels';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -190,7 +191,7 @@ export function InvoiceDetailPage() {
             <Fact label={t('pog.type')}>{d.typeName}</Fact>
             <Fact label={t('pog.invoiceDate')}>{formatIsoDate(d.invoiceDate)}</Fact>
             <Fact label={t('pog.status')} testId="pog-status">
-              {d.statusLabel}
+              {enumLabel('pogInvoiceStatus', d.status, d.statusLabel)}
             </Fact>
             <Fact label={t('pog.total')} testId="pog-total">
               {formatRp(d.total)}

@@ -1,4 +1,5 @@
-import { POG_INVOICE_STATUS_LABELS, POG_INVOICE_STATUSES } from '@hr/core/browser';
+import { POG_INVOICE_STATUSES } from '@hr/core/browser';
+import { enumOptionsNow } from '../../lib/enum-labels';
 
 export { formatRp } from '../shared/approvals/rupiah';
 
@@ -6,7 +7,7 @@ export { formatRp } from '../shared/approvals/rupiah';
 export const formatPeriod = (p: string | null | undefined): string =>
   p && /^\d{4}-\d{2}$/.test(p) ? `${p.slice(5)}/${p.slice(0, 4)}` : '';
 
-export const STATUS_OPTIONS = POG_INVOICE_STATUSES.map((s) => ({ value: s, label: POG_INVOICE_STATUS_LABELS[s] }));
+export const STATUS_OPTIONS = enumOptionsNow('pogInvoiceStatus', POG_INVOICE_STATUSES);
 
 /** A picked file as base64 (for the JSON API), read with FileReader (works in every browser and in jsdom). */
 export function fileToBase64(f: File): Promise<string> {
