@@ -166,6 +166,7 @@ export function ClockPage() {
       <Card title={t('mob.location')}>
         <div className="space-y-2 text-sm">
           {pos.kind === 'denied' ? <Banner tone="error">{t('mob.locationDenied')}</Banner> : null}
+          {pos.kind === 'unsupported' ? <Banner tone="error">{t('mob.locationUnsupported')}</Banner> : null}
           {pos.kind === 'failed' ? <Banner tone="error">{t('mob.locationFailed', { message: pos.message })}</Banner> : null}
           {position ? (
             <p className="font-mono text-xs text-slate-600">

@@ -9,6 +9,7 @@ const en = {
   location: 'Location',
   locating: 'Finding your location…',
   locationDenied: 'Location is blocked. Allow location for this site in the browser settings, then reload.',
+  locationUnsupported: 'This browser gives no location to this page. Open the app over HTTPS in an up-to-date browser.',
   locationFailed: 'Your location could not be found: {{message}}',
   accuracy: '±{{m}} m',
   tooImprecise: 'Your location is too imprecise (±{{m}} m; at most ±{{max}} m). Turn on precise location or step outside.',
@@ -108,6 +109,7 @@ const id: typeof en = {
   location: 'Lokasi',
   locating: 'Mencari lokasi Anda…',
   locationDenied: 'Akses lokasi diblokir. Izinkan lokasi untuk situs ini di pengaturan browser, lalu muat ulang.',
+  locationUnsupported: 'Browser ini tidak memberikan lokasi ke halaman ini. Buka aplikasi melalui HTTPS di browser versi terbaru.',
   locationFailed: 'Lokasi Anda tidak dapat ditemukan: {{message}}',
   accuracy: 'akurasi ±{{m}} m',
   tooImprecise:

@@ -12,6 +12,8 @@ export type PositionState =
   | { kind: 'locating'; last: Position | null }
   | { kind: 'ok'; position: Position }
   | { kind: 'denied' }
+  /** The browser offers no location at all (an old browser, or a page not served over HTTPS). */
+  | { kind: 'unsupported' }
   | { kind: 'failed'; message: string };
 
 /** The phone's position (high accuracy), refreshed on demand and every 30 s while the page is open. */
@@ -19,7 +21,7 @@ export function usePosition() {
   const [state, setState] = useState<PositionState>({ kind: 'locating', last: null });
   const locate = useCallback(() => {
     if (!navigator.geolocation) {
-      setState({ kind: 'failed', message: 'this browser has no location access (use HTTPS)' });
+      setState({ kind: 'unsupported' });
       return;
     }
     setState((s) => ({ kind: 'locating', last: s.kind === 'ok' ? s.position : s.kind === 'locating' ? s.last : null }));
