@@ -153,6 +153,24 @@ describe('attendance report (spec /attendance/report)', () => {
     ]) {
       expect(text).toContain(s);
     }
+
+    // The same PDF in Bahasa Indonesia: the words translated, the names and numbers the same.
+    const id = await employeeAttendancePdf(ctx, view(), { employeeId: worker.id, from: FROM, to: TO, language: 'id' });
+    const idText = pdfText(Buffer.from(id.base64, 'base64')).replace(/\s+/g, ' ');
+    for (const s of [
+      'Laporan Kehadiran',
+      'Periode 02/11/2026 - 08/11/2026',
+      report.employee.name,
+      '1 hari, 20 menit',
+      '23.18',
+      'Terlambat Masuk',
+      'Tidak Absen Masuk',
+      'Cuti',
+      '3 hadir',
+    ]) {
+      expect(idText).toContain(s);
+    }
+    expect(idText).not.toMatch(/Attendance Report|No Clock-In|Late Clock-In|present/);
   });
 
   it('a manual edit shows as Manual Input and counts as present', async () => {

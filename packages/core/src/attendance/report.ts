@@ -23,6 +23,7 @@ import {
 } from './schema';
 import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today } from './timesheets';
 import { ddmmyyyy as dmy } from '../shared/date-ranges';
+import { ATTENDANCE_STATUS, ATTENDANCE_STATUS_ID } from '../reference/index';
 
 /*
  * The attendance report (spec §2 /attendance/report, §7 attendance/report, attendance/timesheet
@@ -197,7 +198,7 @@ export async function employeeAttendancePdf(
   raw: In<typeof employeeReportInput>,
 ): Promise<TimesheetDownload> {
   const report = await employeeAttendanceReport(ctx, grant, raw);
-  return reportPdf(report, ctx.clock());
+  return reportPdf(report, ctx.clock(), employeeReportInput.parse(raw).language);
 }
 
 /** The caller's month ('yyyy-mm', default the current one; never a later month). */
@@ -226,94 +227,115 @@ export async function myAttendancePdf(
   grant: Grant<'personal.access'>,
   raw: In<typeof monthReportInput>,
 ): Promise<TimesheetDownload> {
-  return reportPdf(await myAttendanceReport(ctx, grant, raw), ctx.clock());
+  return reportPdf(await myAttendanceReport(ctx, grant, raw), ctx.clock(), monthReportInput.parse(raw).language);
 }
 
 // ---------------------------------------------------------------------------------------------
 // PDF
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const weekday = (d: string) => WEEKDAYS[new Date(`${d}T00:00:00Z`).getUTCDay()]!;
+/** The PDF's words in English (the spec's labels) and in Bahasa Indonesia; the numbers and names are the same. */
+const PDF_TEXTS = {
+  en: {
+    weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+    dayType: { workday: 'Workday', dayoff: 'Day off', holiday: 'Holiday', leave: 'Leave' },
+    status: ATTENDANCE_STATUS as Record<number, string>,
+    days: (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`,
+    minutes: (n: number) => `${n} minutes`,
+    title: 'Attendance Report',
+    period: 'Period',
+    facts: ['Employee', 'Employee No.', 'Department', 'Company Office', 'Job Position', 'Workdays', 'Days present', 'Absent'],
+    late: 'Late Clock-In',
+    early: 'Early Clock-Out',
+    moreFacts: ['Leave days', 'Holidays', 'Failed timesheets', 'Worked hours'],
+    tableTitle: 'Days',
+    columns: ['Date', 'Day', 'Type', 'Shift', 'Clock-In', 'Clock-Out', 'Status', 'Late (min)', 'Early (min)', 'Worked (h)'],
+    total: 'Total',
+    present: (n: number) => `${n} present`,
+    empty: 'No timesheets were computed for this period.',
+    graceNote:
+      'Late and early clock-out count only beyond the grace minutes of the shift; their minutes count from the scheduled start and end.',
+    printed: 'printed',
+  },
+  id: {
+    weekdays: ['Min', 'Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab'],
+    dayType: { workday: 'Hari kerja', dayoff: 'Hari libur kerja', holiday: 'Hari libur', leave: 'Cuti' },
+    status: ATTENDANCE_STATUS_ID as Record<number, string>,
+    days: (n: number) => `${n} hari`,
+    minutes: (n: number) => `${n} menit`,
+    title: 'Laporan Kehadiran',
+    period: 'Periode',
+    facts: ['Karyawan', 'No. Karyawan', 'Departemen', 'Kantor', 'Jabatan', 'Hari kerja', 'Hari hadir', 'Tidak hadir'],
+    late: 'Terlambat Masuk',
+    early: 'Pulang Lebih Awal',
+    moreFacts: ['Hari cuti', 'Hari libur', 'Timesheet gagal', 'Jam kerja'],
+    tableTitle: 'Hari',
+    columns: ['Tanggal', 'Hari', 'Jenis', 'Shift', 'Masuk', 'Pulang', 'Status', 'Terlambat (mnt)', 'Awal (mnt)', 'Kerja (jam)'],
+    total: 'Total',
+    present: (n: number) => `${n} hadir`,
+    empty: 'Belum ada timesheet yang dihitung untuk periode ini.',
+    graceNote:
+      'Terlambat dan pulang lebih awal dihitung hanya di luar toleransi menit shift; menitnya dihitung dari jam mulai dan selesai yang dijadwalkan.',
+    printed: 'dicetak',
+  },
+} satisfies Record<'en' | 'id', unknown>;
+export type DocumentLanguage = keyof typeof PDF_TEXTS;
+
 /** 'yyyy-mm-dd hh:mm' → hh:mm, with the date when it is not the row's day (overnight out). */
 const clock = (v: string | null, day: string) =>
   v ? (v.slice(0, 10) === day ? v.slice(11) : `${dmy(v.slice(0, 10))} ${v.slice(11)}`) : '';
 const hours = (minutes: number) => (minutes / 60).toFixed(2);
-const nDays = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
-const DAY_TYPE_LABEL: Record<TimesheetRow['dayType'], string> = {
-  workday: 'Workday',
-  dayoff: 'Day off',
-  holiday: 'Holiday',
-  leave: 'Leave',
-};
 
-/** Renders a report as the per-employee PDF (facts with the period's numbers, then one line per day). */
-async function reportPdf(report: EmployeeReport, now: Date): Promise<TimesheetDownload> {
+/** Renders a report as the per-employee PDF (facts with the period's numbers, then one line per day), in `language`. */
+async function reportPdf(report: EmployeeReport, now: Date, language: DocumentLanguage): Promise<TimesheetDownload> {
   const { employee: e, totals: t } = report;
+  const x = PDF_TEXTS[language];
+  const weekday = (d: string) => x.weekdays[new Date(`${d}T00:00:00Z`).getUTCDay()]!;
+  const [employee, number, department, office, position, workdays, present, absent] = x.facts;
+  const [leaveDays, holidays, failed, worked] = x.moreFacts;
   const pdf = await renderPdf({
-    title: 'Attendance Report',
-    subtitle: `Period ${dmy(report.from)} - ${dmy(report.to)}`,
+    title: x.title,
+    subtitle: `${x.period} ${dmy(report.from)} - ${dmy(report.to)}`,
     facts: [
-      ['Employee', e.name],
-      ['Employee No.', e.employeeNumber],
-      ['Department', e.department ?? ''],
-      ['Company Office', e.companyOffice ?? ''],
-      ['Job Position', e.jobPosition ?? ''],
-      ['Workdays', String(t.workdays)],
-      ['Days present', String(t.present)],
-      ['Absent', String(t.absent)],
-      ['Late Clock-In', `${nDays(t.late)}, ${t.lateMinutes} minutes`],
-      ['Early Clock-Out', `${nDays(t.early)}, ${t.earlyMinutes} minutes`],
-      ['Leave days', String(t.leave)],
-      ['Holidays', String(t.holidays)],
-      ['Failed timesheets', String(t.failed)],
-      ['Worked hours', t.workedHours],
+      [employee!, e.name],
+      [number!, e.employeeNumber],
+      [department!, e.department ?? ''],
+      [office!, e.companyOffice ?? ''],
+      [position!, e.jobPosition ?? ''],
+      [workdays!, String(t.workdays)],
+      [present!, String(t.present)],
+      [absent!, String(t.absent)],
+      [x.late, `${x.days(t.late)}, ${x.minutes(t.lateMinutes)}`],
+      [x.early, `${x.days(t.early)}, ${x.minutes(t.earlyMinutes)}`],
+      [leaveDays!, String(t.leave)],
+      [holidays!, String(t.holidays)],
+      [failed!, String(t.failed)],
+      [worked!, t.workedHours],
     ],
     tables: [
       {
-        title: 'Days',
-        columns: [
-          { label: 'Date', width: 1.1 },
-          { label: 'Day', width: 0.6 },
-          { label: 'Type', width: 0.8 },
-          { label: 'Shift', width: 2 },
-          { label: 'Clock-In', width: 0.9 },
-          { label: 'Clock-Out', width: 0.9 },
-          { label: 'Status', width: 1.3 },
-          { label: 'Late (min)', width: 0.8, align: 'right' },
-          { label: 'Early (min)', width: 0.8, align: 'right' },
-          { label: 'Worked (h)', width: 0.8, align: 'right' },
-        ],
+        title: x.tableTitle,
+        columns: x.columns.map((label, i) => ({
+          label,
+          width: [1.1, 0.6, 0.8, 2, 0.9, 0.9, 1.3, 0.8, 0.8, 0.8][i]!,
+          ...(i >= 7 ? { align: 'right' as const } : {}),
+        })),
         rows: report.days.map((d) => [
           dmy(d.date),
           weekday(d.date),
-          DAY_TYPE_LABEL[d.dayType],
+          x.dayType[d.dayType],
           d.shift ?? '',
           clock(d.firstIn, d.date),
           clock(d.lastOut, d.date),
-          d.statusLabel ?? '',
+          d.status === null || d.status === undefined ? (d.statusLabel ?? '') : (x.status[d.status] ?? d.statusLabel ?? ''),
           String(d.lateMinutes),
           String(d.earlyMinutes),
           hours(d.workedMinutes),
         ]),
-        footer: [
-          'Total',
-          '',
-          '',
-          '',
-          '',
-          '',
-          `${t.present} present`,
-          String(t.lateMinutes),
-          String(t.earlyMinutes),
-          t.workedHours,
-        ],
+        footer: [x.total, '', '', '', '', '', x.present(t.present), String(t.lateMinutes), String(t.earlyMinutes), t.workedHours],
       },
     ],
-    notes: [
-      report.days.length === 0 ? 'No timesheets were computed for this period.' : '',
-      'Late and early clock-out count only beyond the grace minutes of the shift; their minutes count from the scheduled start and end.',
-    ].filter(Boolean),
-    footerText: `${e.employeeNumber} ${e.name} · printed ${dmy(now.toISOString().slice(0, 10))}`,
+    notes: [report.days.length === 0 ? x.empty : '', x.graceNote].filter(Boolean),
+    footerText: `${e.employeeNumber} ${e.name} · ${x.printed} ${dmy(now.toISOString().slice(0, 10))}`,
   });
   return {
     fileName: `attendance_${e.employeeNumber}_${report.from}_${report.to}.pdf`,

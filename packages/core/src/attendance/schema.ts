@@ -367,7 +367,14 @@ export const reportDailyInput = z.object(periodFilter);
 /** Recap workbook (employees × days grid) and the per-employee PDF share the period filters. */
 export const recapInput = z.object(periodFilter);
 /** One employee's report (numbers and days) or PDF over a period (default: the current month). */
-export const employeeReportInput = z.object({ employeeId: id, from: isoDate.optional(), to: isoDate.optional() });
+/** The language of a PDF: English (the spec's labels, the default) or Bahasa Indonesia. */
+const documentLanguage = z.enum(['en', 'id']).default('en');
+export const employeeReportInput = z.object({
+  employeeId: id,
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  language: documentLanguage,
+});
 /** The caller's own report / PDF for a month 'yyyy-mm' (default: the current month). */
 export const monthReportInput = z.object({
   month: z
@@ -375,6 +382,7 @@ export const monthReportInput = z.object({
     .trim()
     .regex(/^(19\d{2}|20\d{2}|2100)-(0[1-9]|1[0-2])$/, 'must be a month yyyy-mm')
     .optional(),
+  language: documentLanguage,
 });
 
 /**

@@ -23,6 +23,15 @@ export const ATTENDANCE_STATUS = {
   5: 'Early Clock-Out',
   98: 'Manual Input',
 } as const;
+/** The same statuses in Bahasa Indonesia (the web's badges and the attendance PDF in Indonesian). */
+export const ATTENDANCE_STATUS_ID: Record<keyof typeof ATTENDANCE_STATUS, string> = {
+  1: 'Valid',
+  2: 'Tidak Absen Masuk',
+  3: 'Tidak Absen Pulang',
+  4: 'Terlambat Masuk',
+  5: 'Pulang Lebih Awal',
+  98: 'Input Manual',
+};
 export const APPROVAL_STATUS = { Approved: 1, Disapproved: 2, Pending: 3 } as const;
 export const REQUEST_STATUS = { Approved: 1, Disapproved: 2, Pending: 3, Cancel: 4 } as const;
 /** Spec §3 "Request status" labels, shared by every request (leave, attendance, cooperative, inventory). */

@@ -1,6 +1,7 @@
 import {
   APPROVAL_STATUS,
   ATTENDANCE_STATUS,
+  ATTENDANCE_STATUS_ID,
   BOOLEAN,
   CONTRACT_TYPES,
   EMPLOYMENT_CHANGE_TYPES,
@@ -73,7 +74,7 @@ const id: Labels = {
   contractType: { 1: 'Pelatihan', 2: 'Magang', 3: 'Pekerja lepas', 4: 'Kontrak', 5: 'Tetap' },
   maritalStatus: { 1: 'Menikah', 2: 'Menikah lagi', 3: 'Cerai hidup', 4: 'Cerai mati', 5: 'Belum menikah' },
   employmentChange: { 1: 'Mutasi', 2: 'Promosi', 3: 'Demosi', 4: 'Relokasi' },
-  attendanceStatus: { 1: 'Valid', 2: 'Tidak Absen Masuk', 3: 'Tidak Absen Pulang', 4: 'Terlambat Masuk', 5: 'Pulang Lebih Awal', 98: 'Input Manual' },
+  attendanceStatus: { ...ATTENDANCE_STATUS_ID },
   approvalStatus: { 1: 'Disetujui', 2: 'Ditolak', 3: 'Menunggu' },
   requestStatus: { 1: 'Disetujui', 2: 'Ditolak', 3: 'Menunggu', 4: 'Dibatalkan' },
   permitType: { 1: 'Terlambat Masuk', 2: 'Pulang Lebih Awal', 3: 'Izin Keluar Sebentar', 4: 'Koreksi Shift' },

@@ -1,5 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { documentLanguage } from '../../lib/document-language';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -24,12 +25,17 @@ type Row = RouterOutputs['attendance']['report']['list']['rows'][number];
  * presence and a per-employee PDF.
  */
 export function ReportPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = usePeriodFilters();
   const utils = trpc.useUtils();
   const query = trpc.attendance.report.list.useQuery(f.input, { placeholderData: keepPreviousData });
   const daily = trpc.attendance.report.daily.useQuery(f.filter, { placeholderData: keepPreviousData });
-  const pdfInput = (employeeId: number) => ({ employeeId, ...(f.from ? { from: f.from } : {}), ...(f.to ? { to: f.to } : {}) });
+  const pdfInput = (employeeId: number) => ({
+    employeeId,
+    ...(f.from ? { from: f.from } : {}),
+    ...(f.to ? { to: f.to } : {}),
+    language: documentLanguage(i18n.language),
+  });
   const columns: Column<Row>[] = [
     ...employeeColumns<Row>(t),
     numColumn<Row>('workdays', t('att.workdays')),
