@@ -3,6 +3,7 @@ import { cx } from '../../ui/cx';
 import { PHONE_CARD_CLASSES as PC } from '../../ui/PhoneCards';
 import { formatRupiah, type PayslipLine, traceOf } from './run-format';
 import './texts';
+import { traceInLanguage } from './trace-texts';
 
 const KIND_STYLE: Record<PayslipLine['kind'], string> = {
   earning: 'text-emerald-800',
@@ -15,7 +16,7 @@ const KIND_STYLE: Record<PayslipLine['kind'], string> = {
  * evaluated with and the rule's source, so HR can answer "why is this number what it is".
  */
 export function PayslipLines({ lines }: { lines: readonly PayslipLine[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [code, name, kind, amount, why] = [
     t('salaryRuns.code'),
     t('salaryRuns.name'),
@@ -39,7 +40,8 @@ export function PayslipLines({ lines }: { lines: readonly PayslipLine[] }) {
         </thead>
         <tbody className={cx('divide-y divide-slate-100', PC.body)}>
           {lines.map((l) => {
-            const tr = traceOf(l.trace);
+            const raw = traceOf(l.trace);
+            const tr = raw && traceInLanguage(raw, i18n.language);
             return (
               <tr key={l.position} data-testid="payslip-line" className={PC.row}>
                 <td data-label={code} className={cx('whitespace-nowrap px-3 py-2 align-top font-mono text-xs', PC.cell)}>

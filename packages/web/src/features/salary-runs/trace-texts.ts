@@ -1,0 +1,142 @@
+import type { TraceView } from './run-format';
+
+/*
+ * The payslip trace in Bahasa Indonesia (issue 19 item 6). The payroll engine writes each line's trace in
+ * English when the run is computed (the rule, the formula as applied, its inputs, the regulation); a payslip
+ * keeps it as it was. On an Indonesian screen the rule's name is shown in Indonesian, and the English words
+ * between the formula's figures and in the sources are replaced phrase by phrase; figures, variable names and
+ * the regulations' own (Indonesian) titles stay as they are. trace-texts.test.ts fails when the engine gains
+ * a rule that has no Indonesian name here.
+ */
+
+/** Every rule the engine names (packages/core: `trace('…'`), in Indonesian. */
+export const TRACE_RULES_ID: Record<string, string> = {
+  'Canteen meals': 'Makan kantin',
+  'Cooperative mandatory saving': 'Simpanan wajib koperasi',
+  'Cooperative principal saving': 'Simpanan pokok koperasi',
+  'BPJS Kesehatan wage base': 'Dasar upah BPJS Kesehatan',
+  'BPJS Kesehatan employer share': 'Iuran BPJS Kesehatan bagian perusahaan',
+  'BPJS Kesehatan employee share': 'Iuran BPJS Kesehatan bagian karyawan',
+  'BPJS Kesehatan extra family members (employee)': 'BPJS Kesehatan anggota keluarga tambahan (karyawan)',
+  'JHT employer share': 'Iuran JHT bagian perusahaan',
+  'JHT employee share': 'Iuran JHT bagian karyawan',
+  'JP wage base': 'Dasar upah JP',
+  'JP employer share': 'Iuran JP bagian perusahaan',
+  'JP employee share': 'Iuran JP bagian karyawan',
+  'JKK employer premium': 'Iuran JKK (perusahaan)',
+  'JKM employer premium': 'Iuran JKM (perusahaan)',
+  'Employer premiums that are taxable income': 'Iuran perusahaan yang menjadi penghasilan kena pajak',
+  'Overtime base wage': 'Upah dasar lembur',
+  'Hourly overtime wage': 'Upah lembur per jam',
+  'Overtime multiplier': 'Pengali lembur',
+  'Overtime hour': 'Jam lembur',
+  'Overtime pay of the day': 'Upah lembur hari itu',
+  'PPh 21 borne by the government (DTP)': 'PPh 21 ditanggung pemerintah (DTP)',
+  'PPh 21 monthly TER': 'PPh 21 TER bulanan',
+  'Gross income of the tax period': 'Penghasilan bruto masa pajak',
+  'Employee pension/JHT/JP contributions and zakat through the employer':
+    'Iuran pensiun/JHT/JP karyawan dan zakat melalui pemberi kerja',
+  PTKP: 'PTKP',
+  PKP: 'PKP',
+  'PPh 21 of the tax period (Article 17)': 'PPh 21 masa pajak (Pasal 17)',
+  'TER withheld in earlier months': 'TER yang dipotong pada bulan sebelumnya',
+  'PPh 21 of the last tax period': 'PPh 21 masa pajak terakhir',
+  'TER category': 'Kategori TER',
+  'TER rate': 'Tarif TER',
+  'Gross-up: tax allowance borne by the employer': 'Gross-up: tunjangan pajak ditanggung perusahaan',
+  'Gross income of the tax period, with the last period grossed up': 'Penghasilan bruto masa pajak, masa terakhir di-gross-up',
+  'PPh 21 daily TER': 'PPh 21 TER harian',
+  'PPh 21 daily worker above the daily TER band': 'PPh 21 pekerja harian di atas batas TER harian',
+  'Daily TER rate': 'Tarif TER harian',
+  'Total daily PPh 21': 'Total PPh 21 harian',
+  'THR months of service': 'Masa kerja THR (bulan)',
+  'THR eligibility': 'Hak atas THR',
+  'THR amount': 'Jumlah THR',
+  'Daily wage': 'Upah harian',
+  'Overtime pay': 'Upah lembur',
+  'Piece / unit work': 'Upah borongan / satuan hasil',
+  'Tax allowance: PPh 21 borne by the employer (gross-up)': 'Tunjangan pajak: PPh 21 ditanggung perusahaan (gross-up)',
+  'PPh 21 daily worker': 'PPh 21 pekerja harian',
+  'PPh 21 last tax period': 'PPh 21 masa pajak terakhir',
+  'THR holiday of the religion': 'Hari raya THR menurut agama',
+  'THR one month’s wage (casual worker)': 'THR satu bulan upah (pekerja lepas)',
+  'THR one month’s wage': 'THR satu bulan upah',
+  'THR after leaving': 'THR setelah berhenti bekerja',
+  'PPh 21 on THR (estimate)': 'PPh 21 atas THR (perkiraan)',
+  'Purchase of goods instalments': 'Cicilan pembelian barang',
+  'Basic salary': 'Gaji pokok',
+};
+
+/** Rules built from a name: "<name> (prorated)", "<name> (no work, no pay)". */
+const RULE_PATTERNS: [RegExp, (name: string) => string][] = [
+  [/^(.*) \(prorated\)$/, (n) => `${n} (prorata)`],
+  [/^(.*) \(no work, no pay\)$/, (n) => `${n} (tidak bekerja, tidak dibayar)`],
+];
+
+/** English glue in formulas and sources, longest first (figures and names are left alone). */
+const PHRASES_ID: [string, string][] = [
+  ['rounded half up to whole rupiah', 'dibulatkan ke rupiah penuh (setengah ke atas)'],
+  ['rounding not regulated, half up', 'pembulatan tidak diatur, setengah ke atas'],
+  ['round half up', 'bulatkan setengah ke atas'],
+  ['floor to thousand', 'bulatkan ke bawah ke ribuan'],
+  ['as amended by', 'sebagaimana diubah dengan'],
+  ['restated in', 'ditegaskan kembali dalam'],
+  ['entered amount', 'jumlah yang dimasukkan'],
+  ['employer JHT and JP are not income', 'JHT dan JP perusahaan bukan penghasilan'],
+  ['once a month per active member', 'sebulan sekali per anggota aktif'],
+  ['once per member, in the first payroll after joining', 'sekali per anggota, pada penggajian pertama setelah bergabung'],
+  ['the mandatory saving of the cooperative settings', 'simpanan wajib dari pengaturan koperasi'],
+  ['the principal saving of the cooperative settings', 'simpanan pokok dari pengaturan koperasi'],
+  ['unpaid instalments due up to this period', 'cicilan belum dibayar yang jatuh tempo sampai periode ini'],
+  ['employee price of the meals taken in the period', 'harga karyawan untuk makan yang diambil dalam periode'],
+  ['the company subsidy is not deducted', 'subsidi perusahaan tidak dipotong'],
+  ['resigned before the holiday', 'berhenti sebelum hari raya'],
+  ['not entitled', 'tidak berhak'],
+  ['casual workers get the average monthly wage', 'pekerja lepas mendapat rata-rata upah bulanan'],
+  ['a worker who resigns is not entitled', 'pekerja yang mengundurkan diri tidak berhak'],
+  ['daily rate × 25 (6-day week) or × 21 (5-day week)', 'upah harian × 25 (6 hari kerja) atau × 21 (5 hari kerja)'],
+  ['of overtime on a', 'lembur pada'],
+  ['-day week', ' hari kerja seminggu'],
+  ['workday', 'hari kerja'],
+  ['restday', 'hari istirahat'],
+  ['holiday', 'hari libur'],
+  ['employed', 'bekerja'],
+  ['of the month', 'dalam bulan itu'],
+  ['at most', 'paling banyak'],
+  ['from', 'sejak'],
+  [' and ', ' dan '],
+  [' where ', ' dengan '],
+  [' or ', ' atau '],
+];
+
+/** Each phrase as a whole word or words (never inside a name such as holidayDate). */
+const PHRASE_RES: [RegExp, string][] = PHRASES_ID.map(([en, id]) => [
+  new RegExp(
+    `${/^\w/.test(en) ? '(?<![\\w])' : ''}${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${/\w$/.test(en) ? '(?![\\w])' : ''}`,
+    'g',
+  ),
+  id,
+]);
+const replacePhrases = (text: string) => PHRASE_RES.reduce((s, [re, id]) => s.replace(re, id), text);
+
+/** A rule's name in Indonesian (the English one when the engine named it in a way this list does not know). */
+export function ruleInIndonesian(rule: string): string {
+  const known = TRACE_RULES_ID[rule];
+  if (known) return known;
+  for (const [re, make] of RULE_PATTERNS) {
+    const m = re.exec(rule);
+    if (m) return make(TRACE_RULES_ID[m[1]!] ?? m[1]!);
+  }
+  return rule;
+}
+
+/** The trace as shown in `language`: unchanged in English; in Indonesian the rule's name and the glue words. */
+export function traceInLanguage(trace: TraceView, language: string): TraceView {
+  if (language !== 'id') return trace;
+  return {
+    rule: ruleInIndonesian(trace.rule),
+    formula: replacePhrases(trace.formula),
+    inputs: trace.inputs,
+    source: replacePhrases(trace.source),
+  };
+}
