@@ -3,7 +3,7 @@ import { cx } from '../../ui/cx';
 import { PHONE_CARD_CLASSES as PC } from '../../ui/PhoneCards';
 import { formatRupiah, type PayslipLine, traceOf } from './run-format';
 import './texts';
-import { traceInLanguage } from './trace-texts';
+import { lineNameInLanguage, traceInLanguage } from './trace-texts';
 
 const KIND_STYLE: Record<PayslipLine['kind'], string> = {
   earning: 'text-emerald-800',
@@ -48,7 +48,7 @@ export function PayslipLines({ lines }: { lines: readonly PayslipLine[] }) {
                   {l.code}
                 </td>
                 <td data-label={name} className={cx('px-3 py-2 align-top', PC.cell)}>
-                  {l.name}
+                  {lineNameInLanguage(l, i18n.language)}
                 </td>
                 <td data-label={kind} className={cx('px-3 py-2 align-top', KIND_STYLE[l.kind], PC.cell)}>
                   {t(`salaryRuns.${l.kind}`)}

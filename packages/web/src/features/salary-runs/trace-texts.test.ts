@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ruleInIndonesian, TRACE_RULES_ID, traceInLanguage } from './trace-texts';
+import { lineNameInLanguage, ruleInIndonesian, TRACE_RULES_ID, traceInLanguage } from './trace-texts';
 
 const CORE = path.resolve(import.meta.dirname, '../../../../core/src');
 
@@ -43,5 +43,16 @@ describe('the payslip trace in Bahasa Indonesia', () => {
     );
     expect(ruleInIndonesian('Basic salary (prorated)')).toBe('Gaji pokok (prorata)');
     expect(ruleInIndonesian('Meal allowance (no work, no pay)')).toBe('Meal allowance (tidak bekerja, tidak dibayar)');
+  });
+
+  it('names the engine’s own lines in Indonesian, and leaves names HR typed as they are', () => {
+    expect(lineNameInLanguage({ code: 'basic', name: 'Basic salary' }, 'id')).toBe('Gaji pokok');
+    expect(lineNameInLanguage({ code: 'bpjs-jkk', name: 'JKK (employer)' }, 'id')).toBe('JKK (perusahaan)');
+    expect(lineNameInLanguage({ code: 'overtime-1', name: 'Overtime 2.5 h (restday)' }, 'id')).toBe(
+      'Lembur 2.5 jam (hari istirahat)',
+    );
+    expect(lineNameInLanguage({ code: 'basic', name: 'Gaji Pokok Staf' }, 'id')).toBe('Gaji Pokok Staf');
+    expect(lineNameInLanguage({ code: 'c3', name: 'Union dues' }, 'id')).toBe('Union dues');
+    expect(lineNameInLanguage({ code: 'basic', name: 'Basic salary' }, 'en')).toBe('Basic salary');
   });
 });

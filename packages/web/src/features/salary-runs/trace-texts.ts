@@ -140,3 +140,32 @@ export function traceInLanguage(trace: TraceView, language: string): TraceView {
     source: replacePhrases(trace.source),
   };
 }
+
+/** The engine's own payslip lines (by code) with the name it gives them, in Indonesian. */
+const LINE_NAMES_ID: Record<string, [en: string, id: string]> = {
+  basic: ['Basic salary', 'Gaji pokok'],
+  'bpjs-kes-employer': ['BPJS Kesehatan (employer)', 'BPJS Kesehatan (perusahaan)'],
+  'bpjs-kes-family': ['BPJS Kesehatan extra family', 'BPJS Kesehatan keluarga tambahan'],
+  'bpjs-jht-employer': ['JHT (employer)', 'JHT (perusahaan)'],
+  'bpjs-jp-employer': ['JP (employer)', 'JP (perusahaan)'],
+  'bpjs-jkk': ['JKK (employer)', 'JKK (perusahaan)'],
+  'bpjs-jkm': ['JKM (employer)', 'JKM (perusahaan)'],
+  'canteen-meals': ['Canteen meals', 'Makan kantin'],
+  'cooperative-mandatory': ['Cooperative mandatory saving', 'Simpanan wajib koperasi'],
+  'cooperative-principal': ['Cooperative principal saving', 'Simpanan pokok koperasi'],
+  'purchase-of-goods': ['Purchase of goods instalments', 'Cicilan pembelian barang'],
+};
+const DAY_KINDS_ID: Record<string, string> = { workday: 'hari kerja', restday: 'hari istirahat', holiday: 'hari libur' };
+
+/**
+ * A payslip line's name in `language`. In Indonesian, the names the engine itself gives (basic salary, BPJS
+ * employer shares, overtime, the feeds) are translated; a name HR typed for a component stays as typed.
+ */
+export function lineNameInLanguage(line: { code: string; name: string }, language: string): string {
+  if (language !== 'id') return line.name;
+  const own = LINE_NAMES_ID[line.code];
+  if (own && own[0] === line.name) return own[1];
+  const overtime = /^Overtime (\d+(?:\.\d+)?) h \((workday|restday|holiday)\)$/.exec(line.name);
+  if (line.code.startsWith('overtime-') && overtime) return `Lembur ${overtime[1]} jam (${DAY_KINDS_ID[overtime[2]!]})`;
+  return line.name;
+}
