@@ -3,40 +3,18 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hrInProcess as hr, migratedDataDir, tempDir } from './testing/run-hr';
+import { describe, expect, it } from 'vitest';
+import { cliDatabase, hrInProcess as hr, tempDir } from './testing/run-hr';
 
 // `hr import punches FILE` end to end on a real database: PostgreSQL of its own with
 // TEST_DATABASE_URL, otherwise the embedded database in a temporary DATA_DIR, copied from the migrated
 // test template. The commands run in-process (the binary's start is covered by cli.test.ts): migrating
 // and spawning `hr` in child processes made the setup time out on a loaded 2-core machine.
-const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe('hr import punches', () => {
-  const dataDir = tempDir();
+  const database = cliDatabase('punch');
+  const { dataDir } = database;
   const files = tempDir();
-  let env: Record<string, string | undefined> = { DATA_DIR: dataDir };
-  let dropDatabase: (() => Promise<void>) | undefined;
-
-  beforeAll(async () => {
-    if (adminUrl) {
-      const name = `hr_cli_punch_${Date.now().toString(36)}_${process.pid}`;
-      const admin = await openDb({ databaseUrl: adminUrl, poolSize: 1 });
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const u = new URL(adminUrl);
-      u.pathname = `/${name}`;
-      env = { DATA_DIR: dataDir, DATABASE_URL: u.toString() };
-      dropDatabase = async () => {
-        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-        await admin.close();
-      };
-      const m = await hr(['db', 'migrate'], env);
-      expect(m.code).toBe(0);
-    } else await migratedDataDir(dataDir);
-  });
-  afterAll(async () => {
-    await dropDatabase?.();
-  });
 
   it('imports a CSV export, counts duplicates on a second run and names the rejected lines', async () => {
     const file = path.join(files, 'terminal-export.csv');
@@ -51,7 +29,7 @@ describe('hr import punches', () => {
         'SN-1;103;not a time;0',
       ].join('\n'),
     );
-    const first = await hr(['import', 'punches', file], env);
+    const first = await hr(['import', 'punches', file], database.env);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(
@@ -62,10 +40,10 @@ describe('hr import punches', () => {
         '',
       ].join('\n'),
     );
-    const again = await hr(['import', 'punches', file], env);
+    const again = await hr(['import', 'punches', file], database.env);
     expect(again.stdout.split('\n')[0]).toBe('Imported terminal-export.csv: 0 inserted, 3 duplicate, 2 rejected.');
 
-    const h = await openDb({ databaseUrl: env.DATABASE_URL, dataDir });
+    const h = await openDb({ databaseUrl: database.env.DATABASE_URL, dataDir });
     try {
       const rows = await sql<{ pin: string; t: string; source: string; state: number }>`
         select pin, to_char(local_time, 'YYYY-MM-DD HH24:MI:SS') as t, source, state from punches order by local_time`.execute(
@@ -84,13 +62,13 @@ describe('hr import punches', () => {
   it('refuses a file without the required columns, and files that are not CSV or XLSX', async () => {
     const file = path.join(files, 'wrong.csv');
     writeFileSync(file, 'pin,when\n101,2026-10-05 07:58:00\n');
-    const r = await hr(['import', 'punches', file], env);
+    const r = await hr(['import', 'punches', file], database.env);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('file: missing column serial, time\n');
-    const txt = await hr(['import', 'punches', path.join(files, 'x.txt')], env);
+    const txt = await hr(['import', 'punches', path.join(files, 'x.txt')], database.env);
     expect(txt.code).toBe(1);
     expect(txt.stderr).toBe('file: must be a .csv or .xlsx file\n');
-    const missing = await hr(['import', 'punches', path.join(files, 'nope.csv')], env);
+    const missing = await hr(['import', 'punches', path.join(files, 'nope.csv')], database.env);
     expect(missing.stderr).toBe(`file: cannot read ${path.join(files, 'nope.csv')} (no such file)\n`);
   });
 

@@ -1,54 +1,27 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedOfficeWorkers } from './testing/office-workers';
-import { hrInProcess as hr, migratedDataDir, tempDir } from './testing/run-hr';
+import { cliDatabase, hrInProcess as hr } from './testing/run-hr';
 
 // `hr payroll run` and `hr payroll export` end to end, on PostgreSQL with TEST_DATABASE_URL, else embedded.
 // The commands run in-process (the binary's start is covered by cli.test.ts) on a database copied from the
 // migrated test template: spawning `hr` for each call took most of the 60 s limit on a loaded 2-core machine.
-const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe('hr payroll on a real database', () => {
-  const dataDir = tempDir();
-  let env: Record<string, string | undefined> = { DATA_DIR: dataDir };
-  let dropDatabase: (() => Promise<void>) | undefined;
+  const database = cliDatabase('payroll');
+  const { dataDir, withDb } = database;
 
-  const withDb = async <T>(fn: (h: Awaited<ReturnType<typeof openDb>>) => Promise<T>): Promise<T> => {
-    const h = await openDb({ databaseUrl: env.DATABASE_URL, dataDir });
-    try {
-      return await fn(h);
-    } finally {
-      await h.close();
-    }
-  };
   const runCount = () =>
     withDb(async (h) => Number((await sql<{ n: string }>`select count(*)::int as n from payroll_runs`.execute(h.db)).rows[0]!.n));
 
   beforeAll(async () => {
-    if (adminUrl) {
-      const name = `hr_cli_payroll_${Date.now().toString(36)}_${process.pid}`;
-      const admin = await openDb({ databaseUrl: adminUrl, poolSize: 1 });
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const u = new URL(adminUrl);
-      u.pathname = `/${name}`;
-      env = { DATA_DIR: dataDir, DATABASE_URL: u.toString() };
-      dropDatabase = async () => {
-        await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-        await admin.close();
-      };
-      expect((await hr(['db', 'migrate'], env)).code).toBe(0);
-    } else await migratedDataDir(dataDir);
     await withDb(({ db }) => seedOfficeWorkers(db));
-  });
-  afterAll(async () => {
-    await dropDatabase?.();
   });
 
   it('--dry-run prints the summary and writes nothing; run writes a draft; export writes the XLSX', async () => {
-    const dry = await hr(['payroll', 'run', '--period', '2026-11', '--dry-run'], env);
+    const dry = await hr(['payroll', 'run', '--period', '2026-11', '--dry-run'], database.env);
     expect(dry.stderr).toBe('');
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(
@@ -56,7 +29,7 @@ describe('hr payroll on a real database', () => {
     );
     expect(await runCount()).toBe(0);
 
-    const run = await hr(['payroll', 'run', '--period', '2026-11'], env);
+    const run = await hr(['payroll', 'run', '--period', '2026-11'], database.env);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/Draft payroll run #\d+ for 2026-11\.\nEmployees: 2 \(skipped 0\)\nGross: 11,000,000/);
     // Same net as the dry run.
@@ -66,15 +39,15 @@ describe('hr payroll on a real database', () => {
     expect(await runCount()).toBe(1);
 
     const out = path.join(dataDir, 'payroll-2026-11.xlsx');
-    const ex = await hr(['payroll', 'export', '--period', '2026-11', '--out', out], env);
+    const ex = await hr(['payroll', 'export', '--period', '2026-11', '--out', out], database.env);
     expect(ex.stderr).toBe('');
     expect(ex.stdout).toMatch(/Wrote draft payroll run #\d+ for 2026-11 to /);
     expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
 
-    const none = await hr(['payroll', 'export', '--period', '2026-10', '--out', out], env);
+    const none = await hr(['payroll', 'export', '--period', '2026-10', '--out', out], database.env);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/No payroll run for 2026-10/);
-    const bad = await hr(['payroll', 'run', '--period', '2026-13'], env);
+    const bad = await hr(['payroll', 'run', '--period', '2026-13'], database.env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/period: must be a month yyyy-mm/);
   });
@@ -90,7 +63,7 @@ describe('hr payroll on a real database', () => {
     });
     const thrCount = () =>
       withDb(async (h) => Number((await sql<{ n: string }>`select count(*)::int as n from thr_runs`.execute(h.db)).rows[0]!.n));
-    const dry = await hr(['payroll', 'thr', '--holiday', 'idul fitri', '--year', '2026', '--dry-run'], env);
+    const dry = await hr(['payroll', 'thr', '--holiday', 'idul fitri', '--year', '2026', '--dry-run'], database.env);
     expect(dry.stderr).toBe('');
     expect(dry.stdout).toBe(
       'Dry run THR Idul Fitri 2026 (holiday 2026-03-20, pay date 2026-03-13): nothing written.\n' +
@@ -99,23 +72,26 @@ describe('hr payroll on a real database', () => {
     );
     expect(await thrCount()).toBe(0);
 
-    const run = await hr(['payroll', 'thr', '--holiday', '2', '--year', '2026', '--pay-date', '2026-03-10', '--json'], env);
+    const run = await hr(
+      ['payroll', 'thr', '--holiday', '2', '--year', '2026', '--pay-date', '2026-03-10', '--json'],
+      database.env,
+    );
     expect(run.stderr).toBe('');
     const r = JSON.parse(run.stdout) as { runId: number; year: number; total: string; employees: number; payDate: string };
     expect(r).toMatchObject({ year: 2026, total: '11000000', employees: 2, payDate: '2026-03-10' });
     expect(await thrCount()).toBe(1);
-    const again = await hr(['payroll', 'thr', '--holiday', 'Idul Fitri', '--year', '2026'], env);
+    const again = await hr(['payroll', 'thr', '--holiday', 'Idul Fitri', '--year', '2026'], database.env);
     expect(again.stdout).toMatch(new RegExp(`^Draft THR run #\\d+: THR Idul Fitri 2026 .*\\(replaces draft #${r.runId}\\)\\.`));
 
-    const bad = await hr(['payroll', 'thr', '--holiday', 'imlek', '--year', '2026'], env);
+    const bad = await hr(['payroll', 'thr', '--holiday', 'imlek', '--year', '2026'], database.env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/holiday: must be one of 1 \(Hari Raya Natal\), 2 \(Idul Fitri\), 3 \(Waisak\), 4 \(Nyepi\)/);
-    const none = await hr(['payroll', 'thr', '--holiday', 'waisak', '--year', '2026'], env);
+    const none = await hr(['payroll', 'thr', '--holiday', 'waisak', '--year', '2026'], database.env);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/No Waisak in the 2026 holiday calendar; add it to the holidays or pass --date yyyy-mm-dd/);
     const late = await hr(
       ['payroll', 'thr', '--holiday', 'natal', '--year', '2026', '--date', '2026-12-25', '--pay-date', '2026-12-26'],
-      env,
+      database.env,
     );
     expect(late.code).toBe(1);
     expect(late.stderr).toMatch(/pay-date: must not be after the holiday date/);
