@@ -7,6 +7,7 @@ import { actorForUser } from '../auth/service';
 import { useDbEnv } from '../testing/db-env';
 import { failure } from '../testing/expect';
 import { makeUser } from '../testing/fixtures';
+import { findCompanyOffices, updateCompanyOffice } from '../org/index';
 import { haversineMetres } from './rules';
 import {
   addAllowedOffice,
@@ -127,6 +128,30 @@ describe('clocking in from the phone', () => {
     const status = await myMobileStatus(ctx(worker), mobile(worker));
     expect(status.fences.map((f) => f.name)).toEqual(['Head office']);
     expect(status.today).toHaveLength(1);
+  });
+
+  it('an office in another time zone records its own wall time (WITA: 09:00 when Jakarta says 08:00)', async () => {
+    const admin = await actor(['superadmin'], 0);
+    const manage = requirePermission(admin, 'org.manage');
+    await expect(updateCompanyOffice(ctx(admin), manage, { id: env.org.officeId, timeZone: 'Asia/Makasar' })).rejects.toThrow(
+      /must be an IANA time zone/,
+    );
+    await updateCompanyOffice(ctx(admin), manage, { id: env.org.officeId, timeZone: 'Asia/Makassar' });
+    // The day before the other tests' day, so that their lists of the 20th stay as they are.
+    const saved = now;
+    now = new Date('2026-11-19T01:00:00Z');
+    try {
+      const listed = await findCompanyOffices(ctx(admin), requirePermission(admin, 'org.view'), {});
+      expect(listed.rows.find((o) => o.id === env.org.officeId)?.timeZone).toBe('Asia/Makassar');
+      const r = await clock(worker, { kind: 'out' });
+      expect(r.localTime).toBe('2026-11-19T09:00:00');
+      await updateCompanyOffice(ctx(admin), manage, { id: env.org.officeId, timeZone: null });
+      const back = await clock(worker, { kind: 'out' });
+      expect(back.localTime).toBe('2026-11-19T08:00:00');
+    } finally {
+      now = saved;
+      await updateCompanyOffice(ctx(admin), manage, { id: env.org.officeId, timeZone: null });
+    }
   });
 
   it('outside the fence with the refuse policy: refused with the distance, nothing stored', async () => {

@@ -64,6 +64,3 @@ export function looksLikeImage(contentType: string, bytes: Uint8Array): boolean 
   const magic = IMAGE_MAGIC[contentType];
   return !!magic && bytes.length >= magic.length && magic.every((b, i) => b === null || bytes[i] === b);
 }
-
-/** An instant as company-local wall time 'yyyy-mm-ddThh:mm:ss' (WIB, UTC+7, no daylight saving). */
-export const wibLocalTime = (at: Date): string => new Date(at.getTime() + 7 * 3600_000).toISOString().slice(0, 19);

@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { type Grant, ownEmployeeId, refuseOwn, scopeSql } from '../access/index';
 import { storePunches } from '../attendance/index';
 import { audit } from '../audit/index';
+import { officeTimeZone } from '../org/index';
+import { localDateTimeIn } from '../shared/time-zone';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { todayWib } from '../shared/date-ranges';
 import { AppError, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
-import { looksLikeImage, matchFence, wibLocalTime } from './rules';
+import { looksLikeImage, matchFence } from './rules';
 import {
   allowedOfficeIdInput,
   allowedOfficeInput,
@@ -418,7 +420,8 @@ export async function clockMobile(ctx: Ctx, grant: Grant<'attendance.mobile'>, r
     );
   const status: MobilePunchStatus = match.inside ? 'accepted' : 'pending';
   const e = await employeeOf(ctx.db, employeeId);
-  const localTime = wibLocalTime(at);
+  // The wall time of the office whose area it is (WITA in Makassar, WIT in Jayapura), as its terminals record.
+  const localTime = localDateTimeIn(at, await officeTimeZone(ctx.db, match.fence.companyOfficeId));
 
   return inTransaction(ctx, async (trx) => {
     const ins = await sql<{ id: string }>`

@@ -1,4 +1,5 @@
-import { type Ctx, inTransaction } from '../shared/context';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import { camelRow } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
@@ -28,7 +29,13 @@ export async function createCompanyOffice(ctx: Ctx, _grant: Manage, raw: In<type
     const row = await insertRow(
       trx,
       'company_offices',
-      { code: input.code, name: input.name, address: input.address ?? null, city: input.city ?? null },
+      {
+        code: input.code,
+        name: input.name,
+        address: input.address ?? null,
+        city: input.city ?? null,
+        time_zone: input.timeZone ?? null,
+      },
       { unique: officeUnique(input.code, input.name) },
     );
     return auditRow(ctx, trx, 'company_office', row);
@@ -36,14 +43,14 @@ export async function createCompanyOffice(ctx: Ctx, _grant: Manage, raw: In<type
 }
 
 export async function updateCompanyOffice(ctx: Ctx, _grant: Manage, raw: In<typeof updateOfficeInput>) {
-  const { id, ...input } = updateOfficeInput.parse(raw);
+  const { id, timeZone, ...input } = updateOfficeInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await lockedRow(trx, 'company_offices', id, 'Company office');
     const row = await updateRow(
       trx,
       'company_offices',
       id,
-      { ...defined(input), updated_at: ctx.clock() },
+      { ...defined(input), ...(timeZone === undefined ? {} : { time_zone: timeZone }), updated_at: ctx.clock() },
       { unique: officeUnique(input.code ?? before.code, input.name ?? before.name) },
     );
     return auditRow(ctx, trx, 'company_office', row, before);
@@ -60,3 +67,9 @@ export const deleteCompanyOffice = deleteProcedure('company_offices', {
     return { idIndex: idIndex ? camelRow(idIndex) : null };
   },
 });
+
+/** The time zone an office works in: its own, else the company's. */
+export async function officeTimeZone(db: Db, companyOfficeId: number): Promise<string> {
+  const o = await db.selectFrom('company_offices').select('time_zone').where('id', '=', companyOfficeId).executeTakeFirst();
+  return o?.time_zone ?? COMPANY_TIME_ZONE;
+}

@@ -62,6 +62,7 @@ export async function queryOffices(db: Db, f: PageArgs & { search?: string | und
       'o.name',
       'o.address',
       'o.city',
+      'o.time_zone as timeZone',
       count(sql`select count(*) from departments where company_office_id = o.id`).as('departments'),
       count(sql`select count(*) from divisions where company_office_id = o.id`).as('divisions'),
       count(sql`select count(*) from sections where company_office_id = o.id`).as('sections'),

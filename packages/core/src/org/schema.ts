@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { namedRefs, nullableNamedRefs } from '../shared/outputs';
+import { ianaTimeZone } from '../shared/time-zone';
 import { id, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { nullableId, optionalText } from '../shared/zod-optional';
 
@@ -31,6 +32,8 @@ export const createOfficeInput = z.object({
   name,
   address: optionalText(500),
   city: optionalText(100),
+  /** The office's own time zone (WIB, WITA, WIT …); null or absent: the company's. */
+  timeZone: ianaTimeZone.nullable().optional(),
 });
 export const updateOfficeInput = createOfficeInput.partial().extend({ id });
 export const listOfficesInput = pageInput.extend({ search });
@@ -44,6 +47,7 @@ export const officeRowShape = z.object({
   name: z.string(),
   address: z.string().nullable(),
   city: z.string().nullable(),
+  timeZone: z.string().nullable(),
   departments: z.number(),
   divisions: z.number(),
   sections: z.number(),

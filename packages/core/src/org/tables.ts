@@ -7,6 +7,8 @@ export interface OrgTables {
     name: string;
     address: string | null;
     city: string | null;
+    /** IANA; null = the company's time zone. */
+    time_zone: string | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 
 /**
  * The company's time zone (IANA): the company works in Indonesia's western time, WIB (UTC+7, no
@@ -14,8 +15,33 @@ export const companyDate = (col: string) => sql<string>`(${sql.ref(col)} at time
 
 /** The company's local calendar date and time of an instant: { date: 'yyyy-mm-dd', time: 'hh:mm:ss' } (24-hour). */
 export function companyLocalTime(at: Date): { date: string; time: string } {
+  const s = localDateTimeIn(at);
+  return { date: s.slice(0, 10), time: s.slice(11, 19) };
+}
+
+/** Indonesia's time zones (WIB, WITA, WIT), offered first by the forms. */
+export const INDONESIAN_TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
+
+/** An IANA time zone the runtime knows (e.g. Asia/Makassar). */
+export const ianaTimeZone = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64)
+  .refine((tz) => {
+    if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz)) return false;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Asia/Jakarta');
+
+/** The local wall time of an instant in `timeZone` (default the company's): 'yyyy-mm-ddThh:mm:ss'. */
+export function localDateTimeIn(at: Date, timeZone: string = COMPANY_TIME_ZONE): string {
   const s = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: COMPANY_TIME_ZONE,
+    timeZone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -24,5 +50,5 @@ export function companyLocalTime(at: Date): { date: string; time: string } {
     second: '2-digit',
     hourCycle: 'h23',
   }).format(at);
-  return { date: s.slice(0, 10), time: s.slice(11, 19) };
+  return `${s.slice(0, 10)}T${s.slice(11, 19)}`;
 }

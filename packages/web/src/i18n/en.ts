@@ -494,6 +494,7 @@ export const en = {
       name: 'Name',
       address: 'Address',
       city: 'City',
+      timeZone: 'Time zone',
       companyOffice: 'Company office',
       department: 'Department',
       division: 'Division',
@@ -515,6 +516,8 @@ export const en = {
       rateBp: 'Rate',
     },
     hints: {
+      officeTimeZone: 'Clock-ins from the phone at this office are recorded in its local time, as its terminals do.',
+      companyTimeZone: 'The company’s (WIB)',
       officeCode: 'Up to 10 letters or digits, e.g. JKT. New employees are numbered with it unless the office has an ID index.',
       idIndex:
         'Employee numbers of new employees of this office: prefix + next number with leading zeros. Numbers already taken are skipped.',

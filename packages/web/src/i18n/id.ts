@@ -492,6 +492,7 @@ export const id: Messages = {
       name: 'Nama',
       address: 'Alamat',
       city: 'Kota',
+      timeZone: 'Zona waktu',
       companyOffice: 'Kantor',
       department: 'Departemen',
       division: 'Divisi',
@@ -513,6 +514,8 @@ export const id: Messages = {
       rateBp: 'Tarif',
     },
     hints: {
+      officeTimeZone: 'Absen dari ponsel di kantor ini dicatat dalam waktu setempat, seperti mesin absennya.',
+      companyTimeZone: 'Milik perusahaan (WIB)',
       officeCode:
         'Maksimal 10 huruf atau angka, mis. JKT. Karyawan baru diberi nomor dengan kode ini kecuali kantor memiliki indeks ID.',
       idIndex:

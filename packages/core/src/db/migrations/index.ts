@@ -44,6 +44,7 @@ import * as m20261126T1050 from './20261126T1050_auth_version';
 import * as m20261126T1100 from './20261126T1100_device_push';
 import * as m20261126T1900 from './20261126T1900_login_pending';
 import * as m20261126T2000 from './20261126T2000_mobile_attendance';
+import * as m20261127T0040 from './20261127T0040_office_time_zone';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T1100_device_push': m20261126T1100,
   '20261126T1900_login_pending': m20261126T1900,
   '20261126T2000_mobile_attendance': m20261126T2000,
+  '20261127T0040_office_time_zone': m20261127T0040,
 };

@@ -25,8 +25,8 @@ type Notice = { tone: 'success' | 'warning' | 'error' | 'info'; text: string };
 
 /** 'yyyy-mm-ddThh:mm:ss' → 'hh:mm'. */
 const hhmm = (local: string) => local.slice(11, 16);
-/** An instant as WIB 'hh:mm' (the company's clock, like the server's local time). */
-const wibHhmm = (iso: string) => new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(11, 16);
+/** An instant as 'hh:mm' on the phone's clock (the phone is where the office is: WIB, WITA or WIT). */
+const phoneHhmm = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
  * /personal/attendance/clock: clock in or out from the phone (issue 21 part 2). Phone first (390 px):
@@ -122,7 +122,7 @@ export function ClockPage() {
         await queueClock(p);
         await refreshQueue();
         void requestBackgroundSync();
-        setNotice({ tone: 'warning', text: t('mob.savedOffline', { kind: kindLabel(kind), time: wibHhmm(p.takenAt) }) });
+        setNotice({ tone: 'warning', text: t('mob.savedOffline', { kind: kindLabel(kind), time: phoneHhmm(p.takenAt) }) });
       } else {
         setNotice(describe(p, o));
         if (o.kind === 'stored') void utils.mobileAttendance.me.invalidate();

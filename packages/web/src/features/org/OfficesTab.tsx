@@ -5,10 +5,18 @@ import { useListState } from '../../lib/use-list-state';
 import type { FormFieldDef } from '../../lib/use-schema-form';
 import { trpc } from '../../lib/trpc';
 import { CrudListCard } from '../../ui/CrudListCard';
+import { Select } from '../../ui/Select';
 import { useOrgCrud } from './org-crud';
 import { TextButton } from '../../ui/link-column';
 
-type Key = 'code' | 'name' | 'address' | 'city';
+type Key = 'code' | 'name' | 'address' | 'city' | 'timeZone';
+
+/** Indonesia's three zones by their usual names. */
+const TIME_ZONES = [
+  { value: 'Asia/Jakarta', label: 'WIB (Asia/Jakarta)' },
+  { value: 'Asia/Makassar', label: 'WITA (Asia/Makassar)' },
+  { value: 'Asia/Jayapura', label: 'WIT (Asia/Jayapura)' },
+];
 
 type CountTab = 'departments' | 'divisions' | 'sections';
 
@@ -60,15 +68,29 @@ export function OfficesTab({ onShow }: { onShow: (tab: CountTab | 'idIndex', off
           { key: 'name', label: t('org.fields.name'), required: true },
           { key: 'city', label: t('org.fields.city') },
           { key: 'address', label: t('org.fields.address') },
+          { key: 'timeZone', label: t('org.fields.timeZone') },
         ] satisfies FormFieldDef<Key>[],
-        initial: { code: row?.code ?? '', name: row?.name ?? '', city: row?.city ?? '', address: row?.address ?? '' },
+        initial: {
+          code: row?.code ?? '',
+          name: row?.name ?? '',
+          city: row?.city ?? '',
+          address: row?.address ?? '',
+          timeZone: row?.timeZone ?? '',
+        },
         schema: createOfficeInput,
-        toInput: (v) => ({ code: v.code, name: v.name, city: v.city, address: v.address }),
+        toInput: (v) => ({ code: v.code, name: v.name, city: v.city, address: v.address, timeZone: v.timeZone || null }),
         views: [
           { key: 'code', maxLength: 10, hint: t('org.hints.officeCode') },
           { key: 'name', maxLength: 100 },
           { key: 'city', maxLength: 100 },
           { key: 'address', maxLength: 500 },
+          {
+            key: 'timeZone',
+            hint: t('org.hints.officeTimeZone'),
+            render: (p) => (
+              <Select {...p} options={TIME_ZONES} placeholder={t('org.hints.companyTimeZone')} onChange={(v) => p.onChange(v)} />
+            ),
+          },
         ],
       }))}
     />

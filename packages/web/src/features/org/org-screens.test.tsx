@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../lib/can';
 import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
 import { DepartmentsTab } from './DepartmentsTab';
+import { OfficesTab } from './OfficesTab';
 import { OrgChartTree } from './OrgChartTree';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 
@@ -130,5 +131,39 @@ describe('org chart', () => {
     expect(screen.getByText('Finance Manager')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
     await waitFor(() => expect(screen.queryByText('Finance')).toBeNull());
+  });
+});
+
+describe('offices tab', () => {
+  it('an office gets its own time zone (WITA); left blank it works in the company’s', async () => {
+    const server = fakeTrpcServer({
+      'org.office.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 25 } }),
+      'org.office.create': () => ({ data: { id: 3 } }),
+    });
+    renderWithProviders(
+      <SessionProvider user={user(['org.view', 'org.manage'])}>
+        <OfficesTab onShow={() => {}} />
+      </SessionProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog');
+    const zone = document.getElementById('office-timeZone') as HTMLSelectElement;
+    expect([...zone.options].map((o) => o.text)).toEqual([
+      'The company’s (WIB)',
+      'WIB (Asia/Jakarta)',
+      'WITA (Asia/Makassar)',
+      'WIT (Asia/Jayapura)',
+    ]);
+    fireEvent.change(document.getElementById('office-code')!, { target: { value: 'MKS' } });
+    fireEvent.change(document.getElementById('office-name')!, { target: { value: 'Makassar' } });
+    fireEvent.change(zone, { target: { value: 'Asia/Makassar' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'org.office.create')?.input).toMatchObject({
+        code: 'MKS',
+        name: 'Makassar',
+        timeZone: 'Asia/Makassar',
+      }),
+    );
   });
 });
