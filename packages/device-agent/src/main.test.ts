@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,14 @@ describe('hr-agent', () => {
       .split('\n')
       .slice(1)
       .filter((l) => /^ {2}\S/.test(l));
-    expect(commands.map((l) => l.trim().split(/\s+/)[0])).toEqual(['config', 'start', 'status', 'simulate', 'help']);
+    expect(commands.map((l) => l.trim().split(/\s+/)[0])).toEqual([
+      'config',
+      'start',
+      'status',
+      'quarantine',
+      'simulate',
+      'help',
+    ]);
   });
 
   it('config check prints a summary with the secret masked', async () => {
@@ -92,6 +99,46 @@ describe('hr-agent', () => {
       '  oauth: is required (an object with clientId and clientSecret)',
       '',
     ]);
+  });
+
+  it('status counts and lists the quarantine; quarantine list, retry and clear act on it', async () => {
+    const dataDir = path.join(dir, 'qdata');
+    const file = path.join(dir, 'q.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        devices: [{ name: 'Gate B', driver: 'zk', address: '192.168.1.202:4370' }],
+        server: { url: 'https://hr.demo.co.id' },
+        oauth: { clientId: 'cid_agent', clientSecret: 'sec_agent' },
+        agent: { dataDir },
+      }),
+    );
+    mkdirSync(dataDir, { recursive: true });
+    const reason = 'deviceSerial: this credential may only upload punches of terminal SN-A';
+    const punch = (pin: string) => ({ deviceSerial: 'SN-B', pin, localTime: '2026-11-20T08:00:00', state: 0, verifyType: 1 });
+    writeFileSync(
+      path.join(dataDir, 'quarantine.jsonl'),
+      `${[
+        { key: 'SN-B|1|2026-11-20T08:00:00', at: '2026-11-20T01:00:00.000Z', reason, kind: 'rejected', punch: punch('1') },
+        { key: 'SN-B|2|2026-11-20T08:00:00', at: '2026-11-20T01:00:00.000Z', reason, kind: 'rejected', punch: punch('2') },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n')}\n`,
+    );
+    const status = await agent(['status', '--config', file]);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain('Quarantined   2  (2 punch(es) can be uploaded again: hr-agent quarantine retry)');
+    expect(status.stdout).toContain(`  2 rejected from SN-B: ${reason}`);
+    const json = JSON.parse((await agent(['status', '--config', file, '--json'])).stdout);
+    expect(json).toMatchObject({ quarantined: 2, quarantine: { total: 2, retryable: 2 } });
+    const list = await agent(['quarantine', 'list', '--config', file]);
+    expect(list.stdout).toContain('rejected  SN-B PIN 2 2026-11-20T08:00:00');
+    const retry = await agent(['quarantine', 'retry', '--config', file]);
+    expect(retry.stdout).toContain('2 punch(es) will be uploaded again');
+    expect(existsSync(path.join(dataDir, 'quarantine-retry.request'))).toBe(true);
+    const cleared = await agent(['quarantine', 'clear', '--config', file]);
+    expect(cleared.stdout).toMatch(/^2 entr\(ies\) cleared; kept in .*quarantine-cleared-/);
+    expect((await agent(['status', '--config', file])).stdout).toContain('Quarantined   0\n');
   });
 
   it('config check reads ./hr-agent.json by default and says when it is missing', async () => {

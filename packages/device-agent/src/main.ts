@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import pino from 'pino';
 import { Agent } from './agent/agent';
+import { clearQuarantine, readQuarantine, requestRetry, summarizeQuarantine } from './agent/quarantine';
 import { describeStatus, readStatus } from './agent/status';
 import { ConfigError, DEFAULT_CONFIG_PATH, describeConfig, loadAgentConfig } from './config';
 import { startSimulators } from './simulator/cli';
@@ -77,6 +79,50 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     .action((opts: { config: string; json?: boolean }) => {
       const status = readStatus(loadAgentConfig({ path: opts.config, env }).config);
       process.stdout.write(opts.json ? `${JSON.stringify(status, null, 2)}\n` : `${describeStatus(status).join('\n')}\n`);
+    });
+
+  const quarantine = program
+    .command('quarantine')
+    .description('What the server would not take (rejected punches, refused batches) and records that cannot be punches');
+  const dataDirOf = (file: string) => path.resolve(loadAgentConfig({ path: file, env }).config.agent.dataDir);
+  quarantine
+    .command('list')
+    .description('List every quarantined entry: when, why, the terminal and the punch')
+    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .option('--json', 'print JSON lines')
+    .action((opts: { config: string; json?: boolean }) => {
+      const entries = readQuarantine(dataDirOf(opts.config));
+      for (const e of entries) {
+        const p = e.punch;
+        process.stdout.write(
+          opts.json
+            ? `${JSON.stringify(e)}\n`
+            : `${e.at}  ${e.kind ?? (p ? 'refused' : 'invalid')}  ${p ? `${p.deviceSerial} PIN ${p.pin} ${p.localTime}` : e.key}  ${e.reason}\n`,
+        );
+      }
+      if (!opts.json) process.stdout.write(`${summarizeQuarantine(entries).total} entr(ies)\n`);
+    });
+  quarantine
+    .command('retry')
+    .description(
+      'Upload the quarantined punches again (after fixing the cause, e.g. the credential binding); works while the agent runs',
+    )
+    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .action((opts: { config: string }) => {
+      const dir = dataDirOf(opts.config);
+      const n = summarizeQuarantine(readQuarantine(dir)).retryable;
+      requestRetry(dir);
+      process.stdout.write(
+        `${n} punch(es) will be uploaded again at the agent's next upload (now if it runs, else at its start)\n`,
+      );
+    });
+  quarantine
+    .command('clear')
+    .description('Set every quarantined entry aside for good (moved to quarantine-cleared-<time>.jsonl, no longer counted)')
+    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .action((opts: { config: string }) => {
+      const { cleared, archive } = clearQuarantine(dataDirOf(opts.config));
+      process.stdout.write(cleared ? `${cleared} entr(ies) cleared; kept in ${archive}\n` : 'The quarantine is empty\n');
     });
 
   program

@@ -11,6 +11,7 @@ import type { ServerConfig } from './config';
 import { contextFactory } from './http/context';
 import { registerCsrfGuard } from './http/csrf';
 import { registerSecurityHeaders } from './http/security-headers';
+import { fingerspotCloudPlugin } from './fingerspot-cloud/plugin';
 import { iclockPlugin } from './iclock/plugin';
 import { transportFailure } from './rest/envelope';
 import { envelopeErrorHandler, restPlugin, sendFailure } from './rest/plugin';
@@ -100,6 +101,8 @@ export async function buildApp({
   await app.register(restPlugin, { router, createContext });
   // ZKTeco ADMS push terminals: no login by protocol; accepted by registered serial (issue 21).
   await app.register(iclockPlugin, { services });
+  // Fingerspot.io cloud webhooks: accepted by registered cloud id and per-terminal secret (issue 21 part 3).
+  await app.register(fingerspotCloudPlugin, { services });
 
   const index = path.join(config.webDist, 'index.html');
   if (existsSync(index)) {

@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, invalidReason } from '../../../packages/device-agent/src/agent/agent';
 import { punchKey } from '../../../packages/device-agent/src/agent/outbox';
+import { readQuarantine } from '../../../packages/device-agent/src/agent/quarantine';
 import { parseAgentConfig } from '../../../packages/device-agent/src/config';
 import { naiveNowIn } from '../../../packages/device-agent/src/drivers/types';
 import { EasyLinkSimulator } from '../../../packages/device-agent/src/simulator/easylink/server';
@@ -114,7 +115,7 @@ describe('simulator → agent → real server → punches table', () => {
     const expected = new Set([...punchesOf(a.device), ...punchesOf(b.device)]);
     expect(expected.size).toBe(3_250);
     await expectExactlyOnce(expected);
-    expect(existsSync(path.join(agent.dataDir, 'rejected.jsonl'))).toBe(false);
+    expect(readQuarantine(agent.dataDir).filter((e) => e.kind === 'rejected')).toEqual([]);
 
     // A second poll re-reads the overlap window; the server answers duplicates and stores nothing new.
     await pollAndDrain(agent);
@@ -154,7 +155,7 @@ describe('simulator → agent → real server → punches table', () => {
     // Every row was stored by one of the two agents; nothing was rejected.
     const agents = await server.tdb.db.selectFrom('punches').select('agent').distinct().execute();
     expect(agents.every((r) => /^agent-(one|two) /.test(r.agent ?? ''))).toBe(true);
-    for (const a of [one, two]) expect(existsSync(path.join(a.dataDir, 'rejected.jsonl'))).toBe(false);
+    for (const a of [one, two]) expect(readQuarantine(a.dataDir).filter((e) => e.kind === 'rejected')).toEqual([]);
   }, 120_000);
 
   it('server down for a while: punches made meanwhile wait in the outbox and arrive once it is back on the same port', async () => {

@@ -4,6 +4,8 @@ import { ingestPunchesInput, type IngestResult, type PunchItem, type PunchResult
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import type { In } from '../shared/zod';
+import { audit } from '../audit/index';
+import { recordDeviceRefusal } from './refusals';
 import { matchHotspot, recordIngestBatch } from './service';
 
 /** The uploader's address at ingest; null when the transport does not know it. */
@@ -51,6 +53,8 @@ export async function ingestFromAgent(
       allowed.push({ i, p });
     }
   });
+  const refused = input.punches.length - allowed.length;
+  if (bound !== null && refused > 0) await recordBoundRefusals(ctx, grant, bound, input.punches, items);
   if (allowed.length > 0) {
     // One transaction: the punches and their outside-network flag are stored together (a crash
     // cannot leave a batch stored but unflagged).
@@ -71,6 +75,61 @@ export async function ingestFromAgent(
     });
   }
   return { items };
+}
+
+/**
+ * Punches refused because the credential is bound to another terminal (issue 19 item 18): counted
+ * per claimed terminal on its page (device_refusals) and written to the audit log, so that
+ * /developer/logs shows the refusal (level warning) and not only the agent's own log.
+ */
+async function recordBoundRefusals(
+  ctx: Ctx,
+  grant: Grant<'device.ingest'>,
+  bound: string,
+  punches: readonly PunchItem[],
+  items: readonly PunchResult[],
+): Promise<void> {
+  const bySerial = new Map<string, { count: number; example: PunchItem }>();
+  punches.forEach((p, i) => {
+    if (items[i]?.status !== 'rejected') return;
+    const serial = p.deviceSerial.trim();
+    const e = bySerial.get(serial);
+    if (e) e.count++;
+    else bySerial.set(serial, { count: 1, example: p });
+  });
+  const clientId = grant.actor.client?.id ?? null;
+  const client =
+    clientId === null
+      ? undefined
+      : await ctx.db.selectFrom('oauth_clients').select(['name', 'client_id']).where('id', '=', clientId).executeTakeFirst();
+  const source = client ? `credential ${client.name} (${client.client_id})` : `${grant.actor.kind} ${grant.actor.email}`;
+  await inTransaction(ctx, async (trx) => {
+    for (const [serial, { count, example }] of bySerial) {
+      const message = `${count} punch(es) of ${serial} refused: the credential is bound to terminal ${bound}`;
+      await recordDeviceRefusal(trx, {
+        serial,
+        kind: 'credential-bound-elsewhere',
+        source,
+        boundSerial: bound,
+        punches: count,
+        message,
+        at: ctx.clock(),
+      });
+      await audit(ctx, trx, {
+        action: 'device.ingest.refused',
+        entity: 'device',
+        entityId: serial,
+        after: {
+          deviceSerial: serial,
+          boundSerial: bound,
+          credential: source,
+          punches: count,
+          example: { pin: example.pin, localTime: example.localTime },
+          reason: message,
+        },
+      });
+    }
+  });
 }
 
 /** Flags stored punches (by serial, PIN, local time) as uploaded from `ip`, outside every office network. */

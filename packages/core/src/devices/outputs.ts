@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { okOutput, pageOutput } from '../shared/outputs';
+import { DEVICE_DRIVERS, DEVICE_REFUSAL_KINDS } from './schema';
 
 const punchResultShape = z.object({
   index: z.number(),
@@ -15,7 +16,7 @@ const ingestResultShape = z.object({ items: z.array(punchResultShape) });
 const deviceRowShape = z.object({
   id: z.number(),
   name: z.string(),
-  driver: z.enum(['zk', 'easylink', 'adms']),
+  driver: z.enum(DEVICE_DRIVERS),
   address: z.string(),
   port: z.number(),
   serial: z.string(),
@@ -71,6 +72,22 @@ const deviceDetailShape = z.object({
     outsideNetwork: z.number(),
   }),
   recentScans: z.array(scanRowShape),
+  cloudId: z.string().nullable(),
+  cloudSecretSetAt: z.string().nullable(),
+  refusals: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(DEVICE_REFUSAL_KINDS),
+      deviceSerial: z.string(),
+      source: z.string(),
+      boundSerial: z.string().nullable(),
+      firstAt: z.string(),
+      lastAt: z.string(),
+      times: z.number(),
+      punches: z.number(),
+      lastMessage: z.string().nullable(),
+    }),
+  ),
   mappedPins: z.array(pinSummaryShape),
   unmappedPins: z.array(pinSummaryShape),
   companyOfficeId: z.number().nullable(),
@@ -81,7 +98,7 @@ const deviceDetailShape = z.object({
   address: z.string(),
   serial: z.string(),
   companyOffice: z.string().nullable(),
-  driver: z.enum(['zk', 'easylink', 'adms']),
+  driver: z.enum(DEVICE_DRIVERS),
   port: z.number(),
   hasCommKey: z.boolean(),
   lastSeenAt: z.string().nullable(),
@@ -132,13 +149,14 @@ export const getDeviceOutput = deviceDetailShape;
 export const createDeviceOutput = z.object({
   id: z.number(),
   name: z.string(),
-  driver: z.enum(['zk', 'easylink', 'adms']),
+  driver: z.enum(DEVICE_DRIVERS),
   address: z.string(),
   port: z.number(),
   serial: z.string(),
   companyOfficeId: z.number().nullable(),
   timeZone: z.string(),
   commKeySet: z.boolean(),
+  cloudId: z.string().nullable(),
   active: z.boolean(),
 });
 export const updateDeviceOutput = z.object({

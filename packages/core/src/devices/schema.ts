@@ -8,14 +8,16 @@ import { nullableId } from '../shared/zod-optional';
  * Update inputs are partial: a field left out keeps its value.
  */
 
-export const DEVICE_DRIVERS = ['zk', 'easylink', 'adms'] as const;
+export const DEVICE_DRIVERS = ['zk', 'easylink', 'adms', 'fingerspot-cloud'] as const;
 export type DeviceDriver = (typeof DEVICE_DRIVERS)[number];
 export const DRIVER_LABELS: Record<DeviceDriver, string> = {
   zk: 'ZK protocol (TCP 4370)',
   easylink: 'Fingerspot EasyLink (FService HTTP)',
   adms: 'ZKTeco ADMS push (the terminal calls /iclock)',
+  'fingerspot-cloud': 'Fingerspot.io cloud (webhook to /fingerspot/cloud/webhook)',
 };
-export const DEFAULT_PORTS: Record<DeviceDriver, number> = { zk: 4370, easylink: 7005, adms: 8081 };
+export const DEFAULT_PORTS: Record<DeviceDriver, number> = { zk: 4370, easylink: 7005, adms: 8081, 'fingerspot-cloud': 443 };
+const DRIVER_MESSAGE = 'must be zk, easylink, adms or fingerspot-cloud';
 
 /** Time zones a terminal in Indonesia is set to (WIB, WITA, WIT), offered first by the forms. */
 export const DEVICE_TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
@@ -61,27 +63,45 @@ const commKey = z.preprocess(
 );
 const bool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 
-export const createDeviceInput = z.object({
-  name: requiredText(100),
-  driver: z.enum(DEVICE_DRIVERS, 'must be zk, easylink or adms'),
-  address: deviceAddress,
-  port,
-  serial: deviceSerial,
-  companyOfficeId: nullableId,
-  timeZone: timeZone.default('Asia/Jakarta'),
-  commKey: commKey.optional(),
-  active: bool.default(true),
-});
+/** A Fingerspot.io cloud id as the cloud sends it in `cloud_id` (the terminal's id in the cloud). */
+export const cloudId = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'must be letters, digits, ".", "-" or "_"');
+/** Blank means none (the form sends ''); required for driver fingerspot-cloud (checked by the service on update). */
+const optionalCloudId = z.preprocess((v) => (v === '' ? null : v), cloudId.nullable().optional());
+
+export const createDeviceInput = z
+  .object({
+    name: requiredText(100),
+    driver: z.enum(DEVICE_DRIVERS, DRIVER_MESSAGE),
+    address: deviceAddress,
+    port,
+    serial: deviceSerial,
+    companyOfficeId: nullableId,
+    timeZone: timeZone.default('Asia/Jakarta'),
+    commKey: commKey.optional(),
+    cloudId: optionalCloudId,
+    active: bool.default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.driver === 'fingerspot-cloud' && !v.cloudId) {
+      ctx.addIssue({ code: 'custom', path: ['cloudId'], message: 'is required for a Fingerspot.io cloud terminal' });
+    }
+  });
 export const updateDeviceInput = z.object({
   id,
   name: requiredText(100).optional(),
-  driver: z.enum(DEVICE_DRIVERS, 'must be zk, easylink or adms').optional(),
+  driver: z.enum(DEVICE_DRIVERS, DRIVER_MESSAGE).optional(),
   address: deviceAddress.optional(),
   port: port.optional(),
   serial: deviceSerial.optional(),
   companyOfficeId: nullableId,
   timeZone: timeZone.optional(),
   commKey: commKey.optional(),
+  cloudId: optionalCloudId,
   active: bool.optional(),
 });
 export const deviceIdInput = z.object({ id });
@@ -179,11 +199,46 @@ export interface DeviceDetail extends Omit<DeviceRow, 'punches'> {
     outsideNetwork: number;
   };
   recentScans: ScanRow[];
+  /** Fingerspot.io cloud id (driver fingerspot-cloud), else null. */
+  cloudId: string | null;
+  /** When the webhook secret was last issued (ISO, UTC); null: none yet (every webhook is refused). */
+  cloudSecretSetAt: string | null;
+  /** What was refused for this terminal (newest first): see DeviceRefusal. */
+  refusals: DeviceRefusal[];
   mappedPins: PinSummary[];
   unmappedPins: PinSummary[];
 }
 
 export { SKEW_WARNING_MS } from '../shared/device-clock';
+
+/**
+ * Why something sent for a terminal was not stored:
+ * - credential-bound-elsewhere: punches of this terminal uploaded with an OAuth credential bound to
+ *   another terminal (`boundSerial`); the agent keeps them in its quarantine.
+ * - webhook-secret: a Fingerspot.io webhook for this terminal's cloud id with a missing or wrong secret.
+ * - webhook-inactive: a webhook for a terminal registered but inactive.
+ */
+export const DEVICE_REFUSAL_KINDS = ['credential-bound-elsewhere', 'webhook-secret', 'webhook-inactive'] as const;
+export type DeviceRefusalKind = (typeof DEVICE_REFUSAL_KINDS)[number];
+
+/** Refusals of one kind from one source for one terminal, counted. */
+export interface DeviceRefusal {
+  id: string;
+  kind: DeviceRefusalKind;
+  /** The terminal the refused punches or requests were for. */
+  deviceSerial: string;
+  /** Who sent them: the credential (name and client id) or the webhook caller's address. */
+  source: string;
+  /** credential-bound-elsewhere: the terminal the credential is bound to. */
+  boundSerial: string | null;
+  firstAt: string;
+  lastAt: string;
+  /** Requests refused. */
+  times: number;
+  /** Punches refused (not stored). */
+  punches: number;
+  lastMessage: string | null;
+}
 
 export interface ScanLogExcel {
   fileName: string;

@@ -7,11 +7,13 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';
+import { listRefusals } from './refusals';
 import type { Page, In } from '../shared/zod';
 import {
   createDeviceInput,
   createHotspotInput,
   type DeviceDetail,
+  type DeviceDriver,
   type DeviceRow,
   deviceIdInput,
   type HotspotRow,
@@ -107,14 +109,15 @@ export async function recordIngestBatch(
 const deviceSelect = sql`
   d.id, d.name, d.driver, d.address, d.port, d.serial, d.company_office_id as "companyOfficeId",
   o.name as "companyOffice", d.time_zone as "timeZone", (d.comm_key is not null) as "hasCommKey",
-  d.comm_key as "commKey", d.active,
+  d.comm_key as "commKey", d.active, d.cloud_id as "cloudId",
+  to_char(d.cloud_secret_set_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "cloudSecretSetAt",
   to_char(s.last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastSeenAt",
   s.skew_ms as "skewMs", s.agent, s.reports, s.punches_received as "punchesReceived"`;
 
 interface DeviceSql {
   id: number;
   name: string;
-  driver: 'zk' | 'easylink' | 'adms';
+  driver: DeviceDriver;
   address: string;
   port: number;
   serial: string;
@@ -124,6 +127,8 @@ interface DeviceSql {
   hasCommKey: boolean;
   commKey: number | null;
   active: boolean;
+  cloudId: string | null;
+  cloudSecretSetAt: string | null;
   lastSeenAt: string | null;
   skewMs: string | null;
   agent: string | null;
@@ -262,6 +267,9 @@ export async function getDevice(ctx: Ctx, _grant: Dev, raw: In<typeof deviceIdIn
     skewWarning: skewMs !== null && Math.abs(skewMs) > SKEW_WARNING_MS,
     logCounts: counts,
     recentScans: recent.rows,
+    cloudId: d.cloudId,
+    cloudSecretSetAt: d.cloudSecretSetAt,
+    refusals: await listRefusals(ctx.db, d.serial),
     mappedPins: await pinSummaries(ctx.db, d.serial, true),
     unmappedPins: await pinSummaries(ctx.db, d.serial, false),
   };
@@ -274,6 +282,10 @@ const deviceUnique = (serial: string, name: string) => ({
     }),
   fingerspot_devices_name_uq: () =>
     new AppError('CONFLICT', `A terminal named ${name} already exists`, { fields: [{ param: 'name', msg: 'is already used' }] }),
+  fingerspot_devices_cloud_id_uq: () =>
+    new AppError('CONFLICT', 'Another terminal is registered with this cloud id', {
+      fields: [{ param: 'cloudId', msg: 'is already used' }],
+    }),
 });
 
 async function officeExists(db: Db, officeId: number | null | undefined): Promise<void> {
@@ -287,7 +299,7 @@ async function officeExists(db: Db, officeId: number | null | undefined): Promis
 
 /** Audit form of a device row: the comm key is a password, so only whether one is set. */
 function auditDevice(row: Selectable<Database['fingerspot_devices']>) {
-  const { comm_key, ...rest } = row;
+  const { comm_key, cloud_secret_hash: _secret, ...rest } = row;
   return {
     id: rest.id,
     name: rest.name,
@@ -298,6 +310,7 @@ function auditDevice(row: Selectable<Database['fingerspot_devices']>) {
     companyOfficeId: rest.company_office_id,
     timeZone: rest.time_zone,
     commKeySet: comm_key !== null,
+    cloudId: rest.cloud_id,
     active: rest.active,
   };
 }
@@ -319,6 +332,7 @@ export async function createDevice(ctx: Ctx, _grant: Dev, raw: In<typeof createD
             company_office_id: input.companyOfficeId ?? null,
             time_zone: input.timeZone,
             comm_key: input.commKey ?? null,
+            cloud_id: input.driver === 'fingerspot-cloud' ? (input.cloudId ?? null) : null,
             active: input.active,
           })
           .returningAll()
@@ -347,6 +361,21 @@ export async function updateDevice(ctx: Ctx, _grant: Dev, raw: In<typeof updateD
     if (input.timeZone !== undefined) set.time_zone = input.timeZone;
     if (input.commKey !== undefined) set.comm_key = input.commKey;
     if (input.active !== undefined) set.active = input.active;
+    // A cloud id belongs to a fingerspot-cloud terminal only: another driver lets it (and its secret) go.
+    const driver = input.driver ?? before.driver;
+    if (driver !== 'fingerspot-cloud') {
+      if (before.cloud_id !== null) Object.assign(set, { cloud_id: null, cloud_secret_hash: null, cloud_secret_set_at: null });
+    } else {
+      if (input.cloudId !== undefined) set.cloud_id = input.cloudId;
+      if (!(input.cloudId === undefined ? before.cloud_id : input.cloudId)) {
+        throw new AppError('VALIDATION', 'Invalid input', {
+          fields: [{ param: 'cloudId', msg: 'is required for a Fingerspot.io cloud terminal' }],
+        });
+      }
+      // A new cloud id is another terminal in the cloud: its webhooks need a new secret.
+      if (input.cloudId && input.cloudId !== before.cloud_id)
+        Object.assign(set, { cloud_secret_hash: null, cloud_secret_set_at: null });
+    }
     const row = await dbWrite(
       () =>
         trx

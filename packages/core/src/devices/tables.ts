@@ -7,13 +7,18 @@ export interface DeviceTables {
   fingerspot_devices: {
     id: Generated<number>;
     name: string;
-    driver: 'zk' | 'easylink' | 'adms';
+    driver: 'zk' | 'easylink' | 'adms' | 'fingerspot-cloud';
     address: string;
     port: number;
     serial: string;
     company_office_id: number | null;
     time_zone: string;
     comm_key: number | null;
+    /** Fingerspot.io cloud id (driver fingerspot-cloud); unique. */
+    cloud_id: ColumnType<string | null, string | null | undefined, string | null>;
+    /** SHA-256 (hex) of the terminal's webhook secret; null: none issued yet. */
+    cloud_secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
+    cloud_secret_set_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     active: Generated<boolean>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -9,6 +8,7 @@ import { naiveNowIn } from '../drivers/types';
 import { ZkDriver } from '../drivers/zk';
 import { type AttRecord, formatNaive, parseNaive } from '../simulator/zk/protocol';
 import { appendDurable, Outbox, type Punch, punchKey } from './outbox';
+import { QUARANTINE_FILE, readQuarantine, retryDone, retryRequested, writeQuarantine } from './quarantine';
 import { type AgentState, type DeviceState, readState, writeState } from './state';
 import { backoffMs, type CommandResult, Uploader } from './uploader';
 
@@ -102,17 +102,7 @@ export class Agent {
       fetch: o.fetch,
     });
     for (const d of c.devices) this.drivers.set(d.name, o.drivers?.[d.name] ?? makeDriver(d));
-    const qfile = path.join(this.dataDir, 'quarantine.jsonl');
-    if (existsSync(qfile)) {
-      for (const line of readFileSync(qfile, 'utf8').split('\n')) {
-        try {
-          const q = JSON.parse(line) as { key?: string };
-          if (q.key) this.quarantined.add(q.key);
-        } catch {
-          // a torn last line
-        }
-      }
-    }
+    for (const q of readQuarantine(this.dataDir)) this.quarantined.add(q.key);
   }
 
   private deviceState(name: string): DeviceState {
@@ -204,6 +194,7 @@ export class Agent {
               key,
               at: new Date().toISOString(),
               reason: why,
+              kind: 'invalid',
               device: dev.name,
               record: { ...r, time: Number.isNaN(r.time) ? null : formatNaive(r.time) },
             }),
@@ -215,7 +206,7 @@ export class Agent {
       punches.push({ deviceSerial: serial, pin: r.userId, localTime: formatNaive(r.time), state: r.state, verifyType: r.verify });
     });
     // Durable first: the quarantine and outbox files are fsynced before the mark moves.
-    appendDurable(path.join(this.dataDir, 'quarantine.jsonl'), bad);
+    appendDurable(path.join(this.dataDir, QUARANTINE_FILE), bad);
     if (bad.length) log.warn({ count: bad.length }, 'records that cannot be punches were set aside in quarantine.jsonl');
     const older = punches.filter((p) => parseNaive(p.localTime) < hwm && !this.outbox.has(punchKey(p))).length;
     const added = this.outbox.add(punches);
@@ -252,19 +243,32 @@ export class Agent {
   private async doDrain(): Promise<{ retryMs: number }> {
     const log = this.o.logger.child({ component: 'upload' });
     const u = this.state.upload;
+    this.retryQuarantined(log);
     while (this.outbox.size) {
       const batch = this.outbox.nextBatch(this.o.config.agent.batchSize);
       const serial = batch[0]!.deviceSerial;
       const out = await this.uploader.send(batch, this.skewFor(serial));
       const keys = batch.map(punchKey);
       if (out.kind === 'ok') {
+        // Rejected punches are kept in the quarantine (counted and listed by `hr-agent status`)
+        // until a person retries or clears them; the server shows the refusal on the terminal's page.
+        const at = new Date().toISOString();
         const rejected = out.items.flatMap((it, i) =>
           it.status === 'rejected'
-            ? [JSON.stringify({ at: new Date().toISOString(), reason: it.message ?? 'rejected', punch: batch[i] })]
+            ? [{ key: keys[i]!, at, reason: it.message ?? 'rejected', kind: 'rejected', punch: batch[i] }]
             : [],
         );
-        appendDurable(path.join(this.dataDir, 'rejected.jsonl'), rejected);
-        if (rejected.length) log.warn({ count: rejected.length }, 'the server rejected punches (kept in rejected.jsonl)');
+        appendDurable(
+          path.join(this.dataDir, QUARANTINE_FILE),
+          rejected.map((r) => JSON.stringify(r)),
+        );
+        for (const r of rejected) this.quarantined.add(r.key);
+        if (rejected.length) {
+          log.warn(
+            { device: serial, count: rejected.length, reason: rejected[0]!.reason },
+            'the server rejected punches; they are kept in quarantine.jsonl (hr-agent status lists them)',
+          );
+        }
         this.outbox.markDone(keys);
         this.uploadAttempt = 0;
         u.lastSuccessAt = new Date().toISOString();
@@ -285,7 +289,9 @@ export class Agent {
       if (out.kind === 'quarantine') {
         appendDurable(
           path.join(this.dataDir, 'quarantine.jsonl'),
-          batch.map((p) => JSON.stringify({ key: punchKey(p), at: new Date().toISOString(), reason: out.reason, punch: p })),
+          batch.map((p) =>
+            JSON.stringify({ key: punchKey(p), at: new Date().toISOString(), reason: out.reason, kind: 'refused', punch: p }),
+          ),
         );
         for (const k of keys) this.quarantined.add(k);
         this.outbox.markDone(keys);
@@ -310,6 +316,25 @@ export class Agent {
     }
     await this.clearConfirmedLogs();
     return { retryMs: 0 };
+  }
+
+  /**
+   * `hr-agent quarantine retry` was asked for: the quarantined punches go back in the outbox (in
+   * that order, durably) and leave the quarantine; records that cannot be punches stay.
+   */
+  private retryQuarantined(log: Logger): void {
+    if (!retryRequested(this.dataDir)) return;
+    const entries = readQuarantine(this.dataDir);
+    const again = entries.filter((e) => e.punch);
+    const requeued = this.outbox.requeue(again.map((e) => e.punch!));
+    writeQuarantine(
+      this.dataDir,
+      entries.filter((e) => !e.punch),
+    );
+    for (const e of again) this.quarantined.delete(e.key);
+    retryDone(this.dataDir);
+    this.save();
+    log.info({ requeued, kept: entries.length - again.length }, 'quarantined punches put back in the outbox (retry)');
   }
 
   /** Clears the logs of terminals configured for it, once the server has every punch. */

@@ -19,6 +19,21 @@ const punch = (pin: string, minute: number, serial = 'SN1'): Punch => ({
 });
 
 describe('outbox', () => {
+  it('requeues confirmed punches (a quarantine retry) durably, once, and survives a reopen and a compaction', () => {
+    const d = fresh();
+    const box = new Outbox(d);
+    box.add([punch('1', 1), punch('2', 1)]);
+    box.markDone([punchKey(punch('1', 1)), punchKey(punch('2', 1))]);
+    expect(box.size).toBe(0);
+    expect(box.requeue([punch('1', 1), punch('1', 1), punch('2', 1)])).toBe(2);
+    expect(box.requeue([punch('1', 1)])).toBe(0);
+    expect(box.isDone(punchKey(punch('1', 1)))).toBe(false);
+    const reopened = new Outbox(d);
+    expect(reopened.nextBatch(10).map((p) => p.pin)).toEqual(['1', '2']);
+    reopened.compact();
+    expect(new Outbox(d).size).toBe(2);
+  });
+
   it('adds each punch once, keeps it after a reopen, and forgets it only once confirmed', () => {
     const d = fresh();
     const box = new Outbox(d);

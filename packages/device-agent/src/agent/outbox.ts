@@ -15,7 +15,8 @@ export interface Punch {
 export const punchKey = (p: Pick<Punch, 'deviceSerial' | 'pin' | 'localTime'>): string =>
   `${p.deviceSerial}|${p.pin}|${p.localTime}`;
 
-type Line = { op: 'add'; p: Punch } | { op: 'done'; k: string[] };
+/** `retry`: a punch the server answered before (done) is to be uploaded again (`hr-agent quarantine retry`). */
+type Line = { op: 'add'; p: Punch } | { op: 'done'; k: string[] } | { op: 'retry'; p: Punch };
 
 /** fsyncs a directory so a rename or a new file in it survives a power cut. */
 export function fsyncDir(dir: string): void {
@@ -84,6 +85,10 @@ export class Outbox {
       if (line.op === 'add') {
         const k = punchKey(line.p);
         if (!this.done.has(k)) this.pending.set(k, line.p);
+      } else if (line.op === 'retry') {
+        const k = punchKey(line.p);
+        this.done.delete(k);
+        this.pending.set(k, line.p);
       } else if (line.op === 'done') {
         for (const k of line.k) {
           this.pending.delete(k);
@@ -137,6 +142,31 @@ export class Outbox {
     for (const p of fresh) this.pending.set(punchKey(p), p);
     this.lines += fresh.length;
     return fresh.length;
+  }
+
+  /**
+   * Durably puts punches the server answered before back in line (they were quarantined); returns
+   * how many were not waiting already.
+   */
+  requeue(punches: Punch[]): number {
+    const seen = new Set<string>();
+    const again = punches.filter((p) => {
+      const k = punchKey(p);
+      if (this.pending.has(k) || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+    appendDurable(
+      this.file,
+      again.map((p) => JSON.stringify({ op: 'retry', p })),
+    );
+    for (const p of again) {
+      const k = punchKey(p);
+      this.done.delete(k);
+      this.pending.set(k, p);
+    }
+    this.lines += again.length;
+    return again.length;
   }
 
   /** Durably records that the server answered for these keys. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AgentConfig } from '../config';
 import { OUTBOX_ALERT, SKEW_ALERT_MS } from './agent';
 import { Outbox } from './outbox';
+import { type QuarantineSummary, readQuarantine, summarizeQuarantine } from './quarantine';
 import { readState } from './state';
 
 export interface DeviceStatus {
@@ -22,7 +23,9 @@ export interface AgentStatus {
   lastUploadAt: string | null;
   uploadError: string | null;
   nextUploadAttemptAt: string | null;
+  /** Entries in quarantine.jsonl (kept until `hr-agent quarantine retry` or `clear`). */
   quarantined: number;
+  quarantine: QuarantineSummary;
   devices: DeviceStatus[];
 }
 
@@ -31,13 +34,15 @@ export function readStatus(config: AgentConfig): AgentStatus {
   const dataDir = path.resolve(config.agent.dataDir);
   const state = readState(dataDir);
   const outbox = new Outbox(dataDir, { readOnly: true });
+  const quarantine = summarizeQuarantine(readQuarantine(dataDir));
   return {
     dataDir,
     outbox: outbox.size,
     lastUploadAt: state.upload.lastSuccessAt ?? null,
     uploadError: state.upload.lastError ?? null,
     nextUploadAttemptAt: state.upload.nextAttemptAt ?? null,
-    quarantined: state.upload.quarantined ?? 0,
+    quarantined: quarantine.total,
+    quarantine,
     devices: config.devices.map((d) => {
       const s = state.devices[d.name] ?? {};
       const serial = s.serial ?? d.serial ?? null;
@@ -61,8 +66,13 @@ export function describeStatus(s: AgentStatus): string[] {
     `Data dir      ${s.dataDir}`,
     `Outbox        ${s.outbox} punch(es) waiting${s.outbox > OUTBOX_ALERT ? '  (large: is the server reachable?)' : ''}`,
     `Last upload   ${s.lastUploadAt ?? 'never'}${s.uploadError ? `  (last error: ${s.uploadError}${s.nextUploadAttemptAt ? `; retry at ${s.nextUploadAttemptAt}` : ''})` : ''}`,
-    `Quarantined   ${s.quarantined}`,
+    `Quarantined   ${s.quarantined}${s.quarantine.retryable ? `  (${s.quarantine.retryable} punch(es) can be uploaded again: hr-agent quarantine retry)` : ''}`,
   ];
+  for (const g of s.quarantine.groups.slice(0, 10)) {
+    lines.push(`  ${g.count} ${g.kind}${g.serial ? ` from ${g.serial}` : ''}: ${g.reason}  (last ${g.lastAt})`);
+  }
+  if (s.quarantine.groups.length > 10)
+    lines.push(`  … ${s.quarantine.groups.length - 10} more reason(s): hr-agent quarantine list`);
   for (const d of s.devices) {
     const skew =
       d.skewMs === null

@@ -10,6 +10,7 @@ import { attendanceRouter } from './attendance.router';
 import { authRouter } from './auth.router';
 import { cooperativeRouter } from './cooperative.router';
 import { deviceRouter } from './device.router';
+import { deviceCloudRouter } from './device-cloud.router';
 import { devicePushRouter } from './device-push.router';
 import { mobileAttendanceRouter } from './mobile-attendance.router';
 import { employeeRouter } from './employee.router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   legalTable: legalTableRouter,
   device: deviceRouter,
   devicePush: devicePushRouter,
+  deviceCloud: deviceCloudRouter,
   mobileAttendance: mobileAttendanceRouter,
   regulation: regulationRouter,
   dashboard: dashboardRouter,

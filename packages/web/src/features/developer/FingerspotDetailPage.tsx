@@ -12,6 +12,8 @@ import { LinkButton } from '../../ui/LinkButton';
 import { DRIVER_OPTIONS, formatLocal, formatSkew, saveBase64 } from './devices/shared';
 import { useFileDownload } from '../../lib/use-file-download';
 import { PushTerminalPanel } from './devices/PushTerminalPanel';
+import { CloudTerminalPanel } from './devices/CloudTerminalPanel';
+import { RefusalsCard } from './devices/RefusalsCard';
 
 type Detail = RouterOutputs['device']['detail'];
 type Scan = Detail['recentScans'][number];
@@ -198,6 +200,7 @@ export function FingerspotDetailPage() {
             terminal reports them.
           </Banner>
         ) : null}
+        <RefusalsCard refusals={d.refusals} />
         <Card title="Device">
           <dl className="grid gap-4 sm:grid-cols-3">
             <Item label="Driver">{DRIVER_OPTIONS.find((x) => x.value === d.driver)?.label ?? d.driver}</Item>
@@ -260,6 +263,9 @@ export function FingerspotDetailPage() {
           />
         </Card>
         {d.driver === 'adms' ? <PushTerminalPanel id={d.id} /> : null}
+        {d.driver === 'fingerspot-cloud' ? (
+          <CloudTerminalPanel id={d.id} name={d.name} cloudId={d.cloudId} secretSetAt={d.cloudSecretSetAt} />
+        ) : null}
         <Card
           title="Terminal users"
           actions={

@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { DEFAULT_PORT, DRIVER_OPTIONS, TIME_ZONES } from './devices/shared';
+import './devices/texts';
 
 interface FormState {
   name: string;
@@ -20,6 +21,7 @@ interface FormState {
   companyOfficeId: string;
   timeZone: string;
   commKey: string;
+  cloudId: string;
   active: boolean;
 }
 
@@ -32,6 +34,7 @@ const EMPTY: FormState = {
   companyOfficeId: '',
   timeZone: 'Asia/Jakarta',
   commKey: '',
+  cloudId: '',
   active: true,
 };
 
@@ -44,6 +47,7 @@ const LABELS: Record<keyof FormState, string> = {
   companyOfficeId: 'Office',
   timeZone: 'Time zone',
   commKey: 'Comm key',
+  cloudId: 'Cloud id',
   active: 'Active',
 };
 const REQUIRED: (keyof FormState)[] = ['name', 'driver', 'address', 'port', 'serial', 'timeZone'];
@@ -81,6 +85,7 @@ function FingerspotForm({ id }: { id: number | null }) {
       companyOfficeId: d.companyOfficeId ? String(d.companyOfficeId) : '',
       timeZone: d.timeZone,
       commKey: d.commKey === null ? '' : String(d.commKey),
+      cloudId: d.cloudId ?? '',
       active: d.active,
     });
     setLoaded(true);
@@ -113,10 +118,12 @@ function FingerspotForm({ id }: { id: number | null }) {
     if (errors[k]) setErrors((e) => ({ ...e, [k]: undefined }));
   };
 
+  const cloud = form.driver === 'fingerspot-cloud';
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const missing: Partial<Record<keyof FormState, string>> = {};
     for (const k of REQUIRED) if (String(form[k]).trim() === '') missing[k] = requiredNotice(LABELS[k]);
+    if (cloud && form.cloudId.trim() === '') missing.cloudId = requiredNotice(t('devCloud.cloudId'));
     if (Object.keys(missing).length) {
       setErrors(missing);
       document.getElementById(`device-${Object.keys(missing)[0]}`)?.focus();
@@ -125,13 +132,14 @@ function FingerspotForm({ id }: { id: number | null }) {
     setErrors({});
     const body = {
       name: form.name,
-      driver: form.driver as 'zk' | 'easylink' | 'adms',
+      driver: form.driver as 'zk' | 'easylink' | 'adms' | 'fingerspot-cloud',
       address: form.address,
       port: Number(form.port),
       serial: form.serial,
       companyOfficeId: form.companyOfficeId ? Number(form.companyOfficeId) : null,
       timeZone: form.timeZone,
       commKey: form.commKey.trim() === '' ? null : Number(form.commKey),
+      cloudId: cloud ? form.cloudId.trim() : null,
       active: form.active,
     };
     if (id === null) create.mutate(body);
@@ -184,12 +192,29 @@ function FingerspotForm({ id }: { id: number | null }) {
                   const oldDefault = String(DEFAULT_PORT[form.driver] ?? '');
                   set('driver', v);
                   if (form.port === oldDefault || form.port === '') set('port', String(DEFAULT_PORT[v] ?? ''));
+                  if (v === 'fingerspot-cloud' && form.address.trim() === '') set('address', 'developer.fingerspot.io');
                 }}
               />
             </Field>
             {text('address', { maxLength: 253, placeholder: '192.168.1.201' })}
             {text('port', { inputMode: 'numeric', maxLength: 5 })}
             {text('serial', { maxLength: 64 })}
+            {cloud ? (
+              <Field label={t('devCloud.cloudId')} htmlFor="device-cloudId" error={errors.cloudId} required>
+                <TextInput
+                  id="device-cloudId"
+                  name="cloudId"
+                  value={form.cloudId}
+                  maxLength={64}
+                  invalid={Boolean(errors.cloudId)}
+                  aria-describedby="device-cloudId-hint"
+                  onChange={(e) => set('cloudId', e.target.value)}
+                />
+                <p id="device-cloudId-hint" className="mt-1 text-xs text-slate-500">
+                  {t('devCloud.cloudIdHint')}
+                </p>
+              </Field>
+            ) : null}
             <Field label={LABELS.companyOfficeId} htmlFor="device-companyOfficeId" error={errors.companyOfficeId}>
               <Select
                 id="device-companyOfficeId"

@@ -12,6 +12,7 @@ import { TextInput } from '../../ui/TextInput';
 import { LinkButton } from '../../ui/LinkButton';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { DRIVER_OPTIONS, formatSkew, SKEW_WARNING_MS } from './devices/shared';
+import { UnregisteredCloudCard } from './devices/UnregisteredCloudCard';
 import { UnregisteredPushCard } from './devices/UnregisteredPushCard';
 
 type DeviceRow = RouterOutputs['device']['list']['rows'][number];
@@ -93,6 +94,7 @@ export function FingerspotListPage() {
         {t('routes.developer.fingerspot')}
       </PageTitle>
       <UnregisteredPushCard />
+      <UnregisteredCloudCard />
       <Card>
         <div className="mb-3 max-w-sm">
           <TextInput

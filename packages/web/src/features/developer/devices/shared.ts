@@ -5,8 +5,9 @@ export const DRIVER_OPTIONS = [
   { value: 'zk', label: 'ZK protocol (TCP 4370)' },
   { value: 'easylink', label: 'Fingerspot EasyLink (FService HTTP)' },
   { value: 'adms', label: 'ZKTeco ADMS push (the terminal calls /iclock)' },
+  { value: 'fingerspot-cloud', label: 'Fingerspot.io cloud (webhook)' },
 ] as const;
-export const DEFAULT_PORT: Record<string, number> = { zk: 4370, easylink: 7005, adms: 8081 };
+export const DEFAULT_PORT: Record<string, number> = { zk: 4370, easylink: 7005, adms: 8081, 'fingerspot-cloud': 443 };
 export const TIME_ZONES = [
   { value: 'Asia/Jakarta', label: 'Asia/Jakarta (WIB)' },
   { value: 'Asia/Makassar', label: 'Asia/Makassar (WITA)' },
