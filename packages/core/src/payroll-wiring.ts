@@ -1,6 +1,6 @@
 import { payrollAttendanceFeed } from './attendance-requests/index';
 import { canteenDeductionSource } from './canteen/index';
-import { cooperativeDeductionSource } from './cooperative/index';
+import { cooperativeDeductionSource, cooperativePrincipalDeductionSource } from './cooperative/index';
 import type { PayrollFeeds } from './payroll/index';
 import { purchaseOfGoodsDeductionSource } from './purchase-of-goods/index';
 
@@ -13,7 +13,13 @@ export function defaultPayrollFeeds(): PayrollFeeds {
   return {
     // Timesheets + approved unpaid leave, with the approved overtime of attendance requests.
     attendance: payrollAttendanceFeed,
-    // Payslip order of the deduction lines: cooperative, purchase of goods, canteen.
-    deductions: [cooperativeDeductionSource, purchaseOfGoodsDeductionSource, canteenDeductionSource],
+    // Payslip order of the deduction lines: cooperative (principal once, then the month's mandatory), purchase of
+    // goods, canteen.
+    deductions: [
+      cooperativePrincipalDeductionSource,
+      cooperativeDeductionSource,
+      purchaseOfGoodsDeductionSource,
+      canteenDeductionSource,
+    ],
   };
 }

@@ -26,8 +26,9 @@ test('Shift Correction of a failed day → HR approval → the timesheet day bec
   const empApi = await playwright.request.newContext({ baseURL: baseURL! });
   const emp = bearer(await tokenFor(empApi, 'employee@demo.co.id'));
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-  const from = addDays(today, -45);
-  const to = addDays(today, -14);
+  // Days of this month only: the demo seed finalised last month's payroll, which locks its corrections (issue 19 item 17).
+  const from = `${today.slice(0, 7)}-01`;
+  const to = addDays(today, -1);
   const rows = (await (await empApi.get(`/v2/h/personal/timesheet?from=${from}&to=${to}&pageSize=100`, { headers: emp })).json())
     .results.rows as Day[];
   // Failed workdays of a day shift (not overnight), without a manual edit.

@@ -155,6 +155,8 @@ test('request without stock → purchase request → three approvals → order �
   await expect(page.getByRole('cell', { name: 'Received', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: num('PO', order.id), exact: true })).toHaveCount(3);
   await page.getByRole('button', { name: 'Issue items' }).click();
+  // The issue panel prefills what is on hand of each line; confirm it.
+  await page.getByRole('button', { name: 'Issue', exact: true }).click();
   await expect(page.getByText('Approved · Issued')).toBeVisible();
   expect(await helmetsOnHand()).toBe(0);
 

@@ -38,6 +38,8 @@ test('warehouse request with stock → approved → issued', async ({ browser, r
   await wh.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(wh.getByText('Approved · Not issued')).toBeVisible();
   await wh.getByRole('button', { name: 'Issue items' }).click();
+  // The issue panel prefills what is on hand of each line; confirm it.
+  await wh.getByRole('button', { name: 'Issue', exact: true }).click();
   await expect(wh.getByText('Approved · Issued')).toBeVisible();
 
   // Stock went down by 2, and the ledger names the request.

@@ -10,8 +10,9 @@ import {
   runPayroll,
   THR_HOLIDAYS,
   type ThrHoliday,
+  thrDatesFor,
+  thrPayDateFor,
 } from '@hr/core/payroll';
-import { sql } from 'kysely';
 import type { Command } from 'commander';
 import type { CliConfig } from '../config';
 import { CliError } from '../errors';
@@ -33,8 +34,13 @@ export function registerPayrollCommands(program: Command, cfg: CliConfig, io: Io
     .requiredOption('--period <yyyy-mm>', 'the month, e.g. 2026-11')
     .option('--office <id>', 'only this company office')
     .option('--dry-run', 'compute and print the summary, write nothing')
-    .action(async (raw: { period: string; office?: string; dryRun?: boolean }) => {
-      const input = generateRunInput.parse({ period: raw.period, companyOfficeId: raw.office });
+    .option('--confirm-future', 'generate a month that has not started yet (refused without it)')
+    .action(async (raw: { period: string; office?: string; dryRun?: boolean; confirmFuture?: boolean }) => {
+      const input = generateRunInput.parse({
+        period: raw.period,
+        companyOfficeId: raw.office,
+        ...(raw.confirmFuture ? { confirmFuturePeriod: true } : {}),
+      });
       await withDatabase(cfg, async (_h, services) => {
         const ctx = services.ctx(null, 'cli:payroll run');
         if (raw.dryRun) {
@@ -91,7 +97,7 @@ export function registerPayrollCommands(program: Command, cfg: CliConfig, io: Io
           const input = generateThrInput.parse({
             holiday,
             holidayDate,
-            payDate: raw.payDate ?? addDays(holidayDate, -7),
+            payDate: raw.payDate ?? thrPayDateFor(holidayDate),
             companyOfficeId: raw.office,
             payOtherReligions: raw.payOtherReligions ?? false,
           });
@@ -178,18 +184,17 @@ export function thrHolidayOf(raw: string): ThrHoliday {
   return found.code;
 }
 
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-/** The first day of the holiday in the year from the holiday calendar (company-wide, or the office's own). */
+/** The first day of the holiday in the year from the holiday calendar (company-wide, or the office's own): core's thrDatesFor, as the generate screen uses it. */
 async function holidayDateOf(db: Parameters<typeof payrollWorkbook>[0], holiday: ThrHoliday, year: string, office?: string) {
-  const r = await sql<{ d: string }>`
-    select min(holiday_date)::text as d from holidays
-    where religious_holiday = ${holiday} and extract(year from holiday_date) = ${Number(year)}
-      and (company_office_id is null or company_office_id = ${office ? Number(office) : null})`.execute(db);
-  const d = r.rows[0]?.d;
-  if (!d) {
+  const { holidayDate } = await thrDatesFor(
+    db,
+    { holiday, year: Number(year), ...(office ? { companyOfficeId: Number(office) } : {}) },
+    // The year is given: the first of that year; `today` only matters without one.
+    `${year}-01-01`,
+  );
+  if (!holidayDate) {
     const name = THR_HOLIDAYS.find((h) => h.code === holiday)!.name;
     throw new CliError(`No ${name} in the ${year} holiday calendar; add it to the holidays or pass --date yyyy-mm-dd`);
   }
-  return d;
+  return holidayDate;
 }

@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
 import { myShifts, myTimesheet, listSchedules, listTimesheets, type ScheduleRow, type TimesheetRow } from '../attendance/index';
 import { audit } from '../audit/index';
+import { assertPayDaysOpen } from '../payroll/index';
 import type { Actor } from '../access/index';
 import { type Decision, decisionRefusal, mayDecideSql } from '../access/index';
 import { type Grant, hasPermission, requirePermission, scopeOf } from '../access/index';
@@ -367,7 +368,7 @@ export async function transitionRequest(
   trx: Db,
   actor: Actor,
   kind: RequestKind,
-  r: RequestFacts,
+  r: RequestFacts & { date: string },
   action: Transition,
   p: {
     note?: string | undefined;
@@ -381,6 +382,10 @@ export async function transitionRequest(
 ): Promise<number> {
   const mine = actor.employeeId === r.employeeId;
   const approver = hasPermission(actor, 'attendance.approve');
+  // Approving changes the day's pay, and so does undoing an approved request (cancel, delete): refused once the
+  // month's payroll is finalised (issue 19 item 17). Disapproving a pending one changes nothing.
+  if (action === 'approve' || (r.status === S.Approved && (action === 'cancel' || action === 'delete')))
+    await assertPayDaysOpen(trx, r.employeeId, { from: r.date, to: r.date }, WHAT[kind]);
   let from: readonly number[] = [S.Pending];
   let byEmployee = false;
   if (action === 'approve' || action === 'disapprove') {

@@ -19,7 +19,6 @@ import {
   reportDailyInput,
   reportInput,
   type TimesheetDownload,
-  type TimesheetRow,
 } from './schema';
 import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today } from './timesheets';
 import { ddmmyyyy as dmy } from '../shared/date-ranges';

@@ -271,7 +271,7 @@ describe('export', () => {
   });
 
   it('only a finalised run can be paid; excluding someone outside the run is GL0001', async () => {
-    const draft = await generatePayroll(ctx, upd(), { period: '2026-12' });
+    const draft = await generatePayroll(ctx, upd(), { period: '2026-12', confirmFuturePeriod: true });
     const e = await failure(previewBankTransfer(ctx, view(), { id: draft.runId, template: 'GENERIC-CSV' }));
     expect(e.code).toBe('CONFLICT');
     expect(e.message).toContain('is draft: only a finalised run can be paid');

@@ -12,4 +12,4 @@ export type { CooperativeTables } from './tables';
 export * from './outputs';
 
 // Used by other modules (their deep imports moved here, issue 17).
-export { cooperativeDeductionSource } from './payroll-feed';
+export { cooperativeDeductionSource, cooperativePrincipalDeductionSource } from './payroll-feed';

@@ -27,7 +27,7 @@ export async function mandatorySavingDeductions(db: Db, period: string): Promise
     select m.employee_id as "employeeId", coalesce(b.amount, s.mandatory_amount)::text as amount
     from cooperative_members m
     cross join cooperative_settings s
-    left join cooperative_ledger b on b.member_id = m.id and b.kind = 'payroll' and b.period = ${period}
+    left join cooperative_ledger b on b.member_id = m.id and b.kind = 'payroll' and b.product = 'mandatory' and b.period = ${period}
     where (b.id is not null or (m.status = 1 and m.join_date <= ${lastDayOf(period)}::date and s.mandatory_amount > 0))
     order by m.employee_id`.execute(db);
   return rows.rows;
@@ -70,7 +70,78 @@ export async function recordPayrollDeductions(
     const inserted = await db
       .insertInto('cooperative_ledger')
       .values(part)
-      .onConflict((oc) => oc.columns(['member_id', 'period']).where('kind', '=', 'payroll').doNothing())
+      .onConflict((oc) => oc.columns(['member_id', 'product', 'period']).where('kind', '=', 'payroll').doNothing())
+      .returning('id')
+      .execute();
+    booked += inserted.length;
+  }
+  return { booked, skipped: rows.length - booked };
+}
+
+/**
+ * The principal saving (simpanan pokok) each member owes once, for a payroll period ('YYYY-MM'; issue 19 item 16):
+ * active members who joined on or before the period's last day and have no principal in their ledger yet, at the
+ * settings' principal amount; a member whose principal this period's payroll booked already reports the booked
+ * amount (so a finalised run's figures do not change). Paid by deposit or by an earlier run: nothing. Rupiah
+ * digit strings. For the payroll engine.
+ */
+export async function principalSavingDeductions(db: Db, period: string): Promise<{ employeeId: number; amount: string }[]> {
+  checkPeriod(period);
+  const rows = await sql<{ employeeId: number; amount: string }>`
+    select m.employee_id as "employeeId", coalesce(b.amount, s.principal_amount)::text as amount
+    from cooperative_members m
+    cross join cooperative_settings s
+    left join cooperative_ledger b
+      on b.member_id = m.id and b.kind = 'payroll' and b.product = 'principal' and b.period = ${period}
+    where b.id is not null
+      or (m.status = 1 and m.join_date <= ${lastDayOf(period)}::date and s.principal_amount > 0
+          and not exists (
+            select 1 from cooperative_ledger p where p.member_id = m.id and p.product = 'principal' and p.kind <> 'withdrawal'))
+    order by m.employee_id`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * Books the principal savings a finalised run deducted, exactly once per member: the ledger's unique index on a
+ * member's principal (cooperative_ledger_principal_uq) refuses a second one, and the insert skips it (ON CONFLICT
+ * DO NOTHING), so a re-run, a retry or two runs finalised at the same time (two offices, two months) book it once.
+ */
+export async function recordPrincipalDeductions(
+  db: Db,
+  period: string,
+  rows: readonly { employeeId: number; amount: string | number | bigint }[],
+): Promise<{ booked: number; skipped: number }> {
+  checkPeriod(period);
+  const valid = rows.filter((r) => /^\d{1,15}$/.test(String(r.amount)) && BigInt(r.amount) > 0n);
+  if (valid.length === 0) return { booked: 0, skipped: rows.length };
+  const members = await db
+    .selectFrom('cooperative_members')
+    .select(['id', 'employee_id'])
+    .where(
+      anyId(
+        'employee_id',
+        valid.map((r) => r.employeeId),
+      ),
+    )
+    .execute();
+  const memberOf = new Map(members.map((m) => [m.employee_id, m.id]));
+  const values = valid
+    .filter((r) => memberOf.has(r.employeeId))
+    .map((r) => ({
+      member_id: memberOf.get(r.employeeId)!,
+      product: 'principal' as const,
+      kind: 'payroll' as const,
+      amount: String(r.amount),
+      entry_date: lastDayOf(period),
+      period,
+      note: `Payroll ${period} (principal saving)`,
+    }));
+  let booked = 0;
+  for (const part of chunksOf(values)) {
+    const inserted = await db
+      .insertInto('cooperative_ledger')
+      .values(part)
+      .onConflict((oc) => oc.doNothing())
       .returning('id')
       .execute();
     booked += inserted.length;

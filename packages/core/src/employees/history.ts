@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Database } from '../db/database';
@@ -37,6 +37,7 @@ import {
   updateContractInput,
   updateRecordInput,
 } from './history-schema';
+import { userNameOf } from '../shared/employee-sql';
 
 type View = Grant<'employee.view'>;
 type Update = Grant<'employee.update'>;
@@ -162,7 +163,7 @@ const KINDS = {
 /** Both tables have the columns used here; the type of the main one stands for both. */
 const tableOf = (kind: Kind) => KINDS[kind].table as 'employee_contracts';
 
-const contractColumns = (eb: ExpressionBuilder<Database & { k: Database['employee_contracts'] }, 'k'>, kind: Kind) => [
+const contractColumns = (kind: Kind) => [
   'k.id',
   'k.employee_id as employeeId',
   'k.contract_number as contractNumber',
@@ -184,14 +185,14 @@ const contractColumns = (eb: ExpressionBuilder<Database & { k: Database['employe
         sql<string>`(select name from second_companies where id = k.second_company_id)`.as('secondCompany'),
       ]
     : []),
-  eb.selectFrom('users as u').select('u.email').whereRef('u.id', '=', 'k.created_by').as('createdBy'),
+  userNameOf('k.created_by').as('createdBy'),
   sql<string>`to_char(k.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
 ];
 
 function contractsOf<R>(db: Db, kind: Kind, employeeId: number): Promise<R[]> {
   return db
     .selectFrom(`${tableOf(kind)} as k`)
-    .select((eb) => contractColumns(eb as never, kind) as never)
+    .select(contractColumns(kind) as never)
     .where('k.employee_id', '=', employeeId)
     .orderBy('k.start_date', 'desc')
     .orderBy('k.id', 'desc')
@@ -476,24 +477,21 @@ function recordsQuery(db: Db) {
       'section', (select name from sections where id = r.${sql.raw(`${p}_section_id`)}),
       'jobPosition', (select name from job_positions where id = r.${sql.raw(`${p}_job_position_id`)}),
       'jobLevel', (select name from job_levels where id = r.${sql.raw(`${p}_job_level_id`)}))`;
-  return db
-    .selectFrom('employee_records as r')
-    .leftJoin('users as u', 'u.id', 'r.created_by')
-    .select([
-      'r.id',
-      'r.employee_id as employeeId',
-      'r.change_type as changeType',
-      'r.effective_date as effectiveDate',
-      side('from').as('from'),
-      side('to').as('to'),
-      sql<RecordRow['toIds']>`json_build_object(
+  return db.selectFrom('employee_records as r').select([
+    'r.id',
+    'r.employee_id as employeeId',
+    'r.change_type as changeType',
+    'r.effective_date as effectiveDate',
+    side('from').as('from'),
+    side('to').as('to'),
+    sql<RecordRow['toIds']>`json_build_object(
         'companyOfficeId', r.to_company_office_id, 'departmentId', r.to_department_id,
         'divisionId', r.to_division_id, 'sectionId', r.to_section_id,
         'jobPositionId', r.to_job_position_id, 'jobLevelId', r.to_job_level_id)`.as('toIds'),
-      'r.reason',
-      'u.email as createdBy',
-      sql<string>`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
-    ]);
+    'r.reason',
+    userNameOf('r.created_by').as('createdBy'),
+    sql<string>`to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('createdAt'),
+  ]);
 }
 
 export async function listRecords(ctx: Ctx, grant: View, raw: z.input<typeof listByEmployeeInput>): Promise<Page<RecordRow>> {

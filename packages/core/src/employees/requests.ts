@@ -10,7 +10,7 @@ import { refusal, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
-import { employeeName, employeeSearch } from '../shared/employee-sql';
+import { employeeName, employeeSearch, userNameOf } from '../shared/employee-sql';
 import { pageOf, pageOffset } from '../shared/page';
 import type { Page } from '../shared/zod';
 import { dateIssues, sectionDateIssues, todayWib as wibDay } from './date-rules';
@@ -155,7 +155,6 @@ function updateRequestsQuery(db: Db) {
   return db
     .selectFrom('employee_update_requests as q')
     .innerJoin('employees as e', 'e.id', 'q.employee_id')
-    .leftJoin('users as d', 'd.id', 'q.decided_by')
     .select([
       'q.id',
       'q.employee_id as employeeId',
@@ -167,7 +166,7 @@ function updateRequestsQuery(db: Db) {
       'q.snapshot',
       'q.note',
       iso('q.created_at').as('requestedAt'),
-      'd.email as decidedBy',
+      userNameOf('q.decided_by').as('decidedBy'),
       iso('q.decided_at').as('decidedAt'),
     ]);
 }
@@ -338,7 +337,6 @@ function resignationsQuery(db: Db) {
     .selectFrom('employee_resignations as r')
     .innerJoin('employees as e', 'e.id', 'r.employee_id')
     .leftJoin('departments as dp', 'dp.id', 'e.department_id')
-    .leftJoin('users as d', 'd.id', 'r.decided_by')
     .select([
       'r.id',
       'r.employee_id as employeeId',
@@ -350,7 +348,7 @@ function resignationsQuery(db: Db) {
       'r.reason',
       'r.status',
       'r.decision_note as decisionNote',
-      'd.email as decidedBy',
+      userNameOf('r.decided_by').as('decidedBy'),
       iso('r.decided_at').as('decidedAt'),
     ]);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDbEnv } from '../testing/db-env';
+import { displayNameOf } from '../testing/fixtures';
 import { failure } from '../testing/expect';
 import { actorForUser } from '../auth/service';
 import { createTestDb } from '../db/testing';
@@ -146,7 +147,7 @@ describe('stock on hand and the movement ledger', () => {
         sourceId: adjusted.id,
         sourceNumber: adjusted.number,
         note: 'Opening count',
-        actor: keeper.email,
+        actor: await displayNameOf(env.db, keeper),
         item: 'Hand soap',
         variant: '-',
       }),

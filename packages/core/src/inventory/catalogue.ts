@@ -41,6 +41,7 @@ import {
   type WarehouseRow,
 } from './schema';
 import { moveStock } from './stock';
+import { userNameOf } from '../shared/employee-sql';
 
 type Use = Grant<'inventory.request'>;
 type View = Grant<'inventory.view'>;
@@ -590,8 +591,7 @@ export async function findMovements(ctx: Ctx, _grant: View, raw: In<typeof listM
     .selectFrom('inventory_stock_movements as m')
     .innerJoin('inventory_item_variants as v', 'v.id', 'm.variant_id')
     .innerJoin('inventory_items as i', 'i.id', 'v.item_id')
-    .innerJoin('inventory_warehouses as w', 'w.id', 'm.warehouse_id')
-    .leftJoin('users as a', 'a.id', 'm.actor_user_id');
+    .innerJoin('inventory_warehouses as w', 'w.id', 'm.warehouse_id');
   if (f.warehouseId) q = q.where('m.warehouse_id', '=', f.warehouseId);
   if (f.variantId) q = q.where('m.variant_id', '=', f.variantId);
   if (f.kind) q = q.where('m.kind', '=', f.kind);
@@ -629,7 +629,7 @@ export async function findMovements(ctx: Ctx, _grant: View, raw: In<typeof listM
         'm.source_type as sourceType',
         'm.source_id as sourceId',
         'm.note',
-        'a.email as actor',
+        userNameOf('m.actor_user_id').as('actor'),
         'm.created_at as createdAt',
         totalCol,
       ])

@@ -102,6 +102,7 @@ const warehouseRequestLineShape = z.object({
   outstanding: z.number(),
   onHand: z.number(),
   shortage: z.number(),
+  onOrder: z.number(),
   note: z.string().nullable(),
 });
 const purchaseRequestRowShape = z.object({

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDbEnv } from '../testing/db-env';
+import { displayNameOf } from '../testing/fixtures';
 import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
@@ -167,7 +168,7 @@ describe('journey: request without stock → purchase request → three approval
     });
     expect(r1).toMatchObject({
       number: `RCV-${String(r1.id).padStart(6, '0')}`,
-      receivedBy: keeper.email,
+      receivedBy: await displayNameOf(env.db, keeper),
       purchaseOrderId: po1.id,
     });
     expect(await towelsOnHand()).toBe(4);

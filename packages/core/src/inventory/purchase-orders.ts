@@ -25,6 +25,7 @@ import {
   receivePurchaseOrderInput,
 } from './schema';
 import { moveStock } from './stock';
+import { userNameOf } from '../shared/employee-sql';
 
 type Manage = Grant<'inventory.manage'>;
 
@@ -163,7 +164,7 @@ function receivesBase(db: Db) {
       'rc.purchase_order_id as purchaseOrderId',
       'rc.received_date as receivedDate',
       'rc.note',
-      'ub.email as receivedBy',
+      userNameOf('rc.received_by_user_id').$castTo<string>().as('receivedBy'),
       'rc.created_at as createdAt',
     ]);
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDbEnv } from '../testing/db-env';
+import { displayNameOf } from '../testing/fixtures';
 import { failure } from '../testing/expect';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
@@ -127,7 +128,8 @@ describe('warehouse requests', () => {
       'Only an approved request can be issued; this one is Pending',
     );
     const approved = await decideWarehouseRequest(ctx(keeper), g.warehouse(keeper), { id: wr.id, decision: 'approve' });
-    expect(approved).toMatchObject({ status: 1, statusLabel: 'Approved', decidedBy: keeper.email });
+    // "Decided by" names the person, not their e-mail address.
+    expect(approved).toMatchObject({ status: 1, statusLabel: 'Approved', decidedBy: await displayNameOf(env.db, keeper) });
     const issued = await issueWarehouseRequest(ctx(keeper), g.manage(keeper), { id: wr.id });
     expect(issued).toMatchObject({ fulfilment: 'full', fulfilmentLabel: 'Issued', can: { issue: false } });
     expect(await soapOnHand()).toBe(16);
@@ -137,7 +139,7 @@ describe('warehouse requests', () => {
       balanceAfter: 16,
       sourceType: 'warehouse_request',
       sourceId: wr.id,
-      actor: keeper.email,
+      actor: await displayNameOf(env.db, keeper),
     });
     expect((await failure(issueWarehouseRequest(ctx(keeper), g.manage(keeper), { id: wr.id }))).message).toBe(
       'Everything on this request has already been issued',
@@ -220,25 +222,57 @@ describe('warehouse requests', () => {
     });
   });
 
-  it('concurrent issues of two requests for the same stock never oversell', async () => {
+  it('concurrent issues of requests for the same stock never oversell; the last one gets what is left, or nothing', async () => {
     const stock = await soapOnHand();
+    const each = Math.ceil(stock / 2);
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
       const wr = await createWarehouseRequest(ctx(requester), g.request(requester), {
         warehouseId,
-        lines: [{ variantId: variant.soap, quantity: Math.ceil(stock / 2) }],
+        lines: [{ variantId: variant.soap, quantity: each }],
       });
       await decideWarehouseRequest(ctx(keeper), g.warehouse(keeper), { id: wr.id, decision: 'approve' });
       ids.push(wr.id);
     }
     const results = await Promise.allSettled(ids.map((id) => issueWarehouseRequest(ctx(keeper), g.manage(keeper), { id })));
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
-    expect(await soapOnHand()).toBe(stock - 2 * Math.ceil(stock / 2));
+    // Everything on hand went out, never more; what each request got adds up to the stock.
+    expect(await soapOnHand()).toBe(0);
+    const issued = await Promise.all(
+      ids.map(async (id) => (await getWarehouseRequest(ctx(keeper), g.request(keeper), { id })).lineItems[0]!.issuedQuantity),
+    );
+    expect(issued.reduce((a, b) => a + b, 0)).toBe(stock);
+    // The one that found the shelf empty was refused with a message a person can act on, and issued nothing.
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect((refused.reason as AppError).message).toMatch(/^Not enough stock of Soap \(-\) in Main: \d+ Pcs on hand, \d+ asked$/);
-    // The refused request issued nothing.
-    const failedId = ids[results.indexOf(refused)]!;
-    expect((await getWarehouseRequest(ctx(keeper), g.request(keeper), { id: failedId })).fulfilment).toBe('none');
+    expect((refused.reason as AppError).message).toMatch(
+      /^Nothing on this request is in stock in Main: Soap \(-\) \d+ Pcs outstanding\. Raise a purchase request/,
+    );
+    expect(issued[results.indexOf(refused)]).toBe(0);
+  });
+
+  it('a request short of stock is issued in part and its remainder stays open (issue 19 item 15)', async () => {
+    await adjustStock(ctx(keeper), g.manage(keeper), { variantId: variant.soap, warehouseId, quantity: 3, note: 'Count' });
+    const wr = await createWarehouseRequest(ctx(requester), g.request(requester), {
+      warehouseId,
+      lines: [{ variantId: variant.soap, quantity: 5 }],
+    });
+    await decideWarehouseRequest(ctx(keeper), g.warehouse(keeper), { id: wr.id, decision: 'approve' });
+    const before = await getWarehouseRequest(ctx(keeper), g.manage(keeper), { id: wr.id });
+    expect(before.lineItems[0]).toMatchObject({ outstanding: 5, onHand: 3, shortage: 2, onOrder: 0 });
+    expect(before.can).toMatchObject({ issue: true, raisePurchaseRequest: true });
+    // Asking for more than is on hand names the line and the limit.
+    const tooMany = await failure(
+      issueWarehouseRequest(ctx(keeper), g.manage(keeper), {
+        id: wr.id,
+        lines: [{ lineId: before.lineItems[0]!.id, quantity: 4 }],
+      }),
+    );
+    expect(tooMany.fields).toEqual([{ param: 'lines.0.quantity', msg: 'must be at most 3 (on hand in Main)' }]);
+    const part = await issueWarehouseRequest(ctx(keeper), g.manage(keeper), { id: wr.id });
+    expect(part).toMatchObject({ status: 1, fulfilment: 'partial', fulfilmentLabel: 'Partially issued' });
+    expect(part.lineItems[0]).toMatchObject({ issuedQuantity: 3, outstanding: 2, onHand: 0, shortage: 2 });
+    // Nothing left on the shelf: no issue button until stock arrives; the shortage can still be ordered.
+    expect(part.can).toMatchObject({ issue: false, raisePurchaseRequest: true });
+    expect(await soapOnHand()).toBe(0);
   });
 });
 
@@ -447,9 +481,9 @@ describe('warehouse request without stock → linked purchase request', () => {
     await decideWarehouseRequest(ctx(keeper), g.warehouse(keeper), { id: wr.id, decision: 'approve' });
     const detail = await getWarehouseRequest(ctx(keeper), g.manage(keeper), { id: wr.id });
     expect(detail.lineItems[0]).toMatchObject({ outstanding: 30, onHand: 0, shortage: 30 });
-    expect(detail.can).toMatchObject({ issue: true, raisePurchaseRequest: true });
+    expect(detail.can).toMatchObject({ issue: false, raisePurchaseRequest: true });
     expect((await failure(issueWarehouseRequest(ctx(keeper), g.manage(keeper), { id: wr.id }))).message).toBe(
-      'Not enough stock of Paper (-) in Main: 0 Pcs on hand, 30 asked',
+      'Nothing on this request is in stock in Main: Paper (-) 30 Pcs outstanding. Raise a purchase request for the shortage or issue when stock arrives',
     );
 
     const pr = await raisePurchaseRequestForWarehouseRequest(ctx(keeper), g.manage(keeper), {
@@ -458,6 +492,10 @@ describe('warehouse request without stock → linked purchase request', () => {
       lines: [line({ quantity: 30, neededBy: '2026-12-20', reason: 'For WR' })],
     });
     expect(pr).toMatchObject({ warehouseRequestId: wr.id, warehouseRequestNumber: wr.number, status: 'pending_managerial' });
+    // Ordered: the detail says so and no longer offers a purchase request for the same shortage.
+    const ordered = await getWarehouseRequest(ctx(keeper), g.manage(keeper), { id: wr.id });
+    expect(ordered.lineItems[0]).toMatchObject({ shortage: 30, onOrder: 30 });
+    expect(ordered.can.raisePurchaseRequest).toBe(false);
     const linked = await listWarehouseRequestPurchaseRequests(ctx(requester), g.request(requester), { id: wr.id });
     expect(linked.map((p) => p.id)).toEqual([pr.id]);
     expect(

@@ -294,6 +294,8 @@ export interface WarehouseRequestLine {
   onHand: number;
   /** What is outstanding beyond what is on hand (the part to purchase). */
   shortage: number;
+  /** Quantity of this item on the request's purchase requests not rejected or cancelled (ordered already). */
+  onOrder: number;
   note: string | null;
 }
 

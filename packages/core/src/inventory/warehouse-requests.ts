@@ -32,6 +32,7 @@ import {
   type WarehouseRequestRow,
 } from './schema';
 import { moveStock } from './stock';
+import { userNameOf } from '../shared/employee-sql';
 
 type Request = Grant<'inventory.request'>;
 type View = Grant<'inventory.view'>;
@@ -149,6 +150,11 @@ async function linesOf(db: Db, id: number, warehouseId: number): Promise<Warehou
       'l.issued_quantity as issuedQuantity',
       's.on_hand as onHand',
       'l.note',
+      // Ordered for this request already: the item's quantity on its purchase requests that are still alive.
+      sql<number>`(select coalesce(sum(pl.quantity), 0)::int from inventory_purchase_request_lines pl
+        join inventory_purchase_requests p on p.id = pl.purchase_request_id
+        where p.warehouse_request_id = ${id} and pl.variant_id = l.variant_id
+          and p.status not in ('rejected', 'cancelled'))`.as('onOrder'),
     ])
     .where('l.warehouse_request_id', '=', id)
     .orderBy('l.position')
@@ -173,8 +179,11 @@ export async function getWarehouseRequest(
     linesOf(ctx.db, id, row.warehouseId),
     ctx.db
       .selectFrom('inventory_warehouse_requests as r')
-      .leftJoin('users as d', 'd.id', 'r.decided_by_user_id')
-      .select(['d.email as decidedBy', 'r.decided_at as decidedAt', 'r.decision_note as decisionNote'])
+      .select([
+        userNameOf('r.decided_by_user_id').as('decidedBy'),
+        'r.decided_at as decidedAt',
+        'r.decision_note as decisionNote',
+      ])
       .where('r.id', '=', id)
       .executeTakeFirstOrThrow(),
     purchaseRequestsOfWarehouseRequest(ctx.db, id),
@@ -184,6 +193,7 @@ export async function getWarehouseRequest(
   const pending = r.status === REQUEST_STATUS.Pending;
   const approvedOpen = r.status === REQUEST_STATUS.Approved && r.fulfilment !== 'full';
   const decider = pending && hasPermission(actor, 'inventory.approve.warehouse');
+  const manage = hasPermission(actor, 'inventory.manage');
   // The screen hides the buttons and says why when the approval helper would refuse.
   const decideRefusal = decider ? await decisionRefusal(checkDuties(ctx.db, actor, await warehouseDecision(ctx.db, id))) : null;
   return {
@@ -196,8 +206,10 @@ export async function getWarehouseRequest(
       cancel: own && pending,
       decide: decider && decideRefusal === null,
       decideRefusal,
-      issue: approvedOpen && hasPermission(actor, 'inventory.manage'),
-      raisePurchaseRequest: approvedOpen && hasPermission(actor, 'inventory.manage'),
+      // Only when something outstanding is in stock: the issue hands out what there is, the rest stays open.
+      issue: approvedOpen && manage && lineItems.some((l) => l.outstanding > 0 && l.onHand > 0),
+      // Only for a shortage not on order yet (issue 19 item 15: not offered again once it is ordered).
+      raisePurchaseRequest: approvedOpen && manage && lineItems.some((l) => l.shortage > l.onOrder),
     },
   };
 }
@@ -399,9 +411,12 @@ export async function decideWarehouseRequest(ctx: Ctx, grant: Decide, raw: In<ty
 }
 
 /**
- * Hands items out: each line's issued quantity grows (never past what was asked) and stock goes
- * down by a ledger issue naming this request. Without `lines`, everything outstanding. All or
- * nothing: a line short of stock refuses the whole issue with the item and what is on hand.
+ * Hands items out: each line's issued quantity grows (never past what was asked) and stock goes down by a ledger
+ * issue naming this request. Without `lines`, whatever is in stock of everything outstanding: a line short of stock
+ * is issued in part and its remainder stays open (issue 19 item 15), the request is then "Partially issued". With
+ * `lines`, exactly those quantities; one above what is outstanding or on hand is a field error of that line.
+ * The stock rows of the request's items are locked first, so what is planned is what is on hand when it moves
+ * (concurrent issues of the same stock never oversell).
  */
 export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typeof issueWarehouseRequestInput>) {
   const input = issueWarehouseRequestInput.parse(raw);
@@ -409,10 +424,11 @@ export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typ
   await inTransaction(ctx, async (trx) => {
     // Locks the request: issues of one request run one after another.
     const wr = await trx
-      .selectFrom('inventory_warehouse_requests')
-      .select(['id', 'status', 'warehouse_id'])
-      .where('id', '=', input.id)
-      .forUpdate()
+      .selectFrom('inventory_warehouse_requests as r')
+      .innerJoin('inventory_warehouses as w', 'w.id', 'r.warehouse_id')
+      .select(['r.id', 'r.status', 'r.warehouse_id', 'w.name as warehouse'])
+      .where('r.id', '=', input.id)
+      .forUpdate('r')
       .executeTakeFirst();
     if (!wr) throw notFound();
     if (wr.status !== REQUEST_STATUS.Approved) {
@@ -422,35 +438,81 @@ export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typ
       );
     }
     const lines = await trx
-      .selectFrom('inventory_warehouse_request_lines')
-      .select(['id', 'variant_id', 'quantity', 'issued_quantity'])
-      .where('warehouse_request_id', '=', input.id)
-      .orderBy('position')
+      .selectFrom('inventory_warehouse_request_lines as l')
+      .innerJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
+      .innerJoin('inventory_items as i', 'i.id', 'v.item_id')
+      .innerJoin('inventory_units as u', 'u.id', 'i.unit_id')
+      .select([
+        'l.id',
+        'l.variant_id',
+        'l.quantity',
+        'l.issued_quantity',
+        'i.name as item',
+        'v.name as variant',
+        'u.name as unit',
+      ])
+      .where('l.warehouse_request_id', '=', input.id)
+      .orderBy('l.position')
       .execute();
+    // What is on hand of each item, locked until the issue commits (another request waits here).
+    const stock = lines.length
+      ? await trx
+          .selectFrom('inventory_stock')
+          .select(['variant_id', 'on_hand'])
+          .where('warehouse_id', '=', wr.warehouse_id)
+          .where(
+            'variant_id',
+            'in',
+            lines.map((l) => l.variant_id),
+          )
+          .orderBy('variant_id')
+          .forUpdate()
+          .execute()
+      : [];
+    const left = new Map(stock.map((s) => [s.variant_id, s.on_hand]));
+    const take = (variantId: number, quantity: number) => left.set(variantId, (left.get(variantId) ?? 0) - quantity);
     const byId = new Map(lines.map((l) => [l.id, l]));
-    let plan: { lineId: number; variantId: number; quantity: number }[];
+    const outstanding = lines.filter((l) => l.quantity > l.issued_quantity);
+    if (outstanding.length === 0) throw new AppError('CONFLICT', 'Everything on this request has already been issued');
+    const plan: { lineId: number; variantId: number; quantity: number }[] = [];
     if (input.lines) {
       const fields: FieldIssue[] = [];
-      plan = [];
       input.lines.forEach((l, i) => {
         const line = byId.get(l.lineId);
+        const onHand = line ? (left.get(line.variant_id) ?? 0) : 0;
         if (!line) fields.push({ param: `lines.${i}.lineId`, msg: 'is not a line of this request' });
         else if (l.quantity > line.quantity - line.issued_quantity)
           fields.push({
             param: `lines.${i}.quantity`,
             msg: `must be at most ${line.quantity - line.issued_quantity} (still outstanding)`,
           });
-        else plan.push({ lineId: line.id, variantId: line.variant_id, quantity: l.quantity });
+        else if (l.quantity > onHand)
+          fields.push({ param: `lines.${i}.quantity`, msg: `must be at most ${onHand} (on hand in ${wr.warehouse})` });
+        else {
+          plan.push({ lineId: line.id, variantId: line.variant_id, quantity: l.quantity });
+          take(line.variant_id, l.quantity);
+        }
       });
       if (new Set(input.lines.map((l) => l.lineId)).size !== input.lines.length)
         fields.push({ param: 'lines', msg: 'must name each line once' });
       if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
     } else {
-      plan = lines
-        .filter((l) => l.quantity > l.issued_quantity)
-        .map((l) => ({ lineId: l.id, variantId: l.variant_id, quantity: l.quantity - l.issued_quantity }));
+      for (const l of outstanding) {
+        const quantity = Math.min(l.quantity - l.issued_quantity, Math.max(0, left.get(l.variant_id) ?? 0));
+        if (quantity === 0) continue;
+        plan.push({ lineId: l.id, variantId: l.variant_id, quantity });
+        take(l.variant_id, quantity);
+      }
+      if (plan.length === 0) {
+        const short = outstanding.map(
+          (l) => `${l.item} (${variantLabel(l.variant)}) ${l.quantity - l.issued_quantity} ${l.unit}`,
+        );
+        throw new AppError(
+          'CONFLICT',
+          `Nothing on this request is in stock in ${wr.warehouse}: ${short.join(', ')} outstanding. Raise a purchase request for the shortage or issue when stock arrives`,
+        );
+      }
     }
-    if (plan.length === 0) throw new AppError('CONFLICT', 'Everything on this request has already been issued');
     for (const p of plan) {
       const ok = await trx
         .updateTable('inventory_warehouse_request_lines')

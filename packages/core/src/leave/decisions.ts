@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
+import { assertPayDaysOpen } from '../payroll/index';
 import type { Actor } from '../access/index';
 import { refuseOwn } from '../access/index';
 import { bulkEach, checkDuties, guardedDelete, transition } from '../access/index';
@@ -95,6 +96,8 @@ async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | und
   return inTransaction(ctx, async (trx) => {
     const { r, step } = await decisionOf(trx, actor, id);
     const final = step === 0 || step === r.approvalSteps;
+    // The last step changes pay (unpaid days, timesheet): not inside a finalised payroll month (issue 19 item 17).
+    if (final) await assertPayDaysOpen(trx, r.employeeId, { from: r.startDate, to: r.endDate }, 'leave');
     await decide(
       trx,
       r,
@@ -169,6 +172,9 @@ async function cancelOne(ctx: Ctx, actor: Actor, id: number, who: Who, note: str
     } else if (!approver && !isOwn(actor, r.employeeId)) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do this');
     }
+    // Undoing an approved leave changes the pay of its days: not inside a finalised payroll month (issue 19 item 17).
+    if (r.status === LEAVE_STATUS.Approved)
+      await assertPayDaysOpen(trx, r.employeeId, { from: r.startDate, to: r.endDate }, 'leave');
     await transition(trx, 'leave_requests', {
       id,
       from: r.status,
@@ -258,6 +264,9 @@ export async function setLeaveBePaid(ctx: Ctx, grant: Approve, raw: In<typeof se
   await inTransaction(ctx, async (trx) => {
     const r = await visibleRequest(trx, grant.actor, input.id, 'scope', true);
     refuseOwn(grant.actor, r.employeeId, 'leave pay');
+    // Whether an approved leave is paid changes that month's pay: not once it is finalised (issue 19 item 17).
+    if (r.status === LEAVE_STATUS.Approved)
+      await assertPayDaysOpen(trx, r.employeeId, { from: r.startDate, to: r.endDate }, 'leave');
     await trx
       .updateTable('leave_requests')
       .set({ be_paid: input.bePaid, updated_at: sql`now()` })

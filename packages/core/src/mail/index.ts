@@ -10,6 +10,6 @@ export {
 } from './mailer';
 export type { NewMail } from './queries';
 export * from './schema';
-export { type DeliveryResult, deliverMail, enqueueMail, getOutboxMessage, listOutbox, retryMail } from './service';
+export { type DeliveryResult, deliverMail, enqueueMail, getOutboxMessage, listOutbox, redactMail, retryMail } from './service';
 export type { MailTables } from './tables';
 export * from './outputs';

@@ -156,3 +156,15 @@ export async function markResult(db: Db, id: number, now: Date, error: string | 
     .where('status', '=', 'queued')
     .execute();
 }
+
+/** Replaces every occurrence of `secret` in a message's stored bodies (text and HTML) with `replacement`. */
+export async function redactBodies(db: Db, id: number, secret: string, replacement: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      text_body: sql<string>`replace(text_body, ${secret}, ${replacement})`,
+      html_body: sql<string | null>`replace(html_body, ${secret}, ${replacement})`,
+    })
+    .where('id', '=', id)
+    .execute();
+}

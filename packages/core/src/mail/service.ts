@@ -5,7 +5,7 @@ import { AppError, notFound } from '../shared/errors';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import type { MailConfig } from './mailer';
-import { claimQueued, insertMessages, markResult, type NewMail, outboxQuery, queryQueued } from './queries';
+import { claimQueued, insertMessages, markResult, type NewMail, outboxQuery, queryQueued, redactBodies } from './queries';
 import { listOutboxInput, type OutboxMessage, type OutboxRow, outboxMessageInput } from './schema';
 
 /** Messages sent at once over the pooled SMTP connections. */
@@ -64,6 +64,14 @@ export async function deliverMail(ctx: Ctx, mail: MailConfig, ids: readonly numb
   };
   await Promise.all(Array.from({ length: PARALLEL_SENDS }, worker));
   return out;
+}
+
+/**
+ * Removes a secret (a one-time password) from a message's stored text once delivery was attempted, so the outbox
+ * never keeps it: what was handed to SMTP is gone from the database (issue 19). A failed message keeps the rest.
+ */
+export async function redactMail(ctx: Ctx, id: number, secret: string, replacement = '[removed from the outbox after sending]') {
+  await redactBodies(ctx.db, id, secret, replacement);
 }
 
 /** The outbox, newest first: messages to employees in the caller's data scope (spec §6). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
-import { makeEmployee, makeUser } from '../testing/fixtures';
+import { displayNameOf, makeEmployee, makeUser } from '../testing/fixtures';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import { explainPermission } from './explain';
 import { requirePermission } from '../access/grant';
@@ -44,7 +44,15 @@ describe('why can this person see this (explainPermission)', () => {
     expect(now.has).toBe(true);
     expect(now.pending).toEqual([]);
     expect(now.sources).toMatchObject([
-      { kind: 'employee', grantId: g.id, grantKind: 'permission', role: null, requestedBy: a.email, approvedBy: b.email },
+      // Who asked and who approved by name, not by e-mail address (issue 19).
+      {
+        kind: 'employee',
+        grantId: g.id,
+        grantKind: 'permission',
+        role: null,
+        requestedBy: await displayNameOf(t.db, a),
+        approvedBy: await displayNameOf(t.db, b),
+      },
       { kind: 'jobPosition', grantId: role.id, grantKind: 'role', role: 'warehouse-manager', jobPosition: 'Storekeeper' },
     ]);
     expect(now.sources[0]!.approvedAt).toBeInstanceOf(Date);

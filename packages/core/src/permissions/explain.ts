@@ -7,6 +7,7 @@ import { effectiveAccess, type GrantedKey } from '../access/index';
 import type { Grant } from '../access/index';
 import { PERMISSION_KEYS, type PermissionKey } from '../access/index';
 import { employeeInScope } from '../access/index';
+import { userNameOf } from '../shared/employee-sql';
 
 export const explainInput = z.object({
   employeeId: id,
@@ -91,16 +92,15 @@ export async function explainPermission(
     ctx.db
       .selectFrom('permission_grants as g')
       .innerJoin('users as rq', 'rq.id', 'g.requested_by')
-      .leftJoin('users as dc', 'dc.id', 'g.decided_by')
       .select([
         'g.id',
         'g.subject_type',
         'g.grant_kind',
         'g.grant_key',
         'g.status',
-        'rq.email as requestedBy',
+        userNameOf('g.requested_by').$castTo<string>().as('requestedBy'),
         'g.requested_at',
-        'dc.email as decidedBy',
+        userNameOf('g.decided_by').as('decidedBy'),
         'g.decided_at',
       ])
       .where('g.revoked_at', 'is', null)

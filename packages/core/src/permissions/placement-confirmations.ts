@@ -13,6 +13,7 @@ import type { GrantPlacement } from './placement';
 import type { PermissionKey } from '../access/index';
 import { decidePlacementInput, listPlacementConfirmationsInput, type PlacementConfirmationRow } from './schema';
 import { employeeInScope } from '../access/index';
+import { userNameOf } from '../shared/employee-sql';
 
 /**
  * Four-eyes for placements (issue 16 item 3; docs/security.md §1.4). A move is applied at once, so
@@ -95,7 +96,6 @@ export async function listPlacementConfirmations(
   const [rows, count] = await Promise.all([
     q
       .innerJoin('users as rq', 'rq.id', 'pc.requested_by')
-      .leftJoin('users as dc', 'dc.id', 'pc.decided_by')
       .leftJoin('job_positions as jp', 'jp.id', 'pc.job_position_id')
       .leftJoin('sections as sc', 'sc.id', 'pc.section_id')
       .select([
@@ -112,7 +112,7 @@ export async function listPlacementConfirmations(
         'pc.requested_by as requestedById',
         'pc.requested_at as requestedAt',
         'pc.status',
-        'dc.email as decidedBy',
+        userNameOf('pc.decided_by').as('decidedBy'),
         'pc.decided_at as decidedAt',
         'pc.note',
         'pc.withholding',

@@ -12,6 +12,7 @@ import { decisionRefusal, ownRecordError } from '../access/index';
 import type { Grant } from '../access/index';
 import { employeeInScope } from '../access/index';
 import { assignInput, createGrantSetInput, deleteGrantSetInput, type GrantRow, grantIdInput, listGrantsInput } from './schema';
+import { userNameOf } from '../shared/employee-sql';
 
 type SubjectType = 'employee' | 'job_position' | 'section';
 
@@ -312,7 +313,6 @@ export async function listGrants(
   const [rows, count] = await Promise.all([
     q
       .innerJoin('users as rq', 'rq.id', 'g.requested_by')
-      .leftJoin('users as dc', 'dc.id', 'g.decided_by')
       .select([
         'g.id',
         'g.subject_type as subjectType',
@@ -324,10 +324,10 @@ export async function listGrants(
         'g.grant_kind as kind',
         'g.grant_key as key',
         'g.status',
-        'rq.email as requestedBy',
+        userNameOf('g.requested_by').$castTo<string>().as('requestedBy'),
         'g.requested_by as requestedById',
         'g.requested_at as requestedAt',
-        'dc.email as decidedBy',
+        userNameOf('g.decided_by').as('decidedBy'),
         'g.decided_at as decidedAt',
         'g.revoked_at as revokedAt',
       ])

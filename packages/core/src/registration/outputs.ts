@@ -30,3 +30,11 @@ export const activateRegistrationOutput = z.object({
   email: z.string(),
   temporaryPassword: z.string(),
 });
+
+/** The e-mail of a one-time password: the outbox message, its addressee and whether SMTP took it. */
+export const emailOneTimePasswordOutput = z.object({
+  messageId: z.number(),
+  to: z.string(),
+  status: z.enum(['sent', 'failed']),
+  error: z.string().nullable(),
+});

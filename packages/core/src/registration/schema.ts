@@ -43,6 +43,15 @@ export const activateRegistrationInput = z.object({
   jobPositionId: optionalId,
 });
 
+/**
+ * E-mail the one-time password of an activated registration's login to its holder (issue 19): the password the
+ * activation showed, which the server checks against the login (it keeps only its hash).
+ */
+export const emailOneTimePasswordInput = z.object({
+  employeeId: id,
+  password: z.string({ message: 'is required' }).min(1, 'is required').max(200, 'must be at most 200 characters'),
+});
+
 export const rejectRegistrationInput = z.object({ id, note: z.string().trim().max(500).optional() });
 
 export interface RegistrationRow {

@@ -917,6 +917,9 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
       for (const r of inserted) employeeIdByEmail.set(r.email, r.id);
     }
 
+    // The company's legal name, printed on payslips as "Company" (issue 19).
+    await db.updateTable('payroll_settings').set({ company_name: 'PT Nusantara Demo Sejahtera' }).where('id', '=', 1).execute();
+
     // Contracts with basic salaries and fixed allowances for most people (issue 5; see seed/salaries.ts).
     await seedSalariesDemo(
       db,

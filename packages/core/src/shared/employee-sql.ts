@@ -24,6 +24,15 @@ export const userName = (u = 'u', e = 'e') =>
   sql<string>`coalesce(nullif(trim(${sql.ref(`${e}.given_name`)} || ' ' || ${sql.ref(`${e}.surname`)}), ''), ${sql.ref(`${u}.email`)})`;
 
 /**
+ * The display name of the login whose id is in column `userId` (its employee's name, else its e-mail; null when
+ * the column is null), as a scalar subquery: for "decided by", "received by" and other actor columns that would
+ * otherwise show an e-mail address (issue 19).
+ */
+export const userNameOf = (userId: string) =>
+  sql<string | null>`(select coalesce(nullif(trim(ux.given_name || ' ' || ux.surname), ''), uu.email)
+    from users uu left join employees ux on ux.id = uu.employee_id where uu.id = ${sql.ref(userId)})`;
+
+/**
  * A list's search: the employee's name or number, or any of the `also` columns, contains the text
  * (ILIKE; `%`, `_` and `\` match literally).
  */

@@ -129,3 +129,14 @@ export async function makeDepartmentHr(services: Services, org: Org, dept: 0 | 1
 }
 
 export { createServices };
+
+/** The name screens show for a login: its employee's given name and surname (issue 19: names, not e-mail addresses). */
+export async function displayNameOf(db: Kysely<Database>, user: { employeeId: number | null; email: string }): Promise<string> {
+  if (user.employeeId === null) return user.email;
+  const e = await db
+    .selectFrom('employees')
+    .select(['given_name', 'surname'])
+    .where('id', '=', user.employeeId)
+    .executeTakeFirstOrThrow();
+  return `${e.given_name} ${e.surname}`.trim();
+}

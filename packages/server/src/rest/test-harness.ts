@@ -20,10 +20,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: Partial<Pick<AppOptions, 'logger' | 'trpcAdapter'>> & { employees?: number } = {}) {
+export async function startTestApp(
+  opts: Partial<Pick<AppOptions, 'logger' | 'trpcAdapter'>> & {
+    employees?: number;
+    /** The services' clock ("now" of the business rules, e.g. which payroll months have begun); default the system's. */
+    clock?: () => Date;
+  } = {},
+) {
   const tdb = await createTestDb();
   await ensureReferenceData(tdb.db);
-  const services = createServices(tdb.db);
+  const services = createServices(tdb.db, opts.clock ? { clock: opts.clock } : {});
   const office = await tdb.db
     .insertInto('company_offices')
     .values({ code: 'JKT', name: 'Jakarta', address: null, city: 'Jakarta' })

@@ -112,6 +112,16 @@ describe('one-time password (item 6)', () => {
       companyOfficeId: office.id,
     });
     expect(act.statusCode).toBe(200);
+    // E-mailing the one-time password (issue 19): bad input is GL0001 per field; without SMTP it is refused (412),
+    // since the password would stay in the outbox.
+    const S = '/v2/h/employee/registration/sendPassword';
+    expect(refusedParams(await call('POST', S, hc, {}))).toEqual(['employeeId', 'password']);
+    const noSmtp = await call('POST', S, hc, {
+      employeeId: act.json().result.employeeId,
+      password: act.json().result.temporaryPassword,
+    });
+    expect(noSmtp.statusCode).toBe(412);
+    expect(noSmtp.json().errors[0].code).toBe('GL0012');
     const temp = await bearer({ email: 'new.hire@test.co.id', password: act.json().result.temporaryPassword });
     const leave = await trpcQuery('auth.me', temp);
     expect(leave.statusCode).toBe(200);

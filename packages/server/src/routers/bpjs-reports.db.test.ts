@@ -33,7 +33,8 @@ beforeAll(async () => {
   const g = await call('POST', '/v2/h/salary/report/generate', admin, { period: '2026-11' });
   runId = g.json().result.runId;
   expect((await call('POST', `/v2/h/salary/report/${runId}/finalise`, admin)).statusCode).toBe(200);
-  draftId = (await call('POST', '/v2/h/salary/report/generate', admin, { period: '2026-12' })).json().result.runId;
+  draftId = (await call('POST', '/v2/h/salary/report/generate', admin, { period: '2026-12', confirmFuturePeriod: true })).json()
+    .result.runId;
 }, 60_000);
 
 describe('BPJS reports over REST (/v2/h/salary/bpjsReport)', () => {

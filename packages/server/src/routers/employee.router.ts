@@ -73,6 +73,8 @@ import {
 import {
   activateRegistration,
   activateRegistrationInput,
+  emailOneTimePassword,
+  emailOneTimePasswordInput,
   listRegistrations,
   listRegistrationsInput,
   register,
@@ -131,7 +133,12 @@ import {
   updateManagerOutput,
   uploadContractFileOutput,
 } from '@hr/core/employees';
-import { activateRegistrationOutput, listRegistrationsOutput, registerOutput } from '@hr/core/registration';
+import {
+  activateRegistrationOutput,
+  emailOneTimePasswordOutput,
+  listRegistrationsOutput,
+  registerOutput,
+} from '@hr/core/registration';
 import { fileResult, okResult, returns } from '../trpc/output';
 
 /** `POST /v2/h/employee/update/{section}`: one procedure per section of the employee record (spec §3). */
@@ -362,6 +369,12 @@ export const employeeRouter = router({
       'Registration activated',
       call(activateRegistrationInput, activateRegistration, activateRegistrationOutput),
     ),
+    /** E-mails the one-time password of an activated registration's login to its holder (issue 19). */
+    sendPassword: permissionProcedure('employee.registration.decide')
+      .meta({ rest: { method: 'POST', path: '/v2/h/employee/registration/sendPassword', message: 'One-time password e-mailed' } })
+      .input(emailOneTimePasswordInput)
+      .output(returns(emailOneTimePasswordOutput))
+      .mutation(({ ctx, input }) => emailOneTimePassword(ctx.svc, ctx.grant, ctx.services.mail, input)),
     reject: permissionProcedure('employee.registration.decide')
       .meta({ rest: { method: 'POST', path: '/v2/h/employee/registration/{id}/reject', message: 'Registration rejected' } })
       .input(rejectRegistrationInput)

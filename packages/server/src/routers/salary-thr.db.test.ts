@@ -52,6 +52,40 @@ describe('THR runs over REST (spec §7 salary/allowance)', () => {
     expect(list.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [{ param: 'holiday' }] });
   });
 
+  it('dates: the holiday date from the holiday calendar and the pay date 7 days before (issue 19 item 13)', async () => {
+    await t.tdb.db
+      .insertInto('holidays')
+      .values([
+        {
+          holiday_date: '2027-03-10',
+          name: 'Idul Fitri 1448 H',
+          kind: 'national',
+          religious_holiday: 2,
+          company_office_id: null,
+        },
+        {
+          holiday_date: '2027-03-11',
+          name: 'Idul Fitri 1448 H (2)',
+          kind: 'national',
+          religious_holiday: 2,
+          company_office_id: null,
+        },
+      ])
+      .execute();
+    const r = await call('GET', `${A}/generate/dates?holiday=2&year=2027`, admin);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().result).toEqual({ holidayDate: '2027-03-10', payDate: '2027-03-03' });
+    // A holiday the calendar does not have: both empty, the screen asks for them.
+    expect((await call('GET', `${A}/generate/dates?holiday=3&year=2027`, admin)).json().result).toEqual({
+      holidayDate: null,
+      payDate: null,
+    });
+    const bad = await call('GET', `${A}/generate/dates?holiday=7`, admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [{ param: 'holiday' }] });
+    expect((await call('GET', `${A}/generate/dates?holiday=2`, staff)).statusCode).toBe(403);
+  });
+
   it('dry run, generate, detail with traces, concurrent finalise (one winner), locked, download', async () => {
     const dry = await call('POST', `${A}/generate/dryRun`, admin, fitri);
     expect(dry.json()).toMatchObject({ status: 'success', success: 'Holiday allowance dry run' });

@@ -9,6 +9,8 @@ import {
   listThrRuns,
   listThrRunsInput,
   thrRunDetailInput,
+  thrDates,
+  thrDatesInput,
   thrRunIdInput,
 } from '@hr/core/payroll';
 import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
@@ -21,6 +23,7 @@ import {
   generateThrOutput,
   getThrRunOutput,
   listThrRunsOutput,
+  thrDatesOutput,
 } from '@hr/core/payroll';
 import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
 
@@ -45,6 +48,8 @@ export const holidayAllowanceRouter = router({
       requireCompanyScope(ctx.grant, 'THR runs');
       return enqueueJob(ctx.services, JOB_KINDS.thr, input, ctx.actor);
     }),
+  /** The holiday date and default pay date (7 days before) from the holiday calendar (issue 19 item 13). */
+  dates: view.get(`${A}/generate/dates`, 'Holiday allowance dates', call(thrDatesInput, thrDates, thrDatesOutput)),
   dryRun: update.post(`${A}/generate/dryRun`, 'Holiday allowance dry run', call(generateThrInput, dryRunThr, dryRunThrOutput)),
   detail: view.get(`${A}/{id}/detail`, 'Holiday allowance', call(thrRunDetailInput, getThrRun, getThrRunOutput)),
   finalise: update.post(`${A}/{id}/finalise`, 'Holiday allowance finalised', call(thrRunIdInput, finaliseThr, finaliseThrOutput)),

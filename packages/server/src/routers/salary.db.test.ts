@@ -118,4 +118,26 @@ describe('salary over REST (spec §7 salary/... and /personal/salary)', () => {
     expect((await call('GET', `${S}/employee/999999/detail`, admin)).statusCode).toBe(404);
     expect((await call('GET', `${S}/report/payslip/999999`, admin)).statusCode).toBe(404);
   });
+
+  it('period lock (issue 19 item 17): a future month needs confirmFuturePeriod; HR reopens a finalised month with a reason', async () => {
+    const future = await call('POST', `${S}/report/generate`, admin, { period: '2090-01' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [{ param: 'confirmFuturePeriod' }] });
+    expect((await call('POST', `${S}/report/generate/job`, admin, { period: '2090-01' })).statusCode).toBe(400);
+
+    const run = (await call('GET', `${S}/report?period=2026-11`, admin)).json().results.rows[0];
+    expect(run.status).toBe('finalised');
+    const noReason = await call('POST', `${S}/report/${run.id}/reopen`, admin, {});
+    expect(noReason.json().errors[0]).toMatchObject({ code: 'GL0001', attributes: [{ param: 'reason' }] });
+    expect((await call('POST', `${S}/report/${run.id}/reopen`, staff, { reason: 'x' })).statusCode).toBe(403);
+    const ok = await call('POST', `${S}/report/${run.id}/reopen`, admin, { reason: 'Late correction of 10/11' });
+    expect(ok.json()).toMatchObject({ status: 'success', success: 'Salary report reopened', result: { status: 'draft' } });
+    const again = await call('POST', `${S}/report/${run.id}/reopen`, admin, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe('GL0009');
+    // While reopened, the employee sees no payslip of the month; finalising again shows it.
+    expect((await call('GET', '/v2/h/personal/salary', me)).json().results.total).toBe(0);
+    expect((await call('POST', `${S}/report/${run.id}/finalise`, admin)).statusCode).toBe(200);
+    expect((await call('GET', '/v2/h/personal/salary', me)).json().results.total).toBe(1);
+  });
 });

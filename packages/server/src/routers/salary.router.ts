@@ -32,6 +32,9 @@ import {
   downloadPayrollRun,
   dryRunPayroll,
   finalisePayroll,
+  refuseUnconfirmedFuturePeriod,
+  reopenPayroll,
+  reopenRunInput,
   generatePayroll,
   generateRunInput,
   getPayrollRun,
@@ -232,6 +235,8 @@ export const salaryRouter = router({
       .output(returns(enqueueJobOutput))
       .mutation(({ ctx, input }) => {
         requireCompanyScope(ctx.grant);
+        // The future-month warning answers at once, not from inside the job (issue 19 item 17).
+        refuseUnconfirmedFuturePeriod(ctx.svc, input);
         return enqueueJob(ctx.services, JOB_KINDS.payroll, input, ctx.actor);
       }),
     dryRun: mutation(
@@ -246,6 +251,12 @@ export const salaryRouter = router({
       `${S}/report/{id}/finalise`,
       'Salary report finalised',
       call(salaryIdInput, finalisePayroll, finalisePayrollOutput),
+    ),
+    /** HR reopens a finalised month (issue 19 item 17): audited, guarded, refused after a bank transfer export. */
+    reopen: salaryUpdate.post(
+      `${S}/report/{id}/reopen`,
+      'Salary report reopened',
+      call(reopenRunInput, reopenPayroll, finalisePayrollOutput),
     ),
     cancel: salaryUpdate.post(
       `${S}/report/{id}/cancel`,

@@ -439,6 +439,9 @@ export const en = {
     tempPasswordFor: 'Employee {{number}} ({{email}}) can now sign in with this temporary password:',
     tempPasswordOnce:
       'This password is shown only once. Copy it now and hand it over securely; it must be changed at first sign-in.',
+    emailPassword: 'E-mail it to {{email}}',
+    passwordEmailed: 'One-time password e-mailed to {{email}}',
+    passwordEmailFailed: 'The e-mail to {{email}} failed: {{error}}',
     rejectTitle: 'Reject {{name}}?',
     rejectNote: 'Note (optional)',
     rejectSubmit: 'Reject',

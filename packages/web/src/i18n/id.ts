@@ -436,6 +436,9 @@ export const id: Messages = {
     tempPasswordFor: 'Karyawan {{number}} ({{email}}) sekarang dapat masuk dengan kata sandi sementara ini:',
     tempPasswordOnce:
       'Kata sandi ini hanya ditampilkan sekali. Salin sekarang dan serahkan dengan aman; kata sandi wajib diganti saat pertama masuk.',
+    emailPassword: 'Kirim lewat e-mail ke {{email}}',
+    passwordEmailed: 'Kata sandi sekali pakai dikirim ke {{email}}',
+    passwordEmailFailed: 'E-mail ke {{email}} gagal: {{error}}',
     rejectTitle: 'Tolak {{name}}?',
     rejectNote: 'Catatan (opsional)',
     rejectSubmit: 'Tolak',

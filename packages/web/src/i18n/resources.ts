@@ -27,6 +27,7 @@ import type { SALARY_TAX_TEXTS } from '../features/salary-tax/texts';
 import type { SIGNATURE_QR_TEXTS } from '../features/employee/detail/signature-qr-texts';
 import type { STORAGE_SERVER_TEXTS } from '../features/storage-servers/texts';
 import type { THR_TEXTS } from '../features/salary-thr/texts';
+import type { KIT_TEXTS } from '../ui/kit-texts';
 import type { Messages } from './en';
 
 /**
@@ -50,6 +51,7 @@ export type Resources = Messages & {
   dlogs: (typeof DEVELOPER_LOGS_TEXTS)['en'];
   employeeImport: (typeof EMPLOYEE_IMPORT_TEXTS)['en'];
   inv: (typeof INVENTORY_TEXTS)['en'];
+  kit: (typeof KIT_TEXTS)['en'];
   leave: (typeof LEAVE_TEXTS)['en'];
   legal: (typeof LEGAL_TEXTS)['en'];
   mail: (typeof SALARY_MAIL_TEXTS)['en'];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldsOf } from './errors';
 import { requiredNotice, startCase } from './format';
+import { revealInvalid } from './reveal-invalid';
 
 export interface FormFieldDef<K extends string> {
   key: K;
@@ -20,7 +21,8 @@ export const fieldId = (prefix: string, key: string) => `${prefix}-${key}`;
 /**
  * State of a form whose rules are a core zod schema (the server checks the same schema): on
  * submit, empty required fields get the spec §5 notice "<Field> field is required", other problems
- * the schema's message, and the first invalid field (in form order) is focused. The server's
+ * the schema's message, and the first invalid field (in form order) is scrolled to and focused, with
+ * a notice listing what is wrong. The server's
  * GL0001 field errors (and a CONFLICT naming a field) are shown at their fields the same way.
  */
 export function useSchemaForm<K extends string, I>(opts: {
@@ -31,14 +33,23 @@ export function useSchemaForm<K extends string, I>(opts: {
   toInput: (values: FormValues<K>) => I;
 }) {
   const { idPrefix, fields } = opts;
+  const [initial] = useState<FormValues<K>>(opts.initial);
   const [values, setValues] = useState<FormValues<K>>(opts.initial);
   const [errors, setErrors] = useState<FormErrors<K>>({});
   const labelOf = (k: string) => fields.find((f) => f.key === k)?.label ?? startCase(k);
   const keys = fields.map((f) => f.key as string);
 
-  const focusFirst = (errs: FormErrors<K>) => {
+  /** Scrolls to and focuses the first invalid field; a refused save (`notice`) also says which fields are wrong. */
+  const focusFirst = (errs: FormErrors<K>, notice: boolean) => {
     const first = fields.find((f) => errs[f.key]);
-    if (first) document.getElementById(fieldId(idPrefix, first.key))?.focus();
+    if (!first) return;
+    const el = document.getElementById(fieldId(idPrefix, first.key));
+    if (notice)
+      revealInvalid(
+        el,
+        fields.flatMap((f) => errs[f.key] ?? []),
+      );
+    else el?.focus();
   };
 
   const set = (key: K, value: string) => {
@@ -64,7 +75,7 @@ export function useSchemaForm<K extends string, I>(opts: {
     }
     setErrors(next);
     if (Object.values(next).some(Boolean)) {
-      focusFirst(next);
+      focusFirst(next, true);
       return;
     }
     await onValid(input);
@@ -75,11 +86,14 @@ export function useSchemaForm<K extends string, I>(opts: {
     const next: FormErrors<K> = {};
     for (const f of fieldsOf(err)) if (keys.includes(f.param)) next[f.param as K] ??= fieldMessage(labelOf(f.param), f.msg);
     setErrors(next);
-    focusFirst(next);
+    focusFirst(next, false);
     return Object.keys(next).length > 0;
   };
 
-  return { idPrefix, fields, values, errors, set, submit, showServerErrors };
+  /** A field differs from its starting value: closing the form without saving would lose it. */
+  const dirty = keys.some((k) => (values[k as K] ?? '') !== (initial[k as K] ?? ''));
+
+  return { idPrefix, fields, values, errors, set, submit, showServerErrors, dirty };
 }
 
 export type SchemaForm<K extends string, I> = ReturnType<typeof useSchemaForm<K, I>>;

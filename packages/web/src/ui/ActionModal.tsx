@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from './Button';
+import { useGuardedCancel } from './dialog-guard';
 import { Modal } from './Modal';
 
 /**
@@ -39,9 +40,7 @@ export function ActionModal({
       title={title}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            {cancelLabel ?? t('app.cancel')}
-          </Button>
+          <CancelButton onCancel={onClose}>{cancelLabel ?? t('app.cancel')}</CancelButton>
           <Button
             variant={variant}
             type={form ? 'submit' : 'button'}
@@ -56,5 +55,15 @@ export function ActionModal({
     >
       {children}
     </Modal>
+  );
+}
+
+/** Cancel of a dialog's footer: asks "Discard changes?" first when the dialog holds unsaved changes. */
+function CancelButton({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const cancel = useGuardedCancel(onCancel);
+  return (
+    <Button variant="secondary" onClick={cancel}>
+      {children}
+    </Button>
   );
 }

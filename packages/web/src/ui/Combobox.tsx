@@ -1,6 +1,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useState } from 'react';
 import { controlClass } from './controls';
+import { useMarkDirty } from './dialog-guard';
 import { ChevronDownIcon } from './Icons';
 import type { SelectOption } from './Select';
 
@@ -32,6 +33,7 @@ export function SearchableSelect({
   'aria-label': ariaLabel,
 }: SearchableSelectProps) {
   const [query, setQuery] = useState('');
+  const markDirty = useMarkDirty();
   const selected = options.find((o) => String(o.value) === String(value ?? '')) ?? null;
   const q = query.trim().toLowerCase();
   const shown = q ? options.filter((o) => o.label.toLowerCase().includes(q)) : options;
@@ -39,7 +41,10 @@ export function SearchableSelect({
     <Combobox
       value={selected}
       by={(a, b) => String(a?.value) === String(b?.value)}
-      onChange={(o: SelectOption | null) => onChange(o ? String(o.value) : '')}
+      onChange={(o: SelectOption | null) => {
+        markDirty();
+        onChange(o ? String(o.value) : '');
+      }}
       onClose={() => setQuery('')}
       disabled={disabled ?? false}
       name={name}

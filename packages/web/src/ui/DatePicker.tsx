@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { dateToIso, isoToDate, isoToDmy } from '../lib/date-mask';
 import { createEmitGate, DATE_PICKER_EMIT_MS } from '../lib/emit-gate';
 import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
+import { useMarkDirty } from './dialog-guard';
 import { usePopover } from './use-popover';
 
 /** Its value is yyyy-mm-dd, or null/"" when empty. */
@@ -37,13 +38,16 @@ export function DatePicker({
   const { i18n } = useTranslation();
   const { open, setOpen, ref } = usePopover();
   const gate = useRef(createEmitGate(DATE_PICKER_EMIT_MS));
+  const markDirty = useMarkDirty();
   const selected = isoToDate(value);
   const minDate = isoToDate(min);
   const maxDate = isoToDate(max);
   const disabledDays = [...(minDate ? [{ before: minDate }] : []), ...(maxDate ? [{ after: maxDate }] : [])];
 
   const emit = (next: string) => {
-    if (gate.current.tryEmit()) onChange(next);
+    if (!gate.current.tryEmit()) return;
+    markDirty();
+    onChange(next);
   };
 
   return (

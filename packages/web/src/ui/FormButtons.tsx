@@ -2,8 +2,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { cx } from './cx';
+import { useGuardedCancel } from './dialog-guard';
 
-/** The end of a form: Cancel, then the submit button (Save unless `label` names it), busy while `pending`. */
+/**
+ * The end of a form: Cancel, then the submit button (Save unless `label` names it), busy while `pending`.
+ * Inside a dialog with unsaved changes, Cancel first asks "Discard changes?".
+ */
 export function FormButtons({
   onCancel,
   pending,
@@ -19,9 +23,10 @@ export function FormButtons({
   className?: string;
 }) {
   const { t } = useTranslation();
+  const cancel = useGuardedCancel(onCancel);
   return (
     <div className={cx('flex justify-end gap-2', className)}>
-      <Button variant="secondary" onClick={onCancel}>
+      <Button variant="secondary" onClick={cancel}>
         {t('app.cancel')}
       </Button>
       <Button type="submit" variant={variant} disabled={pending}>

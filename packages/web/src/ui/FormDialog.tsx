@@ -16,7 +16,8 @@ export interface FormDialogProps<K extends string, I> {
 
 /**
  * A create/edit dialog (Headless UI Dialog via ui/Modal): the form's fields, Cancel and Save.
- * `save` runs the mutation; on failure the server's field errors are shown at their fields.
+ * `save` runs the mutation; on failure the server's field errors are shown at their fields. Once a
+ * field differs from its starting value, closing without saving asks "Discard changes?".
  */
 export function FormDialog<K extends string, I>({ title, form, views, save, pending, onClose, intro }: FormDialogProps<K, I>) {
   const submit = (e: FormEvent) => {
@@ -31,7 +32,7 @@ export function FormDialog<K extends string, I>({ title, form, views, save, pend
     });
   };
   return (
-    <Modal open onClose={onClose} title={title}>
+    <Modal open onClose={onClose} title={title} dirty={form.dirty}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {intro}
         <FormFields form={form} views={views} />

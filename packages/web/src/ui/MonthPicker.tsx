@@ -4,6 +4,7 @@ import { Button } from './Button';
 import { cx } from './cx';
 import { ChevronLeftIcon, ChevronRightIcon } from './Icons';
 import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
+import { useMarkDirty } from './dialog-guard';
 import { usePopover } from './use-popover';
 
 /** "yyyy-mm" → { year, month }; null otherwise. */
@@ -21,6 +22,7 @@ export type MonthPickerProps = PickerFieldProps<string>;
 export function MonthPicker({ value, onChange, ...field }: MonthPickerProps) {
   const { i18n } = useTranslation();
   const { open, setOpen, ref } = usePopover();
+  const markDirty = useMarkDirty();
   const current = parseMonth(value);
   const [year, setYear] = useState(() => current?.year ?? new Date().getFullYear());
   const monthName = new Intl.DateTimeFormat(i18n.language === 'id' ? 'id-ID' : 'en-GB', { month: 'short' });
@@ -54,6 +56,7 @@ export function MonthPicker({ value, onChange, ...field }: MonthPickerProps) {
                 key={m}
                 type="button"
                 onClick={() => {
+                  markDirty();
                   onChange(`${year}-${String(m).padStart(2, '0')}`);
                   setOpen(false);
                 }}

@@ -3,6 +3,7 @@ import { Button } from './Button';
 import { cx } from './cx';
 import { ChevronLeftIcon, ChevronRightIcon } from './Icons';
 import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
+import { useMarkDirty } from './dialog-guard';
 import { usePopover } from './use-popover';
 
 export type YearPickerProps = PickerFieldProps<number>;
@@ -12,6 +13,7 @@ const PAGE = 12;
 /** Year picker: read-only yyyy input (spec §9) with a grid of 12 years. */
 export function YearPicker({ value, onChange, ...field }: YearPickerProps) {
   const { open, setOpen, ref } = usePopover();
+  const markDirty = useMarkDirty();
   const pageStart = (y: number) => y - (((y % PAGE) + PAGE) % PAGE);
   const [start, setStart] = useState(() => pageStart(value ?? new Date().getFullYear()));
   return (
@@ -45,6 +47,7 @@ export function YearPicker({ value, onChange, ...field }: YearPickerProps) {
                 key={y}
                 type="button"
                 onClick={() => {
+                  markDirty();
                   onChange(y);
                   setOpen(false);
                 }}

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Open/close state of a popup anchored in `ref`: outside clicks and Escape close it. */
+/**
+ * Open/close state of a popup anchored in `ref`: outside clicks and Escape close it. Escape closes only
+ * the popup: it is marked handled, so a dialog around the picker stays open.
+ */
 export function usePopover<T extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
   const ref = useRef<T>(null);
@@ -10,7 +13,10 @@ export function usePopover<T extends HTMLElement = HTMLDivElement>() {
       if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        setOpen(false);
+      }
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('touchstart', onDown);

@@ -44,8 +44,10 @@ import * as m20261126T1050 from './20261126T1050_auth_version';
 import * as m20261126T1100 from './20261126T1100_device_push';
 import * as m20261126T1900 from './20261126T1900_login_pending';
 import * as m20261126T2000 from './20261126T2000_mobile_attendance';
-import * as m20261127T0040 from './20261127T0040_office_time_zone';
 import * as m20261127T0030 from './20261127T0030_fingerspot_cloud_refusals';
+import * as m20261127T0050 from './20261127T0050_company_name';
+import * as m20261127T0060 from './20261127T0060_cooperative_principal_payroll';
+import * as m20261127T0040 from './20261127T0040_office_time_zone';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -94,6 +96,8 @@ export const migrations: Record<string, Migration> = {
   '20261126T1100_device_push': m20261126T1100,
   '20261126T1900_login_pending': m20261126T1900,
   '20261126T2000_mobile_attendance': m20261126T2000,
-  '20261127T0040_office_time_zone': m20261127T0040,
   '20261127T0030_fingerspot_cloud_refusals': m20261127T0030,
+  '20261127T0040_office_time_zone': m20261127T0040,
+  '20261127T0050_company_name': m20261127T0050,
+  '20261127T0060_cooperative_principal_payroll': m20261127T0060,
 };

@@ -9,7 +9,7 @@ import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import type { AppError } from '../../shared/errors';
 import { makeDepartmentHr, makeEmployee, type Org } from '../../testing/fixtures';
-import { finalisePayroll, generatePayroll } from '../runs/index';
+import { finalisePayroll, generatePayroll, updatePayrollSettings } from '../runs/index';
 import { myPayslipPdf, payslipPdf, payslipPdfPasswordStatus, runPayslipsPdf, sendPayslips, setPayslipPdfPassword } from './index';
 
 let tdb: TestDb;
@@ -110,6 +110,18 @@ describe('payslip PDFs', () => {
       expect(text).toContain(s);
     expect(text).toContain('Personal > Salary');
     expect(text).toContain('Draft (not final)');
+  });
+
+  it("prints the company's name from the settings as Company, and the employee's office as Office", async () => {
+    const slip = slipOf.get(alice)!;
+    const textOf = async () => pdfText(Buffer.from((await payslipPdf(ctx, view(), { id: slip.id })).base64, 'base64'));
+    // Not set yet: the office is never passed off as the company.
+    expect(await textOf()).toMatch(/Company:\s*-/);
+    await updatePayrollSettings(ctx, requirePermission(admin, 'salary.setting'), { companyName: ' PT Uji Sejahtera ' });
+    const text = await textOf();
+    expect(text).toMatch(/Company:\s*PT Uji Sejahtera/);
+    expect(text).toMatch(/Office:\s*Test Office/);
+    await updatePayrollSettings(ctx, requirePermission(admin, 'salary.setting'), { companyName: '' });
   });
 
   it('is scoped like getPayslip: another department is NOT_FOUND for a user without the HR wildcard', async () => {

@@ -79,11 +79,13 @@ function drawPayslip(doc: PDFKit.PDFDocument, s: PayslipDocRow) {
     .font(FONT)
     .fontSize(10)
     .fillColor('#444')
-    .text(`${s.office} · ${periodLabel(s.period)}`, { width });
+    .text(`${[s.companyName, s.office].filter(Boolean).join(' · ')} · ${periodLabel(s.period)}`, { width });
   doc.fillColor('black').moveDown(0.8);
 
   const facts: [string, string][] = [
-    ['Company', s.office],
+    // The company is the legal entity from the settings, the office is where the employee works (issue 19).
+    ['Company', s.companyName || '-'],
+    ['Office', s.office],
     ['Period', periodLabel(s.period)],
     ['Employee', s.employeeName],
     ['Employee number', s.employeeNumber],

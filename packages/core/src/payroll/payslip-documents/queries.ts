@@ -18,6 +18,8 @@ export interface PayslipDocRow {
   position: string | null;
   department: string | null;
   office: string;
+  /** The company's legal name from the payroll settings ('' until set). */
+  companyName: string;
   email: string | null;
   /** 'yyyy-mm-dd' */
   birthDate: string;
@@ -54,6 +56,7 @@ export async function queryPayslipDocs(
       'jp.name as position',
       'd.name as department',
       'o.name as office',
+      sql<string>`(select ps.company_name from payroll_settings ps where ps.id = 1)`.as('companyName'),
       sql<string | null>`coalesce(nullif(trim(e.email), ''), nullif(trim(e.personal_email), ''))`.as('email'),
       'e.birth_date as birthDate',
       's.ptkp_status as ptkpStatus',

@@ -79,7 +79,8 @@ function payslipMail(slip: PayslipDocRow, pdf: Buffer, protect: boolean): NewMai
   const fileName = slipFileName(slip);
   return {
     to: { address: slip.email!, name: slip.employeeName },
-    subject: `Payslip ${period} - ${slip.office}`,
+    // The company's name once set in the payroll settings (issue 19), else the office as before.
+    subject: `Payslip ${period} - ${slip.companyName || slip.office}`,
     text: [
       `Dear ${slip.employeeName},`,
       '',

@@ -118,7 +118,7 @@ describe('approved overtime', () => {
         },
       ])
       .execute();
-    const run = await generatePayroll(ctx, upd, { period: '2027-01' });
+    const run = await generatePayroll(ctx, upd, { period: '2027-01', confirmFuturePeriod: true });
     const row = await storedPayslip(tdb.db, run.runId, budi);
     const overtime = (row.lines as { code: string; name: string; amount: string | number }[]).filter((l) =>
       l.code.startsWith('overtime'),
@@ -154,7 +154,7 @@ describe('deductions other modules ask payroll to make', () => {
     expect(paid).toEqual([{ amount: '333333', source: 'payroll', period: '2026-11' }]);
 
     // December owes the next instalment only; November's is paid.
-    const dec = await generatePayroll(ctx, upd, { period: '2026-12' });
+    const dec = await generatePayroll(ctx, upd, { period: '2026-12', confirmFuturePeriod: true });
     const decRow = await storedPayslip(tdb.db, dec.runId, budi);
     const decLines = decRow.lines as { code: string; amount: string | number }[];
     expect(String(decLines.find((l) => l.code === 'purchase-of-goods')?.amount)).toBe('333333');

@@ -5,7 +5,7 @@ import type { TestDb } from '../../db/testing';
 import { updateEmployeeSection } from '../../employees/index';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
-import type { Services } from '../../services';
+import { createServices, type Services } from '../../services';
 import { failure } from '../../testing/expect';
 import { addContract, makeEmployee, makeUser, type Org } from '../../testing/fixtures';
 import { setTaxBorneBy } from '../income-tax/index';
@@ -116,7 +116,7 @@ describe('runs answer clear errors, never a 500', () => {
     ] as const) {
       const c = await createSalaryComponent(ctx(), upd(), { name, kind: 'non-fixed-allowance', formula });
       await createEmployeeComponent(ctx(), upd(), { employeeId: worker, componentId: c.id, startMonth: '2026-12' });
-      const e = await failure(generatePayroll(ctx(), upd(), { period: '2026-12' }));
+      const e = await failure(generatePayroll(ctx(), upd(), { period: '2026-12', confirmFuturePeriod: true }));
       expect(e).toMatchObject({
         code: 'PRECONDITION_FAILED',
         message: `Component ${name} gives ${value} for Wati Pekerja (${worker2.employee_number}): out of range`,
@@ -126,6 +126,9 @@ describe('runs answer clear errors, never a 500', () => {
   });
 
   it('finalise racing a regenerate of the same period: one wins, the other is a CONFLICT naming the run', async () => {
+    // On 20 December: the December run may be finalised (a week before its pay date, issue 19 item 17).
+    const december = createServices(tdb.db, { clock: () => new Date('2026-12-20T03:00:00Z') });
+    const ctx = () => december.ctx(admin);
     for (let i = 0; i < 3; i++) {
       await tdb.db.deleteFrom('payroll_runs').where('period', '=', '2026-12').execute();
       const draft = await generatePayroll(ctx(), upd(), { period: '2026-12' });

@@ -3,14 +3,15 @@ import { audit } from '../../audit/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
 import type { In } from '../../shared/zod';
-import { salaryIdInput, type RunRow } from './schema';
+import { reopenRunInput, salaryIdInput, type RunRow } from './schema';
+import { ddmmyyyy, todayOf, todayWib } from '../../shared/date-ranges';
 
 import { markLegalValuesUsed } from '../../legal-tables/index';
 import { periodDates } from './compute';
 import { bookExternalDeductions } from './deductions';
 import { querySettings } from './queries';
 import { payrollFeedsOf } from './run-compute';
-import { draftTransition, lockPeriod, requireCompanyScope, type Update } from './access';
+import { draftTransition, finaliseOpensOn, lockPeriod, mmyyyy, requireCompanyScope, type Update } from './access';
 
 /* Finalising (books the fed deductions) and cancelling a draft run, serialised per period. */
 
@@ -28,12 +29,23 @@ async function transition(ctx: Ctx, id: number, to: 'finalised' | 'cancelled'): 
   return inTransaction(ctx, async (trx) => {
     const run = await trx
       .selectFrom('payroll_runs')
-      .select(['period', 'company_office_id'])
+      .select(['period', 'company_office_id', 'status'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!run) throw notFound('Payroll run');
     // A regeneration of the period replaces the draft: wait for it rather than race it.
     await lockPeriod(trx, run.period);
+    if (to === 'finalised' && run.status === 'draft') {
+      // Not before the month's pay is nearly due (issue 19 item 17): a December run is not finalised in November.
+      const { payDate } = periodDates(run.period, (await querySettings(trx)).payDay);
+      const opens = finaliseOpensOn(run.period, payDate);
+      const today = todayOf(ctx);
+      if (today < opens)
+        throw new AppError(
+          'CONFLICT',
+          `Payroll for ${mmyyyy(run.period)} cannot be finalised before ${ddmmyyyy(opens)}, a week before its pay date ${ddmmyyyy(payDate)} (today is ${ddmmyyyy(today)})`,
+        );
+    }
     // Guarded in SQL: of two concurrent calls exactly one sees status = 'draft'.
     const res = await trx
       .updateTable('payroll_runs')
@@ -117,4 +129,79 @@ export async function cancelPayroll(ctx: Ctx, grant: Update, raw: In<typeof sala
   const { id } = salaryIdInput.parse(raw);
   requireCompanyScope(grant);
   return transition(ctx, id, 'cancelled');
+}
+
+/**
+ * HR reopens a finalised run (issue 19 item 17): finalised → draft, one guarded UPDATE under the period's lock (of two
+ * concurrent reopens exactly one changes the row), with the reason in the audit log. The month is then open again for
+ * corrections, overtime and leave decisions; regenerating replaces the draft and finalising books only what was not
+ * booked before (the fed deductions are booked once per period). Refused once a bank transfer file was exported for
+ * the run: that pay has left the company.
+ */
+export async function reopenPayroll(ctx: Ctx, grant: Update, raw: In<typeof reopenRunInput>): Promise<RunRow> {
+  const { id, reason } = reopenRunInput.parse(raw);
+  requireCompanyScope(grant);
+  await inTransaction(ctx, async (trx) => {
+    const run = await trx.selectFrom('payroll_runs').select(['period', 'status']).where('id', '=', id).executeTakeFirst();
+    if (!run) throw notFound('Payroll run');
+    await lockPeriod(trx, run.period);
+    const exported = await trx
+      .selectFrom('bank_transfer_exports')
+      .select('created_at')
+      .where('run_id', '=', id)
+      .orderBy('created_at')
+      .executeTakeFirst();
+    if (exported)
+      throw new AppError(
+        'CONFLICT',
+        `Payroll for ${mmyyyy(run.period)} cannot be reopened: its bank transfer file was exported on ${ddmmyyyy(todayWib(exported.created_at))}`,
+      );
+    const res = await trx
+      .updateTable('payroll_runs')
+      .set({ status: 'draft', finalised_at: null, finalised_by: null })
+      .where('id', '=', id)
+      .where('status', '=', 'finalised')
+      .returning('id')
+      .executeTakeFirst();
+    if (!res) {
+      const cur = await trx.selectFrom('payroll_runs').select('status').where('id', '=', id).executeTakeFirst();
+      throw new AppError(
+        'CONFLICT',
+        cur?.status === 'draft'
+          ? `Payroll for ${mmyyyy(run.period)} was reopened meanwhile`
+          : `This payroll run is ${cur?.status ?? 'gone'}; only a finalised run can be reopened`,
+      );
+    }
+    await audit(ctx, trx, {
+      action: 'reopen',
+      entity: 'payroll_run',
+      entityId: id,
+      before: { status: 'finalised' },
+      after: { status: 'draft', reason },
+    });
+  });
+  return getRunRow(ctx.db, id);
+}
+
+/** One run as the list shows it. */
+async function getRunRow(db: Db, id: number): Promise<RunRow> {
+  const r = await db
+    .selectFrom('payroll_runs as r')
+    .leftJoin('company_offices as o', 'o.id', 'r.company_office_id')
+    .select([
+      'r.id',
+      'r.period',
+      'r.company_office_id as companyOfficeId',
+      'o.name as companyOffice',
+      'r.status',
+      'r.employees',
+      'r.gross',
+      'r.tax',
+      'r.net',
+      'r.created_at as createdAt',
+      'r.finalised_at as finalisedAt',
+    ])
+    .where('r.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return r;
 }

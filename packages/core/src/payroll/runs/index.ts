@@ -56,7 +56,7 @@ export {
   updateEmployeeComponent,
   updateSalaryComponent,
 } from './components';
-export { cancelPayroll, finalisePayroll } from './finalise';
+export { cancelPayroll, finalisePayroll, reopenPayroll } from './finalise';
 export { getPayslip, myPayslips } from './payslips';
 export { type ComputedRun, computePayrollRun, overtimeWageForPeriod, type PayrollRunCtx } from './run-compute';
 export { dryRunPayroll, generatePayroll, runPayroll } from './run-generate';
@@ -66,3 +66,5 @@ export { getPayrollSettings, updatePayrollSettings } from './settings';
 export type { BonusCutTypeTables, PayrollTables } from './tables';
 export { createPieceEntry, deletePieceEntry, listPieceEntries } from './piece-work';
 export * from './outputs';
+// The period lock other modules respect (issue 19 item 17): decisions that change a finalised month's pay are refused.
+export { assertPayDaysOpen, finaliseOpensOn, refuseUnconfirmedFuturePeriod } from './access';

@@ -13,7 +13,9 @@ const runTotalsFields = {
   tax: z.string(),
   net: z.string(),
 };
-const skippedOutput = z.array(z.object({ employeeId: z.number(), reason: z.string() }));
+const skippedOutput = z.array(
+  z.object({ employeeId: z.number(), employeeNumber: z.string(), employeeName: z.string(), reason: z.string() }),
+);
 const runStatusOutput = z.enum(['cancelled', 'draft', 'finalised']);
 const pieceEntryRowShape = z.object({
   id: z.number(),
@@ -40,6 +42,7 @@ const payrollSettingsShape = z.object({
   pph21DtpEligible: z.boolean().optional(),
   pph21DtpKlu: z.string().nullable().optional(),
   minimumWageRegion: z.string().nullable().optional(),
+  companyName: z.string().optional(),
 });
 const componentRowShape = z.object({
   id: z.number(),
@@ -234,7 +237,7 @@ export const generatePayrollOutput = generateResultShape;
 export const dryRunPayrollOutput = dryRunResultShape;
 export const getPayrollRunOutput = z.object({
   ...runRowShape.shape,
-  skipped: z.unknown(),
+  skipped: skippedOutput,
   payslips: pageOutput(payslipSummaryShape),
 });
 export const getPayslipOutput = payslipDetailShape;

@@ -25,6 +25,7 @@ export async function querySettings(db: Db): Promise<PayrollSettings> {
     pph21DtpEligible: r.pph21_dtp_eligible,
     pph21DtpKlu: r.pph21_dtp_klu,
     minimumWageRegion: r.minimum_wage_region,
+    companyName: r.company_name,
   };
 }
 

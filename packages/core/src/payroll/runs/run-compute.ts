@@ -27,7 +27,7 @@ import {
   queryTaxBorneBy,
   type RunEmployee,
 } from './queries';
-import type { PayrollSettings } from './schema';
+import type { PayrollSettings, SkippedEmployee } from './schema';
 
 import type { AttendanceSource, PayrollFeeds } from '../ports';
 import { queryExternalDeductions } from './deductions';
@@ -40,7 +40,7 @@ export interface ComputedRun {
   settings: PayrollSettings;
   employees: RunEmployee[];
   slips: ComputedPayslip[];
-  skipped: { employeeId: number; reason: string }[];
+  skipped: SkippedEmployee[];
   queueIds: number[];
   /** Seconds spent loading inputs and in the engine. */
   loadSeconds: number;
@@ -203,7 +203,7 @@ export async function computePayrollRun(
   const t1 = performance.now();
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
   const slips: ComputedPayslip[] = [];
-  const skipped: { employeeId: number; reason: string }[] = [];
+  const skipped: SkippedEmployee[] = [];
   const queueIds: number[] = [];
   const formulaCache: FormulaCache = new Map();
   let engineMs = 0;
@@ -220,7 +220,12 @@ export async function computePayrollRun(
     if (slips.length - sent >= 1000) await flush();
     const basic = basics.get(e.id);
     if (!basic) {
-      skipped.push({ employeeId: e.id, reason: `no contract or salary change by ${dates.end}` });
+      skipped.push({
+        employeeId: e.id,
+        employeeNumber: e.employeeNumber,
+        employeeName: e.name,
+        reason: `no contract or salary change by ${dates.end}`,
+      });
       continue;
     }
     if (basic.queueId) queueIds.push(basic.queueId);

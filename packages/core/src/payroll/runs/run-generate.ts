@@ -9,7 +9,7 @@ import { type DryRunResult, type GenerateResult, generateRunInput } from './sche
 
 import type { AttendanceSource } from '../ports';
 import { computePayrollRun } from './run-compute';
-import { lockPeriod, requireCompanyScope, type Update, type View } from './access';
+import { lockPeriod, refuseUnconfirmedFuturePeriod, requireCompanyScope, type Update, type View } from './access';
 import { anyId } from '../../shared/sql';
 
 /* Generating a run (draft, persisted in chunks), and the dry run that writes nothing. */
@@ -27,10 +27,13 @@ export async function runPayroll(
   opts: {
     period: string;
     companyOfficeId?: number | undefined;
+    /** A month that has not started yet is generated only with this (issue 19 item 17). */
+    confirmFuturePeriod?: boolean | undefined;
     attendance?: AttendanceSource;
     onProgress?: (done: number, total: number) => void;
   },
 ): Promise<GenerateResult & { timings: { loadSeconds: number; engineSeconds: number; persistSeconds: number } }> {
+  refuseUnconfirmedFuturePeriod(ctx, opts);
   return inTransaction(ctx, async (trx) => {
     const office = opts.companyOfficeId ?? null;
     if (office !== null) {

@@ -6,7 +6,7 @@ import type { Ctx } from '../../shared/context';
 import { employeeName } from '../../shared/employee-sql';
 import { notFound } from '../../shared/errors';
 import type { Page, In } from '../../shared/zod';
-import { listRunsInput, type PayslipSummary, type RunRow, runDetailInput } from './schema';
+import { listRunsInput, type PayslipSummary, type RunRow, runDetailInput, type SkippedEmployee } from './schema';
 
 import { payslipQuery } from './payslips';
 import type { View } from './access';
@@ -76,7 +76,7 @@ export async function getPayrollRun(
   ctx: Ctx,
   grant: View,
   raw: In<typeof runDetailInput>,
-): Promise<RunRow & { skipped: unknown; payslips: Page<PayslipSummary> }> {
+): Promise<RunRow & { skipped: SkippedEmployee[]; payslips: Page<PayslipSummary> }> {
   const input = runDetailInput.parse(raw);
   const run = await ctx.db
     .selectFrom('payroll_runs as r')
@@ -89,7 +89,7 @@ export async function getPayrollRun(
   const term = input.search?.trim();
   const like = term && likePattern(term);
   const page = like ? q.where((eb) => eb.or([eb('e.employee_number', 'ilike', like), eb(employeeName, 'ilike', like)])) : q;
-  const [rows, agg, matching] = await Promise.all([
+  const [rows, agg, matching, skipped] = await Promise.all([
     page.orderBy('e.employee_number').limit(input.pageSize).offset(pageOffset(input)).execute(),
     q
       .clearSelect()
@@ -101,10 +101,11 @@ export async function getPayrollRun(
       ])
       .executeTakeFirstOrThrow(),
     term ? page.clearSelect().select(sql<string>`count(*)::int`.as('n')).executeTakeFirstOrThrow() : null,
+    namedSkipped(ctx, grant, typeof run.skipped === 'string' ? JSON.parse(run.skipped) : run.skipped),
   ]);
   return {
     ...run,
-    skipped: typeof run.skipped === 'string' ? JSON.parse(run.skipped) : run.skipped,
+    skipped,
     employees: Number(agg.n),
     gross: agg.gross,
     tax: agg.tax,
@@ -116,4 +117,33 @@ export async function getPayrollRun(
       pageSize: input.pageSize,
     },
   };
+}
+
+/**
+ * A run's skipped list as stored (`{ employeeId, reason }`; runs before issue 19 stored no names), named from the
+ * employees table: number and name as they are now, and only employees in the caller's scope (others are not shown).
+ */
+async function namedSkipped(ctx: Ctx, grant: View, stored: unknown): Promise<SkippedEmployee[]> {
+  const entries = (Array.isArray(stored) ? stored : []).filter(
+    (s): s is { employeeId: number; reason: unknown } => typeof s?.employeeId === 'number',
+  );
+  if (!entries.length) return [];
+  const named = await ctx.db
+    .selectFrom('employees as e')
+    .select(['e.id', 'e.employee_number as employeeNumber', employeeName.as('employeeName')])
+    .where(
+      anyId(
+        'e.id',
+        entries.map((s) => s.employeeId),
+      ),
+    )
+    .where((eb) => employeeInScope(eb as never, grant.scope))
+    .execute();
+  const byId = new Map(named.map((e) => [e.id, e]));
+  return entries.flatMap((s) => {
+    const e = byId.get(s.employeeId);
+    return e
+      ? [{ employeeId: s.employeeId, employeeNumber: e.employeeNumber, employeeName: e.employeeName, reason: String(s.reason) }]
+      : [];
+  });
 }

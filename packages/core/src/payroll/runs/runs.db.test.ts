@@ -104,6 +104,8 @@ describe('salary data', () => {
       pph21DtpEligible: false,
       pph21DtpKlu: null,
       minimumWageRegion: null,
+      // The company's legal name is empty until HR sets it (issue 19).
+      companyName: '',
     });
     const setting = () => requirePermission(admin, 'salary.setting');
     const s = await updatePayrollSettings(ctx, setting(), {
@@ -219,8 +221,21 @@ describe('payroll runs', () => {
     novRun = r.runId;
     expect(r.employees).toBe(2);
     expect(r.skipped.map((s) => s.employeeId)).toContain(carol);
+    // The skipped list names the employee (number and name), not "Employee #id" (issue 19).
+    const carolNumber = (
+      await tdb.db.selectFrom('employees').select('employee_number').where('id', '=', carol).executeTakeFirstOrThrow()
+    ).employee_number;
+    const skippedCarol = { employeeId: carol, employeeNumber: carolNumber, employeeName: 'Carol Payroll' };
+    expect(r.skipped).toContainEqual(expect.objectContaining(skippedCarol));
 
     const run = await getPayrollRun(ctx, view(), { id: r.runId });
+    expect(run.skipped).toContainEqual(
+      expect.objectContaining({ ...skippedCarol, reason: expect.stringMatching(/^no contract/) }),
+    );
+    // An HR user of department 0 does not see department 1's Carol in the run's skipped list either.
+    const own = await getPayrollRun(ctx, requirePermission(hrOwn, 'salary.view'), { id: r.runId });
+    expect(own.skipped.map((s) => s.employeeId)).not.toContain(carol);
+    expect(own.skipped.length).toBeGreaterThan(0);
     const a = run.payslips.rows.find((p) => p.employeeId === alice)!;
     // November 2026 has 21 weekdays: meal 21 × 25,000 = 525,000.
     expect(a.gross).toBe(String(10_000_000 + 1_000_000 + 525_000 + 2_000_000));
@@ -312,7 +327,11 @@ describe('payroll runs', () => {
   });
 
   it('cancel a draft: payslips go, the queued change is pending again', async () => {
-    const dec = await generatePayroll(ctx, upd(), { period: '2027-01', companyOfficeId: org.officeId });
+    const dec = await generatePayroll(ctx, upd(), {
+      period: '2027-01',
+      companyOfficeId: org.officeId,
+      confirmFuturePeriod: true,
+    });
     expect((await listSalaryQueue(ctx, view(), { employeeId: bob, status: 'applied' })).total).toBe(2);
     const c = await cancelPayroll(ctx, upd(), { id: dec.runId });
     expect(c.status).toBe('cancelled');
@@ -323,8 +342,8 @@ describe('payroll runs', () => {
 
   it('two concurrent generations of one period leave exactly one draft', async () => {
     const [x, y] = await Promise.all([
-      generatePayroll(ctx, upd(), { period: '2027-02' }),
-      generatePayroll(ctx, upd(), { period: '2027-02' }),
+      generatePayroll(ctx, upd(), { period: '2027-02', confirmFuturePeriod: true }),
+      generatePayroll(ctx, upd(), { period: '2027-02', confirmFuturePeriod: true }),
     ]);
     const live = await listPayrollRuns(ctx, view(), { period: '2027-02', status: 'draft' });
     expect(live.total).toBe(1);
@@ -340,7 +359,7 @@ describe('payroll runs', () => {
     expect(aRow.previousNet).toBe(nov.net);
     expect(aRow.difference).toBe((BigInt(aRow.net) - BigInt(nov.net)).toString());
 
-    const d = await generatePayroll(ctx, upd(), { period: '2026-12' });
+    const d = await generatePayroll(ctx, upd(), { period: '2026-12', confirmFuturePeriod: true });
     const run = await getPayrollRun(ctx, view(), { id: d.runId });
     const a = run.payslips.rows.find((p) => p.employeeId === alice)!;
     const slip = await getPayslip(ctx, view(), { id: a.id });

@@ -38,6 +38,11 @@ export const PRORATION_BASES = ['workdays', 'calendar-days'] as const;
 export const TAX_BORNE_BY = ['employee', 'employer'] as const;
 
 export const updatePayrollSettingsInput = z.strictObject({
+  /** The company's legal name (e.g. "PT Nusantara Demo Sejahtera"), printed on payslips; '' clears it. */
+  companyName: z.preprocess(
+    (v) => (v === null ? '' : v),
+    z.string({ message: 'must be text' }).trim().max(150, 'must be at most 150 characters').optional(),
+  ),
   cutOffDay: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
   payDay: z.coerce.number().int().min(1, 'must be 1 to 31').max(31, 'must be 1 to 31').optional(),
   jkkRatePercent: z.enum(JKK_SETTING_RATES, { message: `must be one of ${JKK_SETTING_RATES.join(', ')}` }).optional(),
@@ -91,6 +96,8 @@ export interface PayrollSettings {
   pph21DtpKlu?: string | null;
   /** The legal table's minimum-wage region of the company (BPJS Kesehatan base floor); null: none. */
   minimumWageRegion?: string | null;
+  /** The company's legal name printed on documents (the payslip PDF's "Company"); '' until set. */
+  companyName?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,7 +311,17 @@ export interface QueueRow {
 // ---------------------------------------------------------------------------------------------
 // Runs (salary/report) and payslips
 
-export const generateRunInput = z.strictObject({ period: payrollPeriod, companyOfficeId: id.optional() });
+export const generateRunInput = z.strictObject({
+  period: payrollPeriod,
+  companyOfficeId: id.optional(),
+  /**
+   * Generating a month that has not started yet is refused unless this is true (issue 19 item 17): the answer
+   * (GL0001 on this field) is the warning the screen shows before asking to confirm.
+   */
+  confirmFuturePeriod: z.boolean().optional(),
+});
+/** HR reopens a finalised run (issue 19 item 17): why, for the audit log. */
+export const reopenRunInput = z.strictObject({ id, reason: z.string().trim().min(1, 'is required').max(500) });
 export const listRunsInput = pageInput.extend({
   period: payrollPeriod.optional(),
   status: z.enum(RUN_STATUSES).optional(),
@@ -359,6 +376,14 @@ export interface PayslipDetail extends PayslipSummary {
   lines: PayslipLineRow[];
 }
 
+/** An employee a run skipped (or would skip), named by number and name so the list reads without a lookup. */
+export interface SkippedEmployee {
+  employeeId: number;
+  employeeNumber: string;
+  employeeName: string;
+  reason: string;
+}
+
 export interface GenerateResult {
   runId: number;
   period: string;
@@ -367,7 +392,7 @@ export interface GenerateResult {
   gross: string;
   tax: string;
   net: string;
-  skipped: { employeeId: number; reason: string }[];
+  skipped: SkippedEmployee[];
   /** Draft run this one replaced, if any. */
   replacedRunId: number | null;
 }
@@ -390,7 +415,7 @@ export interface DryRunResult {
   gross: string;
   tax: string;
   net: string;
-  skipped: { employeeId: number; reason: string }[];
+  skipped: SkippedEmployee[];
   rows: DryRunRow[];
 }
 

@@ -44,6 +44,7 @@ export async function updatePayrollSettings(
             pph21_dtp_eligible: input.pph21DtpEligible,
             pph21_dtp_klu: input.pph21DtpKlu,
             minimum_wage_region: input.minimumWageRegion,
+            company_name: input.companyName,
           }),
           updated_at: ctx.clock(),
         })

@@ -31,6 +31,8 @@ export interface PayrollTables {
     pph21_dtp_klu: string | null;
     /** Minimum-wage region of the legal table (BPJS Kesehatan base floor). */
     minimum_wage_region: string | null;
+    /** The company's legal name printed on documents (migration 20261127T0050_company_name); '' until set. */
+    company_name: Generated<string>;
     updated_at: Stamp;
   };
   /** The employee's own password for e-mailed payslip PDFs (issue 16 item 8); never returned by any procedure. */

@@ -1,7 +1,7 @@
 // THR (holiday allowance) runs (issue 5): generate per holiday and year, dry run, list, detail, finalise,
 // cancel, XLSX; and the finalised THR of a month for the monthly payroll.
 export type { FinalisedThr } from './queries';
-export { holidayForReligion, type ThrCandidate, thrLineFor } from './rules';
+export { holidayForReligion, type ThrCandidate, thrLineFor, thrPayDateFor } from './rules';
 export * from './schema';
 export {
   cancelThr,
@@ -12,6 +12,8 @@ export {
   generateThr,
   getThrRun,
   listThrRuns,
+  thrDates,
+  thrDatesFor,
 } from './service';
 export type { ThrRunTables } from './tables';
 export * from './outputs';

@@ -73,3 +73,6 @@ export const dryRunThrOutput = thrDryRunResultShape;
 export const getThrRunOutput = thrRunDetailShape;
 export const finaliseThrOutput = thrRunRowShape;
 export const cancelThrOutput = thrRunRowShape;
+
+/** `salary.holidayAllowance.dates`: the holiday date and default pay date from the holiday calendar. */
+export const thrDatesOutput = z.object({ holidayDate: z.string().nullable(), payDate: z.string().nullable() });

@@ -240,3 +240,19 @@ export async function queryFinalisedThr(
   }
   return out;
 }
+
+/**
+ * The first day of a religious holiday in the holiday calendar (attendance's `holidays`, company-wide or the
+ * office's own): in `year`, or else the first on or after `from`. Null when the calendar has none.
+ */
+export async function queryHolidayDate(
+  db: Db,
+  q: { holiday: ThrHoliday; year?: number | undefined; from: string; companyOfficeId?: number | undefined },
+): Promise<string | null> {
+  const when = q.year !== undefined ? sql`extract(year from holiday_date) = ${q.year}` : sql`holiday_date >= ${q.from}::date`;
+  const r = await sql<{ d: string | null }>`
+    select min(holiday_date)::text as d from holidays
+    where religious_holiday = ${q.holiday} and ${when}
+      and (company_office_id is null or company_office_id = ${q.companyOfficeId ?? null})`.execute(db);
+  return r.rows[0]?.d ?? null;
+}

@@ -28,6 +28,14 @@ export function holidayForReligion(religion: string): ThrHoliday | null {
   return null;
 }
 
+/** Days before the holiday the THR is paid by default: Permenaker 6/2016: "no later than 7 days before it" (payroll-id.md "When to pay"). */
+export const THR_PAY_DAYS_BEFORE = 7;
+
+/** The default pay date of a THR run: 7 days before the holiday ('yyyy-mm-dd' in, 'yyyy-mm-dd' out). */
+export function thrPayDateFor(holidayDate: string): string {
+  return new Date(Date.parse(`${holidayDate}T00:00:00Z`) - THR_PAY_DAYS_BEFORE * 86_400_000).toISOString().slice(0, 10);
+}
+
 export interface ThrCandidate {
   employeeId: number;
   employeeNumber: string;

@@ -49,6 +49,28 @@ export const generateThrInput = z
   });
 export type GenerateThrInput = z.input<typeof generateThrInput>;
 
+/**
+ * The dates of a THR run from the holiday calendar (issue 19 item 13): the holiday's first day in `year`, or
+ * without a year the next one from the company's today on; the office's own calendar entries count beside the
+ * company-wide ones.
+ */
+export const thrDatesInput = z.strictObject({
+  holiday: thrHoliday,
+  year: z.coerce
+    .number()
+    .int()
+    .min(2000, 'must be in the years 2000 to 2100')
+    .max(2100, 'must be in the years 2000 to 2100')
+    .optional(),
+  companyOfficeId: id.optional(),
+});
+export interface ThrDates {
+  /** The holiday's first day, null when the calendar has none (the user enters it). */
+  holidayDate: string | null;
+  /** Seven days before the holiday (Permenaker 6/2016, the latest allowed pay date), null with no holiday date. */
+  payDate: string | null;
+}
+
 export const listThrRunsInput = pageInput.extend({
   holiday: thrHoliday.optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),

@@ -12,8 +12,15 @@ import { addHeaderSheet, xlsxDownload } from '../../shared/xlsx';
 import type { Page, In } from '../../shared/zod';
 import { wholeRupiah } from '../money';
 import { querySettings } from '../runs/queries';
-import { type FinalisedThr, insertThrLines, queryDoublePaid, queryFinalisedThr, queryThrCandidates } from './queries';
-import { thrLineFor } from './rules';
+import {
+  type FinalisedThr,
+  insertThrLines,
+  queryDoublePaid,
+  queryFinalisedThr,
+  queryHolidayDate,
+  queryThrCandidates,
+} from './queries';
+import { thrLineFor, thrPayDateFor } from './rules';
 import {
   generateThrInput,
   listThrRunsInput,
@@ -27,10 +34,13 @@ import {
   thrHolidayName,
   thrRunDetailInput,
   thrRunIdInput,
+  type ThrDates,
+  thrDatesInput,
 } from './schema';
 import { employeeRefColumns } from '../employee-columns';
 import { draftTransition, requireCompanyScope, type Update, type View } from '../runs/access';
 import { anyId } from '../../shared/sql';
+import { todayOf } from '../../shared/date-ranges';
 
 /** A THR run covers employees the caller may not see unless the caller's scope is the whole company. */
 const requireThrScope = (grant: Grant) => requireCompanyScope(grant, 'THR runs');
@@ -452,4 +462,20 @@ export async function finalisedThrFor(db: Db, employeeIds: number[], period: str
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period))
     throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'period', msg: 'must be a month yyyy-mm' }] });
   return queryFinalisedThr(db, employeeIds, period);
+}
+
+/**
+ * The holiday date and default pay date of a THR run (issue 19 item 13), the one rule the generate screen and
+ * `hr payroll thr` share: the holiday's first day from the holiday calendar (in `year`, or the next one from the
+ * company's today), paid 7 days before. Both null when the calendar has no such holiday.
+ */
+export async function thrDatesFor(db: Db, raw: In<typeof thrDatesInput>, today: string): Promise<ThrDates> {
+  const q = thrDatesInput.parse(raw);
+  const holidayDate = await queryHolidayDate(db, { ...q, from: today });
+  return { holidayDate, payDate: holidayDate ? thrPayDateFor(holidayDate) : null };
+}
+
+/** `salary.holidayAllowance.dates`: {@link thrDatesFor} as of the company's today. */
+export async function thrDates(ctx: Ctx, _grant: View, raw: In<typeof thrDatesInput>): Promise<ThrDates> {
+  return thrDatesFor(ctx.db, raw, todayOf(ctx));
 }

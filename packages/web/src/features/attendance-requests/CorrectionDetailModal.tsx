@@ -22,7 +22,7 @@ export function CorrectionDetailModal({ id, onClose }: { id: number | null; onCl
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
   const detail = trpc.attendanceRequest.correction.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
-  const opts = useDecisionOptions(() => {
+  const opts = useDecisionOptions('correction', () => {
     void utils.attendanceRequest.correction.invalidate();
     setNote('');
   });

@@ -31,7 +31,7 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
     setHours(o?.hours ?? '');
     setHoursError(undefined);
   }, [o?.hours]);
-  const opts = useDecisionOptions(() => {
+  const opts = useDecisionOptions('overtime', () => {
     void utils.attendanceRequest.overtime.invalidate();
     setNote('');
   });

@@ -8,10 +8,10 @@ import './texts';
 
 type Action = 'approved' | 'disapproved' | 'cancelled';
 
-/** Options of a decision mutation: its toast ("Approved", …) and what follows it. */
-export function useDecisionOptions(onSuccess: () => void) {
+/** Options of a decision mutation: its toast naming the request ("Overtime request approved") and what follows it. */
+export function useDecisionOptions(kind: 'correction' | 'overtime', onSuccess: () => void) {
   const { t } = useTranslation();
-  return (action: Action) => ({ meta: { successMessage: () => t(`attreq.action.${action}`) }, onSuccess });
+  return (action: Action) => ({ meta: { successMessage: () => t(`attreq.decided.${kind}.${action}`) }, onSuccess });
 }
 
 /** A request modal's buttons: the employee's cancel, the approver's disapprove / approve, close. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldsOf } from '../../lib/errors';
 import { Button } from '../../ui/Button';
+import { useGuardedCancel } from '../../ui/dialog-guard';
 import { Field } from '../../ui/Field';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
@@ -77,10 +78,12 @@ export function FormButtons({
   submitLabel: string;
 }) {
   const { t } = useTranslation();
+  // Inside a dialog with unsaved changes, Cancel first asks "Discard changes?".
+  const cancel = useGuardedCancel(onCancel ?? (() => {}));
   return (
     <div className="flex justify-end gap-2 sm:col-span-2">
       {onCancel ? (
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant="secondary" onClick={cancel}>
           {t('app.cancel')}
         </Button>
       ) : null}

@@ -27,10 +27,11 @@ type Selection = ReturnType<typeof useSelection>;
 
 /** The filter values every request list has: status, a kind (correction type or day type) and the period. */
 function useBaseFilters(list: ListState, initialStatus: string, onChange?: () => void) {
-  const [status, setStatus] = useState(initialStatus);
-  const [kind, setKind] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // Kept in the URL with the list's page (lib/use-list-state), so Back shows the list as it was.
+  const { value: status, set: setStatus } = list.param('status', initialStatus);
+  const { value: kind, set: setKind } = list.param('kind');
+  const { value: from, set: setFrom } = list.param('from');
+  const { value: to, set: setTo } = list.param('to');
   /** A filter change also runs `onChange` (an approver's list drops the selection: the rows change). */
   const also = (setter: (v: string) => void) => (v: string) => {
     setter(v);
@@ -55,8 +56,8 @@ export function useApprovalList() {
   const list = useListState();
   const sel = useSelection();
   const base = useBaseFilters(list, '3', sel.clear);
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
+  const { value: officeId, set: setOfficeId } = list.param('office');
+  const { value: departmentId, set: setDepartmentId } = list.param('department');
   const [open, setOpen] = useState<number | null>(null);
   return {
     list,

@@ -47,6 +47,18 @@ const en = {
     deleted: 'Deleted',
   },
   actor: 'By',
+  decided: {
+    correction: {
+      approved: 'Timesheet correction approved',
+      disapproved: 'Timesheet correction disapproved',
+      cancelled: 'Timesheet correction cancelled',
+    },
+    overtime: {
+      approved: 'Overtime request approved',
+      disapproved: 'Overtime request disapproved',
+      cancelled: 'Overtime request cancelled',
+    },
+  },
   at: 'At',
   // Corrections
   corrections: 'Timesheet corrections',
@@ -146,6 +158,18 @@ const id: typeof en = {
     deleted: 'Dihapus',
   },
   actor: 'Oleh',
+  decided: {
+    correction: {
+      approved: 'Koreksi absensi disetujui',
+      disapproved: 'Koreksi absensi ditolak',
+      cancelled: 'Koreksi absensi dibatalkan',
+    },
+    overtime: {
+      approved: 'Pengajuan lembur disetujui',
+      disapproved: 'Pengajuan lembur ditolak',
+      cancelled: 'Pengajuan lembur dibatalkan',
+    },
+  },
   at: 'Waktu',
   corrections: 'Koreksi absensi',
   myCorrections: 'Koreksi saya',

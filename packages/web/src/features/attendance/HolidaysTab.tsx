@@ -32,8 +32,8 @@ export function HolidaysTab() {
   const { t } = useTranslation();
   const canManage = useCan('attendance.manage');
   const list = useListState();
-  const [year, setYear] = useState(todayIso().slice(0, 4));
-  const [officeId, setOfficeId] = useState('');
+  const { value: year, set: setYear } = list.param('year', todayIso().slice(0, 4));
+  const { value: officeId, set: setOfficeId } = list.param('office');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const query = trpc.attendance.holiday.list.useQuery(

@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { documentLanguage } from '../../lib/document-language';
 import { formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Card, PageTitle } from '../../ui/Card';
@@ -17,8 +18,8 @@ import { useEnumLabel } from '../../lib/enum-labels';
 function usePersonalPeriod(pageSize = 31) {
   const list = useListState(pageSize);
   const initial = monthRange();
-  const [from, setFrom] = useState(initial.from);
-  const [to, setTo] = useState(initial.to);
+  const { value: from, set: setFrom } = list.param('from', initial.from);
+  const { value: to, set: setTo } = list.param('to', initial.to);
   return {
     list,
     from,
@@ -117,7 +118,7 @@ type Report = RouterOutputs['attendance']['personal']['report'];
 
 /** /personal/attendance/mypdf: the caller picks a month, sees its numbers and downloads the PDF. */
 export function MyAttendancePdfPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [month, setMonth] = useState(todayIso().slice(0, 7));
   const utils = trpc.useUtils();
   const report = trpc.attendance.personal.report.useQuery({ month }, { placeholderData: keepPreviousData });
@@ -137,7 +138,7 @@ export function MyAttendancePdfPage() {
           <DownloadButton
             variant="primary"
             testId="mypdf-download"
-            fetchFile={() => utils.attendance.personal.pdf.fetch({ month })}
+            fetchFile={() => utils.attendance.personal.pdf.fetch({ month, language: documentLanguage(i18n.language) })}
           >
             {t('att.downloadPdf')}
           </DownloadButton>

@@ -79,9 +79,9 @@ function RosterGrid() {
   const list = useListState(10);
   const [view, setView] = useState<'week' | 'month'>('week');
   const [anchor, setAnchor] = useState(todayIso());
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [divisionId, setDivisionId] = useState('');
+  const { value: officeId, set: setOfficeId } = list.param('office');
+  const { value: departmentId, set: setDepartmentId } = list.param('department');
+  const { value: divisionId, set: setDivisionId } = list.param('division');
   const from = view === 'week' ? mondayOf(anchor) : monthRange(anchor).from;
   const to = view === 'week' ? addDaysIso(from, 6) : monthRange(anchor).to;
   const days: string[] = [];

@@ -21,7 +21,7 @@ export function ShiftListPage() {
   const navigate = useNavigate();
   const canManage = useCan('attendance.manage');
   const list = useListState();
-  const [officeId, setOfficeId] = useState('');
+  const { value: officeId, set: setOfficeId } = list.param('office');
   const [deleting, setDeleting] = useState<Row | null>(null);
   const query = trpc.attendance.shift.list.useQuery(
     { ...list.query, ...(toId(officeId) ? { companyOfficeId: toId(officeId) } : {}) },

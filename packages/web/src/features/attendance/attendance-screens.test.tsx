@@ -214,7 +214,7 @@ describe('my attendance PDF (/personal/attendance/mypdf)', () => {
     expect(within(totals).getByText('2 / 35′')).toBeTruthy();
     fireEvent.click(screen.getByTestId('mypdf-download'));
     await waitFor(() => expect(clicks).toEqual(['attendance_JKT-00003.pdf']));
-    expect(server.calls.find((c) => c.path === 'attendance.personal.pdf')?.input).toEqual({ month });
+    expect(server.calls.find((c) => c.path === 'attendance.personal.pdf')?.input).toEqual({ month, language: 'en' });
     click.mockRestore();
   });
 });

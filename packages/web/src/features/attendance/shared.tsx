@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { showOfficeFilter, useSession } from '../../lib/can';
@@ -88,11 +88,12 @@ export const hoursOf = (minutes: number) => (minutes / 60).toFixed(2);
 export function usePeriodFilters(pageSize = 25) {
   const list = useListState(pageSize);
   const initial = monthRange();
-  const [from, setFrom] = useState(initial.from);
-  const [to, setTo] = useState(initial.to);
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [divisionId, setDivisionId] = useState('');
+  // Kept in the URL with the list's page (lib/use-list-state), so Back shows the list as it was.
+  const { value: from, set: setFrom } = list.param('from', initial.from);
+  const { value: to, set: setTo } = list.param('to', initial.to);
+  const { value: officeId, set: setOfficeId } = list.param('office');
+  const { value: departmentId, set: setDepartmentId } = list.param('department');
+  const { value: divisionId, set: setDivisionId } = list.param('division');
   const org = {
     ...(toId(officeId) ? { companyOfficeId: toId(officeId) } : {}),
     ...(toId(departmentId) ? { departmentId: toId(departmentId) } : {}),

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { COMPANY_ZONE_LABEL } from '../../lib/company-date';
 import { messageOf } from '../../lib/errors';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -79,12 +80,13 @@ export function KioskView() {
               {canteen.meals
                 .filter((m) => m.active)
                 .map((m) => `${m.label} ${m.startTime}–${m.endTime}`)
-                .join(' · ')}
+                .join(' · ')}{' '}
+              {COMPANY_ZONE_LABEL}
             </p>
           ) : null}
         </div>
         <div className="flex items-center gap-4 text-lg tabular-nums">
-          <Clock />
+          <Clock companyZone />
           <Button
             variant="secondary"
             size="sm"

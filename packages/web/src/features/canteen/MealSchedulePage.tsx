@@ -53,7 +53,7 @@ function AssignCard() {
   const [result, setResult] = useState('');
   const onError = (err: unknown) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg])));
   const assign = trpc.canteen.mealSchedule.assign.useMutation({
-    meta: { successMessage: () => t('cnt.saved') },
+    meta: { successMessage: () => t('cnt.toast.scheduleSaved') },
     onError,
     onSuccess: (r) => {
       setResult(t('cnt.assigned', r));
@@ -61,7 +61,7 @@ function AssignCard() {
     },
   });
   const remove = trpc.canteen.mealSchedule.remove.useMutation({
-    meta: { successMessage: () => t('cnt.saved') },
+    meta: { successMessage: () => t('cnt.toast.scheduleRemoved') },
     onError,
     onSuccess: (r) => {
       setResult(t('cnt.removed', r));
@@ -156,7 +156,7 @@ function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => v
   const [preference, setPreference] = useState<string>(row.preference);
   const [note, setNote] = useState(row.preferenceNote ?? '');
   const save = trpc.canteen.mealSchedule.setPreference.useMutation({
-    meta: { successMessage: () => t('cnt.saved') },
+    meta: { successMessage: () => t('cnt.toast.preferenceSaved') },
     onSuccess: () => {
       void utils.canteen.mealSchedule.invalidate();
       onClose();
@@ -191,14 +191,14 @@ export function MealSchedulePage() {
   const { t } = useTranslation();
   const canManage = useCan('canteen.manage');
   // The schedule per meal and day.
-  const summaryList = useListState(10);
+  const summaryList = useListState(10, 'schedule');
   const period = usePeriodFilter(
     summaryList,
     { from: t('cnt.from'), to: t('cnt.to') },
     { from: todayWib(), to: addDays(todayWib(), 6) },
   );
-  const canteen = useListFilter(summaryList);
-  const mealKind = useListFilter(summaryList);
+  const canteen = useListFilter(summaryList, 'canteen');
+  const mealKind = useListFilter(summaryList, 'meal');
   const summary = trpc.canteen.mealSchedule.list.useQuery(
     {
       page: summaryList.page,
@@ -211,12 +211,12 @@ export function MealSchedulePage() {
   );
   // The employees of one schedule (a row above) or of the filters.
   const list = useListState();
-  const [date, setDate] = useState(todayWib());
+  const { value: date, set: setDate } = list.param('date', todayWib());
   const [mealId, setMealId] = useState<number | null>(null);
   const clearMeal = () => setMealId(null);
   const filters = useMealOfficeFilters(list, clearMeal);
-  const preference = useListFilter(list);
-  const taken = useListFilter(list);
+  const preference = useListFilter(list, 'preference');
+  const taken = useListFilter(list, 'taken');
   const [editing, setEditing] = useState<EmployeeRow | null>(null);
   const employees = trpc.canteen.mealSchedule.employees.useQuery(
     {

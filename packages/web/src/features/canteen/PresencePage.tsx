@@ -119,7 +119,7 @@ function ImportCard() {
   const [{ from, to }, setRange] = useState(todayRange);
   const [result, setResult] = useState('');
   const run = trpc.canteen.presence.importPunches.useMutation({
-    meta: { successMessage: () => t('cnt.saved') },
+    meta: { successMessage: () => t('cnt.toast.punchesImported') },
     onSuccess: (r) => {
       setResult(t('cnt.imported', r));
       void utils.canteen.invalidate();
@@ -178,9 +178,9 @@ function ReportCard() {
 /** What each employee's meals cost in a month: what payroll deducts and what the company subsidises. */
 function MealCostCard() {
   const { t } = useTranslation();
-  const list = useListState(10);
-  const [month, setMonth] = useState(todayWib().slice(0, 7));
-  const office = useListFilter(list);
+  const list = useListState(10, 'cost');
+  const { value: month, set: setMonth } = list.param('month', todayWib().slice(0, 7));
+  const office = useListFilter(list, 'office');
   const query = trpc.canteen.presence.mealCost.useQuery(
     { ...list.query, month, ...(office.value ? { companyOfficeId: Number(office.value) } : {}) },
     { placeholderData: keepPreviousData, enabled: /^\d{4}-\d{2}$/.test(month) },
@@ -228,8 +228,9 @@ export function PresencePage() {
   const list = useListState();
   const period = usePeriodFilter(list, { from: t('cnt.from'), to: t('cnt.to') }, { from: todayWib(), to: todayWib() });
   const filters = useMealOfficeFilters(list);
-  const canteen = useListFilter(list);
-  const source = useListFilter(list);
+  // Not `canteen`: that parameter picks the kiosk's canteen.
+  const canteen = useListFilter(list, 'canteenId');
+  const source = useListFilter(list, 'source');
   const utils = trpc.useUtils();
   const kiosk = params.get('kiosk') === '1';
   const query = trpc.canteen.presence.list.useQuery(
@@ -243,7 +244,7 @@ export function PresencePage() {
     { placeholderData: keepPreviousData, enabled: !kiosk },
   );
   const del = trpc.canteen.presence.delete.useMutation({
-    meta: { successMessage: () => t('cnt.deleted') },
+    meta: { successMessage: () => t('cnt.toast.presenceDeleted') },
     onSuccess: () => void utils.canteen.invalidate(),
   });
   const employeeColumns = useEmployeeColumns<Row>();

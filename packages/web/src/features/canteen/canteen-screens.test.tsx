@@ -75,7 +75,9 @@ describe('canteen kiosk (/canteen/presence?kiosk=1)', () => {
     });
     render('/canteen/presence', '/canteen/presence?kiosk=1&canteen=3', <PresencePage />, ['canteen.view', 'canteen.manage']);
     expect(await screen.findByRole('heading', { name: 'Main Canteen' })).toBeTruthy();
-    expect(screen.getByTestId('canteen-kiosk').textContent).toContain('Lunch 11:30–13:00');
+    expect(screen.getByTestId('canteen-kiosk').textContent).toContain('Lunch 11:30–13:00 WIB');
+    // The clock is the company's (the serving window is judged in WIB), labelled so, not the browser's.
+    expect(screen.getByTestId('clock').textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} WIB$/);
     const input = screen.getByLabelText('Card or QR code');
     fireEvent.change(input, { target: { value: ' JKT-00009 ' } });
     fireEvent.submit(input.closest('form')!);

@@ -1,5 +1,4 @@
 import { type MealKind, MEAL_KIND_LABELS, MEAL_KINDS, MENU_PREFERENCE_LABELS, MENU_PREFERENCES } from '@hr/core/browser';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../lib/use-list-state';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -122,9 +121,10 @@ export function useEmployeeColumns<T extends { employeeNumber: string; name: str
  */
 export function useMealOfficeFilters(list: ListState, onMealKind?: () => void) {
   const { t } = useTranslation();
-  const [mealKind, setMealKind] = useState('');
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
+  // Kept in the URL with the list's page (lib/use-list-state), so Back shows the list as it was.
+  const { value: mealKind, set: setMealKind } = list.param('meal');
+  const { value: officeId, set: setOfficeId } = list.param('office');
+  const { value: departmentId, set: setDepartmentId } = list.param('department');
   return {
     input: {
       ...(mealKind ? { mealKind: mealKind as MealKind } : {}),

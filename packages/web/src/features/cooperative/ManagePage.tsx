@@ -172,8 +172,8 @@ function DepositDialog({ member, onClose }: { member: Member; onClose: () => voi
 function MembersCard() {
   const { t } = useTranslation();
   const list = useListState();
-  const office = useListFilter(list);
-  const status = useListFilter(list);
+  const office = useListFilter(list, 'office');
+  const status = useListFilter(list, 'status');
   const utils = trpc.useUtils();
   const query = trpc.cooperative.member.list.useQuery(
     {

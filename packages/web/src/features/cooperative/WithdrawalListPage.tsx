@@ -23,8 +23,8 @@ export function WithdrawalListPage() {
   const { t } = useTranslation();
   const canManage = useCan('cooperative.manage');
   const list = useListState();
-  const status = useListFilter(list);
-  const office = useListFilter(list);
+  const status = useListFilter(list, 'status');
+  const office = useListFilter(list, 'office');
   const period = usePeriodFilter(list, { from: t('coop.from'), to: t('coop.to') });
   const query = trpc.cooperative.withdrawal.list.useQuery(
     {

@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
+import { usePaging } from '../shared/PagedTable';
 import { Fact } from '../shared/approvals/Fact';
 import { readAttachment } from '../shared/approvals/read-attachment';
 import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
@@ -43,8 +44,8 @@ export function ManagersOnly({ title }: { title: string }) {
 /** A member's balances per saving, the ledger with its running balance, and the statement download. */
 export function BalanceCard({ balance, title }: { balance: Balance; title: string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  // The ledger's page lives in the URL (`ledger.page`), so Back returns to it.
+  const { page, setPage, pageSize, setPageSize } = usePaging(10, 'ledger');
   const memberId = balance.member.id;
   const history = trpc.cooperative.balance.history.useQuery(
     { id: memberId, page, pageSize },
@@ -104,16 +105,7 @@ export function BalanceCard({ balance, title }: { balance: Balance; title: strin
         onRetry={() => void history.refetch()}
         empty={t('coop.noHistory')}
       />
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        total={history.data?.total ?? 0}
-        onPage={setPage}
-        onPageSize={(n) => {
-          setPageSize(n);
-          setPage(1);
-        }}
-      />
+      <Pagination page={page} pageSize={pageSize} total={history.data?.total ?? 0} onPage={setPage} onPageSize={setPageSize} />
     </Card>
   );
 }

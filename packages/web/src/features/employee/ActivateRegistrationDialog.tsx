@@ -6,6 +6,7 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { FormButtons } from '../../ui/FormButtons';
 import { Modal } from '../../ui/Modal';
 import { OneTimePasswordModal } from '../shared/OneTimePasswordModal';
+import { EmailPasswordButton } from './EmailPasswordButton';
 import { OrgCascadeFields } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { fullName, type RegistrationRow } from './registration-row';
@@ -53,7 +54,9 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
         password={result.temporaryPassword}
         testId="temporary-password"
         onClose={onClose}
-      />
+      >
+        <EmailPasswordButton employeeId={result.employeeId} email={result.email} password={result.temporaryPassword} />
+      </OneTimePasswordModal>
     );
   }
 

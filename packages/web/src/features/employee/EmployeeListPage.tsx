@@ -2,7 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import {
   EMPLOYEE_LIST_COLUMNS,
   EMPLOYEE_LIST_DEFAULT_COLUMNS,
-  type EMPLOYEE_SORTS,
+  EMPLOYEE_SORTS,
   type EmployeeListColumn,
   type EmployeeListRow,
   RESIGNED_WORKING,
@@ -14,7 +14,7 @@ import { showOfficeFilter, useCan, useSession } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useListState } from '../../lib/use-list-state';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable, nextSort, type SortState } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
@@ -65,15 +65,24 @@ function useColumnChoice() {
 export function EmployeeListPage() {
   const { t } = useTranslation();
   const user = useSession();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [divisionId, setDivisionId] = useState('');
-  const [resigned, setResigned] = useState('');
-  const [sort, setSort] = useState<SortState>({ key: 'name', order: 'asc' });
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  // Search, filters, sort and page live in the URL (lib/use-list-state): Back from an employee shows the list as it was.
+  const state = useListState();
+  const { search, setSearch, page, setPage, pageSize, setPageSize } = state;
+  const debouncedSearch = state.query.search ?? '';
+  const { value: officeId, set: setOfficeId } = state.param('office');
+  const { value: departmentId, set: setDepartmentId } = state.param('department');
+  const { value: divisionId, set: setDivisionId } = state.param('division');
+  const { value: resigned, set: setResigned } = state.param('status');
+  const sortParam = state.param('sort', 'name');
+  const orderParam = state.param('order', 'asc');
+  const sort: SortState = {
+    key: (EMPLOYEE_SORTS as readonly string[]).includes(sortParam.value) ? sortParam.value : 'name',
+    order: orderParam.value === 'desc' ? 'desc' : 'asc',
+  };
+  const setSort = (next: SortState) => {
+    sortParam.set(next.key);
+    orderParam.set(next.order);
+  };
   const officeFilter = showOfficeFilter(user);
   const canCreate = useCan('employee.create');
   const canApproveRequests = useCan('employee.editRequest.approve');
@@ -82,12 +91,6 @@ export function EmployeeListPage() {
   const { chosen, toggle } = useColumnChoice();
   const utils = trpc.useUtils();
   const { busy: downloading, download: save } = useFileDownload();
-
-  const [lastSearch, setLastSearch] = useState(debouncedSearch);
-  if (lastSearch !== debouncedSearch) {
-    setLastSearch(debouncedSearch);
-    setPage(1);
-  }
 
   const filters = {
     search: debouncedSearch || undefined,
@@ -102,13 +105,7 @@ export function EmployeeListPage() {
   const download = () =>
     save(() => utils.employee.download.fetch({ ...filters, columns: chosen })).catch((err) => notifyError(err, 'query'));
 
-  const filter =
-    (setter: (v: string) => void, ...resets: ((v: string) => void)[]) =>
-    (v: string) => {
-      setter(v);
-      for (const r of resets) r('');
-      setPage(1);
-    };
+  const filter = state.filter;
 
   const allColumns: (Column<EmployeeListRow> & { key: EmployeeListColumn })[] = [
     {
@@ -234,10 +231,7 @@ export function EmployeeListPage() {
           columns={columns}
           rows={data?.rows ?? []}
           sort={sort}
-          onSort={(key) => {
-            setSort((s) => nextSort(s, key));
-            setPage(1);
-          }}
+          onSort={(key) => setSort(nextSort(sort, key))}
           loading={list.isFetching}
           failed={list.isError && !list.data}
           onRetry={() => void list.refetch()}
@@ -249,10 +243,7 @@ export function EmployeeListPage() {
           total={data?.total ?? 0}
           totalLabel={t(data?.totalCapped ? 'employees.totalCapped' : 'employees.total', { count: data?.total ?? 0 })}
           onPage={setPage}
-          onPageSize={(s) => {
-            setPageSize(s);
-            setPage(1);
-          }}
+          onPageSize={setPageSize}
         />
       </Card>
     </>

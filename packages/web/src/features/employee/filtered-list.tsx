@@ -1,5 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useUrlParam } from '../../lib/use-url-state';
 import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import type { SelectOption } from '../../ui/Select';
@@ -8,10 +9,11 @@ import { PagedTable, SearchAndSelect, usePaging } from '../shared/PagedTable';
 /**
  * The state of an employee-screen list with a search box and one select (status, stage, active):
  * both go back to page 1 when they change; `debounced` is the search to send (trimmed, after 350 ms).
+ * Search, select, page and page size live in the URL (`q`, `status`, `page`, `size`), so Back keeps them.
  */
 export function useFilteredList(initialValue: string) {
-  const [search, setSearch] = useState('');
-  const [value, setValue] = useState(initialValue);
+  const [search, setSearch] = useUrlParam('q');
+  const [value, setValue] = useUrlParam('status', initialValue);
   const paging = usePaging();
   const debounced = useDebouncedValue(search.trim(), 350);
   return {

@@ -181,12 +181,13 @@ export function PurchaseRequestAddPage() {
         warehouseId: String(wr.data.warehouseId),
         note: wr.data.number,
         lines: wr.data.lineItems
-          .filter((l) => l.shortage > 0)
+          // The shortage not on order yet (a purchase request raised before covers its part).
+          .filter((l) => l.shortage > l.onOrder)
           .map((l) => ({
             ...blankLine(),
             variantId: String(l.variantId),
             unitId: String(l.unitId),
-            quantity: String(l.shortage),
+            quantity: String(l.shortage - l.onOrder),
             neededBy: wr.data?.neededDate ?? '',
             reason: wr.data?.number ?? '',
           })),

@@ -25,7 +25,7 @@ type Kind = MovementRow['kind'];
 export function StockPanel({ onLedger }: { onLedger: (variantId: number, warehouseId: number) => void }) {
   const { t } = useTranslation();
   const list = useListState();
-  const [warehouseId, setWarehouseId] = useState('');
+  const { value: warehouseId, set: setWarehouseId } = list.param('warehouse');
   const [adjusting, setAdjusting] = useState<{ variantId: string; warehouseId: string } | null>(null);
   const manage = useCan('inventory.manage');
   const query = trpc.inventory.stock.list.useQuery(
@@ -158,11 +158,11 @@ function SourceCell({ m }: { m: MovementRow }) {
 export function MovementsPanel({ initial }: { initial: { variantId: string; warehouseId: string } }) {
   const { t } = useTranslation();
   const list = useListState();
-  const [variantId, setVariantId] = useState(initial.variantId);
-  const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
-  const [kind, setKind] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const { value: variantId, set: setVariantId } = list.param('variant', initial.variantId);
+  const { value: warehouseId, set: setWarehouseId } = list.param('warehouse', initial.warehouseId);
+  const { value: kind, set: setKind } = list.param('kind');
+  const { value: from, set: setFrom } = list.param('from');
+  const { value: to, set: setTo } = list.param('to');
   const query = trpc.inventory.stock.movements.useQuery(
     {
       ...list.query,

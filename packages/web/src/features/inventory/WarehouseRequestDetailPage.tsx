@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -6,6 +7,7 @@ import type { Column } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { Spinner } from '../../ui/Spinner';
 import { formatRupiah } from './InventorySelects';
+import { IssuePanel } from './IssuePanel';
 import { RequestDetailFrame } from './RequestDetailFrame';
 import { Info, OrderDownloadButton, TableCard, useDetailActions, useRequestId } from './request-parts';
 import './texts';
@@ -27,7 +29,7 @@ export function WarehouseRequestDetailPage() {
   const receives = trpc.inventory.warehouseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
   const { refreshed, decided, ...decision } = useDetailActions();
   const decide = trpc.inventory.warehouseRequest.decide.useMutation(decided);
-  const issue = trpc.inventory.warehouseRequest.issue.useMutation(refreshed);
+  const [issuing, setIssuing] = useState(false);
   const cancel = trpc.inventory.warehouseRequest.cancel.useMutation(refreshed);
 
   const d = detail.data;
@@ -44,6 +46,7 @@ export function WarehouseRequestDetailPage() {
       header: t('inv.shortage'),
       cell: (l) => (l.shortage > 0 ? <span className="text-red-700">{l.shortage}</span> : 0),
     },
+    { key: 'onOrder', header: t('inv.onOrder'), cell: (l) => l.onOrder },
     { key: 'note', header: t('inv.note'), cell: (l) => l.note ?? t('app.none') },
   ];
   const prColumns: Column<PrRow>[] = [
@@ -82,16 +85,13 @@ export function WarehouseRequestDetailPage() {
       }}
       actions={
         <>
-          {d.can.raisePurchaseRequest && d.lineItems.some((l) => l.shortage > 0) ? (
+          {/* Offered only for a shortage that is not on order yet (the server's can.raisePurchaseRequest). */}
+          {d.can.raisePurchaseRequest ? (
             <LinkButton to={`/inventory/purchaseRequest/add?warehouseRequestId=${d.id}`} variant="secondary">
               {t('inv.raisePurchaseRequest')}
             </LinkButton>
           ) : null}
-          {d.can.issue ? (
-            <Button disabled={issue.isPending} onClick={() => issue.mutate({ id: d.id })}>
-              {t('inv.issue')}
-            </Button>
-          ) : null}
+          {d.can.issue && !issuing ? <Button onClick={() => setIssuing(true)}>{t('inv.issue')}</Button> : null}
         </>
       }
       summary={
@@ -117,6 +117,7 @@ export function WarehouseRequestDetailPage() {
       orderColumns={orderColumns}
       receives={receives}
     >
+      {issuing && d.can.issue ? <IssuePanel request={d} onClose={() => setIssuing(false)} /> : null}
       <TableCard title={t('inv.linkedPurchaseRequests')} columns={prColumns} rows={d.purchaseRequests} />
     </RequestDetailFrame>
   );

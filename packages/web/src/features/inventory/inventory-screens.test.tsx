@@ -141,6 +141,7 @@ describe('raising a purchase request for a warehouse request', () => {
               outstanding: 10,
               onHand: 4,
               shortage: 6,
+              onOrder: 0,
               note: null,
             },
             {
@@ -155,6 +156,7 @@ describe('raising a purchase request for a warehouse request', () => {
               outstanding: 1,
               onHand: 9,
               shortage: 0,
+              onOrder: 0,
               note: null,
             },
           ],

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { revealInvalid } from '../../lib/reveal-invalid';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
@@ -10,7 +11,8 @@ import './texts';
 /**
  * A request form with lines (purchase and warehouse requests): the header fields, then one row per
  * line with its Remove button (off while it is the only line), then Add line and Save. On submit
- * the first invalid field (`firstInvalid`, an element id) is marked and focused; else `onValid` runs.
+ * the first invalid field (`firstInvalid`, an element id) is marked, scrolled to and focused, and a
+ * notice names it ("Needed by field is required"); else `onValid` runs.
  */
 export function LineEditorForm<L>({
   initialLines,
@@ -47,7 +49,7 @@ export function LineEditorForm<L>({
     const first = firstInvalid(lines);
     setInvalid(first);
     if (first) {
-      formRef.current?.querySelector<HTMLElement>(`#${first}`)?.focus();
+      revealInvalid(formRef.current?.querySelector<HTMLElement>(`#${first}`));
       return;
     }
     onValid(lines);

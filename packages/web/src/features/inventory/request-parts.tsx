@@ -34,8 +34,8 @@ export function RequestPageTitle({ kind }: { kind: RequestKind }) {
 /** Status and warehouse filters of a request list (with its search and paging). */
 export function useRequestFilters() {
   const list = useListState();
-  const [status, setStatus] = useState('');
-  const [warehouseId, setWarehouseId] = useState('');
+  const { value: status, set: setStatus } = list.param('status');
+  const { value: warehouseId, set: setWarehouseId } = list.param('warehouse');
   return { list, status, setStatus, warehouseId, setWarehouseId };
 }
 

@@ -16,6 +16,7 @@ import { ActionModal } from '../../ui/ActionModal';
 import { TextInput } from '../../ui/TextInput';
 import { useListState } from '../../lib/use-list-state';
 import { LEAVE_STATUSES, type LeaveRow } from './leave-shared';
+import { RequesterBalance } from './RequesterBalance';
 import { useRequestColumns } from './request-columns';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
@@ -64,29 +65,31 @@ export function LeaveListPage() {
     void utils.leave.invalidate();
     void utils.attendance.invalidate();
   };
-  const onBulk = {
+  const onBulk = (action: Action) => ({
     onSuccess: (r: { succeeded: number; failed: number; items: { id: number; ok: boolean; message: string }[] }) => {
       const refused = r.items.filter((x) => !x.ok);
+      const message = t(`leave.bulkDone_${action}`, { ok: r.succeeded, failed: r.failed });
       if (refused.length)
         showToast({
           type: 'error',
-          message: t('leave.bulkDone', { ok: r.succeeded, failed: r.failed }),
+          message,
           details: refused.map((i) => `#${i.id}: ${i.message}`),
           autoClose: TOAST_MS * 2,
         });
-      else notifySuccess(t('leave.bulkDone', { ok: r.succeeded, failed: r.failed }));
+      else notifySuccess(message);
       done();
     },
-  };
-  const bulkApprove = trpc.leave.bulkApprove.useMutation(onBulk);
-  const bulkDisapprove = trpc.leave.bulkDisapprove.useMutation(onBulk);
-  const bulkCancel = trpc.leave.bulkCancel.useMutation(onBulk);
-  const bulkDelete = trpc.leave.bulkDelete.useMutation(onBulk);
-  const one = { onSuccess: done };
-  const approve = trpc.leave.approve.useMutation({ ...one, meta: { successMessage: () => t('leave.approve') } });
-  const disapprove = trpc.leave.disapprove.useMutation({ ...one, meta: { successMessage: () => t('leave.disapprove') } });
-  const cancel = trpc.leave.cancel.useMutation({ ...one, meta: { successMessage: () => t('leave.cancel') } });
-  const remove = trpc.leave.delete.useMutation({ ...one, meta: { successMessage: () => t('leave.delete') } });
+  });
+  const bulkApprove = trpc.leave.bulkApprove.useMutation(onBulk('approve'));
+  const bulkDisapprove = trpc.leave.bulkDisapprove.useMutation(onBulk('disapprove'));
+  const bulkCancel = trpc.leave.bulkCancel.useMutation(onBulk('cancel'));
+  const bulkDelete = trpc.leave.bulkDelete.useMutation(onBulk('delete'));
+  // The toast names what happened to what ("Leave request approved"), never just the button's verb.
+  const one = (action: Action) => ({ onSuccess: done, meta: { successMessage: () => t(`leave.done_${action}`) } });
+  const approve = trpc.leave.approve.useMutation(one('approve'));
+  const disapprove = trpc.leave.disapprove.useMutation(one('disapprove'));
+  const cancel = trpc.leave.cancel.useMutation(one('cancel'));
+  const remove = trpc.leave.delete.useMutation(one('delete'));
   const bePaid = trpc.leave.bePaid.useMutation({ onSuccess: () => void utils.leave.invalidate() });
   const busy =
     approve.isPending ||
@@ -183,8 +186,13 @@ export function LeaveListPage() {
     {
       key: 'actions',
       header: t('app.actions'),
+      // Pinned to the right edge and wrapping, so a narrow window (1366 px with the sidebar) never clips it.
+      className: 'sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgba(15,23,42,0.25)]',
       cell: (r) => (
-        <div className="flex gap-1 whitespace-nowrap" title={`${t('leave.requestedAt')} ${formatDateTime(r.createdAt)}`}>
+        <div
+          className="flex min-w-36 max-w-64 flex-wrap gap-1"
+          title={`${t('leave.requestedAt')} ${formatDateTime(r.createdAt)}`}
+        >
           {r.attachmentName ? (
             <Button size="sm" variant="ghost" onClick={() => void utils.leave.attachment.fetch({ id: r.id }).then(saveBase64)}>
               {r.attachmentName}
@@ -225,6 +233,8 @@ export function LeaveListPage() {
     },
   ];
   const chosen = [...selected].filter((id) => rows.some((r) => r.id === id));
+  // The one request being decided, so the approver sees its requester's balance.
+  const decided = confirm?.ids.length === 1 ? (rows.find((r) => r.id === confirm.ids[0]) ?? null) : null;
   return (
     <>
       <PageTitle
@@ -324,6 +334,9 @@ export function LeaveListPage() {
         busy={busy}
         onAction={run}
       >
+        {decided && (confirm?.action === 'approve' || confirm?.action === 'disapprove') ? (
+          <RequesterBalance request={decided} />
+        ) : null}
         {confirm && confirm.action !== 'delete' ? (
           <Field label={t('leave.note')} htmlFor="lv-note">
             <TextInput id="lv-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />

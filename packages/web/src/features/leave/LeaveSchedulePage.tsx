@@ -32,9 +32,9 @@ const weekend = (iso: string) => {
 export function LeaveSchedulePage() {
   const { t } = useTranslation();
   const list = useListState();
-  const [month, setMonth] = useState(thisMonth());
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
+  const { value: month, set: setMonth } = list.param('month', thisMonth());
+  const { value: officeId, set: setOfficeId } = list.param('office');
+  const { value: departmentId, set: setDepartmentId } = list.param('department');
   const [pending, setPending] = useState(false);
   const query = trpc.leave.schedule.useQuery(
     {

@@ -20,8 +20,8 @@ import './texts';
 export function PersonalLeavePage() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const [status, setStatus] = useState('');
   const paging = useListState();
+  const { value: status, set: setStatus } = paging.param('status');
   const balance = trpc.leave.personal.balance.useQuery();
   const list = trpc.leave.personal.list.useQuery(
     { page: paging.page, pageSize: paging.pageSize, ...(status ? { status: Number(status) } : {}) },

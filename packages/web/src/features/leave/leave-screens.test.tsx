@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { ReactElement } from 'react';
+import { toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeTrpcServer } from '../../test/render';
 import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { LeaveListPage } from './LeaveListPage';
@@ -123,7 +125,9 @@ describe('attendance leave list', () => {
   });
 
   it('an approver approves one with a note, and disapproves several in bulk', async () => {
+    const success = vi.spyOn(toast, 'success');
     const server = handlers({
+      'leave.balance': () => ({ data: { ...balance, employeeId: 9, remaining: 5, reserved: 3 } }),
       'leave.approve': () => ({ data: { ...row(21, 1), dates: [], can: {} } }),
       'leave.bulkDisapprove': () => ({
         data: {
@@ -140,16 +144,25 @@ describe('attendance leave list', () => {
     await screen.findAllByText('Family visit');
     fireEvent.click(screen.getAllByRole('button', { name: 'Approve' })[0]!);
     const dialog = await screen.findByRole('dialog');
+    // The approver sees the requester's balance of the request's year while deciding.
+    expect((await within(dialog).findByTestId('requester-remaining')).textContent).toBe('5');
+    expect(within(dialog).getByTestId('requester-balance').textContent).toContain('Rina Worker · annual leave balance 2026');
+    expect(server.calls.find((c) => c.path === 'leave.balance')?.input).toEqual({ employeeId: 9, year: 2026 });
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Enjoy' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(server.calls.find((c) => c.path === 'leave.approve')?.input).toEqual({ id: 21, note: 'Enjoy' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The toast names what happened, not just the button's verb.
+    const messages = () =>
+      success.mock.calls.map((c) => (c[0] as ReactElement<{ spec: { message: string } }>).props.spec.message);
+    await waitFor(() => expect(messages()).toContain('Leave request approved'));
     fireEvent.click(screen.getByLabelText('Select request 21'));
     fireEvent.click(screen.getByLabelText('Select request 22'));
     fireEvent.click(screen.getByRole('button', { name: 'Disapprove (2)' }));
     const bulk = await screen.findByRole('dialog');
     fireEvent.click(within(bulk).getByRole('button', { name: 'Disapprove' }));
     await waitFor(() => expect(server.calls.find((c) => c.path === 'leave.bulkDisapprove')?.input).toEqual({ ids: [21, 22] }));
+    success.mockRestore();
   });
 });
 

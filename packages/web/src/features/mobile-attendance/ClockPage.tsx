@@ -26,7 +26,8 @@ type Notice = { tone: 'success' | 'warning' | 'error' | 'info'; text: string };
 /** 'yyyy-mm-ddThh:mm:ss' → 'hh:mm'. */
 const hhmm = (local: string) => local.slice(11, 16);
 /** An instant as 'hh:mm' on the phone's clock (the phone is where the office is: WIB, WITA or WIT). */
-const phoneHhmm = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const phoneHhmm = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
  * /personal/attendance/clock: clock in or out from the phone (issue 21 part 2). Phone first (390 px):

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useListState } from '../../lib/use-list-state';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
@@ -33,13 +33,13 @@ export function MobilePunchesPage() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const canDecide = useCan('attendance.approve');
-  const [date, setDate] = useState(todayWib);
-  const [officeId, setOfficeId] = useState('');
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const debounced = useDebouncedValue(search.trim(), 300);
+  // Date, filters, search and page live in the URL (lib/use-list-state): Back shows the list as it was.
+  const state = useListState();
+  const { search, setSearch, page, setPage, pageSize, setPageSize } = state;
+  const debounced = state.query.search;
+  const { value: date, set: setDate } = state.param('date', todayWib());
+  const { value: officeId, set: setOfficeId } = state.param('office');
+  const { value: status, set: setStatus } = state.param('status');
   const offices = trpc.lookup.companyOffices.useQuery();
   const list = trpc.mobileAttendance.punches.useQuery({
     date,

@@ -109,7 +109,8 @@ const id: typeof en = {
   location: 'Lokasi',
   locating: 'Mencari lokasi Anda…',
   locationDenied: 'Akses lokasi diblokir. Izinkan lokasi untuk situs ini di pengaturan browser, lalu muat ulang.',
-  locationUnsupported: 'Browser ini tidak memberikan lokasi ke halaman ini. Buka aplikasi melalui HTTPS di browser versi terbaru.',
+  locationUnsupported:
+    'Browser ini tidak memberikan lokasi ke halaman ini. Buka aplikasi melalui HTTPS di browser versi terbaru.',
   locationFailed: 'Lokasi Anda tidak dapat ditemukan: {{message}}',
   accuracy: 'akurasi ±{{m}} m',
   tooImprecise:

@@ -1,6 +1,5 @@
 import type { JobPositionRow } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCan } from '../../lib/can';
@@ -35,11 +34,11 @@ function AddJobPositionDialog({ officeId, onClose }: { officeId: string; onClose
 export function JobPositionListPage() {
   const { t } = useTranslation();
   const list = useListState();
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [divisionId, setDivisionId] = useState('');
-  const [sectionId, setSectionId] = useState('');
-  const [jobLevelId, setJobLevelId] = useState('');
+  const { value: officeId, set: setOfficeId } = list.param('office');
+  const { value: departmentId, set: setDepartmentId } = list.param('department');
+  const { value: divisionId, set: setDivisionId } = list.param('division');
+  const { value: sectionId, set: setSectionId } = list.param('section');
+  const { value: jobLevelId, set: setJobLevelId } = list.param('level');
   const query = trpc.org.jobPosition.list.useQuery(
     {
       ...list.query,

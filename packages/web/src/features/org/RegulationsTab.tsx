@@ -160,7 +160,7 @@ function RegulationDialog({ row, onClose }: { row: RegulationRow | null; onClose
 export function RegulationsTab() {
   const { t } = useTranslation();
   const list = useListState();
-  const [office, setOffice] = useState('');
+  const { value: office, set: setOffice } = list.param('office');
   const query = trpc.regulation.list.useQuery(
     { ...list.query, companyOfficeId: office ? Number(office) : undefined },
     { placeholderData: keepPreviousData },

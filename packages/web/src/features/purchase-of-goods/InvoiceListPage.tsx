@@ -1,3 +1,4 @@
+import { enumLabel } from '../../lib/enum-labels';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +24,8 @@ type Row = RouterOutputs['purchaseOfGood']['list']['rows'][number];
 export function InvoiceListPage() {
   const { t } = useTranslation();
   const list = useListState();
-  const status = useListFilter(list);
-  const typeId = useListFilter(list);
+  const status = useListFilter(list, 'status');
+  const typeId = useListFilter(list, 'type');
   const period = usePeriodFilter(list, { from: t('pog.from'), to: t('pog.to') });
   const [creating, setCreating] = useState(false);
   const types = trpc.purchaseOfGood.type.list.useQuery();
@@ -52,7 +53,7 @@ export function InvoiceListPage() {
     { key: 'outstanding', header: t('pog.outstanding'), cell: (r) => formatRp(r.outstanding), className: money },
     { key: 'months', header: t('pog.months'), cell: (r) => r.months, className: 'text-right' },
     { key: 'next', header: t('pog.nextPeriod'), cell: (r) => formatPeriod(r.nextPeriod) || '-' },
-    { key: 'status', header: t('pog.status'), cell: (r) => r.statusLabel },
+    { key: 'status', header: t('pog.status'), cell: (r) => enumLabel('pogInvoiceStatus', r.status, r.statusLabel) },
   ];
   return (
     <>

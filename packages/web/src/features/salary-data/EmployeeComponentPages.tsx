@@ -67,8 +67,8 @@ export function EmployeeComponentListPage() {
   const { t } = useTranslation();
   const editor = useCan('salary.update');
   const paging = usePaging();
-  const [employeeId, setEmployeeId] = useState('');
-  const [componentId, setComponentId] = useState('');
+  const { value: employeeId, set: setEmployeeId } = paging.param('employee');
+  const { value: componentId, set: setComponentId } = paging.param('component');
   const [adding, setAdding] = useState(false);
   const components = trpc.salary.formula.list.useQuery();
   const query = trpc.salary.employeeComponent.list.useQuery(

@@ -31,7 +31,7 @@ export function SalaryEmployeeListPage() {
   const { t } = useTranslation();
   const session = useSession();
   const list = useListState();
-  const [officeId, setOfficeId] = useState('');
+  const { value: officeId, set: setOfficeId } = list.param('office');
   const query = trpc.salary.employee.list.useQuery(
     { ...list.query, ...(officeId ? { companyOfficeId: Number(officeId) } : {}) },
     { placeholderData: keepPreviousData },

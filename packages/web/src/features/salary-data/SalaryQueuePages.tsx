@@ -108,8 +108,8 @@ export function SalaryQueueListPage() {
   const { t } = useTranslation();
   const editor = useCan('salary.update');
   const paging = usePaging();
-  const [employeeId, setEmployeeId] = useState('');
-  const [status, setStatus] = useState('');
+  const { value: employeeId, set: setEmployeeId } = paging.param('employee');
+  const { value: status, set: setStatus } = paging.param('status');
   const query = trpc.salary.queue.list.useQuery(
     {
       page: paging.page,

@@ -42,6 +42,7 @@ export const SETTING_OPTIONS_MATCH: [
  * covers the whole schema.
  */
 const FIELDS = {
+  companyName: { kind: 'text', maxLength: 150, hint: 'companyNameHint' },
   cutOffDay: { kind: 'number', min: 1, max: 31, hint: 'dayHint' },
   payDay: { kind: 'number', min: 1, max: 31, hint: 'dayHint' },
   jkkRatePercent: { kind: 'select', options: [...JKK_RATES_PERCENT, ...JKK_RELIEF_RATES_PERCENT] },

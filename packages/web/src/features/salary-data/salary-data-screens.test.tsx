@@ -11,6 +11,7 @@ const render = (route: string, path: string, element: React.ReactElement, permis
   renderRoute(path, element, sessionUser(permissions), route);
 
 const settings = {
+  companyName: 'PT Lama',
   cutOffDay: 25,
   payDay: 27,
   jkkRatePercent: '0.24',
@@ -41,10 +42,13 @@ describe('salary settings', () => {
     fireEvent.change(payDay, { target: { value: '28' } });
     fireEvent.change(screen.getByLabelText('JKK rate (%)'), { target: { value: '0.12' } });
     fireEvent.click(screen.getByLabelText('BPJS contributions'));
+    // The company's legal name, printed on payslips (issue 19).
+    fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'PT Nusantara Demo Sejahtera' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(server.calls.find((c) => c.path === 'salary.setting.update')?.input).toEqual({
         ...settings,
+        companyName: 'PT Nusantara Demo Sejahtera',
         payDay: 28,
         jkkRatePercent: '0.12',
         bpjsEnabled: false,

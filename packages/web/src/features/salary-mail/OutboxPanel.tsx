@@ -19,7 +19,7 @@ type Row = RouterOutputs['mail']['outbox']['rows'][number];
 export function OutboxPanel() {
   const { t } = useTranslation();
   const list = useListState();
-  const [status, setStatus] = useState('');
+  const { value: status, set: setStatus } = list.param('status');
   const [open, setOpen] = useState<number | null>(null);
   const query = trpc.mail.outbox.useQuery(
     { ...list.query, ...(status ? { status: status as MailStatus } : {}) },

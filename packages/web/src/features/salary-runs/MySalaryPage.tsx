@@ -21,7 +21,7 @@ import './texts';
 export function MySalaryPage() {
   const { t } = useTranslation();
   const paging = usePaging(10);
-  const [year, setYear] = useState('');
+  const { value: year, set: setYear } = paging.param('year');
   const [chosen, setChosen] = useState<number | null>(null);
   const q = trpc.salary.personal.useQuery(
     { page: paging.page, pageSize: paging.pageSize, ...(year ? { year: Number(year) } : {}) },

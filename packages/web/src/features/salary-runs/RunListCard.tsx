@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showOfficeFilter, useSession } from '../../lib/can';
@@ -20,9 +19,9 @@ import './texts';
 export function RunListCard() {
   const { t } = useTranslation();
   const paging = usePaging();
-  const [period, setPeriod] = useState('');
-  const [status, setStatus] = useState('');
-  const [office, setOffice] = useState('');
+  const { value: period, set: setPeriod } = paging.param('period');
+  const { value: status, set: setStatus } = paging.param('status');
+  const { value: office, set: setOffice } = paging.param('office');
   const user = useSession();
   const query = trpc.salary.report.list.useQuery(
     {

@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { PayslipActions } from '../salary-mail/PayslipActions';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { ConfirmRunDialog, type RunAction } from './ConfirmRunDialog';
+import { ReopenRunDialog } from './ReopenRunDialog';
 import { FigureList } from './FigureList';
 import { PayslipDialog } from './PayslipDialog';
 import { RunStatusBadge } from './RunStatusBadge';
@@ -36,9 +37,10 @@ export function SalaryReportDetailPage() {
   const canUpdate = useCan('salary.update');
   const utils = trpc.useUtils();
   const paging = usePaging();
-  const [filter, setFilter] = useState('');
+  const { value: filter, set: setFilter } = paging.param('q');
   const [openId, setOpenId] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<RunAction | null>(null);
+  const [reopening, setReopening] = useState(false);
   const { busy: downloading, download: save } = useFileDownload();
   const q = trpc.salary.report.detail.useQuery(
     { id: valid ? id : 0, page: paging.page, pageSize: paging.pageSize, ...(filter.trim() ? { search: filter.trim() } : {}) },
@@ -101,6 +103,11 @@ export function SalaryReportDetailPage() {
                 </Button>
               </>
             ) : null}
+            {canUpdate && run.status === 'finalised' ? (
+              <Button size="sm" variant="secondary" onClick={() => setReopening(true)}>
+                {t('salaryRuns.reopen')}
+              </Button>
+            ) : null}
             {run.status !== 'cancelled' ? (
               <Button size="sm" variant="secondary" disabled={downloading} onClick={() => void download()}>
                 {t('salaryRuns.download')}
@@ -137,6 +144,7 @@ export function SalaryReportDetailPage() {
       </Card>
       <PayslipDialog payslipId={openId} onClose={() => setOpenId(null)} />
       <ConfirmRunDialog runId={run.id} period={run.period} action={confirm} onClose={() => setConfirm(null)} />
+      <ReopenRunDialog runId={run.id} period={run.period} open={reopening} onClose={() => setReopening(false)} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCan } from '../../lib/can';
+import { fieldsOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
@@ -10,6 +11,7 @@ import { Field } from '../../ui/Field';
 import { Spinner } from '../../ui/Spinner';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { DryRunResult } from './DryRunResult';
+import { formatPeriod } from './run-format';
 import { PeriodSelects } from './PeriodSelects';
 import './texts';
 import { RunJobProgress } from './RunJobProgress';
@@ -45,7 +47,9 @@ export function SalaryReportGeneratePage() {
     setJobId(null);
   };
   const running = job.running;
-  const error = generate.error?.message ?? job.error ?? dryRun.error?.message;
+  // A month that has not started yet: the server's warning (issue 19 item 17), answered by confirming or not.
+  const futureWarning = fieldsOf(generate.error).some((f) => f.param === 'confirmFuturePeriod');
+  const error = (futureWarning ? null : generate.error?.message) ?? job.error ?? dryRun.error?.message;
   const busy = dryRun.isPending || generate.isPending || running;
   return (
     <>
@@ -72,6 +76,19 @@ export function SalaryReportGeneratePage() {
         {error ? (
           <Banner tone="error" className="mt-4">
             {error}
+          </Banner>
+        ) : null}
+        {futureWarning ? (
+          <Banner tone="warning" className="mt-4">
+            <p data-testid="future-period-warning">{t('salaryRuns.futureWarning', { period: formatPeriod(period) })}</p>
+            <div className="mt-2 flex gap-2">
+              <Button size="sm" disabled={busy} onClick={() => generate.mutate({ ...input, confirmFuturePeriod: true })}>
+                {t('salaryRuns.generateFuture')}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => generate.reset()}>
+                {t('salaryRuns.keep')}
+              </Button>
+            </div>
           </Banner>
         ) : null}
         {running ? <RunJobProgress job={job.data} texts="salaryRuns" /> : null}

@@ -119,7 +119,14 @@ describe('generate a salary report', () => {
           gross: '15000000',
           tax: '450000',
           net: '13800000',
-          skipped: [{ employeeId: 12, reason: 'no basic salary (no contract or salary change)' }],
+          skipped: [
+            {
+              employeeId: 12,
+              employeeNumber: 'JKT-00012',
+              employeeName: 'Budi Kontrak',
+              reason: 'no basic salary (no contract or salary change)',
+            },
+          ],
           rows: [
             {
               employeeId: 4,
@@ -158,7 +165,10 @@ describe('generate a salary report', () => {
     expect(diffs.map((d) => d.hasAttribute('data-big'))).toEqual([true, false]);
     expect(screen.getByText('Net 09/2026')).toBeTruthy();
     expect(screen.getByTestId('dry-run-net').textContent).toBe('Rp 13.800.000');
-    expect(screen.getByText(/no basic salary/).textContent).toContain('Employee #12');
+    // Named by number and name, never "Employee #12".
+    expect(screen.getByTestId('skipped-list').textContent).toBe(
+      'JKT-00012 Budi Kontrak: no basic salary (no contract or salary change)',
+    );
   });
 
   it('a refusal is shown as the server words it, whether at once or from the job', async () => {
@@ -188,6 +198,44 @@ describe('generate a salary report', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Payroll for 2026-10 is finalised and locked'));
     expect(screen.getByRole('button', { name: 'Generate' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a month that has not started yet is generated only after the warning is confirmed', async () => {
+    const s = fakeTrpcServer({
+      'lookup.companyOffices': () => ({ data: [] }),
+      'salary.report.generateJob': (input) =>
+        (input as { confirmFuturePeriod?: boolean }).confirmFuturePeriod
+          ? { data: { jobId: 6 } }
+          : {
+              error: {
+                message: 'Invalid input',
+                status: 400,
+                data: {
+                  fields: [
+                    {
+                      param: 'confirmFuturePeriod',
+                      msg: '12/2026 has not started yet (today is 26/11/2026): confirm to generate a future month',
+                    },
+                  ],
+                },
+              },
+            },
+      'job.get': () => ({
+        data: { id: 6, kind: 'salary.report.generate', status: 'running', done: 0, total: 3, result: null, error: null },
+      }),
+    });
+    render('/salary/report/generate', '/salary/report/generate', <SalaryReportGeneratePage />, ['salary.view', 'salary.update']);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const warning = await screen.findByTestId('future-period-warning');
+    expect(warning.textContent).toMatch(/has not started yet\. Generate its salary report anyway\?/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate anyway' }));
+    await waitFor(() =>
+      expect(s.calls.filter((c) => c.path === 'salary.report.generateJob').at(-1)?.input).toMatchObject({
+        confirmFuturePeriod: true,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('future-period-warning')).toBeNull());
   });
 
   it('generating runs as a job: a progress bar of n of N employees, then the draft opens', async () => {
@@ -278,6 +326,46 @@ describe('salary report detail', () => {
     await waitFor(() => expect(s.calls.find((c) => c.path === 'salary.report.finalise')?.input).toEqual({ id: 9 }));
     await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Finalised'));
     expect(screen.queryByRole('button', { name: 'Finalise' })).toBeNull();
+  });
+});
+
+describe('reopening a finalised salary report', () => {
+  const finalised = {
+    ...run(9, 'finalised', null),
+    employees: 1,
+    skipped: [],
+    payslips: { rows: [summary], total: 1, page: 1, pageSize: 25 },
+  };
+
+  it('needs a reason, sends it, and the report is a draft again', async () => {
+    let status: 'draft' | 'finalised' = 'finalised';
+    const s = fakeTrpcServer({
+      'salary.report.detail': () => ({ data: { ...finalised, ...run(9, status, null) } }),
+      'salary.report.reopen': () => {
+        status = 'draft';
+        return { data: run(9, 'draft', null) };
+      },
+    });
+    render('/salary/report/:id/detail', '/salary/report/9/detail', <SalaryReportDetailPage />, ['salary.view', 'salary.update']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reopen' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    expect(await within(dialog).findByText('Reason field is required')).toBeTruthy();
+    expect(s.calls.some((c) => c.path === 'salary.report.reopen')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Late overtime of 10/11' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    await waitFor(() =>
+      expect(s.calls.find((c) => c.path === 'salary.report.reopen')?.input).toEqual({ id: 9, reason: 'Late overtime of 10/11' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Draft'));
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
+  });
+
+  it('is not offered without salary.update', async () => {
+    fakeTrpcServer({ 'salary.report.detail': () => ({ data: finalised }) });
+    render('/salary/report/:id/detail', '/salary/report/9/detail', <SalaryReportDetailPage />, ['salary.view']);
+    await screen.findByRole('button', { name: /Rina Worker/ });
+    expect(screen.queryByRole('button', { name: 'Reopen' })).toBeNull();
   });
 });
 

@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
@@ -26,9 +25,9 @@ export function IncomeTaxListPage() {
   const [params, setParams] = useSearchParams();
   const year = yearFromParam(params.get('year'));
   const paging = usePaging();
-  const [month, setMonth] = useState('');
-  const [office, setOffice] = useState('');
-  const [search, setSearch] = useState('');
+  const { value: month, set: setMonth } = paging.param('month');
+  const { value: office, set: setOffice } = paging.param('office');
+  const { value: search, set: setSearch } = paging.param('q');
   const utils = trpc.useUtils();
   const filter = {
     year,

@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
@@ -27,7 +26,7 @@ export function ReportBonusDetailPage() {
   const id = Number(useParams().id);
   const valid = validPeriodId(id);
   const paging = usePaging();
-  const [search, setSearch] = useState('');
+  const { value: search, set: setSearch } = paging.param('q');
   const utils = trpc.useUtils();
   const q = trpc.salary.reportBonus.detail.useQuery(
     {

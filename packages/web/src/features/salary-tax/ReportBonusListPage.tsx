@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { trpc } from '../../lib/trpc';
@@ -16,7 +15,7 @@ import './texts';
 export function ReportBonusListPage() {
   const { t } = useTranslation();
   const paging = usePaging();
-  const [year, setYear] = useState('');
+  const { value: year, set: setYear } = paging.param('year');
   const utils = trpc.useUtils();
   const filter = year ? { year: Number(year) } : {};
   const query = trpc.salary.reportBonus.list.useQuery(

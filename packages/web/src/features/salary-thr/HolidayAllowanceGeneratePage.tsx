@@ -1,7 +1,9 @@
 import { THR_HOLIDAYS } from '@hr/core/browser';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { requiredNotice } from '../../lib/format';
+import { revealInvalid } from '../../lib/reveal-invalid';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
@@ -19,7 +21,7 @@ import { ControlField } from '../../ui/ControlField';
 
 /**
  * /salary/holidayAllowance/generate: holiday, holiday date (its year is the run's year), pay date and an
- * optional office; a dry run lists every employee considered (eligible or not, with the reason); generate
+ * optional office; choosing the holiday fills both dates from the holiday calendar (still editable); a dry run lists every employee considered (eligible or not, with the reason); generate
  * starts the run as a background job (salary.holidayAllowance.generateJob), shows its progress and opens the draft.
  */
 export function HolidayAllowanceGeneratePage() {
@@ -32,6 +34,10 @@ export function HolidayAllowanceGeneratePage() {
   const [payOther, setPayOther] = useState(false);
   const [preview, setPreview] = useState<RouterOutputs['salary']['holidayAllowance']['dryRun'] | null>(null);
   const [tried, setTried] = useState(false);
+  /** Set when the holiday calendar has no date for the chosen holiday: the user enters the dates. */
+  const [notInCalendar, setNotInCalendar] = useState(false);
+  /** Bumped by every holiday choice and every date the user sets: a calendar answer that arrives later is dropped. */
+  const fillSeq = useRef(0);
   const input = {
     holiday: Number(holiday) as 1,
     holidayDate,
@@ -50,11 +56,18 @@ export function HolidayAllowanceGeneratePage() {
   );
   const generate = trpc.salary.holidayAllowance.generateJob.useMutation({ onSuccess: (r) => setJobId(r.jobId) });
   const busy = generate.isPending || job.running;
+  const label = { holiday: t('thr.holiday'), holidayDate: t('thr.holidayDate'), payDate: t('thr.payDate') };
   const submit = (fn: (i: typeof input) => void) => {
     setTried(true);
-    if (ready) fn(input);
+    if (ready) return fn(input);
+    const keys = (['holiday', 'holidayDate', 'payDate'] as const).filter((k) => missing[k]);
+    revealInvalid(
+      document.getElementById(`thr-${keys[0]}`),
+      keys.map((k) => requiredNotice(label[k])),
+    );
   };
-  const err = (k: keyof typeof missing) => (tried && missing[k] ? t('thr.required') : null);
+  /** Spec §5: the notice names its field ("Pay date field is required"). */
+  const err = (k: keyof typeof missing) => (tried && missing[k] ? requiredNotice(label[k]) : null);
   /** A required date field of the run: id `thr-<key>`, labelled `thr.<key>`. */
   const date = (k: 'holidayDate' | 'payDate') => ({ id: `thr-${k}`, label: t(`thr.${k}`), required: true, error: err(k) });
   const changed =
@@ -64,6 +77,31 @@ export function HolidayAllowanceGeneratePage() {
       setPreview(null);
       setJobId(null);
     };
+  /**
+   * Choosing the holiday (or the office, whose calendar may have its own entry) fills the holiday date from the
+   * holiday calendar and the pay date 7 days before it: core's thrDatesFor, the rule `hr payroll thr` uses too.
+   */
+  const fillDates = (nextHoliday: string, nextOffice: string) => {
+    const seq = ++fillSeq.current;
+    setNotInCalendar(false);
+    if (!nextHoliday) return;
+    utils.salary.holidayAllowance.dates
+      .fetch({ holiday: Number(nextHoliday) as 1, ...(nextOffice ? { companyOfficeId: Number(nextOffice) } : {}) })
+      .then((d) => {
+        if (seq !== fillSeq.current) return;
+        if (!d.holidayDate || !d.payDate) return setNotInCalendar(true);
+        setHolidayDate(d.holidayDate);
+        setPayDate(d.payDate);
+      })
+      .catch(() => {
+        if (seq === fillSeq.current) setNotInCalendar(true);
+      });
+  };
+  /** A date the user sets wins over a calendar answer still on its way. */
+  const userDate = (set: (v: string) => void) => (v: string) => {
+    fillSeq.current++;
+    set(v);
+  };
   return (
     <div>
       <PageTitle actions={<Link to="/salary/holidayAllowance">{t('thr.back')}</Link>}>{t('thr.newRun')}</PageTitle>
@@ -73,7 +111,10 @@ export function HolidayAllowanceGeneratePage() {
             <Select
               id="thr-holiday"
               value={holiday}
-              onChange={changed(setHoliday)}
+              onChange={changed((v: string) => {
+                setHoliday(v);
+                fillDates(v, officeId);
+              })}
               options={THR_HOLIDAYS.map((h) => ({ value: h.code, label: h.name }))}
               placeholder={t('thr.holiday')}
               invalid={!!err('holiday')}
@@ -83,19 +124,32 @@ export function HolidayAllowanceGeneratePage() {
             <CompanyOfficeSelect
               id="thr-office"
               value={officeId}
-              onChange={changed(setOfficeId)}
+              onChange={changed((v: string) => {
+                setOfficeId(v);
+                fillDates(holiday, v);
+              })}
               placeholder={t('thr.wholeCompany')}
             />
           </Field>
-          <ControlField as={DatePicker} {...date('holidayDate')} value={holidayDate} onChange={changed(setHolidayDate)} />
+          <ControlField
+            as={DatePicker}
+            {...date('holidayDate')}
+            value={holidayDate}
+            onChange={changed(userDate(setHolidayDate))}
+          />
           <ControlField
             as={DatePicker}
             {...date('payDate')}
             value={payDate}
-            onChange={changed(setPayDate)}
+            onChange={changed(userDate(setPayDate))}
             {...(holidayDate ? { max: holidayDate } : {})}
           />
         </div>
+        {notInCalendar ? (
+          <p className="mt-2 text-sm text-amber-700" data-testid="thr-not-in-calendar">
+            {t('thr.notInCalendar')}
+          </p>
+        ) : null}
         <label className="mt-4 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={payOther} onChange={(e) => changed(setPayOther)(e.target.checked)} />
           {t('thr.payOtherReligions')}

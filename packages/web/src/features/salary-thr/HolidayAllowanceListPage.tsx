@@ -1,6 +1,5 @@
 import { THR_HOLIDAYS, THR_RUN_STATUSES, type ThrRunStatus } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
@@ -22,9 +21,9 @@ export function HolidayAllowanceListPage() {
   const { t } = useTranslation();
   const canGenerate = useCan('salary.update');
   const paging = usePaging();
-  const [holiday, setHoliday] = useState('');
-  const [year, setYear] = useState('');
-  const [status, setStatus] = useState('');
+  const { value: holiday, set: setHoliday } = paging.param('holiday');
+  const { value: year, set: setYear } = paging.param('year');
+  const { value: status, set: setStatus } = paging.param('status');
   const validYear = /^\d{4}$/.test(year) ? Number(year) : undefined;
   const query = trpc.salary.holidayAllowance.list.useQuery(
     {

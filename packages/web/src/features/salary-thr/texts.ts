@@ -59,6 +59,8 @@ const en = {
   finalisedStatus: 'Finalised',
   cancelledStatus: 'Cancelled',
   required: 'is required',
+  notInCalendar:
+    'This holiday is not in the holiday calendar yet: enter its date and the pay date (at the latest 7 days before).',
 };
 const id: typeof en = {
   holiday: 'Hari raya',
@@ -119,6 +121,7 @@ const id: typeof en = {
   finalisedStatus: 'Final',
   cancelledStatus: 'Dibatalkan',
   required: 'wajib diisi',
+  notInCalendar: 'Hari raya ini belum ada di kalender libur: isi tanggalnya dan tanggal bayar (paling lambat 7 hari sebelumnya).',
 };
 
 export const THR_TEXTS = registerTexts('thr', { en, id });

@@ -103,7 +103,10 @@ describe('THR screens', () => {
       'salary.update',
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Preview (dry run)' }));
-    expect(screen.getAllByText('is required')).toHaveLength(3);
+    expect(screen.getByText('Holiday field is required')).toBeTruthy();
+    expect(screen.getByText('Holiday Date field is required')).toBeTruthy();
+    expect(screen.getByText('Pay Date field is required')).toBeTruthy();
+    expect(document.activeElement?.id).toBe('thr-holiday');
     expect(server.calls.some((c) => c.path.startsWith('salary.holidayAllowance'))).toBe(false);
   });
 
@@ -151,6 +154,38 @@ describe('THR screens', () => {
       payDate: expect.stringMatching(/^\d{4}-\d{2}-13$/),
       payOtherReligions: false,
     });
+  });
+
+  it('generate: choosing the holiday fills its date from the holiday calendar and the pay date 7 days before', async () => {
+    const server = fakeTrpcServer({
+      'lookup.companyOffices': () => ({ data: [{ id: 1, name: 'Jakarta' }] }),
+      'salary.holidayAllowance.dates': (input) =>
+        (input as { holiday: number }).holiday === 2
+          ? { data: { holidayDate: '2027-03-10', payDate: '2027-03-03' } }
+          : { data: { holidayDate: null, payDate: null } },
+      'salary.holidayAllowance.dryRun': () => ({
+        data: { holiday: 2, year: 2027, employees: 0, notEligible: 0, total: '0', pph21Estimate: '0', lines: [] },
+      }),
+    });
+    render('/salary/holidayAllowance/generate', '/salary/holidayAllowance/generate', <HolidayAllowanceGeneratePage />, [
+      'salary.view',
+      'salary.update',
+    ]);
+    await screen.findByRole('button', { name: 'Generate' });
+    fireEvent.change(document.getElementById('thr-holiday')!, { target: { value: '2' } });
+    await waitFor(() => expect((document.getElementById('thr-holidayDate') as HTMLInputElement).value).toBe('10/03/2027'));
+    expect((document.getElementById('thr-payDate') as HTMLInputElement).value).toBe('03/03/2027');
+    fireEvent.click(screen.getByRole('button', { name: 'Preview (dry run)' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === 'salary.holidayAllowance.dryRun')?.input).toMatchObject({
+        holiday: 2,
+        holidayDate: '2027-03-10',
+        payDate: '2027-03-03',
+      }),
+    );
+    // A holiday the calendar does not have yet: the user is told to enter the dates.
+    fireEvent.change(document.getElementById('thr-holiday')!, { target: { value: '4' } });
+    expect((await screen.findByTestId('thr-not-in-calendar')).textContent).toContain('not in the holiday calendar');
   });
 
   it('detail: lines with reasons, the trace dialog, and finalise of a draft', async () => {

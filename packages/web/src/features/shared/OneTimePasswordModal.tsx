@@ -15,6 +15,7 @@ export function OneTimePasswordModal({
   password,
   testId,
   onClose,
+  children,
 }: {
   title: string;
   /** Whose password it is. */
@@ -22,12 +23,15 @@ export function OneTimePasswordModal({
   password: string;
   testId: string;
   onClose: () => void;
+  /** More ways to hand the password over (e.g. e-mailing it), shown under it. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Modal open onClose={() => {}} title={title} footer={<Button onClick={onClose}>{t('app.close')}</Button>}>
       <p className="text-sm text-slate-700">{intro}</p>
       <SecretValue value={password} testId={testId} />
+      {children}
       <Banner tone="warning">{t('registrations.tempPasswordOnce')}</Banner>
     </Modal>
   );

@@ -3,6 +3,7 @@ import type { OrgCascade } from '../../lib/use-org-cascade';
 import { Field } from '../../ui/Field';
 import type { FieldView } from '../../ui/FormFields';
 import { Select } from '../../ui/Select';
+import { hasRepeatedNames, type LookupOption, type Qualifier, qualifiedOptions } from './qualified-options';
 import { toId, toOptions, useCompanyOffices, useDepartments, useDivisions, useJobPositions, useSections } from './use-lookups';
 
 export interface LookupSelectProps {
@@ -25,6 +26,7 @@ export interface LookupSelectProps {
  */
 function LookupSelect({
   q,
+  options,
   fallback,
   enabled = true,
   placeholder,
@@ -32,6 +34,8 @@ function LookupSelect({
   ...props
 }: LookupSelectProps & {
   q: { data?: Parameters<typeof toOptions>[0]; isFetching: boolean };
+  /** The options when not simply the names (repeated names qualified, see useQualified). */
+  options?: LookupOption[];
   fallback: string;
   enabled?: boolean;
 }) {
@@ -40,12 +44,39 @@ function LookupSelect({
     <Select
       {...props}
       disabled={disabled || !enabled}
-      options={enabled ? toOptions(q.data) : []}
+      options={enabled ? (options ?? toOptions(q.data)) : []}
       placeholder={placeholder ?? fallback}
       loading={enabled && q.isFetching}
       loadingText={t('select.loading')}
     />
   );
+}
+
+/**
+ * Options of an org list whose names repeat across offices ("Finance & Accounting" in every office): a repeated
+ * name is qualified by its department and/or office (issue 19 item 9). The office and department lists are
+ * fetched (cached) only when some name repeats.
+ */
+function useQualified<T extends { id: number; name: string; companyOfficeId?: number; departmentId?: number | null }>(
+  list: readonly T[] | undefined,
+  levels: readonly ('office' | 'department')[],
+): LookupOption[] {
+  const repeated = hasRepeatedNames(list);
+  const offices = useCompanyOffices({ enabled: repeated });
+  const departments = useDepartments(undefined, { enabled: repeated && levels.includes('department') });
+  if (!repeated) return toOptions(list);
+  const officeName = new Map((offices.data ?? []).map((o) => [o.id, o.name]));
+  const department = new Map((departments.data ?? []).map((d) => [d.id, d]));
+  const officeOf = (i: T) => i.companyOfficeId ?? (i.departmentId ? department.get(i.departmentId)?.companyOfficeId : undefined);
+  const qualifiers: Qualifier<T>[] = levels.map((level) =>
+    level === 'office'
+      ? (i) => {
+          const id = officeOf(i);
+          return id === undefined ? undefined : officeName.get(id);
+        }
+      : (i) => (i.departmentId ? department.get(i.departmentId)?.name : undefined),
+  );
+  return qualifiedOptions(list, qualifiers);
 }
 
 /** Spec §2: blank first option "Select Company Office", "Loading..." while fetching. */
@@ -64,7 +95,8 @@ export function DepartmentSelect({
   const { t } = useTranslation();
   const enabled = !requireParent || companyOfficeId !== undefined;
   const q = useDepartments(companyOfficeId, { enabled });
-  return <LookupSelect q={q} enabled={enabled} fallback={t('select.department')} {...props} />;
+  const options = useQualified(q.data, ['office']);
+  return <LookupSelect q={q} options={options} enabled={enabled} fallback={t('select.department')} {...props} />;
 }
 
 export function DivisionSelect({
@@ -76,7 +108,8 @@ export function DivisionSelect({
   const { t } = useTranslation();
   const enabled = !requireParent || departmentId !== undefined;
   const q = useDivisions({ companyOfficeId, departmentId }, { enabled });
-  return <LookupSelect q={q} enabled={enabled} fallback={t('select.division')} {...props} />;
+  const options = useQualified(q.data, ['office', 'department']);
+  return <LookupSelect q={q} options={options} enabled={enabled} fallback={t('select.division')} {...props} />;
 }
 
 export function SectionSelect({
@@ -86,7 +119,8 @@ export function SectionSelect({
 }: LookupSelectProps & { divisionId?: number | undefined; departmentId?: number | undefined }) {
   const { t } = useTranslation();
   const q = useSections({ divisionId, departmentId });
-  return <LookupSelect q={q} fallback={t('select.section')} {...props} />;
+  const options = useQualified(q.data, ['office', 'department']);
+  return <LookupSelect q={q} options={options} fallback={t('select.section')} {...props} />;
 }
 
 export function JobPositionSelect({
@@ -97,7 +131,8 @@ export function JobPositionSelect({
 }: LookupSelectProps & { departmentId?: number | undefined; divisionId?: number | undefined; sectionId?: number | undefined }) {
   const { t } = useTranslation();
   const q = useJobPositions({ departmentId, divisionId, sectionId });
-  return <LookupSelect q={q} fallback={t('select.jobPosition')} {...props} />;
+  const options = useQualified(q.data, ['department', 'office']);
+  return <LookupSelect q={q} options={options} fallback={t('select.jobPosition')} {...props} />;
 }
 
 type OrgParentKey = 'companyOfficeId' | 'departmentId' | 'divisionId';

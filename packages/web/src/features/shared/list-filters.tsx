@@ -5,32 +5,25 @@ import { PeriodFilter } from './approvals/PeriodFilter';
 
 /**
  * One filter of a server-paginated list: its value and a setter that goes back to page 1, to spread
- * onto the filter's select (`<FilterSelect {...status} … />`). Empty means "no filter".
+ * onto the filter's select (`<FilterSelect {...status} … />`). Empty means "no filter". With a `key`
+ * the filter lives in the URL beside the list's page (Back shows the list filtered as it was).
  */
-export function useListFilter(list: ListState, initial = '') {
-  const [value, setValue] = useState(initial);
-  return { value, onChange: list.filter(setValue) };
+export function useListFilter(list: ListState, key?: string, initial = '') {
+  const [local, setLocal] = useState(initial);
+  const url = list.param(key ?? '', initial);
+  return key ? { value: url.value, onChange: url.set } : { value: local, onChange: list.filter(setLocal) };
 }
 
 /**
  * The "from" and "to" dates of a list (each empty means open-ended): the part of the list query they
- * set and their two date pickers. A change goes back to page 1.
+ * set and their two date pickers, kept in the URL (`from`, `to`). A change goes back to page 1.
  */
 export function usePeriodFilter(list: ListState, labels: { from: string; to: string }, initial = { from: '', to: '' }) {
-  const [from, setFrom] = useState(initial.from);
-  const [to, setTo] = useState(initial.to);
+  const { value: from, set: setFrom } = list.param('from', initial.from);
+  const { value: to, set: setTo } = list.param('to', initial.to);
   return {
     input: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
-    control: (
-      <PeriodFilter
-        fromLabel={labels.from}
-        toLabel={labels.to}
-        from={from}
-        to={to}
-        onFrom={list.filter(setFrom)}
-        onTo={list.filter(setTo)}
-      />
-    ),
+    control: <PeriodFilter fromLabel={labels.from} toLabel={labels.to} from={from} to={to} onFrom={setFrom} onTo={setTo} />,
   };
 }
 

@@ -16,9 +16,9 @@ export const usePtkp = () => trpc.lookup.ptkp.useQuery(undefined, LOOKUP_QUERY_O
 export const useJobLevels = () => trpc.lookup.jobLevels.useQuery(undefined, LOOKUP_QUERY_OPTIONS);
 
 /** Spec §6: the company-offices lookup sends a developerAccess flag. */
-export function useCompanyOffices() {
+export function useCompanyOffices(opts: { enabled?: boolean } = {}) {
   const developerAccess = useCan('developer.access') ? 1 : 0;
-  return trpc.lookup.companyOffices.useQuery({ developerAccess }, LOOKUP_QUERY_OPTIONS);
+  return trpc.lookup.companyOffices.useQuery({ developerAccess }, { ...LOOKUP_QUERY_OPTIONS, enabled: opts.enabled ?? true });
 }
 
 export const useDepartments = (companyOfficeId?: number, opts: { enabled?: boolean } = {}) =>

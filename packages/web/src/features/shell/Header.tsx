@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type LanguageCode, setLanguage } from '../../i18n';
 import { useSession } from '../../lib/can';
@@ -24,12 +25,38 @@ export function LanguageSwitch({ className }: { className?: string }) {
   );
 }
 
+/**
+ * Publishes the header's height as the CSS variable --app-header-h (it wraps on a phone), so notifications are
+ * placed below it and never cover its controls (index.css).
+ */
+function useHeaderHeightVariable() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--app-header-h', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    publish();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--app-header-h');
+    };
+  }, []);
+  return ref;
+}
+
 export function Header({ onToggleSidebar, sidebarOpen }: { onToggleSidebar: () => void; sidebarOpen: boolean }) {
   const { t } = useTranslation();
   const user = useSession();
   const logout = useLogout();
+  const ref = useHeaderHeightVariable();
   return (
-    <header className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 shadow-sm">
+    <header
+      ref={ref}
+      className="sticky top-0 z-30 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-3 py-2 shadow-sm"
+    >
       <Button variant="ghost" size="sm" aria-label={t('app.toggleSidebar')} aria-expanded={sidebarOpen} onClick={onToggleSidebar}>
         <MenuIcon />
       </Button>

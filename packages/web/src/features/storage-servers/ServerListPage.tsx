@@ -1,4 +1,5 @@
-import { STORAGE_SERVER_STATUS_LABELS, STORAGE_SERVER_STATUSES } from '@hr/core/browser';
+import { enumLabel, enumOptionsNow } from '../../lib/enum-labels';
+import { STORAGE_SERVER_STATUSES } from '@hr/core/browser';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ import { linkColumn } from '../../ui/link-column';
 
 type Row = RouterOutputs['storageServer']['list']['rows'][number];
 
-export const STATUS_OPTIONS = STORAGE_SERVER_STATUSES.map((s) => ({ value: s, label: STORAGE_SERVER_STATUS_LABELS[s] }));
+export const STATUS_OPTIONS = enumOptionsNow('storageServerStatus', STORAGE_SERVER_STATUSES);
 
 /** Usage as "512.5 / 2048 GB" with a bar (percent of capacity). */
 function Usage({ row }: { row: Row }) {
@@ -41,9 +42,9 @@ export function ServerListPage() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const list = useListState();
-  const typeId = useListFilter(list);
-  const categoryId = useListFilter(list);
-  const status = useListFilter(list);
+  const typeId = useListFilter(list, 'type');
+  const categoryId = useListFilter(list, 'category');
+  const status = useListFilter(list, 'status');
   const [deleting, setDeleting] = useState<Row | null>(null);
   const types = trpc.storageServer.types.useQuery();
   const categories = trpc.storageServer.categories.useQuery();
@@ -75,7 +76,7 @@ export function ServerListPage() {
     { key: 'location', header: t('srv.location'), cell: (r) => r.location },
     { key: 'usage', header: t('srv.used'), cell: (r) => <Usage row={r} /> },
     { key: 'owner', header: t('srv.owner'), cell: (r) => `${r.ownerNumber} ${r.ownerName}` },
-    { key: 'status', header: t('srv.status'), cell: (r) => r.statusLabel },
+    { key: 'status', header: t('srv.status'), cell: (r) => enumLabel('storageServerStatus', r.status, r.statusLabel) },
     {
       key: 'actions',
       header: '',
