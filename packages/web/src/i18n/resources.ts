@@ -10,6 +10,7 @@ import type { CORETAX_TEXTS } from '../features/salary-taxreport/texts';
 import type { DASHBOARD_TEXTS } from '../features/home/texts';
 import type { DEVELOPER_LOGS_TEXTS } from '../features/developer-logs/texts';
 import type { DEVICE_CLOUD_TEXTS } from '../features/developer/devices/texts';
+import type { DEVICE_TERMINAL_TEXTS } from '../features/developer/devices/terminal-texts';
 import type { EMPLOYEE_IMPORT_TEXTS } from '../features/employee/import-texts';
 import type { INVENTORY_TEXTS } from '../features/inventory/texts';
 import type { LEAVE_TEXTS } from '../features/leave/texts';
@@ -48,6 +49,7 @@ export type Resources = Messages & {
   coretax: (typeof CORETAX_TEXTS)['en'];
   dash: (typeof DASHBOARD_TEXTS)['en'];
   devCloud: (typeof DEVICE_CLOUD_TEXTS)['en'];
+  devTerm: (typeof DEVICE_TERMINAL_TEXTS)['en'];
   dlogs: (typeof DEVELOPER_LOGS_TEXTS)['en'];
   employeeImport: (typeof EMPLOYEE_IMPORT_TEXTS)['en'];
   inv: (typeof INVENTORY_TEXTS)['en'];

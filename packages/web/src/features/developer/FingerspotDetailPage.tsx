@@ -9,7 +9,8 @@ import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Pagination } from '../../ui/Pagination';
 import { LinkButton } from '../../ui/LinkButton';
-import { DRIVER_OPTIONS, formatLocal, formatSkew, saveBase64 } from './devices/shared';
+import { driverLabel, formatLocal, formatSkew, saveBase64 } from './devices/shared';
+import './devices/terminal-texts';
 import { useFileDownload } from '../../lib/use-file-download';
 import { PushTerminalPanel } from './devices/PushTerminalPanel';
 import { CloudTerminalPanel } from './devices/CloudTerminalPanel';
@@ -20,27 +21,27 @@ type Scan = Detail['recentScans'][number];
 type Pin = Detail['mappedPins'][number];
 type Command = RouterOutputs['device']['command']['list'][number];
 
-const COMMAND_LABELS: Record<Command['kind'], string> = {
-  'upload-users': 'Upload users',
-  'backup-users': 'Back up users and templates',
-};
+const COMMAND_LABELS = {
+  'upload-users': 'devTerm.detail.uploadUsers',
+  'backup-users': 'devTerm.detail.backupUsersTemplates',
+} as const satisfies Record<Command['kind'], string>;
 /** The scan counts of the log card, in order, with their labels. */
 const LOG_COUNTS = [
-  ['total', 'Scans'],
-  ['mapped', 'Mapped'],
-  ['unmapped', 'Unmapped'],
-  ['today', 'Today'],
+  ['total', 'devTerm.scans'],
+  ['mapped', 'devTerm.detail.mapped'],
+  ['unmapped', 'devTerm.detail.unmapped'],
+  ['today', 'devTerm.detail.today'],
 ] as const;
 /** The commands the page queues for the agent, with their buttons' texts. */
-const TERMINAL_COMMANDS: [Command['kind'], string][] = [
-  ['upload-users', 'Upload users to the terminal'],
-  ['backup-users', 'Back up users and templates'],
-];
-const STATUS_LABELS: Record<Command['status'], string> = {
-  pending: 'Waiting for the agent',
-  done: 'Done',
-  failed: 'Failed',
-};
+const TERMINAL_COMMANDS = [
+  ['upload-users', 'devTerm.detail.uploadUsersToTerminal'],
+  ['backup-users', 'devTerm.detail.backupUsersTemplates'],
+] as const satisfies readonly (readonly [Command['kind'], string])[];
+const STATUS_LABELS = {
+  pending: 'devTerm.detail.waitingAgent',
+  done: 'devTerm.detail.done',
+  failed: 'devTerm.detail.failed',
+} as const satisfies Record<Command['status'], string>;
 
 const linkClass = 'text-sky-700 underline hover:text-sky-900';
 
@@ -88,7 +89,7 @@ export function FingerspotDetailPage() {
   const utils = trpc.useUtils();
   const commands = trpc.device.command.list.useQuery({ id }, { enabled: id > 0 });
   const queue = trpc.device.command.queue.useMutation({
-    meta: { successMessage: () => 'Command queued; the agent carries it out at its next poll' },
+    meta: { successMessage: () => t('devTerm.detail.commandQueued') },
     onSuccess: () => void utils.device.command.list.invalidate({ id }),
   });
   const downloadBackup = async (commandId: number) => {
@@ -102,59 +103,69 @@ export function FingerspotDetailPage() {
       <>
         <PageTitle>{t('routes.developer.fingerspotDetail')}</PageTitle>
         <Card>
-          <p className="text-sm text-slate-700">This fingerprint device was not found.</p>
+          <p className="text-sm text-slate-700">{t('devTerm.notFound')}</p>
           <Link to="/developer/fingerspot" className={linkClass}>
-            Back to the list
+            {t('devTerm.backToList')}
           </Link>
         </Card>
       </>
     );
   }
   const d = detail.data;
-  if (!d) return <p className="text-sm text-slate-500">Loading...</p>;
+  if (!d) return <p className="text-sm text-slate-500">{t('devTerm.loading')}</p>;
 
   const scanColumns: Column<Scan>[] = [
-    { key: 'time', header: 'Scan time', cell: (r) => formatLocal(r.localTime), className: 'whitespace-nowrap' },
-    { key: 'pin', header: 'PIN', cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
+    { key: 'time', header: t('devTerm.detail.scanTime'), cell: (r) => formatLocal(r.localTime), className: 'whitespace-nowrap' },
+    { key: 'pin', header: t('devTerm.pin'), cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
     {
       key: 'employee',
-      header: 'Employee',
+      header: t('devTerm.employee'),
       cell: (r) =>
-        r.employeeId ? `${r.employeeName ?? ''} (${r.employeeNumber ?? ''})` : <span className="text-amber-700">Unmapped</span>,
+        r.employeeId ? (
+          `${r.employeeName ?? ''} (${r.employeeNumber ?? ''})`
+        ) : (
+          <span className="text-amber-700">{t('devTerm.detail.unmapped')}</span>
+        ),
     },
-    { key: 'state', header: 'State', cell: (r) => r.state },
-    { key: 'verify', header: 'Verify', cell: (r) => r.verifyType },
-    { key: 'received', header: 'Received', cell: (r) => formatDateTime(r.receivedAt), className: 'whitespace-nowrap' },
+    { key: 'state', header: t('devTerm.detail.state'), cell: (r) => r.state },
+    { key: 'verify', header: t('devTerm.detail.verify'), cell: (r) => r.verifyType },
+    {
+      key: 'received',
+      header: t('devTerm.detail.received'),
+      cell: (r) => formatDateTime(r.receivedAt),
+      className: 'whitespace-nowrap',
+    },
     {
       key: 'network',
-      header: 'Network',
+      header: t('devTerm.detail.network'),
       cell: (r) =>
         r.outsideNetwork ? (
-          <span className="text-red-700" title={r.ingestIp ? `Uploaded from ${r.ingestIp}` : undefined}>
-            Outside office network{r.ingestIp ? ` (${r.ingestIp})` : ''}
+          <span className="text-red-700" title={r.ingestIp ? t('devTerm.detail.uploadedFrom', { ip: r.ingestIp }) : undefined}>
+            {t('devTerm.detail.outsideNetwork')}
+            {r.ingestIp ? ` (${r.ingestIp})` : ''}
           </span>
         ) : (
-          <span className="text-slate-500">Office</span>
+          <span className="text-slate-500">{t('devTerm.detail.officeNetwork')}</span>
         ),
     },
   ];
   const commandColumns: Column<Command>[] = [
-    { key: 'kind', header: 'Command', cell: (r) => COMMAND_LABELS[r.kind] },
+    { key: 'kind', header: t('devTerm.command'), cell: (r) => t(COMMAND_LABELS[r.kind]) },
     {
       key: 'status',
-      header: 'Status',
+      header: t('devTerm.status'),
       cell: (r) => (
         <span className={r.status === 'failed' ? 'text-red-700' : r.status === 'done' ? 'text-green-700' : 'text-slate-600'}>
-          {STATUS_LABELS[r.status]}
+          {t(STATUS_LABELS[r.status])}
           {r.error ? `: ${r.error}` : ''}
         </span>
       ),
     },
-    { key: 'users', header: 'Users', cell: (r) => r.users ?? '–' },
-    { key: 'created', header: 'Queued', cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
+    { key: 'users', header: t('devTerm.detail.users'), cell: (r) => r.users ?? '–' },
+    { key: 'created', header: t('devTerm.queued'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
     {
       key: 'finished',
-      header: 'Finished',
+      header: t('devTerm.detail.finished'),
       cell: (r) => (r.finishedAt ? formatDateTime(r.finishedAt) : '–'),
       className: 'whitespace-nowrap',
     },
@@ -164,19 +175,30 @@ export function FingerspotDetailPage() {
       cell: (r) =>
         r.hasBackup ? (
           <Button size="sm" variant="secondary" onClick={() => void downloadBackup(r.id)}>
-            Download backup
+            {t('devTerm.detail.downloadBackup')}
           </Button>
         ) : null,
     },
   ];
   const pinColumns = (mapped: boolean): Column<Pin>[] => [
-    { key: 'pin', header: 'PIN', cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
+    { key: 'pin', header: t('devTerm.pin'), cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
     ...(mapped
-      ? [{ key: 'employee', header: 'Employee', cell: (r: Pin) => `${r.employeeName ?? ''} (${r.employeeNumber ?? ''})` }]
+      ? [
+          {
+            key: 'employee',
+            header: t('devTerm.employee'),
+            cell: (r: Pin) => `${r.employeeName ?? ''} (${r.employeeNumber ?? ''})`,
+          },
+        ]
       : []),
-    { key: 'punches', header: 'Scans', cell: (r) => r.punches },
-    { key: 'first', header: 'First scan', cell: (r) => formatLocal(r.firstPunch), className: 'whitespace-nowrap' },
-    { key: 'last', header: 'Last scan', cell: (r) => formatLocal(r.lastPunch), className: 'whitespace-nowrap' },
+    { key: 'punches', header: t('devTerm.scans'), cell: (r) => r.punches },
+    {
+      key: 'first',
+      header: t('devTerm.detail.firstScan'),
+      cell: (r) => formatLocal(r.firstPunch),
+      className: 'whitespace-nowrap',
+    },
+    { key: 'last', header: t('devTerm.detail.lastScan'), cell: (r) => formatLocal(r.lastPunch), className: 'whitespace-nowrap' },
   ];
 
   return (
@@ -185,9 +207,9 @@ export function FingerspotDetailPage() {
         actions={
           <div className="flex gap-2">
             <Button variant="secondary" disabled={exporting} onClick={() => void exportXlsx()}>
-              Export scan log (XLSX)
+              {t('devTerm.detail.exportXlsx')}
             </Button>
-            <LinkButton to={`/developer/fingerspot/${d.id}/edit`}>Edit</LinkButton>
+            <LinkButton to={`/developer/fingerspot/${d.id}/edit`}>{t('devTerm.edit')}</LinkButton>
           </div>
         }
       >
@@ -195,53 +217,54 @@ export function FingerspotDetailPage() {
       </PageTitle>
       <div className="space-y-4">
         {d.skewWarning ? (
-          <Banner tone="warning">
-            The terminal clock is off by {formatSkew(d.status.skewMs)}. Fix the terminal clock; scan times are stored as the
-            terminal reports them.
-          </Banner>
+          <Banner tone="warning">{t('devTerm.detail.skewWarning', { skew: formatSkew(d.status.skewMs) })}</Banner>
         ) : null}
         <RefusalsCard refusals={d.refusals} />
-        <Card title="Device">
+        <Card title={t('devTerm.detail.device')}>
           <dl className="grid gap-4 sm:grid-cols-3">
-            <Item label="Driver">{DRIVER_OPTIONS.find((x) => x.value === d.driver)?.label ?? d.driver}</Item>
-            <Item label="Address">
+            <Item label={t('devTerm.driver')}>{driverLabel(t, d.driver)}</Item>
+            <Item label={t('devTerm.address')}>
               <code className="font-mono text-xs">{`${d.address}:${d.port}`}</code>
             </Item>
-            <Item label="Serial number" testId="device-serial">
+            <Item label={t('devTerm.serialNumber')} testId="device-serial">
               <code className="font-mono text-xs">{d.serial}</code>
             </Item>
-            <Item label="Office">{d.companyOffice ?? '–'}</Item>
-            <Item label="Time zone">{d.timeZone}</Item>
-            <Item label="Comm key">{d.hasCommKey ? 'Set' : 'None'}</Item>
-            <Item label="Status">{d.active ? 'Active' : 'Inactive'}</Item>
-            <Item label="Last seen" testId="last-seen">
-              {d.status.lastSeenAt ? formatDateTime(d.status.lastSeenAt) : 'Never'}
+            <Item label={t('devTerm.office')}>{d.companyOffice ?? '–'}</Item>
+            <Item label={t('devTerm.timeZone')}>{d.timeZone}</Item>
+            <Item label={t('devTerm.commKey')}>{d.hasCommKey ? t('devTerm.set') : t('devTerm.none')}</Item>
+            <Item label={t('devTerm.status')}>{d.active ? t('devTerm.active') : t('devTerm.inactive')}</Item>
+            <Item label={t('devTerm.lastSeen')} testId="last-seen">
+              {d.status.lastSeenAt ? formatDateTime(d.status.lastSeenAt) : t('devTerm.never')}
             </Item>
-            <Item label="Clock skew" testId="clock-skew">
+            <Item label={t('devTerm.clockSkew')} testId="clock-skew">
               {formatSkew(d.status.skewMs)}
             </Item>
-            <Item label="Reported by">{d.status.agent ?? '–'}</Item>
+            <Item label={t('devTerm.detail.reportedBy')}>{d.status.agent ?? '–'}</Item>
           </dl>
         </Card>
-        <Card title="Log counts">
+        <Card title={t('devTerm.detail.logCounts')}>
           <dl className="grid gap-4 sm:grid-cols-6">
             {LOG_COUNTS.map(([key, label]) => (
-              <Item key={key} label={label} testId={`count-${key}`}>
+              <Item key={key} label={t(label)} testId={`count-${key}`}>
                 {d.logCounts[key]}
               </Item>
             ))}
-            <Item label="Last scan">{formatLocal(d.logCounts.lastPunch) || '–'}</Item>
-            <Item label="Outside office network" testId="count-outside">
+            <Item label={t('devTerm.detail.lastScan')}>{formatLocal(d.logCounts.lastPunch) || '–'}</Item>
+            <Item label={t('devTerm.detail.outsideNetwork')} testId="count-outside">
               {d.logCounts.outsideNetwork}
             </Item>
           </dl>
         </Card>
         <Card
-          title="Scan log"
+          title={t('devTerm.detail.scanLog')}
           actions={
             <div className="flex gap-4">
-              <FilterCheck label="Unmapped PINs only" checked={unmappedOnly} onChange={firstPage(setUnmappedOnly)} />
-              <FilterCheck label="Outside office network only" checked={outsideOnly} onChange={firstPage(setOutsideOnly)} />
+              <FilterCheck
+                label={t('devTerm.detail.unmappedOnly')}
+                checked={unmappedOnly}
+                onChange={firstPage(setUnmappedOnly)}
+              />
+              <FilterCheck label={t('devTerm.detail.outsideOnly')} checked={outsideOnly} onChange={firstPage(setOutsideOnly)} />
             </div>
           }
         >
@@ -252,7 +275,7 @@ export function FingerspotDetailPage() {
             loading={scans.isFetching}
             failed={scans.isError && !scans.data}
             onRetry={() => void scans.refetch()}
-            empty="No scans received from this terminal yet."
+            empty={t('devTerm.detail.noScans')}
           />
           <Pagination
             page={page}
@@ -267,7 +290,7 @@ export function FingerspotDetailPage() {
           <CloudTerminalPanel id={d.id} name={d.name} cloudId={d.cloudId} secretSetAt={d.cloudSecretSetAt} />
         ) : null}
         <Card
-          title="Terminal users"
+          title={t('devTerm.detail.terminalUsers')}
           actions={
             <div className="flex gap-2">
               {TERMINAL_COMMANDS.map(([kind, label]) => (
@@ -278,16 +301,13 @@ export function FingerspotDetailPage() {
                   disabled={queue.isPending}
                   onClick={() => queue.mutate({ id, kind })}
                 >
-                  {label}
+                  {t(label)}
                 </Button>
               ))}
             </div>
           }
         >
-          <p className="mb-2 text-xs text-slate-500">
-            The server cannot reach the terminal: the agent on the office network picks these commands up at its next poll. Upload
-            sends every PIN mapped to an employee for this terminal, with the employee's name.
-          </p>
+          <p className="mb-2 text-xs text-slate-500">{t('devTerm.detail.terminalUsersIntro')}</p>
           <DataTable
             columns={commandColumns}
             rows={commands.data ?? []}
@@ -295,27 +315,25 @@ export function FingerspotDetailPage() {
             loading={commands.isFetching}
             failed={commands.isError && !commands.data}
             onRetry={() => void commands.refetch()}
-            empty="No commands sent to this terminal yet."
+            empty={t('devTerm.detail.noCommands')}
           />
         </Card>
         <div className="grid gap-4 lg:grid-cols-2">
-          <Card title={`Unmapped PINs (${d.unmappedPins.length})`}>
-            <p className="mb-2 text-xs text-slate-500">
-              Scans of these PINs are kept; map a PIN to an employee under attendance to give them its scans.
-            </p>
+          <Card title={t('devTerm.detail.unmappedPins', { count: d.unmappedPins.length })}>
+            <p className="mb-2 text-xs text-slate-500">{t('devTerm.detail.unmappedIntro')}</p>
             <DataTable
               columns={pinColumns(false)}
               rows={d.unmappedPins}
               rowKey={(r) => `u${r.pin}`}
-              empty="Every PIN is mapped."
+              empty={t('devTerm.detail.allMapped')}
             />
           </Card>
-          <Card title={`Mapped PINs (${d.mappedPins.length})`}>
+          <Card title={t('devTerm.detail.mappedPins', { count: d.mappedPins.length })}>
             <DataTable
               columns={pinColumns(true)}
               rows={d.mappedPins}
               rowKey={(r) => `m${r.pin}-${r.employeeId}`}
-              empty="No mapped PINs yet."
+              empty={t('devTerm.detail.noMapped')}
             />
           </Card>
         </div>

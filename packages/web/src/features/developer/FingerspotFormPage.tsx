@@ -9,8 +9,9 @@ import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
-import { DEFAULT_PORT, DRIVER_OPTIONS, TIME_ZONES } from './devices/shared';
+import { DEFAULT_PORT, driverOptions, TIME_ZONES } from './devices/shared';
 import './devices/texts';
+import './devices/terminal-texts';
 
 interface FormState {
   name: string;
@@ -38,18 +39,19 @@ const EMPTY: FormState = {
   active: true,
 };
 
-const LABELS: Record<keyof FormState, string> = {
-  name: 'Name',
-  driver: 'Driver',
-  address: 'Address',
-  port: 'Port',
-  serial: 'Serial number',
-  companyOfficeId: 'Office',
-  timeZone: 'Time zone',
-  commKey: 'Comm key',
-  cloudId: 'Cloud id',
-  active: 'Active',
-};
+/** The text keys of the fields' labels. */
+const LABELS = {
+  name: 'devTerm.name',
+  driver: 'devTerm.driver',
+  address: 'devTerm.address',
+  port: 'devTerm.port',
+  serial: 'devTerm.serialNumber',
+  companyOfficeId: 'devTerm.office',
+  timeZone: 'devTerm.timeZone',
+  commKey: 'devTerm.commKey',
+  cloudId: 'devCloud.cloudId',
+  active: 'devTerm.active',
+} as const satisfies Record<keyof FormState, string>;
 const REQUIRED: (keyof FormState)[] = ['name', 'driver', 'address', 'port', 'serial', 'timeZone'];
 
 /** /developer/fingerspot/add */
@@ -94,7 +96,7 @@ function FingerspotForm({ id }: { id: number | null }) {
   const onError = (err: unknown) => {
     const next: Partial<Record<keyof FormState, string>> = {};
     for (const f of fieldsOf(err))
-      if (f.param in LABELS) next[f.param as keyof FormState] = `${LABELS[f.param as keyof FormState]} ${f.msg}`;
+      if (f.param in LABELS) next[f.param as keyof FormState] = `${t(LABELS[f.param as keyof FormState])} ${f.msg}`;
     setErrors(next);
   };
   const done = (savedId: number) => {
@@ -103,12 +105,12 @@ function FingerspotForm({ id }: { id: number | null }) {
     void navigate(`/developer/fingerspot/${savedId}/detail`);
   };
   const create = trpc.device.create.useMutation({
-    meta: { successMessage: () => 'Fingerprint device created' },
+    meta: { successMessage: () => t('devTerm.form.created') },
     onSuccess: (r) => done(r.id),
     onError,
   });
   const update = trpc.device.update.useMutation({
-    meta: { successMessage: () => 'Fingerprint device updated' },
+    meta: { successMessage: () => t('devTerm.form.updated') },
     onSuccess: (r) => done(r.id),
     onError,
   });
@@ -122,8 +124,8 @@ function FingerspotForm({ id }: { id: number | null }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const missing: Partial<Record<keyof FormState, string>> = {};
-    for (const k of REQUIRED) if (String(form[k]).trim() === '') missing[k] = requiredNotice(LABELS[k]);
-    if (cloud && form.cloudId.trim() === '') missing.cloudId = requiredNotice(t('devCloud.cloudId'));
+    for (const k of REQUIRED) if (String(form[k]).trim() === '') missing[k] = requiredNotice(t(LABELS[k]));
+    if (cloud && form.cloudId.trim() === '') missing.cloudId = requiredNotice(t(LABELS.cloudId));
     if (Object.keys(missing).length) {
       setErrors(missing);
       document.getElementById(`device-${Object.keys(missing)[0]}`)?.focus();
@@ -151,9 +153,9 @@ function FingerspotForm({ id }: { id: number | null }) {
       <>
         <PageTitle>{t('routes.developer.fingerspotEdit')}</PageTitle>
         <Card>
-          <p className="text-sm text-slate-700">This fingerprint device was not found.</p>
+          <p className="text-sm text-slate-700">{t('devTerm.notFound')}</p>
           <Link to="/developer/fingerspot" className="text-sm text-sky-700 underline">
-            Back to the list
+            {t('devTerm.backToList')}
           </Link>
         </Card>
       </>
@@ -161,7 +163,7 @@ function FingerspotForm({ id }: { id: number | null }) {
   }
 
   const text = (k: keyof FormState, props: Record<string, unknown> = {}) => (
-    <Field label={LABELS[k]} htmlFor={`device-${k}`} error={errors[k]} required={REQUIRED.includes(k)}>
+    <Field label={t(LABELS[k])} htmlFor={`device-${k}`} error={errors[k]} required={REQUIRED.includes(k)}>
       <TextInput
         id={`device-${k}`}
         name={k}
@@ -178,16 +180,16 @@ function FingerspotForm({ id }: { id: number | null }) {
       <PageTitle>{id === null ? t('routes.developer.fingerspotAdd') : t('routes.developer.fingerspotEdit')}</PageTitle>
       <Card className="max-w-3xl">
         {!loaded ? (
-          <p className="text-sm text-slate-500">Loading...</p>
+          <p className="text-sm text-slate-500">{t('devTerm.loading')}</p>
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
             {text('name', { maxLength: 100 })}
-            <Field label={LABELS.driver} htmlFor="device-driver" error={errors.driver} required>
+            <Field label={t(LABELS.driver)} htmlFor="device-driver" error={errors.driver} required>
               <Select
                 id="device-driver"
                 name="driver"
                 value={form.driver}
-                options={DRIVER_OPTIONS}
+                options={driverOptions(t)}
                 onChange={(v) => {
                   const oldDefault = String(DEFAULT_PORT[form.driver] ?? '');
                   set('driver', v);
@@ -200,7 +202,7 @@ function FingerspotForm({ id }: { id: number | null }) {
             {text('port', { inputMode: 'numeric', maxLength: 5 })}
             {text('serial', { maxLength: 64 })}
             {cloud ? (
-              <Field label={t('devCloud.cloudId')} htmlFor="device-cloudId" error={errors.cloudId} required>
+              <Field label={t(LABELS.cloudId)} htmlFor="device-cloudId" error={errors.cloudId} required>
                 <TextInput
                   id="device-cloudId"
                   name="cloudId"
@@ -215,18 +217,18 @@ function FingerspotForm({ id }: { id: number | null }) {
                 </p>
               </Field>
             ) : null}
-            <Field label={LABELS.companyOfficeId} htmlFor="device-companyOfficeId" error={errors.companyOfficeId}>
+            <Field label={t(LABELS.companyOfficeId)} htmlFor="device-companyOfficeId" error={errors.companyOfficeId}>
               <Select
                 id="device-companyOfficeId"
                 name="companyOfficeId"
                 value={form.companyOfficeId}
-                placeholder="No office"
+                placeholder={t('devTerm.form.noOffice')}
                 loading={offices.isLoading}
                 options={(offices.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
                 onChange={(v) => set('companyOfficeId', v)}
               />
             </Field>
-            <Field label={LABELS.timeZone} htmlFor="device-timeZone" error={errors.timeZone} required>
+            <Field label={t(LABELS.timeZone)} htmlFor="device-timeZone" error={errors.timeZone} required>
               <Select
                 id="device-timeZone"
                 name="timeZone"
@@ -239,10 +241,10 @@ function FingerspotForm({ id }: { id: number | null }) {
                 onChange={(v) => set('timeZone', v)}
               />
             </Field>
-            {text('commKey', { inputMode: 'numeric', maxLength: 6, placeholder: 'None', autoComplete: 'off' })}
+            {text('commKey', { inputMode: 'numeric', maxLength: 6, placeholder: t('devTerm.none'), autoComplete: 'off' })}
             <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
               <input id="device-active" type="checkbox" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
-              Active (polled by the agent)
+              {t('devTerm.form.activeHint')}
             </label>
             <SaveOrCancel
               className="sm:col-span-2"

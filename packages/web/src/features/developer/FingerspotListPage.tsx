@@ -11,7 +11,8 @@ import type { Column } from '../../ui/DataTable';
 import { TextInput } from '../../ui/TextInput';
 import { LinkButton } from '../../ui/LinkButton';
 import { PagedTable, usePaging } from '../shared/PagedTable';
-import { DRIVER_OPTIONS, formatSkew, SKEW_WARNING_MS } from './devices/shared';
+import { driverLabel, formatSkew, SKEW_WARNING_MS } from './devices/shared';
+import './devices/terminal-texts';
 import { UnregisteredCloudCard } from './devices/UnregisteredCloudCard';
 import { UnregisteredPushCard } from './devices/UnregisteredPushCard';
 
@@ -29,7 +30,7 @@ export function FingerspotListPage() {
   const list = trpc.device.list.useQuery({ page: paging.page, pageSize: paging.pageSize, search: debounced.trim() || undefined });
   const [deleting, setDeleting] = useState<DeviceRow | null>(null);
   const remove = trpc.device.delete.useMutation({
-    meta: { successMessage: () => 'Fingerprint device deleted' },
+    meta: { successMessage: () => t('devTerm.list.deleted') },
     onSuccess: () => {
       setDeleting(null);
       void utils.device.list.invalidate();
@@ -39,38 +40,47 @@ export function FingerspotListPage() {
   const columns: Column<DeviceRow>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: t('devTerm.name'),
       cell: (r) => (
         <Link className={linkClass} to={`/developer/fingerspot/${r.id}/detail`}>
           {r.name}
         </Link>
       ),
     },
-    { key: 'driver', header: 'Driver', cell: (r) => DRIVER_OPTIONS.find((d) => d.value === r.driver)?.label ?? r.driver },
-    { key: 'address', header: 'Address', cell: (r) => <code className="font-mono text-xs">{`${r.address}:${r.port}`}</code> },
-    { key: 'serial', header: 'Serial', cell: (r) => <code className="font-mono text-xs">{r.serial}</code> },
-    { key: 'office', header: 'Office', cell: (r) => r.companyOffice ?? '' },
-    { key: 'timeZone', header: 'Time zone', cell: (r) => r.timeZone },
+    { key: 'driver', header: t('devTerm.driver'), cell: (r) => driverLabel(t, r.driver) },
+    {
+      key: 'address',
+      header: t('devTerm.address'),
+      cell: (r) => <code className="font-mono text-xs">{`${r.address}:${r.port}`}</code>,
+    },
+    { key: 'serial', header: t('devTerm.serial'), cell: (r) => <code className="font-mono text-xs">{r.serial}</code> },
+    { key: 'office', header: t('devTerm.office'), cell: (r) => r.companyOffice ?? '' },
+    { key: 'timeZone', header: t('devTerm.timeZone'), cell: (r) => r.timeZone },
     {
       key: 'lastSeen',
-      header: 'Last seen',
-      cell: (r) => (r.lastSeenAt ? formatDateTime(r.lastSeenAt) : <span className="text-slate-500">Never</span>),
+      header: t('devTerm.lastSeen'),
+      cell: (r) => (r.lastSeenAt ? formatDateTime(r.lastSeenAt) : <span className="text-slate-500">{t('devTerm.never')}</span>),
       className: 'whitespace-nowrap',
     },
     {
       key: 'skew',
-      header: 'Clock skew',
+      header: t('devTerm.clockSkew'),
       cell: (r) => (
         <span className={r.skewMs !== null && Math.abs(r.skewMs) > SKEW_WARNING_MS ? 'font-medium text-red-700' : ''}>
           {formatSkew(r.skewMs)}
         </span>
       ),
     },
-    { key: 'punches', header: 'Scans', cell: (r) => r.punches.toLocaleString('id-ID') },
+    { key: 'punches', header: t('devTerm.scans'), cell: (r) => r.punches.toLocaleString('id-ID') },
     {
       key: 'active',
-      header: 'Status',
-      cell: (r) => (r.active ? <span className="text-green-700">Active</span> : <span className="text-slate-500">Inactive</span>),
+      header: t('devTerm.status'),
+      cell: (r) =>
+        r.active ? (
+          <span className="text-green-700">{t('devTerm.active')}</span>
+        ) : (
+          <span className="text-slate-500">{t('devTerm.inactive')}</span>
+        ),
     },
     {
       key: 'actions',
@@ -78,10 +88,10 @@ export function FingerspotListPage() {
       cell: (r) => (
         <div className="flex gap-2">
           <Link className={linkClass} to={`/developer/fingerspot/${r.id}/edit`}>
-            Edit
+            {t('devTerm.edit')}
           </Link>
           <Button size="sm" variant="danger" onClick={() => setDeleting(r)}>
-            Delete
+            {t('devTerm.delete')}
           </Button>
         </div>
       ),
@@ -90,7 +100,7 @@ export function FingerspotListPage() {
 
   return (
     <>
-      <PageTitle actions={<LinkButton to="/developer/fingerspot/add">Add device</LinkButton>}>
+      <PageTitle actions={<LinkButton to="/developer/fingerspot/add">{t('devTerm.list.addDevice')}</LinkButton>}>
         {t('routes.developer.fingerspot')}
       </PageTitle>
       <UnregisteredPushCard />
@@ -98,8 +108,8 @@ export function FingerspotListPage() {
       <Card>
         <div className="mb-3 max-w-sm">
           <TextInput
-            aria-label="Search"
-            placeholder="Search name, serial or address"
+            aria-label={t('devTerm.list.search')}
+            placeholder={t('devTerm.list.searchPlaceholder')}
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
@@ -107,20 +117,18 @@ export function FingerspotListPage() {
             }}
           />
         </div>
-        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty="No fingerprint devices yet." />
+        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('devTerm.list.empty')} />
       </Card>
       {deleting ? (
         <ActionModal
           variant="danger"
-          title={`Delete ${deleting.name}?`}
-          actionLabel="Delete"
+          title={t('devTerm.list.deleteTitle', { name: deleting.name })}
+          actionLabel={t('devTerm.delete')}
           busy={remove.isPending}
           onAction={() => remove.mutate({ id: deleting.id })}
           onClose={() => setDeleting(null)}
         >
-          <p className="text-sm text-slate-700">
-            The registration is removed. Scans already received from serial {deleting.serial} stay in the attendance record.
-          </p>
+          <p className="text-sm text-slate-700">{t('devTerm.list.deleteBody', { serial: deleting.serial })}</p>
         </ActionModal>
       ) : null}
     </>

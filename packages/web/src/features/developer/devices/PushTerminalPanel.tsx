@@ -1,29 +1,36 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { TextInput } from '../../../ui/TextInput';
+import './terminal-texts';
 
 type PushCommand = RouterOutputs['devicePush']['commands'][number];
 type PushUser = RouterOutputs['devicePush']['users'][number];
 
-const PUSH_STATUS: Record<PushCommand['status'], string> = {
-  pending: 'Waiting for the terminal',
-  sent: 'Sent, no answer yet',
-  done: 'Done',
-  failed: 'Failed',
-};
-const PUSH_KIND: Record<string, string> = {
-  'query-attlog': 'Re-send scans',
-  check: 'Check',
-  reboot: 'Reboot',
-  'upload-users': 'Upload users',
-  'backup-users': 'Back up users',
-};
+const PUSH_STATUS = {
+  pending: 'devTerm.push.waitingTerminal',
+  sent: 'devTerm.push.sent',
+  done: 'devTerm.detail.done',
+  failed: 'devTerm.detail.failed',
+} as const satisfies Record<PushCommand['status'], string>;
+const PUSH_KIND = {
+  'query-attlog': 'devTerm.push.resendScans',
+  check: 'devTerm.push.check',
+  reboot: 'devTerm.push.reboot',
+  'upload-users': 'devTerm.detail.uploadUsers',
+  'backup-users': 'devTerm.push.backupUsers',
+} as const;
 /** ZKTeco privilege codes as the terminal reports them. */
-const PRIVILEGE: Record<number, string> = { 0: 'User', 2: 'Enroller', 6: 'Administrator', 14: 'Super admin' };
+const PRIVILEGE = {
+  0: 'devTerm.push.privUser',
+  2: 'devTerm.push.privEnroller',
+  6: 'devTerm.push.privAdmin',
+  14: 'devTerm.push.privSuperAdmin',
+} as const;
 
 /** 'yyyy-mm-ddThh:mm' (datetime-local) → 'yyyy-mm-ddThh:mm:ss'. */
 const withSeconds = (v: string) => (v.length === 16 ? `${v}:00` : v);
@@ -34,16 +41,17 @@ const withSeconds = (v: string) => (v.length === 16 ? `${v}:00` : v);
  * and fingerprint templates its OPERLOG reported (the server's backup of the terminal).
  */
 export function PushTerminalPanel({ id }: { id: number }) {
+  const { t } = useTranslation();
   const utils = trpc.useUtils();
   const settings = trpc.devicePush.settings.useQuery({ id });
   const commands = trpc.devicePush.commands.useQuery({ id }, { refetchInterval: 15_000 });
   const users = trpc.devicePush.users.useQuery({ id });
   const save = trpc.devicePush.saveSettings.useMutation({
-    meta: { successMessage: () => 'Push terminal settings saved' },
+    meta: { successMessage: () => t('devTerm.push.settingsSaved') },
     onSuccess: () => void utils.devicePush.settings.invalidate({ id }),
   });
   const queue = trpc.devicePush.queueCommand.useMutation({
-    meta: { successMessage: () => 'Command queued; the terminal picks it up at its next heartbeat' },
+    meta: { successMessage: () => t('devTerm.push.commandQueued') },
     onSuccess: () => void utils.devicePush.commands.invalidate({ id }),
   });
   const [from, setFrom] = useState('');
@@ -51,31 +59,39 @@ export function PushTerminalPanel({ id }: { id: number }) {
   const s = settings.data;
 
   const commandColumns: Column<PushCommand>[] = [
-    { key: 'kind', header: 'Command', cell: (r) => PUSH_KIND[r.kind] ?? r.kind },
-    { key: 'cmd', header: 'Sent as', cell: (r) => <code className="font-mono text-xs break-all">{r.cmd}</code> },
+    {
+      key: 'kind',
+      header: t('devTerm.command'),
+      cell: (r) => (r.kind in PUSH_KIND ? t(PUSH_KIND[r.kind as keyof typeof PUSH_KIND]) : r.kind),
+    },
+    { key: 'cmd', header: t('devTerm.push.sentAs'), cell: (r) => <code className="font-mono text-xs break-all">{r.cmd}</code> },
     {
       key: 'status',
-      header: 'Result',
+      header: t('devTerm.push.result'),
       cell: (r) => (
         <span className={r.status === 'failed' ? 'text-red-700' : r.status === 'done' ? 'text-green-700' : 'text-slate-600'}>
-          {PUSH_STATUS[r.status]}
-          {r.returnCode !== null && r.returnCode !== 0 ? ` (code ${r.returnCode})` : ''}
+          {t(PUSH_STATUS[r.status])}
+          {r.returnCode !== null && r.returnCode !== 0 ? t('devTerm.push.code', { code: r.returnCode }) : ''}
         </span>
       ),
     },
-    { key: 'created', header: 'Queued', cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
+    { key: 'created', header: t('devTerm.queued'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
   ];
   const userColumns: Column<PushUser>[] = [
-    { key: 'pin', header: 'PIN', cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
-    { key: 'name', header: 'Name on the terminal', cell: (r) => r.name },
-    { key: 'privilege', header: 'Privilege', cell: (r) => PRIVILEGE[r.privilege] ?? String(r.privilege) },
-    { key: 'card', header: 'Card', cell: (r) => (r.card ? String(r.card) : '–') },
-    { key: 'templates', header: 'Fingerprints', cell: (r) => r.templates },
+    { key: 'pin', header: t('devTerm.pin'), cell: (r) => <code className="font-mono text-xs">{r.pin}</code> },
+    { key: 'name', header: t('devTerm.push.nameOnTerminal'), cell: (r) => r.name },
+    {
+      key: 'privilege',
+      header: t('devTerm.push.privilege'),
+      cell: (r) => (r.privilege in PRIVILEGE ? t(PRIVILEGE[r.privilege as keyof typeof PRIVILEGE]) : String(r.privilege)),
+    },
+    { key: 'card', header: t('devTerm.push.card'), cell: (r) => (r.card ? String(r.card) : '–') },
+    { key: 'templates', header: t('devTerm.push.fingerprints'), cell: (r) => r.templates },
   ];
 
   return (
     <>
-      <Card title="Push terminal">
+      <Card title={t('devTerm.push.title')}>
         {s ? (
           <div className="space-y-3 text-sm text-slate-700">
             <label className="flex items-center gap-2">
@@ -85,23 +101,23 @@ export function PushTerminalPanel({ id }: { id: number }) {
                 disabled={save.isPending}
                 onChange={(e) => save.mutate({ id, officeNetworksOnly: e.target.checked })}
               />
-              Accept this terminal's pushes only from an office network (Developer › Network hotspots)
+              {t('devTerm.push.officeOnly')}
             </label>
             <dl className="grid gap-3 sm:grid-cols-4">
               <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">Push version</dt>
+                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.pushVersion')}</dt>
                 <dd>{s.pushVersion ?? '–'}</dd>
               </div>
               <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">Scan stamp</dt>
+                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.push.scanStamp')}</dt>
                 <dd>{s.attlogStamp ?? '–'}</dd>
               </div>
               <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">Scans rejected</dt>
+                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.push.scansRejected')}</dt>
                 <dd>{s.rowsRejected}</dd>
               </div>
               <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">Last refusal</dt>
+                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.push.lastRefusal')}</dt>
                 <dd>
                   {s.lastRefusal ? `${s.lastRefusal}${s.lastRefusalAt ? ` (${formatDateTime(s.lastRefusalAt)})` : ''}` : '–'}
                 </dd>
@@ -109,22 +125,22 @@ export function PushTerminalPanel({ id }: { id: number }) {
             </dl>
           </div>
         ) : (
-          <p className="text-sm text-slate-500">{settings.isError ? 'Push settings could not be loaded.' : 'Loading...'}</p>
+          <p className="text-sm text-slate-500">{settings.isError ? t('devTerm.push.settingsFailed') : t('devTerm.loading')}</p>
         )}
       </Card>
       <Card
-        title="Push commands"
+        title={t('devTerm.push.commands')}
         actions={
           <div className="flex flex-wrap items-end gap-2">
             <TextInput
-              aria-label="Re-send from"
+              aria-label={t('devTerm.push.resendFrom')}
               type="datetime-local"
               step={1}
               value={from}
               onChange={(e) => setFrom(e.target.value)}
             />
             <TextInput
-              aria-label="Re-send to"
+              aria-label={t('devTerm.push.resendTo')}
               type="datetime-local"
               step={1}
               value={to}
@@ -136,21 +152,18 @@ export function PushTerminalPanel({ id }: { id: number }) {
               disabled={queue.isPending}
               onClick={() => queue.mutate({ id, kind: 'query-attlog', from: withSeconds(from), to: withSeconds(to) })}
             >
-              Re-send scans
+              {t('devTerm.push.resendScans')}
             </Button>
             <Button size="sm" variant="secondary" disabled={queue.isPending} onClick={() => queue.mutate({ id, kind: 'check' })}>
-              Check
+              {t('devTerm.push.check')}
             </Button>
             <Button size="sm" variant="secondary" disabled={queue.isPending} onClick={() => queue.mutate({ id, kind: 'reboot' })}>
-              Reboot
+              {t('devTerm.push.reboot')}
             </Button>
           </div>
         }
       >
-        <p className="mb-2 text-xs text-slate-500">
-          The terminal collects these at its next heartbeat (/iclock/getrequest) and reports each result. Re-send asks the
-          terminal for its scans between two times on its own clock; scans already stored are not stored twice.
-        </p>
+        <p className="mb-2 text-xs text-slate-500">{t('devTerm.push.commandsIntro')}</p>
         <DataTable
           columns={commandColumns}
           rows={commands.data ?? []}
@@ -158,13 +171,11 @@ export function PushTerminalPanel({ id }: { id: number }) {
           loading={commands.isFetching && !commands.data}
           failed={commands.isError && !commands.data}
           onRetry={() => void commands.refetch()}
-          empty="No commands queued for this terminal yet."
+          empty={t('devTerm.push.noCommands')}
         />
       </Card>
-      <Card title={`Users and fingerprint templates on the terminal (${users.data?.length ?? 0})`}>
-        <p className="mb-2 text-xs text-slate-500">
-          Kept from what the terminal pushes (OPERLOG): a backup of its users and templates that Upload users restores.
-        </p>
+      <Card title={t('devTerm.push.usersTitle', { count: users.data?.length ?? 0 })}>
+        <p className="mb-2 text-xs text-slate-500">{t('devTerm.push.usersIntro')}</p>
         <DataTable
           columns={userColumns}
           rows={users.data ?? []}
@@ -172,7 +183,7 @@ export function PushTerminalPanel({ id }: { id: number }) {
           loading={users.isFetching && !users.data}
           failed={users.isError && !users.data}
           onRetry={() => void users.refetch()}
-          empty="The terminal has not reported any user yet."
+          empty={t('devTerm.push.noUsers')}
         />
       </Card>
     </>

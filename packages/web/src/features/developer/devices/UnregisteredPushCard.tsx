@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
@@ -5,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { DEFAULT_PORT } from './shared';
+import './terminal-texts';
 
 type Seen = RouterOutputs['devicePush']['unregistered'][number];
 
@@ -14,11 +16,12 @@ type Seen = RouterOutputs['devicePush']['unregistered'][number];
  * name it and pick its office.
  */
 export function UnregisteredPushCard() {
+  const { t } = useTranslation();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const seen = trpc.devicePush.unregistered.useQuery();
   const register = trpc.device.create.useMutation({
-    meta: { successMessage: () => 'Push terminal registered' },
+    meta: { successMessage: () => t('devTerm.unregistered.registered') },
     onSuccess: (d) => {
       void utils.device.list.invalidate();
       void utils.devicePush.unregistered.invalidate();
@@ -28,13 +31,13 @@ export function UnregisteredPushCard() {
   const rows = seen.data ?? [];
   if (!seen.isError && rows.length === 0) return null;
   const columns: Column<Seen>[] = [
-    { key: 'serial', header: 'Serial', cell: (r) => <code className="font-mono text-xs">{r.serial}</code> },
-    { key: 'ip', header: 'Calls from', cell: (r) => r.lastIp ?? '–' },
-    { key: 'version', header: 'Push version', cell: (r) => r.pushVersion ?? '–' },
-    { key: 'first', header: 'First seen', cell: (r) => formatDateTime(r.firstSeenAt), className: 'whitespace-nowrap' },
-    { key: 'last', header: 'Last seen', cell: (r) => formatDateTime(r.lastSeenAt), className: 'whitespace-nowrap' },
-    { key: 'requests', header: 'Requests', cell: (r) => r.requests.toLocaleString('id-ID') },
-    { key: 'refused', header: 'Scans refused', cell: (r) => r.rowsRefused.toLocaleString('id-ID') },
+    { key: 'serial', header: t('devTerm.serial'), cell: (r) => <code className="font-mono text-xs">{r.serial}</code> },
+    { key: 'ip', header: t('devTerm.unregistered.callsFrom'), cell: (r) => r.lastIp ?? '–' },
+    { key: 'version', header: t('devTerm.pushVersion'), cell: (r) => r.pushVersion ?? '–' },
+    { key: 'first', header: t('devTerm.firstSeen'), cell: (r) => formatDateTime(r.firstSeenAt), className: 'whitespace-nowrap' },
+    { key: 'last', header: t('devTerm.lastSeen'), cell: (r) => formatDateTime(r.lastSeenAt), className: 'whitespace-nowrap' },
+    { key: 'requests', header: t('devTerm.unregistered.requests'), cell: (r) => r.requests.toLocaleString('id-ID') },
+    { key: 'refused', header: t('devTerm.scansRefused'), cell: (r) => r.rowsRefused.toLocaleString('id-ID') },
     {
       key: 'register',
       header: '',
@@ -44,7 +47,7 @@ export function UnregisteredPushCard() {
           disabled={register.isPending}
           onClick={() =>
             register.mutate({
-              name: `Push terminal ${r.serial}`,
+              name: `Push terminal ${r.serial}`, // stored data, not a text on screen: the same in every language
               driver: 'adms',
               address: r.lastIp ?? 'push-terminal',
               port: DEFAULT_PORT.adms ?? 8081,
@@ -55,17 +58,14 @@ export function UnregisteredPushCard() {
             })
           }
         >
-          Register
+          {t('devTerm.register')}
         </Button>
       ),
     },
   ];
   return (
-    <Card title={`Seen, not registered (${rows.length})`} className="mb-4">
-      <p className="mb-2 text-xs text-slate-500">
-        These terminals push to this server but are not registered as push terminals, so their scans are refused (the terminal
-        keeps them and sends them again once registered).
-      </p>
+    <Card title={t('devTerm.unregistered.title', { count: rows.length })} className="mb-4">
+      <p className="mb-2 text-xs text-slate-500">{t('devTerm.unregistered.intro')}</p>
       <DataTable
         columns={columns}
         rows={rows}
@@ -73,7 +73,7 @@ export function UnregisteredPushCard() {
         loading={seen.isFetching}
         failed={seen.isError && !seen.data}
         onRetry={() => void seen.refetch()}
-        empty="No unknown terminals."
+        empty={t('devTerm.unregistered.empty')}
       />
     </Card>
   );

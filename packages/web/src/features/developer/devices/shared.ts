@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { saveBase64 } from '../../../lib/save-file';
 /** Helpers of the /developer/fingerspot screens. */
 
@@ -36,3 +37,14 @@ export function formatLocal(v: string | null | undefined): string {
 }
 
 export { saveBase64 };
+
+const DRIVER_TEXT = { zk: 'zk', easylink: 'easylink', adms: 'adms', 'fingerspot-cloud': 'cloud' } as const;
+
+/** The label of a driver in the current language (DRIVER_OPTIONS holds the English ones). */
+export function driverLabel(t: TFunction, driver: string): string {
+  const key = DRIVER_TEXT[driver as keyof typeof DRIVER_TEXT];
+  return key ? t(`devTerm.drivers.${key}`) : driver;
+}
+
+/** DRIVER_OPTIONS in the current language. */
+export const driverOptions = (t: TFunction) => DRIVER_OPTIONS.map((o) => ({ value: o.value, label: driverLabel(t, o.value) }));
