@@ -33,6 +33,10 @@ export const ENGLISH_UI_WORDS = [
   'Choose a menu',
   'Submit request',
   'Download PDF',
+  'Serial number',
+  'Last seen',
+  'Add device',
+  'Clock skew',
 ];
 export const ENGLISH_RE = new RegExp(
   `(?<![\\p{L}-])(?:${ENGLISH_UI_WORDS.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}-])`,

@@ -13,6 +13,8 @@ let grantee: { email: string; password: string };
 let granteeEmployee: number;
 let hcEmployee: number;
 const hcUser = { email: 'hc@test.co.id', password: 'hc-pass-12345' };
+/** hc@'s name: decisions show the person, not the login's e-mail (issue 19 item 8). */
+let hcName: string;
 let hc2: Headers;
 
 const bearer = t.bearer;
@@ -24,6 +26,12 @@ beforeAll(async () => {
   await createUser(t.services.ctx(null), { ...grantee, roles: ['employee'], employeeId: granteeEmployee });
   await createUser(t.services.ctx(null), { ...hcUser, roles: ['human-capital'], employeeId: emps[1]!.id });
   hcEmployee = emps[1]!.id;
+  const hcPerson = await t.tdb.db
+    .selectFrom('employees')
+    .select(['given_name', 'surname'])
+    .where('id', '=', hcEmployee)
+    .executeTakeFirstOrThrow();
+  hcName = `${hcPerson.given_name} ${hcPerson.surname}`.trim();
   const hc2User = { email: 'hc2@test.co.id', password: 'hc2-pass-12345' };
   await createUser(t.services.ctx(null), { ...hc2User, roles: ['human-capital'], employeeId: emps[2]!.id });
   admin = await bearer(t.admin);
@@ -57,7 +65,7 @@ describe('permission grants and "why" over REST (issue 3)', () => {
 
     const list = await call('GET', `${E}?subjectId=${granteeEmployee}`, hc);
     expect(list.json().results.rows).toMatchObject([
-      { id, key: 'canteen.view', kind: 'permission', status: 1, requestedBy: t.admin.email, decidedBy: 'hc@test.co.id' },
+      { id, key: 'canteen.view', kind: 'permission', status: 1, requestedBy: t.admin.email, decidedBy: hcName },
     ]);
 
     const after = await call('GET', '/v2/h/auth/me', await bearer(grantee));
@@ -69,7 +77,7 @@ describe('permission grants and "why" over REST (issue 3)', () => {
       has: true,
       account: 'active',
       email: grantee.email,
-      sources: [{ kind: 'employee', grantId: id, grantKind: 'permission', key: 'canteen.view', approvedBy: 'hc@test.co.id' }],
+      sources: [{ kind: 'employee', grantId: id, grantKind: 'permission', key: 'canteen.view', approvedBy: hcName }],
       pending: [],
     });
   });
@@ -204,7 +212,7 @@ describe("the spec's /v2/h/role/employee (issue 20 item 4): an employee's roles,
 
     const roles = await call('GET', `${R}?subjectId=${granteeEmployee}`, hc);
     expect(roles.json().results.rows).toEqual([
-      expect.objectContaining({ id, kind: 'role', key: 'warehouse-manager', status: 1, decidedBy: 'hc@test.co.id' }),
+      expect.objectContaining({ id, kind: 'role', key: 'warehouse-manager', status: 1, decidedBy: hcName }),
     ]);
     // The permission path lists both kinds; the role path never lists a permission grant.
     const permission = await call('POST', `${E}/assign`, admin, {
