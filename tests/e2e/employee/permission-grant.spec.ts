@@ -14,6 +14,11 @@ test('grant a permission → the assigner cannot approve → a second admin appr
   const employeeToken = await tokenFor(request, 'employee@demo.co.id');
   const me = await (await request.get('/v2/h/auth/me', { headers: bearer(employeeToken) })).json();
   const employeeId = me.result.employeeId as number;
+  // Decisions name people, not logins (issue 19 item 8).
+  const nameOf = async (email: string, password?: string) =>
+    (await (await request.get('/v2/h/auth/me', { headers: bearer(await tokenFor(request, email, password)) })).json()).result
+      .name as string;
+  const [hcName, adminName] = [await nameOf('hc@demo.co.id'), await nameOf(ADMIN.email, ADMIN.password)];
   expect(me.result.permissions).not.toContain('canteen.view');
 
   // Before: the employee has no Canteen menu.
@@ -45,7 +50,7 @@ test('grant a permission → the assigner cannot approve → a second admin appr
   const hcRow = hc.getByTestId('grants-employee').locator('tbody tr', { hasText: 'canteen.view' });
   await hcRow.getByRole('button', { name: /^Approve/ }).click();
   await expect(hcRow).toContainText('Approved');
-  await expect(hcRow).toContainText('hc@demo.co.id');
+  await expect(hcRow).toContainText(hcName);
   await expect(hcRow.getByRole('button', { name: /^Unassign/ })).toBeVisible();
 
   // The grantee signs in again (approval renews their sessions) and now sees the Canteen menu.
@@ -61,6 +66,6 @@ test('grant a permission → the assigner cannot approve → a second admin appr
   await expect(hcWhy.getByText('employee@demo.co.id has canteen.view.')).toBeVisible();
   const source = hcWhy.locator('li[data-source-kind="employee"]');
   await expect(source).toContainText('Grant to this employee');
-  await expect(source).toContainText('assigned by admin@demo.co.id');
-  await expect(source).toContainText('approved by hc@demo.co.id');
+  await expect(source).toContainText(`assigned by ${adminName}`);
+  await expect(source).toContainText(`approved by ${hcName}`);
 });

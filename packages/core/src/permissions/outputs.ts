@@ -19,6 +19,8 @@ const grantRowShape = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.date().nullable(),
   revokedAt: z.date().nullable(),
+  /** The caller filed this grant (so another person must decide it). */
+  filedByMe: z.boolean(),
   approveRefusal: z.string().nullable(),
 });
 const placementConfirmationRowShape = z.object({

@@ -75,5 +75,7 @@ export interface GrantRow {
   decidedAt: Date | null;
   revokedAt: Date | null;
   /** For a pending grant: why the caller may not approve it (assigned it, it is their own), else null. */
+  /** The caller filed this grant (so another person must decide it). */
+  filedByMe: boolean;
   approveRefusal: string | null;
 }

@@ -342,6 +342,8 @@ export async function listGrants(
   const withRefusal = await Promise.all(
     rows.map(async ({ requestedById, ...r }) => ({
       ...r,
+      // Filed by the caller: "awaiting a second person" (requestedBy is a name, not something to compare).
+      filedByMe: requestedById === grant.actor.userId,
       approveRefusal:
         r.status === 3
           ? await decisionRefusal(

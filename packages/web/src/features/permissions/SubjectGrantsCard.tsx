@@ -68,7 +68,7 @@ export function SubjectGrantsCard({
 
   const actions = (g: GrantRow) => {
     if (!isLive(g)) return null;
-    const mine = g.requestedBy.toLowerCase() === me.email.toLowerCase();
+    const mine = g.filedByMe;
     const name = grantLabel(g.kind, g.key);
     return (
       <div className="flex flex-wrap gap-1">

@@ -20,6 +20,8 @@ const grant = (id: number, key: string, status: number, requestedBy: string, kin
   key,
   status,
   requestedBy,
+  // The signed-in user of these tests is hc@test.co.id: the server marks the grants they filed.
+  filedByMe: requestedBy === 'hc@test.co.id',
   requestedAt: '2026-11-22T03:00:00.000Z',
   decidedBy: status === 1 ? 'boss@test.co.id' : null,
   decidedAt: status === 1 ? '2026-11-22T04:00:00.000Z' : null,
