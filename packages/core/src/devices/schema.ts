@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { nullableId } from '../shared/zod-optional';
+import { ianaTimeZone, INDONESIAN_TIME_ZONES } from '../shared/time-zone';
 
 /**
  * Fingerprint terminals (spec §7 `fingerspot/device`, `fingerspot/excel`) and network hotspots
@@ -20,23 +21,10 @@ export const DEFAULT_PORTS: Record<DeviceDriver, number> = { zk: 4370, easylink:
 const DRIVER_MESSAGE = 'must be zk, easylink, adms or fingerspot-cloud';
 
 /** Time zones a terminal in Indonesia is set to (WIB, WITA, WIT), offered first by the forms. */
-export const DEVICE_TIME_ZONES = ['Asia/Jakarta', 'Asia/Makassar', 'Asia/Jayapura'] as const;
+export const DEVICE_TIME_ZONES = INDONESIAN_TIME_ZONES;
 
-/** An IANA time zone the runtime knows. */
-export const timeZone = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(64)
-  .refine((tz) => {
-    if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz)) return false;
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be an IANA time zone such as Asia/Jakarta');
+/** An IANA time zone the runtime knows (shared/time-zone, as offices have). */
+export const timeZone = ianaTimeZone;
 
 /** A terminal serial number as it reports it (the key punches are stored under). */
 export const deviceSerial = z

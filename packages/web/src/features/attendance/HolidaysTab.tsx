@@ -12,6 +12,7 @@ import { ListCard } from '../../ui/ListCard';
 import { Modal } from '../../ui/Modal';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { YearPicker } from '../../ui/YearPicker';
 import { FormButtons } from '../../ui/FormButtons';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
@@ -51,8 +52,6 @@ export function HolidaysTab() {
       () => setDeleting(null),
     ),
   );
-  const thisYear = Number(todayIso().slice(0, 4));
-  const years = Array.from({ length: 5 }, (_, i) => thisYear - 2 + i).map((y) => ({ value: String(y), label: String(y) }));
   const columns: Column<Row>[] = [
     {
       key: 'date',
@@ -83,7 +82,8 @@ export function HolidaysTab() {
         searchPlaceholder={t('att.searchHoliday')}
         filters={
           <>
-            <Select aria-label={t('att.year')} value={year} onChange={list.filter(setYear)} options={years} />
+            {/* The spec's year picker (§9 "year picker yyyy"): any year, not a fixed few. */}
+            <YearPicker ariaLabel={t('att.year')} value={Number(year)} onChange={(y) => list.filter(setYear)(String(y))} />
             <CompanyOfficeSelect
               aria-label={t('att.office')}
               placeholder={t('att.allOffices')}
