@@ -557,6 +557,9 @@ export async function decidePurchaseRequest<T extends ApprovalTier>(
       .select('r.id')
       .executeTakeFirst();
     if (!visible) throw notFound();
+    // Deciders of one request take turns: the checks below then see one state, so a racer that lost
+    // hears "not waiting" (CONFLICT) rather than a duty refusal caused by the winner's decision.
+    await trx.selectFrom('inventory_purchase_requests').select('id').where('id', '=', input.id).forUpdate().execute();
     const from = ROUTE.pending(tier);
     const notWaiting = async () => {
       const now = await trx
