@@ -218,7 +218,9 @@ async function waitFor(url: string, child: ChildProcess, what: string): Promise<
 }
 
 function startServer(databaseUrl: string, port: number, dataDir: string, behindProxy: boolean): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (where the time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -275,6 +277,7 @@ interface ChildFigures {
   loginP95Ms: number;
   failures: Record<string, number>;
   answers: Record<string, number>;
+  p95MsOf: Record<string, number>;
 }
 
 function runLoad(baseUrl: string, users: VirtualUser[], plan: MorningPlan): Promise<ChildFigures> {
@@ -349,7 +352,7 @@ async function main(): Promise<void> {
         `${USERS} virtual users arriving over ${RAMP_UP} s, ${RATE ? `${RATE} request/s each` : 'no pause between requests'}, for ${DURATION} s against ${baseUrl}`,
       );
       const r = await runLoad(baseUrl, users, plan);
-      for (const [what, n] of Object.entries(r.answers)) log(`answered: ${what} ×${n}`);
+      for (const [what, n] of Object.entries(r.answers)) log(`answered: ${what} ×${n}, p95 ${r.p95MsOf[what] ?? '?'} ms`);
       for (const [what, n] of Object.entries(r.failures)) log(`failed: ${what} ×${n}`);
       const figures = {
         users: USERS,

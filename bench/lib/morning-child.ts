@@ -25,6 +25,8 @@ let failed = 0;
 const failures = new Map<string, number>();
 /** Answers per role and request kind (ids and query strings left out), to see that every step ran. */
 const answers = new Map<string, number>();
+/** Latencies per role and request kind: which request makes the morning slow. */
+const latenciesOf = new Map<string, number[]>();
 
 function fail(key: string): void {
   failed++;
@@ -74,6 +76,9 @@ async function runUser(user: VirtualUser): Promise<void> {
       latencies.push(responseTime);
       if (what.endsWith('POST /v2/h/auth/login')) loginLatencies.push(responseTime);
       answers.set(what, (answers.get(what) ?? 0) + 1);
+      const own = latenciesOf.get(what) ?? [];
+      own.push(responseTime);
+      latenciesOf.set(what, own);
       if (statusCode < 200 || statusCode >= 300) fail(`${what}: HTTP ${statusCode}`);
     });
     instance.on('reqError', (e: Error) => fail(`${sent.shift() ?? user.role}: ${e.message}`));
@@ -102,5 +107,16 @@ process.stdout.write(
     loginP95Ms: percentile(loginLatencies, 95),
     failures: Object.fromEntries(failures),
     answers: Object.fromEntries([...answers].sort()),
+    p95MsOf: Object.fromEntries(
+      [...latenciesOf].map(([what, l]) => [
+        what,
+        Math.round(
+          percentile(
+            l.sort((a, b) => a - b),
+            95,
+          ),
+        ),
+      ]),
+    ),
   })}\n`,
 );

@@ -34,6 +34,9 @@ export async function upcomingBirthdays(ctx: Ctx, actor: Actor, raw: In<typeof u
       ? sql<boolean>`false`
       : sql<boolean>`e.company_office_id = ${actor.companyOfficeId}`;
   const mayView = viewer ? scopeSql(scopeOf(actor), 'b') : sql<boolean>`false`;
+  // Only people born on a month-day of the window are looked at (employees_birthday_md_idx); the next
+  // birthday below still decides exactly, 29 February included.
+  const monthDays = monthDaysFrom(today, input.days);
   const r = await sql<BirthdayRow>`
     with t as (select ${today}::date as d),
     b as (
@@ -45,6 +48,7 @@ export async function upcomingBirthdays(ctx: Ctx, actor: Actor, raw: In<typeof u
       from employees e, t,
         lateral (values (extract(year from t.d)::int), (extract(year from t.d)::int + 1)) y(yr)
       where e.resigned = 0 and e.birth_date is not null and ${cond}
+        and ((extract(month from e.birth_date) * 100 + extract(day from e.birth_date))::int) = any(${monthDays}::int[])
     )
     select b.id as "employeeId", b.employee_number as "employeeNumber",
       trim(b.given_name || ' ' || b.surname) as "employeeName", dp.name as department,
@@ -56,6 +60,21 @@ export async function upcomingBirthdays(ctx: Ctx, actor: Actor, raw: In<typeof u
     order by b.next_date, b.given_name, b.id
     limit ${input.limit}`.execute(ctx.db);
   return r.rows;
+}
+
+/**
+ * The birthdays (month × 100 + day) that fall in `days` days from `today` (yyyy-mm-dd), today included: 29 February
+ * whenever 28 February is in the window (it is celebrated then in a common year, and is a day of its own in a leap year).
+ */
+export function monthDaysFrom(today: string, days: number): number[] {
+  const out = new Set<number>();
+  const d = new Date(`${today}T00:00:00Z`);
+  for (let i = 0; i < days; i++, d.setUTCDate(d.getUTCDate() + 1)) {
+    const md = (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+    out.add(md);
+    if (md === 228) out.add(229);
+  }
+  return [...out];
 }
 
 /**

@@ -27,6 +27,41 @@ export interface OpenDbOptions {
   /** A PGlite data-dir dump (tarball) to start from, for fast test databases. */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** PostgreSQL: run parameterised statements as named prepared statements (default on; HR_PG_PREPARE=0 turns it off). */
+  prepareStatements?: boolean;
+}
+
+/** How many distinct statements one connection prepares; beyond, statements run unnamed (planned each time). */
+export const PREPARED_PER_CONNECTION = 1000;
+
+/**
+ * Makes the connection run each distinct parameterised statement as a named prepared statement (issue 22): the
+ * database parses and plans it once per connection and, after five runs, may keep a generic plan, instead of
+ * planning every request's joins anew (the employee list's seven-table join spent more time being planned than run).
+ * Only statements with parameters are named (a parameterless text may hold several statements, which a prepared
+ * statement cannot); at most PREPARED_PER_CONNECTION per connection, so texts built from a varying number of
+ * values cannot grow the server's memory without bound. A statement the database refuses to re-run as prepared
+ * (its result shape changed under it: a migration while the server runs, "cached plan must not change result
+ * type") runs unnamed from then on.
+ */
+function prepareStatements(client: pg.PoolClient): void {
+  const names = new Map<string, string | null>();
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) {
+      return callback === undefined ? query(text, values) : query(text, values, callback);
+    }
+    let name = names.get(text);
+    if (name === undefined && names.size < PREPARED_PER_CONNECTION) {
+      name = `hr${names.size}`;
+      names.set(text, name);
+    }
+    if (!name) return query(text, values);
+    return (query({ name, text, values }) as Promise<unknown>).catch((err: { code?: string }) => {
+      if (err?.code === '0A000') names.set(text, null);
+      throw err;
+    });
+  };
 }
 
 // Same value shapes on both backends: `date` as 'yyyy-mm-dd', int8/numeric as strings
@@ -48,7 +83,10 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
     // the pool reports idle ones here; checked-out ones fail their query, which the caller sees,
     // and their 'error' event needs a listener too or Node throws it as unhandled.
     pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      if (opts.prepareStatements ?? process.env.HR_PG_PREPARE !== '0') prepareStatements(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

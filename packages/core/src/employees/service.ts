@@ -40,13 +40,23 @@ function filteredEmployees(db: Db, grant: View, input: Filters) {
     // Three characters or more match anywhere (trigram index); one or two, the beginning of the
     // name, the employee number or the e-mail, which is what such a short search means in a list.
     const like = likePattern(term, term.length >= 3 ? 'contains' : 'prefix');
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like),
-        eb('e.employee_number', 'ilike', like),
-        eb('e.email', 'ilike', like),
-      ]),
-    );
+    if (term.length >= 3) {
+      // The matching ids first, through the trigram index, as one array: the planner estimates 1 % of the rows
+      // match any term and would otherwise walk the whole name index in order, filtering every row (30–50 ms at
+      // 20,000 employees for a name that matches once, issue 22); the few matches are then sorted.
+      q = q.where(
+        sql<boolean>`e.id = any(array(select s.id from employees s where s.given_name || ' ' || s.surname ilike ${like}
+          or s.employee_number ilike ${like} or s.email ilike ${like}))`,
+      );
+    } else {
+      q = q.where((eb) =>
+        eb.or([
+          eb(sql`e.given_name || ' ' || e.surname`, 'ilike', like),
+          eb('e.employee_number', 'ilike', like),
+          eb('e.email', 'ilike', like),
+        ]),
+      );
+    }
   }
   if (input.companyOfficeId) q = q.where('e.company_office_id', '=', input.companyOfficeId);
   if (input.departmentId) q = q.where('e.department_id', '=', input.departmentId);

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from './testing';
+
+// Named prepared statements are a PostgreSQL-pool feature (client.ts); PGlite runs one connection in process.
+describe.runIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('prepared statements on PostgreSQL (issue 22)', () => {
+  let tdb: TestDb;
+  beforeAll(async () => {
+    tdb = await createTestDb();
+  });
+  afterAll(() => tdb?.destroy());
+
+  it('a parameterised statement is prepared once per connection and answers the same as before', async () => {
+    const seen = await tdb.db.transaction().execute(async (trx) => {
+      const answers: number[] = [];
+      for (const n of [1, 2, 3]) answers.push((await sql<{ n: number }>`select ${n}::int + 1 as n`.execute(trx)).rows[0]!.n);
+      const prepared = await sql<{ c: number }>`
+        select count(*)::int as c from pg_prepared_statements where statement = 'select $1::int + 1 as n'`.execute(trx);
+      return { answers, prepared: prepared.rows[0]!.c };
+    });
+    expect(seen).toEqual({ answers: [2, 3, 4], prepared: 1 });
+  });
+
+  it('a statement whose table changed under it fails once, then runs unprepared', async () => {
+    await tdb.db.transaction().execute(async (trx) => {
+      await sql`create table prepared_shape (a int)`.execute(trx);
+      await sql`insert into prepared_shape values (1)`.execute(trx);
+      const read = () => sql<Record<string, number>>`select * from prepared_shape where a = ${1}`.execute(trx);
+      expect((await read()).rows).toEqual([{ a: 1 }]);
+      await sql`alter table prepared_shape add column b int default 7`.execute(trx);
+      await sql`savepoint s`.execute(trx);
+      await expect(read()).rejects.toMatchObject({ code: '0A000' });
+      await sql`rollback to savepoint s`.execute(trx);
+      expect((await read()).rows).toEqual([{ a: 1, b: 7 }]);
+      await sql`drop table prepared_shape`.execute(trx);
+    });
+  });
+});
