@@ -8,7 +8,8 @@
  * target warmed up, then BENCH_ROUNDS (2) interleaved rounds of BENCH_DURATION (6) s, best kept.
  *
  * Targets: GET /hello (bare); GET /trpc/employee.list (native tRPC, bearer token); its REST twin
- * GET /v2/h/employee/all; the same tRPC call through the stock adapter. To separate the transport
+ * GET /v2/h/employee/all; the same tRPC call through the stock adapter; an ordinary employee's home dashboard
+ * (one tRPC batch: today's shift, upcoming birthdays, regulations; goal ≥ 500 req/s, issue 22). To separate the transport
  * from the database: the public one-query lookup.religions, and a procedure that touches no
  * database (same builders, same input validation), through all three (bench/lib/transport.ts,
  * which also runs alone without a database). Ceilings for the REST twin: a plain route answering
@@ -139,6 +140,12 @@ async function main(): Promise<void> {
     await createUser(services.ctx(null), { ...who, roles: ['superadmin'] });
     const { token } = await login(services.ctx(null), services.auth, who, { ip: '127.0.0.1', userAgent: 'bench' });
     const auth = { authorization: `Bearer ${token}` };
+    // An ordinary employee (role employee, linked to an employee record) for the home dashboard's batch.
+    const firstEmployee = await handle.db.selectFrom('employees').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const staff = { email: 'staff@bench.co.id', password: 'bench-password-2' };
+    await createUser(services.ctx(null), { ...staff, roles: ['employee'], employeeId: firstEmployee.id });
+    const staffLogin = await login(services.ctx(null), services.auth, staff, { ip: '127.0.0.1', userAgent: 'bench' });
+    const staffAuth = { authorization: `Bearer ${staffLogin.token}` };
     const config = loadConfig({}, { seedDemo: false, webDist: '/nonexistent', logLevel: 'silent' });
 
     const bare = Fastify({ logger: false });
@@ -155,12 +162,23 @@ async function main(): Promise<void> {
     const listInput = { pageSize: 25 };
     const trpcList = `/trpc/employee.list?input=${encodeURIComponent(JSON.stringify(listInput))}`;
     const restList = '/v2/h/employee/all?pageSize=25';
+    // The home page of an ordinary employee, as the web app sends it: one tRPC batch of its three widgets.
+    const widgets = ['dashboard.todayShift', 'dashboard.upcomingBirthday', 'dashboard.regulations'];
+    const dashboardBatch = `/trpc/${widgets.join(',')}?batch=1&input=${encodeURIComponent(
+      JSON.stringify(Object.fromEntries(widgets.map((_, i) => [String(i), {}]))),
+    )}`;
     log(`${EMPLOYEES} employees; -c 50; ${WARMUP} s warm-up each, then best of ${ROUNDS} rounds of ${DURATION} s`);
 
     const targets: TransportTarget[] = [
       { key: 'trpc', label: 'tRPC employee.list (native)', url: `${nativeUrl}${trpcList}`, headers: auth },
       { key: 'rest', label: 'REST /v2/h/employee/all', url: `${nativeUrl}${restList}`, headers: auth },
       { key: 'stock', label: 'tRPC employee.list (stock adapter)', url: `${stockUrl}${trpcList}`, headers: auth },
+      {
+        key: 'dashboard',
+        label: "tRPC dashboard batch (an employee's home)",
+        url: `${nativeUrl}${dashboardBatch}`,
+        headers: staffAuth,
+      },
       { key: 'pubTrpc', label: 'tRPC lookup.religions (native)', url: `${nativeUrl}/trpc/lookup.religions` },
       { key: 'pubRest', label: 'REST /v2/h/component/religion', url: `${nativeUrl}/v2/h/component/religion` },
       { key: 'pubStock', label: 'tRPC lookup.religions (stock)', url: `${stockUrl}/trpc/lookup.religions` },
@@ -201,6 +219,9 @@ async function main(): Promise<void> {
       stockTrpcP99Ms: stockR.p99Ms,
       trpcVsStock: round(trpcR.rps / stockR.rps, 2),
       restVsBare: round(restR.rps / bareR.rps, 3),
+      dashboardRps: round(m.dashboard!.rps),
+      dashboardP99Ms: m.dashboard!.p99Ms,
+      dashboardVsBare: round(m.dashboard!.rps / bareR.rps, 3),
       publicTrpcRps: round(pubTrpc.rps),
       publicRestRps: round(pubRest.rps),
       publicStockTrpcRps: round(pubStock.rps),

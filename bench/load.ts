@@ -218,8 +218,8 @@ async function waitFor(url: string, child: ChildProcess, what: string): Promise<
 }
 
 function startServer(databaseUrl: string, port: number, dataDir: string, behindProxy: boolean): ChildProcess {
-  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (where the time goes).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (where the time goes).
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
   return spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
