@@ -3,7 +3,7 @@ import { createTestDb, type TestDb } from '../db/testing';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
-import { changePassword, createCredential, issueClientToken, login, logout, resolveToken } from './service';
+import { changePassword, createCredential, issueClientToken, login, logout, resolveToken, sessionUser } from './service';
 import { requirePermission } from '../access/grant';
 
 let tdb: TestDb;
@@ -74,6 +74,40 @@ describe('login', () => {
     );
     now = new Date(now.getTime() + 16 * 60_000);
     expect(await codeOf(login(services.ctx(null), services.auth, { email: u.email, password: u.password }, meta))).toBe('ok');
+  });
+});
+
+describe('session user (GET /v2/h/auth/me)', () => {
+  it("gives the employee's name, own office only, cooperative member id and password flag; a superadmin every office", async () => {
+    const other = await tdb.db
+      .insertInto('company_offices')
+      .values({ code: 'AAA', name: 'Aaa Branch', address: null, city: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const u = await makeUser(services, org, ['employee']);
+    const emp = await tdb.db
+      .selectFrom('employees')
+      .select(['given_name', 'surname'])
+      .where('id', '=', u.employeeId!)
+      .executeTakeFirstOrThrow();
+    const member = await tdb.db
+      .insertInto('cooperative_members')
+      .values({ employee_id: u.employeeId!, join_date: '2026-01-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const staff = (await resolveToken(services.ctx(null), (await login(services.ctx(null), services.auth, u, meta)).token))!;
+    expect(await sessionUser(tdb.db, staff)).toMatchObject({
+      name: `${emp.given_name} ${emp.surname}`.trim(),
+      companyOffices: [{ id: org.officeId, name: 'Test Office' }],
+      mandatorySavingId: member.id,
+      mustChangePassword: false,
+    });
+    const root = await makeUser(services, null, ['superadmin']);
+    const admin = (await resolveToken(services.ctx(null), (await login(services.ctx(null), services.auth, root, meta)).token))!;
+    const seen = await sessionUser(tdb.db, admin);
+    expect(seen).toMatchObject({ name: root.email, mandatorySavingId: null });
+    expect(seen.companyOffices.map((o) => o.name)).toEqual(['Aaa Branch', 'Test Office']);
+    expect(seen.companyOffices[0]!.id).toBe(other.id);
   });
 });
 

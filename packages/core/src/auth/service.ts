@@ -1,6 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
 import { audit } from '../audit/index';
-import { mandatorySavingIdOf } from '../cooperative/index';
 import { type Actor, effectiveAccess } from '../access/index';
 import type { PermissionKey } from '../access/index';
 import type { RoleKey } from '../access/index';
@@ -345,31 +344,39 @@ export async function resolveToken(ctx: Ctx, token: string): Promise<Actor | nul
   return (await resolveSession(ctx, token))?.actor ?? null;
 }
 
-/** Session data of the signed-in employee (spec §3). */
+/** Session data of the signed-in employee (spec §3): one round trip (every page load asks for it, issue 22). */
 export async function sessionUser(db: Db, actor: Actor): Promise<SessionUser> {
-  const [emp, offices, user] = await Promise.all([
-    actor.employeeId
-      ? db.selectFrom('employees').select(['given_name', 'surname']).where('id', '=', actor.employeeId).executeTakeFirst()
-      : Promise.resolve(undefined),
-    db.selectFrom('company_offices').select(['id', 'name']).orderBy('name').execute(),
-    db.selectFrom('users').select('must_change_password').where('id', '=', actor.userId).executeTakeFirst(),
-  ]);
   const all = actor.roles.includes('superadmin') || actor.permissions.has('hr.all');
+  const { rows } = await sql<{
+    given_name: string | null;
+    surname: string | null;
+    must_change_password: boolean | null;
+    member_id: number | null;
+    offices: { id: number; name: string }[];
+  }>`
+    select e.given_name, e.surname, u.must_change_password,
+      (select m.id from cooperative_members m where m.employee_id = e.id order by m.id limit 1) as member_id,
+      coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name) order by o.name)
+        from company_offices o where ${all}::boolean or o.id = ${actor.companyOfficeId}::int), '[]'::json) as offices
+    from (select 1) as one
+    left join employees e on e.id = ${actor.employeeId}::int
+    left join users u on u.id = ${actor.userId}::int`.execute(db);
+  const row = rows[0];
   return {
     userId: actor.userId,
     email: actor.email,
-    name: emp ? `${emp.given_name} ${emp.surname}`.trim() : actor.email,
+    name: row?.given_name != null ? `${row.given_name} ${row.surname ?? ''}`.trim() : actor.email,
     employeeId: actor.employeeId,
     personalId: actor.employeeId,
     companyOfficeId: actor.companyOfficeId,
     departmentId: actor.departmentId,
     divisionId: actor.divisionId,
     // The cooperative member id: mandatory savings are deducted through payroll against it.
-    mandatorySavingId: actor.employeeId === null ? null : await mandatorySavingIdOf(db, actor.employeeId),
+    mandatorySavingId: actor.employeeId === null ? null : (row?.member_id ?? null),
     roles: actor.roles,
     permissions: [...actor.permissions].sort(),
-    companyOffices: all ? offices : offices.filter((o) => o.id === actor.companyOfficeId),
-    mustChangePassword: user?.must_change_password ?? false,
+    companyOffices: row?.offices ?? [],
+    mustChangePassword: row?.must_change_password ?? false,
   };
 }
 

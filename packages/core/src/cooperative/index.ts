@@ -4,7 +4,6 @@ export * from './members';
 export { getCooperativeBalance, getCooperativeHistory, myCooperative, recordCooperativeDeposit } from './balances';
 export * from './statement';
 export * from './payroll-deductions';
-export * from './mandatory-saving-id';
 export { getWithdrawal, listWithdrawals, requestWithdrawal } from './withdrawals';
 export * from './withdrawal-decisions';
 export * from './withdrawal-files';
