@@ -1,18 +1,31 @@
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { bearer, pickDate, signIn, tokenFor } from '../helpers';
 
-/** A weekday `back` days before today (WIB), 'yyyy-mm-dd'; clear of the demo seed's requests (at most 6 weekdays back). */
-function pastWeekday(back: number): string {
+/**
+ * The latest weekday of the current month (WIB, today included) on which employee@ has no correction yet: the
+ * demo seed files some in the last weeks, and last month's payroll is finalised, which locks its days
+ * (issue 19 item 17), so a date before the 1st would be refused. Today if no earlier weekday of the month is free.
+ */
+async function freeWeekday(request: APIRequestContext): Promise<string> {
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
-  let t = Date.parse(`${today}T00:00:00Z`) - back * 86_400_000;
-  while ([0, 6].includes(new Date(t).getUTCDay())) t -= 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const api = bearer(await tokenFor(request, 'employee@demo.co.id'));
+  const res = await request.get(`/v2/h/personal/timesheet/correction?from=${monthStart}&to=${today}&pageSize=100`, {
+    headers: api,
+  });
+  const taken = new Set(((await res.json()).results.rows as { date: string }[]).map((r) => r.date));
+  for (let t = Date.parse(`${today}T00:00:00Z`); t >= Date.parse(`${monthStart}T00:00:00Z`); t -= 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    if (![0, 6].includes(new Date(t).getUTCDay()) && !taken.has(day)) return day;
+  }
+  return today;
 }
 
 // Issue 4: an employee files a Late Clock-In correction on /personal/attendance/correction →
 // HR approves it on /attendance/timesheet/correction → the request reads Approved for both.
 test('Late Clock-In correction → HR approval → Approved', async ({ browser, request }) => {
-  const date = pastWeekday(12);
+  const date = await freeWeekday(request);
   const reason = `Train delay (e2e ${Date.now()})`;
 
   const empCtx = await browser.newContext();
