@@ -146,7 +146,6 @@ type RawRow = Omit<TimesheetRow, 'shift' | 'statusLabel' | 'manual'> & {
   sstart: string | null;
   send: string | null;
   override_source: string | null;
-  total: number;
 };
 
 const timesheetSelect = sql`e.id as "employeeId", e.employee_number as "employeeNumber",
@@ -163,18 +162,23 @@ function timesheetWhere(q: Omit<RowQuery, 'page' | 'pageSize'>): RawBuilder<bool
   return sql<boolean>`${sql.join(parts, sql` and `)}`;
 }
 
-const toRow = ({ sname, sstart, send, override_source, total: _t, ...r }: RawRow): TimesheetRow => ({
+const toRow = ({ sname, sstart, send, override_source, ...r }: RawRow): TimesheetRow => ({
   ...r,
   shift: sname && sstart && send ? shiftLabel(sname, sstart, send) : null,
   statusLabel: statusLabel(r.status),
   manual: override_source === 'manual',
 });
 
-/** One page of timesheet rows (newest first) for a raw employee condition on alias `e`. */
+/**
+ * One page of timesheet rows (newest first) for a raw employee condition on alias `e`. The page and the total are
+ * two statements (issue 22): a window count made the database build every matching row in full (names, shift
+ * labels, formatted times) and sort them all before handing out 25 of them; alone, the page keeps only the
+ * top rows while sorting and the count reads no more than it needs. A first page that is not full is its own total.
+ */
 export async function timesheetPage(db: Db, q: RowQuery): Promise<Page<TimesheetRow>> {
   const where = timesheetWhere(q);
   const r = await sql<RawRow>`
-    select ${timesheetSelect}, (count(*) over ())::int as total
+    select ${timesheetSelect}
     from timesheets t
     join employees e on e.id = t.employee_id
     left join departments d on d.id = e.department_id
@@ -182,8 +186,8 @@ export async function timesheetPage(db: Db, q: RowQuery): Promise<Page<Timesheet
     where ${where}
     order by t.work_date desc, e.given_name, e.surname, e.id
     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`.execute(db);
-  let total = r.rows[0]?.total ?? 0;
-  if (r.rows.length === 0 && q.page > 1) {
+  let total = (q.page - 1) * q.pageSize + r.rows.length;
+  if (r.rows.length === q.pageSize || (r.rows.length === 0 && q.page > 1)) {
     const c = await sql<{ n: number }>`select count(*)::int as n from timesheets t join employees e on e.id = t.employee_id
       where ${where}`.execute(db);
     total = c.rows[0]?.n ?? 0;
