@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT_INVALID_INPUT, runCalculator } from './commands/calc';
 import { CliError } from './errors';
-import { hrInProcess, type Result, runHr, tempDir } from './testing/run-hr';
+import { dataDirHeldByServer, hrInProcess, type Result, runHr, tempDir } from './testing/run-hr';
 
 // Runs the real `hr calc …` as a child process with JSON on standard input, exactly as a script would.
 function spawnCalc(args: string[], stdin: string, env: Record<string, string> = {}): Promise<Result> {
@@ -228,20 +227,8 @@ describe('hr calc refuses invalid input with exit code 2 and one line naming the
 });
 
 describe('hr calc needs no database', () => {
-  let holder: ChildProcess;
-  const dataDir = tempDir();
-
-  beforeAll(() => {
-    // A live process "owns" DATA_DIR the way packages/core/src/db/lock.ts records it: calc must not care.
-    holder = spawn('sleep', ['120'], { stdio: 'ignore' });
-    writeFileSync(
-      path.join(dataDir, 'owner.lock'),
-      JSON.stringify({ pid: holder.pid, owner: 'server', port: 3999, since: new Date().toISOString() }),
-    );
-  });
-  afterAll(() => {
-    holder.kill();
-  });
+  // A live process "owns" DATA_DIR the way packages/core/src/db/lock.ts records it: calc must not care.
+  const { dataDir } = dataDirHeldByServer();
 
   it('works while a server holds the data-dir lock, without creating a database', async () => {
     const r = await calc(['thr'], '{"monthlyWage":5000000,"joinDate":"2025-03-20","holidayDate":"2026-03-20"}', {

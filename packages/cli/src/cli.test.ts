@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hr, tempDir } from './testing/run-hr';
+import { describe, expect, it } from 'vitest';
+import { dataDirHeldByServer, hr, tempDir } from './testing/run-hr';
 
 describe('hr refuses bad input before touching the database', () => {
   it('rejects an unknown role, a bad e-mail and a short password, one line per field', async () => {
@@ -34,23 +33,12 @@ describe('hr refuses bad input before touching the database', () => {
 });
 
 describe('the embedded database has one owner', () => {
-  let holder: ChildProcess;
-  const dataDir = tempDir();
-
-  beforeAll(() => {
-    // A live process that "owns" DATA_DIR, recorded the way packages/core/src/db/lock.ts does.
-    holder = spawn('sleep', ['120'], { stdio: 'ignore' });
-    writeFileSync(
-      path.join(dataDir, 'owner.lock'),
-      JSON.stringify({ pid: holder.pid, owner: 'server', port: 3999, since: new Date().toISOString() }),
-    );
-  });
-  afterAll(() => {
-    holder.kill();
-  });
+  // A live process that "owns" DATA_DIR, recorded the way packages/core/src/db/lock.ts does.
+  const held = dataDirHeldByServer();
+  const { dataDir } = held;
 
   const refusal = () =>
-    `The embedded database in ${dataDir} is in use by a running server (pid ${holder.pid}, port 3999). Stop it first, or set DATABASE_URL to use PostgreSQL.\n`;
+    `The embedded database in ${dataDir} is in use by a running server (pid ${held.pid}, port 3999). Stop it first, or set DATABASE_URL to use PostgreSQL.\n`;
 
   it('refuses to migrate while a server owns DATA_DIR, with exit code 2, without creating the database', async () => {
     const r = await hr(['db', 'migrate'], { DATA_DIR: dataDir });
@@ -72,6 +60,6 @@ describe('the embedded database has one owner', () => {
     expect(add.code).toBe(2);
     expect(add.stderr).toBe(refusal());
     expect(readFileSync(path.join(dataDir, 'pgdata', 'PG_VERSION'), 'utf8')).toBe('17');
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'owner.lock'), 'utf8')).pid).toBe(holder.pid);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'owner.lock'), 'utf8')).pid).toBe(held.pid);
   });
 });

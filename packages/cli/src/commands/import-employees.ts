@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@hr/core/shared';
 import { type EmployeeImportError, importEmployeesFile } from '@hr/core/employees';
 import type { Command } from 'commander';
 import type { CliConfig } from '../config';
 import { CliError } from '../errors';
+import { importCommandGroup, readImportFile } from './import-files';
 import { type Io, withDatabase } from '../runtime';
 
 /** Exit code when the file has invalid rows and nothing was imported. */
@@ -24,9 +24,7 @@ interface Report {
  * API's dry-run report, or its import result.
  */
 export function registerImportEmployeesCommand(program: Command, cfg: CliConfig, io: Io): void {
-  const imp =
-    program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('Import data from files');
-  imp
+  importCommandGroup(program)
     .command('employees')
     .description(
       'Create employees from a CSV or XLSX file laid out as the template (web app: Employee list → Import); ' +
@@ -37,14 +35,7 @@ export function registerImportEmployeesCommand(program: Command, cfg: CliConfig,
     .option('--skip-invalid', 'import the valid rows and leave out the invalid ones')
     .option('--json', 'print one JSON object instead of text')
     .action(async (file: string, opts: { dryRun?: boolean; skipInvalid?: boolean; json?: boolean }) => {
-      if (!/\.(csv|xlsx)$/i.test(file)) throw new CliError('file: must be a .csv or .xlsx file');
-      let content: Buffer;
-      try {
-        content = await readFile(file);
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        throw new CliError(`file: cannot read ${file}${code === 'ENOENT' ? ' (no such file)' : code ? ` (${code})` : ''}`);
-      }
+      const content = await readImportFile(file);
       const name = path.basename(file);
       const errorLines = (errors: EmployeeImportError[]) => {
         for (const e of errors) io.out(`  row ${e.row}, ${e.column}: ${e.message}`);

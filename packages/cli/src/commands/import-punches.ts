@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importPunches } from '@hr/core/attendance';
 import type { Command } from 'commander';
 import type { CliConfig } from '../config';
 import { CliError } from '../errors';
+import { importCommandGroup, readImportFile } from './import-files';
 import { type Io, withDatabase } from '../runtime';
 
 /** Largest terminal export read (bytes): a year of a big office is far below it. */
@@ -14,9 +14,7 @@ const MAX_FILE_BYTES = 200 * 1024 * 1024;
  * the punch table with the device upload's idempotent insert; prints inserted / duplicate / rejected.
  */
 export function registerImportPunchesCommand(program: Command, cfg: CliConfig, io: Io): void {
-  const imp =
-    program.commands.find((c) => c.name() === 'import') ?? program.command('import').description('Import data from files');
-  imp
+  importCommandGroup(program)
     .command('punches')
     .description(
       'Import fingerprint-terminal punches from a CSV or XLSX file with the columns serial, pin, time (yyyy-mm-dd hh:mm:ss ' +
@@ -24,14 +22,7 @@ export function registerImportPunchesCommand(program: Command, cfg: CliConfig, i
     )
     .argument('<file>', 'the .csv or .xlsx file')
     .action(async (file: string) => {
-      if (!/\.(csv|xlsx)$/i.test(file)) throw new CliError('file: must be a .csv or .xlsx file');
-      let content: Buffer;
-      try {
-        content = await readFile(file);
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        throw new CliError(`file: cannot read ${file}${code === 'ENOENT' ? ' (no such file)' : code ? ` (${code})` : ''}`);
-      }
+      const content = await readImportFile(file);
       if (content.length > MAX_FILE_BYTES) throw new CliError(`file: larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
       const s = await withDatabase(cfg, (_h, services) =>
         importPunches(services.ctx(null, 'cli:import punches'), content, path.basename(file)),

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -139,3 +139,28 @@ export const tempDir = () => {
 afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
+
+/**
+ * A temporary DATA_DIR that a live process "owns" for the suite, recorded the way packages/core/src/db/lock.ts
+ * does (a server on port 3999): the holder starts before the suite's tests and is killed after them.
+ */
+export function dataDirHeldByServer(): { dataDir: string; readonly pid: number | undefined } {
+  const dataDir = tempDir();
+  let holder: ChildProcess | undefined;
+  beforeAll(() => {
+    holder = spawn('sleep', ['120'], { stdio: 'ignore' });
+    writeFileSync(
+      path.join(dataDir, 'owner.lock'),
+      JSON.stringify({ pid: holder.pid, owner: 'server', port: 3999, since: new Date().toISOString() }),
+    );
+  });
+  afterAll(() => {
+    holder?.kill();
+  });
+  return {
+    dataDir,
+    get pid() {
+      return holder?.pid;
+    },
+  };
+}

@@ -9,7 +9,8 @@ import { listTimesheets } from '../attendance/timesheets';
 import { createTestDb } from '../db/testing';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import { createServices } from '../testing/fixtures';
+import { addContract, createServices } from '../testing/fixtures';
+import { DEFAULT_ENGINE_SETTINGS } from '../testing/payroll-settings';
 import {
   approveCorrection,
   bulkApproveCorrections,
@@ -372,19 +373,7 @@ describe('overtime', () => {
 
   it('pay preview in exact rupiah with the payroll engine; approved overtime feeds payroll', async () => {
     const { a } = await worker();
-    await env.db
-      .insertInto('employee_contracts')
-      .values({
-        employee_id: a.employeeId!,
-        contract_number: `C-${a.employeeId}`,
-        contract_type: 5,
-        start_date: '2026-01-01',
-        end_date: null,
-        basic_salary: '5000000',
-        notes: null,
-        created_by: null,
-      })
-      .execute();
+    await addContract(env.db, a.employeeId!, 5_000_000, { start: '2026-01-01' });
     const salary = requirePermission(hc, 'salary.view');
     // 5,000,000 / 173 = 28,901.734104…; workday 2 h = 1.5 + 2 = 3.5 × hourly = 101,156.069… → 101,156.
     const p = await overtimePayPreview(ctx(hc), salary, {
@@ -457,16 +446,7 @@ describe('overtime', () => {
     });
     expect(six.get(a.employeeId!)?.[1]).toEqual({ date: '2026-11-21', dayType: 'holiday-shortest-workday', hours: 5 });
     const source = attendanceSourceWithOvertime(env.db);
-    const settings = {
-      cutOffDay: 25,
-      payDay: 25,
-      jkkRatePercent: '0.24',
-      terRounding: 'floor',
-      componentRounding: 'half-up',
-      workWeek: 5,
-      bpjsEnabled: true,
-    } as const;
-    const got = await source([a.employeeId!, none.a.employeeId!], '2026-11', settings as never);
+    const got = await source([a.employeeId!, none.a.employeeId!], '2026-11', DEFAULT_ENGINE_SETTINGS);
     expect(got.get(a.employeeId!)).toMatchObject({
       workDays: 21,
       overtime: [

@@ -12,7 +12,8 @@ import type { Ctx, Db } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { userName } from '../shared/employee-sql';
-import { likePattern } from '../shared/sql';
+import { countWhere, likePattern } from '../shared/sql';
+import { windowedPage } from '../shared/page';
 import type { In, Page } from '../shared/zod';
 import {
   ATTENDANCE_REQUEST_STATUS as S,
@@ -289,17 +290,12 @@ export function requestReads<Raw extends RawRequest, Row>(
     select ${select}, (count(*) over ())::int as total from ${from}
     where ${where} order by ${order}
     limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db);
-    let total = r.rows[0]?.total ?? 0;
-    if (r.rows.length === 0 && p.page > 1) {
-      const c = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db);
-      total = c.rows[0]?.n ?? 0;
-    }
-    return {
-      rows: r.rows.map(({ total: _t, ...row }) => toRow(row as unknown as Raw)),
-      total,
-      page: p.page,
-      pageSize: p.pageSize,
-    };
+    return windowedPage(
+      r.rows,
+      p,
+      () => countWhere(db, from, where),
+      (row) => toRow(row as unknown as Raw),
+    );
   }
 
   type Filter = RequestFilter & { page: number; pageSize: number };

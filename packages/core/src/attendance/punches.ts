@@ -5,7 +5,8 @@ import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
-import { likePattern } from '../shared/sql';
+import { countWhere, likePattern } from '../shared/sql';
+import { windowedPage } from '../shared/page';
 import type { Page, In } from '../shared/zod';
 import { addDays, computeTimesheets, dateIn, pairsTouchedBy } from './engine';
 import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
@@ -150,14 +151,12 @@ export async function listPunches(
     where ${where}
     order by p.local_time desc, p.id desc
     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  const total =
-    r.rows[0]?.total ??
-    (input.page > 1
-      ? Number(
-          (await sql<{ n: number }>`select count(*)::int as n from punches p where ${where}`.execute(ctx.db)).rows[0]?.n ?? 0,
-        )
-      : 0);
-  return { rows: r.rows.map(({ total: _t, ...row }) => row), total, page: input.page, pageSize: input.pageSize };
+  return windowedPage(
+    r.rows,
+    input,
+    () => countWhere(ctx.db, sql`punches p`, where),
+    (row) => row,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import type { TestDb } from '../db/testing';
 import { finalisePayroll, generatePayroll } from '../payroll/index';
 import type { Ctx } from '../shared/context';
 import { payrollWorld, storedPayslip } from '../testing/payroll-fixtures';
-import { makeEmployee, type Org } from '../testing/fixtures';
+import { addContract, makeEmployee, type Org } from '../testing/fixtures';
 
 /*
  * Issue 19 item 16: the principal saving (simpanan pokok) of the cooperative settings is deducted by payroll once
@@ -19,19 +19,7 @@ let ctx: Ctx;
 async function member(name: string, joined: string): Promise<{ employeeId: number; memberId: number }> {
   const employeeId = await makeEmployee(tdb.db, org, { dept: 0 }, name);
   await tdb.db.updateTable('employees').set({ entry_date: '2026-01-01' }).where('id', '=', employeeId).execute();
-  await tdb.db
-    .insertInto('employee_contracts')
-    .values({
-      employee_id: employeeId,
-      contract_number: `C-${employeeId}`,
-      contract_type: 5,
-      start_date: '2026-01-01',
-      end_date: null,
-      basic_salary: 6_000_000,
-      notes: null,
-      created_by: null,
-    })
-    .execute();
+  await addContract(tdb.db, employeeId, 6_000_000, { start: '2026-01-01' });
   const m = await tdb.db
     .insertInto('cooperative_members')
     .values({ employee_id: employeeId, join_date: joined })

@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../auth/index';
 import { recordAgentReport, recordDeviceRefusal } from '../devices/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
+import { localDateTimeIn } from '../shared/time-zone';
 import type { In } from '../shared/zod';
 import {
   attlogData,
@@ -82,18 +83,7 @@ export function scanLocalTime(scan: string, timeZone: string): string {
   const offset = zone === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   const at = new Date(`${naive}${offset}`);
   if (Number.isNaN(at.getTime())) return naive;
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
+  return localDateTimeIn(at, timeZone);
 }
 
 /** Unknown cloud ids kept at most (the webhook is unauthenticated: made-up ids must not grow the table). */

@@ -5,6 +5,7 @@
  * the field (Horilla #1115: every row with status 255; mixed CR/LF line ends; a trailing empty
  * line; names in the terminal's code page, not UTF-8).
  */
+import { wallClockIn } from '../shared/time-zone';
 
 /** Rows one POST may carry: 10,000 is the largest batch a terminal is known to send; a little headroom. */
 export const MAX_PUSH_ROWS = 20_000;
@@ -287,18 +288,8 @@ export function formatOptions(o: PushOptions): string {
 
 /** Hours from UTC of `timeZone` at `at` (Indonesia has no DST: 7, 8 or 9), to the half hour. */
 export function utcOffsetHours(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const w = wallClockIn(at, timeZone);
+  const asUtc = Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 1_800_000) / 2;
 }
 

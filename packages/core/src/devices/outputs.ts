@@ -13,7 +13,8 @@ const punchResultShape = z.object({
   message: z.string().optional(),
 });
 const ingestResultShape = z.object({ items: z.array(punchResultShape) });
-const deviceRowShape = z.object({
+/** The registration fields every device result opens with. */
+const deviceRegistration = {
   id: z.number(),
   name: z.string(),
   driver: z.enum(DEVICE_DRIVERS),
@@ -21,6 +22,9 @@ const deviceRowShape = z.object({
   port: z.number(),
   serial: z.string(),
   companyOfficeId: z.number().nullable(),
+};
+const deviceRowShape = z.object({
+  ...deviceRegistration,
   companyOffice: z.string().nullable(),
   timeZone: z.string(),
   hasCommKey: z.boolean(),
@@ -59,7 +63,7 @@ const pinSummaryShape = z.object({
   employeeName: z.string().nullable(),
   employeeNumber: z.string().nullable(),
 });
-const deviceDetailShape = z.object({
+const deviceDetailShape = deviceRowShape.omit({ punches: true }).extend({
   commKey: z.number().nullable(),
   status: deviceStatusShape,
   skewWarning: z.boolean(),
@@ -90,19 +94,6 @@ const deviceDetailShape = z.object({
   ),
   mappedPins: z.array(pinSummaryShape),
   unmappedPins: z.array(pinSummaryShape),
-  companyOfficeId: z.number().nullable(),
-  id: z.number(),
-  timeZone: z.string(),
-  active: z.boolean(),
-  name: z.string(),
-  address: z.string(),
-  serial: z.string(),
-  companyOffice: z.string().nullable(),
-  driver: z.enum(DEVICE_DRIVERS),
-  port: z.number(),
-  hasCommKey: z.boolean(),
-  lastSeenAt: z.string().nullable(),
-  skewMs: z.number().nullable(),
 });
 const deviceCommandRowShape = z.object({
   id: z.number(),
@@ -147,13 +138,7 @@ export const ingestFromAgentOutput = ingestResultShape;
 export const listDevicesOutput = pageOutput(deviceRowShape);
 export const getDeviceOutput = deviceDetailShape;
 export const createDeviceOutput = z.object({
-  id: z.number(),
-  name: z.string(),
-  driver: z.enum(DEVICE_DRIVERS),
-  address: z.string(),
-  port: z.number(),
-  serial: z.string(),
-  companyOfficeId: z.number().nullable(),
+  ...deviceRegistration,
   timeZone: z.string(),
   commKeySet: z.boolean(),
   cloudId: z.string().nullable(),

@@ -6,14 +6,14 @@ import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
-import { likePattern } from '../shared/sql';
+import { countWhere, likePattern } from '../shared/sql';
+import { windowedPage } from '../shared/page';
 import { listRefusals } from './refusals';
 import type { Page, In } from '../shared/zod';
 import {
   createDeviceInput,
   createHotspotInput,
   type DeviceDetail,
-  type DeviceDriver,
   type DeviceRow,
   deviceIdInput,
   type HotspotRow,
@@ -114,26 +114,34 @@ const deviceSelect = sql`
   to_char(s.last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastSeenAt",
   s.skew_ms as "skewMs", s.agent, s.reports, s.punches_received as "punchesReceived"`;
 
-interface DeviceSql {
-  id: number;
-  name: string;
-  driver: DeviceDriver;
-  address: string;
-  port: number;
-  serial: string;
-  companyOfficeId: number | null;
-  companyOffice: string | null;
-  timeZone: string;
-  hasCommKey: boolean;
+/** A `deviceSelect` row: a list row's registry fields (skew as text), the secrets' state and the agents' report. */
+type DeviceSql = Omit<DeviceRow, 'skewMs' | 'punches'> & {
   commKey: number | null;
-  active: boolean;
   cloudId: string | null;
   cloudSecretSetAt: string | null;
-  lastSeenAt: string | null;
   skewMs: string | null;
   agent: string | null;
   reports: string | null;
   punchesReceived: string | null;
+};
+
+/** The fields a list row and the detail share, from a `deviceSelect` row. */
+function deviceRowFields(d: DeviceSql): Omit<DeviceRow, 'punches'> {
+  return {
+    id: d.id,
+    name: d.name,
+    driver: d.driver,
+    address: d.address,
+    port: d.port,
+    serial: d.serial,
+    companyOfficeId: d.companyOfficeId,
+    companyOffice: d.companyOffice,
+    timeZone: d.timeZone,
+    hasCommKey: d.hasCommKey,
+    active: d.active,
+    lastSeenAt: d.lastSeenAt,
+    skewMs: num(d.skewMs),
+  };
 }
 
 /** Terminals (paginated; search by name, serial or address) with last seen, skew and punch count. */
@@ -157,35 +165,12 @@ export async function listDevices(ctx: Ctx, _grant: Dev, raw: In<typeof listDevi
     where ${where}
     order by lower(d.name), d.id
     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  const total =
-    r.rows[0]?.total ??
-    (input.page > 1
-      ? Number(
-          (await sql<{ n: number }>`select count(*)::int as n from fingerspot_devices d where ${where}`.execute(ctx.db)).rows[0]
-            ?.n,
-        )
-      : 0);
-  return {
-    rows: r.rows.map((d) => ({
-      id: d.id,
-      name: d.name,
-      driver: d.driver,
-      address: d.address,
-      port: d.port,
-      serial: d.serial,
-      companyOfficeId: d.companyOfficeId,
-      companyOffice: d.companyOffice,
-      timeZone: d.timeZone,
-      hasCommKey: d.hasCommKey,
-      active: d.active,
-      lastSeenAt: d.lastSeenAt,
-      skewMs: num(d.skewMs),
-      punches: d.punches,
-    })),
-    total,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return windowedPage(
+    r.rows,
+    input,
+    () => countWhere(ctx.db, sql`fingerspot_devices d`, where),
+    (d) => ({ ...deviceRowFields(d), punches: d.punches }),
+  );
 }
 
 const scanSelect = sql`
@@ -241,22 +226,11 @@ export async function getDevice(ctx: Ctx, _grant: Dev, raw: In<typeof deviceIdIn
     where p.device_serial = ${d.serial}
     order by p.local_time desc, p.id desc
     limit 20`.execute(ctx.db);
-  const skewMs = num(d.skewMs);
+  const registry = deviceRowFields(d);
+  const { skewMs } = registry;
   return {
-    id: d.id,
-    name: d.name,
-    driver: d.driver,
-    address: d.address,
-    port: d.port,
-    serial: d.serial,
-    companyOfficeId: d.companyOfficeId,
-    companyOffice: d.companyOffice,
-    timeZone: d.timeZone,
-    hasCommKey: d.hasCommKey,
+    ...registry,
     commKey: d.commKey,
-    active: d.active,
-    lastSeenAt: d.lastSeenAt,
-    skewMs,
     status: {
       lastSeenAt: d.lastSeenAt,
       skewMs,
@@ -458,12 +432,12 @@ export async function listScanLog(ctx: Ctx, _grant: Dev, raw: In<typeof scanLogI
     where ${where}
     order by p.local_time desc, p.id desc
     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  const total =
-    r.rows[0]?.total ??
-    (input.page > 1
-      ? Number((await sql<{ n: number }>`select count(*)::int as n from punches p where ${where}`.execute(ctx.db)).rows[0]?.n)
-      : 0);
-  return { rows: r.rows.map(({ total: _t, ...row }) => row), total, page: input.page, pageSize: input.pageSize };
+  return windowedPage(
+    r.rows,
+    input,
+    () => countWhere(ctx.db, sql`punches p`, where),
+    (row) => row,
+  );
 }
 
 /** `fingerspot/excel`: the scan log (one terminal, or every terminal) as an XLSX workbook. */
@@ -476,9 +450,7 @@ export async function exportScanLog(ctx: Ctx, _grant: Dev, raw: In<typeof scanLo
   if (input.from) conds.push(sql<boolean>`p.local_time >= ${input.from}::date`);
   if (input.to) conds.push(sql<boolean>`p.local_time < ${input.to}::date + 1`);
   const where = sql.join(conds, sql` and `);
-  const n = Number(
-    (await sql<{ n: number }>`select count(*)::int as n from punches p where ${where}`.execute(ctx.db)).rows[0]?.n ?? 0,
-  );
+  const n = await countWhere(ctx.db, sql`punches p`, where);
   if (n > SCANLOG_EXCEL_LIMIT) {
     throw new AppError('VALIDATION', `The export is limited to ${SCANLOG_EXCEL_LIMIT} scans; choose a shorter period`, {
       fields: [{ param: 'from', msg: `${n} scans match; choose a shorter period` }],
@@ -560,14 +532,12 @@ export async function listHotspots(ctx: Ctx, _grant: Dev, raw: In<typeof listHot
     where ${where}
     order by lower(h.name), h.id
     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  const total =
-    r.rows[0]?.total ??
-    (input.page > 1
-      ? Number(
-          (await sql<{ n: number }>`select count(*)::int as n from network_hotspots h where ${where}`.execute(ctx.db)).rows[0]?.n,
-        )
-      : 0);
-  return { rows: r.rows.map(({ total: _t, ...row }) => row), total, page: input.page, pageSize: input.pageSize };
+  return windowedPage(
+    r.rows,
+    input,
+    () => countWhere(ctx.db, sql`network_hotspots h`, where),
+    (row) => row,
+  );
 }
 
 const hotspotTaken = (cidr: string) => ({

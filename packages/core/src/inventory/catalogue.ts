@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
-import { pageOffset } from '../shared/page';
+import { pageOffset, pageOfIds } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
 import { AppError, type FieldIssue } from '../shared/errors';
@@ -249,15 +249,7 @@ export async function findItems(ctx: Ctx, _grant: View, raw: In<typeof listCatal
     q = q.where((eb) => eb.or([eb('i.name', 'ilike', like), eb('i.code', 'ilike', like)]));
   }
   const found = await q.select(['i.id', totalCol]).orderBy('i.name').limit(f.pageSize).offset(pageOffset(f)).execute();
-  return {
-    rows: await itemsById(
-      ctx.db,
-      found.map((r) => r.id),
-    ),
-    total: found[0]?.total ?? 0,
-    page: f.page,
-    pageSize: f.pageSize,
-  };
+  return pageOfIds(found, f, (ids) => itemsById(ctx.db, ids));
 }
 
 export async function getItem(ctx: Ctx, _grant: View, raw: In<typeof catalogueIdInput>): Promise<ItemRow> {

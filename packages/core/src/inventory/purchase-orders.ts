@@ -2,7 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import type { Grant } from '../access/index';
-import { pageOffset } from '../shared/page';
+import { pageOffset, pageOfIds } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, type FieldIssue } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
@@ -279,15 +279,7 @@ export async function listPurchaseOrders(
     .limit(f.pageSize)
     .offset(pageOffset(f))
     .execute();
-  return {
-    rows: await ordersByIds(
-      ctx.db,
-      found.map((r) => r.id),
-    ),
-    total: found[0]?.total ?? 0,
-    page: f.page,
-    pageSize: f.pageSize,
-  };
+  return pageOfIds(found, f, (ids) => ordersByIds(ctx.db, ids));
 }
 
 /**

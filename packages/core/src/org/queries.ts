@@ -3,7 +3,7 @@ import type { Scope } from '../access/index';
 import { scopeSql } from '../access/index';
 import type { Db } from '../shared/context';
 import { employeeName, employeePlacementColumns } from '../shared/employee-sql';
-import { type PageArgs, pageOffset } from '../shared/page';
+import { type PageArgs, pageOffset, windowedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import {
@@ -31,15 +31,9 @@ async function paged<O extends { total: number }, R>(
   map: (row: Omit<O, 'total'>) => R,
 ): Promise<Page<R>> {
   const found = (await q.limit(args.pageSize).offset(pageOffset(args)).execute()) as O[];
-  let total = found[0]?.total;
-  if (total === undefined) {
-    total =
-      args.page > 1
-        ? ((await countQ.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n
-        : 0;
-  }
-  const rows = found.map(({ total: _t, ...row }) => map(row));
-  return { rows, total, page: args.page, pageSize: args.pageSize };
+  const countAll = async () =>
+    ((await countQ.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n;
+  return windowedPage(found, args, countAll, map);
 }
 
 const totalCol = sql<number>`(count(*) over ())::int`.as('total');

@@ -4,6 +4,7 @@ import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed, type Use } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
+import { windowedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import {
@@ -167,11 +168,9 @@ export async function findReference<K extends ReferenceKind>(
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize)
     .execute()) as (Record<string, unknown> & { total: number })[];
-  const total =
-    found[0]?.total ??
-    (input.page > 1 ? ((await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n : 0);
-  const rows = found.map(({ total: _t, ...r }) => r as ReferenceRows[K]);
-  return { rows, total, page: input.page, pageSize: input.pageSize };
+  const countAll = async () =>
+    ((await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n;
+  return windowedPage(found, input, countAll, (r) => r as ReferenceRows[K]);
 }
 
 /** The whole list (lookup for selectors), in the list's order. */

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Db } from './context';
 
 /** Where a LIKE pattern lets the escaped text sit: anywhere in the value, or at its start. */
 export type LikeMatch = 'contains' | 'prefix';
@@ -35,4 +36,10 @@ export function chunksOf<T>(rows: readonly T[], size = INSERT_CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
+}
+
+/** How many rows of `from` (a table and its alias, e.g. sql`punches p`) match `where`. */
+export async function countWhere(db: Db, from: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
 }

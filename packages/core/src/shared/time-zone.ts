@@ -38,17 +38,41 @@ export const ianaTimeZone = z
     }
   }, 'must be an IANA time zone such as Asia/Jakarta');
 
-/** The local wall time of an instant in `timeZone` (default the company's): 'yyyy-mm-ddThh:mm:ss'. */
-export function localDateTimeIn(at: Date, timeZone: string = COMPANY_TIME_ZONE): string {
-  const s = new Intl.DateTimeFormat('sv-SE', {
+/** The wall-clock fields of an instant in `timeZone`, zero-padded digit strings on a 24-hour clock. */
+export interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+/** The wall clock (date and time fields) of an instant in `timeZone`. */
+export function wallClockIn(at: Date, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone,
+    hourCycle: 'h23',
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return `${s.slice(0, 10)}T${s.slice(11, 19)}`;
+  }).formatToParts(at);
+  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? '00';
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** The local wall time of an instant in `timeZone` (default the company's): 'yyyy-mm-ddThh:mm:ss'. */
+export function localDateTimeIn(at: Date, timeZone: string = COMPANY_TIME_ZONE): string {
+  const w = wallClockIn(at, timeZone);
+  return `${w.year}-${w.month}-${w.day}T${w.hour}:${w.minute}:${w.second}`;
 }

@@ -96,19 +96,19 @@ export async function makeUser(
 
 /**
  * A contract paying `basicSalary` a month from `start` (default 2025-01-01): open-ended permanent (type 5)
- * unless `type` and `end` say otherwise.
+ * unless `type` and `end` say otherwise, numbered `number` (default C-<employee id>).
  */
 export async function addContract(
   db: Kysely<Database>,
   employeeId: number,
   basicSalary: number,
-  opts: { type?: number; start?: string; end?: string | null } = {},
+  opts: { number?: string; type?: number; start?: string; end?: string | null } = {},
 ): Promise<void> {
   await db
     .insertInto('employee_contracts')
     .values({
       employee_id: employeeId,
-      contract_number: `C-${employeeId}`,
+      contract_number: opts.number ?? `C-${employeeId}`,
       contract_type: opts.type ?? 5,
       start_date: opts.start ?? '2025-01-01',
       end_date: opts.end ?? null,

@@ -15,22 +15,10 @@ import {
 import { calculateOvertime } from '../formulas/overtime';
 import { calculatePph21 } from '../formulas/pph21';
 import { BUILT_IN_LEGAL_ROWS, type LegalRow, resolveLegalValues } from '../../legal-tables/schema';
+import { DEFAULT_ENGINE_SETTINGS } from '../../testing/payroll-settings';
 import type { PayrollSettings } from './schema';
 
-const settings: PayrollSettings = {
-  cutOffDay: 25,
-  payDay: 31,
-  jkkRatePercent: '0.24',
-  terRounding: 'floor',
-  componentRounding: 'half-up',
-  workWeek: 5,
-  bpjsEnabled: true,
-  absenceCutBasis: 'workdays',
-  absenceCutDivisor: 21,
-  absenceCutFixedAllowances: false,
-  prorationBasis: 'workdays',
-  taxBorneBy: 'employee',
-};
+const settings: PayrollSettings = { ...DEFAULT_ENGINE_SETTINGS, payDay: 31 };
 const employee = (over: Partial<EmployeeRunInput> = {}): EmployeeRunInput => ({
   employeeId: 1,
   ptkpStatus: 'TK/0',

@@ -5,7 +5,7 @@ import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import { createPogInvoice, createPogLookup } from '../../purchase-of-goods/service';
 import type { Ctx } from '../../shared/context';
-import { makeEmployee, type Org } from '../../testing/fixtures';
+import { addContract, makeEmployee, type Org } from '../../testing/fixtures';
 import { finalisePayroll, generatePayroll, getPayslip } from './index';
 
 let tdb: TestDb;
@@ -18,19 +18,7 @@ beforeAll(async () => {
   const world = await payrollWorld('2026-11-20T03:00:00Z');
   ({ tdb, admin, ctx, org } = world);
   budi = await makeEmployee(tdb.db, org, { dept: 0 }, 'Budi Deducted');
-  await tdb.db
-    .insertInto('employee_contracts')
-    .values({
-      employee_id: budi,
-      contract_number: 'C-B',
-      contract_type: 5,
-      start_date: '2026-01-01',
-      end_date: null,
-      basic_salary: 6_000_000,
-      notes: null,
-      created_by: null,
-    })
-    .execute();
+  await addContract(tdb.db, budi, 6_000_000, { number: 'C-B', start: '2026-01-01' });
   // Cooperative: mandatory saving Rp 50.000 a month, Budi a member.
   await tdb.db.updateTable('cooperative_settings').set({ mandatory_amount: '50000' }).execute();
   await tdb.db.insertInto('cooperative_members').values({ employee_id: budi, join_date: '2026-01-01' }).execute();

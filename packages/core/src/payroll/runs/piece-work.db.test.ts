@@ -5,7 +5,7 @@ import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import { failure } from '../../testing/expect';
-import { makeEmployee } from '../../testing/fixtures';
+import { addContract, makeEmployee } from '../../testing/fixtures';
 import { createPieceEntry, deletePieceEntry, finalisePayroll, generatePayroll, getPayslip, listPieceEntries } from './index';
 
 // Piece / unit work entries feed the period's run (daily TER for a Freelance worker) and lock with it.
@@ -22,19 +22,7 @@ beforeAll(async () => {
   const { org } = world;
   worker = await makeEmployee(tdb.db, org, { dept: 0 }, 'Piece Worker');
   await tdb.db.updateTable('employees').set({ entry_date: '2026-01-01', contract_type: 3 }).where('id', '=', worker).execute();
-  await tdb.db
-    .insertInto('employee_contracts')
-    .values({
-      employee_id: worker,
-      contract_number: 'HL-1',
-      contract_type: 3,
-      start_date: '2026-01-01',
-      end_date: '2026-12-31',
-      basic_salary: 150_000,
-      notes: null,
-      created_by: null,
-    })
-    .execute();
+  await addContract(tdb.db, worker, 150_000, { number: 'HL-1', type: 3, start: '2026-01-01', end: '2026-12-31' });
 });
 afterAll(async () => {
   await tdb?.destroy();

@@ -8,6 +8,7 @@ import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import type { AppError } from '../../shared/errors';
 import { addContract, makeDepartmentHr, makeEmployee, type Org } from '../../testing/fixtures';
+import { DEFAULT_ENGINE_SETTINGS } from '../../testing/payroll-settings';
 import { calculatePph21 } from '../formulas/pph21';
 import {
   cancelPayroll,
@@ -89,18 +90,7 @@ const upd = () => requirePermission(admin, 'salary.update');
 describe('salary data', () => {
   it('settings: defaults, update with the engine options, bad values name the field', async () => {
     expect(await getPayrollSettings(ctx, view())).toEqual({
-      cutOffDay: 25,
-      payDay: 25,
-      jkkRatePercent: '0.24',
-      terRounding: 'floor',
-      componentRounding: 'half-up',
-      workWeek: 5,
-      bpjsEnabled: true,
-      absenceCutBasis: 'workdays',
-      absenceCutDivisor: 21,
-      absenceCutFixedAllowances: false,
-      prorationBasis: 'workdays',
-      taxBorneBy: 'employee',
+      ...DEFAULT_ENGINE_SETTINGS,
       pph21DtpEligible: false,
       pph21DtpKlu: null,
       minimumWageRegion: null,

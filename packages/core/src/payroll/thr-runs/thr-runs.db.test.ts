@@ -8,7 +8,7 @@ import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
 import type { Ctx } from '../../shared/context';
 import { AppError } from '../../shared/errors';
-import { makeDepartmentHr, makeEmployee, type Org } from '../../testing/fixtures';
+import { addContract, makeDepartmentHr, makeEmployee, type Org } from '../../testing/fixtures';
 import { computePayrollRun } from '../runs/index';
 import {
   cancelThr,
@@ -62,19 +62,12 @@ beforeAll(async () => {
       .where('id', '=', id)
       .execute();
     if (basic !== null)
-      await tdb.db
-        .insertInto('employee_contracts')
-        .values({
-          employee_id: id,
-          contract_number: `C-${key}`,
-          contract_type: more.contractType ?? 5,
-          start_date: joined,
-          end_date: (more.contractType ?? 5) === 5 ? null : (more.contractEnd ?? '2026-02-28'),
-          basic_salary: basic,
-          notes: null,
-          created_by: null,
-        })
-        .execute();
+      await addContract(tdb.db, id, basic, {
+        number: `C-${key}`,
+        type: more.contractType ?? 5,
+        start: joined,
+        end: (more.contractType ?? 5) === 5 ? null : (more.contractEnd ?? '2026-02-28'),
+      });
     E[key] = id;
   };
   await person('Ani', 'Islam', '2020-01-15', 10_000_000, { ptkp: tk0.id });
