@@ -8,6 +8,7 @@ import { ddmmyyyy } from '../shared/date-ranges';
 import { AppError, notFound } from '../shared/errors';
 import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
 import type { Page, In } from '../shared/zod';
+import { pageTotal } from '../shared/page';
 import { computeTimesheets, dateIn } from './engine';
 import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
 import { resolvePeriod } from './period';
@@ -186,12 +187,11 @@ export async function timesheetPage(db: Db, q: RowQuery): Promise<Page<Timesheet
     where ${where}
     order by t.work_date desc, e.given_name, e.surname, e.id
     limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`.execute(db);
-  let total = (q.page - 1) * q.pageSize + r.rows.length;
-  if (r.rows.length === q.pageSize || (r.rows.length === 0 && q.page > 1)) {
+  const total = await pageTotal(r.rows.length, q, async () => {
     const c = await sql<{ n: number }>`select count(*)::int as n from timesheets t join employees e on e.id = t.employee_id
       where ${where}`.execute(db);
-    total = c.rows[0]?.n ?? 0;
-  }
+    return c.rows[0]?.n ?? 0;
+  });
   return { rows: r.rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
 }
 

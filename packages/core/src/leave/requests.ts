@@ -6,7 +6,7 @@ import { decisionRefusal } from '../access/index';
 import { checkDuties } from '../access/index';
 import type { Db } from '../shared/context';
 import { AppError } from '../shared/errors';
-import { pageOffset } from '../shared/page';
+import { pageOffset, pageTotal } from '../shared/page';
 import type { Ctx } from '../shared/context';
 import type { In, Page } from '../shared/zod';
 import { isApprover, isOwn, leaveDecision, visible, visibleRequest, type Who } from './access';
@@ -71,20 +71,23 @@ function applyListFilters<Q extends ReturnType<typeof requestBase>>(q: Q, f: z.o
   return out;
 }
 
+/**
+ * One page, newest start first, and the total as a second statement only when the page does not tell it (issue 22):
+ * a window count made the database build and sort every matching request in full for each page.
+ */
 async function page(q: ReturnType<typeof requestBase>, pageNo: number, pageSize: number): Promise<Page<LeaveRow>> {
   const rows = await q
-    .select([...requestColumns, sql<number>`(count(*) over ())::int`.as('total')])
+    .select(requestColumns)
     .orderBy('r.start_date', 'desc')
     .orderBy('r.id', 'desc')
     .limit(pageSize)
     .offset(pageOffset({ page: pageNo, pageSize }))
     .execute();
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && pageNo > 1) {
+  const total = await pageTotal(rows.length, { page: pageNo, pageSize }, async () => {
     const c = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
-    total = c?.n ?? 0;
-  }
-  return { rows: rows.map(({ total: _t, ...r }) => toRow(r as RawRow)), total, page: pageNo, pageSize };
+    return c?.n ?? 0;
+  });
+  return { rows: rows.map((r) => toRow(r as RawRow)), total, page: pageNo, pageSize };
 }
 
 /** /attendance/leave: requests of employees in the caller's scope, filtered, newest start first. */
