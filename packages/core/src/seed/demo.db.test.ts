@@ -9,6 +9,10 @@ import { computePayrollRun } from '../payroll/runs/index';
 import { defaultPayrollFeeds } from '../payroll-wiring';
 import { DEMO_USERS, isDemoSeeded, type SeedSummary, seedDemo } from './demo';
 import { DEMO_WAGE_FLOOR } from './salaries';
+import { DEMO_GEOFENCES } from './mobile-attendance';
+import { clockMobile, myMobileStatus } from '../mobile-attendance/index';
+import { actorForUser } from '../auth/index';
+import { requirePermission } from '../access/index';
 
 const clock = () => new Date('2026-11-22T03:00:00Z');
 const ctxOf = (t: TestDb): Ctx => ({ db: t.db, actor: null, clock, payrollFeeds: defaultPayrollFeeds() });
@@ -303,6 +307,37 @@ describe('demo seed', () => {
       { ip: null, userAgent: null },
     );
     expect(res.user.permissions).toEqual(expect.arrayContaining(['attendance.approve', 'inventory.approve.managerial']));
+  });
+
+  it('lets employee@ clock in from the phone out of the box: attendance.mobile and an area at their office', async () => {
+    const res = await login(
+      ctxOf(t),
+      DEFAULT_AUTH_CONFIG,
+      { email: 'employee@demo.co.id', password: 'demo12345' },
+      { ip: null, userAgent: null },
+    );
+    expect(res.user.permissions).toContain('attendance.mobile');
+    const fences = await sql<{ n: number }>`select count(*)::int as n from mobile_geofences where active`.execute(t.db);
+    expect(fences.rows[0]!.n).toBe(3);
+    const u = await t.db.selectFrom('users').select('id').where('email', '=', 'employee@demo.co.id').executeTakeFirstOrThrow();
+    const actor = (await actorForUser(t.db, u.id, 'user'))!;
+    const ctx = { ...ctxOf(t), actor };
+    const grant = requirePermission(actor, 'attendance.mobile');
+    const status = await myMobileStatus(ctx, grant);
+    const sby = DEMO_GEOFENCES.find((f) => f.office === 'SBY')!;
+    expect(status.fences.map((f) => f.name)).toEqual([sby.name]);
+    // At the area's centre the clock-in is accepted.
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]).toString('base64');
+    const done = await clockMobile(ctx, grant, {
+      clientId: '6f0c2a4e-1b2c-4d3e-8f4a-5b6c7d8e9f00',
+      kind: 'in',
+      latitude: sby.latitude,
+      longitude: sby.longitude,
+      accuracyM: 10,
+      takenAt: clock().toISOString(),
+      selfie: { contentType: 'image/jpeg', contentBase64: jpeg },
+    });
+    expect(done).toMatchObject({ status: 'accepted', inside: true, fence: sby.name });
   });
 
   it("finalises last month's payroll through the run services: every demo login has a payslip", async () => {

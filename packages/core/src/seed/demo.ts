@@ -15,6 +15,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { type BANKS, EDUCATION_LEVELS, ensureReferenceData, RELIGIONS } from './reference';
 import { seedApprovalsDemo } from './approvals';
+import { seedMobileAttendanceDemo } from './mobile-attendance';
 import { seedPayrollMonthDemo } from './payroll-month';
 import { seedSalariesDemo } from './salaries';
 
@@ -1009,6 +1010,8 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
         };
       }),
     );
+    // Attendance areas around the offices and employee@'s phone clock-in grant (issue 19).
+    await seedMobileAttendanceDemo({ ...ctx, db });
     // Last month's payroll, generated and finalised through the run services (issue 19).
     await seedPayrollMonthDemo({ ...ctx, db });
     return summary;
