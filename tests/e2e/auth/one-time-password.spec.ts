@@ -71,7 +71,7 @@ test('one-time password on a phone in Bahasa Indonesia: only the password change
   await phone.fill('#newPassword', 'Sambal-Terasi-Pedas-42');
   await phone.fill('#confirmPassword', 'Sambal-Terasi-Pedas-42');
   await phone.getByRole('button', { name: 'Ganti kata sandi' }).click();
-  await expect(phone.getByText('Kata sandi berhasil diganti').first()).toBeVisible();
+  await expect(phone.getByText('Kata sandi diubah').first()).toBeVisible();
   await expect(phone.getByTestId('must-change-password')).toHaveCount(0);
 
   // The new password works everywhere.

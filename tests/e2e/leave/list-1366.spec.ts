@@ -26,7 +26,7 @@ test('leave list at 1366 px: actions visible, balance in the decision, toast bel
   await expect(dialog.getByTestId('requester-remaining')).toHaveText(/^\d+(\.5)?$/);
   await dialog.getByRole('button', { name: 'Approve' }).click();
 
-  const toast = page.locator('.Toastify__toast').filter({ hasText: 'Leave request approved' });
+  const toast = page.locator('.Toastify__toast').filter({ hasText: 'Leave approved' });
   await expect(toast).toBeVisible();
   const t = (await toast.boundingBox())!;
   const header = (await page.locator('header').first().boundingBox())!;

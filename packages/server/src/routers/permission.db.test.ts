@@ -202,7 +202,7 @@ describe("the spec's /v2/h/role/employee (issue 20 item 4): an employee's roles,
   const R = '/v2/h/role/employee';
   it('assign a role → pending; the assigner cannot approve; another approves → listed as a role only; unassign; a permission grant is NOT_FOUND there', async () => {
     const assigned = await call('POST', `${R}/assign`, admin, { subjectId: granteeEmployee, role: 'warehouse-manager' });
-    expect([assigned.statusCode, assigned.json().success]).toEqual([200, 'Assigned; awaiting approval']);
+    expect([assigned.statusCode, assigned.json().success]).toEqual([200, 'Grant assigned; awaiting approval']);
     const id = assigned.json().result.id as number;
     expect((await call('POST', `${R}/${id}/approve`, admin)).statusCode).toBe(403);
     const hc = await bearer(hcUser);

@@ -74,13 +74,13 @@ function grantProcedures<LI extends z.ZodType, AI extends z.ZodType>(base: strin
       .output(returns(listGrantsOutput))
       .query(({ ctx, input }) => ops.list(ctx.svc, ctx.grant, input as z.output<LI>)),
     assign: permissionProcedure('permission.assign')
-      .meta({ rest: { method: 'POST', path: `${base}/assign`, message: 'Assigned; awaiting approval' } })
+      .meta({ rest: { method: 'POST', path: `${base}/assign`, message: 'Grant assigned; awaiting approval' } })
       .input(ops.assignInput)
       .output(returns(assignGrantOutput))
       .mutation(({ ctx, input }) => ops.assign(ctx.svc, ctx.grant, input as z.output<AI>)),
-    unassign: decision('permission.assign', 'unassign', 'Unassigned', ops.unassign),
-    approve: decision('permission.approve', 'approve', 'Approved', ops.approve),
-    cancel: decision('permission.assign', 'cancel', 'Cancelled', ops.cancel),
+    unassign: decision('permission.assign', 'unassign', 'Grant unassigned', ops.unassign),
+    approve: decision('permission.approve', 'approve', 'Grant approved', ops.approve),
+    cancel: decision('permission.assign', 'cancel', 'Grant cancelled', ops.cancel),
   });
 }
 

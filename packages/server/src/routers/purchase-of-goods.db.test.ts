@@ -30,7 +30,11 @@ describe('purchase of goods over REST (spec §7 purchaseOfGood)', () => {
 
   it('lookups: types and categories are added, listed, renamed; a plain employee is refused (PM0001)', async () => {
     const type = await call('POST', `${P}/type`, hc, { name: 'Electronics' });
-    expect(type.json()).toMatchObject({ status: 'success', success: 'Type added', result: { name: 'Electronics', used: 0 } });
+    expect(type.json()).toMatchObject({
+      status: 'success',
+      success: 'Goods type added',
+      result: { name: 'Electronics', used: 0 },
+    });
     const cat = await call('POST', `${P}/category`, wh, { name: 'Phone' });
     expect(cat.statusCode).toBe(200);
     const renamed = await call('PUT', `${P}/category/${cat.json().result.id}`, wh, { name: 'Phones' });

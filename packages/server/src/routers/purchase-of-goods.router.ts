@@ -109,6 +109,6 @@ export const purchaseOfGoodsRouter = router({
     ),
     import: manage.post(`${P}/template`, 'Template checked', call(importPogInput, importPogInvoices, importPogInvoicesOutput)),
   }),
-  type: lookupRouter('type', 'Type', 'Types'),
-  category: lookupRouter('category', 'Category', 'Categories'),
+  type: lookupRouter('type', 'Goods type', 'Types'),
+  category: lookupRouter('category', 'Goods category', 'Categories'),
 });

@@ -28,6 +28,7 @@ import type { SALARY_TAX_TEXTS } from '../features/salary-tax/texts';
 import type { SIGNATURE_QR_TEXTS } from '../features/employee/detail/signature-qr-texts';
 import type { STORAGE_SERVER_TEXTS } from '../features/storage-servers/texts';
 import type { THR_TEXTS } from '../features/salary-thr/texts';
+import type { FIELD_ERROR_TEXTS } from '../lib/field-error-text';
 import type { KIT_TEXTS } from '../ui/kit-texts';
 import type { Messages } from './en';
 
@@ -52,6 +53,7 @@ export type Resources = Messages & {
   devTerm: (typeof DEVICE_TERMINAL_TEXTS)['en'];
   dlogs: (typeof DEVELOPER_LOGS_TEXTS)['en'];
   employeeImport: (typeof EMPLOYEE_IMPORT_TEXTS)['en'];
+  fieldError: (typeof FIELD_ERROR_TEXTS)['en'];
   inv: (typeof INVENTORY_TEXTS)['en'];
   kit: (typeof KIT_TEXTS)['en'];
   leave: (typeof LEAVE_TEXTS)['en'];

@@ -2,17 +2,22 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportAjaxFailure } from './ajax-failure';
 import { httpStatusOf } from './errors';
 import { notifyError, notifySuccess } from './notify';
+import { serverMessageOfKey } from './server-messages';
 
 /**
  * Per-call options read by the global handlers:
  * - `silent`: the screen handles the error itself (no toast, no redirect on 401)
  * - `allow401`: show a 401 as a toast (login and password forms), not the default rule
- * - `successMessage`: toast after a successful write (spec §7 "On success they show the status message")
+ * - `successMessage`: toast after a successful write (spec §7 "On success they show the status message").
+ *   `'server'` shows the message the server sends for that procedure (the REST envelope's `success`,
+ *   lib/server-messages.ts), in Bahasa Indonesia when that is the UI language; a function shows the
+ *   screen's own text, only where it says more than the server (counts, a file name). Without it a
+ *   write is silent (login, marking read, background saves).
  */
 export interface AppQueryMeta extends Record<string, unknown> {
   silent?: boolean;
   allow401?: boolean;
-  successMessage?: string | (() => string);
+  successMessage?: 'server' | (() => string);
 }
 
 declare module '@tanstack/react-query' {
@@ -40,7 +45,8 @@ export function createQueryClient(): QueryClient {
       onSuccess(_data, _vars, _ctx, mutation) {
         reportAjaxFailure(null);
         const msg = mutation.meta?.successMessage;
-        if (msg) notifySuccess(typeof msg === 'function' ? msg() : msg);
+        const text = msg === 'server' ? serverMessageOfKey(mutation.options.mutationKey) : msg?.();
+        if (text) notifySuccess(text);
       },
     }),
     defaultOptions: {

@@ -1,6 +1,7 @@
 import { i18n } from '../i18n';
 import '../ui/kit-texts';
 import { DETAIL_EXTRA_MS, TOAST_MS } from './errors';
+import { fieldErrorText } from './field-error-text';
 import { requiredNotice, startCase } from './format';
 import { showToast } from './notify';
 
@@ -23,7 +24,7 @@ export function invalidFieldMessage(el: HTMLElement): string {
  * (it is already marked red by its form). `messages` default to the message of `el` alone.
  */
 export function revealInvalid(el: HTMLElement | null | undefined, messages?: readonly string[]): void {
-  const details = messages?.length ? [...messages] : el ? [invalidFieldMessage(el)] : [];
+  const details = (messages?.length ? [...messages] : el ? [invalidFieldMessage(el)] : []).map(fieldErrorText);
   if (el) {
     el.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     el.focus({ preventScroll: true });

@@ -14,14 +14,14 @@ interface Procedure<I> {
 }
 
 /**
- * Create and update of one entity with the "saved" toast, then `refresh` (that module's queries):
+ * Create and update of one entity with the server's toast ("Department created"), then `refresh` (that module's queries):
  * `save(null, input)` creates, `save(row, input)` updates the row with the same input.
  */
 export function useSaveMutations<C, U extends { id: number }>(
   api: { create: Procedure<C>; update: Procedure<U> },
-  opts: { saved: () => string; refresh: () => unknown },
+  opts: { refresh: () => unknown },
 ) {
-  const options = { meta: { successMessage: opts.saved }, onSuccess: () => void opts.refresh() };
+  const options = { meta: { successMessage: 'server' as const }, onSuccess: () => void opts.refresh() };
   const create = api.create.useMutation(options);
   const update = api.update.useMutation(options);
   return {
@@ -34,15 +34,12 @@ export function useSaveMutations<C, U extends { id: number }>(
 }
 
 /**
- * Delete of one entity by id, with the "deleted" toast, then `refresh`. Silent: the delete dialog
+ * Delete of one entity by id, with the server's toast ("Department deleted"), then `refresh`. Silent: the delete dialog
  * shows the server's refusal itself.
  */
-export function useDeleteMutation(
-  api: { delete: Procedure<{ id: number }> },
-  opts: { deleted: () => string; refresh: () => unknown },
-) {
+export function useDeleteMutation(api: { delete: Procedure<{ id: number }> }, opts: { refresh: () => unknown }) {
   const remove = api.delete.useMutation({
-    meta: { silent: true, successMessage: opts.deleted },
+    meta: { silent: true, successMessage: 'server' },
     onSuccess: () => void opts.refresh(),
   });
   return (row: { id: number }) => remove.mutateAsync({ id: row.id });

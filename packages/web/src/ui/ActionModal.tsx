@@ -58,8 +58,11 @@ export function ActionModal({
   );
 }
 
-/** Cancel of a dialog's footer: asks "Discard changes?" first when the dialog holds unsaved changes. */
-function CancelButton({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+/**
+ * Cancel of a dialog's footer: asks "Discard changes?" first when the dialog holds unsaved changes.
+ * Every hand-written dialog footer uses it rather than a plain button that closes at once.
+ */
+export function CancelButton({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
   const cancel = useGuardedCancel(onCancel);
   return (
     <Button variant="secondary" onClick={cancel}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { fieldErrorText } from '../lib/field-error-text';
 
 export interface FieldProps {
   label: ReactNode;
@@ -10,7 +11,7 @@ export interface FieldProps {
   className?: string;
 }
 
-/** A label, one control and its message. */
+/** A label, one control and its message (a field error in the user's language: lib/field-error-text). */
 export function Field({ label, htmlFor, error, hint, required, children, className }: FieldProps) {
   return (
     <div className={className}>
@@ -21,7 +22,7 @@ export function Field({ label, htmlFor, error, hint, required, children, classNa
       {children}
       {error ? (
         <p className="mt-1 text-sm text-red-600" role="alert">
-          {error}
+          {fieldErrorText(error)}
         </p>
       ) : hint ? (
         <p className="mt-1 text-xs text-slate-500">{hint}</p>

@@ -8,7 +8,7 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { Fact } from '../shared/approvals/Fact';
-import { decisionText, HistorySection, RequestModalFooter, StatusFact, useDecisionOptions } from './detail-parts';
+import { decisionText, HistorySection, RequestModalFooter, StatusFact, decisionOptions } from './detail-parts';
 import { DayRowView, timesOf } from './shared';
 import './texts';
 
@@ -22,13 +22,13 @@ export function CorrectionDetailModal({ id, onClose }: { id: number | null; onCl
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
   const detail = trpc.attendanceRequest.correction.get.useQuery({ id: id ?? 0 }, { enabled: id !== null });
-  const opts = useDecisionOptions('correction', () => {
+  const opts = decisionOptions(() => {
     void utils.attendanceRequest.correction.invalidate();
     setNote('');
   });
-  const approve = trpc.attendanceRequest.correction.approve.useMutation(opts('approved'));
-  const disapprove = trpc.attendanceRequest.correction.disapprove.useMutation(opts('disapproved'));
-  const cancel = trpc.attendanceRequest.correction.cancel.useMutation(opts('cancelled'));
+  const approve = trpc.attendanceRequest.correction.approve.useMutation(opts);
+  const disapprove = trpc.attendanceRequest.correction.disapprove.useMutation(opts);
+  const cancel = trpc.attendanceRequest.correction.cancel.useMutation(opts);
   const c = detail.data;
   const busy = approve.isPending || disapprove.isPending || cancel.isPending;
   const decide = c && (c.can.approve || c.can.disapprove);

@@ -61,12 +61,12 @@ export function CorrectionForm({ editing, onDone }: { editing: CorrectionRow | n
     setReason('');
   };
   const create = trpc.attendanceRequest.correction.create.useMutation({
-    meta: { successMessage: () => t('attreq.requested') },
+    meta: { successMessage: 'server' },
     onSuccess: finish,
     onError: onError(labels),
   });
   const update = trpc.attendanceRequest.correction.update.useMutation({
-    meta: { successMessage: () => t('attreq.action.updated') },
+    meta: { successMessage: 'server' },
     onSuccess: finish,
     onError: onError(labels),
   });

@@ -10,7 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { PayPreview } from './PayPreview';
 import { Fact } from '../shared/approvals/Fact';
-import { decisionText, HistorySection, RequestModalFooter, StatusFact, useDecisionOptions } from './detail-parts';
+import { decisionText, HistorySection, RequestModalFooter, StatusFact, decisionOptions } from './detail-parts';
 import { timesOf } from './shared';
 import './texts';
 
@@ -31,16 +31,16 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
     setHours(o?.hours ?? '');
     setHoursError(undefined);
   }, [o?.hours]);
-  const opts = useDecisionOptions('overtime', () => {
+  const opts = decisionOptions(() => {
     void utils.attendanceRequest.overtime.invalidate();
     setNote('');
   });
   const approve = trpc.attendanceRequest.overtime.approve.useMutation({
-    ...opts('approved'),
+    ...opts,
     onError: (err) => setHoursError(fieldsOf(err).find((f) => f.param === 'hours')?.msg),
   });
-  const disapprove = trpc.attendanceRequest.overtime.disapprove.useMutation(opts('disapproved'));
-  const cancel = trpc.attendanceRequest.overtime.cancel.useMutation(opts('cancelled'));
+  const disapprove = trpc.attendanceRequest.overtime.disapprove.useMutation(opts);
+  const cancel = trpc.attendanceRequest.overtime.cancel.useMutation(opts);
   const busy = approve.isPending || disapprove.isPending || cancel.isPending;
   const approveHours = Number(hours.replace(',', '.'));
   const doApprove = () => {

@@ -73,8 +73,10 @@ export function OvertimeForm({ forEmployee, back }: { forEmployee: boolean; back
   const opts = {
     meta: {
       // All or nothing: a bulk request files every chosen employee on every day of the range.
-      successMessage: () =>
-        bulk ? t('attreq.bulkFiled', { count: chosen.length * daysOf(date, dateTo || date) }) : t('attreq.overtimeRequested'),
+      // The bulk toast counts the requests filed; one request shows the server's message.
+      successMessage: bulk
+        ? () => t('attreq.bulkFiled', { count: chosen.length * daysOf(date, dateTo || date) })
+        : ('server' as const),
     },
     onSuccess: () => {
       void utils.attendanceRequest.overtime.invalidate();

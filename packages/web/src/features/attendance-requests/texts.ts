@@ -47,18 +47,6 @@ const en = {
     deleted: 'Deleted',
   },
   actor: 'By',
-  decided: {
-    correction: {
-      approved: 'Timesheet correction approved',
-      disapproved: 'Timesheet correction disapproved',
-      cancelled: 'Timesheet correction cancelled',
-    },
-    overtime: {
-      approved: 'Overtime request approved',
-      disapproved: 'Overtime request disapproved',
-      cancelled: 'Overtime request cancelled',
-    },
-  },
   at: 'At',
   // Corrections
   corrections: 'Timesheet corrections',
@@ -76,7 +64,6 @@ const en = {
   early: 'Early (min)',
   worked: 'Worked (min)',
   dayStatus: 'Timesheet status',
-  requested: 'Correction requested',
   // Overtime
   overtime: 'Overtime',
   myOvertime: 'My overtime',
@@ -102,7 +89,6 @@ const en = {
   pay: 'Pay',
   totalPay: 'Overtime pay',
   showPreview: 'Show pay preview',
-  overtimeRequested: 'Overtime requested',
   bulk: 'Several employees or days (all or nothing)',
   dateTo: 'Until',
   chosenEmployees: 'Employees ({{count}})',
@@ -158,18 +144,6 @@ const id: typeof en = {
     deleted: 'Dihapus',
   },
   actor: 'Oleh',
-  decided: {
-    correction: {
-      approved: 'Koreksi absensi disetujui',
-      disapproved: 'Koreksi absensi ditolak',
-      cancelled: 'Koreksi absensi dibatalkan',
-    },
-    overtime: {
-      approved: 'Pengajuan lembur disetujui',
-      disapproved: 'Pengajuan lembur ditolak',
-      cancelled: 'Pengajuan lembur dibatalkan',
-    },
-  },
   at: 'Waktu',
   corrections: 'Koreksi absensi',
   myCorrections: 'Koreksi saya',
@@ -186,7 +160,6 @@ const id: typeof en = {
   early: 'Pulang awal (menit)',
   worked: 'Kerja (menit)',
   dayStatus: 'Status absensi',
-  requested: 'Koreksi diajukan',
   overtime: 'Lembur',
   myOvertime: 'Lembur saya',
   newOvertime: 'Ajukan lembur',
@@ -211,7 +184,6 @@ const id: typeof en = {
   pay: 'Upah',
   totalPay: 'Upah lembur',
   showPreview: 'Lihat perkiraan upah',
-  overtimeRequested: 'Lembur diajukan',
   bulk: 'Beberapa karyawan atau hari (semua atau tidak sama sekali)',
   dateTo: 'Sampai',
   chosenEmployees: 'Karyawan ({{count}})',

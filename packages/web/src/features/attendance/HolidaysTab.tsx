@@ -46,12 +46,7 @@ export function HolidaysTab() {
     },
     { placeholderData: keepPreviousData },
   );
-  const remove = trpc.attendance.holiday.delete.useMutation(
-    useAttendanceChange(
-      () => t('att.holidayDeleted'),
-      () => setDeleting(null),
-    ),
-  );
+  const remove = trpc.attendance.holiday.delete.useMutation(useAttendanceChange(() => setDeleting(null)));
   const columns: Column<Row>[] = [
     {
       key: 'date',
@@ -126,7 +121,7 @@ function HolidayDialog({ row, onClose }: { row: Row | null; onClose: () => void 
   const field = fieldBinder('holiday', labels, errors);
   const utils = trpc.useUtils();
   const done = {
-    meta: { successMessage: () => t('att.holidaySaved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => {
       void utils.attendance.invalidate();
       onClose();

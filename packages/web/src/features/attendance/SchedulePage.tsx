@@ -239,7 +239,7 @@ function AssignForm({ onDone }: { onDone: () => void }) {
   const shiftName = (id: string) => (id === 'off' ? t('att.off') : (shifts.data?.find((s) => String(s.id) === id)?.name ?? '–'));
   const utils = trpc.useUtils();
   const assign = trpc.attendance.schedule.assign.useMutation({
-    meta: { successMessage: () => t('att.assigned') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.attendance.invalidate();
       onDone();

@@ -61,7 +61,7 @@ export function SettingsTab() {
   const setNumber = (k: (typeof NUMBERS)[number]) => (v: string) => setNumbers({ ...numbers, [k]: v });
   const utils = trpc.useUtils();
   const save = trpc.attendance.setting.update.useMutation({
-    meta: { successMessage: () => t('att.settingsSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.attendance.setting.invalidate(),
     onError: (err) => setErrors(fieldErrors(err, labels)),
   });

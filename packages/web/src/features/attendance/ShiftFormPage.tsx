@@ -78,7 +78,7 @@ export function ShiftFormPage() {
   };
   const utils = trpc.useUtils();
   const done = {
-    meta: { successMessage: () => t('att.shiftSaved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => {
       void utils.attendance.invalidate();
       void navigate('/attendance/shift');

@@ -28,10 +28,7 @@ export function ShiftListPage() {
     { placeholderData: keepPreviousData },
   );
   const remove = trpc.attendance.shift.delete.useMutation({
-    ...useAttendanceChange(
-      () => t('att.shiftDeleted'),
-      () => setDeleting(null),
-    ),
+    ...useAttendanceChange(() => setDeleting(null)),
     onError: () => setDeleting(null),
   });
   const columns: Column<Row>[] = [

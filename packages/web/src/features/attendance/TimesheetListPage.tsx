@@ -50,12 +50,7 @@ export function TimesheetListPage({ failed = false }: { failed?: boolean }) {
   const all = trpc.attendance.timesheet.list.useQuery(input, { ...opts, enabled: !failed });
   const onlyFailed = trpc.attendance.timesheet.failed.useQuery(input, { ...opts, enabled: failed });
   const query = failed ? onlyFailed : all;
-  const clear = trpc.attendance.timesheet.clearEdit.useMutation(
-    useAttendanceChange(
-      () => t('att.editCleared'),
-      () => setClearing(null),
-    ),
-  );
+  const clear = trpc.attendance.timesheet.clearEdit.useMutation(useAttendanceChange(() => setClearing(null)));
 
   const columns: Column<TimesheetRow>[] = [
     ...timesheetColumns(t, true).map((c) =>
@@ -164,7 +159,7 @@ function ManualEditDialog({ row, onClose }: { row: TimesheetRow; onClose: () => 
     ['lastOut', 'att-edit-out', lastOut, setLastOut],
   ] as const;
   const edit = trpc.attendance.timesheet.edit.useMutation({
-    meta: { successMessage: () => t('att.edited') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.attendance.invalidate();
       onClose();
@@ -240,7 +235,7 @@ function RecomputeDialog({
       setError(null);
       onClose();
     },
-    meta: { successMessage: () => t('att.recomputed') },
+    meta: { successMessage: 'server' as const },
     onError: (err) =>
       setError(
         fieldsOf(err)

@@ -245,12 +245,12 @@ export function NumberField(props: Omit<TextFieldProps, 'inputMode'>) {
 }
 
 /**
- * Mutation options of an attendance change confirmed in a dialog: the success notice (`message`),
+ * Mutation options of an attendance change confirmed in a dialog: the server's success message,
  * then the dialog closes (`close`) and the attendance queries are read again.
  */
-export function useAttendanceChange(message: () => string, close: () => void) {
+export function useAttendanceChange(close: () => void) {
   const utils = trpc.useUtils();
-  return toastThen(message, () => {
+  return toastThen(() => {
     close();
     void utils.attendance.invalidate();
   });

@@ -53,7 +53,7 @@ function AssignCard() {
   const [result, setResult] = useState('');
   const onError = (err: unknown) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg])));
   const assign = trpc.canteen.mealSchedule.assign.useMutation({
-    meta: { successMessage: () => t('cnt.toast.scheduleSaved') },
+    meta: { successMessage: 'server' },
     onError,
     onSuccess: (r) => {
       setResult(t('cnt.assigned', r));
@@ -61,7 +61,7 @@ function AssignCard() {
     },
   });
   const remove = trpc.canteen.mealSchedule.remove.useMutation({
-    meta: { successMessage: () => t('cnt.toast.scheduleRemoved') },
+    meta: { successMessage: 'server' },
     onError,
     onSuccess: (r) => {
       setResult(t('cnt.removed', r));
@@ -156,7 +156,7 @@ function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => v
   const [preference, setPreference] = useState<string>(row.preference);
   const [note, setNote] = useState(row.preferenceNote ?? '');
   const save = trpc.canteen.mealSchedule.setPreference.useMutation({
-    meta: { successMessage: () => t('cnt.toast.preferenceSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.canteen.mealSchedule.invalidate();
       onClose();

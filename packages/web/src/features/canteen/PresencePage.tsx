@@ -119,7 +119,7 @@ function ImportCard() {
   const [{ from, to }, setRange] = useState(todayRange);
   const [result, setResult] = useState('');
   const run = trpc.canteen.presence.importPunches.useMutation({
-    meta: { successMessage: () => t('cnt.toast.punchesImported') },
+    meta: { successMessage: 'server' },
     onSuccess: (r) => {
       setResult(t('cnt.imported', r));
       void utils.canteen.invalidate();
@@ -244,7 +244,7 @@ export function PresencePage() {
     { placeholderData: keepPreviousData, enabled: !kiosk },
   );
   const del = trpc.canteen.presence.delete.useMutation({
-    meta: { successMessage: () => t('cnt.toast.presenceDeleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.canteen.invalidate(),
   });
   const employeeColumns = useEmployeeColumns<Row>();

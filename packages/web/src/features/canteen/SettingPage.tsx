@@ -79,7 +79,7 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
   const [v, setV] = useState(() => draftOf(canteen));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = trpc.canteen.setting.save.useMutation({
-    meta: { successMessage: () => t('cnt.toast.canteenSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.canteen.invalidate();
       onClose();
@@ -265,7 +265,7 @@ function CanteenCard({ canteen, canManage, onEdit }: { canteen: CanteenSetting; 
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const del = trpc.canteen.setting.delete.useMutation({
-    meta: { successMessage: () => t('cnt.toast.canteenDeleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.canteen.invalidate(),
   });
   return (

@@ -25,7 +25,7 @@ export function CooperativeManageAddPage() {
   const [joinDate, setJoinDate] = useState(todayWib);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = trpc.cooperative.member.add.useMutation({
-    meta: { successMessage: () => t('coop.saved') },
+    meta: { successMessage: 'server' },
     onError: (err) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg]))),
   });
   const [result, setResult] = useState<{ added: number; skipped: number } | null>(null);

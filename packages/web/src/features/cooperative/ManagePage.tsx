@@ -49,7 +49,7 @@ function SettingsCard({ settings }: { settings: Settings }) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = trpc.cooperative.settings.update.useMutation({
-    meta: { successMessage: () => t('coop.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.cooperative.invalidate(),
     onError: (err) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg]))),
   });
@@ -121,7 +121,7 @@ function DepositDialog({ member, onClose }: { member: Member; onClose: () => voi
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const deposit = trpc.cooperative.balance.deposit.useMutation({
-    meta: { successMessage: () => t('coop.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.cooperative.invalidate(),
   });
   const form = useSchemaForm({
@@ -184,7 +184,7 @@ function MembersCard() {
     { placeholderData: keepPreviousData },
   );
   const setMemberStatus = trpc.cooperative.member.setStatus.useMutation({
-    meta: { successMessage: () => t('coop.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.cooperative.invalidate(),
   });
   const [depositing, setDepositing] = useState<Member | null>(null);

@@ -27,7 +27,7 @@ export function WithdrawalAddPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = trpc.cooperative.withdrawal.create.useMutation({
-    meta: { successMessage: () => t('coop.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: (w) => {
       void utils.cooperative.invalidate();
       void navigate(`/cooperative/withdrawal/${w.id}/detail`);

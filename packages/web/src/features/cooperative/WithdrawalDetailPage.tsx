@@ -56,7 +56,7 @@ export function WithdrawalDetailPage() {
   const utils = trpc.useUtils();
   const detail = trpc.cooperative.withdrawal.get.useQuery({ id }, { enabled: valid });
   const refresh = () => void utils.cooperative.invalidate();
-  const ok = { meta: { successMessage: () => t('coop.saved') }, onSuccess: refresh };
+  const ok = { meta: { successMessage: 'server' as const }, onSuccess: refresh };
   const [deciding, setDeciding] = useState<'approve' | 'disapprove' | null>(null);
   const decided = {
     ...ok,

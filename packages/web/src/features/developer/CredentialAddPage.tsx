@@ -23,7 +23,7 @@ export function CredentialAddPage() {
   const name = draft.name;
   const [created, setCreated] = useState<Created | null>(null);
   const create = trpc.auth.credential.create.useMutation({
-    meta: { successMessage: () => t('credentials.created') },
+    meta: { successMessage: 'server' },
     onSuccess: (res) => {
       setCreated(res);
       void utils.auth.credential.list.invalidate();

@@ -10,6 +10,7 @@ import { SaveOrCancel } from './SaveOrCancel';
 import { Card, PageTitle } from '../../ui/Card';
 import { SecretValue } from '../../ui/CopyButton';
 import { Field } from '../../ui/Field';
+import { CancelButton } from '../../ui/ActionModal';
 import { Modal } from '../../ui/Modal';
 import { accessOf, CredentialFields, type CredentialDraft, checkCredential, credentialBody } from './CredentialFields';
 
@@ -43,7 +44,7 @@ export function CredentialEditPage() {
     void utils.auth.credential.detail.invalidate({ id });
   };
   const update = trpc.auth.credential.update.useMutation({
-    meta: { successMessage: () => t('credentials.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       refresh();
       void navigate('/developer/credential');
@@ -57,7 +58,7 @@ export function CredentialEditPage() {
     },
   });
   const rotate = trpc.auth.credential.rotate.useMutation({
-    meta: { successMessage: () => t('credentials.rotated') },
+    meta: { successMessage: 'server' },
     onSuccess: (res) => {
       setConfirm(null);
       setRotated(res);
@@ -65,7 +66,7 @@ export function CredentialEditPage() {
     },
   });
   const revoke = trpc.auth.credential.revoke.useMutation({
-    meta: { successMessage: () => t('credentials.revokedToast') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setConfirm(null);
       refresh();
@@ -156,9 +157,7 @@ export function CredentialEditPage() {
           title={t(confirm === 'rotate' ? 'credentials.rotateTitle' : 'credentials.revokeTitle', { name: c.name })}
           footer={
             <>
-              <Button variant="secondary" onClick={() => setConfirm(null)}>
-                {t('app.cancel')}
-              </Button>
+              <CancelButton onCancel={() => setConfirm(null)}>{t('app.cancel')}</CancelButton>
               {confirm === 'rotate' ? (
                 <Button disabled={rotate.isPending} onClick={() => rotate.mutate({ id })}>
                   {t('credentials.rotate')}

@@ -17,7 +17,7 @@ export function CredentialListPage() {
   const list = trpc.auth.credential.list.useQuery();
   const [revoking, setRevoking] = useState<CredentialRow | null>(null);
   const revoke = trpc.auth.credential.revoke.useMutation({
-    meta: { successMessage: () => t('credentials.revokedToast') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setRevoking(null);
       void utils.auth.credential.list.invalidate();

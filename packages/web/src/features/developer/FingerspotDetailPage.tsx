@@ -89,7 +89,7 @@ export function FingerspotDetailPage() {
   const utils = trpc.useUtils();
   const commands = trpc.device.command.list.useQuery({ id }, { enabled: id > 0 });
   const queue = trpc.device.command.queue.useMutation({
-    meta: { successMessage: () => t('devTerm.detail.commandQueued') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.device.command.list.invalidate({ id }),
   });
   const downloadBackup = async (commandId: number) => {

@@ -105,12 +105,12 @@ function FingerspotForm({ id }: { id: number | null }) {
     void navigate(`/developer/fingerspot/${savedId}/detail`);
   };
   const create = trpc.device.create.useMutation({
-    meta: { successMessage: () => t('devTerm.form.created') },
+    meta: { successMessage: 'server' },
     onSuccess: (r) => done(r.id),
     onError,
   });
   const update = trpc.device.update.useMutation({
-    meta: { successMessage: () => t('devTerm.form.updated') },
+    meta: { successMessage: 'server' },
     onSuccess: (r) => done(r.id),
     onError,
   });

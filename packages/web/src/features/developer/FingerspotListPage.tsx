@@ -30,7 +30,7 @@ export function FingerspotListPage() {
   const list = trpc.device.list.useQuery({ page: paging.page, pageSize: paging.pageSize, search: debounced.trim() || undefined });
   const [deleting, setDeleting] = useState<DeviceRow | null>(null);
   const remove = trpc.device.delete.useMutation({
-    meta: { successMessage: () => t('devTerm.list.deleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setDeleting(null);
       void utils.device.list.invalidate();

@@ -26,7 +26,7 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
   const [officeMissing, setOfficeMissing] = useState(false);
   const [result, setResult] = useState<Activated | null>(null);
   const activate = trpc.employee.registration.activate.useMutation({
-    meta: { successMessage: () => t('registrations.activated') },
+    meta: { successMessage: 'server' },
     onSuccess: (res) => {
       setResult(res);
       void utils.employee.registration.list.invalidate();

@@ -316,7 +316,7 @@ function LoginCard({ d, canManage }: { d: EmployeeDetail; canManage: boolean }) 
   const utils = trpc.useUtils();
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const save = trpc.employee.update.login.useMutation({
-    meta: { successMessage: () => t('employeeDetail.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.employee.detail.invalidate({ id: d.id }),
   });
   const l = d.login;
@@ -384,10 +384,9 @@ function SectionEditor({ d, section, onClose }: { d: EmployeeDetail; section: Ed
 
 /** Save options shared by every section: a success toast, then the page reloads its data. */
 function useSaveOpts(d: EmployeeDetail) {
-  const { t } = useTranslation();
   const utils = trpc.useUtils();
   return {
-    meta: { successMessage: () => t('employeeDetail.saved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => void utils.employee.detail.invalidate({ id: d.id }),
   };
 }
@@ -395,10 +394,9 @@ function useSaveOpts(d: EmployeeDetail) {
 /** Saves a section (edit mode) or submits it as an update request for HR to approve (request mode). */
 function useSaver<I extends object>(section: Editing, edit: { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean }) {
   const mode = useContext(RecordModeContext);
-  const { t } = useTranslation();
   const utils = trpc.useUtils();
   const request = trpc.employee.updateRequest.submit.useMutation({
-    meta: { successMessage: () => t('employeeDetail.requestSubmitted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.employee.updateRequest.mine.invalidate(),
   });
   if (mode === 'edit') return { save: (input: I) => edit.mutateAsync(input), pending: edit.isPending };

@@ -8,6 +8,7 @@ import { saveBase64 } from '../../lib/save-file';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { CancelButton } from '../../ui/ActionModal';
 import { Modal } from '../../ui/Modal';
 import { fileToBase64 } from '../purchase-of-goods/shared';
 import { FileField } from '../../ui/FileField';
@@ -92,9 +93,7 @@ export function ImportEmployeesDialog({ onClose }: { onClose: () => void }) {
       title={t('employeeImport.title')}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('employeeImport.cancel')}
-          </Button>
+          <CancelButton onCancel={onClose}>{t('employeeImport.cancel')}</CancelButton>
           <Button disabled={!canImport} onClick={() => file && run.mutate({ ...file, skipInvalid })}>
             {run.isPending
               ? t('employeeImport.importing')

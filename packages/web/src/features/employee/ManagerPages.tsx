@@ -74,11 +74,11 @@ export function ManagerListPage() {
   );
   const done = { onSuccess: () => void utils.employee.manager.list.invalidate() };
   const activate = trpc.employee.manager.activate.useMutation({
-    meta: { successMessage: () => t('managers.activated') },
+    meta: { successMessage: 'server' },
     ...done,
   });
   const inactivate = trpc.employee.manager.inactivate.useMutation({
-    meta: { successMessage: () => t('managers.inactivated') },
+    meta: { successMessage: 'server' },
     ...done,
   });
   const columns: Column<ManagerRow>[] = [
@@ -135,7 +135,7 @@ export function ManagerAddPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const found = useEmployeeSearch(search);
   const create = trpc.employee.manager.create.useMutation({
-    meta: { successMessage: () => t('managers.added') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void navigate('/employee/managers'),
   });
   const submit = (e: FormEvent) => {
@@ -220,7 +220,7 @@ function ManagerEditForm({ row }: { row: ManagerRow }) {
   const [note, setNote] = useState(row.note ?? '');
   const [error, setError] = useState('');
   const update = trpc.employee.manager.update.useMutation({
-    meta: { successMessage: () => t('managers.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void navigate('/employee/managers'),
   });
   const submit = (e: FormEvent) => {

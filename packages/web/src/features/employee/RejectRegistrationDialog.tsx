@@ -12,7 +12,7 @@ export function RejectRegistrationDialog({ registration, onClose }: { registrati
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
   const reject = trpc.employee.registration.reject.useMutation({
-    meta: { successMessage: () => t('registrations.rejected') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.employee.registration.list.invalidate();
       onClose();

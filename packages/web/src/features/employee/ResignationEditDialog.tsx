@@ -17,7 +17,7 @@ export function ResignationEditDialog({ r, own = false, onClose }: { r: Resignat
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const done = {
-    meta: { successMessage: () => t('corrections.resignationUpdated') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => void utils.employee.resignation.invalidate(),
   };
   const hr = trpc.employee.resignation.update.useMutation(done);

@@ -145,7 +145,7 @@ export function ResignationAddPage() {
     { enabled: debounced.length > 1 },
   );
   const create = trpc.employee.resignation.create.useMutation({
-    meta: { successMessage: () => t('resignation.created') },
+    meta: { successMessage: 'server' },
     onSuccess: (r) => void navigate(`/employee/resignation/${r.id}/detail`),
   });
   return (
@@ -198,15 +198,12 @@ export function ResignationDetailPage() {
   const [editing, setEditing] = useState(false);
   const me = useSession();
   const refresh = () => void utils.employee.resignation.invalidate();
-  const opts = (key: 'approved' | 'disapproved' | 'cancelled') => ({
-    meta: { successMessage: () => t(`resignation.${key}`) },
-    onSuccess: refresh,
-  });
-  const approve = trpc.employee.resignation.approve.useMutation(opts('approved'));
-  const disapprove = trpc.employee.resignation.disapprove.useMutation(opts('disapproved'));
-  const cancel = trpc.employee.resignation.cancel.useMutation(opts('cancelled'));
+  const opts = { meta: { successMessage: 'server' }, onSuccess: refresh } as const;
+  const approve = trpc.employee.resignation.approve.useMutation(opts);
+  const disapprove = trpc.employee.resignation.disapprove.useMutation(opts);
+  const cancel = trpc.employee.resignation.cancel.useMutation(opts);
   const remove = trpc.employee.resignation.delete.useMutation({
-    meta: { successMessage: () => t('resignation.deleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void navigate('/employee/resignation'),
   });
   if (!(id > 0) || appCodeOf(q.error) === 'GL0004' || q.error?.data?.code === 'NOT_FOUND') return <NotFoundPage />;
@@ -285,11 +282,11 @@ export function ResignationRequestPage() {
   const utils = trpc.useUtils();
   const mine = trpc.employee.resignation.mine.useQuery({ pageSize: 20 });
   const request = trpc.employee.resignation.request.useMutation({
-    meta: { successMessage: () => t('resignation.submitted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.employee.resignation.mine.invalidate(),
   });
   const cancel = trpc.employee.resignation.cancelOwn.useMutation({
-    meta: { successMessage: () => t('resignation.cancelled') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.employee.resignation.mine.invalidate(),
   });
   const [editing, setEditing] = useState<ResignationRow | null>(null);

@@ -52,7 +52,7 @@ export function MyUpdateRequestsCard() {
   const utils = trpc.useUtils();
   const q = trpc.employee.updateRequest.mine.useQuery({ pageSize: 20 });
   const cancel = trpc.employee.updateRequest.cancel.useMutation({
-    meta: { successMessage: () => t('employeeDetail.requestCancelled') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.employee.updateRequest.mine.invalidate(),
   });
   const rows = q.data?.rows ?? [];
@@ -92,10 +92,8 @@ function PendingRow({ r }: { r: UpdateRequestRow }) {
     void utils.employee.updateRequest.list.invalidate();
     void utils.employee.detail.invalidate({ id: r.employeeId });
   };
-  const approve = trpc.employee.updateRequest.approve.useMutation(toastThen(() => t('employeeDetail.requestApproved'), done));
-  const disapprove = trpc.employee.updateRequest.disapprove.useMutation(
-    toastThen(() => t('employeeDetail.requestDisapproved'), done),
-  );
+  const approve = trpc.employee.updateRequest.approve.useMutation(toastThen(done));
+  const disapprove = trpc.employee.updateRequest.disapprove.useMutation(toastThen(done));
   const busy = approve.isPending || disapprove.isPending;
   // Nobody decides a request about their own record (the server refuses it too).
   const own = useSession().employeeId === r.employeeId;

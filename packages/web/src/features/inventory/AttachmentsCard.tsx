@@ -28,11 +28,11 @@ export function AttachmentsCard({ requestId, rows, editable }: { requestId: numb
   const [bad, setBad] = useState<string | null>(null);
   const refresh = () => void utils.inventory.purchaseRequest.invalidate();
   const add = trpc.inventory.purchaseRequest.addAttachment.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: refresh,
   });
   const remove = trpc.inventory.purchaseRequest.deleteAttachment.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: refresh,
   });
   const pick = async (files: FileList | null) => {

@@ -30,7 +30,7 @@ export function IssuePanel({ request, onClose }: { request: Detail; onClose: () 
   const [message, setMessage] = useState<string | null>(null);
   const issue = trpc.inventory.warehouseRequest.issue.useMutation({
     // The panel shows the refusal itself: field messages under their lines, anything else above the buttons.
-    meta: { silent: true, successMessage: () => t('inv.issuedToast') },
+    meta: { silent: true, successMessage: 'server' },
     onSuccess: () => {
       void utils.inventory.invalidate();
       onClose();

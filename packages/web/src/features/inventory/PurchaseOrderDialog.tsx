@@ -66,7 +66,7 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
   );
   const { fail, clear, err } = useFieldNotice();
   const create = trpc.inventory.purchaseRequest.order.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.inventory.invalidate();
       onClose();

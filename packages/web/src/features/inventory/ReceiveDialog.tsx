@@ -24,7 +24,7 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
   const [qty, setQty] = useState<string[]>(open.map(() => ''));
   const { fail, clear, err } = useFieldNotice();
   const receive = trpc.inventory.purchaseOrder.receive.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.inventory.invalidate();
       onClose();

@@ -91,7 +91,7 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
   const [note, setNote] = useState('');
   const { fail, clear, err } = useFieldNotice();
   const adjust = trpc.inventory.stock.adjust.useMutation({
-    meta: { successMessage: () => t('inv.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.inventory.stock.invalidate();
       void utils.inventory.item.invalidate();

@@ -46,10 +46,9 @@ export function CatalogueDialog({
 
 /** Options of a catalogue mutation: "Saved", the inventory queries refreshed, then `onDone`. */
 export function useSaved(onDone?: () => void) {
-  const { t } = useTranslation();
   const utils = trpc.useUtils();
   return {
-    meta: { successMessage: () => t('inv.saved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => {
       void utils.inventory.invalidate();
       onDone?.();

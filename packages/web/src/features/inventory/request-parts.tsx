@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { fieldErrorText } from '../../lib/field-error-text';
 import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { type ListState, useListState } from '../../lib/use-list-state';
@@ -185,17 +186,15 @@ export function useRequestId() {
 
 /** Options of a request mutation: the "Saved" toast, then `onSuccess`. */
 export function useSavedOptions() {
-  const { t } = useTranslation();
-  return (onSuccess: () => void) => ({ meta: { successMessage: () => t('inv.saved') }, onSuccess });
+  return (onSuccess: () => void) => ({ meta: { successMessage: 'server' as const }, onSuccess });
 }
 
 /** Options of a request form's save: "Saved", the inventory lists refreshed, then the request's detail. */
 export function useSaveAndOpen(kind: RequestKind, scope: 'kind' | 'all' = 'kind') {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   return {
-    meta: { successMessage: () => t('inv.saved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: (r: { id: number }) => {
       void (scope === 'all' ? utils.inventory.invalidate() : utils.inventory[kind].invalidate());
       void navigate(`/inventory/${kind}/${r.id}/detail`);
@@ -401,7 +400,7 @@ export function LineNumberInput({
       />
       {message ? (
         <p role="alert" className="mt-1 text-xs text-red-600">
-          {message}
+          {fieldErrorText(message)}
         </p>
       ) : null}
     </>

@@ -30,7 +30,7 @@ export function LeaveAddPage() {
   );
   const balance = trpc.leave.balance.useQuery({ employeeId: Number(employeeId) }, { enabled: employeeId !== '' });
   const create = trpc.leave.create.useMutation({
-    meta: { successMessage: () => t('leave.requested') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.leave.invalidate();
       void navigate('/attendance/leave');
@@ -86,7 +86,7 @@ export function LeaveEditPage() {
   const valid = Number.isInteger(id) && id > 0;
   const leave = trpc.leave.get.useQuery({ id }, { enabled: valid, retry: false });
   const update = trpc.leave.update.useMutation({
-    meta: { successMessage: () => t('leave.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.leave.invalidate();
       void navigate('/attendance/leave');

@@ -89,9 +89,9 @@ export function ApprovalRulesCard() {
   const editor = useDraftEditor<RuleDraft, RuleRow>();
   const { draft, setDraft, errors, setErrors } = editor;
   const after = editor.after(() => utils.leave.approvalRule.invalidate());
-  const create = trpc.leave.approvalRule.create.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleSaved') } });
-  const update = trpc.leave.approvalRule.update.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleSaved') } });
-  const remove = trpc.leave.approvalRule.delete.useMutation({ ...after, meta: { successMessage: () => t('leave.ruleDeleted') } });
+  const create = trpc.leave.approvalRule.create.useMutation({ ...after, meta: { successMessage: 'server' } });
+  const update = trpc.leave.approvalRule.update.useMutation({ ...after, meta: { successMessage: 'server' } });
+  const remove = trpc.leave.approvalRule.delete.useMutation({ ...after, meta: { successMessage: 'server' } });
   const kindLabel = (k: ApproverKind) => t(`leave.kind_${k}`);
   const columns: Column<RuleRow>[] = [
     { key: 'type', header: t('leave.leaveType'), cell: (r) => r.leaveType ?? t('leave.anyType') },
@@ -328,7 +328,7 @@ export function AdjustBalanceCard({ employeeId, year }: { employeeId: number; ye
   const [errors, setErrors] = useState<Record<string, string>>({});
   const field = fieldBinder('adj', { days: t('leave.adjustDays'), reason: t('leave.adjustReason') }, errors);
   const adjust = trpc.leave.adjustBalance.useMutation({
-    meta: { successMessage: () => t('leave.adjusted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setDays('');
       setReason('');

@@ -36,12 +36,13 @@ export function LeaveListPage() {
   const approver = useCan('attendance.approve');
   const utils = trpc.useUtils();
   const list = useListState();
-  const [status, setStatus] = useState('');
-  const [typeId, setTypeId] = useState('');
-  const [officeId, setOfficeId] = useState('');
-  const [departmentId, setDepartmentId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // The filters live in the URL beside the list's page: Back from a request shows the list as it was.
+  const { value: status, set: setStatus } = list.param('status');
+  const { value: typeId, set: setTypeId } = list.param('type');
+  const { value: officeId, set: setOfficeId } = list.param('office');
+  const { value: departmentId, set: setDepartmentId } = list.param('department');
+  const { value: from, set: setFrom } = list.param('from');
+  const { value: to, set: setTo } = list.param('to');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirm, setConfirm] = useState<{ action: Action; ids: number[] } | null>(null);
   const [note, setNote] = useState('');
@@ -84,12 +85,12 @@ export function LeaveListPage() {
   const bulkDisapprove = trpc.leave.bulkDisapprove.useMutation(onBulk('disapprove'));
   const bulkCancel = trpc.leave.bulkCancel.useMutation(onBulk('cancel'));
   const bulkDelete = trpc.leave.bulkDelete.useMutation(onBulk('delete'));
-  // The toast names what happened to what ("Leave request approved"), never just the button's verb.
-  const one = (action: Action) => ({ onSuccess: done, meta: { successMessage: () => t(`leave.done_${action}`) } });
-  const approve = trpc.leave.approve.useMutation(one('approve'));
-  const disapprove = trpc.leave.disapprove.useMutation(one('disapprove'));
-  const cancel = trpc.leave.cancel.useMutation(one('cancel'));
-  const remove = trpc.leave.delete.useMutation(one('delete'));
+  // The toast is the server's message, naming what happened to what ("Leave approved"), never just the button's verb.
+  const one = { onSuccess: done, meta: { successMessage: 'server' } } as const;
+  const approve = trpc.leave.approve.useMutation(one);
+  const disapprove = trpc.leave.disapprove.useMutation(one);
+  const cancel = trpc.leave.cancel.useMutation(one);
+  const remove = trpc.leave.delete.useMutation(one);
   const bePaid = trpc.leave.bePaid.useMutation({ onSuccess: () => void utils.leave.invalidate() });
   const busy =
     approve.isPending ||
@@ -294,14 +295,14 @@ export function LeaveListPage() {
               label={t('leave.status')}
               all={t('leave.allStatuses')}
               value={status}
-              onChange={list.filter(setStatus)}
+              onChange={setStatus}
               options={LEAVE_STATUSES}
             />
             <FilterSelect
               label={t('leave.leaveType')}
               all={t('leave.allTypes')}
               value={typeId}
-              onChange={list.filter(setTypeId)}
+              onChange={setTypeId}
               options={(types.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
             />
             <OfficeDepartmentFilter
@@ -312,16 +313,9 @@ export function LeaveListPage() {
               officeId={officeId}
               departmentId={departmentId}
               onOffice={list.filter(setOfficeId, setDepartmentId)}
-              onDepartment={list.filter(setDepartmentId)}
+              onDepartment={setDepartmentId}
             />
-            <PeriodFilter
-              fromLabel={t('leave.from')}
-              toLabel={t('leave.to')}
-              from={from}
-              to={to}
-              onFrom={list.filter(setFrom)}
-              onTo={list.filter(setTo)}
-            />
+            <PeriodFilter fromLabel={t('leave.from')} toLabel={t('leave.to')} from={from} to={to} onFrom={setFrom} onTo={setTo} />
           </>
         }
         empty={t('leave.noRequests')}

@@ -77,9 +77,9 @@ export function LeaveTypePage() {
   const editor = useDraftEditor<Draft, TypeRow>();
   const { draft, setDraft, errors, setErrors } = editor;
   const after = editor.after(() => utils.leave.type.invalidate());
-  const create = trpc.leave.type.create.useMutation({ ...after, meta: { successMessage: () => t('leave.typeSaved') } });
-  const update = trpc.leave.type.update.useMutation({ ...after, meta: { successMessage: () => t('leave.typeSaved') } });
-  const remove = trpc.leave.type.delete.useMutation({ ...after, meta: { successMessage: () => t('leave.typeDeleted') } });
+  const create = trpc.leave.type.create.useMutation({ ...after, meta: { successMessage: 'server' } });
+  const update = trpc.leave.type.update.useMutation({ ...after, meta: { successMessage: 'server' } });
+  const remove = trpc.leave.type.delete.useMutation({ ...after, meta: { successMessage: 'server' } });
   const yes = (v: boolean) => (v ? t('leave.yes') : t('leave.no'));
   const columns: Column<TypeRow>[] = [
     { key: 'code', header: t('leave.code'), cell: (r) => r.code },
@@ -197,7 +197,7 @@ function LeaveSettingsCard() {
     ['ls-carry', 'carryOverMaxDays', carry, setCarry],
   ] as const;
   const save = trpc.leave.settings.update.useMutation({
-    meta: { successMessage: () => t('leave.settingsSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => setErrors({}),
     onError: (err) => setErrors(errorsOf(err)),
   });

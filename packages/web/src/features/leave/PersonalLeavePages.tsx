@@ -28,12 +28,12 @@ export function PersonalLeavePage() {
     { placeholderData: keepPreviousData },
   );
   const cancel = trpc.leave.personal.cancel.useMutation({
-    meta: { successMessage: () => t('leave.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.leave.invalidate(),
   });
   const [editing, setEditing] = useState<LeaveRow | null>(null);
   const update = trpc.leave.personal.update.useMutation({
-    meta: { successMessage: () => t('leave.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setEditing(null);
       void utils.leave.invalidate();
@@ -130,7 +130,7 @@ export function PersonalLeaveAddPage() {
   const utils = trpc.useUtils();
   const balance = trpc.leave.personal.balance.useQuery();
   const create = trpc.leave.personal.create.useMutation({
-    meta: { successMessage: () => t('leave.requested') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.leave.invalidate();
       void navigate('/personal/leave');

@@ -155,7 +155,7 @@ describe('attendance leave list', () => {
     // The toast names what happened, not just the button's verb.
     const messages = () =>
       success.mock.calls.map((c) => (c[0] as ReactElement<{ spec: { message: string } }>).props.spec.message);
-    await waitFor(() => expect(messages()).toContain('Leave request approved'));
+    await waitFor(() => expect(messages()).toContain('Leave approved'));
     fireEvent.click(screen.getByLabelText('Select request 21'));
     fireEvent.click(screen.getByLabelText('Select request 22'));
     fireEvent.click(screen.getByRole('button', { name: 'Disapprove (2)' }));

@@ -19,6 +19,7 @@ import { readAttachment as readFile } from '../shared/approvals/read-attachment'
 import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import './texts';
 import { fieldBinder } from '../../lib/field-binder';
+import { fieldErrorText } from '../../lib/field-error-text';
 import { useEnumLabel } from '../../lib/enum-labels';
 
 export type LeaveRow = RouterOutputs['leave']['list']['rows'][number];
@@ -225,7 +226,7 @@ export function LeaveForm({
           {employeePicker}
           {errors.employeeId ? (
             <p className="mt-1 text-sm text-red-600" role="alert">
-              {errors.employeeId}
+              {fieldErrorText(errors.employeeId)}
             </p>
           ) : null}
         </div>

@@ -51,7 +51,7 @@ export function MobilePunchesPage() {
   });
   const [selfie, setSelfie] = useState<{ row: Row; src: string | null } | null>(null);
   const decide = trpc.mobileAttendance.decide.useMutation({
-    meta: { successMessage: () => t('mob.decided') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.mobileAttendance.punches.invalidate(),
   });
   const showSelfie = async (row: Row) => {

@@ -58,7 +58,7 @@ function RulesCard() {
       });
   }, [settings.data]);
   const save = trpc.mobileAttendance.saveSettings.useMutation({
-    meta: { successMessage: () => t('mob.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.mobileAttendance.settings.invalidate(),
   });
   return (
@@ -119,15 +119,15 @@ function FencesCard() {
     void utils.mobileAttendance.geofence.list.invalidate();
   };
   const create = trpc.mobileAttendance.geofence.create.useMutation({
-    meta: { successMessage: () => t('mob.fenceSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: done,
   });
   const update = trpc.mobileAttendance.geofence.update.useMutation({
-    meta: { successMessage: () => t('mob.fenceSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: done,
   });
   const remove = trpc.mobileAttendance.geofence.delete.useMutation({
-    meta: { successMessage: () => t('mob.fenceDeleted') },
+    meta: { successMessage: 'server' },
     onSuccess: done,
   });
   const submit = () => {
@@ -297,7 +297,7 @@ function AllowedCard() {
   );
   const changed = () => void utils.mobileAttendance.allowedOffice.list.invalidate();
   const add = trpc.mobileAttendance.allowedOffice.add.useMutation({
-    meta: { successMessage: () => t('mob.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setSubjectId('');
       changed();

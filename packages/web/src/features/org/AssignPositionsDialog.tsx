@@ -48,8 +48,8 @@ export function AssignPositionsDialog({
     // Every org list (and the cached job position lookups): the position's place changed.
     void refresh.jobPosition();
   };
-  const assign = api.assign.useMutation({ meta: { successMessage: () => t('orgAssign.assigned') }, onSuccess: done });
-  const unassign = api.unassign.useMutation({ meta: { successMessage: () => t('orgAssign.unassigned') }, onSuccess: done });
+  const assign = api.assign.useMutation({ meta: { successMessage: 'server' }, onSuccess: done });
+  const unassign = api.unassign.useMutation({ meta: { successMessage: 'server' }, onSuccess: done });
   const options = (candidates.data?.rows ?? []).map((p) => ({ value: p.id, label: `${p.name} (${place(p)})` }));
   const rows = mapped.data?.rows ?? [];
   return (

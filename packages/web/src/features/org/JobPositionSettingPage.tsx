@@ -23,11 +23,11 @@ function SettingForm({ position }: { position: JobPositionRow }) {
   const form = useJobPositionForm(position);
   const views = jobPositionViews();
   const update = trpc.org.jobPosition.update.useMutation({
-    meta: { successMessage: () => t('org.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void refresh.jobPosition(),
   });
   const remove = trpc.org.jobPosition.delete.useMutation({
-    meta: { silent: true, successMessage: () => t('org.deleted') },
+    meta: { silent: true, successMessage: 'server' },
     onSuccess: () => {
       void refresh.jobPosition();
       void navigate('/misc/jobPosition');

@@ -163,21 +163,19 @@ function ReferenceView({
 }
 
 function EditableReference({ kind }: { kind: ReferenceKind }) {
-  const { t } = useTranslation();
   const refresh = useRefreshReference();
   const api = apiOf(kind);
-  const saved = { meta: { successMessage: () => t('org.saved') }, onSuccess: refresh };
+  const saved = { meta: { successMessage: 'server' as const }, onSuccess: refresh };
   const create = api.create.useMutation(saved);
   const update = api.update.useMutation(saved);
-  const remove = api.delete.useMutation({ meta: { silent: true, successMessage: () => t('org.deleted') }, onSuccess: refresh });
+  const remove = api.delete.useMutation({ meta: { silent: true, successMessage: 'server' }, onSuccess: refresh });
   return <ReferenceView kind={kind} update={update} create={create} remove={remove} />;
 }
 
 /** Marital statuses: the spec fixes their ids (1–5); only the names can change. */
 function FixedReference({ kind }: { kind: ReferenceKind }) {
-  const { t } = useTranslation();
   const refresh = useRefreshReference();
-  const update = apiOf(kind).update.useMutation({ meta: { successMessage: () => t('org.saved') }, onSuccess: refresh });
+  const update = apiOf(kind).update.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
   return <ReferenceView kind={kind} update={update} />;
 }
 

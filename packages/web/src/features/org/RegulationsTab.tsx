@@ -45,7 +45,7 @@ function RegulationDialog({ row, onClose }: { row: RegulationRow | null; onClose
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const opts = {
-    meta: { successMessage: () => t('regulation.saved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => void utils.regulation.invalidate(),
   };
   const create = trpc.regulation.create.useMutation(opts);
@@ -166,10 +166,7 @@ export function RegulationsTab() {
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const remove = useDeleteMutation(trpc.regulation, {
-    deleted: () => t('regulation.deleted'),
-    refresh: () => utils.regulation.invalidate(),
-  });
+  const remove = useDeleteMutation(trpc.regulation, { refresh: () => utils.regulation.invalidate() });
   return (
     <CrudListCard
       title={t('regulation.tab')}

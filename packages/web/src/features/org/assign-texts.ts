@@ -9,8 +9,6 @@ const en = {
   unassign: 'Unassign',
   candidate: 'Job position to assign',
   noCandidates: 'No other job position can be assigned',
-  assigned: 'Job position assigned',
-  unassigned: 'Job position unassigned',
   department: 'Into department',
   movesInOnly: 'A job position always belongs to one office and one department: to move one out, assign it elsewhere.',
 };
@@ -22,8 +20,6 @@ const id: typeof en = {
   unassign: 'Lepaskan',
   candidate: 'Jabatan yang ditetapkan',
   noCandidates: 'Tidak ada jabatan lain yang bisa ditetapkan',
-  assigned: 'Jabatan ditetapkan',
-  unassigned: 'Jabatan dilepaskan',
   department: 'Ke departemen',
   movesInOnly: 'Jabatan selalu berada di satu kantor dan satu departemen: untuk memindahkannya, tetapkan di tempat lain.',
 };

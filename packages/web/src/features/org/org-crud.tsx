@@ -26,18 +26,16 @@ export function useOrgColumns<R>(...keys: (keyof R & keyof Messages['org']['fiel
   return keys.map((key) => ({ key, header: t(`org.fields.${key}`), cell: (r: R) => r[key] as ReactNode }));
 }
 
-/** Create/update of an org entity: "Saved", then the org lists and that entity's cached lookup. */
+/** Create/update of an org entity: the server's message ("Department created"), then the org lists and that entity's cached lookup. */
 export function useOrgSave<C, U extends { id: number }>(api: Parameters<typeof useSaveMutations<C, U>>[0], entity: OrgEntity) {
-  const { t } = useTranslation();
   const refresh = useRefreshOrg();
-  return useSaveMutations(api, { saved: () => t('org.saved'), refresh: refresh[entity] });
+  return useSaveMutations(api, { refresh: refresh[entity] });
 }
 
-/** Delete of an org entity: "Deleted", then the org lists and that entity's cached lookup. */
+/** Delete of an org entity: the server's message ("Department deleted"), then the org lists and that entity's cached lookup. */
 export function useOrgDelete(api: Parameters<typeof useDeleteMutation>[0], entity: OrgEntity) {
-  const { t } = useTranslation();
   const refresh = useRefreshOrg();
-  return useDeleteMutation(api, { deleted: () => t('org.deleted'), refresh: refresh[entity] });
+  return useDeleteMutation(api, { refresh: refresh[entity] });
 }
 
 /** "Add <what>" / "Edit <name>" with the form's fields, Cancel and Save. */

@@ -29,8 +29,8 @@ function PendingPlacements() {
   const utils = trpc.useUtils();
   const list = trpc.permission.placement.list.useQuery({ status: 'pending', pageSize: 100 });
   const refresh = () => void utils.permission.invalidate();
-  const approve = trpc.permission.placement.approve.useMutation(toastThen(() => t('placementConfirmations.approved'), refresh));
-  const reject = trpc.permission.placement.reject.useMutation(toastThen(() => t('placementConfirmations.rejected'), refresh));
+  const approve = trpc.permission.placement.approve.useMutation(toastThen(refresh));
+  const reject = trpc.permission.placement.reject.useMutation(toastThen(refresh));
   const busy = approve.isPending || reject.isPending;
 
   const actions = (r: Row) => {

@@ -48,10 +48,10 @@ export function SubjectGrantsCard({
   const utils = trpc.useUtils();
   const list = api.list.useQuery({ subjectId, pageSize: 500 });
   const refresh = () => void utils.permission.invalidate();
-  const assign = api.assign.useMutation({ meta: { successMessage: () => t('permissions.assigned') }, onSuccess: refresh });
-  const approve = api.approve.useMutation({ meta: { successMessage: () => t('permissions.approved') }, onSuccess: refresh });
-  const cancel = api.cancel.useMutation({ meta: { successMessage: () => t('permissions.cancelled') }, onSuccess: refresh });
-  const unassign = api.unassign.useMutation(toastThen(() => t('permissions.unassigned'), refresh));
+  const assign = api.assign.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
+  const approve = api.approve.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
+  const cancel = api.cancel.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
+  const unassign = api.unassign.useMutation(toastThen(refresh));
   const busy = assign.isPending || approve.isPending || cancel.isPending || unassign.isPending;
 
   const submit = (e: FormEvent) => {

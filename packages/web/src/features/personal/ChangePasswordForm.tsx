@@ -19,7 +19,7 @@ export function ChangePasswordForm() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const change = trpc.auth.changePassword.useMutation({
-    meta: { allow401: true, successMessage: () => t('profile.changed') },
+    meta: { allow401: true, successMessage: 'server' },
     onSuccess: () => {
       setForm(EMPTY);
       setErrors({});

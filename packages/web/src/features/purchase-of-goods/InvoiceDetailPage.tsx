@@ -29,7 +29,7 @@ function PayDialog({ invoiceId, instalment, onClose }: { invoiceId: number; inst
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const pay = trpc.purchaseOfGood.pay.useMutation({
-    meta: { successMessage: () => t('pog.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.purchaseOfGood.invalidate();
       onClose();
@@ -76,7 +76,7 @@ function CancelDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () =
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
   const cancel = trpc.purchaseOfGood.cancel.useMutation({
-    meta: { successMessage: () => t('pog.cancelled') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.purchaseOfGood.invalidate();
       onClose();

@@ -22,7 +22,7 @@ export function LookupCard({ kind }: { kind: 'type' | 'category' }) {
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
   const done = {
-    meta: { successMessage: () => t('pog.saved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => {
       void utils.purchaseOfGood.invalidate();
       setName('');

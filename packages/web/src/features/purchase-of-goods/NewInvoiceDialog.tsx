@@ -44,7 +44,7 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
   const [lines, setLines] = useState<Line[]>([emptyLine()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = trpc.purchaseOfGood.create.useMutation({
-    meta: { successMessage: () => t('pog.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: (inv) => {
       void utils.purchaseOfGood.invalidate();
       onClose();

@@ -40,7 +40,6 @@ const en = {
   selectType: 'Select Type',
   selectCategory: 'Select Category',
   create: 'Create invoice',
-  saved: 'Saved',
   lines: 'Lines',
   plan: 'Instalment plan',
   planRule: 'Each instalment is the total divided by the months, rounded down to the rupiah; the last one takes the remainder.',
@@ -127,7 +126,6 @@ const id: typeof en = {
   selectType: 'Pilih Jenis',
   selectCategory: 'Pilih Kategori',
   create: 'Buat faktur',
-  saved: 'Tersimpan',
   lines: 'Baris',
   plan: 'Rencana cicilan',
   planRule:

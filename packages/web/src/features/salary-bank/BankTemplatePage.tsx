@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { notifySuccess } from '../../lib/notify';
+import { serverMessage } from '../../lib/server-messages';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/Button';
@@ -90,7 +91,7 @@ function TemplateDialog({ editing, onClose }: { editing: BankTemplate | 'new'; o
       save={async (input) => {
         const body = input as Parameters<typeof create.mutateAsync>[0];
         await (existing ? update.mutateAsync(body) : create.mutateAsync(body));
-        notifySuccess(t('bank.saved'));
+        notifySuccess(serverMessage(existing ? 'bankTransfer.updateTemplate' : 'bankTransfer.createTemplate'));
         await utils.bankTransfer.templates.invalidate();
       }}
     />
@@ -120,7 +121,7 @@ function CopyDialog({ source, onClose }: { source: BankTemplate; onClose: () => 
       views={[{ key: 'newCode', maxLength: 40 }]}
       save={async (input) => {
         await copy.mutateAsync(input);
-        notifySuccess(t('bank.copied'));
+        notifySuccess(serverMessage('bankTransfer.copyTemplate'));
         await utils.bankTransfer.templates.invalidate();
       }}
     />
@@ -184,7 +185,7 @@ export function BankTemplatePage() {
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
             await remove.mutateAsync({ code: deleting.code });
-            notifySuccess(t('bank.deleted'));
+            notifySuccess(serverMessage('bankTransfer.deleteTemplate'));
             await utils.bankTransfer.templates.invalidate();
           }}
         />

@@ -55,9 +55,6 @@ const en = {
   definitionHint:
     'format csv or fixed-width; columns [{ header, field | value, width?, align?, pad? }]; header/trailer rows of cells with {count} {total} {date:FORMAT} {companyCode} {companyAccount} {checksum}; dateFormat, amountFormat, fileNamePattern, checksum, bankCode. See docs/bank-files.md.',
   invalidJson: 'is not valid JSON',
-  saved: 'Template saved',
-  copied: 'Template copied',
-  deleted: 'Template deleted',
 };
 
 const id: typeof en = {
@@ -115,9 +112,6 @@ const id: typeof en = {
   definitionHint:
     'format csv atau fixed-width; columns [{ header, field | value, width?, align?, pad? }]; baris header/trailer berisi sel dengan {count} {total} {date:FORMAT} {companyCode} {companyAccount} {checksum}; dateFormat, amountFormat, fileNamePattern, checksum, bankCode. Lihat docs/bank-files.md.',
   invalidJson: 'bukan JSON yang sah',
-  saved: 'Templat disimpan',
-  copied: 'Templat disalin',
-  deleted: 'Templat dihapus',
 };
 
 export const BANK_TEXTS = registerTexts('bank', { en, id });

@@ -1,5 +1,4 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { trpc } from '../../lib/trpc';
@@ -25,7 +24,9 @@ export function BpjsReportPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const paging = usePaging();
-  const [problemsOnly, setProblemsOnly] = useState(false);
+  // Kept in the URL beside the run and the page: Back from an employee shows the list as it was.
+  const problems = paging.param('problems');
+  const problemsOnly = problems.value === '1';
   const utils = trpc.useUtils();
   const runs = trpc.salary.report.list.useQuery({ status: 'finalised', pageSize: 100 });
   const runRows = runs.data?.rows ?? [];
@@ -134,11 +135,7 @@ export function BpjsReportPage() {
               </Banner>
             ) : null}
             <label className="mb-3 flex items-center gap-2 text-sm text-slate-600">
-              <input
-                type="checkbox"
-                checked={problemsOnly}
-                onChange={(e) => paging.resetting(setProblemsOnly)(e.target.checked)}
-              />
+              <input type="checkbox" checked={problemsOnly} onChange={(e) => problems.set(e.target.checked ? '1' : '')} />
               {t('bpjs.problemsOnly')}
             </label>
             <PagedTable

@@ -38,7 +38,7 @@ export function useQueueColumns(withEmployee: boolean): { columns: Column<QueueR
   const editor = useCan('salary.update');
   const [deleting, setDeleting] = useState<QueueRow | null>(null);
   const remove = trpc.salary.queue.delete.useMutation({
-    meta: { successMessage: () => t('salaryData.deleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setDeleting(null);
       void utils.salary.invalidate();
@@ -155,7 +155,7 @@ export function SalaryQueueAddPage() {
   const utils = trpc.useUtils();
   const [params] = useSearchParams();
   const create = trpc.salary.queue.create.useMutation({
-    meta: { successMessage: () => t('salaryData.queued') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.salary.invalidate();
       void navigate('/salary/queue');
@@ -191,7 +191,7 @@ export function SalaryQueueEditPage() {
   const employeeId = Number(params.get('employeeId')) || undefined;
   const list = trpc.salary.queue.list.useQuery({ pageSize: 500, ...(employeeId ? { employeeId } : {}) });
   const update = trpc.salary.queue.update.useMutation({
-    meta: { successMessage: () => t('salaryData.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.salary.invalidate();
       void navigate('/salary/queue');

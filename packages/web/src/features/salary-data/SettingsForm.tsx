@@ -98,7 +98,7 @@ function SettingsEditor({ initial }: { initial: Settings }) {
   const [values, setValues] = useState<Values>(() => toValues(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = trpc.salary.setting.update.useMutation({
-    meta: { successMessage: () => t('salaryData.settingsSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: (s) => {
       setValues(toValues(s));
       utils.salary.setting.get.setData(undefined, s);

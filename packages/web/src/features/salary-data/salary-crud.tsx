@@ -12,7 +12,7 @@ import './texts';
 
 /** A tRPC delete procedure, seen only through what useSalaryRows uses. */
 interface DeleteProcedure {
-  useMutation: (opts: { meta: { successMessage: () => string }; onSuccess: () => void }) => {
+  useMutation: (opts: { meta: { successMessage: 'server' }; onSuccess: () => void }) => {
     mutateAsync: (input: { id: number }) => Promise<unknown>;
     isPending: boolean;
   };
@@ -21,7 +21,7 @@ interface DeleteProcedure {
 /**
  * Add, edit and delete of the rows of a salary table, for salary.update (or `permission`) holders only: the Add
  * button, the Actions column (Edit, Delete), the add/edit dialog (`dialog`, given `null` for a new
- * row) and the "Delete …?" confirmation; a delete says "Deleted" and refreshes the salary queries.
+ * row) and the "Delete …?" confirmation; a delete toasts the server's message and refreshes the salary queries.
  */
 export function useSalaryRows<T extends { id: number }>({
   api,
@@ -45,7 +45,7 @@ export function useSalaryRows<T extends { id: number }>({
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const remove = api.delete.useMutation({
-    meta: { successMessage: () => t('salaryData.deleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.salary.invalidate(),
   });
   const close = () => setDeleting(null);
@@ -117,11 +117,10 @@ export function SalaryListTable<T extends { id: number }>({
   );
 }
 
-/** Create and update of a salary entity: "Saved", then the salary queries are refreshed. */
+/** Create and update of a salary entity: the server's message ("Bonus/cut created"), then the salary queries are refreshed. */
 export function useSalarySave<C, U extends { id: number }>(api: Parameters<typeof useSaveMutations<C, U>>[0]) {
-  const { t } = useTranslation();
   const utils = trpc.useUtils();
-  return useSaveMutations(api, { saved: () => t('salaryData.saved'), refresh: () => utils.salary.invalidate() });
+  return useSaveMutations(api, { refresh: () => utils.salary.invalidate() });
 }
 
 /** The server's field errors of a failed save, each after its field's label (`raw` fields as the server words them). */

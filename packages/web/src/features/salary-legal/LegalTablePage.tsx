@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
+import { serverMessage } from '../../lib/server-messages';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { Button } from '../../ui/Button';
@@ -104,7 +105,7 @@ function AddDialog({ onClose }: { onClose: () => void }) {
       ]}
       save={async (input) => {
         await add.mutateAsync(input as Parameters<typeof add.mutateAsync>[0]);
-        notifySuccess(t('legal.added'));
+        notifySuccess(serverMessage('legalTable.add'));
         await utils.legalTable.invalidate();
       }}
     />
@@ -181,7 +182,7 @@ export function LegalTablePage() {
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
             await remove.mutateAsync({ id: deleting.id });
-            notifySuccess(t('legal.deleted'));
+            notifySuccess(serverMessage('legalTable.delete'));
             await utils.legalTable.invalidate();
           }}
         />

@@ -15,7 +15,7 @@ export function OutboxMessageDialog({ id, onClose }: { id: number; onClose: () =
   const canRetry = useCan('salary.update');
   const q = trpc.mail.outboxMessage.useQuery({ id });
   const retry = trpc.mail.retry.useMutation({
-    meta: { successMessage: () => t('mail.retried') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.mail.invalidate(),
   });
   const m = q.data;

@@ -18,7 +18,7 @@ export function PayslipPdfPasswordCard() {
   const status = trpc.salary.payslip.myPdfPassword.useQuery();
   const [password, setPassword] = useState('');
   const save = trpc.salary.payslip.setMyPdfPassword.useMutation({
-    meta: { successMessage: () => t('mail.pdfPasswordSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setPassword('');
       void utils.salary.payslip.myPdfPassword.invalidate();

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
+import { serverMessage } from '../../lib/server-messages';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useJob } from '../../lib/use-job';
 import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
 import { JobProgress } from '../../ui/JobProgress';
+import { CancelButton } from '../../ui/ActionModal';
 import { Modal } from '../../ui/Modal';
 import { SendResultSummary } from './SendResultSummary';
 import './texts';
@@ -28,9 +30,9 @@ export function SendPayslipsDialog({ runId, onClose }: { runId: number; onClose:
   const result = job.finished?.status === 'succeeded' ? (job.finished.result as SendResult) : null;
   useEffect(() => {
     if (!result) return;
-    notifySuccess(t('mail.done'));
+    notifySuccess(serverMessage('salary.payslip.sendEmail'));
     void utils.mail.invalidate();
-  }, [result, utils, t]);
+  }, [result, utils]);
   const busy = send.isPending || job.running;
   const option = (id: string, checked: boolean, set: (v: boolean) => void, label: string) => (
     <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-700">
@@ -48,9 +50,7 @@ export function SendPayslipsDialog({ runId, onClose }: { runId: number; onClose:
           <Button onClick={onClose}>{t('mail.close')}</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={onClose}>
-              {t('mail.cancel')}
-            </Button>
+            <CancelButton onCancel={onClose}>{t('mail.cancel')}</CancelButton>
             <Button disabled={busy} onClick={() => send.mutate({ id: runId, resend, protect })}>
               {busy ? t('mail.sending') : t('mail.send')}
             </Button>

@@ -33,11 +33,11 @@ export function ConfirmRunDialog({
   };
   const finalise = trpc.salary.report.finalise.useMutation({
     ...done,
-    meta: { successMessage: () => t('salaryRuns.finalisedDone') },
+    meta: { successMessage: 'server' },
   });
   const cancel = trpc.salary.report.cancel.useMutation({
     ...done,
-    meta: { successMessage: () => t('salaryRuns.cancelledDone') },
+    meta: { successMessage: 'server' },
   });
   const busy = finalise.isPending || cancel.isPending;
   const label = action === 'cancel' ? t('salaryRuns.cancelRun') : t('salaryRuns.finalise');

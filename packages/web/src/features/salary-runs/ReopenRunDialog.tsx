@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../lib/trpc';
+import { CancelButton } from '../../ui/ActionModal';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -29,7 +30,7 @@ export function ReopenRunDialog({
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const reopen = trpc.salary.report.reopen.useMutation({
-    meta: { successMessage: () => t('salaryRuns.reopenedDone') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       void utils.salary.report.invalidate();
       void utils.salary.personal.invalidate();
@@ -50,9 +51,7 @@ export function ReopenRunDialog({
       title={t('salaryRuns.reopen')}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('salaryRuns.keep')}
-          </Button>
+          <CancelButton onCancel={onClose}>{t('salaryRuns.keep')}</CancelButton>
           <Button variant="danger" disabled={reopen.isPending} onClick={submit}>
             {t('salaryRuns.reopen')}
           </Button>

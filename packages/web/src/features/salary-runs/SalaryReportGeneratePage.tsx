@@ -34,7 +34,7 @@ export function SalaryReportGeneratePage() {
   const [period, setPeriod] = useState(thisMonth);
   const [officeId, setOfficeId] = useState('');
   const dryRun = trpc.salary.report.dryRun.useMutation({ meta: { silent: true } });
-  const { job, setJobId } = useRunGeneration(() => utils.salary.report.invalidate(), 'salaryRuns.generated', '/salary/report');
+  const { job, setJobId } = useRunGeneration(() => utils.salary.report.invalidate(), 'salary.report.generate', '/salary/report');
   const generate = trpc.salary.report.generateJob.useMutation({
     meta: { silent: true },
     onSuccess: (r) => setJobId(r.jobId),

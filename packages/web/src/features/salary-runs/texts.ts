@@ -33,7 +33,6 @@ const en = {
   dryRun: 'Dry run',
   dryRunHint: 'A dry run computes every payslip of the period and writes nothing.',
   generateHint: 'Generate creates a draft; a draft of the same period and scope is replaced.',
-  generated: 'Salary report generated',
   jobQueued: 'Waiting for a worker…',
   jobProgress: 'Generating: {{done}} of {{total}} employees',
   jobProgressLabel: 'Salary report generation progress',
@@ -53,14 +52,11 @@ const en = {
   finaliseConfirm:
     'Finalise the salary report of {{period}}? Its payslips are locked and the deductions of other modules are booked.',
   cancelConfirm: 'Cancel the salary report of {{period}}? Its payslips are deleted; you can generate the period again.',
-  finalisedDone: 'Salary report finalised',
-  cancelledDone: 'Salary report cancelled',
   reopen: 'Reopen',
   reopenConfirm:
     'Reopen the finalised salary report of {{period}}? It goes back to draft: the month’s corrections, overtime and leave can be decided again, then generate and finalise it again.',
   reopenReason: 'Reason (kept in the audit log)',
   reopenReasonRequired: 'Reason field is required',
-  reopenedDone: 'Salary report reopened',
   futureWarning:
     '{{period}} has not started yet. Generate its salary report anyway? It can be finalised only from a week before its pay date.',
   generateFuture: 'Generate anyway',
@@ -122,7 +118,6 @@ const id: typeof en = {
   dryRun: 'Uji hitung',
   dryRunHint: 'Uji hitung menghitung semua slip gaji periode ini tanpa menyimpan apa pun.',
   generateHint: 'Buat menghasilkan draf; draf periode dan cakupan yang sama akan diganti.',
-  generated: 'Laporan gaji dibuat',
   jobQueued: 'Menunggu pekerja…',
   jobProgress: 'Membuat: {{done}} dari {{total}} karyawan',
   jobProgressLabel: 'Kemajuan pembuatan laporan gaji',
@@ -141,14 +136,11 @@ const id: typeof en = {
   cancelRun: 'Batalkan laporan',
   finaliseConfirm: 'Finalkan laporan gaji {{period}}? Slip gajinya dikunci dan potongan modul lain dibukukan.',
   cancelConfirm: 'Batalkan laporan gaji {{period}}? Slip gajinya dihapus; periode ini dapat dibuat lagi.',
-  finalisedDone: 'Laporan gaji difinalkan',
-  cancelledDone: 'Laporan gaji dibatalkan',
   reopen: 'Buka kembali',
   reopenConfirm:
     'Buka kembali laporan gaji {{period}} yang sudah final? Laporan kembali menjadi draf: koreksi, lembur dan cuti bulan itu dapat diputuskan lagi, lalu proses dan finalkan kembali.',
   reopenReason: 'Alasan (disimpan di log audit)',
   reopenReasonRequired: 'Kolom alasan wajib diisi',
-  reopenedDone: 'Laporan gaji dibuka kembali',
   futureWarning:
     '{{period}} belum dimulai. Tetap proses laporan gajinya? Laporan baru dapat difinalkan mulai seminggu sebelum tanggal gajian.',
   generateFuture: 'Tetap proses',

@@ -95,6 +95,125 @@ const PHRASES_ID: [string, string][] = [
   ['casual workers get the average monthly wage', 'pekerja lepas mendapat rata-rata upah bulanan'],
   ['a worker who resigns is not entitled', 'pekerja yang mengundurkan diri tidak berhak'],
   ['daily rate × 25 (6-day week) or × 21 (5-day week)', 'upah harian × 25 (6 hari kerja) atau × 21 (5 hari kerja)'],
+  // Payslip formulas and sources of the monthly engine (packages/core/src/payroll), issue 19.
+  ['no rounding rule in', 'tidak ada aturan pembulatan dalam'],
+  ['rounding not regulated', 'pembulatan tidak diatur'],
+  ['no work, no pay', 'tidak bekerja, tidak dibayar'],
+  ['the official example truncates', 'contoh resmi membulatkan ke bawah'],
+  ['company setting', 'pengaturan perusahaan'],
+  ['employee payroll option', 'opsi penggajian karyawan'],
+  ['employer-borne tax is itself taxable', 'pajak yang ditanggung pemberi kerja juga kena pajak'],
+  [
+    "previous employer's slip of the same year combined",
+    'bukti potong pemberi kerja sebelumnya pada tahun yang sama digabungkan',
+  ],
+  ["incl. the previous employer's net income", 'termasuk penghasilan neto pemberi kerja sebelumnya'],
+  ["previous employer's PPh 21", 'PPh 21 pemberi kerja sebelumnya'],
+  ['previous employer net income', 'penghasilan neto pemberi kerja sebelumnya'],
+  ['previous employer tax withheld', 'pajak yang dipotong pemberi kerja sebelumnya'],
+  ['previous employer', 'pemberi kerja sebelumnya'],
+  [
+    'PPh 21 withheld in the earlier finalised months of the year',
+    'PPh 21 yang dipotong pada bulan-bulan final sebelumnya di tahun ini',
+  ],
+  [
+    'negative = over-withheld, refund to the employee by the end of the next month',
+    'negatif = lebih potong, dikembalikan ke karyawan paling lambat akhir bulan berikutnya',
+  ],
+  ['whole rupiah, half up where a rule leaves a fraction', 'rupiah penuh, setengah ke atas bila aturan menyisakan pecahan'],
+  ['whole rupiah, half up', 'rupiah penuh, setengah ke atas'],
+  ['for a fraction', 'untuk pecahan'],
+  ['rounded half up once', 'dibulatkan setengah ke atas sekali'],
+  ['rounded half up', 'dibulatkan setengah ke atas'],
+  ['part-year cap', 'batas tahun tidak penuh'],
+  ['relief rates', 'tarif keringanan'],
+  ['same multipliers as', 'pengali sama dengan'],
+  ['hourly wage', 'upah per jam'],
+  ['exact; shown to 6 decimals', 'tepat; ditampilkan 6 desimal'],
+  ['per hour', 'per jam'],
+  ['the DTP paid in cash is not income', 'DTP yang dibayar tunai bukan penghasilan'],
+  ['no DTP window in the legal table for this pay date', 'tidak ada masa DTP di tabel ketentuan untuk tanggal bayar ini'],
+  ['legal table', 'tabel ketentuan'],
+  ['company eligible (KLU)', 'perusahaan memenuhi syarat (KLU)'],
+  ['fixed regular gross', 'bruto teratur tetap'],
+  ['non-permanent workers, average daily wage', 'pekerja tidak tetap, rata-rata upah harian'],
+  ['a month', 'sebulan'],
+  ['Σ monthly gross', 'Σ bruto bulanan'],
+  ['Σ monthly pph21', 'Σ pph21 bulanan'],
+  ['row of TER table', 'baris tabel TER'],
+  ['previous limit < gross ≤ limit', 'batas sebelumnya < gross ≤ batas'],
+  ['last-period tax', 'pajak masa terakhir'],
+  ['TER tax', 'pajak TER'],
+  ['last month', 'bulan terakhir'],
+  ['daily gross', 'bruto harian'],
+  ['Article 17 rates on 50% × gross', 'tarif Pasal 17 atas 50% × gross'],
+  ['Article 17', 'Pasal 17'],
+  ['daily TER band of the gross', 'lapisan TER harian dari bruto'],
+  ['effective rate', 'tarif efektif'],
+  ['smallest allowance with', 'tunjangan terkecil dengan'],
+  ['on dailyGross', 'atas dailyGross'],
+  ['(a tax allowance is income)', '(tunjangan pajak adalah penghasilan)'],
+  ["at most the month's basic + fixed allowances", 'paling banyak gaji pokok + tunjangan tetap bulan itu'],
+  ["at most the month's basic salary", 'paling banyak gaji pokok bulan itu'],
+  ['entry date / last working day in the period', 'tanggal masuk / hari kerja terakhir dalam periode'],
+  ['Freelance contract: basic salary is the daily rate', 'kontrak harian lepas: gaji pokok adalah upah harian'],
+  ['attendance days from the timesheets', 'hari hadir dari timesheet'],
+  ['daily rate × 25 or 21', 'upah harian × 25 atau 21'],
+  ['piece work entry of the period', 'entri borongan periode ini'],
+  ['PPh 21 by daily TER on the average per day', 'PPh 21 dengan TER harian atas rata-rata per hari'],
+  ['employee salary record', 'data gaji karyawan'],
+  ['employee component', 'komponen karyawan'],
+  ['bonus/cut of the period', 'bonus/potongan periode ini'],
+  ['salary queue', 'antrean gaji'],
+  ['effective', 'berlaku'],
+  ['contract', 'kontrak'],
+  ['salary formula', 'rumus gaji'],
+  ['Canteen settings and presences', 'Pengaturan dan kehadiran kantin'],
+  ['Cooperative settings', 'Pengaturan koperasi'],
+  ['Purchase of goods invoices', 'Faktur pembelian barang'],
+  ['BPJS TK letter', 'surat BPJS TK'],
+  ['confidence medium', 'keyakinan sedang'],
+  ['wage cap for JKP', 'batas upah JKP'],
+  ['re-allocated from', 'dialihkan dari'],
+  ['government', 'pemerintah'],
+  ['secondary sources', 'sumber sekunder'],
+  ['the whole nominal JKK is added', 'seluruh nominal JKK ditambahkan'],
+  ['JP wage cap on payDate', 'batas upah JP pada payDate'],
+  ['past pension age', 'melewati usia pensiun'],
+  ['partial months not regulated', 'bulan tidak penuh tidak diatur'],
+  [
+    'whole months from joinDate to holidayDate (a month completes on the same day of the month)',
+    'bulan penuh dari joinDate sampai holidayDate (satu bulan genap pada tanggal yang sama bulan berikutnya)',
+  ],
+  ['whole months + days into the started month / its length', 'bulan penuh + hari pada bulan berjalan / panjang bulannya'],
+  ['one month’s wage (≥ 12 months)', 'upah satu bulan (≥ 12 bulan)'],
+  ['under 1 month', 'kurang dari 1 bulan'],
+  ["the worker's own religious holiday", 'hari raya keagamaan pekerja sendiri'],
+  ['mapping', 'pemetaan'],
+  [
+    'average monthly gross of the finalised payslips of the last 12 months (or of the service period)',
+    'rata-rata bruto bulanan slip gaji final 12 bulan terakhir (atau selama masa kerja)',
+  ],
+  ["one month's wage = basic wage + fixed allowances", 'upah satu bulan = upah pokok + tunjangan tetap'],
+  ['casual worker without finalised payslips to average', 'pekerja lepas tanpa slip gaji final untuk dirata-rata'],
+  ['given as amounts', 'diberikan sebagai jumlah'],
+  ['basic salary + fixed allowances', 'gaji pokok + tunjangan tetap'],
+  ['fixed-term (PKWT) contract ended before the holiday', 'kontrak PKWT berakhir sebelum hari raya'],
+  ['the month’s regular gross taken as one month’s wage', 'bruto teratur bulan itu dianggap upah satu bulan'],
+  [
+    'informative: the monthly payroll of the pay month withholds the real amount',
+    'informatif: penggajian bulanan pada bulan bayar memotong jumlah sebenarnya',
+  ],
+  ['no holiday of the four for this religion', 'tidak ada hari raya dari keempatnya untuk agama ini'],
+  ['paid in this run', 'dibayar dalam proses ini'],
+  ['not paid unless', 'tidak dibayar kecuali'],
+  ['basic salary', 'gaji pokok'],
+  ['calendar days', 'hari kalender'],
+  ['working days', 'hari kerja'],
+  ['months', 'bulan'],
+  ['days', 'hari'],
+  ['example', 'contoh'],
+  ['lines', 'baris'],
   ['of overtime on a', 'lembur pada'],
   ['-day week', ' hari kerja seminggu'],
   ['workday', 'hari kerja'],
@@ -109,15 +228,31 @@ const PHRASES_ID: [string, string][] = [
   [' or ', ' atau '],
 ];
 
-/** Each phrase as a whole word or words (never inside a name such as holidayDate). */
-const PHRASE_RES: [RegExp, string][] = PHRASES_ID.map(([en, id]) => [
-  new RegExp(
-    `${/^\w/.test(en) ? '(?<![\\w])' : ''}${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${/\w$/.test(en) ? '(?![\\w])' : ''}`,
-    'g',
-  ),
-  id,
-]);
-const replacePhrases = (text: string) => PHRASE_RES.reduce((s, [re, id]) => s.replace(re, id), text);
+/** Whole sentences whose figures sit between the words. */
+const SENTENCES_ID: [RegExp, (...m: string[]) => string][] = [
+  [
+    /^hour (\d+) of overtime on a (workday|restday|holiday) in a (\d)-day week$/,
+    (_, h, day, n) => `jam ke-${h} lembur pada ${DAY_KINDS_ID[day!]} dalam pekan ${n} hari kerja`,
+  ],
+];
+
+/** Each phrase as a whole word or words (never inside a name such as holidayDate), the longest first. */
+const PHRASE_RES: [RegExp, string][] = [...PHRASES_ID]
+  .sort((a, b) => b[0].length - a[0].length)
+  .map(([en, id]) => [
+    new RegExp(
+      `${/^\w/.test(en) ? '(?<![\\w])' : ''}${en.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${/\w$/.test(en) ? '(?![\\w])' : ''}`,
+      'g',
+    ),
+    id,
+  ]);
+function replacePhrases(text: string): string {
+  for (const [re, make] of SENTENCES_ID) {
+    const m = re.exec(text);
+    if (m) return make(...m);
+  }
+  return PHRASE_RES.reduce((s, [re, id]) => s.replace(re, id), text);
+}
 
 /** A rule's name in Indonesian (the English one when the engine named it in a way this list does not know). */
 export function ruleInIndonesian(rule: string): string {

@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../lib/notify';
+import { serverMessage } from '../../lib/server-messages';
 import { useJob } from '../../lib/use-job';
 
 /**
  * A payroll or THR run generated as a background job (docs/jobs.md): `setJobId` follows the queued
- * job; once it succeeds the module's queries are read again (`refresh`), the `generated` notice
- * shows and the new draft opens at `${detailBase}/<runId>/detail`.
+ * job; once it succeeds the module's queries are read again (`refresh`), the server's message of
+ * the synchronous generation (`generated`, "Salary report generated") shows and the new draft opens
+ * at `${detailBase}/<runId>/detail`.
  */
 export function useRunGeneration(
   refresh: () => unknown,
-  generated: 'salaryRuns.generated' | 'thr.generated',
+  generated: 'salary.report.generate' | 'salary.holidayAllowance.generate',
   detailBase: '/salary/report' | '/salary/holidayAllowance',
 ) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useJob(jobId);
@@ -25,8 +25,8 @@ export function useRunGeneration(
     if (finished?.status !== 'succeeded') return;
     const runId = (finished.result as { runId?: number } | null)?.runId;
     void refreshRef.current();
-    notifySuccess(t(generated));
+    notifySuccess(serverMessage(generated));
     if (runId) void navigate(`${detailBase}/${runId}/detail`);
-  }, [finished, navigate, t, generated, detailBase]);
+  }, [finished, navigate, generated, detailBase]);
   return { job, setJobId };
 }

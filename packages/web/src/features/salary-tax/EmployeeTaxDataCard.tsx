@@ -27,11 +27,9 @@ export function EmployeeTaxDataCard({ detail }: { detail: Detail }) {
   const editable = useCan('salary.update');
   const utils = trpc.useUtils();
   const refresh = () => utils.salary.employee.detail.invalidate({ id: detail.id });
-  const bearer = trpc.salary.incomeTax.taxBorneBy.useMutation(toastThen(() => t('salaryTax.taxBorneBySaved'), refresh));
-  const save = trpc.salary.incomeTax.savePreviousIncome.useMutation(toastThen(() => t('salaryTax.previousIncomeSaved'), refresh));
-  const remove = trpc.salary.incomeTax.deletePreviousIncome.useMutation(
-    toastThen(() => t('salaryTax.previousIncomeDeleted'), refresh),
-  );
+  const bearer = trpc.salary.incomeTax.taxBorneBy.useMutation(toastThen(refresh));
+  const save = trpc.salary.incomeTax.savePreviousIncome.useMutation(toastThen(refresh));
+  const remove = trpc.salary.incomeTax.deletePreviousIncome.useMutation(toastThen(refresh));
   const [form, setForm] = useState({
     year: String(new Date().getFullYear()),
     employerName: '',

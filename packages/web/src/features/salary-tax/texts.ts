@@ -10,7 +10,6 @@ const en = {
   taxBorneBy_default: 'Company setting',
   taxBorneBy_employee: 'Employee (withheld from pay)',
   taxBorneBy_employer: 'Employer (tax allowance, gross-up)',
-  taxBorneBySaved: 'Tax bearer saved',
   previousIncome: 'Previous employer this year (1721-A1 lines 13 and 18)',
   previousIncomeHint:
     'For an employee who joined mid-year with the previous employer’s 1721-A1: used by the December or leaving-month reconciliation.',
@@ -21,8 +20,6 @@ const en = {
   fieldRequired: '{{field}} is required',
   save: 'Save',
   remove: 'Delete',
-  previousIncomeSaved: 'Previous employer income saved',
-  previousIncomeDeleted: 'Previous employer income deleted',
   noPreviousIncome: 'No previous employer entered.',
   year: 'Tax year',
   month: 'Month',
@@ -86,7 +83,6 @@ const id: typeof en = {
   taxBorneBy_default: 'Pengaturan perusahaan',
   taxBorneBy_employee: 'Karyawan (dipotong dari gaji)',
   taxBorneBy_employer: 'Pemberi kerja (tunjangan pajak, gross-up)',
-  taxBorneBySaved: 'Penanggung pajak disimpan',
   previousIncome: 'Pemberi kerja sebelumnya tahun ini (1721-A1 baris 13 dan 18)',
   previousIncomeHint:
     'Untuk karyawan yang masuk di tengah tahun dengan 1721-A1 dari pemberi kerja sebelumnya: dipakai pada perhitungan Desember atau bulan keluar.',
@@ -97,8 +93,6 @@ const id: typeof en = {
   fieldRequired: '{{field}} wajib diisi',
   save: 'Simpan',
   remove: 'Hapus',
-  previousIncomeSaved: 'Penghasilan pemberi kerja sebelumnya disimpan',
-  previousIncomeDeleted: 'Penghasilan pemberi kerja sebelumnya dihapus',
   noPreviousIncome: 'Belum ada pemberi kerja sebelumnya.',
   year: 'Tahun pajak',
   month: 'Bulan',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
+import { serverMessage } from '../../lib/server-messages';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { ActionModal } from '../../ui/ActionModal';
@@ -51,7 +52,7 @@ function MarkFiledDialog({ target, onClose }: { target: TaxExport; onClose: () =
       views={[{ key: 'coretaxReference', maxLength: 100 }]}
       save={async (input) => {
         await mark.mutateAsync(input);
-        notifySuccess(t('coretax.filed'));
+        notifySuccess(serverMessage('salary.taxReport.markFiled'));
         await refresh();
       }}
     />
@@ -71,7 +72,7 @@ function DiscardDialog({ target, onClose }: { target: TaxExport; onClose: () => 
       onClose={onClose}
       onAction={() =>
         void discard.mutateAsync({ id: target.id }).then(async () => {
-          notifySuccess(t('coretax.discarded'));
+          notifySuccess(serverMessage('salary.taxReport.discard'));
           onClose();
           await refresh();
         })

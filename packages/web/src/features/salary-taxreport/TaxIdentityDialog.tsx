@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldsOf } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { serverMessage } from '../../lib/server-messages';
 import { trpc } from '../../lib/trpc';
 import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
 import { FormDialog } from '../../ui/FormDialog';
@@ -81,7 +82,7 @@ export function TaxIdentityDialog({ identity, onClose }: { identity: TaxIdentity
           // The server names fields by their path in the input; the form names them by office.
           throw { data: { fields: fieldsOf(err).map((f) => ({ ...f, param: fieldOf(f.param, input) })) } };
         }
-        notifySuccess(t('coretax.identitySaved'));
+        notifySuccess(serverMessage('salary.taxReport.saveIdentity'));
         await Promise.all([utils.salary.taxReport.identity.invalidate(), utils.salary.taxReport.preview.invalidate()]);
       }}
     />

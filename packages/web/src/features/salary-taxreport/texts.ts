@@ -61,17 +61,14 @@ const en = {
   markFiledTitle: 'Mark {{fileName}} filed',
   markFiledIntro:
     'After uploading the file in Coretax, enter the reference Coretax gave the upload. A filed export never changes; corrections go into a replacement.',
-  filed: 'Marked filed.',
   discard: 'Discard',
   discardTitle: 'Discard {{fileName}}?',
   discardText:
     'The export is kept in the history as discarded, and the period can be exported as new again. Only do this when the file was not uploaded to Coretax.',
-  discarded: 'Export discarded.',
   npwp: 'Company NPWP',
   npwpHint: '16 digits; dots and dashes are removed. The head office NPWP, used as the TIN of every file.',
   nitku: 'NITKU of {{office}}',
   nitkuHint: '22 digits: the NPWP followed by the 6-digit branch code (head office 000000).',
-  identitySaved: 'Company tax identity saved.',
   readOnlyIdentity: 'Only users allowed to change the payroll settings can edit the tax identity.',
 };
 
@@ -135,17 +132,14 @@ const id: typeof en = {
   markFiledTitle: 'Tandai {{fileName}} dilaporkan',
   markFiledIntro:
     'Setelah berkas diunggah di Coretax, isi referensi yang diberikan Coretax. Ekspor yang sudah dilaporkan tidak berubah lagi; koreksi masuk ke pembetulan.',
-  filed: 'Ditandai dilaporkan.',
   discard: 'Batalkan',
   discardTitle: 'Batalkan {{fileName}}?',
   discardText:
     'Ekspor tetap tercatat di riwayat sebagai dibatalkan, dan masa ini dapat diekspor baru lagi. Lakukan hanya bila berkas belum diunggah ke Coretax.',
-  discarded: 'Ekspor dibatalkan.',
   npwp: 'NPWP perusahaan',
   npwpHint: '16 digit; titik dan tanda hubung dihapus. NPWP kantor pusat, dipakai sebagai TIN setiap berkas.',
   nitku: 'NITKU {{office}}',
   nitkuHint: '22 digit: NPWP diikuti kode cabang 6 digit (kantor pusat 000000).',
-  identitySaved: 'Identitas pajak perusahaan disimpan.',
   readOnlyIdentity: 'Hanya pengguna yang boleh mengubah pengaturan gaji yang dapat mengubah identitas pajak.',
 };
 

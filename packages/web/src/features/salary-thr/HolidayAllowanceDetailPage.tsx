@@ -36,12 +36,12 @@ export function HolidayAllowanceDetailPage() {
     void utils.salary.holidayAllowance.invalidate();
   };
   const finalise = trpc.salary.holidayAllowance.finalise.useMutation({
-    meta: { successMessage: () => t('thr.finalised') },
+    meta: { successMessage: 'server' },
     onSuccess: done,
     onError: () => setConfirm(null),
   });
   const cancel = trpc.salary.holidayAllowance.cancel.useMutation({
-    meta: { successMessage: () => t('thr.cancelled') },
+    meta: { successMessage: 'server' },
     onSuccess: done,
     onError: () => setConfirm(null),
   });

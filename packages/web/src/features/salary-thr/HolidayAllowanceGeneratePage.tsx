@@ -51,7 +51,7 @@ export function HolidayAllowanceGeneratePage() {
   // Generation runs as a background job (docs/jobs.md): its progress is shown, then the draft opens.
   const { job, setJobId } = useRunGeneration(
     () => utils.salary.holidayAllowance.invalidate(),
-    'thr.generated',
+    'salary.holidayAllowance.generate',
     '/salary/holidayAllowance',
   );
   const generate = trpc.salary.holidayAllowance.generateJob.useMutation({ onSuccess: (r) => setJobId(r.jobId) });

@@ -64,7 +64,7 @@ export function ServerForm({ server }: { server?: Server }) {
     status: t('srv.status'),
   };
   const done = {
-    meta: { successMessage: () => t('srv.saved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => {
       void utils.storageServer.invalidate();
       void navigate('/personal/server');

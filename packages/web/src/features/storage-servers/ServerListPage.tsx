@@ -58,7 +58,7 @@ export function ServerListPage() {
     { placeholderData: keepPreviousData },
   );
   const remove = trpc.storageServer.delete.useMutation({
-    meta: { successMessage: () => t('srv.deleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setDeleting(null);
       void utils.storageServer.invalidate();

@@ -31,7 +31,7 @@ export function CloudTerminalPanel({
   const utils = trpc.useUtils();
   const [shown, setShown] = useState<string | null>(null);
   const rotate = trpc.deviceCloud.rotateSecret.useMutation({
-    meta: { successMessage: () => t('devCloud.secretIssued') },
+    meta: { successMessage: 'server' },
     onSuccess: (r) => {
       setShown(r.secret);
       void utils.device.detail.invalidate({ id });

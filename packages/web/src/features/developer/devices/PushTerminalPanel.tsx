@@ -47,11 +47,11 @@ export function PushTerminalPanel({ id }: { id: number }) {
   const commands = trpc.devicePush.commands.useQuery({ id }, { refetchInterval: 15_000 });
   const users = trpc.devicePush.users.useQuery({ id });
   const save = trpc.devicePush.saveSettings.useMutation({
-    meta: { successMessage: () => t('devTerm.push.settingsSaved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.devicePush.settings.invalidate({ id }),
   });
   const queue = trpc.devicePush.queueCommand.useMutation({
-    meta: { successMessage: () => t('devTerm.push.commandQueued') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void utils.devicePush.commands.invalidate({ id }),
   });
   const [from, setFrom] = useState('');

@@ -46,7 +46,6 @@ export function UnregisteredCloudCard() {
       intro={t('devCloud.unregisteredIntro')}
       empty=""
       registerLabel={t('devCloud.register')}
-      registered={() => t('devCloud.registered')}
     />
   );
 }

@@ -46,7 +46,6 @@ export function UnregisteredPushCard() {
       intro={t('devTerm.unregistered.intro')}
       empty={t('devTerm.unregistered.empty')}
       registerLabel={t('devTerm.register')}
-      registered={() => t('devTerm.unregistered.registered')}
     />
   );
 }

@@ -17,7 +17,6 @@ interface Props<R> {
   intro: string;
   empty: string;
   registerLabel: string;
-  registered: () => string;
 }
 
 /**
@@ -28,7 +27,7 @@ export function UnregisteredTerminalsCard<R>(p: Props<R>) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const register = trpc.device.create.useMutation({
-    meta: { successMessage: p.registered },
+    meta: { successMessage: 'server' },
     onSuccess: (d) => {
       void utils.device.list.invalidate();
       void p.invalidate();

@@ -17,7 +17,6 @@ const en = {
   issueSecret: 'Issue secret',
   rotateSecret: 'Issue a new secret',
   rotateHint: 'The old secret stops working at once: update it in Fingerspot.io too.',
-  secretIssued: 'Webhook secret issued',
   secretTitle: 'Webhook secret of {{name}}',
   secretIntro: 'Copy it into the Fingerspot.io webhook settings now.',
   secretOnce: 'This secret is shown only once; the server keeps only a hash of it. Lost? Issue a new one.',
@@ -43,7 +42,6 @@ const en = {
   firstSeen: 'First seen',
   lastSeen: 'Last seen',
   register: 'Register',
-  registered: 'Cloud terminal registered',
 };
 const id: typeof en = {
   cloudId: 'ID cloud',
@@ -58,7 +56,6 @@ const id: typeof en = {
   issueSecret: 'Terbitkan kunci rahasia',
   rotateSecret: 'Terbitkan kunci rahasia baru',
   rotateHint: 'Kunci rahasia lama langsung tidak berlaku: perbarui juga di Fingerspot.io.',
-  secretIssued: 'Kunci rahasia webhook diterbitkan',
   secretTitle: 'Kunci rahasia webhook {{name}}',
   secretIntro: 'Salin sekarang ke pengaturan webhook Fingerspot.io.',
   secretOnce: 'Kunci rahasia ini hanya ditampilkan sekali; server hanya menyimpan hash-nya. Hilang? Terbitkan yang baru.',
@@ -84,7 +81,6 @@ const id: typeof en = {
   firstSeen: 'Pertama terlihat',
   lastSeen: 'Terakhir terlihat',
   register: 'Daftarkan',
-  registered: 'Terminal cloud terdaftar',
 };
 
 export const DEVICE_CLOUD_TEXTS = registerTexts('devCloud', { en, id });

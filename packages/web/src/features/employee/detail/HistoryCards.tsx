@@ -58,7 +58,7 @@ function ContractFileCell({ kind, k, canEdit }: { kind: ContractKind; k: Contrac
   const [bad, setBad] = useState(false);
   const api = kind === 'main' ? trpc.employee.contract : trpc.employee.secondContract;
   const upload = api.uploadFile.useMutation({
-    meta: { successMessage: () => t('contractFiles.uploaded') },
+    meta: { successMessage: 'server' },
     onSuccess: () =>
       void (kind === 'main'
         ? utils.employee.contract.list.invalidate({ employeeId: k.employeeId })
@@ -184,7 +184,7 @@ function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: Contrac
   const utils = trpc.useUtils();
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const done = {
-    meta: { successMessage: () => t('employeeDetail.saved') },
+    meta: { successMessage: 'server' as const },
     onSuccess: () => void Promise.all([refresh(), utils.employee.secondContract.list.invalidate({ employeeId: d.id })]),
   };
   const saveMain = trpc.employee.contract.create.useMutation(done);
@@ -269,7 +269,7 @@ export function RecordsCard({ d }: { d: EmployeeDetail }) {
   const [deleting, setDeleting] = useState<RecordRow | null>(null);
   const refresh = useRefresh(d);
   const remove = trpc.employee.record.delete.useMutation({
-    meta: { successMessage: () => t('corrections.recordDeleted') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void refresh(),
   });
   const q = trpc.employee.record.list.useQuery({ employeeId: d.id, pageSize: 100 });
@@ -346,11 +346,11 @@ function RecordDialog({ d, record, onClose }: { d: EmployeeDetail; record?: Reco
   const refresh = useRefresh(d);
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
   const save = trpc.employee.record.create.useMutation({
-    meta: { successMessage: () => t('employeeDetail.saved') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void refresh(),
   });
   const update = trpc.employee.record.update.useMutation({
-    meta: { successMessage: () => t('corrections.recordUpdated') },
+    meta: { successMessage: 'server' },
     onSuccess: () => void refresh(),
   });
   const e = d.employment;

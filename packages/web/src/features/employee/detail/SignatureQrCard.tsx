@@ -37,11 +37,11 @@ export function SignatureQrCard({ employeeId, canManage }: { employeeId: number;
   const image = own ? ownImage.data : staffImage.data;
 
   const refresh = () => void utils.employee.signature.invalidate();
-  const upload = trpc.employee.signature.upload.useMutation(toastThen(() => t('signatureQr.uploaded'), refresh));
-  const uploadMine = trpc.employee.signature.uploadMine.useMutation(toastThen(() => t('signatureQr.uploaded'), refresh));
-  const remove = trpc.employee.signature.delete.useMutation(toastThen(() => t('signatureQr.deleted'), refresh));
+  const upload = trpc.employee.signature.upload.useMutation(toastThen(refresh));
+  const uploadMine = trpc.employee.signature.uploadMine.useMutation(toastThen(refresh));
+  const remove = trpc.employee.signature.delete.useMutation(toastThen(refresh));
   const generate = trpc.employee.qrCode.generate.useMutation({
-    meta: { successMessage: () => t('signatureQr.generated') },
+    meta: { successMessage: 'server' },
     onSuccess: (file) => {
       saveBase64(file);
       refresh();

@@ -8,7 +8,6 @@ const en = {
   file: 'File',
   upload: 'Upload file',
   replace: 'Replace file',
-  uploaded: 'Contract file uploaded',
   hint: 'PDF, PNG or JPG, at most 700 KB',
   bad: 'Only PDF, PNG or JPG files of at most 700 KB',
 };
@@ -19,7 +18,6 @@ const id: typeof en = {
   file: 'Berkas',
   upload: 'Unggah berkas',
   replace: 'Ganti berkas',
-  uploaded: 'Berkas kontrak diunggah',
   hint: 'PDF, PNG atau JPG, paling besar 700 KB',
   bad: 'Hanya berkas PDF, PNG atau JPG paling besar 700 KB',
 };

@@ -35,13 +35,13 @@ export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => vo
   };
   const stage = trpc.employee.recruitment.stage.useMutation({ onSuccess: refresh });
   const addNote = trpc.employee.recruitment.note.useMutation({
-    meta: { successMessage: () => t('recruitment.noteAdded') },
+    meta: { successMessage: 'server' },
     onSuccess: () => {
       setNote('');
       refresh();
     },
   });
-  const upload = trpc.employee.recruitment.uploadCv.useMutation(toastThen(() => t('recruitment.cvUploaded'), refresh));
+  const upload = trpc.employee.recruitment.uploadCv.useMutation(toastThen(refresh));
   const a = q.data;
   const open = a ? (OPEN_RECRUITMENT_STAGES as readonly string[]).includes(a.stage) : false;
 

@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { serverMessage } from '../../../lib/server-messages';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import type { Column } from '../../../ui/DataTable';
@@ -100,11 +101,14 @@ const noteView: FieldView<string> = {
   ),
 };
 
-function useAdded(onAdded: (id: number) => void, onClose: () => void) {
-  const { t } = useTranslation();
+function useAdded(
+  path: 'employee.recruitment.create' | 'employee.recruitment.fromRegistration',
+  onAdded: (id: number) => void,
+  onClose: () => void,
+) {
   const utils = trpc.useUtils();
   return (r: { id: number }) => {
-    notifySuccess(t('recruitment.added'));
+    notifySuccess(serverMessage(path));
     void utils.employee.recruitment.list.invalidate();
     onClose();
     onAdded(r.id);
@@ -115,7 +119,7 @@ function useAdded(onAdded: (id: number) => void, onClose: () => void) {
 function AddApplicantDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: number) => void }) {
   const { t } = useTranslation();
   const file = useRef<File | null>(null);
-  const added = useAdded(onAdded, onClose);
+  const added = useAdded('employee.recruitment.create', onAdded, onClose);
   const create = trpc.employee.recruitment.create.useMutation({ onSuccess: added });
   const fields: FormFieldDef<string>[] = MANUAL_KEYS.map((key) => ({
     key,
@@ -181,7 +185,7 @@ const REG_KEYS = ['registrationId', 'phone', 'companyOfficeId', 'positionApplied
 /** A pending self-registration becomes an applicant (its personal data comes along). */
 function FromRegistrationDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: number) => void }) {
   const { t } = useTranslation();
-  const added = useAdded(onAdded, onClose);
+  const added = useAdded('employee.recruitment.fromRegistration', onAdded, onClose);
   const pending = trpc.employee.registration.list.useQuery({ status: 3, pageSize: 500 });
   const move = trpc.employee.recruitment.fromRegistration.useMutation({ onSuccess: added });
   const fields: FormFieldDef<string>[] = REG_KEYS.map((key) => ({
