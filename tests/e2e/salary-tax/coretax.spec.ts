@@ -100,5 +100,6 @@ test('Coretax BPMP: preview, export, mark filed, correct one employee, export th
   // HR works on desktop, but the screen must not break on a phone: the tables scroll inside their cards.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Nothing to export' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Polled: right after the resize a toast or the re-layout may still stick out for a moment (CI saw 489 px once).
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
