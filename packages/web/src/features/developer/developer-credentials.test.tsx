@@ -8,6 +8,7 @@ import { CredentialAddPage } from './CredentialAddPage';
 import { CredentialEditPage } from './CredentialEditPage';
 import { CredentialListPage } from './CredentialListPage';
 import { FingerspotDetailPage } from './FingerspotDetailPage';
+import { credentialDetail } from './credential-fixture';
 
 afterEach(() => {
   cleanup();
@@ -26,19 +27,7 @@ const render = (path: string, route: string, element: React.ReactElement) =>
   );
 
 const devices = { data: { rows: [{ id: 4, name: 'Gate JKT', serial: 'CKPG1' }], total: 1, page: 1, pageSize: 500 } };
-const credential = {
-  id: 7,
-  clientId: 'cid_abc',
-  name: 'Gate agent',
-  scopes: ['ingest'],
-  deviceId: null,
-  deviceName: null,
-  deviceSerial: null,
-  actsAs: 'admin@demo.co.id',
-  createdAt: '2026-11-20T03:00:00.000Z',
-  updatedAt: null,
-  revokedAt: null,
-};
+const credential = credentialDetail;
 
 describe('/developer/credential', () => {
   it('add: ingest scope by default, a terminal binding, the secret shown once', async () => {

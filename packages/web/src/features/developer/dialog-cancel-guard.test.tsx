@@ -6,6 +6,7 @@ import { ImportEmployeesDialog } from '../employee/ImportEmployeesDialog';
 import { SendPayslipsDialog } from '../salary-mail/SendPayslipsDialog';
 import { ReopenRunDialog } from '../salary-runs/ReopenRunDialog';
 import { CredentialEditPage } from './CredentialEditPage';
+import { credentialDetail } from './credential-fixture';
 
 /*
  * Issue 19: the Cancel of a hand-written dialog footer goes through the dialog guard like FormButtons'
@@ -21,21 +22,7 @@ describe('hand-written dialog Cancel buttons ask before discarding', () => {
   it('credential rotate: Cancel closes at once, and asks first once something in the dialog changed', async () => {
     fakeTrpcServer({
       'device.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 500 } }),
-      'auth.credential.detail': () => ({
-        data: {
-          id: 7,
-          clientId: 'cid_abc',
-          name: 'Gate agent',
-          scopes: ['ingest'],
-          deviceId: null,
-          deviceName: null,
-          deviceSerial: null,
-          actsAs: 'admin@demo.co.id',
-          createdAt: '2026-11-20T03:00:00.000Z',
-          updatedAt: null,
-          revokedAt: null,
-        },
-      }),
+      'auth.credential.detail': () => ({ data: credentialDetail }),
     });
     renderRoutes(
       { '/developer/credential/:id/edit': <CredentialEditPage /> },
