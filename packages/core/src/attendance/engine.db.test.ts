@@ -7,6 +7,7 @@ import { AppError } from '../shared/errors';
 import { makeEmployee } from '../testing/fixtures';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import { ingestPunches } from '../devices/ingest';
+import { computeTimesheets } from './engine';
 import { assignPin } from './punches';
 import { assignSchedule, createHoliday, createShift } from './setup';
 import {
@@ -342,6 +343,43 @@ describe('timesheet engine (issue 4)', () => {
         workedHours: '15.67',
       }),
     ]);
+  });
+
+  it('a range computed in chunks of employees (two at once on PostgreSQL) writes what one statement writes', async () => {
+    const people = [await employee(), await employee(), await employee(), await employee(1), await employee(1)];
+    for (const [i, p] of people.entries()) {
+      if (i % 2)
+        await assignSchedule(ctx, manage(), {
+          employeeIds: [p.id],
+          from: '2026-11-09',
+          to: '2026-11-11',
+          pattern: [{ shiftId: nightShift, days: 1 }],
+        });
+      await ingest(p.pin, ['2026-11-09T07:5' + i + ':00', '2026-11-09T17:1' + i + ':00', '2026-11-10T08:2' + i + ':00']);
+    }
+    const ids = people.map((p) => p.id);
+    const target = { kind: 'range', from: '2026-11-09', to: '2026-11-11', employees: sql<boolean>`e.id = any(${ids})` } as const;
+    const rows = () =>
+      t.db
+        .selectFrom('timesheets')
+        .select(['employee_id', 'work_date', 'day_type', 'status', 'first_in', 'last_out', 'late_minutes', 'worked_minutes'])
+        .where('employee_id', 'in', ids)
+        .where('work_date', '>=', '2026-11-09')
+        .where('work_date', '<=', '2026-11-11')
+        .orderBy('employee_id')
+        .orderBy('work_date')
+        .execute();
+    const wipe = () => t.db.deleteFrom('timesheets').where('employee_id', 'in', ids).execute();
+
+    await wipe();
+    expect(await computeTimesheets(t.db, target, { chunkEmployees: 2 })).toBe(15);
+    const chunked = await rows();
+    await wipe();
+    expect(await computeTimesheets(t.db, target)).toBe(15);
+    expect(await rows()).toEqual(chunked);
+    expect(chunked.filter((r) => r.status === 1)).toHaveLength(3);
+    // Computing again changes nothing, chunked or not.
+    expect(await computeTimesheets(t.db, target, { chunkEmployees: 1 })).toBe(0);
   });
 
   it('data scope: a manager sees only their department; another department is NOT_FOUND', async () => {

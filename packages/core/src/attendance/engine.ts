@@ -39,17 +39,71 @@ export type EngineTarget =
       to: string;
       /** A condition on the employees alias `e` (scope and filters); active employees only are computed. */
       employees: RawBuilder<boolean>;
+      /** Only employees with ids from … to (both included): a chunk of a range, set by the engine. */
+      idRange?: readonly [number, number];
     }
   | { kind: 'pairs'; pairs: readonly { employeeId: number; date: string }[] };
+
+/** Employees per statement of a range: each statement's sorts and hashes then fit in memory (`pnpm bench timesheet`). */
+const RANGE_CHUNK_EMPLOYEES = 5_000;
+/** Statements of one range that run at once on PostgreSQL when the caller holds no transaction. */
+const RANGE_CONCURRENCY = 2;
 
 /**
  * Computes the target days and merges them into `timesheets` (rows whose values did not change are
  * left alone, so their computed_at stays). Returns the number of rows inserted or changed.
+ *
+ * A range is computed in chunks of RANGE_CHUNK_EMPLOYEES employees (by id). Inside the caller's
+ * transaction the chunks run one after another in it; without one, each chunk commits on its own and,
+ * on PostgreSQL, two run at once on their own connections (a month for 100,000 employees, issue 22).
+ * Timesheets are derived data: a range stopped halfway is completed by computing it again.
  */
-export async function computeTimesheets(db: Db, target: EngineTarget): Promise<number> {
-  if (target.kind === 'pairs' && target.pairs.length === 0) return 0;
-  if (db.isTransaction) return computeIn(db, target);
-  return (db as Kysely<Database>).transaction().execute((trx) => computeIn(trx, target));
+export async function computeTimesheets(db: Db, target: EngineTarget, opts: { chunkEmployees?: number } = {}): Promise<number> {
+  if (target.kind === 'pairs') {
+    if (target.pairs.length === 0) return 0;
+    return inOwnTransaction(db, (trx) => computeIn(trx, target));
+  }
+  const ids = (
+    await sql<{ id: number }>`select e.id from employees e where e.resigned = 0 and ${target.employees} order by e.id`.execute(db)
+  ).rows.map((r) => r.id);
+  const chunks: EngineTarget[] = [];
+  const size = opts.chunkEmployees ?? RANGE_CHUNK_EMPLOYEES;
+  for (let i = 0; i < ids.length; i += size) {
+    const lo = ids[i]!;
+    const hi = ids[Math.min(i + size, ids.length) - 1]!;
+    chunks.push({ ...target, idRange: [lo, hi] });
+  }
+  const parallel = !db.isTransaction && chunks.length > 1 && !(await isEmbedded(db)) ? RANGE_CONCURRENCY : 1;
+  let next = 0;
+  let changed = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < chunks.length) {
+      const chunk = chunks[next++]!;
+      try {
+        const n = await inOwnTransaction(db, (trx) => computeIn(trx, chunk));
+        changed += n;
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(parallel, chunks.length) }, worker));
+  const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (refused) throw refused.reason;
+  return changed;
+}
+
+function inOwnTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db);
+  return (db as Kysely<Database>).transaction().execute(fn);
+}
+
+/** Embedded PGlite has one connection: its transactions cannot run side by side. */
+async function isEmbedded(db: Db): Promise<boolean> {
+  const r = await sql<{ v: string }>`select version() as v`.execute(db);
+  return r.rows[0]!.v.includes('PGlite');
 }
 
 /**
@@ -80,21 +134,31 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
   let cday: RawBuilder<unknown>;
   let lo: string;
   let hi: string;
+  // A chunk's employees as an id range: the roster is then read through its primary key for them alone.
+  let idRange = sql<boolean>`true`;
   if (target.kind === 'range') {
     lo = target.from;
     hi = target.to;
-    emps = sql`select e.id as employee_id from employees e where e.resigned = 0 and ${target.employees}`;
-    cday = sql`select m.employee_id, d::date as work_date, d::date between ${lo}::date and ${hi}::date as is_target
-      from emps m cross join generate_series(${lo}::date - 1, ${hi}::date + 1, interval '1 day') d`;
+    const inRange = (column: string) =>
+      target.idRange
+        ? sql<boolean>`${sql.ref(column)} between ${target.idRange[0]} and ${target.idRange[1]}`
+        : sql<boolean>`true`;
+    idRange = inRange('employee_id');
+    emps = sql`select e.id as employee_id, e.company_office_id from employees e
+      where e.resigned = 0 and ${target.employees} and ${inRange('e.id')}`;
+    // Days as whole numbers from `lo`: the planner knows how many rows an integer series gives.
+    const days = Math.round((Date.parse(`${hi}T00:00:00Z`) - Date.parse(`${lo}T00:00:00Z`)) / 86_400_000);
+    cday = sql`select m.employee_id, ${lo}::date + i as work_date, i between 0 and ${days}::int as is_target
+      from emps m cross join generate_series(-1, ${days + 1}::int) i`;
   } else {
     const dates = target.pairs.map((p) => p.date).sort();
     lo = dates[0]!;
     hi = dates.at(-1)!;
     const json = JSON.stringify(target.pairs.map((p) => ({ employee_id: p.employeeId, work_date: p.date })));
-    const pairs = sql`select x.employee_id, x.work_date
+    const pairs = sql`select x.employee_id, x.work_date, e.company_office_id
       from jsonb_to_recordset(${json}::jsonb) as x(employee_id integer, work_date date)
       join employees e on e.id = x.employee_id and e.resigned = 0`;
-    emps = sql`select distinct employee_id from (${pairs}) x`;
+    emps = sql`select distinct employee_id, company_office_id from (${pairs}) x`;
     cday = sql`select x.employee_id, x.work_date + k.k as work_date, bool_or(k.k = 0) as is_target
       from (${pairs}) x cross join (values (-1), (0), (1)) as k(k)
       group by 1, 2`;
@@ -107,13 +171,17 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
     with st as (select * from attendance_settings where id = 1),
     emps as (${emps}),
     cday as (${cday}),
+    sch as (
+      select employee_id, work_date, shift_id from schedules
+      where work_date between ${lo}::date - 1 and ${hi}::date + 1 and ${idRange}
+    ),
     hol as (
       select holiday_date, company_office_id from holidays
       where holiday_date between ${lo}::date - 1 and ${hi}::date + 1
     ),
     -- How far a shift's window reaches into the next calendar day (spill) and, when negative,
     -- how early it opens on the day before (lead): which neighbour days a punch can belong to.
-    lim as (
+    lim as materialized (
       select
         coalesce(max(s.end_time - time '00:00' + case when s.overnight then interval '1 day' else interval '0' end
           + make_interval(mins => st.window_after_minutes) - interval '1 day'), interval '0') as spill,
@@ -128,9 +196,9 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
           when (st.workday_mask >> extract(isodow from c.work_date)::int) & 1 = 1 then st.default_shift_id
         end as shift_id
       from cday c
-      join employees e on e.id = c.employee_id
+      join emps e on e.employee_id = c.employee_id
       cross join st
-      left join schedules sc on sc.employee_id = c.employee_id and sc.work_date = c.work_date
+      left join sch sc on sc.employee_id = c.employee_id and sc.work_date = c.work_date
       left join hol ho on ho.holiday_date = c.work_date and ho.company_office_id = e.company_office_id
       left join hol hc on hc.holiday_date = c.work_date and hc.company_office_id is null
     ),
@@ -180,30 +248,26 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
       from nb
     ),
     -- Punches with the calendar days they may belong to: their own, the day before when a shift
-    -- window reaches past midnight that far (spill), the day after when one opens before midnight.
+    -- window reaches past midnight that far (spill), the day after when one opens before midnight
+    -- (one read of the punches, each paired with the candidate days that apply).
     -- A punch at a canteen terminal is a meal, not attendance (canteen module).
-    pun as (
-      select p.employee_id, p.local_time, p.local_time::date as cand_date
+    pun as materialized (
+      select p.employee_id, p.local_time, c.d as cand_date
       from punches p
+      cross join lim
+      cross join lateral unnest(array[
+        p.local_time::date,
+        case when lim.spill > interval '0'
+          and (lim.spill >= interval '1 day' or p.local_time::time < time '00:00' + lim.spill)
+          then p.local_time::date - 1 end,
+        case when lim.lead < interval '0'
+          and (lim.lead <= interval '-1 day' or p.local_time::time >= time '00:00' + lim.lead)
+          then p.local_time::date + 1 end
+      ]) as c(d)
       where p.employee_id in (select employee_id from emps)
         and p.local_time >= ${lo}::date - 2 and p.local_time < ${hi}::date + 3
         and p.device_serial not in (select device_serial from canteen_terminals)
-      union all
-      select p.employee_id, p.local_time, p.local_time::date - 1
-      from punches p cross join lim
-      where p.employee_id in (select employee_id from emps)
-        and p.local_time >= ${lo}::date - 2 and p.local_time < ${hi}::date + 3
-        and p.device_serial not in (select device_serial from canteen_terminals)
-        and lim.spill > interval '0'
-        and (lim.spill >= interval '1 day' or p.local_time::time < time '00:00' + lim.spill)
-      union all
-      select p.employee_id, p.local_time, p.local_time::date + 1
-      from punches p cross join lim
-      where p.employee_id in (select employee_id from emps)
-        and p.local_time >= ${lo}::date - 2 and p.local_time < ${hi}::date + 3
-        and p.device_serial not in (select device_serial from canteen_terminals)
-        and lim.lead < interval '0'
-        and (lim.lead <= interval '-1 day' or p.local_time::time >= time '00:00' + lim.lead)
+        and c.d is not null
     ),
     cand as (
       select p.employee_id, p.local_time, b.work_date

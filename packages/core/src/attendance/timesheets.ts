@@ -374,7 +374,8 @@ export async function recomputeTimesheets(ctx: Ctx, grant: Manage, raw: In<typeo
   // The earlier of the two dates ('yyyy-mm-dd' sorts as text).
   const to = [input.to, now].sort()[0]!;
   const employees = await scopedEmployeeCondition(ctx.db, grant.scope, input);
-  const changed = await inTransaction(ctx, (trx) => computeTimesheets(trx, { kind: 'range', from: input.from, to, employees }));
+  // Not one transaction: the engine commits a range in chunks of employees, two at once on PostgreSQL.
+  const changed = await computeTimesheets(ctx.db, { kind: 'range', from: input.from, to, employees });
   return { from: input.from, to, changed };
 }
 
