@@ -56,10 +56,28 @@ export function ptkpAmount(status: PtkpStatus): number {
 /** The monthly TER rate (percent) for a category and a month's gross: the row with prevMax < gross ≤ max (payroll-id.md §1.5). */
 export function terMonthlyRatePercent(category: TerCategory, gross: Dec | number): Dec {
   const g = dec(gross);
-  for (const [max, rate] of TER_MONTHLY[category]) {
-    if (max === null || g.lte(max)) return new Dec(rate);
+  // Binary search over the category's upper limits, built once as decimals (a payroll run looks up every payslip).
+  const rows = terRows(category);
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const max = rows[mid]!.max;
+    if (max === null || g.lte(max)) hi = mid;
+    else lo = mid + 1;
   }
-  throw new Error('unreachable: the last TER row has no upper limit');
+  return rows[lo]!.rate;
+}
+
+const TER_ROWS = new Map<TerCategory, { max: Dec | null; rate: Dec }[]>();
+function terRows(category: TerCategory) {
+  let rows = TER_ROWS.get(category);
+  if (!rows) {
+    rows = TER_MONTHLY[category].map(([max, rate]) => ({ max: max === null ? null : new Dec(max), rate: new Dec(rate) }));
+    if (rows.at(-1)?.max !== null) throw new Error('unreachable: the last TER row has no upper limit');
+    TER_ROWS.set(category, rows);
+  }
+  return rows;
 }
 
 /** Rounds a TER amount to whole rupiah by the company's choice (payroll-id.md §1.9: truncation recommended). */

@@ -117,6 +117,9 @@ export async function overtimeWageForPeriod(
   }
 }
 
+/** Employees whose inputs a run loads at once (computePayrollRun). */
+const LOAD_CHUNK_EMPLOYEES = 5_000;
+
 /** What a run reads from: the database (or the run's transaction) and the feeds of payroll/ports.ts. */
 export type PayrollRunCtx = Pick<Ctx, 'db' | 'payrollFeeds'>;
 
@@ -178,6 +181,8 @@ export async function computePayrollRun(
     sink?: (slips: ComputedPayslip[]) => Promise<void>;
     /** Told how many of the run's employees are computed so far (after each chunk and at the end), for a progress bar. */
     onProgress?: (done: number, total: number) => void;
+    /** Employees whose inputs are loaded at once (default 5,000; tests use small chunks). */
+    loadChunkEmployees?: number;
   },
 ): Promise<ComputedRun> {
   const t0 = performance.now();
@@ -195,12 +200,25 @@ export async function computePayrollRun(
     periodEnd: dates.end,
     companyOfficeId: opts.companyOfficeId,
   });
-  const ids = employees.map((e) => e.id);
   // The last tax period needs the earlier months: December for everyone, the month of leaving for leavers.
-  const lastPeriodIds = dates.month === 12 ? ids : employees.filter((e) => e.lastWorkingDay).map((e) => e.id);
-  const { basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces } =
-    await loadRunInputs(ctx, { ids, lastPeriodIds, period: opts.period, settings, attendance: opts.attendance });
-  const t1 = performance.now();
+  const lastPeriod = (e: RunEmployee) => dates.month === 12 || Boolean(e.lastWorkingDay);
+  // Inputs are loaded in chunks of employees, the next chunk while the engine computes this one: PostgreSQL
+  // works in its own process meanwhile, and only one chunk's inputs are held in memory (issue 22).
+  const load = (chunk: readonly RunEmployee[]) => {
+    const loading = loadRunInputs(ctx, {
+      ids: chunk.map((e) => e.id),
+      lastPeriodIds: chunk.filter(lastPeriod).map((e) => e.id),
+      period: opts.period,
+      settings,
+      attendance: opts.attendance,
+    });
+    loading.catch(() => undefined); // awaited below; avoids an unhandled rejection meanwhile
+    return loading;
+  };
+  const chunks: RunEmployee[][] = [];
+  const size = opts.loadChunkEmployees ?? LOAD_CHUNK_EMPLOYEES;
+  for (let i = 0; i < employees.length; i += size) chunks.push(employees.slice(i, i + size));
+  let loadMs = performance.now() - t0;
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
   const slips: ComputedPayslip[] = [];
   const skipped: SkippedEmployee[] = [];
@@ -216,47 +234,56 @@ export async function computePayrollRun(
     opts.onProgress?.(slips.length + skipped.length, employees.length);
     chunkStart = performance.now();
   };
-  for (const e of employees) {
-    if (slips.length - sent >= 1000) await flush();
-    const basic = basics.get(e.id);
-    if (!basic) {
-      skipped.push({
-        employeeId: e.id,
-        employeeNumber: e.employeeNumber,
-        employeeName: e.name,
-        reason: `no contract or salary change by ${dates.end}`,
+  let next = chunks.length ? load(chunks[0]!) : null;
+  for (const [k, chunk] of chunks.entries()) {
+    engineMs += performance.now() - chunkStart;
+    const waited = performance.now();
+    const { basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces } = await next!;
+    next = k + 1 < chunks.length ? load(chunks[k + 1]!) : null;
+    chunkStart = performance.now();
+    loadMs += chunkStart - waited;
+    for (const e of chunk) {
+      if (slips.length - sent >= 1000) await flush();
+      const basic = basics.get(e.id);
+      if (!basic) {
+        skipped.push({
+          employeeId: e.id,
+          employeeNumber: e.employeeNumber,
+          employeeName: e.name,
+          reason: `no contract or salary change by ${dates.end}`,
+        });
+        continue;
+      }
+      if (basic.queueId) queueIds.push(basic.queueId);
+      const input = runInputOf(e, basic, dates.end, {
+        components: components.get(e.id) ?? [],
+        bonusCuts: bonusCuts.get(e.id) ?? [],
+        externalDeductions: external.get(e.id) ?? [],
+        thr: thrInput(thr.get(e.id)),
+        attendance: attendance.get(e.id) ?? fullMonth,
+        earlier: earlier.get(e.id) ?? [],
+        taxBorneBy: taxBorneBy.get(e.id),
+        previousEmployer: previousIncome.get(e.id),
+        pieces: pieces.get(e.id),
       });
-      continue;
-    }
-    if (basic.queueId) queueIds.push(basic.queueId);
-    const input = runInputOf(e, basic, dates.end, {
-      components: components.get(e.id) ?? [],
-      bonusCuts: bonusCuts.get(e.id) ?? [],
-      externalDeductions: external.get(e.id) ?? [],
-      thr: thrInput(thr.get(e.id)),
-      attendance: attendance.get(e.id) ?? fullMonth,
-      earlier: earlier.get(e.id) ?? [],
-      taxBorneBy: taxBorneBy.get(e.id),
-      previousEmployer: previousIncome.get(e.id),
-      pieces: pieces.get(e.id),
-    });
-    try {
-      slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache, legal));
-    } catch (err) {
-      // 412 naming the employee (and the component), never a 500 (issue 16 item 12).
-      if (err instanceof PayslipComputeError && err.outOfRange)
-        throw new AppError(
-          'PRECONDITION_FAILED',
-          `Component ${err.outOfRange.component} gives ${err.outOfRange.value} for ${e.name} (${e.employeeNumber}): out of range`,
-        );
-      if (err instanceof PayslipComputeError)
-        throw new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${err.message}`);
-      if (err instanceof RangeError)
-        throw new AppError(
-          'PRECONDITION_FAILED',
-          `The payslip of ${e.name} (${e.employeeNumber}) is out of range (${err.message}); check the salary and components`,
-        );
-      throw err;
+      try {
+        slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache, legal));
+      } catch (err) {
+        // 412 naming the employee (and the component), never a 500 (issue 16 item 12).
+        if (err instanceof PayslipComputeError && err.outOfRange)
+          throw new AppError(
+            'PRECONDITION_FAILED',
+            `Component ${err.outOfRange.component} gives ${err.outOfRange.value} for ${e.name} (${e.employeeNumber}): out of range`,
+          );
+        if (err instanceof PayslipComputeError)
+          throw new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${err.message}`);
+        if (err instanceof RangeError)
+          throw new AppError(
+            'PRECONDITION_FAILED',
+            `The payslip of ${e.name} (${e.employeeNumber}) is out of range (${err.message}); check the salary and components`,
+          );
+        throw err;
+      }
     }
   }
   await flush();
@@ -267,7 +294,7 @@ export async function computePayrollRun(
     slips,
     skipped,
     queueIds,
-    loadSeconds: (t1 - t0) / 1000,
+    loadSeconds: loadMs / 1000,
     engineSeconds: engineMs / 1000,
   };
 }
