@@ -28,6 +28,29 @@ describe('employee list search', () => {
     const number = (await listEmployees(t.services.ctx(g.actor), g, { search: 'Agung' })).rows[0]!.employeeNumber;
     expect(await names(number)).toEqual(['Agung Ops']);
     expect(await names('100%')).toEqual([]);
+    // One text per employee, but a term never spans two fields (name | number | e-mail).
+    expect(await names(`Ops${number.slice(0, 2)}`)).toEqual([]);
+  });
+
+  it('a search sorts its matches by any column and pages through them in that order', async () => {
+    const g = await hr();
+    const ctx = t.services.ctx(g.actor);
+    const all = await listEmployees(ctx, g, { search: 'gus', sort: 'employeeNumber', order: 'desc' });
+    const byPage = [];
+    for (const page of [1, 2, 3])
+      byPage.push(
+        ...(await listEmployees(ctx, g, { search: 'gus', sort: 'employeeNumber', order: 'desc', page, pageSize: 1 })).rows,
+      );
+    expect(byPage.map((r) => r.employeeNumber)).toEqual(all.rows.map((r) => r.employeeNumber));
+    expect(all.rows.map((r) => r.employeeNumber)).toEqual(
+      all.rows
+        .map((r) => r.employeeNumber)
+        .sort()
+        .reverse(),
+    );
+    const byOffice = await listEmployees(ctx, g, { search: 'gus', sort: 'office', pageSize: 2 });
+    expect(byOffice).toMatchObject({ total: 3, totalCapped: false });
+    expect(byOffice.rows).toHaveLength(2);
   });
 
   it('one or two characters match the beginning, so a short search stays useful in a long list', async () => {
@@ -68,6 +91,8 @@ describe('employee list total', () => {
     expect(capped.rows).toHaveLength(2);
     // Within the cap the total is exact, and over REST the flag arrives as text.
     expect(await listEmployees(ctx, g, { search: 'ag' }, { totalCap: 3 })).toMatchObject({ total: 2, totalCapped: false });
+    // A search of three letters or more stops at its own cap (SEARCH_TOTAL_CAP, 1,000; here 2).
+    expect(await listEmployees(ctx, g, { search: 'gus' }, { totalCap: 2 })).toMatchObject({ total: 2, totalCapped: true });
     expect(await listEmployees(ctx, g, { exactTotal: 'true' as never }, { totalCap: 3 })).toMatchObject({
       total: exact.total,
       totalCapped: false,

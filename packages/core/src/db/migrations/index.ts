@@ -49,6 +49,7 @@ import * as m20261127T0050 from './20261127T0050_company_name';
 import * as m20261127T0060 from './20261127T0060_cooperative_principal_payroll';
 import * as m20261127T0100 from './20261127T0100_birthday_index';
 import * as m20261127T0200 from './20261127T0200_punches_covering_index';
+import * as m20261127T0210 from './20261127T0210_employee_search_text';
 import * as m20261127T0040 from './20261127T0040_office_time_zone';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0060_cooperative_principal_payroll': m20261127T0060,
   '20261127T0100_birthday_index': m20261127T0100,
   '20261127T0200_punches_covering_index': m20261127T0200,
+  '20261127T0210_employee_search_text': m20261127T0210,
 };
