@@ -142,8 +142,9 @@ export const assignPinOutput = z.object({
   ...pinRowShape.omit({ employeeName: true, employeeNumber: true }).shape,
 });
 export const removePinOutput = okOutput;
-export const listTimesheetsOutput = pageOutput(timesheetRowShape);
-export const listFailedTimesheetsOutput = pageOutput(timesheetRowShape);
+/** A timesheet list page; `totalCapped`: more rows match than `total` says (the count stops at 10,000). */
+export const listTimesheetsOutput = pageOutput(timesheetRowShape).extend({ totalCapped: z.boolean() });
+export const listFailedTimesheetsOutput = listTimesheetsOutput;
 export const timesheetSummaryOutput = pageOutput(summaryRowShape);
 export const employeeAttendanceReportOutput = employeeReportShape;
 export const editTimesheetOutput = timesheetRowShape;

@@ -394,6 +394,7 @@ export const en = {
   table: {
     loadError: 'Could not load the list.',
     total: 'Total: {{count}}',
+    totalCapped: 'More than {{count}}: filter to narrow the list',
     pageSize: 'Rows per page',
     page: 'Page {{page}} of {{pages}}',
     prev: 'Previous',

@@ -391,6 +391,7 @@ export const id: Messages = {
   table: {
     loadError: 'Daftar tidak dapat dimuat.',
     total: 'Total: {{count}}',
+    totalCapped: 'Lebih dari {{count}}: saring untuk mempersempit daftar',
     pageSize: 'Baris per halaman',
     page: 'Halaman {{page}} dari {{pages}}',
     prev: 'Sebelumnya',

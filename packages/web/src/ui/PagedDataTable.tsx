@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from './DataTable';
 import { Pagination } from './Pagination';
 
@@ -13,13 +14,20 @@ export function PagedDataTable<T>({
 }: {
   /** The page shown and its size (use-list-state or usePaging). */
   list: { page: number; pageSize: number; setPage: (page: number) => void; setPageSize: (size: number) => void };
-  query: { data?: { rows: T[]; total: number } | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
+  /** `totalCapped`: the server stopped counting at `total` (a pager then says "more than …"). */
+  query: {
+    data?: { rows: T[]; total: number; totalCapped?: boolean } | undefined;
+    isFetching: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
   columns: Column<T>[];
   /** Default: the row's `id`. */
   rowKey?: ((row: T) => string | number) | undefined;
   empty: ReactNode;
   caption?: string | undefined;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <DataTable
@@ -38,6 +46,7 @@ export function PagedDataTable<T>({
         total={query.data?.total ?? 0}
         onPage={list.setPage}
         onPageSize={list.setPageSize}
+        totalLabel={query.data?.totalCapped ? t('table.totalCapped', { count: query.data.total }) : undefined}
       />
     </>
   );
