@@ -78,7 +78,15 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === OID_INT8 || oid === OID_NUMERIC || oid === OID_DATE ? identity : pg.types.getTypeParser(oid, format as 'text'),
     };
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, types: types as never });
+    // JIT compilation off for every connection: an interactive query whose row estimate is poor (a date series is
+    // guessed at 1,000 rows) can cross jit_above_cost and spend 0.25 s compiling what runs in 10 ms (issue 22).
+    // Batch statements that could gain from it already turn it off for themselves (the timesheet engine).
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      types: types as never,
+      options: '-c jit=off',
+    });
     // A connection the database drops (restart, admin shutdown 57P01) must not crash the process:
     // the pool reports idle ones here; checked-out ones fail their query, which the caller sees,
     // and their 'error' event needs a listener too or Node throws it as unhandled.

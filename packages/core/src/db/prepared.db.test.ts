@@ -29,6 +29,15 @@ describe('statements run again and again (issue 22)', () => {
 });
 
 describeOnPostgres('prepared statements on PostgreSQL', () => {
+  it('every connection runs without JIT compilation (a poor row estimate must not cost a compile)', async () => {
+    const jit = await Promise.all(
+      [1, 2].map(() =>
+        tdb.db.transaction().execute(async (trx) => (await sql<{ jit: string }>`show jit`.execute(trx)).rows[0]!.jit),
+      ),
+    );
+    expect(jit).toEqual(['off', 'off']);
+  });
+
   it('a parameterised statement is prepared once per connection and answers the same as before', async () => {
     const seen = await tdb.db.transaction().execute(async (trx) => {
       const answers: number[] = [];
