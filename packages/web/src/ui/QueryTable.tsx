@@ -1,8 +1,8 @@
 import { type Column, DataTable } from './DataTable';
 
 /**
- * A table of all that a query returns (no paging), named by `caption`: loading while it fetches,
- * the failure with a retry when it could not load, else `empty` when there are no rows.
+ * A table of all that a query returns (no paging), named by `caption` when given: loading while it
+ * fetches, the failure with a retry when it could not load, else `empty` when there are no rows.
  */
 export function QueryTable<T>({
   caption,
@@ -11,8 +11,8 @@ export function QueryTable<T>({
   rowKey,
   empty,
 }: {
-  caption: string;
-  query: { data: readonly T[] | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
+  caption?: string | undefined;
+  query: { data?: readonly T[] | undefined; isFetching: boolean; isError: boolean; refetch: () => unknown };
   columns: Column<T>[];
   /** Default: the row's `id`. */
   rowKey?: ((row: T) => string | number) | undefined;

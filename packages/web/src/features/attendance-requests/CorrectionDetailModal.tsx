@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
-import { TextInput } from '../../ui/TextInput';
 import { Fact } from '../shared/approvals/Fact';
 import { decisionText, HistorySection, RequestModalFooter, StatusFact, decisionOptions } from './detail-parts';
 import { DayRowView, timesOf } from './shared';
 import './texts';
+import { TextField } from '../../ui/TextField';
 
 /**
  * One correction: the request, the day's timesheet row now, the history, and the decisions the
@@ -71,11 +70,7 @@ export function CorrectionDetailModal({ id, onClose }: { id: number | null; onCl
             <h3 className="mb-2 text-sm font-semibold text-slate-700">{t('attreq.dayRow')}</h3>
             <DayRowView day={c.day} />
           </div>
-          {decide ? (
-            <Field label={t('attreq.note')} htmlFor="corr-note">
-              <TextInput id="corr-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-            </Field>
-          ) : null}
+          {decide ? <TextField id="corr-note" label={t('attreq.note')} maxLength={500} value={note} onValue={setNote} /> : null}
           <HistorySection rows={c.history} />
         </div>
       )}

@@ -13,6 +13,7 @@ import { Fact } from '../shared/approvals/Fact';
 import { decisionText, HistorySection, RequestModalFooter, StatusFact, decisionOptions } from './detail-parts';
 import { timesOf } from './shared';
 import './texts';
+import { TextField } from '../../ui/TextField';
 
 /**
  * One overtime request: planned, actual (per punches) and approved hours, the day type, the
@@ -108,9 +109,7 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
                   onChange={(e) => setHours(e.target.value)}
                 />
               </Field>
-              <Field label={t('attreq.note')} htmlFor="ot-note">
-                <TextInput id="ot-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-              </Field>
+              <TextField id="ot-note" label={t('attreq.note')} maxLength={500} value={note} onValue={setNote} />
             </div>
           ) : null}
           {canPreview ? (

@@ -16,7 +16,7 @@ import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { Tabs } from '../../ui/Tabs';
 import { useListState } from '../../lib/use-list-state';
-import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared/OrgSelects';
+import { OrgCascadeFields } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { HolidaysTab } from './HolidaysTab';
 import { SettingsTab } from './SettingsTab';
@@ -291,28 +291,12 @@ function AssignForm({ onDone }: { onDone: () => void }) {
             <DatePicker id="assign-to" value={to} onChange={setTo} min={from} invalid={Boolean(errors.to)} />
           </Field>
           <div />
-          <Field label={t('att.office')} htmlFor="assign-office">
-            <CompanyOfficeSelect id="assign-office" placeholder={t('att.allOffices')} value={officeId} onChange={org.setOffice} />
-          </Field>
-          <Field label={t('att.department')} htmlFor="assign-department">
-            <DepartmentSelect
-              id="assign-department"
-              placeholder={t('att.allDepartments')}
-              companyOfficeId={toId(officeId)}
-              value={departmentId}
-              onChange={org.setDepartment}
-            />
-          </Field>
-          <Field label={t('att.division')} htmlFor="assign-division">
-            <DivisionSelect
-              id="assign-division"
-              placeholder={t('att.allDivisions')}
-              companyOfficeId={toId(officeId)}
-              departmentId={toId(departmentId)}
-              value={divisionId}
-              onChange={org.setDivision}
-            />
-          </Field>
+          <OrgCascadeFields
+            org={org}
+            ids={{ office: 'assign-office', department: 'assign-department', division: 'assign-division' }}
+            labels={{ office: t('att.office'), department: t('att.department'), division: t('att.division') }}
+            placeholders={{ office: t('att.allOffices'), department: t('att.allDepartments'), division: t('att.allDivisions') }}
+          />
         </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-semibold text-slate-700">{t('att.pattern')}</legend>

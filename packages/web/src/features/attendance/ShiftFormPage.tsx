@@ -13,6 +13,7 @@ import { toId } from '../shared/use-lookups';
 import { fieldErrors, minutesError, NumberField } from './shared';
 import './texts';
 import { fieldBinder, labelBinder } from '../../lib/field-binder';
+import { useToastThenGo } from '../../lib/toast-then';
 
 interface ShiftDraft {
   name: string;
@@ -76,13 +77,8 @@ export function ShiftFormPage() {
     lateGraceMinutes: t('att.lateGrace'),
     earlyGraceMinutes: t('att.earlyGrace'),
   };
-  const utils = trpc.useUtils();
   const done = {
-    meta: { successMessage: 'server' as const },
-    onSuccess: () => {
-      void utils.attendance.invalidate();
-      void navigate('/attendance/shift');
-    },
+    ...useToastThenGo('/attendance/shift', (u) => u.attendance.invalidate()),
     onError: (err: unknown) => setErrors(fieldErrors(err, labels)),
   };
   const create = trpc.attendance.shift.create.useMutation(done);

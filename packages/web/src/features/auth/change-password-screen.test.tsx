@@ -1,16 +1,13 @@
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthedApp } from '../../app/AuthedApp';
 import { trpc } from '../../lib/trpc';
 import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
-import { sessionUser } from '../../testing/screen';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { PasswordChangeListener } from './ChangePasswordScreen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const mustChange = { ...sessionUser(['employee.view']), mustChangePassword: true };
 const AU0010 = {

@@ -13,7 +13,6 @@ import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
 import { Select } from '../../ui/Select';
-import { TextInput } from '../../ui/TextInput';
 import { PagedCard } from '../../ui/PagedCard';
 import { useListState } from '../../lib/use-list-state';
 import { OrgCascadeFields } from '../shared/OrgSelects';
@@ -35,6 +34,7 @@ import { CheckboxField } from '../../ui/CheckboxField';
 import { useOrgCascade } from '../../lib/use-org-cascade';
 import { ControlField } from '../../ui/ControlField';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { TextField } from '../../ui/TextField';
 
 type SummaryRow = RouterOutputs['canteen']['mealSchedule']['list']['rows'][number];
 type EmployeeRow = RouterOutputs['canteen']['mealSchedule']['employees']['rows'][number];
@@ -179,9 +179,7 @@ function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => v
       <Field label={t('cnt.preference')} htmlFor="pref-preference">
         <Select id="pref-preference" value={preference} onChange={setPreference} options={PREFERENCE_OPTIONS} />
       </Field>
-      <Field label={t('cnt.note')} htmlFor="pref-note">
-        <TextInput id="pref-note" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
-      </Field>
+      <TextField id="pref-note" label={t('cnt.note')} value={note} maxLength={200} onValue={setNote} />
     </ActionModal>
   );
 }

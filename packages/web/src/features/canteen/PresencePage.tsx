@@ -29,6 +29,7 @@ import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { useListFilter, usePeriodFilter } from '../shared/list-filters';
 import './texts';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { toastThen } from '../../lib/toast-then';
 
 type Row = RouterOutputs['canteen']['presence']['list']['rows'][number];
 type CostRow = RouterOutputs['canteen']['presence']['mealCost']['rows'][number];
@@ -243,10 +244,7 @@ export function PresencePage() {
     },
     { placeholderData: keepPreviousData, enabled: !kiosk },
   );
-  const del = trpc.canteen.presence.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.canteen.invalidate(),
-  });
+  const del = trpc.canteen.presence.delete.useMutation(toastThen(() => void utils.canteen.invalidate()));
   const employeeColumns = useEmployeeColumns<Row>();
   if (kiosk) return canManage ? <KioskView /> : <Card>{t('cnt.manageOnly')}</Card>;
   const sourceOptions = [

@@ -16,6 +16,7 @@ import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { type CanteenSetting, ConfirmDeleteButton, formatRp, useCanteens } from './canteen-shared';
 import './texts';
 import { CheckboxField } from '../../ui/CheckboxField';
+import { toastThen } from '../../lib/toast-then';
 
 interface MealDraft {
   serves: boolean;
@@ -264,10 +265,7 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
 function CanteenCard({ canteen, canManage, onEdit }: { canteen: CanteenSetting; canManage: boolean; onEdit: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const del = trpc.canteen.setting.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.canteen.invalidate(),
-  });
+  const del = trpc.canteen.setting.delete.useMutation(toastThen(() => void utils.canteen.invalidate()));
   return (
     <Card
       title={

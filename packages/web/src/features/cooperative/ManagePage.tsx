@@ -28,6 +28,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { TextButton } from '../../ui/link-column';
 import { CheckboxField } from '../../ui/CheckboxField';
 import { todayWib } from '../../lib/company-date';
+import { toastThen } from '../../lib/toast-then';
 
 /** What the settings card and the deposit dialog check before sending (the server checks all of core's schema). */
 const settingsForm = cooperativeSettingsInput.pick({ principalAmount: true, mandatoryAmount: true });
@@ -120,10 +121,7 @@ type DepositKey = 'product' | 'amount' | 'date' | 'note';
 function DepositDialog({ member, onClose }: { member: Member; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const deposit = trpc.cooperative.balance.deposit.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.cooperative.invalidate(),
-  });
+  const deposit = trpc.cooperative.balance.deposit.useMutation(toastThen(() => void utils.cooperative.invalidate()));
   const form = useSchemaForm({
     idPrefix: 'deposit',
     fields: [
@@ -183,10 +181,7 @@ function MembersCard() {
     },
     { placeholderData: keepPreviousData },
   );
-  const setMemberStatus = trpc.cooperative.member.setStatus.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.cooperative.invalidate(),
-  });
+  const setMemberStatus = trpc.cooperative.member.setStatus.useMutation(toastThen(() => void utils.cooperative.invalidate()));
   const [depositing, setDepositing] = useState<Member | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const balance = trpc.cooperative.balance.get.useQuery({ id: shown ?? 0 }, { enabled: shown !== null });

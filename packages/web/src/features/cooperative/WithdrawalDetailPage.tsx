@@ -14,6 +14,7 @@ import './texts';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { enumLabel } from '../../lib/enum-labels';
 import { Fact } from '../shared/approvals/Fact';
+import { toastThen } from '../../lib/toast-then';
 
 type Detail = RouterOutputs['cooperative']['withdrawal']['get'];
 type FileRow = Detail['files'][number];
@@ -56,7 +57,7 @@ export function WithdrawalDetailPage() {
   const utils = trpc.useUtils();
   const detail = trpc.cooperative.withdrawal.get.useQuery({ id }, { enabled: valid });
   const refresh = () => void utils.cooperative.invalidate();
-  const ok = { meta: { successMessage: 'server' as const }, onSuccess: refresh };
+  const ok = toastThen(refresh);
   const [deciding, setDeciding] = useState<'approve' | 'disapprove' | null>(null);
   const decided = {
     ...ok,

@@ -15,6 +15,7 @@ import { LevelBadge } from './LevelBadge';
 import { LogDetailDialog } from './LogDetailDialog';
 import './texts';
 import { useFileDownload } from '../../lib/use-file-download';
+import { TextField } from '../../ui/TextField';
 
 type Row = RouterOutputs['auditLog']['list']['rows'][number];
 
@@ -91,9 +92,7 @@ export function DeveloperLogsPage() {
   const download = () => save(() => utils.auditLog.download.fetch(filters));
 
   const text = (id: string, label: string, value: string, set: (v: string) => void, placeholder: string) => (
-    <Field label={label} htmlFor={id}>
-      <TextInput id={id} value={value} placeholder={placeholder} onChange={(e) => paging.resetting(set)(e.target.value)} />
-    </Field>
+    <TextField id={id} label={label} value={value} placeholder={placeholder} onValue={paging.resetting(set)} />
   );
 
   /** The level or source filter: "All" or one of `options`. */
@@ -141,9 +140,7 @@ export function DeveloperLogsPage() {
               onChange={(e) => paging.resetting(setFrom)(e.target.value)}
             />
           </Field>
-          <Field label={t('dlogs.to')} htmlFor="dlogs-to">
-            <TextInput id="dlogs-to" type="datetime-local" value={to} onChange={(e) => paging.resetting(setTo)(e.target.value)} />
-          </Field>
+          <TextField id="dlogs-to" label={t('dlogs.to')} type="datetime-local" value={to} onValue={paging.resetting(setTo)} />
         </div>
         {list.isError && list.data ? <p className="mb-2 text-sm text-red-700">{list.error.message}</p> : null}
         <PagedTable columns={columns} query={list} paging={paging} empty={t('dlogs.empty')} />

@@ -1,12 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
 import { DeveloperLogsPage } from './DeveloperLogsPage';
+import { cleanupAfterEach } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const row = {
   id: 'audit-7',

@@ -5,7 +5,8 @@ import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { ActionModal } from '../../ui/ActionModal';
 import { LinkButton } from '../../ui/LinkButton';
 
@@ -83,15 +84,7 @@ export function CredentialListPage() {
         {t('routes.developer.credential')}
       </PageTitle>
       <Card>
-        <DataTable
-          columns={columns}
-          rows={list.data ?? []}
-          rowKey={(r) => r.id}
-          loading={list.isFetching}
-          failed={list.isError && !list.data}
-          onRetry={() => void list.refetch()}
-          empty={t('credentials.empty')}
-        />
+        <QueryTable query={list} columns={columns} rowKey={(r) => r.id} empty={t('credentials.empty')} />
       </Card>
       {revoking ? (
         <ActionModal

@@ -7,6 +7,7 @@ import { Banner } from '../../ui/Banner';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { Pagination } from '../../ui/Pagination';
 import { LinkButton } from '../../ui/LinkButton';
 import { driverLabel, formatLocal, formatSkew, saveBase64 } from './devices/shared';
@@ -15,6 +16,7 @@ import { useFileDownload } from '../../lib/use-file-download';
 import { PushTerminalPanel } from './devices/PushTerminalPanel';
 import { CloudTerminalPanel } from './devices/CloudTerminalPanel';
 import { RefusalsCard } from './devices/RefusalsCard';
+import { toastThen } from '../../lib/toast-then';
 
 type Detail = RouterOutputs['device']['detail'];
 type Scan = Detail['recentScans'][number];
@@ -88,10 +90,7 @@ export function FingerspotDetailPage() {
   );
   const utils = trpc.useUtils();
   const commands = trpc.device.command.list.useQuery({ id }, { enabled: id > 0 });
-  const queue = trpc.device.command.queue.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.device.command.list.invalidate({ id }),
-  });
+  const queue = trpc.device.command.queue.useMutation(toastThen(() => void utils.device.command.list.invalidate({ id })));
   const downloadBackup = async (commandId: number) => {
     saveBase64(await utils.device.command.backup.fetch({ id: commandId }));
   };
@@ -308,15 +307,7 @@ export function FingerspotDetailPage() {
           }
         >
           <p className="mb-2 text-xs text-slate-500">{t('devTerm.detail.terminalUsersIntro')}</p>
-          <DataTable
-            columns={commandColumns}
-            rows={commands.data ?? []}
-            rowKey={(r) => r.id}
-            loading={commands.isFetching}
-            failed={commands.isError && !commands.data}
-            onRetry={() => void commands.refetch()}
-            empty={t('devTerm.detail.noCommands')}
-          />
+          <QueryTable query={commands} columns={commandColumns} rowKey={(r) => r.id} empty={t('devTerm.detail.noCommands')} />
         </Card>
         <div className="grid gap-4 lg:grid-cols-2">
           <Card title={t('devTerm.detail.unmappedPins', { count: d.unmappedPins.length })}>

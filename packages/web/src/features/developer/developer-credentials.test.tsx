@@ -1,30 +1,18 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
-import { sessionUser } from '../../testing/screen';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTrpcServer, renderRoutes } from '../../testing/render-screen';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { CredentialAddPage } from './CredentialAddPage';
 import { CredentialEditPage } from './CredentialEditPage';
 import { CredentialListPage } from './CredentialListPage';
 import { FingerspotDetailPage } from './FingerspotDetailPage';
 import { credentialDetail } from './credential-fixture';
+import { deviceDetail } from './device-fixture';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const render = (path: string, route: string, element: React.ReactElement) =>
-  renderWithProviders(
-    <SessionProvider user={sessionUser(['developer.access'])}>
-      <Routes>
-        <Route path={path} element={element} />
-        <Route path="/developer/credential" element={<p>credential list</p>} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoutes({ [path]: element, '/developer/credential': <p>credential list</p> }, sessionUser(['developer.access']), route);
 
 const devices = { data: { rows: [{ id: 4, name: 'Gate JKT', serial: 'CKPG1' }], total: 1, page: 1, pageSize: 500 } };
 const credential = credentialDetail;
@@ -136,31 +124,13 @@ describe('/developer/fingerspot/:id/detail: office networks', () => {
     };
     const server = fakeTrpcServer({
       'device.detail': () => ({
-        data: {
+        data: deviceDetail({
           id: 4,
           name: 'Gate JKT',
-          driver: 'zk',
           address: '10.0.0.2',
-          port: 4370,
           serial: 'CKPG1',
-          companyOfficeId: null,
-          companyOffice: null,
-          timeZone: 'Asia/Jakarta',
-          hasCommKey: false,
-          commKey: null,
-          active: true,
-          lastSeenAt: null,
-          skewMs: null,
-          status: { lastSeenAt: null, skewMs: null, agent: null, reports: 0, punchesReceived: 0 },
-          skewWarning: false,
           logCounts: { total: 3, mapped: 0, unmapped: 3, today: 0, lastPunch: null, outsideNetwork: 1 },
-          recentScans: [],
-          cloudId: null,
-          cloudSecretSetAt: null,
-          refusals: [],
-          mappedPins: [],
-          unmappedPins: [],
-        },
+        }),
       }),
       'device.scanlog': () => ({ data: { rows: [scan], total: 1, page: 1, pageSize: 25 } }),
       'device.command.list': () => ({

@@ -44,6 +44,7 @@ import {
 import type { EmployeeField, EmployeeSection } from './text-keys';
 import { TextLink } from '../../ui/TextLink';
 import { enumLabel } from '../../lib/enum-labels';
+import { toastThen } from '../../lib/toast-then';
 
 type ListSection = 'emergency' | 'parents' | 'sibling' | 'previousCompany';
 type Editing = SectionFormKind | ListSection;
@@ -315,10 +316,7 @@ function LoginCard({ d, canManage }: { d: EmployeeDetail; canManage: boolean }) 
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
-  const save = trpc.employee.update.login.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.employee.detail.invalidate({ id: d.id }),
-  });
+  const save = trpc.employee.update.login.useMutation(toastThen(() => void utils.employee.detail.invalidate({ id: d.id })));
   const l = d.login;
   return (
     <Card
@@ -385,20 +383,16 @@ function SectionEditor({ d, section, onClose }: { d: EmployeeDetail; section: Ed
 /** Save options shared by every section: a success toast, then the page reloads its data. */
 function useSaveOpts(d: EmployeeDetail) {
   const utils = trpc.useUtils();
-  return {
-    meta: { successMessage: 'server' as const },
-    onSuccess: () => void utils.employee.detail.invalidate({ id: d.id }),
-  };
+  return toastThen(() => void utils.employee.detail.invalidate({ id: d.id }));
 }
 
 /** Saves a section (edit mode) or submits it as an update request for HR to approve (request mode). */
 function useSaver<I extends object>(section: Editing, edit: { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean }) {
   const mode = useContext(RecordModeContext);
   const utils = trpc.useUtils();
-  const request = trpc.employee.updateRequest.submit.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.employee.updateRequest.mine.invalidate(),
-  });
+  const request = trpc.employee.updateRequest.submit.useMutation(
+    toastThen(() => void utils.employee.updateRequest.mine.invalidate()),
+  );
   if (mode === 'edit') return { save: (input: I) => edit.mutateAsync(input), pending: edit.isPending };
   return {
     save: (input: I) => {

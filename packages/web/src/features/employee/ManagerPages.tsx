@@ -18,6 +18,8 @@ import { NotFoundPage } from '../shell/StatusPages';
 import { FilteredListPage, useFilteredList } from './filtered-list';
 import { TextLink } from '../../ui/TextLink';
 import { linkColumn } from '../../ui/link-column';
+import { toastThen } from '../../lib/toast-then';
+import { TextField } from '../../ui/TextField';
 
 /** Employees found by name, number or e-mail (at least two characters typed). */
 function useEmployeeSearch(search: string) {
@@ -52,9 +54,7 @@ function EmployeePicker({
     options.unshift({ value: Number(value), label: initialLabel });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <Field label={t('managers.find')} htmlFor={`${id}-search`}>
-        <TextInput id={`${id}-search`} value={search} onChange={(e) => setSearch(e.target.value)} />
-      </Field>
+      <TextField id={`${id}-search`} label={t('managers.find')} value={search} onValue={setSearch} />
       <Field label={label} htmlFor={id} required error={error}>
         <Select id={id} value={value} onChange={onChange} invalid={!!error} placeholder={t('select.option')} options={options} />
       </Field>
@@ -134,10 +134,7 @@ export function ManagerAddPage() {
   const [chosen, setChosen] = useState<{ id: number; label: string }[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const found = useEmployeeSearch(search);
-  const create = trpc.employee.manager.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void navigate('/employee/managers'),
-  });
+  const create = trpc.employee.manager.create.useMutation(toastThen(() => void navigate('/employee/managers')));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const next: Record<string, string> = {};
@@ -219,10 +216,7 @@ function ManagerEditForm({ row }: { row: ManagerRow }) {
   const [managerId, setManagerId] = useState(String(row.managerEmployeeId));
   const [note, setNote] = useState(row.note ?? '');
   const [error, setError] = useState('');
-  const update = trpc.employee.manager.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void navigate('/employee/managers'),
-  });
+  const update = trpc.employee.manager.update.useMutation(toastThen(() => void navigate('/employee/managers')));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!managerId) {
@@ -249,9 +243,7 @@ function ManagerEditForm({ row }: { row: ManagerRow }) {
             error={error || undefined}
             initialLabel={`${row.managerName} (${row.managerNumber})`}
           />
-          <Field label={t('managers.note')} htmlFor="manager-note">
-            <TextInput id="manager-note" value={note} maxLength={300} onChange={(e) => setNote(e.target.value)} />
-          </Field>
+          <TextField id="manager-note" label={t('managers.note')} value={note} maxLength={300} onValue={setNote} />
           <Button type="submit" disabled={update.isPending}>
             {t('app.save')}
           </Button>

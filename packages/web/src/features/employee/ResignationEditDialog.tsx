@@ -6,6 +6,7 @@ import { FormDialog } from '../../ui/FormDialog';
 import type { FieldView } from '../../ui/FormFields';
 import { dateView } from '../shared/placement-views';
 import './correction-texts';
+import { toastThen } from '../../lib/toast-then';
 
 type Key = 'lastWorkingDay' | 'reason';
 
@@ -16,10 +17,7 @@ type Key = 'lastWorkingDay' | 'reason';
 export function ResignationEditDialog({ r, own = false, onClose }: { r: ResignationRow; own?: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const done = {
-    meta: { successMessage: 'server' as const },
-    onSuccess: () => void utils.employee.resignation.invalidate(),
-  };
+  const done = toastThen(() => void utils.employee.resignation.invalidate());
   const hr = trpc.employee.resignation.update.useMutation(done);
   const mine = trpc.employee.resignation.updateOwn.useMutation(done);
   const form = useSchemaForm({

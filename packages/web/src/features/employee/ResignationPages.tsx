@@ -17,7 +17,6 @@ import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
-import { TextInput } from '../../ui/TextInput';
 import { NotFoundPage } from '../shell/StatusPages';
 import { fieldMessage } from '../../lib/use-schema-form';
 import { fieldsOf } from '../../lib/errors';
@@ -28,6 +27,8 @@ import { FilteredListPage, useFilteredList } from './filtered-list';
 import { DecisionNote } from './DecisionNote';
 import { TextLink } from '../../ui/TextLink';
 import { linkColumn, RowLink } from '../../ui/link-column';
+import { toastThen } from '../../lib/toast-then';
+import { TextField } from '../../ui/TextField';
 
 const STATUS_OPTIONS = REQUEST_STATUS_OPTIONS;
 const statusText = (s: number) => enumLabel('requestStatus', s);
@@ -156,9 +157,7 @@ export function ResignationAddPage() {
           pending={create.isPending}
           employeePicker={
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label={t('resignation.findEmployee')} htmlFor="resign-search">
-                <TextInput id="resign-search" value={search} onChange={(e) => setSearch(e.target.value)} />
-              </Field>
+              <TextField id="resign-search" label={t('resignation.findEmployee')} value={search} onValue={setSearch} />
               <Field label={t('resignation.employee')} htmlFor="resign-employeeId" required error={employeeError || undefined}>
                 <Select
                   id="resign-employeeId"
@@ -202,10 +201,7 @@ export function ResignationDetailPage() {
   const approve = trpc.employee.resignation.approve.useMutation(opts);
   const disapprove = trpc.employee.resignation.disapprove.useMutation(opts);
   const cancel = trpc.employee.resignation.cancel.useMutation(opts);
-  const remove = trpc.employee.resignation.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void navigate('/employee/resignation'),
-  });
+  const remove = trpc.employee.resignation.delete.useMutation(toastThen(() => void navigate('/employee/resignation')));
   if (!(id > 0) || appCodeOf(q.error) === 'GL0004' || q.error?.data?.code === 'NOT_FOUND') return <NotFoundPage />;
   if (!q.data) return <Spinner />;
   const r = q.data;
@@ -281,14 +277,12 @@ export function ResignationRequestPage() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const mine = trpc.employee.resignation.mine.useQuery({ pageSize: 20 });
-  const request = trpc.employee.resignation.request.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.employee.resignation.mine.invalidate(),
-  });
-  const cancel = trpc.employee.resignation.cancelOwn.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.employee.resignation.mine.invalidate(),
-  });
+  const request = trpc.employee.resignation.request.useMutation(
+    toastThen(() => void utils.employee.resignation.mine.invalidate()),
+  );
+  const cancel = trpc.employee.resignation.cancelOwn.useMutation(
+    toastThen(() => void utils.employee.resignation.mine.invalidate()),
+  );
   const [editing, setEditing] = useState<ResignationRow | null>(null);
   const rows = mine.data?.rows ?? [];
   const open = rows.some((r) => r.status === 3 || r.status === 1);

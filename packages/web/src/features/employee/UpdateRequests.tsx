@@ -51,10 +51,9 @@ export function MyUpdateRequestsCard() {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const q = trpc.employee.updateRequest.mine.useQuery({ pageSize: 20 });
-  const cancel = trpc.employee.updateRequest.cancel.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.employee.updateRequest.mine.invalidate(),
-  });
+  const cancel = trpc.employee.updateRequest.cancel.useMutation(
+    toastThen(() => void utils.employee.updateRequest.mine.invalidate()),
+  );
   const rows = q.data?.rows ?? [];
   return (
     <Card title={t('employeeDetail.myRequests')}>

@@ -1,17 +1,14 @@
 import type { EmployeeDetail } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeTrpcServer, renderAs } from '../../testing/render-screen';
-import { sessionUser } from '../../testing/screen';
+import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { RecordsCard } from './detail/HistoryCards';
 import { ResignationRequestPage } from './ResignationPages';
 
 /* Issue 20 item 3: employment records are corrected or deleted, a pending resignation corrected. */
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const d = {
   id: 7,

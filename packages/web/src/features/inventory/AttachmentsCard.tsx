@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../ui/DataTable';
 import { DownloadButton } from './DownloadButton';
 import { readAttachment as readFile } from '../shared/approvals/read-attachment';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
 
 type Row = RouterOutputs['inventory']['purchaseRequest']['attachments'][number];
 
@@ -27,14 +28,8 @@ export function AttachmentsCard({ requestId, rows, editable }: { requestId: numb
   const input = useRef<HTMLInputElement>(null);
   const [bad, setBad] = useState<string | null>(null);
   const refresh = () => void utils.inventory.purchaseRequest.invalidate();
-  const add = trpc.inventory.purchaseRequest.addAttachment.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: refresh,
-  });
-  const remove = trpc.inventory.purchaseRequest.deleteAttachment.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: refresh,
-  });
+  const add = trpc.inventory.purchaseRequest.addAttachment.useMutation(toastThen(refresh));
+  const remove = trpc.inventory.purchaseRequest.deleteAttachment.useMutation(toastThen(refresh));
   const pick = async (files: FileList | null) => {
     setBad(null);
     for (const f of Array.from(files ?? [])) {

@@ -4,7 +4,7 @@ import { useCan } from '../../lib/can';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { DataTable } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { Field } from '../../ui/Field';
 import { TextField } from '../../ui/TextField';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
@@ -367,12 +367,9 @@ export function WarehousesPanel() {
         ) : null
       }
     >
-      <DataTable
+      <QueryTable
         caption={t('inv.tab.warehouses')}
-        rows={query.data ?? []}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        onRetry={() => void query.refetch()}
+        query={query}
         columns={[
           { key: 'name', header: t('inv.name'), cell: (r) => r.name },
           { key: 'office', header: t('inv.companyOffice'), cell: (r) => r.companyOffice },

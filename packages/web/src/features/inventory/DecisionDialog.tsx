@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
-import { TextInput } from '../../ui/TextInput';
 import './texts';
+import { TextField } from '../../ui/TextField';
 
 /** Approve or reject with a note (the note is required to reject). */
 export function DecisionDialog({
@@ -39,9 +38,15 @@ export function DecisionDialog({
       onAction={confirm}
       variant={decision === 'reject' ? 'danger' : 'primary'}
     >
-      <Field label={t('inv.decisionNote')} htmlFor="decision-note" required={decision === 'reject'}>
-        <TextInput id="decision-note" value={note} maxLength={1000} invalid={invalid} onChange={(e) => setNote(e.target.value)} />
-      </Field>
+      <TextField
+        id="decision-note"
+        label={t('inv.decisionNote')}
+        required={decision === 'reject'}
+        value={note}
+        maxLength={1000}
+        invalid={invalid}
+        onValue={setNote}
+      />
     </ActionModal>
   );
 }

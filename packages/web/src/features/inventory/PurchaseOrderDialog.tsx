@@ -7,7 +7,8 @@ import { ControlField } from '../../ui/ControlField';
 import { Field } from '../../ui/Field';
 import { TextField } from '../../ui/TextField';
 import { formatRupiah, todayJakarta } from './InventorySelects';
-import { LineNumberInput, useFieldNotice } from './request-parts';
+import { useSaved } from './catalogue-parts';
+import { DialogLinesTable, LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
@@ -46,7 +47,6 @@ export function orderPreview(lines: { quantity: string; unitPrice: string }[], t
  */
 export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onClose: () => void }) {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
   const [supplier, setSupplier] = useState('');
   const [orderDate, setOrderDate] = useState(todayJakarta());
   const [deliveryDate, setDeliveryDate] = useState('');
@@ -65,13 +65,7 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
       })),
   );
   const { fail, clear, err } = useFieldNotice();
-  const create = trpc.inventory.purchaseRequest.order.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
-      void utils.inventory.invalidate();
-      onClose();
-    },
-  });
+  const create = trpc.inventory.purchaseRequest.order.useMutation(useSaved(onClose));
   const taxBp = percentToBp(tax);
   const [subtotal, taxAmount, total] = orderPreview(lines, taxBp ?? 0);
   const setLine = (i: number, patch: Partial<LineState>) =>
@@ -144,45 +138,42 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
           <DatePicker id="po-delivery-date" value={deliveryDate} min={orderDate || undefined} onChange={setDeliveryDate} />
         </Field>
       </div>
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left text-slate-500">
-            <th className="py-1 font-medium">{t('inv.item')}</th>
-            <th className="py-1 font-medium">{t('inv.toOrder')}</th>
-            <th className="py-1 font-medium">{t('inv.orderQty')}</th>
-            <th className="py-1 font-medium">{t('inv.unitPrice')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            <tr key={l.purchaseRequestLineId} className="align-top">
-              <td className="py-1 pr-2">{l.name}</td>
-              <td className="py-1 pr-2 whitespace-nowrap">
-                {l.left} {l.unit}
-              </td>
-              <td className="py-1 pr-2">
+      <DialogLinesTable
+        lines={lines}
+        rowKey={(l) => l.purchaseRequestLineId}
+        openHeader={t('inv.toOrder')}
+        open={(l) => l.left}
+        inputs={[
+          {
+            header: t('inv.orderQty'),
+            cell: (l, i) => (
+              <LineNumberInput
+                id={`po-line-${i}-qty`}
+                label={`${t('inv.orderQty')} ${l.name}`}
+                value={l.quantity}
+                invalid={!!err(`po-line-${i}-qty`)}
+                message={err(`po-line-${i}-qty`)}
+                onValue={(quantity) => setLine(i, { quantity })}
+              />
+            ),
+          },
+          {
+            header: t('inv.unitPrice'),
+            cell: (l, i) => {
+              const id = `po-line-${i}-price`;
+              return (
                 <LineNumberInput
-                  id={`po-line-${i}-qty`}
-                  label={`${t('inv.orderQty')} ${l.name}`}
-                  value={l.quantity}
-                  invalid={!!err(`po-line-${i}-qty`)}
-                  message={err(`po-line-${i}-qty`)}
-                  onValue={(quantity) => setLine(i, { quantity })}
-                />
-              </td>
-              <td className="py-1">
-                <LineNumberInput
-                  id={`po-line-${i}-price`}
+                  id={id}
                   label={`${t('inv.unitPrice')} ${l.name}`}
                   value={l.unitPrice}
-                  invalid={!!err(`po-line-${i}-price`)}
+                  invalid={!!err(id)}
                   onValue={(unitPrice) => setLine(i, { unitPrice })}
                 />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              );
+            },
+          },
+        ]}
+      />
       <dl className="grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-slate-500">{t('inv.subtotal')}</dt>

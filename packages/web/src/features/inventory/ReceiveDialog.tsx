@@ -6,7 +6,8 @@ import { ActionModal } from '../../ui/ActionModal';
 import { ControlField } from '../../ui/ControlField';
 import { TextField } from '../../ui/TextField';
 import { todayJakarta } from './InventorySelects';
-import { LineNumberInput, useFieldNotice } from './request-parts';
+import { useSaved } from './catalogue-parts';
+import { DialogLinesTable, LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
 
 type Order = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
@@ -17,19 +18,12 @@ type Order = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][num
  */
 export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation();
-  const utils = trpc.useUtils();
   const open = order.lines.filter((l) => l.receivedQuantity < l.quantity);
   const [date, setDate] = useState(todayJakarta());
   const [note, setNote] = useState('');
   const [qty, setQty] = useState<string[]>(open.map(() => ''));
   const { fail, clear, err } = useFieldNotice();
-  const receive = trpc.inventory.purchaseOrder.receive.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
-      void utils.inventory.invalidate();
-      onClose();
-    },
-  });
+  const receive = trpc.inventory.purchaseOrder.receive.useMutation(useSaved(onClose));
   const submit = () => {
     if (!date) return fail('rc-date', t('inv.required'));
     for (const [i, l] of open.entries()) {
@@ -60,35 +54,27 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
         value={date}
         onChange={setDate}
       />
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="text-left text-slate-500">
-            <th className="py-1 font-medium">{t('inv.item')}</th>
-            <th className="py-1 font-medium">{t('inv.toReceive')}</th>
-            <th className="py-1 font-medium">{t('inv.receiveQty')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {open.map((l, i) => (
-            <tr key={l.id} className="align-top">
-              <td className="py-1 pr-2">{l.name}</td>
-              <td className="py-1 pr-2 whitespace-nowrap">
-                {l.quantity - l.receivedQuantity} {l.unit}
-              </td>
-              <td className="py-1">
-                <LineNumberInput
-                  id={`rc-line-${i}`}
-                  label={`${t('inv.receiveQty')} ${l.name}`}
-                  value={qty[i] ?? ''}
-                  invalid={!!err(`rc-line-${i}`)}
-                  message={err(`rc-line-${i}`)}
-                  onValue={(digits) => setQty((q) => q.map((v, j) => (j === i ? digits : v)))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DialogLinesTable
+        lines={open}
+        rowKey={(l) => l.id}
+        openHeader={t('inv.toReceive')}
+        open={(l) => l.quantity - l.receivedQuantity}
+        inputs={[
+          {
+            header: t('inv.receiveQty'),
+            cell: (l, i) => (
+              <LineNumberInput
+                id={`rc-line-${i}`}
+                label={`${t('inv.receiveQty')} ${l.name}`}
+                value={qty[i] ?? ''}
+                invalid={!!err(`rc-line-${i}`)}
+                message={err(`rc-line-${i}`)}
+                onValue={(digits) => setQty((q) => q.map((v, j) => (j === i ? digits : v)))}
+              />
+            ),
+          },
+        ]}
+      />
       <TextField id="rc-note" label={t('inv.note')} value={note} maxLength={1000} onValue={setNote} />
     </ActionModal>
   );

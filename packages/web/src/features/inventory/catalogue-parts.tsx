@@ -44,7 +44,7 @@ export function CatalogueDialog({
   );
 }
 
-/** Options of a catalogue mutation: "Saved", the inventory queries refreshed, then `onDone`. */
+/** Options of an inventory mutation (catalogue, order, receipt): "Saved", the inventory queries refreshed, then `onDone`. */
 export function useSaved(onDone?: () => void) {
   const utils = trpc.useUtils();
   return {

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderAs } from '../../testing/render-screen';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
 import { orderPreview, percentToBp } from './PurchaseOrderDialog';
 import { purchaseRequestDetail } from './purchase-request.fixture';
@@ -242,11 +241,7 @@ describe('warehouse tabs: stock and ledger', () => {
         },
       }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(KEEPER)}>
-        <WarehouseRequestListPage />
-      </SessionProvider>,
-    );
+    renderAs(<WarehouseRequestListPage />, user(KEEPER));
     fireEvent.click(await screen.findByRole('tab', { name: 'Stock on hand' }));
     expect(await screen.findByText('40 Ream')).toBeTruthy();
     // One for a new adjustment, one on the row.
@@ -268,11 +263,7 @@ describe('warehouse tabs: stock and ledger', () => {
       'inventory.warehouseRequest.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 25 } }),
       'inventory.warehouse.list': () => ({ data: [] }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(['inventory.request'])}>
-        <WarehouseRequestListPage />
-      </SessionProvider>,
-    );
+    renderAs(<WarehouseRequestListPage />, user(['inventory.request']));
     expect(await screen.findByText('No requests found.')).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
   });
@@ -305,11 +296,7 @@ describe('items tab', () => {
       }),
       'inventory.item.create': () => ({ data: {} }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(KEEPER)}>
-        <WarehouseRequestListPage />
-      </SessionProvider>,
-    );
+    renderAs(<WarehouseRequestListPage />, user(KEEPER));
     fireEvent.click(await screen.findByRole('tab', { name: 'Items' }));
     expect(await screen.findByRole('button', { name: 'Rename variant Paper A4 (-)' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'New item' }));

@@ -1,10 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../test/render';
+import { fakeTrpcServer, renderAs, renderRoutes } from '../../testing/render-screen';
 import { stubResizeObserver } from '../../testing/resize-observer';
-import { cleanupAfterEach, sessionUser } from '../../testing/screen';
+import { cleanupAfterEach, renderRoute, sessionUser } from '../../testing/screen';
 import { formatRupiah } from './InventorySelects';
 import { purchaseRequestDetail } from './purchase-request.fixture';
 import { fakePurchaseRequestServer, renderPurchaseRequestDetail } from './purchase-request.testing';
@@ -100,11 +98,7 @@ describe('warehouse request list', () => {
       }),
       'inventory.warehouse.list': () => ({ data: [{ id: 1, name: 'Main', companyOfficeId: 1, companyOffice: 'Jakarta' }] }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(['inventory.request'])}>
-        <WarehouseRequestListPage />
-      </SessionProvider>,
-    );
+    renderAs(<WarehouseRequestListPage />, user(['inventory.request']));
     expect(await screen.findByText('WR-000003')).toBeTruthy();
     expect(screen.getByText('<b>Head</b>')).toBeTruthy();
     expect(document.querySelector('b')).toBeNull();
@@ -168,14 +162,13 @@ describe('raising a purchase request for a warehouse request', () => {
       'inventory.service.options': () => ({ data: [] }),
       'inventory.warehouseRequest.raisePurchaseRequest': () => ({ data: { id: 77 } }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(['inventory.request', 'inventory.manage'])}>
-        <Routes>
-          <Route path="/inventory/purchaseRequest/add" element={<PurchaseRequestAddPage />} />
-          <Route path="/inventory/purchaseRequest/:id/detail" element={<p>detail page</p>} />
-        </Routes>
-      </SessionProvider>,
-      { route: '/inventory/purchaseRequest/add?warehouseRequestId=3' },
+    renderRoutes(
+      {
+        '/inventory/purchaseRequest/add': <PurchaseRequestAddPage />,
+        '/inventory/purchaseRequest/:id/detail': <p>detail page</p>,
+      },
+      user(['inventory.request', 'inventory.manage']),
+      '/inventory/purchaseRequest/add?warehouseRequestId=3',
     );
     const qty = (await screen.findByLabelText('Quantity')) as HTMLInputElement;
     // Only the short line, for the missing quantity.
@@ -222,12 +215,7 @@ describe('the service dropdown (spec §2, issue 20 item 11)', () => {
         ],
       }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(['inventory.request'])}>
-        <PurchaseRequestAddPage />
-      </SessionProvider>,
-      { route: '/inventory/purchaseRequest/add' },
-    );
+    renderRoute('/inventory/purchaseRequest/add', <PurchaseRequestAddPage />, user(['inventory.request']));
     fireEvent.change(await screen.findByLabelText('Kind'), { target: { value: 'service' } });
     const service = await screen.findByRole('combobox', { name: 'Service' });
     fireEvent.change(service, { target: { value: 'rep' } });

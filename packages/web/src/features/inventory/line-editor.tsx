@@ -7,6 +7,7 @@ import { Field } from '../../ui/Field';
 import { TextInput } from '../../ui/TextInput';
 import { ItemWarehouseSelect, WarehouseSelect } from './InventorySelects';
 import './texts';
+import { TextField } from '../../ui/TextField';
 
 /**
  * A request form with lines (purchase and warehouse requests): the header fields, then one row per
@@ -123,9 +124,7 @@ export function RequestHeaderFields({
         />
       </Field>
       {children}
-      <Field label={t('inv.note')} htmlFor={`${prefix}-note`}>
-        <TextInput id={`${prefix}-note`} value={note} maxLength={1000} onChange={(e) => onNoteChange(e.target.value)} />
-      </Field>
+      <TextField id={`${prefix}-note`} label={t('inv.note')} value={note} maxLength={1000} onValue={onNoteChange} />
     </div>
   );
 }

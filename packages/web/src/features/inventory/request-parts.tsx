@@ -18,6 +18,7 @@ import { DownloadButton } from './DownloadButton';
 import { digitsOnly, WarehouseSelect } from './InventorySelects';
 import './texts';
 import { linkColumn } from '../../ui/link-column';
+import { toastThen } from '../../lib/toast-then';
 
 /** The two kinds of inventory request: their routes are `/inventory/<kind>/…`. */
 export type RequestKind = 'warehouseRequest' | 'purchaseRequest';
@@ -184,11 +185,6 @@ export function useRequestId() {
   return { id, valid: Number.isInteger(id) && id > 0 };
 }
 
-/** Options of a request mutation: the "Saved" toast, then `onSuccess`. */
-export function useSavedOptions() {
-  return (onSuccess: () => void) => ({ meta: { successMessage: 'server' as const }, onSuccess });
-}
-
 /** Options of a request form's save: "Saved", the inventory lists refreshed, then the request's detail. */
 export function useSaveAndOpen(kind: RequestKind, scope: 'kind' | 'all' = 'kind') {
   const navigate = useNavigate();
@@ -246,14 +242,13 @@ export function EditRequestFrame<D extends { number: string }>({
  */
 export function useDetailActions() {
   const utils = trpc.useUtils();
-  const saved = useSavedOptions();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const refresh = () => void utils.inventory.invalidate();
   return {
     deciding,
     setDeciding,
-    refreshed: saved(refresh),
-    decided: saved(() => {
+    refreshed: toastThen(refresh),
+    decided: toastThen(() => {
       setDeciding(null);
       refresh();
     }),
@@ -404,5 +399,53 @@ export function LineNumberInput({
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The lines of an order or receive dialog: per line its item, what is still open (`open`, in the
+ * line's unit, under `openHeader`), then one cell per input column (`inputs`).
+ */
+export function DialogLinesTable<L extends { name: string; unit: string }>({
+  lines,
+  rowKey,
+  openHeader,
+  open,
+  inputs,
+}: {
+  lines: readonly L[];
+  rowKey: (line: L) => number;
+  openHeader: string;
+  open: (line: L) => number;
+  inputs: { header: string; cell: (line: L, i: number) => ReactNode }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left text-slate-500">
+          {[t('inv.item'), openHeader, ...inputs.map((c) => c.header)].map((h) => (
+            <th key={h} className="py-1 font-medium">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l, i) => (
+          <tr key={rowKey(l)} className="align-top">
+            <td className="py-1 pr-2">{l.name}</td>
+            <td className="py-1 pr-2 whitespace-nowrap">
+              {open(l)} {l.unit}
+            </td>
+            {inputs.map((c, j) => (
+              <td key={c.header} className={j === inputs.length - 1 ? 'py-1' : 'py-1 pr-2'}>
+                {c.cell(l, i)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -3,23 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { requiredNotice } from '../../lib/format';
+import { useToastThenGo } from '../../lib/toast-then';
 import { trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Card, PageTitle } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
-import { TextInput } from '../../ui/TextInput';
 import { BalanceCard, LeaveForm, StatusBadge } from './leave-shared';
 import { AdjustBalanceCard } from './LeaveApprovals';
 import './texts';
 import { NotFoundNote } from '../../ui/NotFoundNote';
+import { TextField } from '../../ui/TextField';
 
 /** /attendance/leave/add: HR or a manager adds a leave request for an employee in their scope. */
 export function LeaveAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const canManage = useCan('attendance.manage');
   const [search, setSearch] = useState('');
   const [employeeId, setEmployeeId] = useState('');
@@ -29,13 +29,7 @@ export function LeaveAddPage() {
     { enabled: debounced.length > 1 },
   );
   const balance = trpc.leave.balance.useQuery({ employeeId: Number(employeeId) }, { enabled: employeeId !== '' });
-  const create = trpc.leave.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
-      void utils.leave.invalidate();
-      void navigate('/attendance/leave');
-    },
-  });
+  const create = trpc.leave.create.useMutation(useToastThenGo('/attendance/leave', (u) => u.leave.invalidate()));
   return (
     <>
       <PageTitle>{t('routes.attendance.leaveAdd')}</PageTitle>
@@ -47,9 +41,7 @@ export function LeaveAddPage() {
             employeeError={() => (employeeId ? null : requiredNotice(t('leave.employee')))}
             employeePicker={
               <div className="grid gap-3 sm:grid-cols-2">
-                <Field label={t('leave.findEmployee')} htmlFor="lv-search">
-                  <TextInput id="lv-search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
-                </Field>
+                <TextField id="lv-search" label={t('leave.findEmployee')} value={search} maxLength={100} onValue={setSearch} />
                 <Field label={t('leave.employee')} htmlFor="lv-employeeId" required>
                   <Select
                     id="lv-employeeId"
@@ -81,17 +73,10 @@ export function LeaveAddPage() {
 export function LeaveEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const leave = trpc.leave.get.useQuery({ id }, { enabled: valid, retry: false });
-  const update = trpc.leave.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
-      void utils.leave.invalidate();
-      void navigate('/attendance/leave');
-    },
-  });
+  const update = trpc.leave.update.useMutation(useToastThenGo('/attendance/leave', (u) => u.leave.invalidate()));
   const r = leave.data;
   return (
     <>

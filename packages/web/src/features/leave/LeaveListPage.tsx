@@ -11,9 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
-import { Field } from '../../ui/Field';
 import { ActionModal } from '../../ui/ActionModal';
-import { TextInput } from '../../ui/TextInput';
 import { useListState } from '../../lib/use-list-state';
 import { LEAVE_STATUSES, type LeaveRow } from './leave-shared';
 import { RequesterBalance } from './RequesterBalance';
@@ -23,6 +21,7 @@ import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { PeriodFilter } from '../shared/approvals/PeriodFilter';
 import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import './texts';
+import { TextField } from '../../ui/TextField';
 
 type Action = 'approve' | 'disapprove' | 'cancel' | 'delete';
 
@@ -332,9 +331,7 @@ export function LeaveListPage() {
           <RequesterBalance request={decided} />
         ) : null}
         {confirm && confirm.action !== 'delete' ? (
-          <Field label={t('leave.note')} htmlFor="lv-note">
-            <TextInput id="lv-note" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-          </Field>
+          <TextField id="lv-note" label={t('leave.note')} maxLength={500} value={note} onValue={setNote} />
         ) : (
           <p className="text-sm text-slate-700">{t('leave.confirm')}?</p>
         )}

@@ -15,6 +15,7 @@ import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { BalanceCard, LEAVE_STATUSES, LeaveForm, type LeaveRow } from './leave-shared';
 import { useRequestColumns } from './request-columns';
 import './texts';
+import { toastThen, useToastThenGo } from '../../lib/toast-then';
 
 /** /personal/leave: the caller's annual balance and their requests (cancel while pending). */
 export function PersonalLeavePage() {
@@ -27,10 +28,7 @@ export function PersonalLeavePage() {
     { page: paging.page, pageSize: paging.pageSize, ...(status ? { status: Number(status) } : {}) },
     { placeholderData: keepPreviousData },
   );
-  const cancel = trpc.leave.personal.cancel.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.leave.invalidate(),
-  });
+  const cancel = trpc.leave.personal.cancel.useMutation(toastThen(() => void utils.leave.invalidate()));
   const [editing, setEditing] = useState<LeaveRow | null>(null);
   const update = trpc.leave.personal.update.useMutation({
     meta: { successMessage: 'server' },
@@ -127,15 +125,8 @@ export function PersonalLeavePage() {
 export function PersonalLeaveAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const balance = trpc.leave.personal.balance.useQuery();
-  const create = trpc.leave.personal.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
-      void utils.leave.invalidate();
-      void navigate('/personal/leave');
-    },
-  });
+  const create = trpc.leave.personal.create.useMutation(useToastThenGo('/personal/leave', (u) => u.leave.invalidate()));
   return (
     <>
       <PageTitle>{t('routes.personal.leaveAdd')}</PageTitle>

@@ -12,6 +12,7 @@ import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { FencePlot, type PlotPoint } from './FencePlot';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
 
 type Row = RouterOutputs['mobileAttendance']['punches']['rows'][number];
 
@@ -50,10 +51,7 @@ export function MobilePunchesPage() {
     search: debounced || undefined,
   });
   const [selfie, setSelfie] = useState<{ row: Row; src: string | null } | null>(null);
-  const decide = trpc.mobileAttendance.decide.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.mobileAttendance.punches.invalidate(),
-  });
+  const decide = trpc.mobileAttendance.decide.useMutation(toastThen(() => void utils.mobileAttendance.punches.invalidate()));
   const showSelfie = async (row: Row) => {
     setSelfie({ row, src: null });
     const s = await utils.mobileAttendance.selfie.fetch({ id: row.id });

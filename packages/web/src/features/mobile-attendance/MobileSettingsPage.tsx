@@ -5,12 +5,15 @@ import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
 import { FencePlot } from './FencePlot';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
+import { TextField } from '../../ui/TextField';
 
 type Fence = RouterOutputs['mobileAttendance']['geofence']['list'][number];
 type Allowed = RouterOutputs['mobileAttendance']['allowedOffice']['list'][number];
@@ -57,10 +60,7 @@ function RulesCard() {
         selfieRetentionDays: String(settings.data.selfieRetentionDays),
       });
   }, [settings.data]);
-  const save = trpc.mobileAttendance.saveSettings.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.mobileAttendance.settings.invalidate(),
-  });
+  const save = trpc.mobileAttendance.saveSettings.useMutation(toastThen(() => void utils.mobileAttendance.settings.invalidate()));
   return (
     <Card title={t('mob.settingsTitle')}>
       <form
@@ -114,22 +114,18 @@ function FencesCard() {
   const fences = trpc.mobileAttendance.geofence.list.useQuery({});
   const offices = trpc.lookup.companyOffices.useQuery();
   const [form, setForm] = useState<FenceForm | null>(null);
+  /** The value and setter of one text field of the open fence form. */
+  const bindText = (f: FenceForm, key: 'name' | 'latitude' | 'longitude' | 'radiusM') => ({
+    value: f[key],
+    onValue: (v: string) => setForm({ ...f, [key]: v }),
+  });
   const done = () => {
     setForm(null);
     void utils.mobileAttendance.geofence.list.invalidate();
   };
-  const create = trpc.mobileAttendance.geofence.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: done,
-  });
-  const update = trpc.mobileAttendance.geofence.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: done,
-  });
-  const remove = trpc.mobileAttendance.geofence.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: done,
-  });
+  const create = trpc.mobileAttendance.geofence.create.useMutation(toastThen(done));
+  const update = trpc.mobileAttendance.geofence.update.useMutation(toastThen(done));
+  const remove = trpc.mobileAttendance.geofence.delete.useMutation(toastThen(done));
   const submit = () => {
     if (!form) return;
     const body = {
@@ -218,33 +214,10 @@ function FencesCard() {
                 options={(offices.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
               />
             </Field>
-            <Field label={t('mob.fenceName')} htmlFor="fence-name" required>
-              <TextInput id="fence-name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            </Field>
-            <Field label={t('mob.latitude')} htmlFor="fence-lat" required>
-              <TextInput
-                id="fence-lat"
-                inputMode="decimal"
-                value={form.latitude}
-                onChange={(e) => setForm({ ...form, latitude: e.target.value })}
-              />
-            </Field>
-            <Field label={t('mob.longitude')} htmlFor="fence-lng" required>
-              <TextInput
-                id="fence-lng"
-                inputMode="decimal"
-                value={form.longitude}
-                onChange={(e) => setForm({ ...form, longitude: e.target.value })}
-              />
-            </Field>
-            <Field label={t('mob.radius')} htmlFor="fence-radius" required>
-              <TextInput
-                id="fence-radius"
-                inputMode="numeric"
-                value={form.radiusM}
-                onChange={(e) => setForm({ ...form, radiusM: e.target.value })}
-              />
-            </Field>
+            <TextField id="fence-name" label={t('mob.fenceName')} required {...bindText(form, 'name')} />
+            <TextField id="fence-lat" label={t('mob.latitude')} required inputMode="decimal" {...bindText(form, 'latitude')} />
+            <TextField id="fence-lng" label={t('mob.longitude')} required inputMode="decimal" {...bindText(form, 'longitude')} />
+            <TextField id="fence-radius" label={t('mob.radius')} required inputMode="numeric" {...bindText(form, 'radiusM')} />
             <label className="flex items-center gap-2 self-end text-sm">
               <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
               {t('mob.active')}
@@ -267,15 +240,7 @@ function FencesCard() {
           />
         </div>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={fences.data ?? []}
-        rowKey={(f) => f.id}
-        loading={fences.isFetching}
-        failed={fences.isError && !fences.data}
-        onRetry={() => void fences.refetch()}
-        empty={t('mob.noFences')}
-      />
+      <QueryTable query={fences} columns={columns} rowKey={(f) => f.id} empty={t('mob.noFences')} />
     </Card>
   );
 }
@@ -378,15 +343,7 @@ function AllowedCard() {
           </Button>
         </div>
       </form>
-      <DataTable
-        columns={columns}
-        rows={allowed.data ?? []}
-        rowKey={(a) => a.id}
-        loading={allowed.isFetching}
-        failed={allowed.isError && !allowed.data}
-        onRetry={() => void allowed.refetch()}
-        empty={t('mob.noAllowed')}
-      />
+      <QueryTable query={allowed} columns={columns} rowKey={(a) => a.id} empty={t('mob.noAllowed')} />
     </Card>
   );
 }

@@ -15,6 +15,7 @@ import { JobPositionPermissionsCard } from '../permissions/JobPositionPermission
 import { useJobPositionForm, jobPositionViews } from './job-position-form';
 import { FormFields } from '../../ui/FormFields';
 import { useRefreshOrg } from './use-refresh';
+import { toastThen } from '../../lib/toast-then';
 
 function SettingForm({ position }: { position: JobPositionRow }) {
   const { t } = useTranslation();
@@ -22,10 +23,7 @@ function SettingForm({ position }: { position: JobPositionRow }) {
   const refresh = useRefreshOrg();
   const form = useJobPositionForm(position);
   const views = jobPositionViews();
-  const update = trpc.org.jobPosition.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void refresh.jobPosition(),
-  });
+  const update = trpc.org.jobPosition.update.useMutation(toastThen(() => void refresh.jobPosition()));
   const remove = trpc.org.jobPosition.delete.useMutation({
     meta: { silent: true, successMessage: 'server' },
     onSuccess: () => {

@@ -9,6 +9,7 @@ import type { FieldView } from '../../ui/FormFields';
 import { bpToPercent, formatRupiah, percentToBp, REFERENCE_FIELDS_UI, type RefField } from './reference-fields';
 import { type ListState, useListState } from '../../lib/use-list-state';
 import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
+import { toastThen } from '../../lib/toast-then';
 
 type RefRow = { id: number; name: string } & Partial<Record<RefField['key'], string | number | null>>;
 interface RefPage {
@@ -165,7 +166,7 @@ function ReferenceView({
 function EditableReference({ kind }: { kind: ReferenceKind }) {
   const refresh = useRefreshReference();
   const api = apiOf(kind);
-  const saved = { meta: { successMessage: 'server' as const }, onSuccess: refresh };
+  const saved = toastThen(refresh);
   const create = api.create.useMutation(saved);
   const update = api.update.useMutation(saved);
   const remove = api.delete.useMutation({ meta: { silent: true, successMessage: 'server' }, onSuccess: refresh });

@@ -18,6 +18,7 @@ import './regulation-texts';
 import { useListState } from '../../lib/use-list-state';
 import { TextButton } from '../../ui/link-column';
 import { FormButtons } from '../../ui/FormButtons';
+import { toastThen } from '../../lib/toast-then';
 
 type FileType = (typeof REGULATION_FILE_TYPES)[number];
 interface Upload {
@@ -44,10 +45,7 @@ type Errors = Partial<Record<'title' | 'description' | 'effectiveDate' | 'compan
 function RegulationDialog({ row, onClose }: { row: RegulationRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
-  const opts = {
-    meta: { successMessage: 'server' as const },
-    onSuccess: () => void utils.regulation.invalidate(),
-  };
+  const opts = toastThen(() => void utils.regulation.invalidate());
   const create = trpc.regulation.create.useMutation(opts);
   const update = trpc.regulation.update.useMutation(opts);
   const [title, setTitle] = useState(row?.title ?? '');

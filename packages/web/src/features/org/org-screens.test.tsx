@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
+import { fakeTrpcServer, renderAs } from '../../testing/render-screen';
 import { DepartmentsTab } from './DepartmentsTab';
 import { OfficesTab } from './OfficesTab';
 import { OrgChartTree } from './OrgChartTree';
@@ -20,12 +19,7 @@ const LOOKUPS = {
   'org.department.list': () => ({ data: { rows: ROWS, total: 2, page: 1, pageSize: 25 } }),
 };
 
-const renderTab = (permissions: string[]) =>
-  renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <DepartmentsTab officeId="" setOfficeId={() => {}} />
-    </SessionProvider>,
-  );
+const renderTab = (permissions: string[]) => renderAs(<DepartmentsTab officeId="" setOfficeId={() => {}} />, user(permissions));
 
 describe('departments tab', () => {
   it('lists server rows as text; without org.manage there are no write buttons', async () => {
@@ -118,11 +112,7 @@ describe('org chart', () => {
         },
       }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(['org.view'])}>
-        <OrgChartTree />
-      </SessionProvider>,
-    );
+    renderAs(<OrgChartTree />, user(['org.view']));
     expect(await screen.findByText('Finance')).toBeTruthy();
     expect(screen.getByText('5 working employees in total.')).toBeTruthy();
     expect(screen.queryByText('Tax')).toBeNull();
@@ -140,11 +130,7 @@ describe('offices tab', () => {
       'org.office.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 25 } }),
       'org.office.create': () => ({ data: { id: 3 } }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(['org.view', 'org.manage'])}>
-        <OfficesTab onShow={() => {}} />
-      </SessionProvider>,
-    );
+    renderAs(<OfficesTab onShow={() => {}} />, user(['org.view', 'org.manage']));
     fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog');
     const zone = document.getElementById('office-timeZone') as HTMLSelectElement;

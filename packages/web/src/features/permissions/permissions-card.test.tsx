@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../lib/can';
 import { EmployeePermissionsCard } from './EmployeePermissionsCard';
 import { JobPositionPermissionsCard } from './JobPositionPermissionsCard';
 import { SectionRolesDialog } from './SectionRolesDialog';
 import { cleanupAfterEach, sessionUser } from '../../testing/screen';
-import { fakeTrpcServer, renderAs, renderWithProviders, rowWith } from '../../testing/render-screen';
+import { fakeTrpcServer, renderAs, rowWith } from '../../testing/render-screen';
 
 cleanupAfterEach();
 
@@ -143,11 +142,7 @@ describe('section-department roles', () => {
       'permission.sectionDepartment.list': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 500 } }),
       'permission.sectionDepartment.assign': () => ({ data: { id: 31 } }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(ALL)}>
-        <SectionRolesDialog section={{ id: 4, name: 'Cold store' }} onClose={() => undefined} />
-      </SessionProvider>,
-    );
+    renderAs(<SectionRolesDialog section={{ id: 4, name: 'Cold store' }} onClose={() => undefined} />, user(ALL));
     expect(await screen.findByText('Roles of section Cold store')).toBeTruthy();
     const select = document.getElementById('assign-sectionDepartment-4') as HTMLSelectElement;
     const groups = [...select.querySelectorAll('optgroup')].map((g) => g.label);
@@ -170,11 +165,7 @@ describe('job position permission set', () => {
       'permission.jobPosition.createSet': () => ({ data: { created: [41, 42], skipped: [] } }),
       'permission.jobPosition.deleteSet': () => ({ data: { unassigned: 2, cancelled: 0 } }),
     });
-    renderWithProviders(
-      <SessionProvider user={user(ALL)}>
-        <JobPositionPermissionsCard jobPositionId={6} />
-      </SessionProvider>,
-    );
+    renderAs(<JobPositionPermissionsCard jobPositionId={6} />, user(ALL));
     const select = (await screen.findByLabelText(/Permissions and roles to add at once/)) as HTMLSelectElement;
     for (const o of select.options) o.selected = o.value === 'permission:salary.view' || o.value === 'role:supervisor';
     fireEvent.change(select);

@@ -1,13 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
 import { RegistrationPage } from './RegistrationPage';
 import { SARI_INPUT } from './registration.fixtures';
+import { cleanupAfterEach } from '../../testing/screen';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const LOOKUPS = {
   'lookup.religions': () => ({ data: [{ id: 1, name: 'Islam' }] }),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatIsoDate } from '../../lib/format';
+import { useToastThenGo } from '../../lib/toast-then';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
@@ -152,15 +153,8 @@ export function SalaryQueueListPage() {
 export function SalaryQueueAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [params] = useSearchParams();
-  const create = trpc.salary.queue.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
-      void utils.salary.invalidate();
-      void navigate('/salary/queue');
-    },
-  });
+  const create = trpc.salary.queue.create.useMutation(useToastThenGo('/salary/queue', (u) => u.salary.invalidate()));
   const preset = Number(params.get('employeeId')) || undefined;
   return (
     <>
@@ -185,18 +179,11 @@ export function SalaryQueueAddPage() {
 export function SalaryQueueEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const [params] = useSearchParams();
   const id = Number(useParams().id);
   const employeeId = Number(params.get('employeeId')) || undefined;
   const list = trpc.salary.queue.list.useQuery({ pageSize: 500, ...(employeeId ? { employeeId } : {}) });
-  const update = trpc.salary.queue.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
-      void utils.salary.invalidate();
-      void navigate('/salary/queue');
-    },
-  });
+  const update = trpc.salary.queue.update.useMutation(useToastThenGo('/salary/queue', (u) => u.salary.invalidate()));
   const row = list.data?.rows.find((r) => r.id === id);
   return (
     <>

@@ -5,10 +5,12 @@ import { trpc } from '../../lib/trpc';
 import { useSaveMutations } from '../../lib/use-crud-mutations';
 import { ActionModal } from '../../ui/ActionModal';
 import { Button } from '../../ui/Button';
-import { type Column, DataTable } from '../../ui/DataTable';
+import type { Column } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/QueryTable';
 import { RowActions } from '../../ui/ListCard';
 import { ConfirmDelete, serverFields } from './salary-shared';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
 
 /** A tRPC delete procedure, seen only through what useSalaryRows uses. */
 interface DeleteProcedure {
@@ -44,10 +46,7 @@ export function useSalaryRows<T extends { id: number }>({
   const editor = useCan(permission);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const remove = api.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.salary.invalidate(),
-  });
+  const remove = api.delete.useMutation(toastThen(() => void utils.salary.invalidate()));
   const close = () => setDeleting(null);
   const actions: Column<T>[] = editor
     ? [
@@ -104,14 +103,7 @@ export function SalaryListTable<T extends { id: number }>({
   return (
     <>
       {edit.addButton(addLabel)}
-      <DataTable
-        columns={columns}
-        rows={query.data ?? []}
-        loading={query.isFetching}
-        failed={query.isError && !query.data}
-        onRetry={() => void query.refetch()}
-        empty={empty}
-      />
+      <QueryTable query={query} columns={columns} empty={empty} />
       {edit.dialogs}
     </>
   );

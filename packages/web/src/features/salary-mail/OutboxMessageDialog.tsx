@@ -7,6 +7,7 @@ import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { MailStatusBadge } from './MailStatusBadge';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
 
 /** One outbox message: recipient, subject, text, attachments, status; "Send again" for failed or stored ones. */
 export function OutboxMessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
@@ -14,10 +15,7 @@ export function OutboxMessageDialog({ id, onClose }: { id: number; onClose: () =
   const utils = trpc.useUtils();
   const canRetry = useCan('salary.update');
   const q = trpc.mail.outboxMessage.useQuery({ id });
-  const retry = trpc.mail.retry.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.mail.invalidate(),
-  });
+  const retry = trpc.mail.retry.useMutation(toastThen(() => void utils.mail.invalidate()));
   const m = q.data;
   const fact = (label: string, value: React.ReactNode) => (
     <div className="grid grid-cols-3 gap-2 text-sm">

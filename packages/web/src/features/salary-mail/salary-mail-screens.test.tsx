@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
+import { fakeTrpcServer, renderAs } from '../../testing/render-screen';
 import { sessionUser } from '../../testing/screen';
 import { MyPayslipPdfButton, OutboxPanel, PayslipActions } from './PayslipActions';
 
@@ -23,8 +22,7 @@ function savedFiles(): string[] {
 
 const user = sessionUser;
 
-const render = (ui: React.ReactElement, permissions: string[]) =>
-  renderWithProviders(<SessionProvider user={user(permissions)}>{ui}</SessionProvider>);
+const render = (ui: React.ReactElement, permissions: string[]) => renderAs(ui, user(permissions));
 
 const row = (id: number, status: 'queued' | 'sent' | 'failed' | 'stored', to: string) => ({
   id,

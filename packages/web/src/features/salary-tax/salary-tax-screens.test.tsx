@@ -1,7 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../testing/render-screen';
+import { fakeTrpcServer, renderAs } from '../../testing/render-screen';
 import { EmployeeIncomeTaxCard } from './EmployeeIncomeTaxCard';
 import { EmployeeTaxDataCard } from './EmployeeTaxDataCard';
 import { IncomeTaxDetailPage } from './IncomeTaxDetailPage';
@@ -226,11 +225,7 @@ describe('employee tax data (tax bearer, previous employer)', () => {
         { year: 2025, employerName: 'PT Lama', employerTaxId: null, netIncome: '40000000', taxWithheld: '900000' },
       ],
     } as unknown as Parameters<typeof EmployeeTaxDataCard>[0]['detail'];
-    renderWithProviders(
-      <SessionProvider user={{ ...user, permissions: ['salary.view', 'salary.update'] }}>
-        <EmployeeTaxDataCard detail={detail} />
-      </SessionProvider>,
-    );
+    renderAs(<EmployeeTaxDataCard detail={detail} />, { ...user, permissions: ['salary.view', 'salary.update'] });
     expect(screen.getByText('PT Lama')).toBeTruthy();
     expect(screen.getByText('Rp 40.000.000')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('PPh 21 borne by'), { target: { value: 'employer' } });

@@ -1,6 +1,6 @@
 import { DatePicker } from '../../ui/DatePicker';
 import type { FieldView } from '../../ui/FormFields';
-import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect, JobPositionSelect, SectionSelect } from './OrgSelects';
+import { JobPositionSelect, orgParentViews, SectionSelect } from './OrgSelects';
 import { JobLevelSelect } from './ReferenceSelects';
 import { toId } from './use-lookups';
 
@@ -15,14 +15,7 @@ export const dateView = (key: string): FieldView<string> => ({
  * job position (each list narrowed by the ones before it), and the job level.
  */
 export const placementViews: FieldView<string>[] = [
-  { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
-  { key: 'departmentId', render: (p, v) => <DepartmentSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} /> },
-  {
-    key: 'divisionId',
-    render: (p, v) => (
-      <DivisionSelect {...p} requireParent companyOfficeId={toId(v.companyOfficeId)} departmentId={toId(v.departmentId)} />
-    ),
-  },
+  ...orgParentViews('companyOfficeId', 'departmentId', 'divisionId'),
   {
     key: 'sectionId',
     render: (p, v) => (

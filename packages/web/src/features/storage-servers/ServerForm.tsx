@@ -14,6 +14,7 @@ import { TextInput } from '../../ui/TextInput';
 import { STATUS_OPTIONS } from './ServerListPage';
 import './texts';
 import { FormButtons } from '../../ui/FormButtons';
+import { useToastThenGo } from '../../lib/toast-then';
 
 type Server = RouterOutputs['storageServer']['get'];
 
@@ -34,7 +35,6 @@ type FieldName = (typeof FIELDS)[number];
 export function ServerForm({ server }: { server?: Server }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const session = useSession();
   const admin = useCan('hr.all') || isSuperadmin(session);
   const types = trpc.storageServer.types.useQuery();
@@ -64,11 +64,7 @@ export function ServerForm({ server }: { server?: Server }) {
     status: t('srv.status'),
   };
   const done = {
-    meta: { successMessage: 'server' as const },
-    onSuccess: () => {
-      void utils.storageServer.invalidate();
-      void navigate('/personal/server');
-    },
+    ...useToastThenGo('/personal/server', (u) => u.storageServer.invalidate()),
     onError: (err: unknown) => {
       const next: Partial<Record<FieldName, string>> = {};
       for (const f of fieldsOf(err)) if ((FIELDS as readonly string[]).includes(f.param)) next[f.param as FieldName] ??= f.msg;

@@ -7,6 +7,7 @@ import { Card } from '../../../ui/Card';
 import { type Column, DataTable } from '../../../ui/DataTable';
 import { TextInput } from '../../../ui/TextInput';
 import './terminal-texts';
+import { toastThen } from '../../../lib/toast-then';
 
 type PushCommand = RouterOutputs['devicePush']['commands'][number];
 type PushUser = RouterOutputs['devicePush']['users'][number];
@@ -46,14 +47,8 @@ export function PushTerminalPanel({ id }: { id: number }) {
   const settings = trpc.devicePush.settings.useQuery({ id });
   const commands = trpc.devicePush.commands.useQuery({ id }, { refetchInterval: 15_000 });
   const users = trpc.devicePush.users.useQuery({ id });
-  const save = trpc.devicePush.saveSettings.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.devicePush.settings.invalidate({ id }),
-  });
-  const queue = trpc.devicePush.queueCommand.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void utils.devicePush.commands.invalidate({ id }),
-  });
+  const save = trpc.devicePush.saveSettings.useMutation(toastThen(() => void utils.devicePush.settings.invalidate({ id })));
+  const queue = trpc.devicePush.queueCommand.useMutation(toastThen(() => void utils.devicePush.commands.invalidate({ id })));
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const s = settings.data;

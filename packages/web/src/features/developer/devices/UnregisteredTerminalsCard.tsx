@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { type RouterInputs, trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import type { Column } from '../../../ui/DataTable';
+import { QueryTable } from '../../../ui/QueryTable';
 
 interface Props<R> {
   seen: UseQueryResult<R[], unknown>;
@@ -51,15 +52,7 @@ export function UnregisteredTerminalsCard<R>(p: Props<R>) {
   return (
     <Card title={p.title} className="mb-4">
       <p className="mb-2 text-xs text-slate-500">{p.intro}</p>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={p.rowKey}
-        loading={p.seen.isFetching}
-        failed={p.seen.isError && !p.seen.data}
-        onRetry={() => void p.seen.refetch()}
-        empty={p.empty}
-      />
+      <QueryTable query={p.seen} columns={columns} rowKey={p.rowKey} empty={p.empty} />
     </Card>
   );
 }

@@ -1,13 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n';
-import { SessionProvider } from '../../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
-import { sessionUser } from '../../../testing/screen';
+import { fakeTrpcServer } from '../../../testing/render-screen';
+import { renderRoute, sessionUser } from '../../../testing/screen';
 import { FingerspotDetailPage } from '../FingerspotDetailPage';
 import { FingerspotAddPage } from '../FingerspotFormPage';
 import { FingerspotListPage } from '../FingerspotListPage';
+import { deviceDetail } from '../device-fixture';
 
 /*
  * The fingerprint terminal pages speak Bahasa Indonesia (issue 19 item 6): headings, columns,
@@ -17,14 +16,7 @@ import { FingerspotListPage } from '../FingerspotListPage';
 afterEach(cleanup);
 
 const render = (path: string, route: string, element: React.ReactElement) =>
-  renderWithProviders(
-    <SessionProvider user={sessionUser(['developer.access'])}>
-      <Routes>
-        <Route path={path} element={element} />
-      </Routes>
-    </SessionProvider>,
-    { route },
-  );
+  renderRoute(path, element, sessionUser(['developer.access']), route);
 
 /** Runs a test body with the interface in Bahasa Indonesia, back to English afterwards. */
 async function inIndonesian(body: () => Promise<void>) {
@@ -92,34 +84,16 @@ const deviceRow = (over: Record<string, unknown>) => ({
 });
 
 const detail = (over: Record<string, unknown> = {}) => ({
-  data: {
-    id: 5,
-    name: 'Gate B',
+  data: deviceDetail({
     driver: 'adms',
-    address: '10.0.0.3',
     port: 8081,
-    serial: 'SN-B',
-    companyOfficeId: null,
-    companyOffice: null,
-    timeZone: 'Asia/Jakarta',
-    hasCommKey: false,
-    commKey: null,
     active: false,
-    lastSeenAt: null,
-    skewMs: null,
-    status: { lastSeenAt: null, skewMs: null, agent: null, reports: 0, punchesReceived: 0 },
-    skewWarning: false,
     logCounts: { total: 3, mapped: 1, unmapped: 2, today: 0, lastPunch: null, outsideNetwork: 0 },
-    recentScans: [],
-    cloudId: null,
-    cloudSecretSetAt: null,
-    refusals: [],
-    mappedPins: [],
     unmappedPins: [
       { pin: '77', employeeId: null, employeeName: null, employeeNumber: null, punches: 2, firstPunch: null, lastPunch: null },
     ],
     ...over,
-  },
+  }),
 });
 
 describe('fingerprint terminal pages in Bahasa Indonesia', () => {

@@ -1,12 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n';
-import { SessionProvider } from '../../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
+import { fakeTrpcServer, renderRoutes } from '../../../testing/render-screen';
 import { sessionUser } from '../../../testing/screen';
 import { FingerspotDetailPage } from '../FingerspotDetailPage';
 import { FingerspotAddPage } from '../FingerspotFormPage';
+import { deviceDetail } from '../device-fixture';
 
 /*
  * /developer/fingerspot/:id/detail shows what was refused for a terminal (issue 19 item 18) and,
@@ -16,14 +15,11 @@ import { FingerspotAddPage } from '../FingerspotFormPage';
 afterEach(cleanup);
 
 const render = (path: string, route: string, element: React.ReactElement) =>
-  renderWithProviders(
-    <SessionProvider user={sessionUser(['developer.access'])}>
-      <Routes>
-        <Route path={path} element={element} />
-        <Route path="/developer/fingerspot/:id/detail" element={<p>detail page</p>} />
-      </Routes>
-    </SessionProvider>,
-    { route },
+  renderRoutes(
+    // The detail route first: where `path` is the detail route itself, the screen takes its place.
+    { '/developer/fingerspot/:id/detail': <p>detail page</p>, [path]: element },
+    sessionUser(['developer.access']),
+    route,
   );
 
 const refusal = {
@@ -38,34 +34,7 @@ const refusal = {
   punches: 37,
   lastMessage: '1 punch(es) of SN-B refused: the credential is bound to terminal SN-A',
 };
-const detail = (over: Record<string, unknown> = {}) => ({
-  data: {
-    id: 5,
-    name: 'Gate B',
-    driver: 'zk',
-    address: '10.0.0.3',
-    port: 4370,
-    serial: 'SN-B',
-    companyOfficeId: null,
-    companyOffice: null,
-    timeZone: 'Asia/Jakarta',
-    hasCommKey: false,
-    commKey: null,
-    active: true,
-    lastSeenAt: null,
-    skewMs: null,
-    status: { lastSeenAt: null, skewMs: null, agent: null, reports: 0, punchesReceived: 0 },
-    skewWarning: false,
-    logCounts: { total: 0, mapped: 0, unmapped: 0, today: 0, lastPunch: null, outsideNetwork: 0 },
-    recentScans: [],
-    cloudId: null,
-    cloudSecretSetAt: null,
-    refusals: [refusal],
-    mappedPins: [],
-    unmappedPins: [],
-    ...over,
-  },
-});
+const detail = (over: Record<string, unknown> = {}) => ({ data: deviceDetail({ refusals: [refusal], ...over }) });
 const common = {
   'device.scanlog': () => ({ data: { rows: [], total: 0, page: 1, pageSize: 25 } }),
   'device.command.list': () => ({ data: [] }),

@@ -1,18 +1,14 @@
 import type { EmployeeDetail } from '@hr/core/browser';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
-import { sessionUser } from '../../../testing/screen';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer, renderAs } from '../../../testing/render-screen';
+import { cleanupAfterEach, sessionUser } from '../../../testing/screen';
 import { ContractsCard } from './HistoryCards';
 import { capturedDownloadsEachTest } from '../../../testing/downloads';
 
 const saved = capturedDownloadsEachTest();
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const d = { id: 7, employment: { contractType: 4 } } as unknown as EmployeeDetail;
 const row = (over: Record<string, unknown>) => ({
@@ -34,11 +30,7 @@ const row = (over: Record<string, unknown>) => ({
 const PDF = '%PDF-1.4 test';
 
 function renderCard(kind: 'main' | 'second', permissions = ['employee.view', 'employee.update']) {
-  return renderWithProviders(
-    <SessionProvider user={sessionUser(permissions)}>
-      <ContractsCard d={d} kind={kind} />
-    </SessionProvider>,
-  );
+  return renderAs(<ContractsCard d={d} kind={kind} />, sessionUser(permissions));
 }
 
 describe('ContractsCard', () => {

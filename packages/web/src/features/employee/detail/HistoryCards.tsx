@@ -35,6 +35,7 @@ import './contract-texts';
 import '../correction-texts';
 import type { EmployeeField } from '../text-keys';
 import { enumLabel } from '../../../lib/enum-labels';
+import { toastThen } from '../../../lib/toast-then';
 
 const nameOf = (rec: Record<string, number>, v: number) => Object.entries(rec).find(([, n]) => n === v)?.[0] ?? String(v);
 const rupiah = (s: string) => `Rp ${formatNumber(Number(s))}`;
@@ -183,10 +184,9 @@ function ContractDialog({ d, kind, onClose }: { d: EmployeeDetail; kind: Contrac
   const refresh = useRefresh(d);
   const utils = trpc.useUtils();
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
-  const done = {
-    meta: { successMessage: 'server' as const },
-    onSuccess: () => void Promise.all([refresh(), utils.employee.secondContract.list.invalidate({ employeeId: d.id })]),
-  };
+  const done = toastThen(
+    () => void Promise.all([refresh(), utils.employee.secondContract.list.invalidate({ employeeId: d.id })]),
+  );
   const saveMain = trpc.employee.contract.create.useMutation(done);
   const saveSecond = trpc.employee.secondContract.create.useMutation(done);
   // The salary part only for salary.update (issue 16 item 1); without it the contract carries the last salary.
@@ -268,10 +268,7 @@ export function RecordsCard({ d }: { d: EmployeeDetail }) {
   const [editing, setEditing] = useState<RecordRow | null>(null);
   const [deleting, setDeleting] = useState<RecordRow | null>(null);
   const refresh = useRefresh(d);
-  const remove = trpc.employee.record.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void refresh(),
-  });
+  const remove = trpc.employee.record.delete.useMutation(toastThen(() => void refresh()));
   const q = trpc.employee.record.list.useQuery({ employeeId: d.id, pageSize: 100 });
   const nameOfRecord = (r: RecordRow) =>
     t('corrections.recordName', { type: nameOf(EMPLOYMENT_CHANGE_TYPES, r.changeType), date: formatIsoDate(r.effectiveDate) });
@@ -345,14 +342,8 @@ function RecordDialog({ d, record, onClose }: { d: EmployeeDetail; record?: Reco
   const { t } = useTranslation();
   const refresh = useRefresh(d);
   const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
-  const save = trpc.employee.record.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void refresh(),
-  });
-  const update = trpc.employee.record.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => void refresh(),
-  });
+  const save = trpc.employee.record.create.useMutation(toastThen(() => void refresh()));
+  const update = trpc.employee.record.update.useMutation(toastThen(() => void refresh()));
   const e = d.employment;
   const str = (n: number | null | undefined) => (n == null ? '' : String(n));
   const at = record?.toIds;

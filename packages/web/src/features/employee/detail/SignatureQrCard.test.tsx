@@ -1,17 +1,14 @@
 import type { SessionUser } from '@hr/core/browser';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../lib/can';
-import { fakeTrpcServer, renderWithProviders } from '../../../testing/render-screen';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeTrpcServer, renderAs } from '../../../testing/render-screen';
 import { SignatureQrCard } from './SignatureQrCard';
 import { capturedDownloadsEachTest } from '../../../testing/downloads';
+import { cleanupAfterEach } from '../../../testing/screen';
 
 const saved = capturedDownloadsEachTest();
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanupAfterEach();
 
 const PNG_BYTES = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3];
 const SIGNATURE = {
@@ -26,11 +23,7 @@ const user = (permissions: string[]) =>
   ({ id: 1, email: 'a@x.co.id', roles: [], permissions, employeeId: 9 }) as unknown as SessionUser;
 
 function renderCard(permissions: string[], canManage: boolean) {
-  return renderWithProviders(
-    <SessionProvider user={user(permissions)}>
-      <SignatureQrCard employeeId={7} canManage={canManage} />
-    </SessionProvider>,
-  );
+  return renderAs(<SignatureQrCard employeeId={7} canManage={canManage} />, user(permissions));
 }
 const pickFile = (file: File) =>
   fireEvent.change(screen.getByLabelText('Signature file (PNG or JPG)'), { target: { files: [file] } });
