@@ -65,6 +65,7 @@ import {
   type Personal,
 } from './shared';
 import { anyId } from '../shared/sql';
+import { employeeName } from '../shared/employee-sql';
 
 /** Legal limits applied (PP 35/2021 Pasal 26: 4 h a day, 18 h a week on workdays). */
 export const OVERTIME_REGIME = 'pp35-2021' as const;
@@ -400,7 +401,7 @@ export async function createOvertimeBulk(
   ]);
   const people = await ctx.db
     .selectFrom('employees as e')
-    .select(['e.id', 'e.employee_number', sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name')])
+    .select(['e.id', 'e.employee_number', employeeName.as('name')])
     .where(anyId('e.id', input.employeeIds))
     .where('e.resigned', '=', 0)
     .where(scopeSql(scopeOf(actor), 'e'))

@@ -11,7 +11,7 @@ import type { Database } from '../db/database';
 import type { Ctx, Db } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import { userName } from '../shared/employee-sql';
+import { employeeName, userName } from '../shared/employee-sql';
 import { countWhere, likePattern } from '../shared/sql';
 import { windowedPage } from '../shared/page';
 import type { In, Page } from '../shared/zod';
@@ -248,7 +248,7 @@ export function requestReads<Raw extends RawRequest, Row>(
   notFound: () => AppError,
 ) {
   const select = sql`r.id, e.id as "employeeId", e.employee_number as "employeeNumber",
-  trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
+  ${employeeName} as "employeeName", d.name as department,
   to_char(r.work_date, 'YYYY-MM-DD') as date, ${columns}, r.reason, r.status,
   ${userName('ru', 're')} as "requestedBy",
   case when du.id is null then null else ${userName('du', 'de')} end as "decidedBy",
@@ -273,9 +273,7 @@ export function requestReads<Raw extends RawRequest, Row>(
     if (f.employeeId) parts.push(sql<SqlBool>`e.id = ${f.employeeId}`);
     if (f.search) {
       const like = likePattern(f.search);
-      parts.push(
-        sql<SqlBool>`(trim(e.given_name || ' ' || e.surname) ilike ${like} or e.employee_number ilike ${like} or r.reason ilike ${like})`,
-      );
+      parts.push(sql<SqlBool>`(${employeeName} ilike ${like} or e.employee_number ilike ${like} or r.reason ilike ${like})`);
     }
     return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
   }
@@ -446,37 +444,38 @@ export const bulkOf =
     return { done: succeeded, failed, items };
   };
 
+/** A paged read of the attendance module over a period (its own employee's with personal.access, or filtered). */
+type DayRead<G, F, Row> = (ctx: Ctx, grant: G, f: F & { from: string; to: string; pageSize: number }) => Promise<Page<Row>>;
+
 /**
- * The day's timesheet row through the attendance module's own reads: the caller's own day with
- * personal.access, anyone else's with attendance.view (scoped). Null when not computed.
+ * One employee's day through the attendance module's own reads: the caller's own day with personal.access
+ * (`own`), anyone else's with attendance.view (`scoped`, which applies the caller's data scope). Null when
+ * the read has no row for that day.
  */
-export async function timesheetDay(ctx: Ctx, actor: Actor, employeeId: number, date: string): Promise<TimesheetRow | null> {
-  if (actor.employeeId === employeeId && hasPermission(actor, 'personal.access')) {
-    const page = await myTimesheet(ctx, requirePermission(actor, 'personal.access'), { from: date, to: date, pageSize: 1 });
-    return page.rows[0] ?? null;
-  }
-  const page = await listTimesheets(ctx, requirePermission(actor, 'attendance.view'), {
-    employeeId,
-    from: date,
-    to: date,
-    pageSize: 1,
-  });
+async function oneDay<Row>(
+  ctx: Ctx,
+  actor: Actor,
+  employeeId: number,
+  date: string,
+  own: DayRead<Personal, unknown, Row>,
+  scoped: DayRead<View, { employeeId: number }, Row>,
+): Promise<Row | null> {
+  const day = { from: date, to: date, pageSize: 1 };
+  const page =
+    actor.employeeId === employeeId && hasPermission(actor, 'personal.access')
+      ? await own(ctx, requirePermission(actor, 'personal.access'), day)
+      : await scoped(ctx, requirePermission(actor, 'attendance.view'), { employeeId, ...day });
   return page.rows[0] ?? null;
 }
 
-/** The day's plan (roster or default shift, holiday) through the attendance module's reads. */
-export async function scheduleDay(ctx: Ctx, actor: Actor, employeeId: number, date: string): Promise<ScheduleRow | null> {
-  if (actor.employeeId === employeeId && hasPermission(actor, 'personal.access')) {
-    const page = await myShifts(ctx, requirePermission(actor, 'personal.access'), { from: date, to: date, pageSize: 1 });
-    return page.rows[0] ?? null;
-  }
-  const page = await listSchedules(ctx, requirePermission(actor, 'attendance.view'), {
-    employeeId,
-    from: date,
-    to: date,
-    pageSize: 1,
-  });
-  return page.rows[0] ?? null;
+/** The day's timesheet row (see oneDay for whose day is read with which permission). Null when not computed. */
+export function timesheetDay(ctx: Ctx, actor: Actor, employeeId: number, date: string): Promise<TimesheetRow | null> {
+  return oneDay(ctx, actor, employeeId, date, myTimesheet, listTimesheets);
+}
+
+/** The day's plan (roster or default shift, holiday), read like timesheetDay. */
+export function scheduleDay(ctx: Ctx, actor: Actor, employeeId: number, date: string): Promise<ScheduleRow | null> {
+  return oneDay(ctx, actor, employeeId, date, myShifts, listSchedules);
 }
 
 /** Whether an employee exists, works here and is in the actor's scope (for create on behalf). */

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Ctx } from '../shared/context';
+import { csvRecords } from '../shared/csv';
 import { AppError } from '../shared/errors';
 import { assertZipWithinLimits } from '../shared/zip-limits';
 import { storePunches } from './punches';
@@ -39,35 +40,11 @@ function cellText(v: ExcelJS.CellValue): string {
   return String(v).trim();
 }
 
-/** CSV lines (comma or semicolon separated, double-quoted fields allowed). */
+/** CSV lines (comma or semicolon separated, double-quoted fields allowed); blank lines are skipped. */
 export function parseCsv(text: string): string[][] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '');
-  const first = lines[0] ?? '';
-  const sep = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
-  return lines.map((line) => {
-    const out: string[] = [];
-    let cur = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i]!;
-      if (quoted) {
-        if (ch === '"' && line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else if (ch === '"') quoted = false;
-        else cur += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === sep) {
-        out.push(cur.trim());
-        cur = '';
-      } else cur += ch;
-    }
-    out.push(cur.trim());
-    return out;
-  });
+  return csvRecords(text)
+    .map((r) => r.cells)
+    .filter((cells) => !(cells.length === 1 && cells[0] === ''));
 }
 
 /**

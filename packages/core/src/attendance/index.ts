@@ -5,6 +5,7 @@ export {
   assignPin,
   listPins,
   listPunches,
+  punchPage,
   type PunchSource,
   punchProblem,
   removePin,

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { audit } from '../audit/index';
 import { refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
@@ -6,7 +6,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import { countWhere, likePattern } from '../shared/sql';
-import { windowedPage } from '../shared/page';
+import { type PageArgs, pageOf, pageOffset, windowedPage } from '../shared/page';
 import type { Page, In } from '../shared/zod';
 import { addDays, computeTimesheets, dateIn, pairsTouchedBy } from './engine';
 import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
@@ -22,6 +22,7 @@ import {
   type PunchRow,
   pinInput,
 } from './schema';
+import { employeeName } from '../shared/employee-sql';
 
 export type PunchSource = 'device' | 'import' | 'manual' | 'mobile';
 
@@ -140,22 +141,39 @@ export async function listPunches(
   if (input.to) conds.push(sql<boolean>`p.local_time < ${input.to}::date + 1`);
   if (input.deviceSerial) conds.push(sql<boolean>`p.device_serial = ${input.deviceSerial}`);
   if (input.pin) conds.push(sql<boolean>`p.pin = ${input.pin}`);
-  const where = sql.join(conds, sql` and `);
-  const r = await sql<PunchRow & { total: number }>`
-    select p.id::text as "id", p.device_serial as "deviceSerial", p.pin,
+  return punchPage<PunchRow>(
+    ctx.db,
+    sql`p.id::text as "id", p.device_serial as "deviceSerial", p.pin,
       to_char(p.local_time, 'YYYY-MM-DD"T"HH24:MI:SS') as "localTime", p.state, p.verify_type as "verifyType",
       p.source, to_char(p.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "receivedAt",
-      p.employee_id as "employeeId", trim(e.given_name || ' ' || e.surname) as "employeeName",
-      (count(*) over ())::int as total
+      p.employee_id as "employeeId", ${employeeName} as "employeeName"`,
+    sql.join(conds, sql` and `),
+    input,
+  );
+}
+
+/**
+ * One page of the punches matching `where`, newest first, with the list's total. `columns` and `where` may read
+ * `p` (the punch) and `e` (the employee its PIN maps to, left joined). The punch list and a terminal's scan log
+ * (devices) both page through it.
+ */
+export async function punchPage<R>(
+  db: Db,
+  columns: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  f: PageArgs,
+): Promise<Page<R>> {
+  const r = await sql<R & { total: number }>`
+    select ${columns}, (count(*) over ())::int as total
     from punches p left join employees e on e.id = p.employee_id
     where ${where}
     order by p.local_time desc, p.id desc
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
+    limit ${f.pageSize} offset ${pageOffset(f)}`.execute(db);
   return windowedPage(
     r.rows,
-    input,
-    () => countWhere(ctx.db, sql`punches p`, where),
-    (row) => row,
+    f,
+    () => countWhere(db, sql`punches p`, where),
+    (row) => row as R,
   );
 }
 
@@ -175,18 +193,13 @@ export async function listPins(ctx: Ctx, grant: Grant<'attendance.view'>, raw: I
   const where = sql.join(conds, sql` and `);
   const r = await sql<PinRow & { total: number }>`
     select m.id, m.pin, m.device_serial as "deviceSerial", m.employee_id as "employeeId",
-      trim(e.given_name || ' ' || e.surname) as "employeeName", e.employee_number as "employeeNumber",
+      ${employeeName} as "employeeName", e.employee_number as "employeeNumber",
       (count(*) over ())::int as total
     from attendance_pins m join employees e on e.id = m.employee_id
     where ${where}
     order by m.pin, m.device_serial nulls first
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  return {
-    rows: r.rows.map(({ total: _t, ...row }) => row),
-    total: r.rows[0]?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+    limit ${input.pageSize} offset ${pageOffset(input)}`.execute(ctx.db);
+  return pageOf(r.rows, input, (row) => row);
 }
 
 /**

@@ -23,6 +23,8 @@ import {
 import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today } from './timesheets';
 import { ddmmyyyy as dmy } from '../shared/date-ranges';
 import { ATTENDANCE_STATUS, ATTENDANCE_STATUS_ID } from '../reference/index';
+import { employeeName } from '../shared/employee-sql';
+import { pageOf, pageOffset } from '../shared/page';
 
 /*
  * The attendance report (spec §2 /attendance/report, §7 attendance/report, attendance/timesheet
@@ -89,7 +91,7 @@ async function reportPage(
 ): Promise<Page<ReportRow>> {
   const r = await sql<ReportRow & { total: number }>`
     select e.id as "employeeId", e.employee_number as "employeeNumber",
-      trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department, o.name as "companyOffice",
+      ${employeeName} as "employeeName", d.name as department, o.name as "companyOffice",
       ${totalsSelect}, (count(*) over ())::int as total
     from timesheets t
     join employees e on e.id = t.employee_id
@@ -99,8 +101,8 @@ async function reportPage(
     where t.work_date between ${from}::date and ${to}::date and ${cond}
     group by e.id, d.name, o.name
     order by e.given_name, e.surname, e.id
-    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
-  return { rows: r.rows.map(({ total: _t, ...row }) => row), total: r.rows[0]?.total ?? 0, page, pageSize };
+    limit ${pageSize} offset ${pageOffset({ page, pageSize })}`.execute(db);
+  return pageOf(r.rows, { page, pageSize }, (row) => row);
 }
 
 /**
@@ -146,7 +148,7 @@ export async function attendanceDaily(
 
 async function employeeInfo(db: Db, employeeId: number, scope: RawBuilder<boolean>): Promise<EmployeeReport['employee']> {
   const r = await sql<EmployeeReport['employee']>`
-    select e.id, e.employee_number as "employeeNumber", trim(e.given_name || ' ' || e.surname) as name,
+    select e.id, e.employee_number as "employeeNumber", ${employeeName} as name,
       d.name as department, o.name as "companyOffice", jp.name as "jobPosition"
     from employees e
     left join departments d on d.id = e.department_id

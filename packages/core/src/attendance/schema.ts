@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { ATTENDANCE_STATUS } from '../reference/index';
 import { nullableId } from '../shared/zod-optional';
@@ -349,12 +350,8 @@ export const clearManualInput = z.object({ employeeId: id, date: isoDate });
 
 export const recomputeInput = z.object(selectedPeriod);
 
-export interface TimesheetDownload {
-  fileName: string;
-  contentType: string;
-  /** The XLSX file, base64. */
-  base64: string;
-}
+/** The timesheet XLSX file. */
+export type TimesheetDownload = FileDownload;
 
 // ---------------------------------------------------------------------------------------------
 // Attendance report, per-employee PDF, recap (spec §7 attendance/report, attendance/timesheet …

@@ -29,6 +29,8 @@ import {
   updateShiftInput,
 } from './schema';
 import { resolvePeriod } from './period';
+import { employeeName } from '../shared/employee-sql';
+import { pageOf, pageOffset } from '../shared/page';
 
 type View = Grant<'attendance.view'>;
 type Manage = Grant<'attendance.manage'>;
@@ -70,13 +72,8 @@ export async function listShifts(ctx: Ctx, _grant: View, raw: In<typeof listShif
     from shifts s left join company_offices o on o.id = s.company_office_id
     where ${sql.join(conds, sql` and `)}
     order by s.start_time, s.name, s.id
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  return {
-    rows: r.rows.map(({ total: _t, ...row }) => withLabel(row)),
-    total: r.rows[0]?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+    limit ${input.pageSize} offset ${pageOffset(input)}`.execute(ctx.db);
+  return pageOf(r.rows, input, withLabel);
 }
 
 /** Shifts for the selector (spec §3 lookup "shifts": id, name, startTime, endTime, label "name (start - end)"). */
@@ -232,7 +229,7 @@ async function schedulePage(
 ): Promise<Page<ScheduleRow>> {
   const r = await sql<ScheduleRow & { total: number; start: string | null; end: string | null; sname: string | null }>`
     with st as (select * from attendance_settings where id = 1)
-    select e.id as "employeeId", trim(e.given_name || ' ' || e.surname) as "employeeName",
+    select e.id as "employeeId", ${employeeName} as "employeeName",
       e.employee_number as "employeeNumber", to_char(d, 'YYYY-MM-DD') as date,
       case when sc.employee_id is not null then sc.shift_id
            when (st.workday_mask >> extract(isodow from d)::int) & 1 = 1 then st.default_shift_id end as "shiftId",
@@ -250,12 +247,11 @@ async function schedulePage(
            when (st.workday_mask >> extract(isodow from d)::int) & 1 = 1 then st.default_shift_id end
     where e.resigned = 0 and ${cond}
     order by e.given_name, e.surname, e.id, d
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(db);
-  const rows = r.rows.map(({ total: _t, start, end, sname, ...row }) => ({
+    limit ${input.pageSize} offset ${pageOffset(input)}`.execute(db);
+  return pageOf(r.rows, input, ({ start, end, sname, ...row }) => ({
     ...row,
     shift: sname && start && end ? shiftLabel(sname, start, end) : null,
   }));
-  return { rows, total: r.rows[0]?.total ?? 0, page: input.page, pageSize: input.pageSize };
 }
 
 /** A rotation pattern spelled out day by day: [{A,5},{off,2}] → [A,A,A,A,A,null,null]. */
@@ -341,13 +337,8 @@ export async function listHolidays(ctx: Ctx, _grant: View, raw: In<typeof listHo
     from holidays h left join company_offices o on o.id = h.company_office_id
     where ${sql.join(conds, sql` and `)}
     order by h.holiday_date, h.id
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  return {
-    rows: r.rows.map(({ total: _t, ...row }) => row),
-    total: r.rows[0]?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+    limit ${input.pageSize} offset ${pageOffset(input)}`.execute(ctx.db);
+  return pageOf(r.rows, input, (row) => row);
 }
 
 const holidayTaken = (date: string) => () =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { pageInput, text } from '../shared/zod';
 
 /*
@@ -107,9 +108,6 @@ export interface LogDetail extends LogRow {
   diff: { key: string; before: unknown; after: unknown }[];
 }
 
-export interface LogsExcel {
-  fileName: string;
-  contentType: string;
-  base64: string;
+export interface LogsExcel extends FileDownload {
   rows: number;
 }

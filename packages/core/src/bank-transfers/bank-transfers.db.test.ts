@@ -9,6 +9,7 @@ import type { TestDb } from '../db/testing';
 import { finalisePayroll, generatePayroll, getPayrollRun } from '../payroll/index';
 import type { Ctx } from '../shared/context';
 import { failure } from '../testing/expect';
+import { auditActions } from '../testing/audit';
 import { addContract, makeEmployee, type Org } from '../testing/fixtures';
 import {
   type BankTemplateDefinitionInput,
@@ -382,13 +383,10 @@ describe('templates', () => {
     const dup = await failure(copyBankTemplate(ctx, setting(), { code: 'GENERIC-CSV', newCode: 'BCA-OURS', name: 'again' }));
     expect(dup.fields).toEqual([{ param: 'newCode', msg: 'a template BCA-OURS already exists' }]);
     expect(await deleteBankTemplate(ctx, setting(), { code: 'BCA-OURS' })).toEqual({ code: 'BCA-OURS' });
-    const actions = await tdb.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'bank_template')
-      .where('entity_id', '=', 'BCA-OURS')
-      .orderBy('id')
-      .execute();
-    expect(actions.map((a) => a.action)).toEqual(['bank_template.create', 'bank_template.update', 'bank_template.delete']);
+    expect(await auditActions(tdb.db, 'bank_template', 'BCA-OURS')).toEqual([
+      'bank_template.create',
+      'bank_template.update',
+      'bank_template.delete',
+    ]);
   });
 });

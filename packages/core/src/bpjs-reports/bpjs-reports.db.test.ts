@@ -1,24 +1,16 @@
 import ExcelJS from 'exceljs';
 import type { Updateable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payrollWorld } from '../testing/payroll-fixtures';
+import { payrollWorld, transportAllowance } from '../testing/payroll-fixtures';
 import { ZodError } from 'zod';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { Database } from '../db/database';
 import type { TestDb } from '../db/testing';
 import { getEmployeeDetail, updateEmployeeSection } from '../employees/index';
-import {
-  createEmployeeComponent,
-  createSalaryComponent,
-  finalisePayroll,
-  generatePayroll,
-  getPayslip,
-  getPayrollRun,
-  type PayslipLineRow,
-} from '../payroll/index';
+import { finalisePayroll, generatePayroll, getPayslip, getPayrollRun, type PayslipLineRow } from '../payroll/index';
 import type { Ctx } from '../shared/context';
-import { failure } from '../testing/expect';
+import { failure, zodMessages } from '../testing/expect';
 import { addContract, makeDepartmentHr, makeEmployee, type Org } from '../testing/fixtures';
 import {
   BPJS_LINE_CODES,
@@ -98,13 +90,7 @@ beforeAll(async () => {
   await addContract(tdb.db, alice, 10_000_000);
   await addContract(tdb.db, bob, 15_000_000);
   await addContract(tdb.db, carol, 7_000_000, { type: 4, end: '2027-12-31' });
-  const transport = await createSalaryComponent(ctx, upd(), { name: 'Transport', kind: 'fixed-allowance' });
-  await createEmployeeComponent(ctx, upd(), {
-    employeeId: alice,
-    componentId: transport.id,
-    amount: '1000000',
-    startMonth: '2026-01',
-  });
+  await transportAllowance(ctx, admin, alice, '1000000');
 
   const g = await generatePayroll(ctx, upd(), { period: '2026-11' });
   await finalisePayroll(ctx, upd(), { id: g.runId });
@@ -281,15 +267,6 @@ describe('the preview and the recap per programme', () => {
 });
 
 describe('JKN and KPJ numbers on the employee record', () => {
-  const zodFields = async (p: Promise<unknown>) => {
-    const e = await p.then(
-      () => null,
-      (err: unknown) => err,
-    );
-    expect(e).toBeInstanceOf(ZodError);
-    return (e as ZodError).issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  };
-
   it('accepts 13-digit JKN and 11-digit KPJ numbers typed with spaces or dashes, refuses other lengths, clears on empty', async () => {
     const update = requirePermission(admin, 'employee.update');
     const read = requirePermission(admin, 'employee.view');
@@ -303,7 +280,7 @@ describe('JKN and KPJ numbers on the employee record', () => {
       bpjsKetenagakerjaanNumber: '12345678902',
     });
     expect(
-      await zodFields(
+      await zodMessages(
         updateEmployeeSection(ctx, update, 'medical', {
           id: carol,
           bpjsKesehatanNumber: '000123456789',
@@ -311,9 +288,9 @@ describe('JKN and KPJ numbers on the employee record', () => {
         }),
       ),
     ).toEqual(['bpjsKesehatanNumber: must be 13 digits', 'bpjsKetenagakerjaanNumber: must contain digits only']);
-    expect(await zodFields(updateEmployeeSection(ctx, update, 'personal', { id: carol, nationalId: '317101123456000' }))).toEqual(
-      ['nationalId: must be 16 digits (NIK)'],
-    );
+    expect(
+      await zodMessages(updateEmployeeSection(ctx, update, 'personal', { id: carol, nationalId: '317101123456000' })),
+    ).toEqual(['nationalId: must be 16 digits (NIK)']);
     await updateEmployeeSection(ctx, update, 'medical', { id: carol, bpjsKetenagakerjaanNumber: '' });
     expect((await getEmployeeDetail(ctx, read, { id: carol })).medical.bpjsKetenagakerjaanNumber).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { rupiah } from '../reference/schema';
 import { id, isoDate, isoMonth, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
@@ -392,11 +393,7 @@ export const preferenceReportInput = z
   })
   .superRefine((v, ctx) => checkRange(v, ctx));
 
-export interface CanteenFileDownload {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+export type CanteenFileDownload = FileDownload;
 
 /** A month 'yyyy-mm' of meal costs (what payroll deducts for that month). */
 export const listMealCostsInput = pageInput.extend({

@@ -43,7 +43,7 @@ async function savingDeductions(
 }
 
 /** Books a finalised run's deductions of one saving product: how many were booked, how many rows were skipped. */
-type PayrollSavingsBooking = (
+export type PayrollSavingsBooking = (
   db: Db,
   period: string,
   rows: readonly { employeeId: number; amount: string | number | bigint }[],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { REQUEST_STATUS, REQUEST_STATUS_LABELS, rupiah } from '../reference/schema';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
@@ -238,8 +239,4 @@ export interface WithdrawalDetail extends WithdrawalRow {
   };
 }
 
-export interface CooperativeFileDownload {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+export type CooperativeFileDownload = FileDownload;

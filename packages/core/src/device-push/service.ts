@@ -147,6 +147,15 @@ async function admit(ctx: Ctx, req: PushRequest, rowsOffered = 0): Promise<{ ter
   };
 }
 
+/** Admits a push of `rows` records (ATTLOG, OPERLOG): the caller as `admit` checks it, then at most MAX_PUSH_ROWS rows. */
+async function admitRows(ctx: Ctx, req: PushRequest, rows: number): ReturnType<typeof admit> {
+  const a = await admit(ctx, req, rows);
+  if ('terminal' in a && rows > MAX_PUSH_ROWS) {
+    return { refused: refuse('too-large', `at most ${MAX_PUSH_ROWS} rows per request; this one has ${rows}`) };
+  }
+  return a;
+}
+
 /** Last seen, clock skew (from the Date header) and counts in `device_status`, as agents' reports. */
 async function seen(ctx: Ctx, t: Terminal, req: PushRequest, punches = 0): Promise<void> {
   const ip = cleanIp(req.ip);
@@ -218,12 +227,9 @@ export async function pushCdata(ctx: Ctx, req: PushRequest, post: CdataPost): Pr
 
 async function pushAttlog(ctx: Ctx, req: PushRequest, text: string, stamp: unknown): Promise<PushAnswer> {
   const lines = parseAttlog(text);
-  const a = await admit(ctx, req, lines.length);
+  const a = await admitRows(ctx, req, lines.length);
   if ('refused' in a) return a.refused;
   const t = a.terminal;
-  if (lines.length > MAX_PUSH_ROWS) {
-    return refuse('too-large', `at most ${MAX_PUSH_ROWS} rows per request; this one has ${lines.length}`);
-  }
   const bad = lines.filter((l) => !l.ok);
   const punches: PunchItem[] = [];
   for (const l of lines) {
@@ -292,12 +298,9 @@ async function pushAttlog(ctx: Ctx, req: PushRequest, text: string, stamp: unkno
 
 async function pushOperlog(ctx: Ctx, req: PushRequest, text: string, stamp: unknown): Promise<PushAnswer> {
   const lines = parseOperlog(text);
-  const a = await admit(ctx, req, lines.length);
+  const a = await admitRows(ctx, req, lines.length);
   if ('refused' in a) return a.refused;
   const t = a.terminal;
-  if (lines.length > MAX_PUSH_ROWS) {
-    return refuse('too-large', `at most ${MAX_PUSH_ROWS} rows per request; this one has ${lines.length}`);
-  }
   // Last record of a PIN (and of a PIN's finger) wins: one upsert may not touch a row twice.
   const users = new Map<string, OperUser>();
   const fps = new Map<string, OperTemplate>();

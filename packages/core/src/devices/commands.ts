@@ -16,6 +16,7 @@ import {
   queueCommandInput,
   type ScanLogExcel,
 } from './schema';
+import { employeeName } from '../shared/employee-sql';
 
 /*
  * Commands for a terminal (issue 6): the server cannot reach terminals on the office LAN, so a
@@ -33,7 +34,7 @@ const MAX_TERMINAL_PIN = 24;
 /** The users of a terminal as HR knows them: each PIN mapped to an employee (terminal mapping first). */
 async function usersForTerminal(ctx: Ctx, serial: string): Promise<DeviceUser[]> {
   const r = await sql<{ pin: string; name: string }>`
-    select distinct on (m.pin) m.pin, left(trim(e.given_name || ' ' || e.surname), 24) as name
+    select distinct on (m.pin) m.pin, left(${employeeName}, 24) as name
     from attendance_pins m join employees e on e.id = m.employee_id
     where (m.device_serial = ${serial} or m.device_serial is null) and length(m.pin) <= ${MAX_TERMINAL_PIN}
     order by m.pin, m.device_serial is null`.execute(ctx.db);

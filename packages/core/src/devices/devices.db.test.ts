@@ -5,7 +5,8 @@ import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
 import { type Grant, requirePermission } from '../access/grant';
 import type { Ctx } from '../shared/context';
-import { AppError } from '../shared/errors';
+import { failure } from '../testing/expect';
+import { auditTrail } from '../testing/audit';
 import { createServices, makeEmployee, makeOrg, makeUser, type Org } from '../testing/fixtures';
 import {
   createDevice,
@@ -40,15 +41,6 @@ beforeAll(async () => {
   dev = requirePermission(admin, 'developer.access');
 });
 afterAll(() => tdb.destroy());
-
-async function failure(p: Promise<unknown>): Promise<AppError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(AppError);
-  return e as AppError;
-}
 
 describe('device registry', () => {
   it('creates, lists, updates and deletes terminals; serial and name are unique; audit hides the comm key', async () => {
@@ -98,12 +90,7 @@ describe('device registry', () => {
     const upd = await updateDevice(ctx, dev, { id: b.id, port: 7110, commKey: null, active: false });
     expect(upd).toMatchObject({ port: 7110, active: false, address: 'fservice.local' });
 
-    const auditRows = await tdb.db
-      .selectFrom('audit_log')
-      .select(['action', 'after'])
-      .where('entity', '=', 'fingerspot_device')
-      .where('entity_id', '=', String(a.id))
-      .execute();
+    const auditRows = await auditTrail(tdb.db, 'fingerspot_device', a.id);
     expect(auditRows.map((r) => r.action)).toEqual(['device.create']);
     expect(JSON.stringify(auditRows[0]!.after)).not.toContain('1234');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { nullableId } from '../shared/zod-optional';
 import { ianaTimeZone, INDONESIAN_TIME_ZONES } from '../shared/time-zone';
@@ -228,11 +229,8 @@ export interface DeviceRefusal {
   lastMessage: string | null;
 }
 
-export interface ScanLogExcel {
-  fileName: string;
-  contentType: string;
-  /** The XLSX file, base64. */
-  base64: string;
+/** The scan log XLSX file and how many punches it holds. */
+export interface ScanLogExcel extends FileDownload {
   rows: number;
 }
 

@@ -8,6 +8,7 @@ import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import { countWhere, likePattern } from '../shared/sql';
 import { windowedPage } from '../shared/page';
+import { punchPage } from '../attendance/index';
 import { listRefusals } from './refusals';
 import type { Page, In } from '../shared/zod';
 import {
@@ -30,6 +31,7 @@ import {
   updateDeviceInput,
   updateHotspotInput,
 } from './schema';
+import { employeeName } from '../shared/employee-sql';
 
 type Dev = Grant<'developer.access'>;
 
@@ -177,7 +179,7 @@ const scanSelect = sql`
   p.id::text as id, p.pin, to_char(p.local_time, 'YYYY-MM-DD"T"HH24:MI:SS') as "localTime", p.state,
   p.verify_type as "verifyType", p.agent,
   to_char(p.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "receivedAt",
-  p.employee_id as "employeeId", nullif(trim(e.given_name || ' ' || e.surname), '') as "employeeName",
+  p.employee_id as "employeeId", nullif(${employeeName}, '') as "employeeName",
   e.employee_number as "employeeNumber", p.outside_network as "outsideNetwork", host(p.ingest_ip) as "ingestIp"`;
 
 async function pinSummaries(db: Db, serial: string, mapped: boolean): Promise<PinSummary[]> {
@@ -185,7 +187,7 @@ async function pinSummaries(db: Db, serial: string, mapped: boolean): Promise<Pi
     select p.pin, count(*)::int as punches,
       to_char(min(p.local_time), 'YYYY-MM-DD"T"HH24:MI:SS') as "firstPunch",
       to_char(max(p.local_time), 'YYYY-MM-DD"T"HH24:MI:SS') as "lastPunch",
-      p.employee_id as "employeeId", nullif(trim(e.given_name || ' ' || e.surname), '') as "employeeName",
+      p.employee_id as "employeeId", nullif(${employeeName}, '') as "employeeName",
       e.employee_number as "employeeNumber"
     from punches p left join employees e on e.id = p.employee_id
     where p.device_serial = ${serial} and p.employee_id is ${mapped ? sql`not null` : sql`null`}
@@ -425,19 +427,7 @@ export async function listScanLog(ctx: Ctx, _grant: Dev, raw: In<typeof scanLogI
   if (input.unmapped === true) conds.push(sql<boolean>`p.employee_id is null`);
   if (input.unmapped === false) conds.push(sql<boolean>`p.employee_id is not null`);
   if (input.outsideNetwork !== undefined) conds.push(sql<boolean>`p.outside_network = ${input.outsideNetwork}`);
-  const where = sql.join(conds, sql` and `);
-  const r = await sql<ScanRow & { total: number }>`
-    select ${scanSelect}, (count(*) over ())::int as total
-    from punches p left join employees e on e.id = p.employee_id
-    where ${where}
-    order by p.local_time desc, p.id desc
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
-  return windowedPage(
-    r.rows,
-    input,
-    () => countWhere(ctx.db, sql`punches p`, where),
-    (row) => row,
-  );
+  return punchPage<ScanRow>(ctx.db, scanSelect, sql.join(conds, sql` and `), input);
 }
 
 /** `fingerspot/excel`: the scan log (one terminal, or every terminal) as an XLSX workbook. */

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { resolveToken } from '../auth/service';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
-import { failure } from '../testing/expect';
+import { failure, zodPaths } from '../testing/expect';
+import { auditTrail } from '../testing/audit';
 import { makeEmployee, makeUser } from '../testing/fixtures';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import { employeeAdmin } from './test-kit';
 import { getEmployeeDetail, updateEmployeeLogin, updateEmployeeSection } from './detail';
 
 const t = useOrgTestDb(employeeAdmin);
-
-async function zodFailure(p: Promise<unknown>): Promise<string[]> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ZodError);
-  return (e as ZodError).issues.map((i) => i.path.join('.'));
-}
 
 const ctx = () => t.services.ctx(t.admin);
 
@@ -67,12 +58,7 @@ describe('saving one section', () => {
     expect(d.personal.taxId).toBe('092542943407000');
     expect(d.personal.givenName).toBe('Budi');
     expect(d.personal.ptkpStatus?.id).toBe(1);
-    const log = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'before', 'after'])
-      .where('entity', '=', 'employee')
-      .where('entity_id', '=', String(id))
-      .execute();
+    const log = await auditTrail(t.db, 'employee', id);
     expect(log.map((l) => l.action)).toEqual(['employee.update.personal']);
     expect(JSON.stringify(log[0]!.before)).toContain('"birth_place":null');
     expect(JSON.stringify(log[0]!.after)).toContain('Surabaya');
@@ -84,7 +70,7 @@ describe('saving one section', () => {
 
   it('personal: refuses a bad NIK, a future birth date, an unknown religion and a NIK already used', async () => {
     const id = await makeEmployee(t.db, t.org, { dept: 0 });
-    expect(await zodFailure(updateEmployeeSection(ctx(), t.update, 'personal', { id, nationalId: '12345' }))).toEqual([
+    expect(await zodPaths(updateEmployeeSection(ctx(), t.update, 'personal', { id, nationalId: '12345' }))).toEqual([
       'nationalId',
     ]);
     const future = await failure(updateEmployeeSection(ctx(), t.update, 'personal', { id, birthDate: '2099-01-01' }));
@@ -117,7 +103,7 @@ describe('saving one section', () => {
       (await failure(updateEmployeeSection(ctx(), t.update, 'contact', { id, email: otherEmail.toUpperCase() }))).fields,
     ).toEqual([{ param: 'email', msg: 'is already used' }]);
     expect(
-      await zodFailure(updateEmployeeSection(ctx(), t.update, 'contact', { id, postalCode: '1234', homeOwnership: 6 })),
+      await zodPaths(updateEmployeeSection(ctx(), t.update, 'contact', { id, postalCode: '1234', homeOwnership: 6 })),
     ).toEqual(['postalCode', 'homeOwnership']);
   });
 
@@ -205,7 +191,7 @@ describe('saving one section', () => {
     expect(e.fields).toEqual([{ param: 'siblings.1.educationLevelId', msg: 'does not exist' }]);
     expect((await getEmployeeDetail(ctx(), t.view, { id })).sibling.siblings.map((s) => s.name)).toEqual(['Rina']);
     expect(
-      await zodFailure(
+      await zodPaths(
         updateEmployeeSection(ctx(), t.update, 'previousCompany', {
           id,
           companies: [{ companyName: 'PT A', startDate: '2020-01-01', endDate: '2019-01-01' }],
@@ -225,7 +211,7 @@ describe('saving one section', () => {
       bpjsKetenagakerjaanNumber: '12345678901',
     });
     expect((await getEmployeeDetail(ctx(), t.view, { id })).medical).toMatchObject({ bloodType: 'AB', heightCm: 170 });
-    expect(await zodFailure(updateEmployeeSection(ctx(), t.update, 'medical', { id, bpjsKesehatanNumber: '123' }))).toEqual([
+    expect(await zodPaths(updateEmployeeSection(ctx(), t.update, 'medical', { id, bpjsKesehatanNumber: '123' }))).toEqual([
       'bpjsKesehatanNumber',
     ]);
     const noBank = await failure(updateEmployeeSection(ctx(), t.update, 'bank', { id, bankAccountNumber: '1234567890' }));

@@ -10,6 +10,7 @@ import type { PermissionKey } from '../access/index';
 import { CONTRACT_TYPES } from '../reference/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
+import { csvRecords } from '../shared/csv';
 import { AppError } from '../shared/errors';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import { assertZipWithinLimits } from '../shared/zip-limits';
@@ -57,49 +58,6 @@ const fileError = (message: string) => new AppError('VALIDATION', message, { fie
 
 // ---------------------------------------------------------------------------------------------
 // Reading the file.
-
-/** CSV records with the line each starts on: comma or semicolon (whichever the header uses more), RFC 4180 quotes. */
-function csvRecords(textIn: string): { row: number; cells: string[] }[] {
-  const s = textIn.replace(/^\uFEFF/, '');
-  const headerLine = s.slice(0, s.search(/\r?\n|$/));
-  const sep = (headerLine.match(/;/g)?.length ?? 0) > (headerLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const out: { row: number; cells: string[] }[] = [];
-  let line = 1;
-  let start = 1;
-  let cells: string[] = [];
-  let cur = '';
-  let quoted = false;
-  const endRecord = () => {
-    cells.push(cur);
-    out.push({ row: start, cells: cells.map((c) => c.trim()) });
-    cells = [];
-    cur = '';
-  };
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!;
-    if (quoted) {
-      if (ch === '"' && s[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        cur += ch;
-      }
-    } else if (ch === '"') quoted = true;
-    else if (ch === sep) {
-      cells.push(cur);
-      cur = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && s[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      start = line;
-    } else cur += ch;
-  }
-  if (cur !== '' || cells.length) endRecord();
-  return out;
-}
 
 /** exceljs cell value → text; a date cell → yyyy-mm-dd (exceljs keeps wall-clock dates as UTC). */
 function cellValue(v: ExcelJS.CellValue): string {

@@ -4,7 +4,7 @@ import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
 import { scopeSql } from '../access/index';
 import { employeeName } from '../shared/employee-sql';
-import { pageOffset } from '../shared/page';
+import { pageOf, pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import { anyId, likePattern } from '../shared/sql';
@@ -58,12 +58,7 @@ export async function listManagers(ctx: Ctx, grant: Manage, raw: z.input<typeof 
     .limit(input.pageSize)
     .offset(pageOffset(input))
     .execute();
-  return {
-    rows: rows.map(({ total: _t, ...r }) => r),
-    total: rows[0]?.total ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  return pageOf(rows, input, (r) => r);
 }
 
 export async function getManager(ctx: Ctx, grant: Manage, raw: z.input<typeof managerIdInput>): Promise<ManagerRow> {

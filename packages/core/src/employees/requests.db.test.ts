@@ -4,6 +4,7 @@ import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { AppError } from '../shared/errors';
 import { failure } from '../testing/expect';
+import { auditActions } from '../testing/audit';
 import { makeEmployee, makeUser } from '../testing/fixtures';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import { getEmployeeDetail } from './detail';
@@ -86,13 +87,7 @@ describe('data update requests', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused.map((r) => (r.reason as AppError).code)).toEqual(['CONFLICT', 'CONFLICT', 'CONFLICT', 'CONFLICT']);
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'employee_update_request')
-      .where('entity_id', '=', String(id))
-      .execute();
-    expect(audits.map((a) => a.action)).toEqual(['employee.updateRequest.approve']);
+    expect(await auditActions(t.db, 'employee_update_request', id)).toEqual(['employee.updateRequest.approve']);
   });
 
   it('a disapproved or cancelled request cannot be approved; out-of-scope approvers get NOT_FOUND', async () => {

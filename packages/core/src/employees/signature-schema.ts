@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { id, requiredText } from '../shared/zod';
 
 /** Image types a signature may be (spec §7 employee signature). */
@@ -50,9 +51,4 @@ export interface SignatureQrInfo {
   } | null;
 }
 
-/** A file sent to the browser (over REST the bytes themselves). */
-export interface EmployeeFileDownload {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+export type EmployeeFileDownload = FileDownload;

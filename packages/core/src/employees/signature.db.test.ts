@@ -5,6 +5,7 @@ import { cardEmployeeNumber } from '../canteen';
 import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import { failure } from '../testing/expect';
+import { auditActions } from '../testing/audit';
 import { makeEmployee, makeUser } from '../testing/fixtures';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import { employeeAdmin } from './test-kit';
@@ -39,16 +40,7 @@ const png = (id: number, fileName = 'sign.png') => ({
 const t = useOrgTestDb(employeeAdmin);
 
 const ctx = () => t.services.ctx(t.admin);
-const auditActions = async (employeeId: number) =>
-  (
-    await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'employee')
-      .where('entity_id', '=', String(employeeId))
-      .orderBy('id')
-      .execute()
-  ).map((r) => r.action);
+const employeeAudit = (employeeId: number) => auditActions(t.db, 'employee', employeeId);
 
 describe('signature', () => {
   it('uploads, replaces, downloads and deletes the signature, each with an audit entry', async () => {
@@ -78,7 +70,7 @@ describe('signature', () => {
     expect((await getSignatureQrInfo(ctx(), t.view, { id })).signature).toBeNull();
     expect((await failure(downloadSignature(ctx(), t.view, { id }))).code).toBe('NOT_FOUND');
     expect((await failure(deleteSignature(ctx(), t.update, { id }))).code).toBe('NOT_FOUND');
-    expect(await auditActions(id)).toEqual([
+    expect(await employeeAudit(id)).toEqual([
       'employee.signature.upload',
       'employee.signature.replace',
       'employee.signature.delete',
@@ -204,7 +196,7 @@ describe('QR code', () => {
     expect(text).toContain(number);
     expect(text).toContain(`Card ${second.slice(0, 8).toUpperCase()}`);
 
-    const log = await auditActions(id);
+    const log = await employeeAudit(id);
     expect(log).toEqual(['employee.qrCode.generate', 'employee.qrCode.regenerate']);
     const entry = await t.db
       .selectFrom('audit_log')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 import { optionalText } from '../shared/zod-optional';
 // The spec's fixed enumerations (§3) and integer rupiah live with the reference data (browser-safe schema).
@@ -524,11 +525,7 @@ export interface PurchaseRequestAttachment {
 }
 
 /** A file sent over tRPC (REST twins with `download: true` send the bytes themselves). */
-export interface InventoryDownload {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+export type InventoryDownload = FileDownload;
 
 // ---------------------------------------------------------------------------------------------
 // Purchase orders and purchase receives

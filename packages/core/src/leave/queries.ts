@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { userName } from '../shared/employee-sql';
 import type { Db } from '../shared/context';
 import { annualEntitlement, carryOver, entitlementDateOf } from './rules';
 import type { LeaveAdjustment, LeaveBalance, LeaveSettings } from './schema';
@@ -111,7 +112,7 @@ export async function balanceOf(db: Db, employeeId: number, year: number): Promi
   if (!row) return null;
   const adjustments = await sql<LeaveAdjustment>`
     select a.id, a.days::float8 as days, a.reason, a.created_at as "createdAt",
-      coalesce(nullif(trim(ce.given_name || ' ' || ce.surname), ''), u.email) as "createdBy"
+      ${userName('u', 'ce')} as "createdBy"
     from leave_balance_adjustments a
     join users u on u.id = a.created_by_user_id
     left join employees ce on ce.id = u.employee_id

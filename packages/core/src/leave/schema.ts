@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { REQUEST_STATUS, REQUEST_STATUS_LABELS } from '../reference/schema';
 import { id, isoDate, isoMonth, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
@@ -294,11 +295,7 @@ export interface LeaveReport {
 
 export const awaitingMeInput = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }).optional();
 
-export interface LeaveAttachment {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+export type LeaveAttachment = FileDownload;
 
 // ---------------------------------------------------------------------------------------------
 // Approval rules (spec §7 component/attendance/leave/approval): who approves whom, in sequence

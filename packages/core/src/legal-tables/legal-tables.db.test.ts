@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../testing/expect';
+import { auditActions } from '../testing/audit';
 import { payrollWorld, storedPayslip } from '../testing/payroll-fixtures';
 import { ZodError } from 'zod';
 import type { Actor } from '../access/actor';
@@ -69,13 +70,7 @@ describe('legal tables (issue 18 §4)', () => {
     expect(row).toMatchObject({ key: 'bpjs.jp.wage-cap', region: null, value: '11650000', validFrom: '2027-03-01' });
     expect((await legalValuesOn(tdb.db, '2027-02-25')).jpWageCap.value).toBe('11086300');
     expect((await legalValuesOn(tdb.db, '2027-03-25')).jpWageCap.value).toBe('11650000');
-    const audit = await tdb.db
-      .selectFrom('audit_log')
-      .select(['action', 'entity'])
-      .where('entity', '=', 'legal_values')
-      .where('entity_id', '=', String(row.id))
-      .execute();
-    expect(audit).toEqual([{ action: 'create', entity: 'legal_values' }]);
+    expect(await auditActions(tdb.db, 'legal_values', row.id)).toEqual(['create']);
 
     // Schema refusals are ZodErrors (the server answers GL0001 naming the fields); the history check is an AppError.
     const fields = async (input: Parameters<typeof addLegalValue>[2]) => {

@@ -2,6 +2,7 @@ import { audit } from '../audit/index';
 import type { Grant, Scope } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
+import { countedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import type { MailConfig } from './mailer';
@@ -89,18 +90,7 @@ export async function listOutbox(
       eb.or([eb('m.to_address', 'ilike', like), eb('m.to_name', 'ilike', like), eb('m.subject', 'ilike', like)]),
     );
   }
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('m.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n), page: input.page, pageSize: input.pageSize };
+  return countedPage(q, input, (q) => q.orderBy('m.id', 'desc'));
 }
 
 async function readMessage(ctx: Ctx, scope: Scope, id: number): Promise<OutboxMessage> {

@@ -6,6 +6,7 @@ import { officeTimeZone } from '../org/index';
 import { localDateTimeIn } from '../shared/time-zone';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { todayWib } from '../shared/date-ranges';
+import { likePattern } from '../shared/sql';
 import { AppError, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import { looksLikeImage, matchFence } from './rules';
@@ -31,6 +32,7 @@ import {
   SELFIE_MAX_BYTES,
   updateGeofenceInput,
 } from './schema';
+import { employeeName } from '../shared/employee-sql';
 
 /*
  * Live attendance on the phone (issue 21 part 2). An employee holding `attendance.mobile` clocks in
@@ -208,7 +210,7 @@ export async function listAllowedOffices(ctx: Ctx, _grant: Grant<'attendance.vie
     companyOffice: string;
   }>`
     select a.id, a.subject_type as "subjectType", a.subject_id as "subjectId",
-      coalesce(case when a.subject_type = 'employee' then (select trim(e.given_name || ' ' || e.surname) || ' (' || e.employee_number || ')'
+      coalesce(case when a.subject_type = 'employee' then (select ${employeeName} || ' (' || e.employee_number || ')'
         from employees e where e.id = a.subject_id)
         else (select j.name from job_positions j where j.id = a.subject_id) end, '#' || a.subject_id) as subject,
       a.company_office_id as "companyOfficeId", o.name as "companyOffice"
@@ -469,7 +471,7 @@ export async function clockMobile(ctx: Ctx, grant: Grant<'attendance.mobile'>, r
 // The manager's side
 
 const rowColumns = sql`p.id::int as id, e.id as "employeeId", e.employee_number as "employeeNumber",
-  trim(e.given_name || ' ' || e.surname) as "employeeName", p.kind, to_char(p.local_time, 'YYYY-MM-DD"T"HH24:MI:SS') as "localTime",
+  ${employeeName} as "employeeName", p.kind, to_char(p.local_time, 'YYYY-MM-DD"T"HH24:MI:SS') as "localTime",
   ${iso('p.received_at')} as "receivedAt", p.offline, p.latitude::text as latitude, p.longitude::text as longitude, p.accuracy_m as "accuracyM",
   p.company_office_id as "companyOfficeId", o.name as "companyOffice", p.geofence_id as "fenceId", g.name as fence,
   p.distance_m as "distanceM", p.inside, p.status, ${iso('p.decided_at')} as "decidedAt", p.decision_note as "decisionNote",
@@ -490,7 +492,7 @@ export async function listMobilePunches(
 ): Promise<Page<MobilePunchRow> & { date: string; fences: Geofence[] }> {
   const f = listMobilePunchesInput.parse(raw);
   const date = f.date ?? todayWib(ctx.clock());
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = f.search ? likePattern(f.search) : null;
   const r = await sql<RowSql & { total: string }>`
     select ${rowColumns}, count(*) over () as total
     from ${rowFrom}
@@ -498,7 +500,7 @@ export async function listMobilePunches(
       and p.local_time >= ${date}::date and p.local_time < ${date}::date + 1
       and (${f.status ?? null}::text is null or p.status = ${f.status ?? null})
       and (${f.companyOfficeId ?? null}::int is null or p.company_office_id = ${f.companyOfficeId ?? null})
-      and (${like}::text is null or trim(e.given_name || ' ' || e.surname) ilike ${like} or e.employee_number ilike ${like})
+      and (${like}::text is null or ${employeeName} ilike ${like} or e.employee_number ilike ${like})
     order by p.local_time desc, p.id desc
     limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`.execute(ctx.db);
   const fences = await fencesWhere(ctx.db, f.companyOfficeId ? sql`g.company_office_id = ${f.companyOfficeId}` : sql`g.active`);

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
 import { type Grant, requirePermission } from '../access/grant';
 import type { Database } from '../db/database';
 import { inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { makeEmployee } from '../testing/fixtures';
-import { failure } from '../testing/expect';
+import { failure, zodPaths } from '../testing/expect';
+import { auditTrail } from '../testing/audit';
 import { orgManager, useOrgTestDb } from '../testing/org-fixtures';
 import {
   assignEmployeeToIdIndex,
@@ -66,15 +66,6 @@ import {
 } from './index';
 
 const t = useOrgTestDb(orgManager(['superadmin']));
-
-const auditOf = (entity: string, id: number) =>
-  t.db
-    .selectFrom('audit_log')
-    .select(['action', 'before', 'after', 'actor_user_id as actor'])
-    .where('entity', '=', entity)
-    .where('entity_id', '=', String(id))
-    .orderBy('id')
-    .execute();
 
 let n = 0;
 interface Placed {
@@ -171,14 +162,14 @@ describe('company offices, departments, divisions, sections', () => {
     await deleteCompanyOffice(t.ctx, t.manage, { id: office.id });
     expect((await findCompanyOffices(t.ctx, t.view, { search: 'MDN' })).total).toBe(0);
 
-    const trail = await auditOf('company_office', office.id);
+    const trail = await auditTrail(t.db, 'company_office', office.id);
     expect(trail.map((a) => a.action)).toEqual(['company_office.create', 'company_office.update', 'company_office.delete']);
     expect(trail[1]).toMatchObject({
       actor: t.actor.userId,
       before: expect.objectContaining({ name: 'Medan Branch' }),
       after: expect.objectContaining({ name: 'Medan Office' }),
     });
-    expect((await auditOf('section', sec.id)).map((a) => a.action)).toEqual([
+    expect((await auditTrail(t.db, 'section', sec.id)).map((a) => a.action)).toEqual([
       'section.create',
       'section.update',
       'section.delete',
@@ -186,19 +177,11 @@ describe('company offices, departments, divisions, sections', () => {
   });
 
   it('required and bounded names: the input schema rejects them naming the field (GL0001 at the API)', async () => {
-    const paths = async (p: Promise<unknown>) => {
-      const e = await p.then(
-        () => null,
-        (err: unknown) => err,
-      );
-      expect(e).toBeInstanceOf(ZodError);
-      return (e as ZodError).issues.map((i) => i.path.join('.'));
-    };
-    expect(await paths(createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: '   ' }))).toEqual(['name']);
-    expect(await paths(createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: 'x'.repeat(101) }))).toEqual([
-      'name',
-    ]);
-    expect(await paths(createCompanyOffice(t.ctx, t.manage, { code: 'bad code!', name: 'Ok' }))).toEqual(['code']);
+    expect(await zodPaths(createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: '   ' }))).toEqual(['name']);
+    expect(await zodPaths(createDepartment(t.ctx, t.manage, { companyOfficeId: t.org.officeId, name: 'x'.repeat(101) }))).toEqual(
+      ['name'],
+    );
+    expect(await zodPaths(createCompanyOffice(t.ctx, t.manage, { code: 'bad code!', name: 'Ok' }))).toEqual(['code']);
   });
 
   it('parents must exist and belong together', async () => {
@@ -270,7 +253,7 @@ describe('company offices, departments, divisions, sections', () => {
     expect(e.message).toBe('Division Accounting is used by 1 section');
     await deleteSection(t.ctx, t.manage, { id: b.sec });
     await deleteDivision(t.ctx, t.manage, { id: b.div });
-    expect((await auditOf('division', b.div)).at(-1)).toMatchObject({
+    expect((await auditTrail(t.db, 'division', b.div)).at(-1)).toMatchObject({
       action: 'division.delete',
       before: expect.objectContaining({ name: 'Accounting', departmentId: b.dept }),
     });
@@ -327,7 +310,7 @@ describe('job positions and job levels', () => {
       .where('id', '=', empId)
       .executeTakeFirstOrThrow();
     expect(emp).toEqual({ division_id: b.div, section_id: b.sec });
-    expect((await auditOf('job_position', pos.id)).at(-1)).toMatchObject({
+    expect((await auditTrail(t.db, 'job_position', pos.id)).at(-1)).toMatchObject({
       action: 'job_position.update',
       after: expect.objectContaining({ employeesMoved: 1, name: 'Senior Accountant' }),
     });
@@ -391,7 +374,7 @@ describe('job positions and job levels', () => {
     expect(v.fields).toEqual([
       { param: 'jobPositionId', msg: 'Job position Cashier is not in the department of section Ledger' },
     ]);
-    expect((await auditOf('job_position', pos.id)).map((a) => a.action)).toEqual([
+    expect((await auditTrail(t.db, 'job_position', pos.id)).map((a) => a.action)).toEqual([
       'job_position.create',
       'job_position.assign',
       'job_position.unassign',
@@ -472,7 +455,7 @@ describe('job positions and job levels', () => {
     const again = await failure(unassignJobPositionFromJobLevel(t.ctx, t.manage, { id: level.id, jobPositionId: pos.id }));
     expect(again.code).toBe('CONFLICT');
     await deleteJobLevel(t.ctx, t.manage, { id: level.id });
-    expect((await auditOf('job_position', pos.id)).map((a) => a.action)).toEqual([
+    expect((await auditTrail(t.db, 'job_position', pos.id)).map((a) => a.action)).toEqual([
       'job_position.create',
       'job_position.assignLevel',
       'job_position.unassignLevel',
@@ -510,15 +493,15 @@ describe('ID index (employee numbers per office)', () => {
     const dup = await failure(createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'X' }));
     expect(dup.code).toBe('CONFLICT');
     expect(dup.message).toBe('Bali already has an ID index; edit that one');
-    const bad = await createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'A B', padding: 40 }).catch(
-      (e: unknown) => e,
-    );
-    expect((bad as ZodError).issues.map((i) => i.path.join('.'))).toEqual(['prefix', 'padding']);
+    expect(await zodPaths(createIdIndex(t.ctx, t.manage, { companyOfficeId: office.id, prefix: 'A B', padding: 40 }))).toEqual([
+      'prefix',
+      'padding',
+    ]);
 
     await deleteIdIndex(t.ctx, t.manage, { id: idx.id });
     // Back to the office-code scheme (no BLI- number was inserted, so 00001 is still free).
     expect(await allocate(office.id)).toBe('BLI-00001');
-    expect((await auditOf('id_index', idx.id)).map((a) => a.action)).toEqual([
+    expect((await auditTrail(t.db, 'id_index', idx.id)).map((a) => a.action)).toEqual([
       'id_index.create',
       'id_index.update',
       'id_index.delete',
@@ -694,7 +677,7 @@ describe('department assignation, assign and unassign (job positions)', () => {
     expect(notThere.message).toBe('Job position Clerk is not in department Finance');
     expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ departmentId: sales.id });
 
-    const log = await auditOf('job_position', pos.id);
+    const log = await auditTrail(t.db, 'job_position', pos.id);
     expect(log.map((a) => a.action)).toEqual(['job_position.create', 'job_position.assign']);
     expect(log[1]).toMatchObject({
       before: expect.objectContaining({ departmentId: b.dept, sectionId: b.sec }),
@@ -793,7 +776,7 @@ describe('job position mapping, assignation, assign and unassign (employees)', (
     expect(await getJobPosition(t.ctx, t.view, { id: pos.id })).toMatchObject({ employees: 1 });
     expect((await assignEmployeeToJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: ayu })).changed).toBe(false);
 
-    const [assigned] = await auditOf('employee', ayu);
+    const [assigned] = await auditTrail(t.db, 'employee', ayu);
     expect(assigned).toMatchObject({
       action: 'employee.assignJobPosition',
       before: { jobPositionId: null, departmentId: b.dept, divisionId: null, sectionId: null },
@@ -821,7 +804,7 @@ describe('job position mapping, assignation, assign and unassign (employees)', (
     const again = await failure(unassignEmployeeFromJobPosition(t.ctx, t.manage, { id: pos.id, employeeId: ayu }));
     expect(again.code).toBe('CONFLICT');
     expect(again.message).toBe('Ayu Teller is not in job position Teller');
-    expect((await auditOf('employee', ayu)).map((a) => a.action)).toEqual([
+    expect((await auditTrail(t.db, 'employee', ayu)).map((a) => a.action)).toEqual([
       'employee.assignJobPosition',
       'employee.unassignJobPosition',
     ]);
@@ -869,7 +852,7 @@ describe('ID index mapping, assignation, assign and unassign (employee numbers)'
       changed: false,
       employeeNumber: 'IX-001',
     });
-    expect(await auditOf('employee', moved)).toEqual([
+    expect(await auditTrail(t.db, 'employee', moved)).toEqual([
       expect.objectContaining({
         action: 'employee.renumber',
         before: { employeeNumber: 'SBY-00042' },

@@ -13,7 +13,7 @@ import type { GrantPlacement } from './placement';
 import type { PermissionKey } from '../access/index';
 import { decidePlacementInput, listPlacementConfirmationsInput, type PlacementConfirmationRow } from './schema';
 import { employeeInScope } from '../access/index';
-import { userNameOf } from '../shared/employee-sql';
+import { employeeName, userNameOf } from '../shared/employee-sql';
 
 /**
  * Four-eyes for placements (issue 16 item 3; docs/security.md §1.4). A move is applied at once, so
@@ -95,20 +95,17 @@ export async function listPlacementConfirmations(
   if (input.status) q = q.where('pc.status', '=', input.status);
   const [rows, count] = await Promise.all([
     q
-      .innerJoin('users as rq', 'rq.id', 'pc.requested_by')
       .leftJoin('job_positions as jp', 'jp.id', 'pc.job_position_id')
       .leftJoin('sections as sc', 'sc.id', 'pc.section_id')
       .select([
         'pc.id',
         'pc.employee_id as employeeId',
-        sql<string>`trim(e.given_name || ' ' || e.surname)`.as('employeeName'),
+        employeeName.as('employeeName'),
         'e.employee_number as employeeNumber',
         'jp.name as jobPosition',
         'sc.name as section',
         'pc.permissions_added as permissionsAdded',
-        sql<string>`coalesce((select trim(x.given_name || ' ' || x.surname) from employees x where x.id = rq.employee_id), rq.email)`.as(
-          'requestedBy',
-        ),
+        userNameOf('pc.requested_by').$castTo<string>().as('requestedBy'),
         'pc.requested_by as requestedById',
         'pc.requested_at as requestedAt',
         'pc.status',

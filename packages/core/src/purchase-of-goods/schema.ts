@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { rupiah } from '../reference/schema';
 import { id, isoDate, pageInput, requiredText, text } from '../shared/zod';
 
@@ -314,8 +315,4 @@ export interface PogImportReport {
   invoiceIds: number[];
 }
 
-export interface PogFileDownload {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+export type PogFileDownload = FileDownload;

@@ -604,7 +604,7 @@ async function deductionsOf(
       where pm.source = 'payroll' and pm.period = ${p}
     )
     select x.employee_id as "employeeId", e.employee_number as "employeeNumber",
-      trim(e.given_name || ' ' || e.surname) as "employeeName",
+      ${employeeName} as "employeeName",
       sum(x.amount)::text as amount, bool_or(x.posted) as posted,
       json_agg(json_build_object('invoiceId', x.invoice_id, 'invoiceNumber', x.invoice_number,
         'instalmentId', x.instalment_id, 'seq', x.seq, 'period', x.period, 'amount', x.amount::text)

@@ -22,6 +22,7 @@ import {
 } from './schema';
 import { insertPogInvoices, type NewPogInvoice, pogToday } from './service';
 import { anyText } from '../shared/sql';
+import { employeeName } from '../shared/employee-sql';
 
 type Manage = Grant<'purchaseOfGood.manage'>;
 
@@ -276,7 +277,7 @@ export async function importPogInvoices(ctx: Ctx, grant: Manage, raw: In<typeof 
     empNumbers.length
       ? ctx.db
           .selectFrom('employees as e')
-          .select(['e.id', 'e.employee_number', sql<string>`trim(e.given_name || ' ' || e.surname)`.as('name')])
+          .select(['e.id', 'e.employee_number', employeeName.as('name')])
           .where(inList('e.employee_number', empNumbers))
           .where(scopeSql(grant.scope, 'e'))
           .execute()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { makeEmployee } from '../testing/fixtures';
 import { failure } from '../testing/expect';
+import { auditTrail } from '../testing/audit';
 import { orgManager, useOrgTestDb } from '../testing/org-fixtures';
 import { REFERENCE_KINDS } from './schema';
 import { createReference, deleteReference, findReference, lookupReference, updateReference } from './service';
@@ -42,13 +43,7 @@ describe('reference data', () => {
       name: 'Bank Jago Syariah',
     });
     await deleteReference(t.ctx, t.manage, 'bank', { id: bank.id });
-    const audit = await t.db
-      .selectFrom('audit_log')
-      .select(['action', 'before', 'after'])
-      .where('entity', '=', 'bank')
-      .where('entity_id', '=', String(bank.id))
-      .orderBy('id')
-      .execute();
+    const audit = await auditTrail(t.db, 'bank', bank.id);
     expect(audit.map((a) => a.action)).toEqual(['bank.create', 'bank.update', 'bank.delete']);
     expect(audit[1]).toMatchObject({ before: { name: 'Bank Jago' }, after: { name: 'Bank Jago Syariah' } });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileDownload } from '../shared/outputs';
 import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
 
 /** Document types a regulation may be: PDF, Word, images. */
@@ -70,8 +71,4 @@ export interface RegulationRow {
   updatedAt: string;
 }
 
-export interface RegulationDownload {
-  fileName: string;
-  contentType: string;
-  base64: string;
-}
+export type RegulationDownload = FileDownload;

@@ -6,6 +6,7 @@ import { type Grant, hasPermission } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
+import { countedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import { todayOf } from '../shared/date-ranges';
 import type { Page, In } from '../shared/zod';
@@ -107,16 +108,8 @@ export async function listRegulations(
   }
   if (input.companyOfficeId)
     q = q.where((eb) => eb.or([eb('r.company_office_id', '=', input.companyOfficeId!), eb('r.company_office_id', 'is', null)]));
-  const [rows, count] = await Promise.all([
-    q
-      .orderBy('r.effective_date', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize)
-      .execute(),
-    q.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toRow), total: Number(count.n), page: input.page, pageSize: input.pageSize };
+  const page = await countedPage(q, input, (q) => q.orderBy('r.effective_date', 'desc').orderBy('r.id', 'desc'));
+  return { ...page, rows: page.rows.map(toRow) };
 }
 
 /**

@@ -52,8 +52,6 @@ export function addYears(day: string, years: number): string {
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-export const display = (day: string) => day.split('-').reverse().join('/');
-
 /** The earliest and latest allowed date of a kind, 'yyyy-mm-dd'. */
 export function dateRange(kind: DateKind, today: string): { min: string; max: string } {
   const r: { yearsBack?: number; from?: string; yearsAhead: number } = DATE_RANGES[kind];
@@ -65,10 +63,10 @@ export function dateIssue(kind: DateKind, value: string | null | undefined, toda
   if (value == null || value === '') return null;
   const { min, max } = dateRange(kind, today);
   if (value >= min && value <= max) return null;
-  if (kind === 'birth') return `must be between ${display(min)} and ${display(max)} (age 15 to 100)`;
+  if (kind === 'birth') return `must be between ${ddmmyyyy(min)} and ${ddmmyyyy(max)} (age 15 to 100)`;
   if (value > max && max === today) return 'must not be in the future';
   if (value < min && min === today) return 'must not be in the past';
-  return `must be between ${display(min)} and ${display(max)}`;
+  return `must be between ${ddmmyyyy(min)} and ${ddmmyyyy(max)}`;
 }
 
 /** Collects the issues of several dates: [param, kind, value]. */

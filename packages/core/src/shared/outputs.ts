@@ -12,6 +12,13 @@ export const pageOutput = <T extends z.ZodType>(row: T) =>
 /** What a create or update answers: the record's id. */
 export const idOutput = z.object({ id: z.number() });
 
+/** A file sent to the browser: its name, content type and bytes in base64 (REST twins send the bytes themselves). */
+export interface FileDownload {
+  fileName: string;
+  contentType: string;
+  base64: string;
+}
+
 /** What a delete answers. */
 export const okOutput = z.object({ ok: z.literal(true) });
 

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import type { FileDownload } from './outputs';
 
 /*
  * The small pieces every XLSX export repeats (issue 17): the content type, a sheet whose first row is its bold
@@ -23,10 +24,7 @@ export function addHeaderSheet(wb: ExcelJS.Workbook, name: string, columns: read
 }
 
 /** A workbook as a download answer: the file name, the XLSX content type and the bytes in base64. */
-export async function xlsxDownload(
-  wb: ExcelJS.Workbook,
-  fileName: string,
-): Promise<{ fileName: string; contentType: string; base64: string }> {
+export async function xlsxDownload(wb: ExcelJS.Workbook, fileName: string): Promise<FileDownload> {
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   return { fileName, contentType: XLSX_TYPE, base64: buffer.toString('base64') };
 }

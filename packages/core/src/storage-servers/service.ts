@@ -7,6 +7,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { employeeName, employeeSearch, workingEmployeeOptions } from '../shared/employee-sql';
+import { pageOf, pageOffset } from '../shared/page';
 import type { Page, In } from '../shared/zod';
 import {
   createStorageServerInput,
@@ -116,14 +117,9 @@ export async function listStorageServers(
     .orderBy(sql`lower(s.name)`)
     .orderBy('s.id')
     .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
+    .offset(pageOffset(f))
     .execute();
-  return {
-    rows: rows.map(({ total: _t, ...r }) => toRow(r)),
-    total: rows[0]?.total ?? 0,
-    page: f.page,
-    pageSize: f.pageSize,
-  };
+  return pageOf(rows, f, toRow);
 }
 
 async function visibleServer(db: Db, actor: Actor, id: number, lock = false): Promise<StorageServerRow> {

@@ -3,6 +3,7 @@ import type { Actor } from '../access/actor';
 import { requirePermission } from '../access/grant';
 import type { RoleKey } from '../access/roles';
 import { failure } from '../testing/expect';
+import { auditActions } from '../testing/audit';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import {
   createStorageServer,
@@ -132,13 +133,10 @@ describe('storage servers', () => {
     expect(u).toMatchObject({ name: 'tmp-01b', status: 'maintenance', statusLabel: 'Maintenance', usageGb: '1000' });
     expect(await deleteStorageServer(ctx(owner), manage(owner), { id: s.id })).toEqual({ id: s.id });
     expect((await failure(getStorageServer(ctx(owner), manage(owner), { id: s.id }))).code).toBe('NOT_FOUND');
-    const log = await t.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('entity', '=', 'storage_servers')
-      .where('entity_id', '=', String(s.id))
-      .orderBy('id')
-      .execute();
-    expect(log.map((l) => l.action)).toEqual(['storageServer.create', 'storageServer.update', 'storageServer.delete']);
+    expect(await auditActions(t.db, 'storage_servers', s.id)).toEqual([
+      'storageServer.create',
+      'storageServer.update',
+      'storageServer.delete',
+    ]);
   });
 });

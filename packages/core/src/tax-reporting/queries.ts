@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../shared/context';
+import { countedPage } from '../shared/page';
 import type { TaxReportKind, TaxReportStatus } from './tables';
 
 /* SQL only (Kysely). Payroll figures are read through @hr/core/payroll (service.ts); these are this module's own tables and the employee data a row needs. */
@@ -110,16 +111,8 @@ export async function queryExports(
   if (f.period) q = q.where('x.period', '=', f.period);
   if (f.kind) q = q.where('x.kind', '=', f.kind);
   if (f.companyOfficeId) q = q.where('x.company_office_id', '=', f.companyOfficeId);
-  const [rows, total] = await Promise.all([
-    q
-      .orderBy('x.period', 'desc')
-      .orderBy('x.id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
-      .execute(),
-    q.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  const { rows, total } = await countedPage(q, page, (q) => q.orderBy('x.period', 'desc').orderBy('x.id', 'desc'));
+  return { rows, total };
 }
 
 export async function queryExport(db: Db, id: number): Promise<ExportRow | undefined> {

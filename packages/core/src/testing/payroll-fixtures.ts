@@ -3,7 +3,7 @@ import { requirePermission } from '../access/grant';
 import type { RoleKey } from '../access/roles';
 import { actorForUser } from '../auth/service';
 import { createTestDb, type TestDb } from '../db/testing';
-import { finalisePayroll, generatePayroll } from '../payroll/index';
+import { createEmployeeComponent, createSalaryComponent, finalisePayroll, generatePayroll } from '../payroll/index';
 import type { Ctx, Db } from '../shared/context';
 import { createServices, type Services } from '../services';
 import { makeOrg, makeUser, type Org } from './fixtures';
@@ -44,6 +44,17 @@ export async function payMonth(ctx: Ctx, admin: Actor, period: string): Promise<
   const g = await generatePayroll(ctx, upd, { period });
   await finalisePayroll(ctx, upd, { id: g.runId });
   return g.runId;
+}
+
+/**
+ * A new fixed, taxable "Transport" allowance component, given to `employeeId` at `amount` rupiah a month from
+ * January 2026 on (the fixed allowance the payroll-side tests put on a payslip). Answers the component's id.
+ */
+export async function transportAllowance(ctx: Ctx, admin: Actor, employeeId: number, amount: string): Promise<number> {
+  const upd = requirePermission(admin, 'salary.update');
+  const transport = await createSalaryComponent(ctx, upd, { name: 'Transport', kind: 'fixed-allowance' });
+  await createEmployeeComponent(ctx, upd, { employeeId, componentId: transport.id, amount, startMonth: '2026-01' });
+  return transport.id;
 }
 
 /** A login with `roles` (default: a plain employee) linked to the existing employee `employeeId`. */

@@ -1,7 +1,6 @@
 import { requirePermission } from '@hr/core/access';
 import { actorForUser, createUser } from '@hr/core/auth';
 import { type DbHandle, migrateToLatest, openDb } from '@hr/core/db';
-import { createDevice } from '@hr/core/devices';
 import { ensureReferenceData } from '@hr/core/seed';
 import { createServices, type Services } from '@hr/core/services';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { PushTerminal } from '../../../device-agent/src/simulator/push/terminal'
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { freePort, type PrivatePostgres, startPrivatePostgres } from '../faults/private-postgres';
+import { registerPushTerminals } from './test-terminals';
 
 // Push terminals while the database restarts mid-request and while the server process is replaced:
 // the terminals see refusals (503, refused connections), re-send, and every punch ends stored once.
@@ -35,16 +35,7 @@ beforeAll(async () => {
   services = createServices(handle.db);
   const u = await createUser(services.ctx(null), { email: 'ops@test.co.id', password: 'ops-password-1', roles: ['superadmin'] });
   const actor = (await actorForUser(handle.db, u.id, 'user'))!;
-  for (const serial of serials) {
-    await createDevice(services.ctx(actor), requirePermission(actor, 'developer.access'), {
-      name: serial,
-      driver: 'adms',
-      address: '127.0.0.1',
-      port: 8081,
-      serial,
-      companyOfficeId: null,
-    });
-  }
+  await registerPushTerminals(services.ctx(actor), requirePermission(actor, 'developer.access'), serials);
   port = await freePort();
   await startServer();
 }, 120_000);

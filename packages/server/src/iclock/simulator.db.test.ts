@@ -1,11 +1,12 @@
 import { requirePermission } from '@hr/core/access';
 import { actorForUser } from '@hr/core/auth';
-import { createDevice, queueDeviceCommand } from '@hr/core/devices';
+import { queueDeviceCommand } from '@hr/core/devices';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPushSimulation } from '../../../device-agent/src/simulator/push/cli';
 import { PushTerminal } from '../../../device-agent/src/simulator/push/terminal';
 import { startTestApp, type TestApp } from '../rest/test-harness';
+import { registerPushTerminals } from './test-terminals';
 
 // The project's push-terminal simulator (hr-agent simulate --push) against the real server: several
 // terminals at once, with every fault on, end with each punch stored exactly once.
@@ -26,18 +27,7 @@ describe('simulate --push against the server', () => {
     const ctx = t.services.ctx(admin);
     const dev = requirePermission(admin, 'developer.access');
     const serials = ['SIMPUSH1', 'SIMPUSH2', 'SIMPUSH3'];
-    const ids: number[] = [];
-    for (const serial of serials) {
-      const d = await createDevice(ctx, dev, {
-        name: serial,
-        driver: 'adms',
-        address: '127.0.0.1',
-        port: 8081,
-        serial,
-        companyOfficeId: null,
-      });
-      ids.push(d.id);
-    }
+    const ids = await registerPushTerminals(ctx, dev, serials);
     const terminals = serials.map(
       (serial, i) =>
         new PushTerminal({

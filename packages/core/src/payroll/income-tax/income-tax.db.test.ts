@@ -7,6 +7,7 @@ import type { Ctx } from '../../shared/context';
 import { failure } from '../../testing/expect';
 import { finalisedYear } from '../../testing/finalised-year';
 import type { Org } from '../../testing/fixtures';
+import { transportAllowance } from '../../testing/payroll-fixtures';
 import { pdfText } from '../../testing/pdf';
 import { calculatePph21 } from '../formulas/pph21';
 import { createBonusCut, createEmployeeComponent, createSalaryComponent, getPayslip, getPayrollRun } from '../runs/index';
@@ -44,14 +45,8 @@ beforeAll(async () => {
   ]);
   ({ tdb, org, admin, ctx, scoped: hrOwn } = year);
   [alice, bob, carol] = year.employees as [number, number, number];
-  const transport = await createSalaryComponent(ctx, upd(), { name: 'Transport', kind: 'fixed-allowance' });
+  await transportAllowance(ctx, admin, alice, '1000000');
   const uniform = await createSalaryComponent(ctx, upd(), { name: 'Uniform', kind: 'non-fixed-allowance', taxable: false });
-  await createEmployeeComponent(ctx, upd(), {
-    employeeId: alice,
-    componentId: transport.id,
-    amount: '1000000',
-    startMonth: '2026-01',
-  });
   await createEmployeeComponent(ctx, upd(), {
     employeeId: alice,
     componentId: uniform.id,

@@ -164,11 +164,11 @@ function bonusLinesSql(scope: Scope, f: { year?: number | undefined; period?: st
   if (f.period) conds.push(sql`s.period = ${f.period}`);
   if (f.search) {
     const like = likePattern(f.search);
-    conds.push(sql`(e.employee_number ilike ${like} or trim(e.given_name || ' ' || e.surname) ilike ${like})`);
+    conds.push(sql`(e.employee_number ilike ${like} or ${employeeName} ilike ${like})`);
   }
   return sql`
     select s.id as payslip_id, s.run_id, s.period, s.employee_id, e.employee_number, l.pos,
-      trim(e.given_name || ' ' || e.surname) as name, l.v->>'name' as bonus_name,
+      ${employeeName} as name, l.v->>'name' as bonus_name,
       case when l.v->>'code' like 'thr%' then 'thr' else 'bonus' end as kind,
       (l.v->>'amount')::bigint as amount,
       case when l.v->>'code' like 'thr%' then true else coalesce(bt.taxable, true) end as taxable

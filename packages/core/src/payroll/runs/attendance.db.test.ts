@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payrollWorld } from '../../testing/payroll-fixtures';
+import { payrollWorld, transportAllowance } from '../../testing/payroll-fixtures';
 import type { TestDb } from '../../db/testing';
 import { LEAVE_STATUS } from '../../leave/index';
 import type { Actor } from '../../access/actor';
@@ -8,7 +8,6 @@ import type { Ctx } from '../../shared/context';
 import { addContract, makeEmployee } from '../../testing/fixtures';
 import { calculatePph21 } from '../formulas/pph21';
 import {
-  createEmployeeComponent,
   createSalaryComponent,
   dryRunPayroll,
   finalisePayroll,
@@ -138,13 +137,7 @@ beforeAll(async () => {
     formula: 'attendanceDays * 10000 - lateMinutes * 1000',
     everyone: true,
   });
-  const transport = await createSalaryComponent(ctx, upd(), { name: 'Transport', kind: 'fixed-allowance' });
-  await createEmployeeComponent(ctx, upd(), {
-    employeeId: fajar,
-    componentId: transport.id,
-    amount: '1100000',
-    startMonth: '2026-01',
-  });
+  await transportAllowance(ctx, admin, fajar, '1100000');
 
   // September (finalised): Gita still works (her last working day is in October).
   sepRun = (await generatePayroll(ctx, upd(), { period: '2026-09' })).runId;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure } from '../../testing/expect';
-import { loginFor, payrollWorld } from '../../testing/payroll-fixtures';
+import { loginFor, payrollWorld, transportAllowance } from '../../testing/payroll-fixtures';
 import type { TestDb } from '../../db/testing';
 import type { Actor } from '../../access/actor';
 import { requirePermission } from '../../access/grant';
@@ -182,14 +182,8 @@ describe('payroll runs', () => {
   let novRun: number;
 
   it('generates a period: basic + components + bonus/cut, BPJS and PPh 21 TER, lines with traces; skips employees without salary', async () => {
-    const transport = await createSalaryComponent(ctx, upd(), { name: 'Transport', kind: 'fixed-allowance' });
+    await transportAllowance(ctx, admin, alice, '1000000');
     const meal = (await tdbComponent('Meal'))!;
-    await createEmployeeComponent(ctx, upd(), {
-      employeeId: alice,
-      componentId: transport.id,
-      amount: '1000000',
-      startMonth: '2026-01',
-    });
     await createEmployeeComponent(ctx, upd(), {
       employeeId: alice,
       componentId: meal,

@@ -5,6 +5,7 @@ import { dec, toInt } from '../money';
 import type { Trace } from '../trace';
 import { holidayForReligion, type ThrCandidate } from './rules';
 import type { ThrHoliday, ThrLine } from './schema';
+import { employeeName } from '../../shared/employee-sql';
 
 /* SQL only (Kysely). Set-based: every query of a THR run loads all its employees at once. */
 
@@ -49,7 +50,7 @@ export async function queryThrCandidates(
     resigned_on: string | null;
     contract_end: string | null;
   }>`
-    select e.id, e.employee_number, trim(e.given_name || ' ' || e.surname) as name, r.name as religion,
+    select e.id, e.employee_number, ${employeeName} as name, r.name as religion,
       coalesce(e.first_join_date, e.entry_date)::text as join_date, e.contract_type, p.code as ptkp,
       rs.last_working_day::text as resigned_on, c.end_date::text as contract_end
     from employees e
