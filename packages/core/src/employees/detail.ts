@@ -13,6 +13,7 @@ import { employeeInScope } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
 import { AppError, type FieldIssue, notFound } from '../shared/errors';
+import { placementChainIssues } from '../org/index';
 import {
   type EmployeeDetail,
   type EmployeeSection,
@@ -237,8 +238,8 @@ export async function checkRefs(db: Db, refs: [param: string, table: string, id:
 
 /**
  * The employment placement must be one branch of the org tree: the department in the office,
- * the division in the department, the section in the division, the job position in the same
- * department (and division/section when it names them).
+ * the division in the department, the section in the division (org placementChainIssues, the rule
+ * registrations follow too), the job position in the same department (and division/section when it names them).
  */
 export async function checkPlacement(
   db: Db,
@@ -250,24 +251,7 @@ export async function checkPlacement(
     jobPositionId: number | null;
   },
 ): Promise<void> {
-  const issues: FieldIssue[] = [];
-  if (p.departmentId !== null) {
-    const d = await db.selectFrom('departments').select('company_office_id').where('id', '=', p.departmentId).executeTakeFirst();
-    if (!d) issues.push({ param: 'departmentId', msg: 'does not exist' });
-    else if (d.company_office_id !== p.officeId) issues.push({ param: 'departmentId', msg: 'is not in the chosen office' });
-  }
-  if (p.divisionId !== null) {
-    const v = await db.selectFrom('divisions').select('department_id').where('id', '=', p.divisionId).executeTakeFirst();
-    if (!v) issues.push({ param: 'divisionId', msg: 'does not exist' });
-    else if (p.departmentId === null || v.department_id !== p.departmentId)
-      issues.push({ param: 'divisionId', msg: 'is not in the chosen department' });
-  }
-  if (p.sectionId !== null) {
-    const s = await db.selectFrom('sections').select('division_id').where('id', '=', p.sectionId).executeTakeFirst();
-    if (!s) issues.push({ param: 'sectionId', msg: 'does not exist' });
-    else if (p.divisionId === null || s.division_id !== p.divisionId)
-      issues.push({ param: 'sectionId', msg: 'is not in the chosen division' });
-  }
+  const issues = await placementChainIssues(db, p);
   if (p.jobPositionId !== null) {
     const j = await db
       .selectFrom('job_positions')

@@ -1,6 +1,7 @@
 export * from './schema';
 export type { OrgTables } from './tables';
 export { nextEmployeeNumber } from './numbering';
+export { placementChainIssues } from './placement';
 export * from './lookups';
 export * from './offices';
 export * from './departments';

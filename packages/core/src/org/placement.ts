@@ -90,3 +90,42 @@ export async function resolvePlacement(
 const PLACEMENT_KEYS = ['companyOfficeId', 'departmentId', 'divisionId', 'sectionId'] as const;
 /** Placement fields change together: an update that names any of them is placed by those alone. */
 export const namesPlacement = (input: Want) => PLACEMENT_KEYS.some((k) => input[k] !== undefined);
+
+/**
+ * The organisation chain of a placement chosen field by field (an employee's record, a registration approved):
+ * the department is in the office, the division in the department, the section in the division; each one that is
+ * given must exist. The field issues (GL0001), none when the chain holds. Unlike resolvePlacement, nothing is filled
+ * in: a division without its department is refused.
+ */
+export async function placementChainIssues(
+  db: Db,
+  p: { officeId: number; departmentId: number | null; divisionId: number | null; sectionId: number | null },
+): Promise<FieldIssue[]> {
+  const [d, v, s] = await Promise.all([
+    p.departmentId === null
+      ? undefined
+      : db.selectFrom('departments').select('company_office_id').where('id', '=', p.departmentId).executeTakeFirst(),
+    p.divisionId === null
+      ? undefined
+      : db.selectFrom('divisions').select('department_id').where('id', '=', p.divisionId).executeTakeFirst(),
+    p.sectionId === null
+      ? undefined
+      : db.selectFrom('sections').select('division_id').where('id', '=', p.sectionId).executeTakeFirst(),
+  ]);
+  const issues: FieldIssue[] = [];
+  if (p.departmentId !== null) {
+    if (!d) issues.push({ param: 'departmentId', msg: 'does not exist' });
+    else if (d.company_office_id !== p.officeId) issues.push({ param: 'departmentId', msg: 'is not in the chosen office' });
+  }
+  if (p.divisionId !== null) {
+    if (!v) issues.push({ param: 'divisionId', msg: 'does not exist' });
+    else if (p.departmentId === null || v.department_id !== p.departmentId)
+      issues.push({ param: 'divisionId', msg: 'is not in the chosen department' });
+  }
+  if (p.sectionId !== null) {
+    if (!s) issues.push({ param: 'sectionId', msg: 'does not exist' });
+    else if (p.divisionId === null || s.division_id !== p.divisionId)
+      issues.push({ param: 'sectionId', msg: 'is not in the chosen division' });
+  }
+  return issues;
+}

@@ -110,7 +110,7 @@ describe('self-registration', () => {
       departmentId: t.org.dept[0],
       divisionId: t.org.div[1],
     }).catch((e) => e);
-    expect(wrong.fields).toEqual([{ param: 'divisionId', msg: 'is not a division of this department' }]);
+    expect(wrong.fields).toEqual([{ param: 'divisionId', msg: 'is not in the chosen department' }]);
     const still = await t.db.selectFrom('registrations').select('status').where('id', '=', reg.id).executeTakeFirstOrThrow();
     expect(still.status).toBe(3);
     await rejectRegistration(t.services.ctx(actor), decide, { id: reg.id, note: 'not our employee' });

@@ -4,7 +4,7 @@ import { audit } from '../audit/index';
 import { createUser } from '../auth/index';
 import { generatePassword } from '../auth/index';
 import { dateIssues, registrantColumns, todayWib } from '../employees/index';
-import { nextEmployeeNumber } from '../org/index';
+import { nextEmployeeNumber, placementChainIssues } from '../org/index';
 import type { Decision } from '../access/index';
 import type { Grant } from '../access/index';
 import { confirmNewPlacement, guardPlacementChange } from '../permissions/index';
@@ -156,21 +156,12 @@ export async function activateRegistration(
       duties: { actor: grant.actor, decisions: await registrationDecision(trx, input.id) },
       refuse: (trx) => refuseDecided(trx, input.id),
     });
-    const fields: FieldIssue[] = [];
-    if (input.departmentId) {
-      const d = await trx
-        .selectFrom('departments')
-        .select('company_office_id')
-        .where('id', '=', input.departmentId)
-        .executeTakeFirst();
-      if (!d || d.company_office_id !== input.companyOfficeId)
-        fields.push({ param: 'departmentId', msg: 'is not a department of this office' });
-    }
-    if (input.divisionId) {
-      const v = await trx.selectFrom('divisions').select('department_id').where('id', '=', input.divisionId).executeTakeFirst();
-      if (!v || v.department_id !== input.departmentId)
-        fields.push({ param: 'divisionId', msg: 'is not a division of this department' });
-    }
+    const fields = await placementChainIssues(trx, {
+      officeId: input.companyOfficeId,
+      departmentId: input.departmentId ?? null,
+      divisionId: input.divisionId ?? null,
+      sectionId: null,
+    });
     if (input.jobPositionId) {
       const p = await trx.selectFrom('job_positions').select('id').where('id', '=', input.jobPositionId).executeTakeFirst();
       if (!p) fields.push({ param: 'jobPositionId', msg: 'is not a known job position' });
