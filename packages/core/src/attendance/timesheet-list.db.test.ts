@@ -47,6 +47,8 @@ describe('timesheet list order and pages', () => {
     expect(paged).toEqual(all.rows);
     // A page beyond the day-by-day walk (offset + size over 10,000) is sorted instead, in the same order.
     expect((await timesheetPage(t.db, query({ pageSize: 10_001 }))).rows).toEqual(all.rows);
+    // So is a list of a few named employees (a search), without walking the days.
+    expect((await timesheetPage(t.db, query({ fewEmployees: true, page: 2, pageSize: 5 }))).rows).toEqual(all.rows.slice(5, 10));
   });
 
   it('filters by status inside the walk', async () => {

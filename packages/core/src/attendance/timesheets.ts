@@ -142,7 +142,19 @@ interface RowQuery {
   pageSize: number;
   /** Count at most this many rows (the lists: TIMESHEET_TOTAL_CAP); beyond, `totalCapped`. Default: exact. */
   totalCap?: number;
+  /**
+   * The condition picks a few employees (a search, chosen employees): their rows are found and sorted directly
+   * instead of walking every day's employees in name order looking for them (0.2–0.3 s at 100,000 employees).
+   */
+  fewEmployees?: boolean;
 }
+
+/** Whether a list filter names a few employees (a search or chosen employees) rather than a part of the company. */
+const namesFewEmployees = (f: {
+  search?: string | undefined;
+  employeeId?: number | undefined;
+  employeeIds?: readonly number[] | undefined;
+}) => Boolean(f.search || f.employeeId || f.employeeIds?.length);
 
 /**
  * The timesheet lists count at most this many rows: a month of 100,000 employees is 3 million rows, and
@@ -229,7 +241,7 @@ export async function timesheetPage(db: Db, q: RowQuery): Promise<Page<Timesheet
   // 3 million. Deeper, the matching rows are sorted.
   const statuses = q.statuses ? sql<boolean>`t.status in (${sql.join(q.statuses.map((st) => sql`${st}`))})` : sql<boolean>`true`;
   const r =
-    offset + q.pageSize <= DAY_WALK_ROWS
+    !q.fewEmployees && offset + q.pageSize <= DAY_WALK_ROWS
       ? await sql<RawRow>`
     select ${timesheetSelect}
     from jsonb_to_recordset(${JSON.stringify(await walkedKeys(db, q, statuses, offset))}::jsonb) as k(employee_id integer, work_date date)
@@ -282,6 +294,7 @@ export async function listTimesheets(
     page: input.page,
     pageSize: input.pageSize,
     totalCap: TIMESHEET_TOTAL_CAP,
+    fewEmployees: namesFewEmployees(input),
   });
 }
 
@@ -309,6 +322,7 @@ export async function listFailedTimesheets(
     page: input.page,
     pageSize: input.pageSize,
     totalCap: TIMESHEET_TOTAL_CAP,
+    fewEmployees: namesFewEmployees(input),
   });
 }
 
@@ -555,6 +569,7 @@ export async function myTimesheet(
     statuses: opts.failedOnly ? FAILED_STATUSES : undefined,
     page: input.page,
     pageSize: input.pageSize,
+    fewEmployees: true,
   });
 }
 

@@ -219,6 +219,13 @@ describe('payroll runs', () => {
     // An HR user of department 0 does not see department 1's Carol in the run's skipped list either.
     const own = await getPayrollRun(ctx, requirePermission(hrOwn, 'salary.view'), { id: r.runId });
     expect(own.skipped.map((s) => s.employeeId)).not.toContain(carol);
+    // Totals: the whole run for who sees everyone (as stored when generated), the visible payslips for the others.
+    const totalOf = (rows: { gross: string }[]) => String(rows.reduce((t, p) => t + BigInt(p.gross), 0n));
+    expect({ employees: run.employees, gross: run.gross }).toEqual({ employees: 2, gross: totalOf(run.payslips.rows) });
+    expect({ employees: own.employees, gross: own.gross }).toEqual({
+      employees: own.payslips.rows.length,
+      gross: totalOf(own.payslips.rows),
+    });
     expect(own.skipped.length).toBeGreaterThan(0);
     const a = run.payslips.rows.find((p) => p.employeeId === alice)!;
     // November 2026 has 21 weekdays: meal 21 × 25,000 = 525,000.
