@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
+import { isEmbeddedDatabase } from '../db/embedded-gate';
 import type { Db } from '../shared/context';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 
@@ -73,7 +74,8 @@ export async function computeTimesheets(db: Db, target: EngineTarget, opts: { ch
     const hi = ids[Math.min(i + size, ids.length) - 1]!;
     chunks.push({ ...target, idRange: [lo, hi] });
   }
-  const parallel = !db.isTransaction && chunks.length > 1 && !(await isEmbedded(db)) ? RANGE_CONCURRENCY : 1;
+  const parallel =
+    !db.isTransaction && chunks.length > 1 && !(await isEmbeddedDatabase(db as Kysely<Database>)) ? RANGE_CONCURRENCY : 1;
   let next = 0;
   let changed = 0;
   let failed = false;
@@ -98,12 +100,6 @@ export async function computeTimesheets(db: Db, target: EngineTarget, opts: { ch
 function inOwnTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return fn(db);
   return (db as Kysely<Database>).transaction().execute(fn);
-}
-
-/** Embedded PGlite has one connection: its transactions cannot run side by side. */
-async function isEmbedded(db: Db): Promise<boolean> {
-  const r = await sql<{ v: string }>`select version() as v`.execute(db);
-  return r.rows[0]!.v.includes('PGlite');
 }
 
 /**

@@ -78,14 +78,18 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === OID_INT8 || oid === OID_NUMERIC || oid === OID_DATE ? identity : pg.types.getTypeParser(oid, format as 'text'),
     };
-    // JIT compilation off for every connection: an interactive query whose row estimate is poor (a date series is
-    // guessed at 1,000 rows) can cross jit_above_cost and spend 0.25 s compiling what runs in 10 ms (issue 22).
-    // Batch statements that could gain from it already turn it off for themselves (the timesheet engine).
+    // Every connection starts with two planner settings (issue 22):
+    // - jit off: an interactive query whose row estimate is poor (a date series is guessed at 1,000 rows) can cross
+    //   jit_above_cost and spend 0.25 s compiling what runs in 10 ms; batch statements turn it off themselves anyway.
+    // - plan_cache_mode force_custom_plan: statements are prepared (prepareStatements below), and from the sixth run
+    //   PostgreSQL may keep one generic plan that ignores the parameters' values. For a payroll run's chunk of 5,000
+    //   ids that plan ran for minutes instead of half a second. Planned for its parameters every time, a prepared
+    //   statement still saves parsing and analysis.
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       types: types as never,
-      options: '-c jit=off',
+      options: '-c jit=off -c plan_cache_mode=force_custom_plan',
     });
     // A connection the database drops (restart, admin shutdown 57P01) must not crash the process:
     // the pool reports idle ones here; checked-out ones fail their query, which the caller sees,

@@ -1,7 +1,7 @@
 import { legalValuesOn } from '../../legal-tables/index';
 import { type FinalisedThr, queryFinalisedThr } from '../thr-runs/queries';
 import { thrHolidayName } from '../thr-runs/schema';
-import type { Ctx } from '../../shared/context';
+import type { Ctx, Db } from '../../shared/context';
 import { AppError } from '../../shared/errors';
 import {
   type ComputedPayslip,
@@ -183,6 +183,11 @@ export async function computePayrollRun(
     onProgress?: (done: number, total: number) => void;
     /** Employees whose inputs are loaded at once (default 5,000; tests use small chunks). */
     loadChunkEmployees?: number;
+    /**
+     * Where the inputs are read when not from `ctx.db`: a run writing in its own transaction reads on another
+     * connection, so that reading the next chunk and writing the last one proceed side by side (PostgreSQL only).
+     */
+    readDb?: Db;
   },
 ): Promise<ComputedRun> {
   const t0 = performance.now();
@@ -205,7 +210,7 @@ export async function computePayrollRun(
   // Inputs are loaded in chunks of employees, the next chunk while the engine computes this one: PostgreSQL
   // works in its own process meanwhile, and only one chunk's inputs are held in memory (issue 22).
   const load = (chunk: readonly RunEmployee[]) => {
-    const loading = loadRunInputs(ctx, {
+    const loading = loadRunInputs(opts.readDb ? { ...ctx, db: opts.readDb } : ctx, {
       ids: chunk.map((e) => e.id),
       lastPeriodIds: chunk.filter(lastPeriod).map((e) => e.id),
       period: opts.period,

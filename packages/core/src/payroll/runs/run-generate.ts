@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import { audit } from '../../audit/index';
+import type { Database } from '../../db/database';
+import { isEmbeddedDatabase } from '../../db/embedded-gate';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
@@ -34,6 +37,9 @@ export async function runPayroll(
   },
 ): Promise<GenerateResult & { timings: { loadSeconds: number; engineSeconds: number; persistSeconds: number } }> {
   refuseUnconfirmedFuturePeriod(ctx, opts);
+  // The inputs are read on a connection of their own beside the run's transaction (PostgreSQL; PGlite has one
+  // connection), so the database reads the next chunk while it writes the last one (issue 22).
+  const readDb = ctx.db.isTransaction || (await isEmbeddedDatabase(ctx.db as Kysely<Database>)) ? undefined : ctx.db;
   return inTransaction(ctx, async (trx) => {
     const office = opts.companyOfficeId ?? null;
     if (office !== null) {
@@ -112,7 +118,7 @@ export async function runPayroll(
       },
     };
     const run = await dbWrite(async () => {
-      const r = await computePayrollRun({ ...ctx, db: trx }, { ...opts, sink });
+      const r = await computePayrollRun({ ...ctx, db: trx }, { ...opts, sink, readDb });
       await wait();
       return r;
     }, uniqueRefusal);
