@@ -39,7 +39,7 @@ export const PREPARED_PER_CONNECTION = 1000;
  * database parses and plans it once per connection and, after five runs, may keep a generic plan, instead of
  * planning every request's joins anew (the employee list's seven-table join spent more time being planned than run).
  * Only statements with parameters are named (a parameterless text may hold several statements, which a prepared
- * statement cannot); at most PREPARED_PER_CONNECTION per connection, so texts built from a varying number of
+ * statement cannot), and none with an array parameter (planned for its list each time); at most PREPARED_PER_CONNECTION per connection, so texts built from a varying number of
  * values cannot grow the server's memory without bound. A statement the database refuses to re-run as prepared
  * (its result shape changed under it: a migration while the server runs, "cached plan must not change result
  * type") runs unnamed from then on.
@@ -48,7 +48,15 @@ function prepareStatements(client: pg.PoolClient): void {
   const names = new Map<string, string | null>();
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || callback !== undefined) {
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      callback !== undefined ||
+      // A list of ids (one array parameter, issue 22) may hold one id or 5,000: no one plan serves both, and a
+      // generic plan kept from earlier runs made a payroll chunk's input query run for minutes instead of 0.5 s.
+      values.some(Array.isArray)
+    ) {
       return callback === undefined ? query(text, values) : query(text, values, callback);
     }
     let name = names.get(text);
@@ -78,18 +86,14 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === OID_INT8 || oid === OID_NUMERIC || oid === OID_DATE ? identity : pg.types.getTypeParser(oid, format as 'text'),
     };
-    // Every connection starts with two planner settings (issue 22):
-    // - jit off: an interactive query whose row estimate is poor (a date series is guessed at 1,000 rows) can cross
-    //   jit_above_cost and spend 0.25 s compiling what runs in 10 ms; batch statements turn it off themselves anyway.
-    // - plan_cache_mode force_custom_plan: statements are prepared (prepareStatements below), and from the sixth run
-    //   PostgreSQL may keep one generic plan that ignores the parameters' values. For a payroll run's chunk of 5,000
-    //   ids that plan ran for minutes instead of half a second. Planned for its parameters every time, a prepared
-    //   statement still saves parsing and analysis.
+    // JIT compilation off for every connection: an interactive query whose row estimate is poor (a date series is
+    // guessed at 1,000 rows) can cross jit_above_cost and spend 0.25 s compiling what runs in 10 ms (issue 22).
+    // Batch statements that could gain from it already turn it off for themselves (the timesheet engine).
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       types: types as never,
-      options: '-c jit=off -c plan_cache_mode=force_custom_plan',
+      options: '-c jit=off',
     });
     // A connection the database drops (restart, admin shutdown 57P01) must not crash the process:
     // the pool reports idle ones here; checked-out ones fail their query, which the caller sees,
