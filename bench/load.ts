@@ -27,7 +27,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +36,7 @@ import { createServices } from '@hr/core/services';
 import { sql } from 'kysely';
 import type { MorningPlan, MorningRole, VirtualUser } from './lib/morning';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
+import { freePort, startServer, waitFor } from './lib/server-process';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -192,51 +192,6 @@ function weekdaysOf(year: number): string[] {
   return out;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not answer ${url} within 60 s`);
-}
-
-function startServer(databaseUrl: string, port: number, dataDir: string, behindProxy: boolean): ChildProcess {
-  // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (where the time goes).
-  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: behindProxy ? '1' : '0',
-    },
-  });
-}
-
 function haproxyConfig(port: number, backends: number[]): string {
   return [
     'global',
@@ -331,7 +286,7 @@ async function main(): Promise<void> {
       const ports = await Promise.all(Array.from({ length: PROCESSES }, freePort));
       for (const [i, port] of ports.entries()) {
         const dir = path.join(dataDir, `server${i + 1}`);
-        children.push(startServer(databaseUrl, port, dir, PROCESSES > 1));
+        children.push(startServer(databaseUrl, port, dir, { TRUST_PROXY: PROCESSES > 1 ? '1' : '0' }));
       }
       for (const [i, port] of ports.entries()) {
         await waitFor(`http://127.0.0.1:${port}/healthz`, children[i]!, `server ${i + 1}`);

@@ -24,16 +24,16 @@
  * Last line: {"employees", "timesheetRows", "payslips", "employeeListMs", "timesheetMs", "payrollRunMs"}: each
  * `…Ms` the median of the 3 timed loads. Progress goes to stderr.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '@hr/core/auth';
 import { ensureReferenceData } from '@hr/core/seed';
 import { sql } from 'kysely';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
+import { freePort, startServer, waitFor } from './lib/server-process';
 
 // Playwright is the e2e tests' dependency: loaded from tests/ (createRequire) rather than added to the benchmarks'
 // own, with just the part of its API used here typed.
@@ -154,31 +154,6 @@ async function seed(db: BenchDb): Promise<number> {
   return run.id;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not answer ${url} within 60 s`);
-}
-
 /** The web app's production build: BENCH_WEB_DIST if given, else a fresh `vite build` into a temporary directory. */
 function webBuild(): { dir: string; temporary: boolean } {
   if (process.env.BENCH_WEB_DIST) return { dir: path.resolve(process.env.BENCH_WEB_DIST), temporary: false };
@@ -264,21 +239,7 @@ async function main(): Promise<void> {
     const build = webBuild();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-bench-web-'));
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'packages/server/src/main.ts')], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: build.dir,
-      },
-    });
+    const server = startServer(databaseUrl, port, dataDir, { WEB_DIST: build.dir });
     const { chromium } = createRequire(path.join(ROOT, 'tests/package.json'))('@playwright/test') as PlaywrightTest;
     let browser: Browser | undefined;
     try {
