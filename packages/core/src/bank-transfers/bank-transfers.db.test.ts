@@ -71,8 +71,22 @@ beforeAll(async () => {
   }
   const g = await generatePayroll(ctx, upd(), { period: '2026-11' });
   runId = g.runId;
-  // A slip whose deductions take all of the pay (e.g. an unpaid-leave month with a loan instalment): net 0.
-  await tdb.db.updateTable('payslips').set({ net: 0 }).where('run_id', '=', runId).where('employee_id', '=', emp.zero).execute();
+  // A slip whose deductions take all of the pay (e.g. an unpaid-leave month with a loan instalment): net 0. The run's
+  // stored total follows, as it would have had the engine computed that slip (the run detail reads it, issue 22).
+  const zeroed = await tdb.db
+    .updateTable('payslips as s')
+    .from('payslips as before')
+    .set({ net: 0 })
+    .whereRef('before.id', '=', 's.id')
+    .where('s.run_id', '=', runId)
+    .where('s.employee_id', '=', emp.zero)
+    .returning('before.net')
+    .executeTakeFirstOrThrow();
+  await tdb.db
+    .updateTable('payroll_runs')
+    .set((eb) => ({ net: eb('net', '-', zeroed.net) }))
+    .where('id', '=', runId)
+    .execute();
   await finalisePayroll(ctx, upd(), { id: runId });
   runNet = BigInt((await getPayrollRun(ctx, view(), { id: runId })).net);
 }, 60_000);
