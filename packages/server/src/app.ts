@@ -107,7 +107,17 @@ export async function buildApp({
   const index = path.join(config.webDist, 'index.html');
   if (existsSync(index)) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      // Vite names the files under assets/ after their content, so a browser may keep them: a phone on a slow
+      // network then asks for nothing but index.html on its next visit. Everything else (index.html, sw.js, the
+      // manifest) is checked again on every load (max-age=0), so a new release is picked up at once.
+      setHeaders: (reply, file) => {
+        if (path.relative(config.webDist, file).startsWith(`assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes get the single-page app; a missing file (a path with an extension) is a 404.

@@ -109,6 +109,10 @@ describe('security headers', () => {
       expect(csp).not.toContain('unsafe-');
     }
     expect((await web.inject({ url: '/' })).body).toContain('<div id="root">');
+    // Content-named assets are kept by the browser; the page that names them is checked on every load.
+    expect((await web.inject({ url: '/assets/app.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/employee/list'])
+      expect((await web.inject({ url })).headers['cache-control'], url).not.toContain('immutable');
     // A missing asset is a 404 with the headers too.
     expect((await web.inject({ url: '/assets/missing.js' })).headers['x-frame-options']).toBe('DENY');
   });

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan, useSession } from '../../lib/can';
+import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -39,7 +39,6 @@ export function SubjectGrantsCard({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const me = useSession();
   const canAssign = useCan('permission.assign');
   const canApprove = useCan('permission.approve');
   const [showClosed, setShowClosed] = useState(false);
