@@ -15,10 +15,10 @@
  */
 import { type Actor, requirePermission } from '@hr/core/access';
 import { createServices } from '@hr/core/services';
-import { ensureReferenceData } from '@hr/core/seed';
 import { listEmployees } from '@hr/core/employees';
 import { sql } from 'kysely';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
+import { seedOfficesAndDepartments } from './lib/seed';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 20_000);
 const SEARCHES = 300;
@@ -72,11 +72,7 @@ const FAMILY = [
 ];
 
 async function seed(db: Db): Promise<void> {
-  await ensureReferenceData(db);
-  await sql`insert into company_offices (code, name, city)
-    select 'OF' || i, 'Office ' || i, 'City ' || i from generate_series(1, 4) i`.execute(db);
-  await sql`insert into departments (company_office_id, name)
-    select o.id, 'Department ' || o.id || '-' || i from company_offices o cross join generate_series(1, 5) i`.execute(db);
+  await seedOfficesAndDepartments(db);
   await sql`insert into divisions (company_office_id, department_id, name)
     select d.company_office_id, d.id, 'Division ' || d.id || '-' || i from departments d cross join generate_series(1, 2) i`.execute(
     db,

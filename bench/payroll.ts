@@ -25,6 +25,7 @@ import { createServices } from '@hr/core/services';
 import { timesheetAttendanceSource } from '@hr/core/attendance-requests';
 import { sql } from 'kysely';
 import { floorSeconds, peakRssMb } from './lib/floor';
+import { seedMonthTimesheets } from './lib/seed';
 
 process.env.NODE_ENV ??= 'production';
 const BASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -81,23 +82,7 @@ async function seed(db: Awaited<ReturnType<typeof openDb>>['db']): Promise<void>
     update employee_contracts set contract_type = 3, end_date = '2027-12-31', basic_salary = 250000 + (employee_id % 10) * 50000
     where employee_id % 20 = 3`.execute(db);
   // November's timesheets as the attendance engine writes them: one row per employee and day.
-  await sql`
-    insert into timesheets (employee_id, work_date, day_type, status, first_in, last_out, late_minutes, worked_minutes)
-    select e.id, d::date,
-      case when extract(isodow from d) > 5 then 'dayoff'
-           when e.id % 11 = 0 and extract(day from d) = 10 then 'leave' else 'workday' end,
-      case when extract(isodow from d) > 5 or (e.id % 11 = 0 and extract(day from d) = 10) then null
-           when e.id % 7 = 0 and extract(day from d) in (4, 5) then 2
-           when e.id % 3 = 0 and extract(day from d) = 2 then 4 else 1 end,
-      case when extract(isodow from d) <= 5 and not (e.id % 7 = 0 and extract(day from d) in (4, 5))
-             and not (e.id % 11 = 0 and extract(day from d) = 10)
-           then d + interval '8 hours' + case when e.id % 3 = 0 and extract(day from d) = 2 then interval '12 minutes' else interval '0' end end,
-      case when extract(isodow from d) <= 5 and not (e.id % 7 = 0 and extract(day from d) in (4, 5))
-             and not (e.id % 11 = 0 and extract(day from d) = 10)
-           then d + interval '17 hours' end,
-      case when e.id % 3 = 0 and extract(day from d) = 2 then 12 else 0 end,
-      0
-    from employees e cross join generate_series('2026-11-01'::date, '2026-11-30'::date, interval '1 day') d`.execute(db);
+  await seedMonthTimesheets(db, '2026-11-01', '2026-11-30');
   await sql`analyze`.execute(db);
 }
 

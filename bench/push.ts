@@ -16,13 +16,13 @@
 import http from 'node:http';
 import { requirePermission } from '@hr/core/access';
 import { actorForUser, createUser } from '@hr/core/auth';
-import { createDevice } from '@hr/core/devices';
 import { ensureReferenceData } from '@hr/core/seed';
 import { createServices } from '@hr/core/services';
 import { sql } from 'kysely';
 import { PushTerminal, parsePushFaults } from '../packages/device-agent/src/simulator/push/terminal';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { registerPushTerminals } from '../packages/server/src/iclock/test-terminals';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
 
 process.env.NODE_ENV ??= 'production';
@@ -56,16 +56,7 @@ async function run(db: BenchDb): Promise<void> {
     const ctx = services.ctx(actor);
     const dev = requirePermission(actor, 'developer.access');
     const serials = Array.from({ length: TERMINALS }, (_, i) => `PUSH${String(i + 1).padStart(4, '0')}`);
-    for (const serial of serials) {
-      await createDevice(ctx, dev, {
-        name: serial,
-        driver: 'adms',
-        address: '127.0.0.1',
-        port: 8081,
-        serial,
-        companyOfficeId: null,
-      });
-    }
+    await registerPushTerminals(ctx, dev, serials);
     app = await buildApp({
       services,
       config: loadConfig({}, { seedDemo: false, webDist: '/nonexistent', logLevel: 'silent' }),

@@ -22,10 +22,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { computeTimesheets, storePunches } from '@hr/core/attendance';
 import { createServices } from '@hr/core/services';
-import { ensureReferenceData } from '@hr/core/seed';
 import { sql } from 'kysely';
 import { floorSeconds, peakRssMb } from './lib/floor';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
+import { seedOfficesAndDepartments } from './lib/seed';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 const FROM = '2026-10-01';
@@ -56,11 +56,7 @@ function databaseCpuSeconds(): number | null {
 }
 
 async function seed(db: Db): Promise<void> {
-  await ensureReferenceData(db);
-  await sql`insert into company_offices (code, name, city)
-    select 'OF' || i, 'Office ' || i, 'City ' || i from generate_series(1, 4) i`.execute(db);
-  await sql`insert into departments (company_office_id, name)
-    select o.id, 'Department ' || o.id || '-' || i from company_offices o cross join generate_series(1, 5) i`.execute(db);
+  await seedOfficesAndDepartments(db);
   await sql`insert into employees (employee_number, given_name, surname, email, gender, birth_date, religion_id,
       education_level_id, marital_status_id, company_office_id, department_id, contract_type)
     select 'B-' || lpad(i::text, 6, '0'), 'Given' || i, 'Surname' || (i % 997), 'e' || i || '@bench.co.id',

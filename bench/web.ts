@@ -30,10 +30,11 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from '@hr/core/auth';
-import { ensureReferenceData } from '@hr/core/seed';
 import { sql } from 'kysely';
 import { type BenchDb, withScratchDatabase } from './lib/scratch-db';
+import { seedMonthTimesheets, seedOfficesAndDepartments } from './lib/seed';
 import { freePort, startServer, waitFor } from './lib/server-process';
+import { CHROMIUM_LAUNCH } from '../tests/chromium';
 
 // Playwright is the e2e tests' dependency: loaded from tests/ (createRequire) rather than added to the benchmarks'
 // own, with just the part of its API used here typed.
@@ -75,11 +76,7 @@ const median = (xs: number[]) => {
 };
 
 async function seed(db: BenchDb): Promise<number> {
-  await ensureReferenceData(db);
-  await sql`insert into company_offices (code, name, city)
-    select 'OF' || i, 'Office ' || i, 'City ' || i from generate_series(1, 4) i`.execute(db);
-  await sql`insert into departments (company_office_id, name)
-    select o.id, 'Department ' || o.id || '-' || i from company_offices o cross join generate_series(1, 5) i`.execute(db);
+  await seedOfficesAndDepartments(db);
   await sql`insert into employees (employee_number, given_name, surname, email, gender, birth_date, religion_id,
       education_level_id, marital_status_id, company_office_id, department_id, contract_type, entry_date)
     select 'W-' || lpad(i::text, 6, '0'), 'Given' || i, 'Surname' || (i * 7919 % 997), 'e' || i || '@bench.co.id',
@@ -90,23 +87,7 @@ async function seed(db: BenchDb): Promise<number> {
     db,
   );
   // November's timesheets as the attendance engine writes them (as bench/payroll.ts): one row per employee and day.
-  await sql`
-    insert into timesheets (employee_id, work_date, day_type, status, first_in, last_out, late_minutes, worked_minutes)
-    select e.id, d::date,
-      case when extract(isodow from d) > 5 then 'dayoff'
-           when e.id % 11 = 0 and extract(day from d) = 10 then 'leave' else 'workday' end,
-      case when extract(isodow from d) > 5 or (e.id % 11 = 0 and extract(day from d) = 10) then null
-           when e.id % 7 = 0 and extract(day from d) in (4, 5) then 2
-           when e.id % 3 = 0 and extract(day from d) = 2 then 4 else 1 end,
-      case when extract(isodow from d) <= 5 and not (e.id % 7 = 0 and extract(day from d) in (4, 5))
-             and not (e.id % 11 = 0 and extract(day from d) = 10)
-           then d + interval '8 hours' + case when e.id % 3 = 0 and extract(day from d) = 2 then interval '12 minutes' else interval '0' end end,
-      case when extract(isodow from d) <= 5 and not (e.id % 7 = 0 and extract(day from d) in (4, 5))
-             and not (e.id % 11 = 0 and extract(day from d) = 10)
-           then d + interval '17 hours' end,
-      case when e.id % 3 = 0 and extract(day from d) = 2 then 12 else 0 end,
-      case when extract(isodow from d) <= 5 then 480 else 0 end
-    from employees e cross join generate_series(${FROM}::date, ${TO}::date, interval '1 day') d`.execute(db);
+  await seedMonthTimesheets(db, FROM, TO, { workedMinutes: true });
   // One draft run for November, the whole company, one payslip per employee with its lines (as runPayroll writes
   // them: earnings, deductions and employer costs, each with a trace).
   const run = await db
@@ -246,20 +227,8 @@ async function main(): Promise<void> {
       const base = `http://127.0.0.1:${port}`;
       await waitFor(`${base}/healthz`, server);
       log(`server on ${base}`);
-      browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        // As tests/playwright.config.ts launches it.
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      // As the end-to-end tests launch it.
+      browser = await chromium.launch(CHROMIUM_LAUNCH);
       const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
       await context.addInitScript(FIRST_ROW_PROBE);
       const page = await context.newPage();
