@@ -14,7 +14,10 @@
  * Then its floor (bench/lib/floor.ts): PostgreSQL writing as many payslip rows with lines of the same size (a
  * sample of 1,000 of the run's own `lines`) in one INSERT … SELECT generate_series. BENCH_EMPLOYEES sets the size.
  *
- * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds", "floorSeconds", "peakRssMb"}.
+ * The engine runs in one worker thread per core from 4,000 employees (engine-pool.ts); BENCH_ENGINE_THREADS=0 keeps
+ * it on the main thread (for comparison).
+ *
+ * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds", "floorSeconds", "peakRssMb", "engineThreads"}.
  * Progress goes to stderr.
  */
 import { randomBytes } from 'node:crypto';
@@ -124,12 +127,17 @@ async function main(): Promise<void> {
     log(`seeded ${EMPLOYEES} employees in ${round((performance.now() - s0) / 1000, 2)} s`);
     const services = createServices(handle.db);
     const t0 = performance.now();
-    const r = await runPayroll(services.ctx(null, 'bench payroll'), { period: '2026-11', attendance: attendanceOf(handle.db) });
+    const r = await runPayroll(services.ctx(null, 'bench payroll'), {
+      period: '2026-11',
+      attendance: attendanceOf(handle.db),
+      ...(process.env.BENCH_ENGINE_THREADS ? { engineThreads: Number(process.env.BENCH_ENGINE_THREADS) } : {}),
+    });
     const seconds = (performance.now() - t0) / 1000;
     const lines = await sql<{ n: string }>`select sum(json_array_length(lines))::int as n from payslips`.execute(handle.db);
     log(
       `run #${r.runId}: ${r.employees} payslips, ${lines.rows[0]!.n} lines; gross ${r.gross}, tax ${r.tax}, net ${r.net}; ` +
-        `load ${round(r.timings.loadSeconds)} s, engine ${round(r.timings.engineSeconds)} s, persist ${round(r.timings.persistSeconds)} s`,
+        `load ${round(r.timings.loadSeconds)} s, engine ${round(r.timings.engineSeconds)} s (${r.timings.engineThreads} worker threads), ` +
+        `persist ${round(r.timings.persistSeconds)} s`,
     );
     if (r.employees !== EMPLOYEES) throw new Error(`expected ${EMPLOYEES} payslips, got ${r.employees}`);
     const peak = peakRssMb();
@@ -168,6 +176,7 @@ async function main(): Promise<void> {
         persistSeconds: round(r.timings.persistSeconds),
         floorSeconds: floor,
         peakRssMb: peak,
+        engineThreads: r.timings.engineThreads,
       }),
     );
   } finally {

@@ -1,13 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { type Actor, requirePermission } from '@hr/core/access';
 import {
-  computePayrollRun,
   dryRunThr,
   generateRunInput,
   generateThr,
   generateThrInput,
   payrollWorkbook,
   runPayroll,
+  type SlipTotals,
+  streamPayrollRun,
   THR_HOLIDAYS,
   type ThrHoliday,
   thrDatesFor,
@@ -44,12 +45,19 @@ export function registerPayrollCommands(program: Command, cfg: CliConfig, io: Io
       await withDatabase(cfg, async (_h, services) => {
         const ctx = services.ctx(null, 'cli:payroll run');
         if (raw.dryRun) {
-          const run = await computePayrollRun(ctx, input);
+          // Only each payslip's totals are kept: a dry run of 100,000 employees holds no lines in memory.
+          const slips: SlipTotals[] = [];
+          const run = await streamPayrollRun(ctx, {
+            ...input,
+            onBatch: async (b) => {
+              slips.push(...b.totals);
+            },
+          });
           io.out(`Dry run ${input.period}${input.companyOfficeId ? ` office #${input.companyOfficeId}` : ''}: nothing written.`);
-          io.out(`Employees: ${run.slips.length} (skipped ${run.skipped.length})`);
-          io.out(`Gross: ${rupiah(sumOf(run.slips.map((s) => s.gross)))}`);
-          io.out(`Tax (PPh 21): ${rupiah(sumOf(run.slips.map((s) => s.pph21)))}`);
-          io.out(`Net: ${rupiah(sumOf(run.slips.map((s) => s.net)))}`);
+          io.out(`Employees: ${slips.length} (skipped ${run.skipped.length})`);
+          io.out(`Gross: ${rupiah(sumOf(slips.map((s) => s.gross)))}`);
+          io.out(`Tax (PPh 21): ${rupiah(sumOf(slips.map((s) => s.pph21)))}`);
+          io.out(`Net: ${rupiah(sumOf(slips.map((s) => s.net)))}`);
           return;
         }
         const r = await runPayroll(ctx, input);

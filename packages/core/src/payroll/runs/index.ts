@@ -58,7 +58,16 @@ export {
 } from './components';
 export { cancelPayroll, finalisePayroll, reopenPayroll } from './finalise';
 export { getPayslip, myPayslips } from './payslips';
-export { type ComputedRun, computePayrollRun, overtimeWageForPeriod, type PayrollRunCtx } from './run-compute';
+export {
+  type ComputedRun,
+  computePayrollRun,
+  overtimeWageForPeriod,
+  type PayrollRunCtx,
+  type PayslipBatch,
+  type StreamedRun,
+  streamPayrollRun,
+} from './run-compute';
+export type { SlipTotals } from './engine-batch';
 export { dryRunPayroll, generatePayroll, runPayroll } from './run-generate';
 export { getPayrollRun, listPayrollRuns } from './run-read';
 export { createSalaryQueue, deleteSalaryQueue, listSalaryQueue, updateSalaryQueue } from './salary-queue';

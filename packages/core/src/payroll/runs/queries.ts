@@ -3,6 +3,7 @@ import type { Db } from '../../shared/context';
 import { employeeName } from '../../shared/employee-sql';
 import { Dec } from '../money';
 import type { ComponentInput, ComputedPayslip, EarlierMonth } from './compute';
+import { PAYSLIP_COPY_COLUMNS, payslipRowsText, type RowsFormat } from './engine-batch';
 import type { PayrollSettings } from './schema';
 
 /* SQL only (Kysely). Set-based: every query of a run loads all employees of the run at once. */
@@ -327,28 +328,39 @@ export async function insertPayslipChunk(
   slips: readonly ComputedPayslip[],
 ): Promise<void> {
   if (slips.length === 0) return;
-  const rows = slips.map((s) => ({
-    employee_id: s.employeeId,
-    ptkp_status: s.ptkpStatus,
-    basic_salary: s.basicSalary,
-    gross: s.gross,
-    taxable_gross: s.taxableGross,
-    total_deductions: s.totalDeductions,
-    pph21: s.pph21,
-    net: s.net,
-    annual_deductions: s.annualDeductions,
-    employer_cost: s.employerCost,
-    lines: s.lines,
-  }));
+  await insertPayslipRows(db, { kind: 'json' }, payslipRowsText(slips, { kind: 'json' }), { runId, period });
+}
+
+/**
+ * Writes payslips already turned into text by payslipRowsText (the engine's worker threads send them so): a JSON
+ * array unnested by json_to_recordset (PGlite, or any connection), or COPY lines that carry the run's id and
+ * period themselves (PostgreSQL connections of db/client.ts, which run `copy … from stdin` with its data).
+ */
+export async function insertPayslipRows(
+  db: Db,
+  format: RowsFormat,
+  text: string,
+  run: { runId: number; period: string },
+): Promise<void> {
+  if (!text) return;
+  if (format.kind === 'copy') {
+    await sql`copy payslips (run_id, period, ${sql.join(PAYSLIP_COPY_COLUMNS.map((c) => sql.id(c)))}) from stdin /* ${text} */`.execute(
+      db,
+    );
+    return;
+  }
   await sql`
     insert into payslips (run_id, employee_id, period, ptkp_status, basic_salary, gross, taxable_gross,
       total_deductions, pph21, net, annual_deductions, employer_cost, lines)
-    select ${runId}, x.employee_id, ${period}, x.ptkp_status, x.basic_salary, x.gross, x.taxable_gross,
+    select ${run.runId}, x.employee_id, ${run.period}, x.ptkp_status, x.basic_salary, x.gross, x.taxable_gross,
       x.total_deductions, x.pph21, x.net, x.annual_deductions, x.employer_cost, x.lines
-    from json_to_recordset(${JSON.stringify(rows)}::json) as x(employee_id int, ptkp_status text,
+    from json_to_recordset(${text}::json) as x(employee_id int, ptkp_status text,
       basic_salary bigint, gross bigint, taxable_gross bigint, total_deductions bigint, pph21 bigint, net bigint,
       annual_deductions bigint, employer_cost bigint, lines json)`.execute(db);
 }
+
+/** The COPY prefix of a run's payslip lines (insertPayslipRows). */
+export const payslipCopyPrefix = (runId: number, period: string) => `${runId}\t${period}\t`;
 
 const CHUNK = 1000;
 

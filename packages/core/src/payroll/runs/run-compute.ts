@@ -5,7 +5,6 @@ import type { Ctx, Db } from '../../shared/context';
 import { AppError } from '../../shared/errors';
 import {
   type ComputedPayslip,
-  computeEmployeePayslip,
   type EmployeeRunInput,
   type EmploymentType,
   type FormulaCache,
@@ -14,6 +13,16 @@ import {
   PayslipComputeError,
   periodDates,
 } from './compute';
+import {
+  computeSlips,
+  type EngineFailure,
+  type EngineJob,
+  payslipRowsText,
+  type RowsFormat,
+  type SlipTotals,
+  slipTotals,
+} from './engine-batch';
+import { defaultEngineThreads, EnginePool } from './engine-pool';
 import {
   type BasicSalary,
   queryBasicSalaries,
@@ -165,31 +174,80 @@ export async function loadRunInputs(
   return { basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces };
 }
 
+/** One batch of a run's payslips as the engine hands it on, in employee order. */
+export interface PayslipBatch {
+  totals: SlipTotals[];
+  /** The payslips, when computed on this thread; null when a worker thread sent only their rows. */
+  slips: ComputedPayslip[] | null;
+  /** The rows as text in the run's `rowsFormat` (insertPayslipRows), when a worker thread computed them. */
+  rows: string | null;
+}
+
+/** A batch's rows as the text insertPayslipRows writes in `format` (the run's `rowsFormat`). */
+export const payslipRowsOf = (b: PayslipBatch, format: RowsFormat): string => b.rows ?? payslipRowsText(b.slips!, format);
+
+export interface StreamedRun {
+  period: string;
+  settings: PayrollSettings;
+  employees: RunEmployee[];
+  skipped: SkippedEmployee[];
+  queueIds: number[];
+  /** Seconds spent waiting for inputs, and in the engine (the run's time neither loading nor handing batches on). */
+  loadSeconds: number;
+  engineSeconds: number;
+  /** Worker threads that computed the payslips (0: the caller's thread). */
+  engineThreads: number;
+}
+
+export interface StreamRunOpts {
+  period: string;
+  companyOfficeId?: number | undefined;
+  attendance?: AttendanceSource | undefined;
+  /** Receives the payslips in batches of up to 1,000, in employee order; the next batch is computed meanwhile. */
+  onBatch: (batch: PayslipBatch) => Promise<void>;
+  /** Told how many of the run's employees are computed so far (after each batch and at the end), for a progress bar. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Employees whose inputs are loaded at once (default 5,000; tests use small chunks). */
+  loadChunkEmployees?: number | undefined;
+  /**
+   * Where the inputs are read when not from `ctx.db`: a run writing in its own transaction reads on another
+   * connection, so that reading the next chunk and writing the last one proceed side by side (PostgreSQL only).
+   */
+  readDb?: Db | undefined;
+  /** Worker threads for the engine (engine-pool.ts); default: one per core from 4,000 employees, else none. */
+  engineThreads?: number | undefined;
+  /** The text worker threads turn each batch's rows into (default JSON): the form the run's writer takes. */
+  rowsFormat?: RowsFormat | undefined;
+}
+
+/** Payslips handed on at once (one INSERT each when written). */
+const BATCH_EMPLOYEES = 1_000;
+
+/** The 412 that names the employee an engine failure belongs to (issue 16 item 12), never a 500. */
+function engineFailureError(f: EngineFailure, e: RunEmployee): Error {
+  if (f.kind === 'compute' && f.outOfRange)
+    return new AppError(
+      'PRECONDITION_FAILED',
+      `Component ${f.outOfRange.component} gives ${f.outOfRange.value} for ${e.name} (${e.employeeNumber}): out of range`,
+    );
+  if (f.kind === 'compute') return new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${f.message}`);
+  if (f.kind === 'range')
+    return new AppError(
+      'PRECONDITION_FAILED',
+      `The payslip of ${e.name} (${e.employeeNumber}) is out of range (${f.message}); check the salary and components`,
+    );
+  return new Error(`payroll engine failed for employee ${e.employeeNumber}: ${f.message}`);
+}
+
 /**
- * Loads every input of a run (set-based) and computes each employee's payslip. Writes nothing.
- * Employees without a basic salary (no contract or queued change by the period's end) are skipped and listed.
- * Attendance (with approved overtime) and other modules' deductions come from the context's feeds (payroll/ports.ts);
- * `opts.attendance` replaces the attendance feed (benchmarks, tests).
+ * Loads every input of a run (set-based, in chunks of employees) and computes each employee's payslip, handing
+ * the payslips on in batches (`onBatch`) as they are ready. Writes nothing itself. Employees without a basic
+ * salary (no contract or queued change by the period's end) are skipped and listed. Attendance (with approved
+ * overtime) and other modules' deductions come from the context's feeds (payroll/ports.ts); `opts.attendance`
+ * replaces the attendance feed (benchmarks, tests). A large run computes in worker threads (engine-pool.ts),
+ * a small one on this thread: the same engine function either way (engine-batch.ts).
  */
-export async function computePayrollRun(
-  ctx: PayrollRunCtx,
-  opts: {
-    period: string;
-    companyOfficeId?: number | undefined;
-    attendance?: AttendanceSource;
-    /** Receives the payslips in chunks of 1,000 as they are computed (a run persists while computing the next chunk). */
-    sink?: (slips: ComputedPayslip[]) => Promise<void>;
-    /** Told how many of the run's employees are computed so far (after each chunk and at the end), for a progress bar. */
-    onProgress?: (done: number, total: number) => void;
-    /** Employees whose inputs are loaded at once (default 5,000; tests use small chunks). */
-    loadChunkEmployees?: number;
-    /**
-     * Where the inputs are read when not from `ctx.db`: a run writing in its own transaction reads on another
-     * connection, so that reading the next chunk and writing the last one proceed side by side (PostgreSQL only).
-     */
-    readDb?: Db;
-  },
-): Promise<ComputedRun> {
+export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts): Promise<StreamedRun> {
   const t0 = performance.now();
   const { db } = ctx;
   const settings = await querySettings(db);
@@ -223,83 +281,121 @@ export async function computePayrollRun(
   const chunks: RunEmployee[][] = [];
   const size = opts.loadChunkEmployees ?? LOAD_CHUNK_EMPLOYEES;
   for (let i = 0; i < employees.length; i += size) chunks.push(employees.slice(i, i + size));
-  let loadMs = performance.now() - t0;
+  const threads = opts.engineThreads ?? defaultEngineThreads(employees.length);
+  const rowsFormat: RowsFormat = opts.rowsFormat ?? { kind: 'json' };
+  const pool = threads > 0 ? new EnginePool(threads) : null;
+  const cache: FormulaCache = new Map();
+  const compute = (job: EngineJob): Promise<PayslipBatch | EngineFailure> => {
+    if (pool) return pool.compute(job).then((b) => (b.ok ? { totals: b.totals, slips: null, rows: b.rows } : b.failure));
+    const r = computeSlips(job, cache);
+    return Promise.resolve(r.ok ? { totals: r.slips.map(slipTotals), slips: r.slips, rows: null } : r.failure);
+  };
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
-  const slips: ComputedPayslip[] = [];
   const skipped: SkippedEmployee[] = [];
   const queueIds: number[] = [];
-  const formulaCache: FormulaCache = new Map();
-  let engineMs = 0;
-  let chunkStart = performance.now();
-  let sent = 0;
-  const flush = async () => {
-    engineMs += performance.now() - chunkStart;
-    if (opts.sink && sent < slips.length) await opts.sink(slips.slice(sent));
-    sent = slips.length;
-    opts.onProgress?.(slips.length + skipped.length, employees.length);
-    chunkStart = performance.now();
+  // Batches dispatched and not yet handed on, in employee order (at most about two chunks' worth).
+  const queue: { employees: RunEmployee[]; result: Promise<PayslipBatch | EngineFailure> }[] = [];
+  const setupMs = performance.now() - t0;
+  let loadWaitMs = 0;
+  let handOnMs = 0;
+  let done = 0;
+  const handOn = async () => {
+    const { employees: batchEmployees, result } = queue.shift()!;
+    const r = await result;
+    if (!('totals' in r)) throw engineFailureError(r, batchEmployees[r.index]!);
+    const h = performance.now();
+    await opts.onBatch(r);
+    handOnMs += performance.now() - h;
+    done += r.totals.length;
+    opts.onProgress?.(done + skipped.length, employees.length);
   };
-  let next = chunks.length ? load(chunks[0]!) : null;
-  for (const [k, chunk] of chunks.entries()) {
-    engineMs += performance.now() - chunkStart;
-    const waited = performance.now();
-    const { basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces } = await next!;
-    next = k + 1 < chunks.length ? load(chunks[k + 1]!) : null;
-    chunkStart = performance.now();
-    loadMs += chunkStart - waited;
-    for (const e of chunk) {
-      if (slips.length - sent >= 1000) await flush();
-      const basic = basics.get(e.id);
-      if (!basic) {
-        skipped.push({
-          employeeId: e.id,
-          employeeNumber: e.employeeNumber,
-          employeeName: e.name,
-          reason: `no contract or salary change by ${dates.end}`,
-        });
-        continue;
+  const started = performance.now();
+  try {
+    let next = chunks.length ? load(chunks[0]!) : null;
+    for (const [k, chunk] of chunks.entries()) {
+      const waited = performance.now();
+      const { basics, components, bonusCuts, earlier, attendance, external, thr, taxBorneBy, previousIncome, pieces } =
+        await next!;
+      next = k + 1 < chunks.length ? load(chunks[k + 1]!) : null;
+      loadWaitMs += performance.now() - waited;
+      let batch: { employees: RunEmployee[]; inputs: EmployeeRunInput[] } = { employees: [], inputs: [] };
+      const dispatch = () => {
+        if (!batch.inputs.length) return;
+        const result = compute({ period: opts.period, settings, legal, inputs: batch.inputs, rowsFormat });
+        result.catch(() => undefined); // awaited in handOn; avoids an unhandled rejection meanwhile
+        queue.push({ employees: batch.employees, result });
+        batch = { employees: [], inputs: [] };
+      };
+      for (const e of chunk) {
+        const basic = basics.get(e.id);
+        if (!basic) {
+          skipped.push({
+            employeeId: e.id,
+            employeeNumber: e.employeeNumber,
+            employeeName: e.name,
+            reason: `no contract or salary change by ${dates.end}`,
+          });
+          continue;
+        }
+        if (basic.queueId) queueIds.push(basic.queueId);
+        batch.employees.push(e);
+        batch.inputs.push(
+          runInputOf(e, basic, dates.end, {
+            components: components.get(e.id) ?? [],
+            bonusCuts: bonusCuts.get(e.id) ?? [],
+            externalDeductions: external.get(e.id) ?? [],
+            thr: thrInput(thr.get(e.id)),
+            attendance: attendance.get(e.id) ?? fullMonth,
+            earlier: earlier.get(e.id) ?? [],
+            taxBorneBy: taxBorneBy.get(e.id),
+            previousEmployer: previousIncome.get(e.id),
+            pieces: pieces.get(e.id),
+          }),
+        );
+        if (batch.inputs.length >= BATCH_EMPLOYEES) {
+          dispatch();
+          // On this thread, hand each batch on at once (its write proceeds while the next is computed); with
+          // worker threads, keep up to about a chunk and a half in flight so that no thread waits for inputs.
+          while (queue.length > (pool ? Math.ceil((1.5 * size) / BATCH_EMPLOYEES) : 0)) await handOn();
+        }
       }
-      if (basic.queueId) queueIds.push(basic.queueId);
-      const input = runInputOf(e, basic, dates.end, {
-        components: components.get(e.id) ?? [],
-        bonusCuts: bonusCuts.get(e.id) ?? [],
-        externalDeductions: external.get(e.id) ?? [],
-        thr: thrInput(thr.get(e.id)),
-        attendance: attendance.get(e.id) ?? fullMonth,
-        earlier: earlier.get(e.id) ?? [],
-        taxBorneBy: taxBorneBy.get(e.id),
-        previousEmployer: previousIncome.get(e.id),
-        pieces: pieces.get(e.id),
-      });
-      try {
-        slips.push(computeEmployeePayslip(opts.period, settings, input, formulaCache, legal));
-      } catch (err) {
-        // 412 naming the employee (and the component), never a 500 (issue 16 item 12).
-        if (err instanceof PayslipComputeError && err.outOfRange)
-          throw new AppError(
-            'PRECONDITION_FAILED',
-            `Component ${err.outOfRange.component} gives ${err.outOfRange.value} for ${e.name} (${e.employeeNumber}): out of range`,
-          );
-        if (err instanceof PayslipComputeError)
-          throw new AppError('PRECONDITION_FAILED', `Employee ${e.employeeNumber} (${e.name}): ${err.message}`);
-        if (err instanceof RangeError)
-          throw new AppError(
-            'PRECONDITION_FAILED',
-            `The payslip of ${e.name} (${e.employeeNumber}) is out of range (${err.message}); check the salary and components`,
-          );
-        throw err;
-      }
+      dispatch();
+      if (!pool) while (queue.length) await handOn();
     }
+    while (queue.length) await handOn();
+  } finally {
+    await pool?.close();
   }
-  await flush();
+  opts.onProgress?.(done + skipped.length, employees.length);
+  const engineMs = performance.now() - started - loadWaitMs - handOnMs;
   return {
     period: opts.period,
     settings,
     employees,
-    slips,
     skipped,
     queueIds,
-    loadSeconds: loadMs / 1000,
-    engineSeconds: engineMs / 1000,
+    loadSeconds: (setupMs + loadWaitMs) / 1000,
+    engineSeconds: Math.max(0, engineMs) / 1000,
+    engineThreads: threads,
   };
+}
+
+/**
+ * A run computed on this thread with every payslip kept (the CLI's calculation, tests): streamPayrollRun without
+ * worker threads, collecting the batches. Writes nothing.
+ */
+export async function computePayrollRun(
+  ctx: PayrollRunCtx,
+  opts: Omit<StreamRunOpts, 'onBatch' | 'engineThreads' | 'readDb' | 'rowsFormat'>,
+): Promise<ComputedRun> {
+  const slips: ComputedPayslip[] = [];
+  const run = await streamPayrollRun(ctx, {
+    ...opts,
+    engineThreads: 0,
+    onBatch: async (b) => {
+      slips.push(...b.slips!);
+    },
+  });
+  const { engineThreads: _t, ...rest } = run;
+  return { ...rest, slips };
 }

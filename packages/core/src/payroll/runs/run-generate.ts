@@ -6,18 +6,19 @@ import { type Ctx, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
 import { AppError } from '../../shared/errors';
 import type { In } from '../../shared/zod';
-import { type ComputedPayslip, previousPeriod } from './compute';
-import { insertPayslipChunk, queryFinalisedNets } from './queries';
+import { previousPeriod } from './compute';
+import type { RowsFormat, SlipTotals } from './engine-batch';
+import { insertPayslipRows, payslipCopyPrefix, queryFinalisedNets } from './queries';
 import { type DryRunResult, type GenerateResult, generateRunInput } from './schema';
 
 import type { AttendanceSource } from '../ports';
-import { computePayrollRun } from './run-compute';
+import { type PayslipBatch, payslipRowsOf, streamPayrollRun } from './run-compute';
 import { lockPeriod, refuseUnconfirmedFuturePeriod, requireCompanyScope, type Update, type View } from './access';
 import { anyId } from '../../shared/sql';
 
 /* Generating a run (draft, persisted in chunks), and the dry run that writes nothing. */
 
-const total = (slips: readonly ComputedPayslip[], f: (s: ComputedPayslip) => number) =>
+const total = (slips: readonly SlipTotals[], f: (s: SlipTotals) => number) =>
   slips.reduce((acc, s) => acc + BigInt(f(s)), 0n).toString();
 
 /**
@@ -34,12 +35,17 @@ export async function runPayroll(
     confirmFuturePeriod?: boolean | undefined;
     attendance?: AttendanceSource;
     onProgress?: (done: number, total: number) => void;
+    /** Worker threads for the engine; default: one per core from 4,000 employees (engine-pool.ts). */
+    engineThreads?: number;
   },
-): Promise<GenerateResult & { timings: { loadSeconds: number; engineSeconds: number; persistSeconds: number } }> {
+): Promise<
+  GenerateResult & { timings: { loadSeconds: number; engineSeconds: number; persistSeconds: number; engineThreads: number } }
+> {
   refuseUnconfirmedFuturePeriod(ctx, opts);
   // The inputs are read on a connection of their own beside the run's transaction (PostgreSQL; PGlite has one
   // connection), so the database reads the next chunk while it writes the last one (issue 22).
-  const readDb = ctx.db.isTransaction || (await isEmbeddedDatabase(ctx.db as Kysely<Database>)) ? undefined : ctx.db;
+  const embedded = await isEmbeddedDatabase(ctx.db as Kysely<Database>);
+  const readDb = ctx.db.isTransaction || embedded ? undefined : ctx.db;
   return inTransaction(ctx, async (trx) => {
     const office = opts.companyOfficeId ?? null;
     if (office !== null) {
@@ -95,7 +101,7 @@ export async function runPayroll(
         },
       },
     );
-    // Persist each chunk while the engine computes the next one (PostgreSQL works in its own process meanwhile).
+    // Persist each batch while the engine computes the next ones (PostgreSQL works in its own process meanwhile).
     let persistMs = 0;
     let pending: Promise<void> = Promise.resolve();
     const wait = async () => {
@@ -103,10 +109,19 @@ export async function runPayroll(
       await pending;
       persistMs += performance.now() - w;
     };
-    const sink = async (chunk: ComputedPayslip[]) => {
+    const sums = { employees: 0, gross: 0n, tax: 0n, net: 0n };
+    // PostgreSQL takes the payslips by COPY (db/client.ts), PGlite as one JSON document per batch.
+    const rowsFormat: RowsFormat = embedded ? { kind: 'json' } : { kind: 'copy', prefix: payslipCopyPrefix(row.id, opts.period) };
+    const onBatch = async (batch: PayslipBatch) => {
+      for (const s of batch.totals) {
+        sums.gross += BigInt(s.gross);
+        sums.tax += BigInt(s.pph21);
+        sums.net += BigInt(s.net);
+      }
+      sums.employees += batch.totals.length;
       await wait();
       const w = performance.now();
-      const write = insertPayslipChunk(trx, row.id, opts.period, chunk);
+      const write = insertPayslipRows(trx, rowsFormat, payslipRowsOf(batch, rowsFormat), { runId: row.id, period: opts.period });
       write.catch(() => undefined); // awaited in wait(); avoids an unhandled rejection meanwhile
       pending = write;
       persistMs += performance.now() - w; // building and sending the JSON
@@ -118,17 +133,15 @@ export async function runPayroll(
       },
     };
     const run = await dbWrite(async () => {
-      const r = await computePayrollRun({ ...ctx, db: trx }, { ...opts, sink, readDb });
+      const r = await streamPayrollRun({ ...ctx, db: trx }, { ...opts, onBatch, readDb, rowsFormat });
       await wait();
       return r;
     }, uniqueRefusal);
     const t0 = performance.now();
-    const gross = total(run.slips, (s) => s.gross);
-    const tax = total(run.slips, (s) => s.pph21);
-    const net = total(run.slips, (s) => s.net);
+    const [gross, tax, net] = [sums.gross.toString(), sums.tax.toString(), sums.net.toString()];
     await trx
       .updateTable('payroll_runs')
-      .set({ employees: run.slips.length, gross, tax, net, skipped: JSON.stringify(run.skipped) })
+      .set({ employees: sums.employees, gross, tax, net, skipped: JSON.stringify(run.skipped) })
       .where('id', '=', row.id)
       .execute();
     if (run.queueIds.length)
@@ -140,7 +153,7 @@ export async function runPayroll(
       after: {
         period: opts.period,
         companyOfficeId: office,
-        employees: run.slips.length,
+        employees: sums.employees,
         gross,
         tax,
         net,
@@ -152,13 +165,18 @@ export async function runPayroll(
       runId: row.id,
       period: opts.period,
       companyOfficeId: office,
-      employees: run.slips.length,
+      employees: sums.employees,
       gross,
       tax,
       net,
       skipped: run.skipped,
       replacedRunId: same?.id ?? null,
-      timings: { loadSeconds: run.loadSeconds, engineSeconds: run.engineSeconds, persistSeconds },
+      timings: {
+        loadSeconds: run.loadSeconds,
+        engineSeconds: run.engineSeconds,
+        persistSeconds,
+        engineThreads: run.engineThreads,
+      },
     };
   });
 }
@@ -179,23 +197,30 @@ export async function dryRunPayroll(
 ): Promise<DryRunResult> {
   const input = generateRunInput.parse(raw);
   requireCompanyScope(grant);
-  const run = await computePayrollRun(ctx, { ...input, ...opts });
+  const slips: SlipTotals[] = [];
+  const run = await streamPayrollRun(ctx, {
+    ...input,
+    ...opts,
+    onBatch: async (b) => {
+      slips.push(...b.totals);
+    },
+  });
   const prev = previousPeriod(input.period);
   const nets = await queryFinalisedNets(
     ctx.db,
-    run.slips.map((s) => s.employeeId),
+    slips.map((s) => s.employeeId),
     prev,
   );
   const byId = new Map(run.employees.map((e) => [e.id, e]));
   return {
     period: input.period,
     previousPeriod: prev,
-    employees: run.slips.length,
-    gross: total(run.slips, (s) => s.gross),
-    tax: total(run.slips, (s) => s.pph21),
-    net: total(run.slips, (s) => s.net),
+    employees: slips.length,
+    gross: total(slips, (s) => s.gross),
+    tax: total(slips, (s) => s.pph21),
+    net: total(slips, (s) => s.net),
     skipped: run.skipped,
-    rows: run.slips.map((s) => {
+    rows: slips.map((s) => {
       const e = byId.get(s.employeeId)!;
       const previousNet = nets.get(s.employeeId) ?? null;
       return {

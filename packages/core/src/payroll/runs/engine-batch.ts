@@ -1,0 +1,134 @@
+import type { LegalValues } from '../../legal-tables/schema';
+import {
+  type ComputedPayslip,
+  computeEmployeePayslip,
+  type EmployeeRunInput,
+  type FormulaCache,
+  PayslipComputeError,
+} from './compute';
+import type { PayrollSettings } from './schema';
+
+/*
+ * One batch of a run's employees through the engine, in a form that crosses a thread: plain inputs in, and out
+ * either the payslips' rows as one text (what insertPayslipRows writes) with each payslip's totals,
+ * or the failure of the first employee that cannot be computed. The run computes batches here on its own thread
+ * (small runs, tests) or in engine-pool.ts's worker threads (large runs, issue 22): the same function either way.
+ */
+
+export interface EngineJob {
+  period: string;
+  settings: PayrollSettings;
+  legal: LegalValues;
+  inputs: readonly EmployeeRunInput[];
+  rowsFormat: RowsFormat;
+}
+
+/**
+ * How a batch's rows are written: one JSON array for json_to_recordset (PGlite), or COPY text lines (PostgreSQL,
+ * db/client.ts), each line starting with `prefix` (the run's id and period, tab-separated).
+ */
+export type RowsFormat = { kind: 'json' } | { kind: 'copy'; prefix: string };
+
+/** The columns of a COPY line after the prefix, in order (runs/queries.ts insertPayslipRows). */
+export const PAYSLIP_COPY_COLUMNS = [
+  'employee_id',
+  'ptkp_status',
+  'basic_salary',
+  'gross',
+  'taxable_gross',
+  'total_deductions',
+  'pph21',
+  'net',
+  'annual_deductions',
+  'employer_cost',
+  'lines',
+] as const;
+
+/** What the run keeps of each payslip (run totals, dry run rows), without its lines. */
+export interface SlipTotals {
+  employeeId: number;
+  gross: number;
+  pph21: number;
+  net: number;
+}
+
+/** Why the employee at `index` of a batch could not be computed (an error made serialisable). */
+export interface EngineFailure {
+  index: number;
+  kind: 'compute' | 'range' | 'other';
+  message: string;
+  outOfRange?: { component: string; value: string } | undefined;
+}
+
+export type EngineBatch = { ok: true; totals: SlipTotals[]; rows: string } | { ok: false; failure: EngineFailure };
+
+/** A payslip as a row of `payslips` (without run and period), the shape json_to_recordset reads. */
+export function payslipRow(s: ComputedPayslip) {
+  return {
+    employee_id: s.employeeId,
+    ptkp_status: s.ptkpStatus,
+    basic_salary: s.basicSalary,
+    gross: s.gross,
+    taxable_gross: s.taxableGross,
+    total_deductions: s.totalDeductions,
+    pph21: s.pph21,
+    net: s.net,
+    annual_deductions: s.annualDeductions,
+    employer_cost: s.employerCost,
+    lines: s.lines,
+  };
+}
+
+/*
+ * COPY's text format: a backslash starts an escape, so each one is doubled; tab, newline and carriage return would
+ * end a field or line, and JSON.stringify never leaves them raw (it writes \t, \n, \r), nor does a PTKP code.
+ */
+const copyText = (s: string) => s.replaceAll('\\', '\\\\');
+
+/** A batch's payslips as the text insertPayslipRows writes in `format`. */
+export function payslipRowsText(slips: readonly ComputedPayslip[], format: RowsFormat): string {
+  if (format.kind === 'json') return JSON.stringify(slips.map(payslipRow));
+  let out = '';
+  for (const s of slips) {
+    out += `${format.prefix}${s.employeeId}\t${copyText(s.ptkpStatus)}\t${s.basicSalary}\t${s.gross}\t${s.taxableGross}\t`;
+    out += `${s.totalDeductions}\t${s.pph21}\t${s.net}\t${s.annualDeductions}\t${s.employerCost}\t${copyText(JSON.stringify(s.lines))}\n`;
+  }
+  return out;
+}
+
+export const slipTotals = (s: ComputedPayslip): SlipTotals => ({
+  employeeId: s.employeeId,
+  gross: s.gross,
+  pph21: s.pph21,
+  net: s.net,
+});
+
+/** An engine error as data: what the run needs to name the employee in its 412. */
+export function engineFailureOf(err: unknown, index: number): EngineFailure {
+  if (err instanceof PayslipComputeError) return { index, kind: 'compute', message: err.message, outOfRange: err.outOfRange };
+  if (err instanceof RangeError) return { index, kind: 'range', message: err.message };
+  return { index, kind: 'other', message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+}
+
+/** The payslips of a batch, or the first failure. */
+export function computeSlips(
+  job: EngineJob,
+  cache: FormulaCache,
+): { ok: true; slips: ComputedPayslip[] } | { ok: false; failure: EngineFailure } {
+  const slips: ComputedPayslip[] = [];
+  for (const [i, input] of job.inputs.entries()) {
+    try {
+      slips.push(computeEmployeePayslip(job.period, job.settings, input, cache, job.legal));
+    } catch (err) {
+      return { ok: false, failure: engineFailureOf(err, i) };
+    }
+  }
+  return { ok: true, slips };
+}
+
+/** A batch computed into its rows' text and totals (the form a worker thread sends back). */
+export function computeBatch(job: EngineJob, cache: FormulaCache): EngineBatch {
+  const r = computeSlips(job, cache);
+  if (!r.ok) return r;
+  return { ok: true, totals: r.slips.map(slipTotals), rows: payslipRowsText(r.slips, job.rowsFormat) };
+}

@@ -1,0 +1,88 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { EngineBatch, EngineJob } from './engine-batch';
+
+/*
+ * Worker threads for a large payroll run (issue 22: 100,000 employees). The engine is exact decimal arithmetic
+ * with a trace per line, CPU-bound and independent per employee, so a run hands batches of employees to one
+ * thread per core and keeps its own thread for loading inputs and writing payslips. Batches are answered as
+ * rows' JSON plus totals (engine-batch.ts): the payslips' objects never cross back, which would cost the main
+ * thread as much as computing them. The pool lives for one run: `close()` ends its threads.
+ */
+
+/** Runs smaller than this compute on the caller's thread (a worker's start costs about half a second). */
+export const ENGINE_THREADS_FROM_EMPLOYEES = 4_000;
+
+/** Threads for a run of `employees`: one per core (at most 4), none for a small run or a single core. */
+export function defaultEngineThreads(employees: number): number {
+  if (employees < ENGINE_THREADS_FROM_EMPLOYEES) return 0;
+  const cores = availableParallelism();
+  return cores < 2 ? 0 : Math.min(4, cores);
+}
+
+interface Pending {
+  resolve: (b: EngineBatch) => void;
+  reject: (err: Error) => void;
+}
+
+interface PoolThread {
+  worker: Worker;
+  queued: number;
+}
+
+export class EnginePool {
+  private readonly threads: PoolThread[] = [];
+  private readonly pending = new Map<number, Pending & { on: PoolThread }>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(size: number) {
+    for (let i = 0; i < size; i++) this.threads.push(this.start());
+  }
+
+  /** Computes one batch on the least busy thread. */
+  compute(job: EngineJob): Promise<EngineBatch> {
+    if (this.closed || this.threads.length === 0)
+      return Promise.reject(new Error('the payroll engine threads are closed or have failed'));
+    const t = this.threads.reduce((a, b) => (b.queued < a.queued ? b : a));
+    const id = this.nextId++;
+    return new Promise<EngineBatch>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, on: t });
+      t.queued++;
+      t.worker.postMessage({ id, job });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.threads.map((t) => t.worker.terminate()));
+  }
+
+  private start(): PoolThread {
+    // The worker registers tsx itself (engine-worker.mjs); flags such as --import tsx are not passed twice.
+    const worker = new Worker(new URL('./engine-worker.mjs', import.meta.url), { execArgv: [] });
+    const t: PoolThread = { worker, queued: 0 };
+    worker.on('message', (m: { id?: number; batch?: EngineBatch }) => {
+      if (m.id === undefined) return; // the ready signal
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      t.queued--;
+      p.resolve(m.batch!);
+    });
+    const fail = (err: Error) => {
+      const i = this.threads.indexOf(t);
+      if (i >= 0) this.threads.splice(i, 1);
+      for (const [id, p] of this.pending) {
+        if (p.on !== t) continue;
+        this.pending.delete(id);
+        p.reject(err);
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (!this.closed) fail(new Error(`payroll engine worker exited with ${code}`));
+    });
+    return t;
+  }
+}
