@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatIsoDate, requiredNotice } from '../../lib/format';
-import { saveBase64 } from '../../lib/save-file';
+import { useFileDownload } from '../../lib/use-file-download';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
@@ -152,24 +152,22 @@ function ReportCard() {
   const utils = trpc.useUtils();
   const [{ from, to }, setRange] = useState(todayRange);
   const [canteenId, setCanteenId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      saveBase64(
-        await utils.canteen.presence.preferenceReport.fetch({ from, to, ...(canteenId ? { canteenId: Number(canteenId) } : {}) }),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, download } = useFileDownload();
   return (
     <TaskCard title={t('cnt.report')} intro={t('cnt.reportIntro')}>
       <DateRangeFields prefix="rep" range={{ from, to }} onChange={setRange} />
       <Field label={t('cnt.canteen')} htmlFor="rep-canteen">
         <CanteenSelect id="rep-canteen" value={canteenId} onChange={setCanteenId} placeholder={t('cnt.allCanteens')} />
       </Field>
-      <Button variant="secondary" disabled={busy || !from || !to} onClick={() => void download()}>
+      <Button
+        variant="secondary"
+        disabled={busy || !from || !to}
+        onClick={() =>
+          void download(() =>
+            utils.canteen.presence.preferenceReport.fetch({ from, to, ...(canteenId ? { canteenId: Number(canteenId) } : {}) }),
+          )
+        }
+      >
         {t('cnt.download')}
       </Button>
     </TaskCard>

@@ -1,9 +1,9 @@
 import { WITHDRAWAL_FILE_TYPES, WITHDRAWAL_MAX_FILE_BYTES } from '@hr/core/browser';
 import { saveBase64 } from '../../lib/save-file';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../lib/format';
+import { useFileDownload } from '../../lib/use-file-download';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card, PageTitle } from '../../ui/Card';
@@ -52,15 +52,8 @@ export function BalanceCard({ balance, title }: { balance: Balance; title: strin
     { placeholderData: keepPreviousData },
   );
   const utils = trpc.useUtils();
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveBase64(await utils.cooperative.balance.statement.fetch({ id: memberId }));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const { busy: downloading, download: save } = useFileDownload();
+  const download = () => save(() => utils.cooperative.balance.statement.fetch({ id: memberId }));
   const columns: Column<LedgerRow>[] = [
     { key: 'date', header: t('coop.date'), cell: (r) => formatIsoDate(r.date), className: 'whitespace-nowrap' },
     { key: 'product', header: t('coop.product'), cell: (r) => r.productLabel },

@@ -21,17 +21,25 @@ import { ResetLoginPasswordButton } from '../auth/ResetLoginPasswordButton';
 import { FormDialog } from '../../ui/FormDialog';
 import type { FieldView } from '../../ui/FormFields';
 import type { SchemaForm } from '../../lib/use-schema-form';
-import { FIXED_OPTIONS } from '../shared/fixed-options';
-import { EducationLevelSelect } from '../shared/ReferenceSelects';
 import { NotFoundPage } from '../shell/StatusPages';
 import { EmployeePermissionsCard } from '../permissions/EmployeePermissionsCard';
 import { ContractsCard, RecordsCard } from './detail/HistoryCards';
 import { SignatureQrCard } from './detail/SignatureQrCard';
-import { ListSectionDialog, type Row } from './detail/ListSectionDialog';
+import { ListSectionDialog } from './detail/ListSectionDialog';
+import {
+  emergencySpec,
+  type ListSection,
+  type ListSectionSpec,
+  parentsSpec,
+  previousCompanySpec,
+  type SpecContext,
+  siblingSpec,
+} from './detail/list-sections';
 import {
   bankViews,
   contactViews,
   employmentViews,
+  MEDICAL_FIELDS,
   medicalViews,
   personalViews,
   type SectionFormKind,
@@ -46,7 +54,6 @@ import { TextLink } from '../../ui/TextLink';
 import { enumLabel } from '../../lib/enum-labels';
 import { toastThen } from '../../lib/toast-then';
 
-type ListSection = 'emergency' | 'parents' | 'sibling' | 'previousCompany';
 type Editing = SectionFormKind | ListSection;
 
 /**
@@ -76,6 +83,32 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 function Grid({ children }: { children: ReactNode }) {
   return <dl className="grid gap-3 sm:grid-cols-2">{children}</dl>;
 }
+
+/** A grid of the fields `plain` shown as they are in `of`, then `children` (fields shown otherwise). */
+function Fields<F extends EmployeeField>({
+  of,
+  plain,
+  children,
+}: {
+  of: Record<F, string | number | null>;
+  plain: readonly F[];
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Grid>
+      {plain.map((k) => (
+        <Item key={k} label={t(`employeeDetail.fields.${k}`)}>
+          {of[k]}
+        </Item>
+      ))}
+      {children}
+    </Grid>
+  );
+}
+
+/** The parts of a value that are there, joined with " · ". */
+const dotted = (parts: readonly (string | null | undefined)[]) => parts.filter(Boolean).join(' · ');
 
 /** /employee/list/{id}/detail: every section of the record (spec §3), each edited on its own. */
 export function EmployeeDetailPage() {
@@ -117,6 +150,8 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
       </Button>
     ) : null;
   };
+  /** A section's card: its title and its edit (or change request) button. */
+  const card = (section: Editing) => ({ title: s(section), actions: edit(section) });
   const p = d.personal;
   const c = d.contact;
   const e = d.employment;
@@ -145,7 +180,7 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
       </div>
 
       <div className="grid gap-4 xl:grid-cols-2">
-        <Card title={s('personal')} actions={edit('personal')}>
+        <Card {...card('personal')}>
           <Grid>
             <Item label={f('givenName')}>{p.givenName}</Item>
             <Item label={f('surname')}>{p.surname}</Item>
@@ -162,7 +197,7 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
           </Grid>
         </Card>
 
-        <Card title={s('employment')} actions={edit('employment')}>
+        <Card {...card('employment')}>
           <Grid>
             <Item label={f('companyOfficeId')}>{e.companyOffice.name}</Item>
             <Item label={f('departmentId')}>{e.department?.name}</Item>
@@ -180,20 +215,13 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
           </Grid>
         </Card>
 
-        <Card title={s('contact')} actions={edit('contact')}>
-          <Grid>
-            <Item label={f('email')}>{c.email}</Item>
-            <Item label={f('personalEmail')}>{c.personalEmail}</Item>
-            <Item label={f('phone')}>{c.phone}</Item>
-            <Item label={f('city')}>{c.city}</Item>
-            <Item label={f('address')}>{c.address}</Item>
-            <Item label={f('domicileAddress')}>{c.domicileAddress}</Item>
-            <Item label={f('postalCode')}>{c.postalCode}</Item>
+        <Card {...card('contact')}>
+          <Fields of={c} plain={['email', 'personalEmail', 'phone', 'city', 'address', 'domicileAddress', 'postalCode']}>
             <Item label={f('homeOwnership')}>{labelOf(HOME_OWNERSHIP, c.homeOwnership)}</Item>
-          </Grid>
+          </Fields>
         </Card>
 
-        <Card title={s('bank')} actions={edit('bank')}>
+        <Card {...card('bank')}>
           <Grid>
             <Item label={f('bankId')}>{d.bank.bank?.name}</Item>
             <Item label={f('bankAccountNumber')}>{d.bank.bankAccountNumber}</Item>
@@ -201,29 +229,24 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
           </Grid>
         </Card>
 
-        <Card title={s('emergency')} actions={edit('emergency')}>
-          <RowsOrEmpty
-            rows={d.emergency.contacts.map((x) => [x.name, `${x.relationship} · ${x.phone}`, x.address])}
-            empty={t('employeeDetail.noRows')}
-          />
+        <Card {...card('emergency')}>
+          <RowsOrEmpty rows={d.emergency.contacts.map((x) => [x.name, `${x.relationship} · ${x.phone}`, x.address])} />
         </Card>
 
-        <Card title={s('parents')} actions={edit('parents')}>
+        <Card {...card('parents')}>
           <Grid>
             {(['father', 'mother'] as const).map((rel) => {
               const x = d.parents[rel];
               return (
                 <Item key={rel} label={t(`employeeDetail.${rel}`)}>
                   {x
-                    ? [
+                    ? dotted([
                         x.name,
                         x.birthDate ? formatIsoDate(x.birthDate) : null,
                         x.phone,
                         x.occupation,
                         x.alive ? null : t('employeeDetail.deceased'),
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')
+                      ])
                     : null}
                 </Item>
               );
@@ -231,46 +254,32 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
           </Grid>
         </Card>
 
-        <Card title={s('sibling')} actions={edit('sibling')}>
+        <Card {...card('sibling')}>
           <RowsOrEmpty
             rows={d.sibling.siblings.map((x) => [
               x.name,
-              [
+              dotted([
                 x.gender ? enumLabel('gender', x.gender) : null,
                 x.birthDate ? formatIsoDate(x.birthDate) : null,
                 x.educationLevel?.name,
-              ]
-                .filter(Boolean)
-                .join(' · '),
+              ]),
               x.occupation,
             ])}
-            empty={t('employeeDetail.noRows')}
           />
         </Card>
 
-        <Card title={s('previousCompany')} actions={edit('previousCompany')}>
+        <Card {...card('previousCompany')}>
           <RowsOrEmpty
             rows={d.previousCompany.companies.map((x) => [
               x.companyName,
-              [x.jobTitle, `${formatIsoDate(x.startDate)} – ${x.endDate ? formatIsoDate(x.endDate) : '…'}`]
-                .filter(Boolean)
-                .join(' · '),
+              dotted([x.jobTitle, `${formatIsoDate(x.startDate)} – ${x.endDate ? formatIsoDate(x.endDate) : '…'}`]),
               x.reasonForLeaving,
             ])}
-            empty={t('employeeDetail.noRows')}
           />
         </Card>
 
-        <Card title={s('medical')} actions={edit('medical')}>
-          <Grid>
-            <Item label={f('bloodType')}>{m.bloodType}</Item>
-            <Item label={f('heightCm')}>{m.heightCm}</Item>
-            <Item label={f('weightKg')}>{m.weightKg}</Item>
-            <Item label={f('allergies')}>{m.allergies}</Item>
-            <Item label={f('medicalNotes')}>{m.medicalNotes}</Item>
-            <Item label={f('bpjsKesehatanNumber')}>{m.bpjsKesehatanNumber}</Item>
-            <Item label={f('bpjsKetenagakerjaanNumber')}>{m.bpjsKetenagakerjaanNumber}</Item>
-          </Grid>
+        <Card {...card('medical')}>
+          <Fields of={m} plain={MEDICAL_FIELDS} />
         </Card>
 
         <LoginCard d={d} canManage={canLogin && mode === 'edit'} />
@@ -285,13 +294,15 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
         ) : null}
       </div>
 
-      {editing ? <SectionEditor d={d} section={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? SECTIONS[editing]({ d, onClose: () => setEditing(null) }) : null}
     </>
   );
 }
 
-function RowsOrEmpty({ rows, empty }: { rows: (string | null)[][]; empty: string }) {
-  if (rows.length === 0) return <p className="text-sm text-slate-500">{empty}</p>;
+/** One entry per row (its first part in bold), or "No rows". */
+function RowsOrEmpty({ rows }: { rows: (string | null)[][] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="text-sm text-slate-500">{t('employeeDetail.noRows')}</p>;
   return (
     <ul className="divide-y divide-slate-100">
       {rows.map((r, i) => (
@@ -353,32 +364,37 @@ function LoginCard({ d, canManage }: { d: EmployeeDetail; canManage: boolean }) 
 
 type SectionDialogProps = { d: EmployeeDetail; onClose: () => void };
 
+/** A section's save procedure (`trpc.employee.update.<section>`). */
+interface SaveApi<I> {
+  useMutation: (opts: ReturnType<typeof useSaveOpts>) => { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean };
+}
+
 /** A single-valued section's dialog from its form, field views and save procedure. */
 const formSection =
   <I extends object>(
     section: SectionFormKind,
-    useForm: SectionFormProps<I>['useForm'],
-    views: SectionFormProps<I>['views'],
-    api: SectionFormProps<I>['api'],
+    useForm: (d: EmployeeDetail) => SchemaForm<string, I>,
+    views: readonly FieldView<string>[],
+    api: SaveApi<I>,
   ) =>
   (p: SectionDialogProps) => <SectionFormDialog {...p} section={section} useForm={useForm} views={views} api={api} />;
 
-const FORM_SECTIONS: Record<SectionFormKind, (p: SectionDialogProps) => ReactNode> = {
+/** A repeating section's dialog from its rows and columns (`spec`) and save procedure. */
+const listSection =
+  <I extends object>(section: ListSection, spec: (c: SpecContext) => ListSectionSpec<I>, api: SaveApi<I>) =>
+  (p: SectionDialogProps) => <ListDialog {...p} section={section} spec={spec} api={api} />;
+
+const SECTIONS: Record<Editing, (p: SectionDialogProps) => ReactNode> = {
   personal: formSection('personal', usePersonalForm, personalViews, trpc.employee.update.personal),
   contact: formSection('contact', useContactForm, contactViews, trpc.employee.update.contact),
   employment: formSection('employment', useEmploymentForm, employmentViews, trpc.employee.update.employment),
   medical: formSection('medical', useMedicalForm, medicalViews, trpc.employee.update.medical),
   bank: formSection('bank', useBankForm, bankViews, trpc.employee.update.bank),
+  emergency: listSection('emergency', emergencySpec, trpc.employee.update.emergency),
+  parents: listSection('parents', parentsSpec, trpc.employee.update.parents),
+  sibling: listSection('sibling', siblingSpec, trpc.employee.update.sibling),
+  previousCompany: listSection('previousCompany', previousCompanySpec, trpc.employee.update.previousCompany),
 };
-
-/** The dialog of the section being edited. */
-function SectionEditor({ d, section, onClose }: { d: EmployeeDetail; section: Editing; onClose: () => void }) {
-  return section in FORM_SECTIONS ? (
-    FORM_SECTIONS[section as SectionFormKind]({ d, onClose })
-  ) : (
-    <ListDialog d={d} section={section as ListSection} onClose={onClose} />
-  );
-}
 
 /** Save options shared by every section: a success toast, then the page reloads its data. */
 function useSaveOpts(d: EmployeeDetail) {
@@ -386,33 +402,32 @@ function useSaveOpts(d: EmployeeDetail) {
   return toastThen(() => void utils.employee.detail.invalidate({ id: d.id }));
 }
 
-/** Saves a section (edit mode) or submits it as an update request for HR to approve (request mode). */
-function useSaver<I extends object>(section: Editing, edit: { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean }) {
+/**
+ * What every section's dialog gets: its title (the section's name), its save (edit mode) or its
+ * submission as an update request for HR to approve (request mode), and the close.
+ */
+function useSectionDialog<I extends object>(d: EmployeeDetail, section: Editing, api: SaveApi<I>, onClose: () => void) {
+  const { t } = useTranslation();
   const mode = useContext(RecordModeContext);
   const utils = trpc.useUtils();
+  const edit = api.useMutation(useSaveOpts(d));
   const request = trpc.employee.updateRequest.submit.useMutation(
     toastThen(() => void utils.employee.updateRequest.mine.invalidate()),
   );
-  if (mode === 'edit') return { save: (input: I) => edit.mutateAsync(input), pending: edit.isPending };
+  const title = t(`employeeDetail.sections.${section}`);
+  if (mode === 'edit') return { title, save: (input: I) => edit.mutateAsync(input), pending: edit.isPending, onClose };
   return {
+    title,
     save: (input: I) => {
       const { id: _id, ...changes } = input as Record<string, unknown>;
       return request.mutateAsync({ section: section as RequestableSection, changes });
     },
     pending: request.isPending,
+    onClose,
   };
 }
 
-interface SectionFormProps<I> {
-  section: SectionFormKind;
-  useForm: (d: EmployeeDetail) => SchemaForm<string, I>;
-  views: readonly FieldView<string>[];
-  api: {
-    useMutation: (opts: ReturnType<typeof useSaveOpts>) => { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean };
-  };
-}
-
-/** A single-valued section's dialog: its schema form, titled by the section, saved (or requested) on Save. */
+/** A single-valued section's dialog: its schema form, saved (or requested) on Save. */
 function SectionFormDialog<I extends object>({
   d,
   section,
@@ -420,181 +435,26 @@ function SectionFormDialog<I extends object>({
   views,
   api,
   onClose,
-}: SectionDialogProps & SectionFormProps<I>) {
-  const { t } = useTranslation();
-  const form = useForm(d);
-  const save = useSaver(section, api.useMutation(useSaveOpts(d)));
-  return (
-    <FormDialog
-      title={t(`employeeDetail.sections.${section}`)}
-      form={form}
-      views={views}
-      save={save.save}
-      pending={save.pending}
-      onClose={onClose}
-    />
-  );
+}: SectionDialogProps & {
+  section: SectionFormKind;
+  useForm: (d: EmployeeDetail) => SchemaForm<string, I>;
+  views: readonly FieldView<string>[];
+  api: SaveApi<I>;
+}) {
+  const dialog = useSectionDialog(d, section, api, onClose);
+  return <FormDialog {...dialog} form={useForm(d)} views={views} />;
 }
 
-const orNull = (v: string | undefined) => (v === undefined || v.trim() === '' ? null : v);
-
-function ListDialog({ d, section, onClose }: { d: EmployeeDetail; section: ListSection; onClose: () => void }) {
+/** A repeating section's dialog: its rows, saved (or requested) as a whole. */
+function ListDialog<I extends object>({
+  d,
+  section,
+  spec,
+  api,
+  onClose,
+}: SectionDialogProps & { section: ListSection; spec: (c: SpecContext) => ListSectionSpec<I>; api: SaveApi<I> }) {
   const { t } = useTranslation();
-  const f = (k: EmployeeField) => t(`employeeDetail.fields.${k}`);
-  const title = t(`employeeDetail.sections.${section}`);
-  const opts = useSaveOpts(d);
-  const saves = {
-    emergency: useSaver('emergency', trpc.employee.update.emergency.useMutation(opts)),
-    parents: useSaver('parents', trpc.employee.update.parents.useMutation(opts)),
-    sibling: useSaver('sibling', trpc.employee.update.sibling.useMutation(opts)),
-    previousCompany: useSaver('previousCompany', trpc.employee.update.previousCompany.useMutation(opts)),
-  };
-  const common = { title, pending: saves[section].pending, onClose };
-  const yesNo = [
-    { value: 'yes', label: t('employeeDetail.alive') },
-    { value: 'no', label: t('employeeDetail.deceased') },
-  ];
-  switch (section) {
-    case 'emergency':
-      return (
-        <ListSectionDialog
-          {...common}
-          listKey="contacts"
-          max={5}
-          columns={[
-            { key: 'name', label: f('name'), required: true, maxLength: 100 },
-            { key: 'relationship', label: f('relationship'), kind: 'select', options: FIXED_OPTIONS.familyFriend },
-            { key: 'phone', label: f('phone'), required: true, maxLength: 24 },
-            { key: 'address', label: f('address'), maxLength: 500 },
-          ]}
-          blank={{ name: '', relationship: 'Family', phone: '', address: '' }}
-          initial={d.emergency.contacts.map((x) => ({ ...x, address: x.address ?? '' }))}
-          save={(rows) =>
-            saves.emergency.save({
-              id: d.id,
-              contacts: rows.map((r) => ({
-                name: r.name ?? '',
-                relationship: r.relationship as 'Family' | 'Friend',
-                phone: r.phone ?? '',
-                address: orNull(r.address),
-              })),
-            })
-          }
-        />
-      );
-    case 'parents': {
-      const row = (x: EmployeeDetail['parents']['father']): Row => ({
-        name: x?.name ?? '',
-        birthDate: x?.birthDate ?? '',
-        phone: x?.phone ?? '',
-        occupation: x?.occupation ?? '',
-        alive: x && !x.alive ? 'no' : 'yes',
-      });
-      const toParent = (r: Row | undefined) =>
-        r?.name
-          ? {
-              name: r.name,
-              birthDate: orNull(r.birthDate),
-              phone: orNull(r.phone),
-              occupation: orNull(r.occupation),
-              alive: r.alive !== 'no',
-            }
-          : null;
-      return (
-        <ListSectionDialog
-          {...common}
-          listKey="parents"
-          max={2}
-          fixedRows={[
-            { key: 'father', label: t('employeeDetail.father') },
-            { key: 'mother', label: t('employeeDetail.mother') },
-          ]}
-          columns={[
-            { key: 'name', label: f('name'), required: true, maxLength: 100 },
-            { key: 'birthDate', label: f('birthDate'), kind: 'date' },
-            { key: 'phone', label: f('phone'), maxLength: 24 },
-            { key: 'occupation', label: f('occupation'), maxLength: 100 },
-            { key: 'alive', label: f('alive'), kind: 'select', options: yesNo },
-          ]}
-          blank={{}}
-          initial={[row(d.parents.father), row(d.parents.mother)]}
-          save={(rows) => saves.parents.save({ id: d.id, father: toParent(rows[0]), mother: toParent(rows[1]) })}
-        />
-      );
-    }
-    case 'sibling':
-      return (
-        <ListSectionDialog
-          {...common}
-          listKey="siblings"
-          max={20}
-          columns={[
-            { key: 'name', label: f('name'), required: true, maxLength: 100 },
-            { key: 'gender', label: f('gender'), kind: 'select', options: FIXED_OPTIONS.gender },
-            { key: 'birthDate', label: f('birthDate'), kind: 'date' },
-            {
-              key: 'educationLevelId',
-              label: f('educationLevelId'),
-              render: (p) => <EducationLevelSelect id={p.id} value={p.value} onChange={p.onChange} invalid={p.invalid} />,
-            },
-            { key: 'occupation', label: f('occupation'), maxLength: 100 },
-          ]}
-          blank={{ name: '', gender: 'Male', birthDate: '', educationLevelId: '', occupation: '' }}
-          initial={d.sibling.siblings.map((x) => ({
-            name: x.name,
-            gender: x.gender,
-            birthDate: x.birthDate ?? '',
-            educationLevelId: x.educationLevel ? String(x.educationLevel.id) : '',
-            occupation: x.occupation ?? '',
-          }))}
-          save={(rows) =>
-            saves.sibling.save({
-              id: d.id,
-              siblings: rows.map((r) => ({
-                name: r.name ?? '',
-                gender: r.gender as 'Male' | 'Female',
-                birthDate: orNull(r.birthDate),
-                educationLevelId: r.educationLevelId ? Number(r.educationLevelId) : null,
-                occupation: orNull(r.occupation),
-              })),
-            })
-          }
-        />
-      );
-    case 'previousCompany':
-      return (
-        <ListSectionDialog
-          {...common}
-          listKey="companies"
-          max={20}
-          columns={[
-            { key: 'companyName', label: f('companyName'), required: true, maxLength: 150 },
-            { key: 'jobTitle', label: f('jobTitle'), maxLength: 100 },
-            { key: 'startDate', label: f('startDate'), kind: 'date', required: true },
-            { key: 'endDate', label: f('endDate'), kind: 'date' },
-            { key: 'reasonForLeaving', label: f('reasonForLeaving'), maxLength: 300 },
-          ]}
-          blank={{ companyName: '', jobTitle: '', startDate: '', endDate: '', reasonForLeaving: '' }}
-          initial={d.previousCompany.companies.map((x) => ({
-            companyName: x.companyName,
-            jobTitle: x.jobTitle ?? '',
-            startDate: x.startDate,
-            endDate: x.endDate ?? '',
-            reasonForLeaving: x.reasonForLeaving ?? '',
-          }))}
-          save={(rows) =>
-            saves.previousCompany.save({
-              id: d.id,
-              companies: rows.map((r) => ({
-                companyName: r.companyName ?? '',
-                jobTitle: orNull(r.jobTitle),
-                startDate: r.startDate ?? '',
-                endDate: orNull(r.endDate),
-                reasonForLeaving: orNull(r.reasonForLeaving),
-              })),
-            })
-          }
-        />
-      );
-  }
+  const dialog = useSectionDialog(d, section, api, onClose);
+  const { input, ...rows } = spec({ d, f: (k) => t(`employeeDetail.fields.${k}`), t });
+  return <ListSectionDialog {...rows} {...dialog} save={(r) => dialog.save(input(r))} />;
 }

@@ -9,7 +9,8 @@ import { Field } from '../../ui/Field';
 import { TextField } from '../../ui/TextField';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { UnitSelect } from './InventorySelects';
-import { CatalogueCard, CatalogueDialog, editRemoveColumn, RequiredText, useCatalogue, useSaved } from './catalogue-parts';
+import { CatalogueCard, CatalogueDialog, editRemoveColumn, RequiredText } from './catalogue-parts';
+import { useCatalogue, useCatalogueSave, useSaved } from './catalogue-parts';
 import './texts';
 
 type ItemRow = RouterOutputs['inventory']['item']['list']['rows'][number];
@@ -28,8 +29,7 @@ function ItemDialog({ item, onClose }: { item: ItemRow | null; onClose: () => vo
   const [description, setDescription] = useState(item?.description ?? '');
   const [variants, setVariants] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const create = trpc.inventory.item.create.useMutation(useSaved(onClose));
-  const update = trpc.inventory.item.update.useMutation(useSaved(onClose));
+  const { pending, save: saveItem } = useCatalogueSave(trpc.inventory.item, item, onClose);
   const save = () => {
     const bad = name.trim() === '' ? 'item-name' : !unitId ? 'item-unit' : null;
     setInvalid(bad);
@@ -40,23 +40,15 @@ function ItemDialog({ item, onClose }: { item: ItemRow | null; onClose: () => vo
       unitId: Number(unitId),
       description: description.trim() || null,
     };
-    if (item) update.mutate({ id: item.id, ...common });
-    else {
-      const names = variants
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean);
-      create.mutate({ ...common, ...(names.length ? { variants: names } : {}) });
-    }
+    const names = variants
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    saveItem(common, { ...common, ...(names.length ? { variants: names } : {}) });
     return null;
   };
   return (
-    <CatalogueDialog
-      title={item ? t('inv.editItem') : t('inv.newItem')}
-      pending={create.isPending || update.isPending}
-      onSave={save}
-      onClose={onClose}
-    >
+    <CatalogueDialog title={item ? t('inv.editItem') : t('inv.newItem')} pending={pending} onSave={save} onClose={onClose}>
       <RequiredText
         id="item-name"
         label={t('inv.name')}
@@ -101,15 +93,17 @@ function VariantDialog({
 }) {
   const { t } = useTranslation();
   const [name, setName] = useState(variant?.name ?? '');
-  const create = trpc.inventory.item.createVariant.useMutation(useSaved(onClose));
-  const rename = trpc.inventory.item.updateVariant.useMutation(useSaved(onClose));
+  const { pending, save } = useCatalogueSave(
+    { create: trpc.inventory.item.createVariant, update: trpc.inventory.item.updateVariant },
+    variant,
+    onClose,
+  );
   return (
     <CatalogueDialog
       title={`${variant ? `${t('inv.renameVariant')} ${variant.label}` : t('inv.addVariant')} · ${item.name}`}
-      pending={create.isPending || rename.isPending}
+      pending={pending}
       onSave={() => {
-        if (variant) rename.mutate({ id: variant.id, name: name.trim() });
-        else create.mutate({ itemId: item.id, name: name.trim() });
+        save({ name: name.trim() }, { itemId: item.id, name: name.trim() });
         return null;
       }}
       onClose={onClose}
@@ -190,19 +184,17 @@ function UnitDialog({ unit, onClose }: { unit: UnitRow | null; onClose: () => vo
   const { t } = useTranslation();
   const [name, setName] = useState(unit?.name ?? '');
   const [invalid, setInvalid] = useState(false);
-  const create = trpc.inventory.unit.create.useMutation(useSaved(onClose));
-  const update = trpc.inventory.unit.update.useMutation(useSaved(onClose));
+  const { pending, save } = useCatalogueSave(trpc.inventory.unit, unit, onClose);
   return (
     <CatalogueDialog
       title={unit ? t('inv.editUnit') : t('inv.newUnit')}
-      pending={create.isPending || update.isPending}
+      pending={pending}
       onSave={() => {
         if (name.trim() === '') {
           setInvalid(true);
           return 'unit-name';
         }
-        if (unit) update.mutate({ id: unit.id, name: name.trim() });
-        else create.mutate({ name: name.trim() });
+        save({ name: name.trim() }, { name: name.trim() });
         return null;
       }}
       onClose={onClose}
@@ -244,20 +236,18 @@ function ServiceDialog({ service, onClose }: { service: ServiceRow | null; onClo
   const [unitId, setUnitId] = useState(service?.unitId ? String(service.unitId) : '');
   const [description, setDescription] = useState(service?.description ?? '');
   const [invalid, setInvalid] = useState(false);
-  const create = trpc.inventory.service.create.useMutation(useSaved(onClose));
-  const update = trpc.inventory.service.update.useMutation(useSaved(onClose));
+  const { pending, save } = useCatalogueSave(trpc.inventory.service, service, onClose);
   return (
     <CatalogueDialog
       title={service ? t('inv.editService') : t('inv.newService')}
-      pending={create.isPending || update.isPending}
+      pending={pending}
       onSave={() => {
         if (name.trim() === '') {
           setInvalid(true);
           return 'service-name';
         }
         const v = { name: name.trim(), unitId: unitId ? Number(unitId) : null, description: description.trim() || null };
-        if (service) update.mutate({ id: service.id, ...v });
-        else create.mutate({ ...v, unitId: v.unitId ?? undefined });
+        save(v, { ...v, unitId: v.unitId ?? undefined });
         return null;
       }}
       onClose={onClose}
@@ -309,18 +299,16 @@ function WarehouseDialog({ warehouse, onClose }: { warehouse: WarehouseRow | nul
   const [name, setName] = useState(warehouse?.name ?? '');
   const [officeId, setOfficeId] = useState(warehouse ? String(warehouse.companyOfficeId) : '');
   const [invalid, setInvalid] = useState<string | null>(null);
-  const create = trpc.inventory.warehouse.create.useMutation(useSaved(onClose));
-  const update = trpc.inventory.warehouse.update.useMutation(useSaved(onClose));
+  const { pending, save } = useCatalogueSave(trpc.inventory.warehouse, warehouse, onClose);
   return (
     <CatalogueDialog
       title={warehouse ? t('inv.editWarehouse') : t('inv.newWarehouse')}
-      pending={create.isPending || update.isPending}
+      pending={pending}
       onSave={() => {
         const bad = !warehouse && !officeId ? 'warehouse-office' : name.trim() === '' ? 'warehouse-name' : null;
         setInvalid(bad);
         if (bad) return bad;
-        if (warehouse) update.mutate({ id: warehouse.id, name: name.trim() });
-        else create.mutate({ companyOfficeId: Number(officeId), name: name.trim() });
+        save({ name: name.trim() }, { companyOfficeId: Number(officeId), name: name.trim() });
         return null;
       }}
       onClose={onClose}

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBase64 } from '../../lib/save-file';
+import { useFileDownload } from '../../lib/use-file-download';
 import { Button } from '../../ui/Button';
 import './texts';
 
@@ -20,17 +19,11 @@ export function DownloadButton({
   variant?: 'secondary' | 'ghost';
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      saveBase64(await fetchFile());
-    } catch {
+  const { busy, download } = useFileDownload();
+  const run = () =>
+    download(fetchFile).catch(() => {
       // Reported by the query cache's error handler.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Button variant={variant} size={size} disabled={busy} onClick={() => void run()}>
       {busy ? t('inv.downloading') : (label ?? t('inv.download'))}

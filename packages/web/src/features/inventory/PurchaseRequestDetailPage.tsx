@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import type { Column } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
@@ -11,15 +11,12 @@ import { formatRupiah } from './InventorySelects';
 import { PurchaseOrderDialog } from './PurchaseOrderDialog';
 import { ReceiveDialog } from './ReceiveDialog';
 import { RequestDetailFrame } from './RequestDetailFrame';
-import { Info, OrderDownloadButton, TableCard, useDetailActions, useRequestId } from './request-parts';
+import { type RequestTypes, useRequestDetail } from './request-pages';
+import { Info, OrderDownloadButton, TableCard, useDetailActions } from './request-parts';
 import './texts';
 import { enumLabel } from '../../lib/enum-labels';
 
-type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
-type LineRow = Detail['lineItems'][number];
-type StepRow = Detail['history'][number];
-type OrderRow = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
-type ReceiveRow = RouterOutputs['inventory']['purchaseRequest']['purchaseReceives'][number];
+type T = RequestTypes<'purchaseRequest'>;
 
 /**
  * /inventory/purchaseRequest/{id}/detail: lines, the three approval tiers and the history. The
@@ -28,13 +25,9 @@ type ReceiveRow = RouterOutputs['inventory']['purchaseRequest']['purchaseReceive
  */
 export function PurchaseRequestDetailPage() {
   const { t } = useTranslation();
-  const { id, valid } = useRequestId();
-  const utils = trpc.useUtils();
-  const detail = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid });
-  const orders = trpc.inventory.purchaseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
-  const receives = trpc.inventory.purchaseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
+  const { detail, orders, receives } = useRequestDetail<'purchaseRequest'>(trpc.inventory.purchaseRequest);
   const [ordering, setOrdering] = useState(false);
-  const [receiving, setReceiving] = useState<OrderRow | null>(null);
+  const [receiving, setReceiving] = useState<T['Order'] | null>(null);
   const { refreshed, decided, ...decision } = useDetailActions();
   const managerial = trpc.inventory.purchaseRequest.approveManagerial.useMutation(decided);
   const warehouse = trpc.inventory.purchaseRequest.approveWarehouse.useMutation(decided);
@@ -46,7 +39,7 @@ export function PurchaseRequestDetailPage() {
   const tier = d.can.approve;
   const step = tier === 'managerial' ? managerial : tier === 'warehouse' ? warehouse : coo;
 
-  const lineColumns: Column<LineRow>[] = [
+  const lineColumns: Column<T['Line']>[] = [
     { key: 'kind', header: t('inv.kind'), cell: (l) => (l.kind === 'item' ? t('inv.item') : t('inv.service')) },
     { key: 'name', header: t('inv.item'), cell: (l) => l.name },
     { key: 'quantity', header: t('inv.quantity'), cell: (l) => `${l.quantity} ${l.unit}` },
@@ -56,7 +49,7 @@ export function PurchaseRequestDetailPage() {
     { key: 'reason', header: t('inv.reason'), cell: (l) => l.reason },
     { key: 'ordered', header: t('inv.ordered'), cell: (l) => `${l.orderedQuantity} / ${l.quantity}` },
   ];
-  const historyColumns: Column<StepRow>[] = [
+  const historyColumns: Column<T['Detail']['history'][number]>[] = [
     {
       key: 'step',
       header: t('inv.step'),
@@ -66,7 +59,7 @@ export function PurchaseRequestDetailPage() {
     { key: 'at', header: t('inv.at'), cell: (h) => formatDateTime(h.at), className: 'whitespace-nowrap' },
     { key: 'note', header: t('inv.note'), cell: (h) => h.note ?? t('app.none') },
   ];
-  const orderColumns: Column<OrderRow>[] = [
+  const orderColumns: Column<T['Order']>[] = [
     { key: 'orderDate', header: t('inv.orderDate'), cell: (o) => formatIsoDate(o.orderDate) },
     { key: 'deliveryDate', header: t('inv.deliveryDate'), cell: (o) => formatIsoDate(o.deliveryDate) || t('app.none') },
     {
@@ -91,14 +84,13 @@ export function PurchaseRequestDetailPage() {
       ),
     },
   ];
-  const receiveColumns: Column<ReceiveRow>[] = [{ key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy }];
+  const receiveColumns: Column<T['Receive']>[] = [{ key: 'by', header: t('inv.by'), cell: (r) => r.receivedBy }];
 
   return (
     <RequestDetailFrame
       kind="purchaseRequest"
       request={d}
       cancel={cancel}
-      fetchFile={() => utils.inventory.purchaseRequest.download.fetch({ id: d.id })}
       first={d.can.order ? <Button onClick={() => setOrdering(true)}>{t('inv.placeOrder')}</Button> : null}
       decision={{
         allowed: tier !== null,

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { trpc } from '../../lib/trpc';
+import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Select } from '../../ui/Select';
@@ -9,8 +8,10 @@ import { Spinner } from '../../ui/Spinner';
 import { TextInput } from '../../ui/TextInput';
 import { AttachmentsCard } from './AttachmentsCard';
 import { ServiceSelect, UnitSelect } from './InventorySelects';
-import { isValidQuantity, LineEditorForm, LineItemSelect, LineQuantityInput, RequestHeaderFields } from './line-editor';
-import { EditRequestFrame, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
+import { isValidQuantity, LineItemSelect, LineQuantityInput, LineTextInput, RequestLineForm } from './line-editor';
+import type { RequestFormProps } from './line-editor';
+import { RequestEditPage } from './request-pages';
+import { useSaveAndOpen } from './request-parts';
 import './texts';
 
 export interface PrLine {
@@ -61,103 +62,87 @@ function toInput(lines: PrLine[]) {
   }));
 }
 
-function PurchaseRequestForm({
-  initial,
-  onSave,
-  pending,
-}: {
-  initial: { warehouseId: string; note: string; lines: PrLine[] };
-  onSave: (v: { warehouseId: number; note: string; lines: ReturnType<typeof toInput> }) => void;
-  pending: boolean;
-}) {
+type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
+type FormValues = { warehouseId: number; note: string; lines: ReturnType<typeof toInput> };
+
+/** A saved request as the form's values. */
+const formOf = (r: Detail) => ({
+  warehouseId: String(r.warehouseId),
+  note: r.note ?? '',
+  lines: r.lineItems.map((l) => ({
+    kind: l.kind,
+    variantId: l.variantId === null ? '' : String(l.variantId),
+    serviceId: l.serviceId === null ? '' : String(l.serviceId),
+    unitId: String(l.unitId),
+    quantity: String(l.quantity),
+    estimatedPrice: l.estimatedPrice,
+    neededBy: l.neededBy,
+    reason: l.reason,
+  })),
+});
+
+function PurchaseRequestForm({ onSave, ...form }: RequestFormProps<PrLine, FormValues>) {
   const { t } = useTranslation();
-  const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
-  const [note, setNote] = useState(initial.note);
   return (
-    <LineEditorForm
-      initialLines={initial.lines}
+    <RequestLineForm
+      {...form}
+      prefix="pr"
+      headerClassName="grid gap-4 sm:grid-cols-2"
       blankLine={blankLine}
-      pending={pending}
-      firstInvalid={(lines) => firstInvalidPurchaseRequestField(warehouseId, lines)}
-      onValid={(lines) => onSave({ warehouseId: Number(warehouseId), note, lines: toInput(lines) })}
-      header={(bad) => (
-        <RequestHeaderFields
-          prefix="pr"
-          className="grid gap-4 sm:grid-cols-2"
-          warehouse={[warehouseId, setWarehouseId]}
-          note={[note, setNote]}
-          bad={bad}
-        />
-      )}
+      firstInvalid={firstInvalidPurchaseRequestField}
+      onValid={(header, lines) => onSave({ ...header, lines: toInput(lines) })}
       lineAs="fieldset"
       lineClassName="mb-3 grid gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-4"
-      renderLine={(l, i, setLine, bad) => (
-        <>
-          <Select
-            aria-label={t('inv.kind')}
-            value={l.kind}
-            onChange={(v) => setLine({ kind: v === 'service' ? 'service' : 'item' })}
-            options={[
-              { value: 'item', label: t('inv.item') },
-              { value: 'service', label: t('inv.service') },
-            ]}
-          />
-          {l.kind === 'item' ? (
-            <LineItemSelect
-              id={`pr-line-${i}-variant`}
-              value={l.variantId}
-              onChange={(v) => setLine({ variantId: v })}
-              bad={bad}
+      renderLine={(l, i, setLine, bad) => {
+        /** The element id of the line's field `name`, and whether that field is the invalid one. */
+        const at = (name: string) => ({ id: `pr-line-${i}-${name}`, invalid: bad(`pr-line-${i}-${name}`) });
+        return (
+          <>
+            <Select
+              aria-label={t('inv.kind')}
+              value={l.kind}
+              onChange={(v) => setLine({ kind: v === 'service' ? 'service' : 'item' })}
+              options={[
+                { value: 'item', label: t('inv.item') },
+                { value: 'service', label: t('inv.service') },
+              ]}
             />
-          ) : (
-            <ServiceSelect
-              id={`pr-line-${i}-service`}
-              aria-label={t('inv.service')}
-              value={l.serviceId}
-              onChange={(v) => setLine({ serviceId: v })}
-              invalid={bad(`pr-line-${i}-service`)}
+            {l.kind === 'item' ? (
+              <LineItemSelect id={at('variant').id} value={l.variantId} onChange={(v) => setLine({ variantId: v })} bad={bad} />
+            ) : (
+              <ServiceSelect
+                {...at('service')}
+                aria-label={t('inv.service')}
+                value={l.serviceId}
+                onChange={(v) => setLine({ serviceId: v })}
+              />
+            )}
+            <UnitSelect {...at('unit')} aria-label={t('inv.unit')} value={l.unitId} onChange={(v) => setLine({ unitId: v })} />
+            <LineQuantityInput id={at('quantity').id} value={l.quantity} onChange={(v) => setLine({ quantity: v })} bad={bad} />
+            <TextInput
+              {...at('price')}
+              aria-label={t('inv.estimatedPrice')}
+              placeholder={t('inv.estimatedPrice')}
+              inputMode="numeric"
+              value={l.estimatedPrice}
+              onChange={(e) => setLine({ estimatedPrice: e.target.value.replace(/\D/g, '') })}
             />
-          )}
-          <UnitSelect
-            id={`pr-line-${i}-unit`}
-            aria-label={t('inv.unit')}
-            value={l.unitId}
-            onChange={(v) => setLine({ unitId: v })}
-            invalid={bad(`pr-line-${i}-unit`)}
-          />
-          <LineQuantityInput
-            id={`pr-line-${i}-quantity`}
-            value={l.quantity}
-            onChange={(v) => setLine({ quantity: v })}
-            bad={bad}
-          />
-          <TextInput
-            id={`pr-line-${i}-price`}
-            aria-label={t('inv.estimatedPrice')}
-            placeholder={t('inv.estimatedPrice')}
-            inputMode="numeric"
-            value={l.estimatedPrice}
-            onChange={(e) => setLine({ estimatedPrice: e.target.value.replace(/\D/g, '') })}
-            invalid={bad(`pr-line-${i}-price`)}
-          />
-          <DatePicker
-            id={`pr-line-${i}-needed`}
-            ariaLabel={t('inv.neededBy')}
-            value={l.neededBy}
-            onChange={(v) => setLine({ neededBy: v })}
-            invalid={bad(`pr-line-${i}-needed`)}
-          />
-          <TextInput
-            id={`pr-line-${i}-reason`}
-            aria-label={t('inv.reason')}
-            placeholder={t('inv.reason')}
-            value={l.reason}
-            maxLength={500}
-            onChange={(e) => setLine({ reason: e.target.value })}
-            invalid={bad(`pr-line-${i}-reason`)}
-          />
-        </>
-      )}
+            <DatePicker
+              {...at('needed')}
+              ariaLabel={t('inv.neededBy')}
+              value={l.neededBy}
+              onChange={(v) => setLine({ neededBy: v })}
+            />
+            <LineTextInput
+              {...at('reason')}
+              label={t('inv.reason')}
+              placeholder={t('inv.reason')}
+              value={l.reason}
+              onChange={(v) => setLine({ reason: v })}
+            />
+          </>
+        );
+      }}
     />
   );
 }
@@ -211,34 +196,14 @@ export function PurchaseRequestAddPage() {
 
 /** /inventory/purchaseRequest/{id}/edit: only before the first approval. */
 export function PurchaseRequestEditPage() {
-  const { id, valid } = useRequestId();
-  const d = trpc.inventory.purchaseRequest.get.useQuery({ id }, { enabled: valid }).data;
-  const update = trpc.inventory.purchaseRequest.update.useMutation(useEditableRequest('purchaseRequest', id, d));
   return (
-    <EditRequestFrame kind="purchaseRequest" request={d}>
-      {(r) => (
+    <RequestEditPage<Detail, FormValues> kind="purchaseRequest" procs={trpc.inventory.purchaseRequest}>
+      {(r, form) => (
         <>
-          <PurchaseRequestForm
-            initial={{
-              warehouseId: String(r.warehouseId),
-              note: r.note ?? '',
-              lines: r.lineItems.map((l) => ({
-                kind: l.kind,
-                variantId: l.variantId === null ? '' : String(l.variantId),
-                serviceId: l.serviceId === null ? '' : String(l.serviceId),
-                unitId: String(l.unitId),
-                quantity: String(l.quantity),
-                estimatedPrice: l.estimatedPrice,
-                neededBy: l.neededBy,
-                reason: l.reason,
-              })),
-            }}
-            pending={update.isPending}
-            onSave={(v) => update.mutate({ id, ...v })}
-          />
+          <PurchaseRequestForm initial={formOf(r)} {...form} />
           <AttachmentsCard requestId={r.id} rows={r.attachments} editable={r.can.attach} />
         </>
       )}
-    </EditRequestFrame>
+    </RequestEditPage>
   );
 }

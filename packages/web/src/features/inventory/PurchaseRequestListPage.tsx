@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { useListState } from '../../lib/use-list-state';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
-import { formatRupiah, idOrUndefined } from './InventorySelects';
-import { RequestListCard, RequestPageTitle, useRequestFilters, useRequestLeadColumns } from './request-parts';
+import { formatRupiah } from './InventorySelects';
+import { RequestTeamPage, type RequestView, RequestViewList } from './request-pages';
+import { RequestPageTitle, useRequestLeadColumns } from './request-parts';
 import './texts';
 import { enumLabel, enumOptionsNow } from '../../lib/enum-labels';
 
@@ -33,26 +33,15 @@ function useColumns(): Column<Row>[] {
   ];
 }
 
-function PurchaseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
+function PurchaseRequestList({ view }: { view: RequestView }) {
   const { t } = useTranslation();
-  const f = useRequestFilters();
-  const input = {
-    ...f.list.query,
-    status: f.status === '' ? undefined : (f.status as Status),
-    warehouseId: idOrUndefined(f.warehouseId),
-  };
-  const own = trpc.inventory.purchaseRequest.list.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'own' });
-  const team = trpc.inventory.purchaseRequest.team.useQuery(input, {
-    placeholderData: keepPreviousData,
-    enabled: view === 'team',
-  });
-  const all = trpc.inventory.purchaseRequest.all.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'all' });
   return (
-    <RequestListCard
-      title={view === 'team' ? t('inv.teamRequests') : view === 'all' ? t('inv.allPurchaseRequests') : t('inv.myRequests')}
-      filters={f}
+    <RequestViewList<Status, Row>
+      procs={trpc.inventory.purchaseRequest}
+      view={view}
+      status={(s) => (s === '' ? undefined : (s as Status))}
       statuses={STATUSES}
-      query={view === 'team' ? team : view === 'all' ? all : own}
+      allTitle={t('inv.allPurchaseRequests')}
       columns={useColumns()}
     />
   );
@@ -103,12 +92,4 @@ export function PurchaseRequestListPage() {
 }
 
 /** /inventory/purchaseRequest/team */
-export function PurchaseRequestTeamPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageTitle>{t('routes.inventory.purchaseRequestTeam')}</PageTitle>
-      <PurchaseRequestList view="team" />
-    </>
-  );
-}
+export const PurchaseRequestTeamPage = () => <RequestTeamPage kind="purchaseRequest" List={PurchaseRequestList} />;

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { DecisionDialog } from './DecisionDialog';
-import type { DownloadButton } from './DownloadButton';
 import {
   LinkedPurchasing,
   type OrderRow,
@@ -39,7 +39,7 @@ export interface RequestDecisionProps {
 }
 
 /**
- * The detail page of a warehouse or purchase request: the title with the actions (PDF, `first`, Edit,
+ * The detail page of a warehouse or purchase request: the title with the actions (its PDF, `first`, Edit,
  * Cancel, Approve / Reject, the refusal note, then `actions`), the summary (`summary` as `Info`s, then
  * `summaryAfter`), the lines, `children`, the linked purchase orders and receipts (their number and
  * supplier or receipt columns, then `orderColumns` / `receiveColumns`), `dialogs` and the decision dialog.
@@ -48,7 +48,6 @@ export function RequestDetailFrame<L extends { id: number | string }, O extends 
   kind,
   request: d,
   cancel,
-  fetchFile,
   first,
   decision,
   actions,
@@ -72,7 +71,6 @@ export function RequestDetailFrame<L extends { id: number | string }, O extends 
     lineItems: readonly L[];
   };
   cancel: { mutate: (input: { id: number }) => void; isPending: boolean };
-  fetchFile: Parameters<typeof DownloadButton>[0]['fetchFile'];
   first?: ReactNode;
   decision: RequestDecisionProps;
   actions?: ReactNode;
@@ -89,6 +87,7 @@ export function RequestDetailFrame<L extends { id: number | string }, O extends 
   dialogs?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const utils = trpc.useUtils();
   const orderLead = useOrderLeadColumns<O>();
   const receiveLead = useReceiveColumns<R>();
   const { deciding, setDeciding } = decision.state;
@@ -96,7 +95,14 @@ export function RequestDetailFrame<L extends { id: number | string }, O extends 
     <>
       <PageTitle
         actions={
-          <RequestActions kind={kind} id={d.id} can={d.can} cancel={cancel} fetchFile={fetchFile} first={first}>
+          <RequestActions
+            kind={kind}
+            id={d.id}
+            can={d.can}
+            cancel={cancel}
+            fetchFile={() => utils.inventory[kind].download.fetch({ id: d.id })}
+            first={first}
+          >
             {decision.allowed ? (
               <>
                 <Button onClick={() => setDeciding('approve')}>

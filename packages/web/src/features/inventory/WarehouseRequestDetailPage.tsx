@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatIsoDate } from '../../lib/format';
-import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import type { Column } from '../../ui/DataTable';
 import { LinkButton } from '../../ui/LinkButton';
@@ -9,24 +9,18 @@ import { Spinner } from '../../ui/Spinner';
 import { formatRupiah } from './InventorySelects';
 import { IssuePanel } from './IssuePanel';
 import { RequestDetailFrame } from './RequestDetailFrame';
-import { Info, OrderDownloadButton, TableCard, useDetailActions, useRequestId } from './request-parts';
+import { type RequestTypes, useRequestDetail } from './request-pages';
+import { Info, OrderDownloadButton, TableCard, useDetailActions } from './request-parts';
 import './texts';
 import { linkColumn } from '../../ui/link-column';
 import { enumLabel } from '../../lib/enum-labels';
 
-type Detail = RouterOutputs['inventory']['warehouseRequest']['get'];
-type LineRow = Detail['lineItems'][number];
-type PrRow = Detail['purchaseRequests'][number];
-type OrderRow = RouterOutputs['inventory']['warehouseRequest']['purchaseOrders'][number];
+type T = RequestTypes<'warehouseRequest'>;
 
 /** /inventory/warehouseRequest/{id}/detail: lines with stock, the decision, issuing and linked purchasing. */
 export function WarehouseRequestDetailPage() {
   const { t } = useTranslation();
-  const { id, valid } = useRequestId();
-  const utils = trpc.useUtils();
-  const detail = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid });
-  const orders = trpc.inventory.warehouseRequest.purchaseOrders.useQuery({ id }, { enabled: valid });
-  const receives = trpc.inventory.warehouseRequest.purchaseReceives.useQuery({ id }, { enabled: valid });
+  const { detail, orders, receives } = useRequestDetail<'warehouseRequest'>(trpc.inventory.warehouseRequest);
   const { refreshed, decided, ...decision } = useDetailActions();
   const decide = trpc.inventory.warehouseRequest.decide.useMutation(decided);
   const [issuing, setIssuing] = useState(false);
@@ -35,7 +29,7 @@ export function WarehouseRequestDetailPage() {
   const d = detail.data;
   if (!d) return detail.isError ? null : <Spinner label={t('app.loading')} />;
 
-  const lineColumns: Column<LineRow>[] = [
+  const lineColumns: Column<T['Line']>[] = [
     { key: 'item', header: t('inv.item'), cell: (l) => `${l.item} (${l.variant})` },
     { key: 'unit', header: t('inv.unit'), cell: (l) => l.unit },
     { key: 'quantity', header: t('inv.quantity'), cell: (l) => l.quantity },
@@ -49,7 +43,7 @@ export function WarehouseRequestDetailPage() {
     { key: 'onOrder', header: t('inv.onOrder'), cell: (l) => l.onOrder },
     { key: 'note', header: t('inv.note'), cell: (l) => l.note ?? t('app.none') },
   ];
-  const prColumns: Column<PrRow>[] = [
+  const prColumns: Column<T['Detail']['purchaseRequests'][number]>[] = [
     linkColumn(
       'number',
       t('inv.number'),
@@ -59,7 +53,7 @@ export function WarehouseRequestDetailPage() {
     { key: 'status', header: t('inv.status'), cell: (p) => enumLabel('purchaseRequestStatus', p.status, p.statusLabel) },
     { key: 'total', header: t('inv.total'), cell: (p) => formatRupiah(p.estimatedTotal) },
   ];
-  const orderColumns: Column<OrderRow>[] = [
+  const orderColumns: Column<T['Order']>[] = [
     { key: 'total', header: t('inv.total'), cell: (o) => formatRupiah(o.total) },
     { key: 'received', header: t('inv.received'), cell: (o) => o.receiveLabel },
     {
@@ -74,7 +68,6 @@ export function WarehouseRequestDetailPage() {
       kind="warehouseRequest"
       request={d}
       cancel={cancel}
-      fetchFile={() => utils.inventory.warehouseRequest.download.fetch({ id: d.id })}
       decision={{
         allowed: d.can.decide,
         refusal: d.can.decideRefusal,

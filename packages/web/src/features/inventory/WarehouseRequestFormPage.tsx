@@ -1,13 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trpc } from '../../lib/trpc';
+import { type RouterInputs, type RouterOutputs, trpc } from '../../lib/trpc';
 import { PageTitle } from '../../ui/Card';
 import { DatePicker } from '../../ui/DatePicker';
 import { Field } from '../../ui/Field';
-import { TextInput } from '../../ui/TextInput';
-import { isValidQuantity, LineEditorForm, LineItemSelect, LineQuantityInput, RequestHeaderFields } from './line-editor';
-import { EditRequestFrame, useEditableRequest, useRequestId, useSaveAndOpen } from './request-parts';
+import { isValidQuantity, LineItemSelect, LineQuantityInput, LineTextInput, RequestLineForm } from './line-editor';
+import type { RequestFormProps } from './line-editor';
+import { RequestEditPage } from './request-pages';
+import { useSaveAndOpen } from './request-parts';
 import './texts';
+
+type Detail = RouterOutputs['inventory']['warehouseRequest']['get'];
+type UpdateInput = RouterInputs['inventory']['warehouseRequest']['update'];
+interface SaveValues {
+  warehouseId: number;
+  neededDate?: string;
+  note: string;
+  lines: { variantId: number; quantity: number; note: string }[];
+}
 
 interface Line {
   variantId: string;
@@ -26,51 +36,28 @@ export function firstInvalidWarehouseRequestField(warehouseId: string, lines: Li
   return null;
 }
 
-function WarehouseRequestForm({
-  initial,
-  onSave,
-  pending,
-}: {
-  initial: { warehouseId: string; neededDate: string; note: string; lines: Line[] };
-  onSave: (v: {
-    warehouseId: number;
-    neededDate?: string;
-    note: string;
-    lines: { variantId: number; quantity: number; note: string }[];
-  }) => void;
-  pending: boolean;
-}) {
+function WarehouseRequestForm({ onSave, ...form }: RequestFormProps<Line, SaveValues, { neededDate: string }>) {
   const { t } = useTranslation();
-  const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
-  const [neededDate, setNeededDate] = useState(initial.neededDate);
-  const [note, setNote] = useState(initial.note);
+  const [neededDate, setNeededDate] = useState(form.initial.neededDate);
   return (
-    <LineEditorForm
-      initialLines={initial.lines}
+    <RequestLineForm
+      {...form}
+      prefix="wr"
+      headerClassName="grid gap-4 sm:grid-cols-3"
+      headerFields={
+        <Field label={t('inv.neededDate')} htmlFor="wr-needed">
+          <DatePicker id="wr-needed" value={neededDate} onChange={setNeededDate} />
+        </Field>
+      }
       blankLine={blankLine}
-      pending={pending}
-      firstInvalid={(lines) => firstInvalidWarehouseRequestField(warehouseId, lines)}
-      onValid={(lines) =>
+      firstInvalid={firstInvalidWarehouseRequestField}
+      onValid={(header, lines) =>
         onSave({
-          warehouseId: Number(warehouseId),
+          ...header,
           ...(neededDate ? { neededDate } : {}),
-          note,
           lines: lines.map((l) => ({ variantId: Number(l.variantId), quantity: Number(l.quantity), note: l.note })),
         })
       }
-      header={(bad) => (
-        <RequestHeaderFields
-          prefix="wr"
-          className="grid gap-4 sm:grid-cols-3"
-          warehouse={[warehouseId, setWarehouseId]}
-          note={[note, setNote]}
-          bad={bad}
-        >
-          <Field label={t('inv.neededDate')} htmlFor="wr-needed">
-            <DatePicker id="wr-needed" value={neededDate} onChange={setNeededDate} />
-          </Field>
-        </RequestHeaderFields>
-      )}
       lineClassName="mb-2 grid gap-2 sm:grid-cols-[2fr_1fr_2fr_auto]"
       renderLine={(l, i, setLine, bad) => (
         <>
@@ -81,12 +68,7 @@ function WarehouseRequestForm({
             onChange={(v) => setLine({ quantity: v })}
             bad={bad}
           />
-          <TextInput
-            aria-label={t('inv.note')}
-            value={l.note}
-            maxLength={500}
-            onChange={(e) => setLine({ note: e.target.value })}
-          />
+          <LineTextInput label={t('inv.note')} value={l.note} onChange={(v) => setLine({ note: v })} />
         </>
       )}
     />
@@ -111,12 +93,9 @@ export function WarehouseRequestAddPage() {
 
 /** /inventory/warehouseRequest/{id}/edit: the requester changes a pending request. */
 export function WarehouseRequestEditPage() {
-  const { id, valid } = useRequestId();
-  const d = trpc.inventory.warehouseRequest.get.useQuery({ id }, { enabled: valid }).data;
-  const update = trpc.inventory.warehouseRequest.update.useMutation(useEditableRequest('warehouseRequest', id, d));
   return (
-    <EditRequestFrame kind="warehouseRequest" request={d}>
-      {(r) => (
+    <RequestEditPage<Detail, Omit<UpdateInput, 'id'>> kind="warehouseRequest" procs={trpc.inventory.warehouseRequest}>
+      {(r, form) => (
         <WarehouseRequestForm
           initial={{
             warehouseId: String(r.warehouseId),
@@ -124,10 +103,10 @@ export function WarehouseRequestEditPage() {
             note: r.note ?? '',
             lines: r.lineItems.map((l) => ({ variantId: String(l.variantId), quantity: String(l.quantity), note: l.note ?? '' })),
           }}
-          pending={update.isPending}
-          onSave={(v) => update.mutate({ id, ...v, neededDate: v.neededDate ?? null })}
+          pending={form.pending}
+          onSave={(v) => form.onSave({ ...v, neededDate: v.neededDate ?? null })}
         />
       )}
-    </EditRequestFrame>
+    </RequestEditPage>
   );
 }

@@ -1,15 +1,14 @@
-import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Tabs } from '../../ui/Tabs';
 import { ItemsPanel, ServicesPanel, UnitsPanel, WarehousesPanel } from './CataloguePanels';
 import { idOrUndefined } from './InventorySelects';
-import { RequestListCard, RequestPageTitle, useRequestFilters, useRequestLeadColumns } from './request-parts';
+import { RequestTeamPage, type RequestView, RequestViewList } from './request-pages';
+import { RequestPageTitle, useRequestLeadColumns } from './request-parts';
 import { MovementsPanel, StockPanel } from './StockPanels';
 import { REQUEST_STATUS_OPTIONS } from '../shared/approvals/request-status';
 import './texts';
@@ -19,22 +18,8 @@ type Row = RouterOutputs['inventory']['warehouseRequest']['list']['rows'][number
 
 const STATUSES = REQUEST_STATUS_OPTIONS;
 
-function WarehouseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
-  const team = view === 'team';
+function WarehouseRequestList({ view }: { view: RequestView }) {
   const { t } = useTranslation();
-  const f = useRequestFilters();
-  const input = {
-    ...f.list.query,
-    status: idOrUndefined(f.status),
-    warehouseId: idOrUndefined(f.warehouseId),
-  };
-  const own = trpc.inventory.warehouseRequest.list.useQuery(input, {
-    placeholderData: keepPreviousData,
-    enabled: view === 'own',
-  });
-  const mates = trpc.inventory.warehouseRequest.team.useQuery(input, { placeholderData: keepPreviousData, enabled: team });
-  const all = trpc.inventory.warehouseRequest.all.useQuery(input, { placeholderData: keepPreviousData, enabled: view === 'all' });
-  const query = team ? mates : view === 'all' ? all : own;
   const columns: Column<Row>[] = [
     ...useRequestLeadColumns<Row>('warehouseRequest'),
     { key: 'lines', header: t('inv.lines'), cell: (r) => r.lines },
@@ -43,11 +28,12 @@ function WarehouseRequestList({ view }: { view: 'own' | 'team' | 'all' }) {
     { key: 'createdAt', header: t('inv.createdAt'), cell: (r) => formatDateTime(r.createdAt), className: 'whitespace-nowrap' },
   ];
   return (
-    <RequestListCard
-      title={team ? t('inv.teamRequests') : view === 'all' ? t('inv.warehouseQueue') : t('inv.myRequests')}
-      filters={f}
+    <RequestViewList<number, Row>
+      procs={trpc.inventory.warehouseRequest}
+      view={view}
+      status={idOrUndefined}
       statuses={STATUSES}
-      query={query}
+      allTitle={t('inv.warehouseQueue')}
       columns={columns}
     />
   );
@@ -106,12 +92,4 @@ export function WarehouseRequestListPage() {
 }
 
 /** /inventory/warehouseRequest/team: requests of the people in the caller's scope. */
-export function WarehouseRequestTeamPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageTitle>{t('routes.inventory.warehouseRequestTeam')}</PageTitle>
-      <WarehouseRequestList view="team" />
-    </>
-  );
-}
+export const WarehouseRequestTeamPage = () => <RequestTeamPage kind="warehouseRequest" List={WarehouseRequestList} />;

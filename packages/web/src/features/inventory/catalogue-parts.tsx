@@ -56,6 +56,28 @@ export function useSaved(onDone?: () => void) {
   };
 }
 
+interface Saving<I> {
+  useMutation: (opts: ReturnType<typeof useSaved>) => { mutate: (input: I) => void; isPending: boolean };
+}
+
+/**
+ * A catalogue dialog's save: `update` of the row being edited (`row`, its id added), else `create`;
+ * either shows "Saved", refreshes the inventory queries and closes the dialog (`onClose`).
+ */
+export function useCatalogueSave<C, U extends { id: unknown }>(
+  procs: { create: Saving<C>; update: Saving<U> },
+  row: { id: number } | null | undefined,
+  onClose: () => void,
+) {
+  const create = procs.create.useMutation(useSaved(onClose));
+  const update = procs.update.useMutation(useSaved(onClose));
+  return {
+    pending: create.isPending || update.isPending,
+    /** Saves `changes` to the row being edited, or creates `created` when there is none. */
+    save: (changes: Omit<U, 'id'>, created: C) => (row ? update.mutate({ ...changes, id: row.id } as U) : create.mutate(created)),
+  };
+}
+
 /** A catalogue panel's state: its list, whether the caller may change it, and the row being edited. */
 export function useCatalogue<R>() {
   const list = useListState();

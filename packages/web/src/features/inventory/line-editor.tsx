@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { revealInvalid } from '../../lib/reveal-invalid';
 import { Button } from '../../ui/Button';
@@ -15,17 +15,7 @@ import { TextField } from '../../ui/TextField';
  * the first invalid field (`firstInvalid`, an element id) is marked, scrolled to and focused, and a
  * notice names it ("Needed by field is required"); else `onValid` runs.
  */
-export function LineEditorForm<L>({
-  initialLines,
-  blankLine,
-  header,
-  lineAs: Line = 'div',
-  lineClassName,
-  renderLine,
-  firstInvalid,
-  onValid,
-  pending,
-}: {
+interface LineEditorProps<L> {
   initialLines: L[];
   blankLine: () => L;
   /** The fields above the lines; `bad(id)` tells whether the field with that id is the invalid one. */
@@ -38,7 +28,19 @@ export function LineEditorForm<L>({
   firstInvalid: (lines: L[]) => string | null;
   onValid: (lines: L[]) => void;
   pending: boolean;
-}) {
+}
+
+export function LineEditorForm<L>({
+  initialLines,
+  blankLine,
+  header,
+  lineAs: Line = 'div',
+  lineClassName,
+  renderLine,
+  firstInvalid,
+  onValid,
+  pending,
+}: LineEditorProps<L>) {
   const { t } = useTranslation();
   const [lines, setLines] = useState<L[]>(initialLines);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -84,6 +86,57 @@ export function LineEditorForm<L>({
         </div>
       </Card>
     </form>
+  );
+}
+
+/** The props of a request's form: its first values, Save (`onSave`) and whether a save is under way. */
+export interface RequestFormProps<L, V, H = object> {
+  initial: { warehouseId: string; note: string; lines: L[] } & H;
+  onSave: (v: V) => void;
+  pending: boolean;
+}
+
+/**
+ * A purchase or warehouse request form: the warehouse and the note (`RequestHeaderFields`, ids
+ * `<prefix>-…`, with `headerFields` between them) above the lines of a `LineEditorForm`.
+ */
+export function RequestLineForm<L>({
+  prefix,
+  initial,
+  headerClassName,
+  headerFields,
+  firstInvalid,
+  onValid,
+  ...editor
+}: Omit<LineEditorProps<L>, 'initialLines' | 'header' | 'firstInvalid' | 'onValid'> & {
+  prefix: string;
+  initial: { warehouseId: string; note: string; lines: L[] };
+  headerClassName: string;
+  headerFields?: ReactNode;
+  /** The id of the first invalid field, the warehouse's included. */
+  firstInvalid: (warehouseId: string, lines: L[]) => string | null;
+  onValid: (header: { warehouseId: number; note: string }, lines: L[]) => void;
+}) {
+  const [warehouseId, setWarehouseId] = useState(initial.warehouseId);
+  const [note, setNote] = useState(initial.note);
+  return (
+    <LineEditorForm
+      {...editor}
+      initialLines={initial.lines}
+      firstInvalid={(lines) => firstInvalid(warehouseId, lines)}
+      onValid={(lines) => onValid({ warehouseId: Number(warehouseId), note }, lines)}
+      header={(bad) => (
+        <RequestHeaderFields
+          prefix={prefix}
+          className={headerClassName}
+          warehouse={[warehouseId, setWarehouseId]}
+          note={[note, setNote]}
+          bad={bad}
+        >
+          {headerFields}
+        </RequestHeaderFields>
+      )}
+    />
   );
 }
 
@@ -156,4 +209,16 @@ export function LineQuantityInput({ id, value, onChange, bad }: LineFieldProps) 
       invalid={bad(id)}
     />
   );
+}
+
+/** A free-text field of a request line (up to 500 characters), named by `label`. */
+export function LineTextInput({
+  label,
+  onChange,
+  ...input
+}: Omit<ComponentProps<typeof TextInput>, 'aria-label' | 'maxLength' | 'onChange'> & {
+  label: string;
+  onChange: (v: string) => void;
+}) {
+  return <TextInput {...input} aria-label={label} maxLength={500} onChange={(e) => onChange(e.target.value)} />;
 }

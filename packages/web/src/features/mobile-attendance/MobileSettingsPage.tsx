@@ -61,6 +61,11 @@ function RulesCard() {
       });
   }, [settings.data]);
   const save = trpc.mobileAttendance.saveSettings.useMutation(toastThen(() => void utils.mobileAttendance.settings.invalidate()));
+  /** The value and change of the number field `key` (typed as text). */
+  const bindNumber = (key: 'maxAccuracyM' | 'selfieRetentionDays') => ({
+    value: form[key],
+    onValue: (v: string) => setForm({ ...form, [key]: v }),
+  });
   return (
     <Card title={t('mob.settingsTitle')}>
       <form
@@ -82,22 +87,8 @@ function RulesCard() {
             options={(['refuse', 'needs-approval'] as const).map((p) => ({ value: p, label: t(`mob.policy.${p}`) }))}
           />
         </Field>
-        <Field label={t('mob.maxAccuracy')} htmlFor="mob-accuracy">
-          <TextInput
-            id="mob-accuracy"
-            inputMode="numeric"
-            value={form.maxAccuracyM}
-            onChange={(e) => setForm({ ...form, maxAccuracyM: e.target.value })}
-          />
-        </Field>
-        <Field label={t('mob.retention')} htmlFor="mob-retention">
-          <TextInput
-            id="mob-retention"
-            inputMode="numeric"
-            value={form.selfieRetentionDays}
-            onChange={(e) => setForm({ ...form, selfieRetentionDays: e.target.value })}
-          />
-        </Field>
+        <TextField id="mob-accuracy" label={t('mob.maxAccuracy')} inputMode="numeric" {...bindNumber('maxAccuracyM')} />
+        <TextField id="mob-retention" label={t('mob.retention')} inputMode="numeric" {...bindNumber('selfieRetentionDays')} />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={save.isPending}>
             {t('mob.save')}

@@ -10,6 +10,17 @@ const todayIso = () => {
 
 const cell = (v: number, testId: string) => ({ text: rp(v), testId });
 
+/** A programme's row with its wage base and both shares (test ids `bpjs-<id>-base`, `-employer`, `-employee`). */
+const sharedRow = (id: string, label: string, part: { base: number; employer: number; employee: number }) => ({
+  key: id,
+  cells: [
+    label,
+    cell(part.base, `bpjs-${id}-base`),
+    cell(part.employer, `bpjs-${id}-employer`),
+    cell(part.employee, `bpjs-${id}-employee`),
+  ],
+});
+
 const bpjs: CalculatorSpec<'salary' | 'payDate' | 'jkk' | 'extra' | 'minimumWage', 'jpApplies', BpjsOutput> = {
   id: 'bpjs',
   title: 'bpjs',
@@ -43,29 +54,13 @@ const bpjs: CalculatorSpec<'salary' | 'payDate' | 'jkk' | 'extra' | 'minimumWage
       caption={c('result')}
       headers={[c('item'), c('base'), c('employer'), c('employeeShare')]}
       rows={[
-        {
-          key: 'kes',
-          cells: [
-            'BPJS Kesehatan',
-            cell(out.kesehatan.base, 'bpjs-kesehatan-base'),
-            cell(out.kesehatan.employer, 'bpjs-kesehatan-employer'),
-            cell(out.kesehatan.employee, 'bpjs-kesehatan-employee'),
-          ],
-        },
+        sharedRow('kesehatan', 'BPJS Kesehatan', out.kesehatan),
         { key: 'extra', cells: [c('extraFamily'), '', '', cell(out.kesehatan.extraFamily, 'bpjs-kesehatan-extra')] },
         {
           key: 'jht',
           cells: ['JHT', '', cell(out.jht.employer, 'bpjs-jht-employer'), cell(out.jht.employee, 'bpjs-jht-employee')],
         },
-        {
-          key: 'jp',
-          cells: [
-            'JP',
-            cell(out.jp.base, 'bpjs-jp-base'),
-            cell(out.jp.employer, 'bpjs-jp-employer'),
-            cell(out.jp.employee, 'bpjs-jp-employee'),
-          ],
-        },
+        sharedRow('jp', 'JP', out.jp),
         { key: 'jkk', cells: ['JKK', '', cell(out.jkk.employer, 'bpjs-jkk-employer'), ''] },
         { key: 'jkm', cells: ['JKM', '', cell(out.jkm.employer, 'bpjs-jkm-employer'), ''] },
         {

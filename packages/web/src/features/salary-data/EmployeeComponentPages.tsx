@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { PagedTable, usePaging } from '../shared/PagedTable';
 import { EmployeeComponentDialog } from './EmployeeComponentDialog';
 import { useSalaryRows } from './salary-crud';
-import { EmployeeFilterRow, type EmployeeComponentRow, Facts, monthText, rp } from './salary-shared';
+import { EmployeeFilteredCard, type EmployeeComponentRow, Facts, monthText, rp, useEmployeeFilters } from './salary-shared';
 import './texts';
 import { NotFoundNote } from '../../ui/NotFoundNote';
 import { linkColumn } from '../../ui/link-column';
@@ -66,18 +66,11 @@ export function useEmployeeComponentColumns(show: { employee: boolean; component
 export function EmployeeComponentListPage() {
   const { t } = useTranslation();
   const editor = useCan('salary.update');
-  const paging = usePaging();
-  const { value: employeeId, set: setEmployeeId } = paging.param('employee');
-  const { value: componentId, set: setComponentId } = paging.param('component');
+  const filters = useEmployeeFilters('component', 'ec-filter-employee', t('salaryData.component'), t('salaryData.allComponents'));
   const [adding, setAdding] = useState(false);
   const components = trpc.salary.formula.list.useQuery();
   const query = trpc.salary.employeeComponent.list.useQuery(
-    {
-      page: paging.page,
-      pageSize: paging.pageSize,
-      ...(employeeId ? { employeeId: Number(employeeId) } : {}),
-      ...(componentId ? { componentId: Number(componentId) } : {}),
-    },
+    { ...filters.input, ...(filters.value ? { componentId: Number(filters.value) } : {}) },
     { placeholderData: keepPreviousData },
   );
   const { columns, dialogs } = useEmployeeComponentColumns({ employee: true, component: true });
@@ -88,21 +81,13 @@ export function EmployeeComponentListPage() {
       >
         {t('routes.salary.employeeComponent')}
       </PageTitle>
-      <Card>
-        <EmployeeFilterRow
-          pickerId="ec-filter-employee"
-          employeeId={employeeId}
-          onEmployee={paging.resetting(setEmployeeId)}
-          select={{
-            'aria-label': t('salaryData.component'),
-            placeholder: t('salaryData.allComponents'),
-            value: componentId,
-            onChange: paging.resetting(setComponentId),
-            options: (components.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-          }}
-        />
-        <PagedTable columns={columns} query={query} paging={paging} empty={t('salaryData.noComponents')} />
-      </Card>
+      <EmployeeFilteredCard
+        filters={filters}
+        options={(components.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        columns={columns}
+        query={query}
+        empty={t('salaryData.noComponents')}
+      />
       {adding ? <EmployeeComponentDialog row={null} onClose={() => setAdding(false)} /> : null}
       {dialogs}
     </>

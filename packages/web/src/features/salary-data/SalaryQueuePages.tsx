@@ -11,9 +11,8 @@ import { Card, PageTitle } from '../../ui/Card';
 import type { Column } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { LinkButton } from '../../ui/LinkButton';
-import { PagedTable, usePaging } from '../shared/PagedTable';
 import { QueueForm } from './QueueForm';
-import { ConfirmDelete, EmployeeFilterRow, type QueueRow, rp } from './salary-shared';
+import { ConfirmDelete, EmployeeFilteredCard, type QueueRow, rp, useEmployeeFilters } from './salary-shared';
 import './texts';
 import { NotFoundNote } from '../../ui/NotFoundNote';
 import { linkColumn } from '../../ui/link-column';
@@ -108,16 +107,9 @@ export function useQueueColumns(withEmployee: boolean): { columns: Column<QueueR
 export function SalaryQueueListPage() {
   const { t } = useTranslation();
   const editor = useCan('salary.update');
-  const paging = usePaging();
-  const { value: employeeId, set: setEmployeeId } = paging.param('employee');
-  const { value: status, set: setStatus } = paging.param('status');
+  const filters = useEmployeeFilters('status', 'queue-employee', t('salaryData.status'), t('salaryData.allStatuses'));
   const query = trpc.salary.queue.list.useQuery(
-    {
-      page: paging.page,
-      pageSize: paging.pageSize,
-      ...(employeeId ? { employeeId: Number(employeeId) } : {}),
-      ...(status ? { status: status as QueueRow['status'] } : {}),
-    },
+    { ...filters.input, ...(filters.value ? { status: filters.value as QueueRow['status'] } : {}) },
     { placeholderData: keepPreviousData },
   );
   const { columns, dialog } = useQueueColumns(true);
@@ -126,24 +118,16 @@ export function SalaryQueueListPage() {
       <PageTitle actions={editor ? <LinkButton to="/salary/queue/add">{t('salaryData.queueAdd')}</LinkButton> : null}>
         {t('routes.salary.queue')}
       </PageTitle>
-      <Card>
-        <EmployeeFilterRow
-          pickerId="queue-employee"
-          employeeId={employeeId}
-          onEmployee={paging.resetting(setEmployeeId)}
-          select={{
-            'aria-label': t('salaryData.status'),
-            placeholder: t('salaryData.allStatuses'),
-            value: status,
-            onChange: paging.resetting(setStatus),
-            options: [
-              { value: 'pending', label: t('salaryData.pending') },
-              { value: 'applied', label: t('salaryData.applied') },
-            ],
-          }}
-        />
-        <PagedTable columns={columns} query={query} paging={paging} empty={t('salaryData.noQueue')} />
-      </Card>
+      <EmployeeFilteredCard
+        filters={filters}
+        options={[
+          { value: 'pending', label: t('salaryData.pending') },
+          { value: 'applied', label: t('salaryData.applied') },
+        ]}
+        columns={columns}
+        query={query}
+        empty={t('salaryData.noQueue')}
+      />
       {dialog}
     </>
   );

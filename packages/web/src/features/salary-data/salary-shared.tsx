@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldsOf } from '../../lib/errors';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
@@ -7,6 +7,9 @@ import { SearchableSelect } from '../../ui/Combobox';
 import { ActionModal } from '../../ui/ActionModal';
 import { Select, type SelectProps } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
+import { Card } from '../../ui/Card';
+import type { Column } from '../../ui/DataTable';
+import { PagedTable, usePaging } from '../shared/PagedTable';
 import './texts';
 import { SearchInput } from '../../ui/SearchInput';
 
@@ -118,25 +121,56 @@ export function EmployeePicker({
   );
 }
 
-/** The filter row of a salary list: the employee picker (two thirds) and one select beside it. */
-export function EmployeeFilterRow({
-  pickerId,
-  employeeId,
-  onEmployee,
-  select,
+/**
+ * The filters of a paged list by employee (the picker's element id `pickerId`) and one more value,
+ * kept in the URL under `key` and chosen in a select named `label` whose empty choice reads `all`:
+ * their values, the paging, and the query input's paging and employee part (`input`).
+ */
+export function useEmployeeFilters(key: string, pickerId: string, label: string, all: string) {
+  const paging = usePaging();
+  const { value: employeeId, set: setEmployeeId } = paging.param('employee');
+  const { value, set: setValue } = paging.param(key);
+  return {
+    pickerId,
+    label,
+    all,
+    paging,
+    employeeId,
+    setEmployeeId,
+    value,
+    setValue,
+    input: { page: paging.page, pageSize: paging.pageSize, ...(employeeId ? { employeeId: Number(employeeId) } : {}) },
+  };
+}
+
+/** A card of a paged list with its filters (`useEmployeeFilters`): the employee picker and the select of `options`. */
+export function EmployeeFilteredCard<T>({
+  filters: f,
+  options,
+  ...table
 }: {
-  pickerId: string;
-  employeeId: string;
-  onEmployee: (id: string) => void;
-  select: SelectProps;
+  filters: ReturnType<typeof useEmployeeFilters>;
+  options: SelectProps['options'];
+  columns: Column<T>[];
+  query: ComponentProps<typeof PagedTable<T>>['query'];
+  empty: ReactNode;
 }) {
   return (
-    <div className="mb-4 grid gap-3 lg:grid-cols-3">
-      <div className="lg:col-span-2">
-        <EmployeePicker id={pickerId} value={employeeId} onChange={onEmployee} />
+    <Card>
+      <div className="mb-4 grid gap-3 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <EmployeePicker id={f.pickerId} value={f.employeeId} onChange={f.paging.resetting(f.setEmployeeId)} />
+        </div>
+        <Select
+          aria-label={f.label}
+          placeholder={f.all}
+          value={f.value}
+          onChange={f.paging.resetting(f.setValue)}
+          options={options}
+        />
       </div>
-      <Select {...select} />
-    </div>
+      <PagedTable {...table} paging={f.paging} />
+    </Card>
   );
 }
 

@@ -4,7 +4,8 @@ import { formatDateTime } from '../../../lib/format';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { type Column, DataTable } from '../../../ui/DataTable';
+import type { Column } from '../../../ui/DataTable';
+import { QueryTable } from '../../../ui/QueryTable';
 import { TextInput } from '../../../ui/TextInput';
 import './terminal-texts';
 import { toastThen } from '../../../lib/toast-then';
@@ -159,27 +160,11 @@ export function PushTerminalPanel({ id }: { id: number }) {
         }
       >
         <p className="mb-2 text-xs text-slate-500">{t('devTerm.push.commandsIntro')}</p>
-        <DataTable
-          columns={commandColumns}
-          rows={commands.data ?? []}
-          rowKey={(r) => r.id}
-          loading={commands.isFetching && !commands.data}
-          failed={commands.isError && !commands.data}
-          onRetry={() => void commands.refetch()}
-          empty={t('devTerm.push.noCommands')}
-        />
+        <QueryTable query={commands} columns={commandColumns} empty={t('devTerm.push.noCommands')} keepRows />
       </Card>
       <Card title={t('devTerm.push.usersTitle', { count: users.data?.length ?? 0 })}>
         <p className="mb-2 text-xs text-slate-500">{t('devTerm.push.usersIntro')}</p>
-        <DataTable
-          columns={userColumns}
-          rows={users.data ?? []}
-          rowKey={(r) => r.pin}
-          loading={users.isFetching && !users.data}
-          failed={users.isError && !users.data}
-          onRetry={() => void users.refetch()}
-          empty={t('devTerm.push.noUsers')}
-        />
+        <QueryTable query={users} columns={userColumns} rowKey={(r) => r.pin} empty={t('devTerm.push.noUsers')} keepRows />
       </Card>
     </>
   );

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
 import type { Column } from '../../../ui/DataTable';
 import { DEFAULT_PORT } from './shared';
@@ -20,16 +19,13 @@ export function UnregisteredCloudCard() {
   const columns: Column<Seen>[] = [
     { key: 'cloudId', header: t('devCloud.cloudId'), cell: (r) => <code className="font-mono text-xs">{r.cloudId}</code> },
     { key: 'ip', header: t('devCloud.lastFrom'), cell: (r) => r.lastIp ?? '–' },
-    { key: 'first', header: t('devCloud.firstSeen'), cell: (r) => formatDateTime(r.firstSeenAt), className: 'whitespace-nowrap' },
-    { key: 'last', header: t('devCloud.lastSeen'), cell: (r) => formatDateTime(r.lastSeenAt), className: 'whitespace-nowrap' },
-    { key: 'calls', header: t('devCloud.calls'), cell: (r) => r.requests.toLocaleString('id-ID') },
-    { key: 'refused', header: t('devCloud.scansRefused'), cell: (r) => r.rowsRefused.toLocaleString('id-ID') },
   ];
   return (
     <UnregisteredTerminalsCard
       seen={seen}
       invalidate={() => utils.deviceCloud.unregistered.invalidate()}
       columns={columns}
+      seenHeaders={[t('devCloud.firstSeen'), t('devCloud.lastSeen'), t('devCloud.calls'), t('devCloud.scansRefused')]}
       rowKey={(r) => r.cloudId}
       terminalOf={(r) => ({
         name: `Fingerspot ${r.cloudId}`,
@@ -38,9 +34,6 @@ export function UnregisteredCloudCard() {
         port: DEFAULT_PORT['fingerspot-cloud'] ?? 443,
         serial: r.cloudId,
         cloudId: r.cloudId,
-        companyOfficeId: null,
-        timeZone: 'Asia/Jakarta',
-        active: true,
       })}
       title={t('devCloud.unregisteredTitle', { count: seen.data?.length ?? 0 })}
       intro={t('devCloud.unregisteredIntro')}

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
 import { type RouterOutputs, trpc } from '../../../lib/trpc';
 import type { Column } from '../../../ui/DataTable';
 import { DEFAULT_PORT } from './shared';
@@ -21,16 +20,13 @@ export function UnregisteredPushCard() {
     { key: 'serial', header: t('devTerm.serial'), cell: (r) => <code className="font-mono text-xs">{r.serial}</code> },
     { key: 'ip', header: t('devTerm.unregistered.callsFrom'), cell: (r) => r.lastIp ?? '–' },
     { key: 'version', header: t('devTerm.pushVersion'), cell: (r) => r.pushVersion ?? '–' },
-    { key: 'first', header: t('devTerm.firstSeen'), cell: (r) => formatDateTime(r.firstSeenAt), className: 'whitespace-nowrap' },
-    { key: 'last', header: t('devTerm.lastSeen'), cell: (r) => formatDateTime(r.lastSeenAt), className: 'whitespace-nowrap' },
-    { key: 'requests', header: t('devTerm.unregistered.requests'), cell: (r) => r.requests.toLocaleString('id-ID') },
-    { key: 'refused', header: t('devTerm.scansRefused'), cell: (r) => r.rowsRefused.toLocaleString('id-ID') },
   ];
   return (
     <UnregisteredTerminalsCard
       seen={seen}
       invalidate={() => utils.devicePush.unregistered.invalidate()}
       columns={columns}
+      seenHeaders={[t('devTerm.firstSeen'), t('devTerm.lastSeen'), t('devTerm.unregistered.requests'), t('devTerm.scansRefused')]}
       rowKey={(r) => r.serial}
       terminalOf={(r) => ({
         name: `Push terminal ${r.serial}`, // stored data, not a text on screen: the same in every language
@@ -38,9 +34,6 @@ export function UnregisteredPushCard() {
         address: r.lastIp ?? 'push-terminal',
         port: DEFAULT_PORT.adms ?? 8081,
         serial: r.serial,
-        companyOfficeId: null,
-        timeZone: 'Asia/Jakarta',
-        active: true,
       })}
       title={t('devTerm.unregistered.title', { count: seen.data?.length ?? 0 })}
       intro={t('devTerm.unregistered.intro')}

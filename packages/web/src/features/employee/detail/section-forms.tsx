@@ -211,18 +211,21 @@ export const employmentViews: FieldView<string>[] = [
   date('annualLeaveDate'),
 ];
 
+/** The medical section's fields, in form order. */
+export const MEDICAL_FIELDS = [
+  'bloodType',
+  'heightCm',
+  'weightKg',
+  'allergies',
+  'medicalNotes',
+  'bpjsKesehatanNumber',
+  'bpjsKetenagakerjaanNumber',
+] as const;
+
 export function useMedicalForm(d: EmployeeDetail) {
   const label = useLabels();
   const m = d.medical;
-  const keys = [
-    'bloodType',
-    'heightCm',
-    'weightKg',
-    'allergies',
-    'medicalNotes',
-    'bpjsKesehatanNumber',
-    'bpjsKetenagakerjaanNumber',
-  ] as const;
+  const keys = MEDICAL_FIELDS;
   return useSchemaForm({
     idPrefix: 'emp-medical',
     fields: keys.map((key) => ({ key, label: label(key) })) as FormFieldDef<string>[],
