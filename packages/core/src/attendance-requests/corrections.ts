@@ -11,7 +11,7 @@ import type { Actor } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, invalid } from '../shared/errors';
-import type { Page, In } from '../shared/zod';
+import type { In } from '../shared/zod';
 import {
   ATTENDANCE_REQUEST_STATUS as S,
   ATTENDANCE_REQUEST_STATUS_LABELS,
@@ -31,27 +31,8 @@ import {
   attendanceRequestIdInput,
   updateCorrectionInput,
 } from './schema';
-import {
-  bulkOf,
-  ddmmyyyy,
-  hhmm,
-  historyOf,
-  lockEmployee,
-  ownEmployeeId,
-  type RawRequest,
-  recordStep,
-  refuseUnlessMayUpdate,
-  requestCan,
-  requestReads,
-  timesheetDay,
-  todayOf,
-  type Transition,
-  transitionRequest,
-  updatePending,
-  type View,
-  type Approve,
-  type Personal,
-} from './shared';
+import { bulkOf, ddmmyyyy, hhmm, ownEmployeeId, requestKind, timesheetDay, todayOf } from './shared';
+import type { Approve, Personal, RawRequest, Transition, View } from './shared';
 
 /** Override source and priority of approved corrections (manual edits use 100, so they stay on top). */
 export const CORRECTION_SOURCE = 'correction';
@@ -77,7 +58,7 @@ const toRow = ({ requesterUserId: _r, ...r }: RawCorrection): CorrectionRow => (
   statusLabel: ATTENDANCE_REQUEST_STATUS_LABELS[r.status as AttendanceRequestStatus],
 });
 
-const reads = requestReads(
+const requests = requestKind(
   'correction',
   sql`r.type, to_char(r.start_time, 'HH24:MI') as "startTime", to_char(r.end_time, 'HH24:MI') as "endTime"`,
   toRow,
@@ -86,21 +67,15 @@ const reads = requestReads(
 const typeIs = (type: number | undefined) => (type ? [sql<SqlBool>`r.type = ${type}`] : []);
 
 /** Corrections of the employees in the caller's scope (spec /attendance/timesheet/correction), filtered, paginated. */
-export async function listCorrections(ctx: Ctx, grant: View, raw: In<typeof listCorrectionsInput>): Promise<Page<CorrectionRow>> {
-  const f = listCorrectionsInput.parse(raw);
-  return reads.listScoped(ctx.db, grant, f, typeIs(f.type));
-}
+export const listCorrections = requests.scopedList(listCorrectionsInput, (f) => typeIs(f.type));
 
 /** The caller's own corrections (spec /personal/attendance/correction). */
-export async function myCorrections(ctx: Ctx, grant: Personal, raw: In<typeof myCorrectionsInput>): Promise<Page<CorrectionRow>> {
-  const f = myCorrectionsInput.parse(raw);
-  return reads.listOwn(ctx.db, grant, f, typeIs(f.type));
-}
+export const myCorrections = requests.ownList(myCorrectionsInput, (f) => typeIs(f.type));
 
 /** Pending corrections the caller may decide, oldest first (home dashboard widget). */
-export const correctionsAwaitingMe = reads.awaitingMe;
+export const correctionsAwaitingMe = requests.awaitingMe;
 
-const visibleCorrection = reads.visible;
+const visibleCorrection = requests.visible;
 
 const toDay = (r: TimesheetRow | null): CorrectionDay | null =>
   r && {
@@ -130,13 +105,12 @@ export async function getCorrection(
 async function detail(ctx: Ctx, actor: Actor, id: number): Promise<CorrectionDetail> {
   const c = await visibleCorrection(ctx.db, actor, id);
   const [history, day] = await Promise.all([
-    historyOf(ctx.db, 'correction', id),
+    requests.history(ctx.db, id),
     timesheetDay(ctx, actor, c.employeeId, c.date).catch(() => null),
   ]);
-  const can = await requestCan(
+  const can = await requests.can(
     ctx.db,
     actor,
-    'correction',
     c,
     ({ pending, mine, decide }) => (pending && mine) || (decide && (pending || c.status === S.Approved)),
   );
@@ -270,7 +244,7 @@ export async function requestCorrection(
           .executeTakeFirstOrThrow(),
       { unique: { attendance_corrections_live_uq: duplicate(input.type, input.date) } },
     );
-    await recordStep(ctx, trx, grant.actor, 'correction', row.id, 'request', { from: null, to: S.Pending, after: input });
+    await requests.record(ctx, trx, grant.actor, row.id, 'request', { from: null, to: S.Pending, after: input });
     return row.id;
   });
   return getCorrection(ctx, grant, { id });
@@ -290,8 +264,8 @@ export async function updateCorrection(
   refuseFuture(ctx, input.date);
   await inTransaction(ctx, async (trx) => {
     const c = await visibleCorrection(trx, actor, input.id);
-    refuseUnlessMayUpdate(actor, 'correction', c.employeeId);
-    await updatePending(ctx, trx, actor, 'correction', c.id, {
+    requests.refuseUnlessMayUpdate(actor, c.employeeId);
+    await requests.updatePending(ctx, trx, actor, c.id, {
       set: {
         work_date: input.date,
         type: input.type,
@@ -319,9 +293,9 @@ async function transition(ctx: Ctx, actor: Actor, id: number, action: Transition
     const seen = await visibleCorrection(trx, actor, id);
     // Every transition of one employee's corrections runs under this lock, so the re-read below
     // is the row's current state (the guarded update still refuses anything else).
-    await lockEmployee(trx, 'correction', seen.employeeId);
+    await requests.lock(trx, seen.employeeId);
     const c = await visibleCorrection(trx, actor, id, true);
-    const to = await transitionRequest(ctx, trx, actor, 'correction', c, action, {
+    const to = await requests.transition(ctx, trx, actor, c, action, {
       note,
       cancel: (mine, approver) => {
         if (!(mine && c.status === S.Pending) && !(approver && !mine))

@@ -16,7 +16,7 @@ import { scopeOf, scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import type { Page, In } from '../shared/zod';
+import type { In } from '../shared/zod';
 import {
   approveOvertimeInput,
   ATTENDANCE_REQUEST_STATUS as S,
@@ -42,28 +42,8 @@ import {
   attendanceRequestIdInput,
   updateOvertimeInput,
 } from './schema';
-import {
-  bulkOf,
-  ddmmyyyy,
-  employeeInScope,
-  historyOf,
-  lockEmployee,
-  ownEmployeeId,
-  type RawRequest,
-  recordStep,
-  refuseUnlessMayUpdate,
-  requestCan,
-  requestReads,
-  scheduleDay,
-  timesheetDay,
-  todayOf,
-  type Transition,
-  transitionRequest,
-  updatePending,
-  type View,
-  type Approve,
-  type Personal,
-} from './shared';
+import { bulkOf, ddmmyyyy, employeeInScope, ownEmployeeId, requestKind, scheduleDay, timesheetDay, todayOf } from './shared';
+import type { Approve, Personal, RawRequest, Transition } from './shared';
 import { anyId } from '../shared/sql';
 import { employeeName } from '../shared/employee-sql';
 
@@ -229,7 +209,7 @@ const toRow = ({ minutes, approvedMinutes, actualMinutes, requesterUserId: _r, .
   statusLabel: ATTENDANCE_REQUEST_STATUS_LABELS[r.status as AttendanceRequestStatus],
 });
 
-const reads = requestReads(
+const requests = requestKind(
   'overtime',
   sql`to_char(r.start_time, 'HH24:MI') as "startTime", to_char(r.end_time, 'HH24:MI') as "endTime",
   r.minutes, r.approved_minutes as "approvedMinutes", r.actual_minutes as "actualMinutes", r.day_type as "dayType"`,
@@ -239,20 +219,15 @@ const reads = requestReads(
 const dayTypeIs = (dayType: OvertimeDayKind | undefined) => (dayType ? [sql<SqlBool>`r.day_type = ${dayType}`] : []);
 
 /** Overtime of the employees in the caller's scope (spec /attendance/overtime), filtered, paginated. */
-export async function listOvertime(ctx: Ctx, grant: View, raw: In<typeof listOvertimeInput>): Promise<Page<OvertimeRow>> {
-  const f = listOvertimeInput.parse(raw);
-  return reads.listScoped(ctx.db, grant, f, dayTypeIs(f.dayType));
-}
+export const listOvertime = requests.scopedList(listOvertimeInput, (f) => dayTypeIs(f.dayType));
 
 /** The caller's own overtime (spec /personal/overtime). */
-export async function myOvertime(ctx: Ctx, grant: Personal, raw: In<typeof myOvertimeInput>): Promise<Page<OvertimeRow>> {
-  return reads.listOwn(ctx.db, grant, myOvertimeInput.parse(raw));
-}
+export const myOvertime = requests.ownList(myOvertimeInput);
 
 /** Pending overtime the caller may decide, oldest first (home dashboard widget). */
-export const overtimeAwaitingMe = reads.awaitingMe;
+export const overtimeAwaitingMe = requests.awaitingMe;
 
-const visibleOvertime = reads.visible;
+const visibleOvertime = requests.visible;
 
 /**
  * Hours worked inside the planned window per the day's timesheet (the overlap of clock-in..clock-out
@@ -276,8 +251,8 @@ async function actualMinutesOf(ctx: Ctx, actor: Actor, o: RawOvertime): Promise<
 
 async function detail(ctx: Ctx, actor: Actor, id: number): Promise<OvertimeDetail> {
   const o = await visibleOvertime(ctx.db, actor, id);
-  const [history, actual] = await Promise.all([historyOf(ctx.db, 'overtime', id), actualMinutesOf(ctx, actor, o)]);
-  const can = await requestCan(ctx.db, actor, 'overtime', o, ({ pending, mine }) => pending && mine);
+  const [history, actual] = await Promise.all([requests.history(ctx.db, id), actualMinutesOf(ctx, actor, o)]);
+  const can = await requests.can(ctx.db, actor, o, ({ pending, mine }) => pending && mine);
   return { ...toRow(o), history, actualHoursNow: actual === null ? null : hoursOf(actual), can };
 }
 
@@ -335,7 +310,7 @@ async function insertOvertimeIn(
   r: { employeeId: number; input: OvertimeTimes; minutes: number; kind: OvertimeDayKind },
 ): Promise<number> {
   const { employeeId, input, minutes, kind } = r;
-  await lockEmployee(trx, 'overtime', employeeId);
+  await requests.lock(trx, employeeId);
   await refuseDuplicate(trx, employeeId, input.date, null);
   await checkLimits(trx, { employeeId, date: input.date, kind, minutes, excludeId: null }, [S.Pending, S.Approved], 'VALIDATION');
   const row = await dbWrite(
@@ -356,7 +331,7 @@ async function insertOvertimeIn(
         .executeTakeFirstOrThrow(),
     { unique: { attendance_overtimes_live_uq: duplicate(input.date) } },
   );
-  await recordStep(ctx, trx, actor, 'overtime', row.id, 'request', {
+  await requests.record(ctx, trx, actor, row.id, 'request', {
     from: null,
     to: S.Pending,
     after: { employeeId, ...input, minutes, dayType: kind },
@@ -455,12 +430,12 @@ export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof u
   const input = updateOvertimeInput.parse(raw);
   const actor = grant.actor;
   const seen = await visibleOvertime(ctx.db, actor, input.id);
-  refuseUnlessMayUpdate(actor, 'overtime', seen.employeeId);
+  requests.refuseUnlessMayUpdate(actor, seen.employeeId);
   refuseOutsideRequestWindow(todayOf(ctx), [{ param: 'date', date: input.date }]);
   const minutes = minutesOf(input);
   const day = await dayKindOf(ctx, actor, seen.employeeId, input.date);
   await inTransaction(ctx, async (trx) => {
-    await lockEmployee(trx, 'overtime', seen.employeeId);
+    await requests.lock(trx, seen.employeeId);
     await refuseDuplicate(trx, seen.employeeId, input.date, seen.id);
     await checkLimits(
       trx,
@@ -468,7 +443,7 @@ export async function updateOvertime(ctx: Ctx, grant: Personal, raw: In<typeof u
       [S.Pending, S.Approved],
       'VALIDATION',
     );
-    await updatePending(ctx, trx, actor, 'overtime', seen.id, {
+    await requests.updatePending(ctx, trx, actor, seen.id, {
       set: {
         work_date: input.date,
         start_time: input.startTime ? `${input.startTime}:00` : null,
@@ -502,10 +477,10 @@ async function transition(
   const seen = await visibleOvertime(ctx.db, actor, id);
   const actual = action === 'approve' || action === 'disapprove' ? await actualMinutesOf(ctx, actor, seen) : null;
   return inTransaction(ctx, async (trx) => {
-    await lockEmployee(trx, 'overtime', seen.employeeId);
+    await requests.lock(trx, seen.employeeId);
     const o = await visibleOvertime(trx, actor, id, true);
     let approvedMinutes: number | null = null;
-    const to = await transitionRequest(ctx, trx, actor, 'overtime', o, action, {
+    const to = await requests.transition(ctx, trx, actor, o, action, {
       note: opts.note,
       cancel: (mine) => {
         if (!mine) throw new AppError('FORBIDDEN', 'Only the employee can cancel an overtime request');

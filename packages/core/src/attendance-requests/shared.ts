@@ -14,6 +14,7 @@ import { AppError } from '../shared/errors';
 import { employeeName, userName } from '../shared/employee-sql';
 import { countWhere, likePattern } from '../shared/sql';
 import { windowedPage } from '../shared/page';
+import type { z } from 'zod';
 import type { In, Page } from '../shared/zod';
 import {
   ATTENDANCE_REQUEST_STATUS as S,
@@ -96,7 +97,7 @@ export { ownEmployeeId } from '../access/index';
  * disapprove while Pending by an approver who passes the duty rules; delete by an approver; cancel as
  * the kind's rule says (`cancel`, from the same facts).
  */
-export async function requestCan(
+async function requestCan(
   db: Db,
   actor: Actor,
   kind: RequestKind,
@@ -117,7 +118,7 @@ export async function requestCan(
 }
 
 /** Only the request's employee or an approver with the employee in scope changes a pending request. */
-export function refuseUnlessMayUpdate(actor: Actor, kind: RequestKind, employeeId: number): void {
+function refuseUnlessMayUpdate(actor: Actor, kind: RequestKind, employeeId: number): void {
   if (actor.employeeId !== employeeId && !mayDecide(actor, employeeId))
     throw new AppError('FORBIDDEN', `Only the employee or an approver can change this ${WHAT[kind]}`);
 }
@@ -128,7 +129,7 @@ export function refuseUnlessMayUpdate(actor: Actor, kind: RequestKind, employeeI
  * (CONFLICT); `unique` maps the kind's live-request constraint to its refusal. Then the history step
  * and the audit entry (`before`, `after`).
  */
-export async function updatePending<K extends RequestKind>(
+async function updatePending<K extends RequestKind>(
   ctx: Ctx,
   trx: Db,
   actor: Actor,
@@ -161,7 +162,7 @@ export async function updatePending<K extends RequestKind>(
  * Serialises the requests of one employee inside the caller's transaction (approvals that merge
  * several corrections of a day, or add up overtime hours of a week). Released at commit.
  */
-export async function lockEmployee(trx: Db, kind: RequestKind, employeeId: number): Promise<void> {
+async function lockEmployee(trx: Db, kind: RequestKind, employeeId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${kind === 'correction' ? 7201 : 7202}, ${employeeId})`.execute(trx);
 }
 
@@ -180,7 +181,7 @@ const STEP_DONE: Record<Step, AttendanceRequestHistoryRow['action']> = {
  * The history step (attendance_request_history) and the audit entry (`attendance.<kind>.<step>` on
  * the request's table) of one change of a request, in the caller's transaction.
  */
-export async function recordStep(
+async function recordStep(
   ctx: Ctx,
   trx: Db,
   actor: Actor,
@@ -210,7 +211,7 @@ export async function recordStep(
   });
 }
 
-export async function historyOf(db: Db, kind: RequestKind, requestId: number): Promise<AttendanceRequestHistoryRow[]> {
+async function historyOf(db: Db, kind: RequestKind, requestId: number): Promise<AttendanceRequestHistoryRow[]> {
   const r = await sql<AttendanceRequestHistoryRow>`
     select h.action, h.from_status as "fromStatus", h.to_status as "toStatus", h.note,
       ${userName('u', 'x')} as actor, h.created_at as at
@@ -241,7 +242,7 @@ export interface RequestFilter {
  * every request has around the kind's own `columns`, the filters, a page, one visible request
  * (NOT_FOUND otherwise) and what awaits the caller's decision.
  */
-export function requestReads<Raw extends RawRequest, Row>(
+function requestReads<Raw extends RawRequest, Row>(
   kind: RequestKind,
   columns: RawBuilder<unknown>,
   toRow: (r: Raw) => Row,
@@ -297,16 +298,27 @@ export function requestReads<Raw extends RawRequest, Row>(
   }
 
   type Filter = RequestFilter & { page: number; pageSize: number };
+  type Own<S extends z.ZodType<Filter>> = (f: z.output<S>) => RawBuilder<SqlBool>[];
   return {
-    /** A filtered page of the requests of the employees in the grant's data scope; `own` adds the kind's filters. */
-    listScoped: (db: Db, grant: View, f: Filter, own?: RawBuilder<SqlBool>[]) =>
-      page(db, where(scopeSql(grant.scope, 'e'), f, own), f),
+    /**
+     * The list service of the requests of the employees in the grant's data scope: parses `input`,
+     * filters (`own` adds the kind's filters), pages.
+     */
+    scopedList:
+      <S extends z.ZodType<Filter>>(input: S, own?: Own<S>) =>
+      async (ctx: Ctx, grant: View, raw: In<S>): Promise<Page<Row>> => {
+        const f = input.parse(raw);
+        return page(ctx.db, where(scopeSql(grant.scope, 'e'), f, own?.(f)), f);
+      },
 
-    /** A filtered page of the caller's own requests (refused without an employee record). */
-    listOwn: (db: Db, grant: Personal, f: Filter, own?: RawBuilder<SqlBool>[]) => {
-      ownEmployeeId(grant.actor);
-      return page(db, where(ownSql(grant.actor), f, own), f);
-    },
+    /** The list service of the caller's own requests (refused without an employee record), as scopedList. */
+    ownList:
+      <S extends z.ZodType<Filter>>(input: S, own?: Own<S>) =>
+      async (ctx: Ctx, grant: Personal, raw: In<S>): Promise<Page<Row>> => {
+        const f = input.parse(raw);
+        ownEmployeeId(grant.actor);
+        return page(ctx.db, where(ownSql(grant.actor), f, own?.(f)), f);
+      },
 
     /** Pending requests in the grant's scope that the duty rules let the caller decide, oldest first (home dashboard widget). */
     async awaitingMe(ctx: Ctx, grant: Approve, raw: In<typeof attendanceAwaitingInput>): Promise<AttendanceAwaiting<Row>> {
@@ -357,7 +369,7 @@ const TO: Record<Transition, number | null> = {
  * the change (`changed`), the history step and the audit entry (`auditAfter`, default the new
  * status and note). Returns the new status.
  */
-export async function transitionRequest(
+async function transitionRequest(
   ctx: Ctx,
   trx: Db,
   actor: Actor,
@@ -443,6 +455,35 @@ export const bulkOf =
     });
     return { done: succeeded, failed, items };
   };
+
+/**
+ * Everything one request kind shares with the other, with the kind bound (each kind names itself
+ * once): the reads of {@link requestReads}, its history, the employee lock, the history step and
+ * audit entry, the `can` of a detail, the update of a pending request and the guarded transition.
+ */
+export function requestKind<K extends RequestKind, Raw extends RawRequest, Row>(
+  kind: K,
+  columns: RawBuilder<unknown>,
+  toRow: (r: Raw) => Row,
+  notFound: () => AppError,
+) {
+  type StepRecord = Parameters<typeof recordStep>[6];
+  type Cancel = Parameters<typeof requestCan>[4];
+  type PendingUpdate = Parameters<typeof updatePending<K>>[5];
+  type Rules = Parameters<typeof transitionRequest>[6];
+  return {
+    ...requestReads<Raw, Row>(kind, columns, toRow, notFound),
+    history: (db: Db, id: number) => historyOf(db, kind, id),
+    lock: (trx: Db, employeeId: number) => lockEmployee(trx, kind, employeeId),
+    record: (ctx: Ctx, trx: Db, actor: Actor, id: number, step: Step, r: StepRecord) =>
+      recordStep(ctx, trx, actor, kind, id, step, r),
+    can: (db: Db, actor: Actor, r: RequestFacts, cancel: Cancel) => requestCan(db, actor, kind, r, cancel),
+    refuseUnlessMayUpdate: (actor: Actor, employeeId: number) => refuseUnlessMayUpdate(actor, kind, employeeId),
+    updatePending: (ctx: Ctx, trx: Db, actor: Actor, id: number, p: PendingUpdate) => updatePending(ctx, trx, actor, kind, id, p),
+    transition: (ctx: Ctx, trx: Db, actor: Actor, r: RequestFacts & { date: string }, action: Transition, p: Rules) =>
+      transitionRequest(ctx, trx, actor, kind, r, action, p),
+  };
+}
 
 /** A paged read of the attendance module over a period (its own employee's with personal.access, or filtered). */
 type DayRead<G, F, Row> = (ctx: Ctx, grant: G, f: F & { from: string; to: string; pageSize: number }) => Promise<Page<Row>>;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/testing';
+import { clientToken } from '../testing/client-token';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { createServices, type Services } from '../services';
 import { AppError } from '../shared/errors';
-import { changePassword, createCredential, issueClientToken, login, logout, resolveToken, sessionUser } from './service';
+import { changePassword, createCredential, login, logout, resolveToken, sessionUser } from './service';
 import { requirePermission } from '../access/grant';
 
 let tdb: TestDb;
@@ -166,22 +167,10 @@ describe('OAuth2 client credentials', () => {
       .where('id', '=', cred.id)
       .executeTakeFirstOrThrow();
     expect(stored.secret_hash).not.toContain(cred.clientSecret);
-    const tok = await issueClientToken(services.ctx(null), services.auth, {
-      grant_type: 'client_credentials',
-      client_id: cred.clientId,
-      client_secret: cred.clientSecret,
-    });
+    const tok = await clientToken(services, cred);
     expect(tok.token_type).toBe('Bearer');
     const machine = await resolveToken(services.ctx(null), tok.access_token);
     expect(machine?.kind).toBe('oauth');
-    expect(
-      await codeOf(
-        issueClientToken(services.ctx(null), services.auth, {
-          grant_type: 'client_credentials',
-          client_id: cred.clientId,
-          client_secret: 'x',
-        }),
-      ),
-    ).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(clientToken(services, { ...cred, clientSecret: 'x' }))).toBe('INVALID_CREDENTIALS');
   });
 });

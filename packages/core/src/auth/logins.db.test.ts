@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { resetEmployeeLoginPassword, updateEmployeeLogin } from '../employees/index';
 import { requirePermission } from '../access/index';
 import { AppError } from '../shared/errors';
+import { clientToken } from '../testing/client-token';
 import { makeUser } from '../testing/fixtures';
+import { insertPermissionGrant } from '../testing/grants';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import { passwordWeakness } from './password-strength';
 import { generatePassword } from './passwords';
-import { changePassword, createCredential, createUser, issueClientToken, login, resolveSession } from './service';
+import { changePassword, createCredential, createUser, login, resolveSession } from './service';
 
 const t = useOrgTestDb();
 const meta = { ip: null, userAgent: null };
@@ -59,21 +61,13 @@ describe('role hierarchy (issue 16 item 5)', () => {
     const hcA = await makeUser(t.services, t.org, ['human-capital']);
     const hcB = await makeUser(t.services, t.org, ['human-capital']);
     const a = await t.actorOf(hcA.userId);
-    await t.db
-      .insertInto('permission_grants')
-      .values({
-        subject_type: 'employee',
-        subject_id: hcB.employeeId!,
-        grant_kind: 'permission',
-        grant_key: 'developer.access',
-        status: 1,
-        requested_by: hcA.userId,
-        decided_by: null,
-        decided_at: null,
-        revoked_by: null,
-        revoked_at: null,
-      })
-      .execute();
+    await insertPermissionGrant(t.db, { type: 'employee', id: hcB.employeeId! }, 'developer.access', hcA.userId, {
+      status: 1,
+      decided_by: null,
+      decided_at: null,
+      revoked_by: null,
+      revoked_at: null,
+    });
     const withGrant = await refusal(
       resetEmployeeLoginPassword(t.services.ctx(a), requirePermission(a, 'user.manage'), { id: hcB.employeeId! }),
     );
@@ -136,11 +130,7 @@ describe('one-time passwords (issue 16 item 6)', () => {
       scopes: ['full'],
     });
     await t.db.updateTable('users').set({ must_change_password: true }).where('id', '=', dev.userId).execute();
-    const tok = await issueClientToken(t.services.ctx(null), t.services.auth, {
-      grant_type: 'client_credentials',
-      client_id: cred.clientId,
-      client_secret: cred.clientSecret,
-    });
+    const tok = await clientToken(t.services, cred);
     expect((await resolveSession(t.services.ctx(null), tok.access_token))?.passwordChangeRequired).toBe(false);
   });
 

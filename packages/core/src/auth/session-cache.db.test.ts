@@ -5,6 +5,7 @@ import { openDb } from '../db/index';
 import { createTestDb, type TestDb } from '../db/testing';
 import { createServices, type Services } from '../services';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';
+import { insertPermissionGrant } from '../testing/grants';
 import { login, resolveToken } from './service';
 import { sessionCacheCounters } from './session-cache';
 
@@ -97,17 +98,7 @@ describe('the per-process session cache (issue 22)', () => {
   it('a grant approved by another process is seen at the next request', async () => {
     const u = await signedIn();
     expect((await onA(u.token))?.permissions.has('inventory.view')).toBe(false);
-    await other
-      .insertInto('permission_grants')
-      .values({
-        subject_type: 'employee',
-        subject_id: u.employeeId!,
-        grant_kind: 'permission',
-        grant_key: 'inventory.view',
-        status: 1,
-        requested_by: u.userId,
-      })
-      .execute();
+    await insertPermissionGrant(other, { type: 'employee', id: u.employeeId! }, 'inventory.view', u.userId, { status: 1 });
     expect((await onA(u.token))?.permissions.has('inventory.view')).toBe(true);
   });
 });

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { requirePermission } from '../access/grant';
 import { approveGrant, assignGrant, unassignGrant } from '../permissions/service';
 import type { AppError } from '../shared/errors';
+import { clientToken } from '../testing/client-token';
 import { makeUser } from '../testing/fixtures';
 import { useOrgTestDb } from '../testing/org-fixtures';
-import { createCredential, issueClientToken, login, resolveToken } from './service';
+import { createCredential, login, resolveToken } from './service';
 import { logoutAll, revokeSessionsOfEmployee, revokeSessionsOfJobPosition, revokeSessionsOfUser } from './sessions';
 
 const t = useOrgTestDb();
@@ -54,11 +55,7 @@ describe('log out everywhere', () => {
     const actor = (await resolveToken(t.services.ctx(null), a.token))!;
     // A machine client acting as the user keeps its token: credentials are revoked separately.
     const cred = await createCredential(t.services.ctx(actor), requirePermission(actor, 'developer.access'), { name: 'agent' });
-    const machine = await issueClientToken(t.services.ctx(null), t.services.auth, {
-      grant_type: 'client_credentials',
-      client_id: cred.clientId,
-      client_secret: cred.clientSecret,
-    });
+    const machine = await clientToken(t.services, cred);
 
     expect(await logoutAll(t.services.ctx(actor), actor)).toEqual({ revoked: 3 });
     for (const s of [a, b, c]) expect(await alive(s.token)).toBe(false);
@@ -100,11 +97,7 @@ describe('revocation on a privilege change', () => {
     const keep = await signIn(bystander);
     const actor = (await resolveToken(t.services.ctx(null), t1.token))!;
     const cred = await createCredential(t.services.ctx(actor), requirePermission(actor, 'developer.access'), { name: 'x' });
-    const machine = await issueClientToken(t.services.ctx(null), t.services.auth, {
-      grant_type: 'client_credentials',
-      client_id: cred.clientId,
-      client_secret: cred.clientSecret,
-    });
+    const machine = await clientToken(t.services, cred);
 
     await t.db.transaction().execute((trx) => revokeSessionsOfEmployee({ ...t.services.ctx(null), db: trx }, target.employeeId!));
     for (const token of [t1.token, t2.token, machine.access_token]) expect(await alive(token)).toBe(false);
@@ -112,11 +105,7 @@ describe('revocation on a privilege change', () => {
     // The next request must log in again, and gets the current privileges.
     expect(await alive((await signIn(target)).token)).toBe(true);
     // A new machine token comes from the secret, as after any expiry.
-    const again = await issueClientToken(t.services.ctx(null), t.services.auth, {
-      grant_type: 'client_credentials',
-      client_id: cred.clientId,
-      client_secret: cred.clientSecret,
-    });
+    const again = await clientToken(t.services, cred);
     expect(await alive(again.access_token)).toBe(true);
   });
 

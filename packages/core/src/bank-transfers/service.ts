@@ -42,10 +42,7 @@ import {
   updateBankTemplateInput,
 } from './schema';
 import { BUILT_IN_TEMPLATES, builtInTemplate } from './templates';
-
-type View = Grant<'salary.view'>;
-type Update = Grant<'salary.update'>;
-type Setting = Grant<'salary.setting'>;
+import type { SalaryView as View, SalaryUpdate as Update, SalarySetting as Setting } from '../shared/salary-grants';
 
 /**
  * A transfer file pays a whole run, so it needs the whole company (like generating the run, spec §6): a caller

@@ -1,4 +1,3 @@
-import type { Grant } from '../access/index';
 import { getPayrollRun, payslipLinesWithTraces, scopedPayslipQuery } from '../payroll/index';
 import type { Ctx } from '../shared/context';
 import { conflict } from '../shared/errors';
@@ -14,6 +13,7 @@ import {
   bpjsReportInput,
 } from './schema';
 import { edabuWorkbook, ketenagakerjaanWorkbook, recapWorkbook, XLSX_TYPE } from './workbooks';
+import type { SalaryView as View } from '../shared/salary-grants';
 
 /*
  * BPJS reports (issue 18 §3; docs/bpjs-reports.md). Read-only: every figure comes from the lines of FINALISED
@@ -21,7 +21,6 @@ import { edabuWorkbook, ketenagakerjaanWorkbook, recapWorkbook, XLSX_TYPE } from
  * an employee outside the caller's scope is not in any report.
  */
 
-type View = Grant<'salary.view'>;
 type Download = { fileName: string; contentType: string; base64: string };
 
 /** The run (NOT_FOUND when there is none); CONFLICT unless it is finalised: a draft can still change. */

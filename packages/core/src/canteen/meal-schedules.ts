@@ -38,6 +38,31 @@ async function mealOf(db: Db, mealId: number) {
 }
 
 /**
+ * A bulk change of one meal's schedules over a selection of employees (alias `e`, in the caller's
+ * scope), in one transaction: `change` gets the meal and the selection and returns its counts,
+ * audited as `canteen.schedule.<action>` on the meal with the input.
+ */
+async function changeSchedules<R extends Record<string, number>>(
+  ctx: Ctx,
+  grant: Manage,
+  input: { mealId: number } & Parameters<typeof selectionSql>[1],
+  action: 'assign' | 'remove',
+  change: (trx: Db, meal: Awaited<ReturnType<typeof mealOf>>, where: ReturnType<typeof selectionSql>) => Promise<R>,
+): Promise<R> {
+  return inTransaction(ctx, async (trx) => {
+    const meal = await mealOf(trx, input.mealId);
+    const counts = await change(trx, meal, selectionSql(grant.scope, input));
+    await audit(ctx, trx, {
+      action: `canteen.schedule.${action}`,
+      entity: 'canteen_meal_schedules',
+      entityId: meal.id,
+      after: { ...input, ...counts },
+    });
+    return counts;
+  });
+}
+
+/**
  * Schedules a meal in bulk: every working employee of the selection (in the caller's scope) on
  * every day of the range, or only on the days their roster gives a shift. The roster is read
  * from the attendance tables (read-only): a day's schedule row decides (a null shift is a day
@@ -51,13 +76,11 @@ export async function assignMealSchedule(
   raw: In<typeof assignMealScheduleInput>,
 ): Promise<AssignMealScheduleResult> {
   const input = assignMealScheduleInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const meal = await mealOf(trx, input.mealId);
+  return changeSchedules(ctx, grant, input, 'assign', async (trx, meal, where) => {
     if (!meal.active || !meal.canteenActive)
       throw new AppError('PRECONDITION_FAILED', `${MEAL_KIND_LABELS[meal.kind]} at ${meal.canteen} is inactive`, {
         fields: [{ param: 'mealId', msg: 'is inactive' }],
       });
-    const where = selectionSql(grant.scope, input);
     const matched = await sql<{ n: number }>`select count(*)::int as n from employees e where ${where}`.execute(trx);
     if ((matched.rows[0]?.n ?? 0) === 0) {
       throw new AppError('VALIDATION', 'No working employee matches this selection', {
@@ -106,14 +129,8 @@ export async function assignMealSchedule(
         (select count(*)::int from classified where current_meal = ${meal.id}) as unchanged,
         (select count(*)::int from classified where current_meal <> ${meal.id} and is_taken) as taken,
         (select count(*)::int from up) as written`.execute(trx);
-    const { added, moved, unchanged, taken: takenElsewhere } = r.rows[0]!;
-    await audit(ctx, trx, {
-      action: 'canteen.schedule.assign',
-      entity: 'canteen_meal_schedules',
-      entityId: meal.id,
-      after: { ...input, added, moved, unchanged, taken: takenElsewhere },
-    });
-    return { added, moved, unchanged, taken: takenElsewhere };
+    const { added, moved, unchanged, taken } = r.rows[0]!;
+    return { added, moved, unchanged, taken };
   });
 }
 
@@ -124,9 +141,7 @@ export async function removeMealSchedule(
   raw: In<typeof removeMealScheduleInput>,
 ): Promise<RemoveMealScheduleResult> {
   const input = removeMealScheduleInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const meal = await mealOf(trx, input.mealId);
-    const where = selectionSql(grant.scope, input);
+  return changeSchedules(ctx, grant, input, 'remove', async (trx, meal, where) => {
     const r = await sql<{ removed: number; kept: number }>`
       with target as (
         select s.employee_id, s.meal_date,
@@ -142,12 +157,6 @@ export async function removeMealSchedule(
       )
       select (select count(*)::int from del) as removed, (select count(*)::int from target where is_taken) as kept`.execute(trx);
     const { removed, kept } = r.rows[0]!;
-    await audit(ctx, trx, {
-      action: 'canteen.schedule.remove',
-      entity: 'canteen_meal_schedules',
-      entityId: meal.id,
-      after: { ...input, removed, kept },
-    });
     return { removed, kept };
   });
 }

@@ -1,10 +1,10 @@
+import { windowPageOf } from '../shared/window-page';
 import { employeeSearch } from '../shared/employee-sql';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import { refuseOwn } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
-import { pageOf, pageOffset } from '../shared/page';
 import { assertPlausibleDates } from '../shared/plausible-date';
 import type { In, Page } from '../shared/zod';
 import { inScope, memberVisible, visibleMember } from './access';
@@ -34,13 +34,12 @@ export async function listCooperativeMembers(
   if (f.departmentId) q = q.where('e.department_id', '=', f.departmentId);
   if (f.status !== undefined) q = q.where('m.status', '=', f.status);
   if (f.search) q = q.where(employeeSearch(f.search));
-  const rows = await q
-    .select([...memberColumns, sql<number>`(count(*) over ())::int`.as('total')])
-    .orderBy('e.employee_number')
-    .limit(f.pageSize)
-    .offset(pageOffset(f))
-    .execute();
-  return pageOf(rows, f, (r) => toMember(r as RawMember));
+  return windowPageOf(
+    q.select(memberColumns),
+    f,
+    (q) => q.orderBy('e.employee_number'),
+    (r) => toMember(r as RawMember),
+  );
 }
 
 /**

@@ -1,12 +1,12 @@
+import { decodeSignedFile } from '../shared/upload-check';
+import { windowPageOf } from '../shared/window-page';
 import { employeeSearch, userName } from '../shared/employee-sql';
-import { sql } from 'kysely';
 import { audit } from '../audit/index';
 import { decisionRefusal } from '../access/index';
 import { checkDuties } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { uploadColumns } from '../shared/uploads';
-import { pageOf, pageOffset } from '../shared/page';
 import type { In, Page } from '../shared/zod';
 import { isManager, memberVisible, visibleWithdrawal, withdrawalDecision } from './access';
 import { balancesOf } from './balances';
@@ -16,6 +16,7 @@ import { type RawWithdrawal, toWithdrawal, withdrawalBase, withdrawalColumns } f
 import {
   createWithdrawalInput,
   listWithdrawalsInput,
+  type WITHDRAWAL_FILE_TYPES,
   WITHDRAWAL_MAX_FILE_BYTES,
   WITHDRAWAL_STATUS,
   type WithdrawalDetail,
@@ -35,36 +36,20 @@ export async function listWithdrawals(ctx: Ctx, grant: Any, raw: In<typeof listW
   if (f.from) q = q.where(companyDate('w.created_at'), '>=', f.from);
   if (f.to) q = q.where(companyDate('w.created_at'), '<=', f.to);
   if (f.search) q = q.where(employeeSearch(f.search, ['w.reason']));
-  const rows = await q
-    .select([...withdrawalColumns, sql<number>`(count(*) over ())::int`.as('total')])
-    .orderBy('w.id', 'desc')
-    .limit(f.pageSize)
-    .offset(pageOffset(f))
-    .execute();
-  return pageOf(rows, f, (r) => toWithdrawal(r as RawWithdrawal));
+  return windowPageOf(
+    q.select(withdrawalColumns),
+    f,
+    (q) => q.orderBy('w.id', 'desc'),
+    (r) => toWithdrawal(r as RawWithdrawal),
+  );
 }
 
-const PDF = [0x25, 0x50, 0x44, 0x46];
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPG = [0xff, 0xd8, 0xff];
-const startsWith = (b: Buffer, sig: number[]) => sig.every((x, i) => b[i] === x);
-
 /** Decodes and checks one file: real base64, 1 byte to 5 MB, content matching the declared type. */
-export function decodeFile(f: { name: string; mime: string; contentBase64: string }, param: string): Buffer {
-  const buf = Buffer.from(f.contentBase64, 'base64');
-  if (buf.length === 0) throw new AppError('VALIDATION', 'The file is empty', { fields: [{ param, msg: 'is empty' }] });
-  if (buf.length > WITHDRAWAL_MAX_FILE_BYTES)
-    throw new AppError('VALIDATION', 'A file may be at most 5 MB', { fields: [{ param, msg: 'must be at most 5 MB' }] });
-  const sig = f.mime === 'application/pdf' ? PDF : f.mime === 'image/png' ? PNG : JPG;
-  if (!startsWith(buf, sig))
-    throw new AppError(
-      'VALIDATION',
-      `${f.name} is not a real ${f.mime === 'application/pdf' ? 'PDF' : f.mime === 'image/png' ? 'PNG' : 'JPG'} file`,
-      {
-        fields: [{ param, msg: 'content does not match the file type' }],
-      },
-    );
-  return buf;
+export function decodeFile(
+  f: { name: string; mime: (typeof WITHDRAWAL_FILE_TYPES)[number]; contentBase64: string },
+  param: string,
+): Buffer {
+  return decodeSignedFile(f, param, { bytes: WITHDRAWAL_MAX_FILE_BYTES, label: '5 MB', message: 'A file may be at most 5 MB' });
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   updateHotspotInput,
 } from './schema';
 import { employeeName } from '../shared/employee-sql';
+import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
 
 type Dev = Grant<'developer.access'>;
 
@@ -455,8 +456,7 @@ export async function exportScanLog(ctx: Ctx, _grant: Dev, raw: In<typeof scanLo
     order by p.local_time, p.device_serial, p.pin`.execute(ctx.db);
   const wb = new ExcelJS.Workbook();
   wb.created = ctx.clock();
-  const ws = wb.addWorksheet('Scan log');
-  ws.columns = [
+  const ws = addHeaderSheet(wb, 'Scan log', [
     { header: 'Terminal', key: 'device', width: 22 },
     { header: 'Serial', key: 'serial', width: 18 },
     { header: 'Scan time', key: 'time', width: 20 },
@@ -467,8 +467,7 @@ export async function exportScanLog(ctx: Ctx, _grant: Dev, raw: In<typeof scanLo
     { header: 'Verify', key: 'verify', width: 8 },
     { header: 'Received (UTC)', key: 'received', width: 22 },
     { header: 'Agent', key: 'agent', width: 30 },
-  ];
-  ws.getRow(1).font = { bold: true };
+  ]);
   for (const r of rows.rows) {
     ws.addRow({
       device: r.deviceName ?? '',
@@ -483,15 +482,9 @@ export async function exportScanLog(ctx: Ctx, _grant: Dev, raw: In<typeof scanLo
       agent: r.agent ?? '',
     });
   }
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
   const label = device ? device.serial : 'all';
   const period = input.from || input.to ? `_${input.from ?? 'start'}_${input.to ?? 'end'}` : '';
-  return {
-    fileName: `scanlog_${label}${period}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: buf.toString('base64'),
-    rows: rows.rows.length,
-  };
+  return { ...(await xlsxDownload(wb, `scanlog_${label}${period}.xlsx`)), rows: rows.rows.length };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { employmentTypeOf } from '../payroll/index';
 import { refuseOwn, refuseOwnLogin, requirePayPermission } from '../access/index';
 import { sectionDateIssues, todayWib } from './date-rules';
 import type { Grant } from '../access/index';
+import type { Update, View } from './grants';
 import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/index';
 import { employeeInScope } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -24,8 +25,6 @@ import {
   type SectionInput,
 } from './detail-schema';
 
-type View = Grant<'employee.view'>;
-type Update = Grant<'employee.update'>;
 type ManageLogin = Grant<'user.manage'>;
 
 const named = (id: number | null, name: string | null): Named | null => (id === null || name === null ? null : { id, name });

@@ -7,6 +7,7 @@ import { employmentTypeOf } from '../payroll/index';
 import { requirePayPermission } from '../access/index';
 import { refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
+import type { Update, View } from './grants';
 import {
   confirmNewPlacement,
   guardPlacementChange,
@@ -38,9 +39,6 @@ import {
   updateRecordInput,
 } from './history-schema';
 import { userNameOf } from '../shared/employee-sql';
-
-type View = Grant<'employee.view'>;
-type Update = Grant<'employee.update'>;
 
 /** Today in the company's calendar (WIB): between 00:00 and 07:00 WIB the UTC date is still yesterday. */
 const today = (ctx: Ctx) => todayWib(ctx.clock());

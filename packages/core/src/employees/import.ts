@@ -38,6 +38,7 @@ import {
 } from './import-schema';
 import type { EmployeeTables } from './tables';
 import { anyText } from '../shared/sql';
+import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
 
 export * from './import-schema';
 
@@ -675,26 +676,22 @@ export async function employeeImportTemplate(
     style: { numFmt: '@' },
   }));
   ws.getRow(1).font = { bold: true };
-  const notes = wb.addWorksheet('Columns');
-  notes.columns = [
+  const notes = addHeaderSheet(wb, 'Columns', [
     { header: 'Column', key: 'header', width: 22 },
     { header: 'Required', key: 'required', width: 10 },
     { header: 'What to enter', key: 'note', width: 70 },
-  ];
-  notes.getRow(1).font = { bold: true };
+  ]);
   for (const c of EMPLOYEE_IMPORT_COLUMNS) notes.addRow({ header: c.header, required: c.required ? 'yes' : '', note: c.note });
   notes.addRow({});
   notes.addRow({
     header: 'Rows',
     note: 'The first sheet is read; row 1 names the columns. Errors name the row number and column.',
   });
-  const values = wb.addWorksheet('Values');
-  values.columns = [
+  const values = addHeaderSheet(wb, 'Values', [
     { header: 'Column', key: 'column', width: 22 },
     { header: 'Value', key: 'value', width: 45 },
     { header: 'Within', key: 'within', width: 30 },
-  ];
-  values.getRow(1).font = { bold: true };
+  ]);
   const name = (list: Named[], id: number) => list.find((x) => x.id === id)?.name ?? '';
   const add = (column: EmployeeImportColumn, value: string, within = '') =>
     values.addRow({ column: HEADER[column], value, within });
@@ -710,10 +707,5 @@ export async function employeeImportTemplate(
   for (const x of lk.maritalStatuses) add('maritalStatus', x.name);
   for (const x of lk.ptkpStatuses) add('ptkpStatus', x.code ?? x.name);
   for (const x of lk.banks) add('bank', x.name, x.code ? `code ${x.code}` : '');
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    fileName: 'employee-import-template.xlsx',
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: buffer.toString('base64'),
-  };
+  return xlsxDownload(wb, 'employee-import-template.xlsx');
 }

@@ -20,31 +20,9 @@ export {
   uploadSecondContractFile,
 } from './history';
 export * from './history-schema';
-export {
-  applyDueResignations,
-  approveResignation,
-  approveUpdateRequest,
-  cancelMyResignation,
-  cancelMyUpdateRequest,
-  cancelResignation,
-  createResignation,
-  deleteResignation,
-  deleteUpdateRequest,
-  disapproveResignation,
-  disapproveUpdateRequest,
-  getOwnEmployeeDetail,
-  getResignation,
-  listMyResignations,
-  listMyUpdateRequests,
-  listResignations,
-  listUpdateRequests,
-  requestResignation,
-  submitUpdateRequest,
-  updateMyResignation,
-  updateResignation,
-} from './requests';
+export * from './requests';
 export * from './requests-schema';
-export { activateManager, createManagers, getManager, inactivateManager, listManagers, updateManager } from './managers';
+export * from './managers';
 export * from './managers-schema';
 export { getEmployeeDetail, resetEmployeeLoginPassword, updateEmployeeLogin, updateEmployeeSection } from './detail';
 export * from './schema';

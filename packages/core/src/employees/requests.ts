@@ -1,9 +1,10 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import { revokeSessionsOfEmployee } from '../auth/index';
 import { type Decision, ownEmployeeId as ownEmployeeIdOf, refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
+import type { Personal } from './grants';
 import { employeeInScope, scopeSql } from '../access/index';
 import { REQUEST_STATUS } from '../reference/index';
 import { refusal, transition } from '../access/index';
@@ -11,7 +12,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
 import { employeeName, employeeSearch, userNameOf } from '../shared/employee-sql';
-import { pageOf, pageOffset } from '../shared/page';
+import { type PageArgs, pageOf, pageOffset } from '../shared/page';
 import type { Page } from '../shared/zod';
 import { dateIssues, sectionDateIssues, todayWib as wibDay } from './date-rules';
 import { applyEmployeeSection, readEmployeeDetail, scopedEmployeeId, sectionValues } from './detail';
@@ -32,7 +33,6 @@ import {
 } from './requests-schema';
 import { anyId } from '../shared/sql';
 
-type Personal = Grant<'personal.access'>;
 type Approve = Grant<'employee.editRequest.approve'>;
 type Manage = Grant<'employee.resignation.manage'>;
 
@@ -193,19 +193,26 @@ export async function listMyUpdateRequests(
   return page(q, input);
 }
 
-async function page(
-  q: ReturnType<typeof updateRequestsQuery>,
-  input: { page: number; pageSize: number },
-): Promise<Page<UpdateRequestRow>> {
+/** One page of the requests `q` reads (alias `a`: update requests `q`, resignations `r`), newest first, each row mapped. */
+async function newestFirst<O, R>(
+  // biome-ignore lint/suspicious/noExplicitAny: a query over either request table, typed by its rows `O`
+  q: SelectQueryBuilder<any, any, O>,
+  a: 'q' | 'r',
+  input: PageArgs,
+  map: (row: O) => R,
+): Promise<Page<R>> {
   const rows = await q
     .select(sql<number>`(count(*) over ())::int`.as('total'))
-    .orderBy('q.created_at', 'desc')
-    .orderBy('q.id', 'desc')
+    .orderBy(sql.ref(`${a}.created_at`), 'desc')
+    .orderBy(sql.ref(`${a}.id`), 'desc')
     .limit(input.pageSize)
     .offset(pageOffset(input))
     .execute();
-  return pageOf(rows, input, toRequestRow);
+  return pageOf(rows as (O & { total: number })[], input, (r) => map(r as O));
 }
+
+const page = (q: ReturnType<typeof updateRequestsQuery>, input: PageArgs): Promise<Page<UpdateRequestRow>> =>
+  newestFirst(q, 'q', input, toRequestRow);
 
 /** SQL (alias `e`): the employee is of the filter's office and department, and matches its search. */
 function ofOfficeAndSearch(f: {
@@ -353,16 +360,8 @@ function resignationsQuery(db: Db) {
     ]);
 }
 
-async function pageResignations(q: ReturnType<typeof resignationsQuery>, input: { page: number; pageSize: number }) {
-  const rows = await q
-    .select(sql<number>`(count(*) over ())::int`.as('total'))
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(input.pageSize)
-    .offset(pageOffset(input))
-    .execute();
-  return pageOf(rows, input, (r) => r as ResignationRow);
-}
+const pageResignations = (q: ReturnType<typeof resignationsQuery>, input: PageArgs) =>
+  newestFirst(q, 'r', input, (r) => r as ResignationRow);
 
 async function insertResignation(
   ctx: Ctx,

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Grant } from '../access/index';
+import type { View } from './grants';
 import { employeeInScope } from '../access/index';
 import { employeeName, employeePlacementColumns } from '../shared/employee-sql';
 import { pageOffset } from '../shared/page';
@@ -10,6 +10,7 @@ import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';
 import { todayOf } from '../shared/date-ranges';
 import type { Page } from '../shared/zod';
+import { xlsxDownload } from '../shared/xlsx';
 import {
   type DownloadEmployeesInput,
   downloadEmployeesInput,
@@ -30,7 +31,6 @@ const SORT_COLUMNS = {
 } as const;
 
 type Filters = Omit<z.output<typeof listEmployeesInput>, 'page' | 'pageSize'>;
-type View = Grant<'employee.view'>;
 
 /**
  * What a search of three characters or more looks in: the name, the employee number and the e-mail as one text,
@@ -220,10 +220,5 @@ export async function downloadEmployees(
   for (const r of rows) ws.addRow(Object.fromEntries(input.columns.map((c) => [c, CELL[c](r)])));
   ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
   const today = todayOf(ctx);
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    fileName: `employees-${today}.xlsx`,
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: buffer.toString('base64'),
-  };
+  return xlsxDownload(wb, `employees-${today}.xlsx`);
 }

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { audit } from '../audit/index';
-import type { Grant } from '../access/index';
+import type { Personal, Update, View } from './grants';
 import { ownEmployeeId as ownEmployeeIdOf } from '../access/index';
 import { employeeName, userName } from '../shared/employee-sql';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
+import { pdfBytes } from '../shared/pdf-bytes';
 import type { In } from '../shared/zod';
 import { employeeIdInput } from './detail-schema';
 import { scopedEmployeeId } from './detail';
@@ -20,10 +21,6 @@ import {
   uploadOwnSignatureInput,
   uploadSignatureInput,
 } from './signature-schema';
-
-type View = Grant<'employee.view'>;
-type Update = Grant<'employee.update'>;
-type Personal = Grant<'personal.access'>;
 
 /** The first bytes each allowed image type starts with, so a renamed file is refused. */
 const MAGIC: Record<SignatureType, { label: string; bytes: number[] }> = {
@@ -276,12 +273,7 @@ function idCardPdf(c: {
     margin: 0,
     info: { Title: `ID card ${c.number}`, Creator: 'HR system' },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (b: Buffer) => chunks.push(b));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const pad = 10;
   const qrSize = CARD.height - pad * 2 - 8;
   const textWidth = CARD.width - qrSize - pad * 3;

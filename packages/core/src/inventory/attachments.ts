@@ -1,3 +1,4 @@
+import { decodeSignedFile } from '../shared/upload-check';
 import { sql } from 'kysely';
 import { type AuditEntry, audit } from '../audit/index';
 import type { Actor } from '../access/index';
@@ -26,33 +27,13 @@ type Request = Grant<'inventory.request'>;
 const notFound = () => new AppError('NOT_FOUND', 'Purchase request not found');
 const fileNotFound = () => new AppError('NOT_FOUND', 'Attachment not found');
 
-/** The first bytes each allowed type must start with (XLSX and DOCX are ZIP packages). */
-const SIGNATURES: Record<AttachmentType, { label: string; bytes: number[] }> = {
-  'application/pdf': { label: 'PDF', bytes: [0x25, 0x50, 0x44, 0x46] },
-  'image/png': { label: 'PNG', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  'image/jpeg': { label: 'JPG', bytes: [0xff, 0xd8, 0xff] },
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { label: 'XLSX', bytes: [0x50, 0x4b, 0x03, 0x04] },
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
-    label: 'DOCX',
-    bytes: [0x50, 0x4b, 0x03, 0x04],
-  },
-};
-
 /** Decodes and checks a file: 1 byte to 700 KB, its content matching the declared type. */
 function decode(input: { name: string; mime: AttachmentType; contentBase64: string }): Buffer {
-  const buf = Buffer.from(input.contentBase64, 'base64');
-  const param = 'contentBase64';
-  if (buf.length === 0) throw new AppError('VALIDATION', 'The file is empty', { fields: [{ param, msg: 'is empty' }] });
-  if (buf.length > ATTACHMENT_MAX_BYTES)
-    throw new AppError('VALIDATION', 'An attachment may be at most 700 KB', {
-      fields: [{ param, msg: 'must be at most 700 KB' }],
-    });
-  const sig = SIGNATURES[input.mime];
-  if (!sig.bytes.every((b, i) => buf[i] === b))
-    throw new AppError('VALIDATION', `${input.name} is not a real ${sig.label} file`, {
-      fields: [{ param, msg: 'content does not match the file type' }],
-    });
-  return buf;
+  return decodeSignedFile(input, 'contentBase64', {
+    bytes: ATTACHMENT_MAX_BYTES,
+    label: '700 KB',
+    message: 'An attachment may be at most 700 KB',
+  });
 }
 
 /** Attachments of one purchase request, oldest first (without their content). */

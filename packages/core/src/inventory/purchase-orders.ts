@@ -1,4 +1,4 @@
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import type { Grant } from '../access/index';
@@ -25,11 +25,13 @@ import {
   receivePurchaseOrderInput,
 } from './schema';
 import { moveStock } from './stock';
+import { drawLine } from './requests';
 import { userNameOf } from '../shared/employee-sql';
 
 type Manage = Grant<'inventory.manage'>;
 
 const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+const RECEIVED = { table: 'inventory_purchase_order_lines', column: 'received_quantity' } as const;
 
 /**
  * Tax of an order: subtotal × rate (basis points) / 10 000, rounded half up to the whole rupiah
@@ -428,14 +430,7 @@ export async function receivePurchaseOrder(
       .executeTakeFirstOrThrow();
     for (const l of input.lines) {
       const line = byId.get(l.purchaseOrderLineId)!;
-      const ok = await trx
-        .updateTable('inventory_purchase_order_lines')
-        .set((eb) => ({ received_quantity: eb('received_quantity', '+', l.quantity) }))
-        .where('id', '=', line.id)
-        .where(sql<SqlBool>`received_quantity + ${l.quantity} <= quantity`)
-        .returning('id')
-        .executeTakeFirst();
-      if (!ok) throw new AppError('CONFLICT', 'This order line was received meanwhile; reload and try again');
+      await drawLine(trx, RECEIVED, line.id, l.quantity, 'This order line was received meanwhile; reload and try again');
       await trx
         .insertInto('inventory_purchase_receive_lines')
         .values({ purchase_receive_id: rc.id, purchase_order_line_id: line.id, quantity: l.quantity })

@@ -22,7 +22,16 @@ import {
 import { requestLineName, requestLineNameColumns } from './request-lines';
 import { attachmentsOf } from './attachments';
 import { companyToday } from './catalogue';
-import { type RequestListFilter, requestColumns, requesterOf, requestPage, unknownRefs } from './requests';
+import {
+  changeOwnRequest,
+  requesterColumns,
+  type RequestListFilter,
+  requestColumns,
+  requesterOf,
+  requestPage,
+  unknownRefs,
+} from './requests';
+import { defined } from '../shared/patch';
 import {
   APPROVAL_STATUS,
   APPROVAL_TIER_LABELS,
@@ -406,8 +415,7 @@ async function insertRequest(
   const row = await trx
     .insertInto('inventory_purchase_requests')
     .values({
-      requester_user_id: actor.userId,
-      requester_employee_id: actor.employeeId,
+      ...requesterColumns(actor),
       warehouse_id: input.warehouseId,
       warehouse_request_id: warehouseRequestId,
       note: input.note ?? null,
@@ -481,19 +489,12 @@ export async function updatePurchaseRequest(ctx: Ctx, grant: Request, raw: In<ty
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
     await checkRefs(trx, input.warehouseId, input.lines);
-    const updated = await trx
-      .updateTable('inventory_purchase_requests')
-      .set({
-        ...(input.warehouseId !== undefined ? { warehouse_id: input.warehouseId } : {}),
-        ...(input.note !== undefined ? { note: input.note } : {}),
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', input.id)
-      .where('status', '=', 'pending_managerial')
-      .where('requester_user_id', '=', actor.userId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw await explainMiss(trx, actor, input.id, 'edit');
+    await changeOwnRequest(trx, 'inventory_purchase_requests', actor, {
+      id: input.id,
+      from: 'pending_managerial',
+      set: defined({ warehouse_id: input.warehouseId, note: input.note }),
+      refuse: (trx) => explainMiss(trx, actor, input.id, 'edit'),
+    });
     if (input.lines) {
       await trx.deleteFrom('inventory_purchase_request_lines').where('purchase_request_id', '=', input.id).execute();
       await insertLines(trx, input.id, input.lines);
@@ -512,23 +513,16 @@ export async function cancelPurchaseRequest(ctx: Ctx, grant: Request, raw: In<ty
     // Lock the row first so the step records the status it really left.
     const current = await trx
       .selectFrom('inventory_purchase_requests')
-      .select(['status', 'requester_user_id'])
+      .select('status')
       .where('id', '=', id)
       .forUpdate()
       .executeTakeFirst();
     const from = current?.status;
-    const updated =
-      current && current.requester_user_id === actor.userId && from && ROUTE.stepOf(from)
-        ? await trx
-            .updateTable('inventory_purchase_requests')
-            .set({ status: 'cancelled', updated_at: sql<Date>`now()` })
-            .where('id', '=', id)
-            .where('status', '=', from)
-            .returning('id')
-            .executeTakeFirst()
-        : undefined;
-    if (!updated) throw await explainMiss(trx, actor, id, 'cancel');
-    await record(trx, actor, id, { action: 'cancelled', from: from ?? null, to: 'cancelled' });
+    const refuse = (trx: Db) => explainMiss(trx, actor, id, 'cancel');
+    if (!from || !ROUTE.stepOf(from)) throw await refuse(trx);
+    // Someone else's request changes nothing (the guard names the requester): refuse says why.
+    await changeOwnRequest(trx, 'inventory_purchase_requests', actor, { id, from, set: { status: 'cancelled' }, refuse });
+    await record(trx, actor, id, { action: 'cancelled', from, to: 'cancelled' });
     await audit(ctx, trx, { action: 'cancel', entity: 'inventory_purchase_request', entityId: id });
   });
   return getPurchaseRequest(ctx, grant, { id });

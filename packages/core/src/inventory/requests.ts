@@ -1,7 +1,9 @@
-import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type Selectable, type SelectQueryBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
+import { type Actor, transition } from '../access/index';
+import type { Database } from '../db/database';
 import { pageOffset } from '../shared/page';
 import type { Db } from '../shared/context';
-import type { FieldIssue } from '../shared/errors';
+import { AppError, type FieldIssue } from '../shared/errors';
 import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
 import { requesterName } from './access';
@@ -10,7 +12,9 @@ import { companyDate } from './catalogue';
 /**
  * What purchase requests and warehouse requests share (alias `r` the request, `ru` its requester's
  * login, `e` their employee record, `w` the warehouse): the columns every request row has, the
- * list filters and paging, and the reference checks of a request's warehouse and item variants.
+ * list filters and paging, the reference checks of a request's warehouse and item variants, the
+ * requester's guarded change of their own request, and the guarded growth of a line's issued or
+ * received quantity.
  */
 
 /** The columns every request row starts with. */
@@ -23,6 +27,12 @@ export const requestColumns = [
   'r.warehouse_id as warehouseId',
   'w.name as warehouse',
 ] as const;
+
+/** The columns that record who files a request: their login and their employee record. */
+export const requesterColumns = (actor: Actor) => ({
+  requester_user_id: actor.userId,
+  requester_employee_id: actor.employeeId,
+});
 
 /** The requester of a row selected with {@link requestColumns}. */
 export const requesterOf = (r: { requesterUserId: number; requesterEmployeeId: number | null; requesterName: string }) => ({
@@ -93,4 +103,51 @@ export async function unknownRefs(
       : [],
   );
   return { fields, variants };
+}
+
+type RequestTable = 'inventory_purchase_requests' | 'inventory_warehouse_requests';
+
+/**
+ * The requester's own change of a request while it waits in `from` (edit, cancel): one guarded
+ * UPDATE of the approval kit (`WHERE id = ? AND status = from AND requester_user_id = <actor>`,
+ * `updated_at` set), so a request decided meanwhile, or someone else's, changes nothing and
+ * `refuse` says why. Runs in the caller's transaction.
+ */
+export async function changeOwnRequest<T extends RequestTable>(
+  trx: Db,
+  table: T,
+  actor: Actor,
+  c: {
+    id: number;
+    from: Selectable<Database[T]>['status' & keyof Selectable<Database[T]>];
+    set: UpdateObject<Database, T>;
+    refuse: (trx: Db) => Promise<AppError>;
+  },
+): Promise<void> {
+  // Both tables have the same guard columns; `set` is checked against the caller's table.
+  await transition(trx, table as 'inventory_warehouse_requests', {
+    id: c.id,
+    from: c.from as number,
+    set: { ...(c.set as UpdateObject<Database, 'inventory_warehouse_requests'>), updated_at: sql<Date>`now()` },
+    and: [sql<SqlBool>`requester_user_id = ${actor.userId}`],
+    returning: ['id'],
+    refuse: c.refuse,
+  });
+}
+
+/** A line whose issued (warehouse request) or received (purchase order) quantity grows. */
+type DrawnLine =
+  | { table: 'inventory_warehouse_request_lines'; column: 'issued_quantity' }
+  | { table: 'inventory_purchase_order_lines'; column: 'received_quantity' };
+
+/**
+ * Adds `quantity` to a line's issued or received quantity in one guarded UPDATE
+ * (`… + q <= quantity`), so concurrent issues or receipts of one line never pass what it asks
+ * for; CONFLICT with `meanwhile` when it would.
+ */
+export async function drawLine(trx: Db, line: DrawnLine, id: number, quantity: number, meanwhile: string): Promise<void> {
+  const column = sql.ref(line.column);
+  const ok = await sql<{ id: number }>`update ${sql.table(line.table)} set ${column} = ${column} + ${quantity}
+    where id = ${id} and ${column} + ${quantity} <= quantity returning id`.execute(trx);
+  if (ok.rows.length === 0) throw new AppError('CONFLICT', meanwhile);
 }

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
@@ -11,7 +12,8 @@ import type { Page, In } from '../shared/zod';
 import { ownRequest, teamRequest, warehouseRequestVisible } from './access';
 import { companyToday } from './catalogue';
 import { purchaseRequestsOfWarehouseRequest } from './purchase-requests';
-import { requestColumns, requesterOf, requestPage, unknownRefs } from './requests';
+import { changeOwnRequest, drawLine, requestColumns, requesterColumns, requesterOf, requestPage, unknownRefs } from './requests';
+import { defined } from '../shared/patch';
 import {
   catalogueIdInput,
   createWarehouseRequestInput,
@@ -42,6 +44,7 @@ type Decide = Grant<'inventory.approve.warehouse'>;
 type Reader = Grant<'inventory.request' | 'inventory.view' | 'inventory.manage' | 'inventory.approve.warehouse'>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Warehouse request not found');
+const ISSUED = { table: 'inventory_warehouse_request_lines', column: 'issued_quantity' } as const;
 
 function base(db: Db) {
   return db
@@ -131,12 +134,19 @@ async function visibleRow(db: Db, actor: Actor, id: number): Promise<RawRow> {
   return row as RawRow;
 }
 
-async function linesOf(db: Db, id: number, warehouseId: number): Promise<WarehouseRequestLine[]> {
-  const rows = await db
+/** The lines of one request, in order, with their item variant, item and unit (aliases l, v, i, u). */
+function linesBase(db: Db, id: number) {
+  return db
     .selectFrom('inventory_warehouse_request_lines as l')
     .innerJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
     .innerJoin('inventory_items as i', 'i.id', 'v.item_id')
     .innerJoin('inventory_units as u', 'u.id', 'i.unit_id')
+    .where('l.warehouse_request_id', '=', id)
+    .orderBy('l.position');
+}
+
+async function linesOf(db: Db, id: number, warehouseId: number): Promise<WarehouseRequestLine[]> {
+  const rows = await linesBase(db, id)
     .leftJoin('inventory_stock as s', (j) => j.onRef('s.variant_id', '=', 'l.variant_id').on('s.warehouse_id', '=', warehouseId))
     .select([
       'l.id',
@@ -156,8 +166,6 @@ async function linesOf(db: Db, id: number, warehouseId: number): Promise<Warehou
         where p.warehouse_request_id = ${id} and pl.variant_id = l.variant_id
           and p.status not in ('rejected', 'cancelled'))`.as('onOrder'),
     ])
-    .where('l.warehouse_request_id', '=', id)
-    .orderBy('l.position')
     .execute();
   return rows.map((r) => {
     const outstanding = r.quantity - r.issuedQuantity;
@@ -249,34 +257,46 @@ async function insertLines(
     .execute();
 }
 
+/** The form fields a requester's write checks. */
+type RequestForm = {
+  neededDate?: string | null | undefined;
+  warehouseId?: number | undefined;
+  lines?: { variantId: number }[] | undefined;
+};
+
+/**
+ * The service of a requester's write of a request (create, edit): parses `input`, checks the
+ * needed date and the references, runs `write` in one transaction (it returns the request's id),
+ * then returns the request as the requester sees it.
+ */
+const requestWrite =
+  <S extends z.ZodType<RequestForm>>(input: S, write: (ctx: Ctx, trx: Db, actor: Actor, input: z.output<S>) => Promise<number>) =>
+  async (ctx: Ctx, grant: Request, raw: In<S>): Promise<WarehouseRequestDetail> => {
+    const parsed = input.parse(raw);
+    assertPlausibleDates(companyToday(ctx), [{ param: 'neededDate', value: parsed.neededDate }]);
+    const id = await inTransaction(ctx, async (trx) => {
+      await checkRefs(trx, parsed.warehouseId, parsed.lines);
+      return write(ctx, trx, grant.actor, parsed);
+    });
+    return getWarehouseRequest(ctx, grant, { id });
+  };
+
 /** An employee asks the warehouse for items. Starts Pending (3). */
-export async function createWarehouseRequest(
-  ctx: Ctx,
-  grant: Request,
-  raw: In<typeof createWarehouseRequestInput>,
-): Promise<WarehouseRequestDetail> {
-  const input = createWarehouseRequestInput.parse(raw);
-  assertPlausibleDates(companyToday(ctx), [{ param: 'neededDate', value: input.neededDate }]);
-  const actor = grant.actor;
-  const id = await inTransaction(ctx, async (trx) => {
-    await checkRefs(trx, input.warehouseId, input.lines);
-    const row = await trx
-      .insertInto('inventory_warehouse_requests')
-      .values({
-        requester_user_id: actor.userId,
-        requester_employee_id: actor.employeeId,
-        warehouse_id: input.warehouseId,
-        needed_date: input.neededDate ?? null,
-        note: input.note ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertLines(trx, row.id, input.lines);
-    await audit(ctx, trx, { action: 'create', entity: 'inventory_warehouse_request', entityId: row.id, after: input });
-    return row.id;
-  });
-  return getWarehouseRequest(ctx, grant, { id });
-}
+export const createWarehouseRequest = requestWrite(createWarehouseRequestInput, async (ctx, trx, actor, input) => {
+  const row = await trx
+    .insertInto('inventory_warehouse_requests')
+    .values({
+      ...requesterColumns(actor),
+      warehouse_id: input.warehouseId,
+      needed_date: input.neededDate ?? null,
+      note: input.note ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertLines(trx, row.id, input.lines);
+  await audit(ctx, trx, { action: 'create', entity: 'inventory_warehouse_request', entityId: row.id, after: input });
+  return row.id;
+});
 
 /**
  * Why a conditional update touched no row: not visible (NOT_FOUND), someone else's (FORBIDDEN)
@@ -298,53 +318,32 @@ async function explainMiss(db: Db, actor: Actor, id: number, needOwn: boolean, d
 }
 
 /** The requester changes a request while it is still Pending (lines are replaced as a whole). */
-export async function updateWarehouseRequest(
-  ctx: Ctx,
-  grant: Request,
-  raw: In<typeof updateWarehouseRequestInput>,
-): Promise<WarehouseRequestDetail> {
-  const input = updateWarehouseRequestInput.parse(raw);
-  assertPlausibleDates(companyToday(ctx), [{ param: 'neededDate', value: input.neededDate }]);
-  const actor = grant.actor;
-  await inTransaction(ctx, async (trx) => {
-    await checkRefs(trx, input.warehouseId, input.lines);
-    const updated = await trx
-      .updateTable('inventory_warehouse_requests')
-      .set({
-        ...(input.warehouseId !== undefined ? { warehouse_id: input.warehouseId } : {}),
-        ...(input.neededDate !== undefined ? { needed_date: input.neededDate } : {}),
-        ...(input.note !== undefined ? { note: input.note } : {}),
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', input.id)
-      .where('status', '=', REQUEST_STATUS.Pending)
-      .where('requester_user_id', '=', actor.userId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw await explainMiss(trx, actor, input.id, true, 'edit');
-    if (input.lines) {
-      await trx.deleteFrom('inventory_warehouse_request_lines').where('warehouse_request_id', '=', input.id).execute();
-      await insertLines(trx, input.id, input.lines);
-    }
-    await audit(ctx, trx, { action: 'update', entity: 'inventory_warehouse_request', entityId: input.id, after: input });
+export const updateWarehouseRequest = requestWrite(updateWarehouseRequestInput, async (ctx, trx, actor, input) => {
+  await changeOwnRequest(trx, 'inventory_warehouse_requests', actor, {
+    id: input.id,
+    from: REQUEST_STATUS.Pending,
+    set: defined({ warehouse_id: input.warehouseId, needed_date: input.neededDate, note: input.note }),
+    refuse: (trx) => explainMiss(trx, actor, input.id, true, 'edit'),
   });
-  return getWarehouseRequest(ctx, grant, { id: input.id });
-}
+  if (input.lines) {
+    await trx.deleteFrom('inventory_warehouse_request_lines').where('warehouse_request_id', '=', input.id).execute();
+    await insertLines(trx, input.id, input.lines);
+  }
+  await audit(ctx, trx, { action: 'update', entity: 'inventory_warehouse_request', entityId: input.id, after: input });
+  return input.id;
+});
 
 /** The requester withdraws a Pending request (status Cancel, 4). */
 export async function cancelWarehouseRequest(ctx: Ctx, grant: Request, raw: In<typeof catalogueIdInput>) {
   const { id } = catalogueIdInput.parse(raw);
   const actor = grant.actor;
   await inTransaction(ctx, async (trx) => {
-    const updated = await trx
-      .updateTable('inventory_warehouse_requests')
-      .set({ status: REQUEST_STATUS.Cancel, updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where('status', '=', REQUEST_STATUS.Pending)
-      .where('requester_user_id', '=', actor.userId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw await explainMiss(trx, actor, id, true, 'cancel');
+    await changeOwnRequest(trx, 'inventory_warehouse_requests', actor, {
+      id,
+      from: REQUEST_STATUS.Pending,
+      set: { status: REQUEST_STATUS.Cancel },
+      refuse: (trx) => explainMiss(trx, actor, id, true, 'cancel'),
+    });
     await audit(ctx, trx, { action: 'cancel', entity: 'inventory_warehouse_request', entityId: id });
   });
   return getWarehouseRequest(ctx, grant, { id });
@@ -437,11 +436,7 @@ export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typ
         `Only an approved request can be issued; this one is ${REQUEST_STATUS_LABELS[wr.status as RequestStatus]}`,
       );
     }
-    const lines = await trx
-      .selectFrom('inventory_warehouse_request_lines as l')
-      .innerJoin('inventory_item_variants as v', 'v.id', 'l.variant_id')
-      .innerJoin('inventory_items as i', 'i.id', 'v.item_id')
-      .innerJoin('inventory_units as u', 'u.id', 'i.unit_id')
+    const lines = await linesBase(trx, input.id)
       .select([
         'l.id',
         'l.variant_id',
@@ -451,8 +446,6 @@ export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typ
         'v.name as variant',
         'u.name as unit',
       ])
-      .where('l.warehouse_request_id', '=', input.id)
-      .orderBy('l.position')
       .execute();
     // What is on hand of each item, locked until the issue commits (another request waits here).
     const stock = lines.length
@@ -514,14 +507,7 @@ export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typ
       }
     }
     for (const p of plan) {
-      const ok = await trx
-        .updateTable('inventory_warehouse_request_lines')
-        .set((eb) => ({ issued_quantity: eb('issued_quantity', '+', p.quantity) }))
-        .where('id', '=', p.lineId)
-        .where(sql<SqlBool>`issued_quantity + ${p.quantity} <= quantity`)
-        .returning('id')
-        .executeTakeFirst();
-      if (!ok) throw new AppError('CONFLICT', 'This line was issued meanwhile; reload and try again');
+      await drawLine(trx, ISSUED, p.lineId, p.quantity, 'This line was issued meanwhile; reload and try again');
       await moveStock(ctx, trx, {
         variantId: p.variantId,
         warehouseId: wr.warehouse_id,

@@ -2,22 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listTimesheets } from '../attendance/index';
 import type { Actor } from '../access/actor';
 import type { AppError } from '../shared/errors';
+import { auditsOf } from '../testing/audit';
 import { failure } from '../testing/expect';
 import { leaveTestKit } from './test-kit';
 import {
   adjustLeaveBalance,
-  createLeaveApprovalRule,
-  deleteLeaveApprovalRule,
-  listLeaveApprovalRules,
-  updateLeaveApprovalRule,
-} from './approvals';
-import {
   approveLeave,
   bulkApproveLeave,
+  createLeaveApprovalRule,
+  deleteLeaveApprovalRule,
   disapproveLeave,
   getLeave,
   leaveAwaitingMe,
+  listLeaveApprovalRules,
   myLeaveBalance,
+  updateLeaveApprovalRule,
   updateMyLeave,
 } from './index';
 
@@ -236,7 +235,6 @@ describe('manual balance adjustments', () => {
       reason: 'Correction',
     });
     expect(down.remaining).toBe(0);
-    const audits = await env.db.selectFrom('audit_log').select('action').where('action', '=', 'leave.balance.adjust').execute();
-    expect(audits).toHaveLength(2);
+    expect(await auditsOf(env.db, 'leave.balance.adjust')).toHaveLength(2);
   });
 });

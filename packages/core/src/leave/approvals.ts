@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
 import { refuseOwn } from '../access/index';
-import { type Grant, scopeOf } from '../access/index';
+import { scopeOf } from '../access/index';
+import type { Manage, View } from './grants';
 import { scopeSql } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
@@ -27,9 +28,6 @@ import {
  * adjustments. A request copies the steps of its matching rule when it is made (or edited);
  * service.ts walks them on approval, one guarded update per step.
  */
-
-type View = Grant<'attendance.view'>;
-type Manage = Grant<'attendance.manage'>;
 
 const personName = (alias: string) =>
   sql<string>`trim(${sql.ref(`${alias}.given_name`)} || ' ' || ${sql.ref(`${alias}.surname`)})`;
@@ -93,6 +91,14 @@ export async function refuseStep(db: Db, id: number, step: number, total: number
   );
 }
 
+/** A step with its label (a named employee's name, else the approver kind's label) in place of the name. */
+function labelled<S extends { kind: ApproverKind; employeeName: string | null }>({
+  employeeName,
+  ...s
+}: S): Omit<S, 'employeeName'> & { label: string } {
+  return { ...s, label: s.kind === 'employee' ? (employeeName ?? 'Employee') : APPROVER_KIND_LABELS[s.kind] };
+}
+
 /** The request's steps with who decided each and when. */
 export async function stepsOf(db: Db, requestId: number): Promise<LeaveApprovalStep[]> {
   const r = await sql<Omit<LeaveApprovalStep, 'label'> & { employeeName: string | null }>`
@@ -105,10 +111,7 @@ export async function stepsOf(db: Db, requestId: number): Promise<LeaveApprovalS
     left join employees de on de.id = du.employee_id
     where a.request_id = ${requestId}
     order by a.step`.execute(db);
-  return r.rows.map(({ employeeName, ...s }) => ({
-    ...s,
-    label: s.kind === 'employee' ? (employeeName ?? 'Employee') : APPROVER_KIND_LABELS[s.kind],
-  }));
+  return r.rows.map(labelled);
 }
 
 /**
@@ -169,10 +172,7 @@ async function rules(db: Db, id?: number): Promise<LeaveApprovalRuleRow[]> {
     ...row,
     steps: (
       JSON.parse(row.steps) as { step: number; kind: ApproverKind; employeeId: number | null; employeeName: string | null }[]
-    ).map(({ employeeName, ...s }) => ({
-      ...s,
-      label: s.kind === 'employee' ? (employeeName ?? 'Employee') : APPROVER_KIND_LABELS[s.kind],
-    })),
+    ).map(labelled),
   }));
 }
 
@@ -193,6 +193,13 @@ const ruleTaken = () =>
   });
 
 type RuleInput = z.output<typeof approvalRuleInput>;
+
+/** A rule's scope columns: its leave type, office and department (none = any). */
+const ruleScope = (input: RuleInput) => ({
+  leave_type_id: input.leaveTypeId ?? null,
+  company_office_id: input.companyOfficeId ?? null,
+  department_id: input.departmentId ?? null,
+});
 
 async function checkRefs(trx: Db, input: RuleInput): Promise<void> {
   const bad = (param: string, msg: string) => new AppError('VALIDATION', `${param} ${msg}`, { fields: [{ param, msg }] });
@@ -254,12 +261,7 @@ export async function createLeaveApprovalRule(
       () =>
         trx
           .insertInto('leave_approval_rules')
-          .values({
-            leave_type_id: input.leaveTypeId ?? null,
-            company_office_id: input.companyOfficeId ?? null,
-            department_id: input.departmentId ?? null,
-            created_by_user_id: grant.actor.userId,
-          })
+          .values({ ...ruleScope(input), created_by_user_id: grant.actor.userId })
           .returning('id')
           .executeTakeFirstOrThrow(),
       { unique: { leave_approval_rules_uq: ruleTaken } },
@@ -285,12 +287,7 @@ export async function updateLeaveApprovalRule(
       () =>
         trx
           .updateTable('leave_approval_rules')
-          .set({
-            leave_type_id: input.leaveTypeId ?? null,
-            company_office_id: input.companyOfficeId ?? null,
-            department_id: input.departmentId ?? null,
-            updated_at: sql`now()`,
-          })
+          .set({ ...ruleScope(input), updated_at: sql`now()` })
           .where('id', '=', input.id)
           .execute(),
       { unique: { leave_approval_rules_uq: ruleTaken } },

@@ -21,6 +21,7 @@ import {
   LEAVE_STATUS_LABELS,
   type LeaveDetail,
   type LeaveRow,
+  type LeaveStatus,
   leaveIdInput,
   setBePaidInput,
 } from './schema';
@@ -87,6 +88,24 @@ const decide = (trx: Db, r: LeaveRow, set: Parameters<typeof transition<'leave_r
     refuse: decidedMeanwhile,
   });
 
+/** What closing a request writes: its new status, who decided it, when, and the note. */
+const closing = (status: LeaveStatus, actor: Actor, note: string | undefined) => ({
+  status,
+  decided_by_user_id: actor.userId,
+  decided_at: sql<Date>`now()`,
+  decision_note: note ?? null,
+});
+
+/** The audit entry of request `r` closed: from the status it was read with to status `after`, with the note. */
+const auditClosing = (ctx: Ctx, trx: Db, action: string, r: LeaveRow, after: LeaveStatus, note: string | undefined) =>
+  audit(ctx, trx, {
+    action,
+    entity: 'leave_requests',
+    entityId: r.id,
+    before: { status: r.status },
+    after: { status: after, note: note ?? null },
+  });
+
 /**
  * Approves the request, or its current step. Every step is one guarded update
  * (`where status = Pending and approved_steps = <seen>`): of two concurrent approvals of the same
@@ -102,13 +121,7 @@ async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | und
       trx,
       r,
       final
-        ? {
-            status: LEAVE_STATUS.Approved,
-            approved_steps: r.approvalSteps,
-            decided_by_user_id: actor.userId,
-            decided_at: sql<Date>`now()`,
-            decision_note: note ?? null,
-          }
+        ? { ...closing(LEAVE_STATUS.Approved, actor, note), approved_steps: r.approvalSteps }
         : { approved_steps: step, updated_at: sql<Date>`now()` },
     );
     await decideStep(trx, actor, id, step, 'approved', note);
@@ -124,13 +137,7 @@ async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | und
     }
     if (r.countsAnnual) await shiftDays(trx, r.employeeId, yearOf(r.startDate), { reserved: -r.days, used: r.days });
     await markTimesheet(trx, id, r.employeeId, r.leaveTypeCode, actor);
-    await audit(ctx, trx, {
-      action: 'leave.approve',
-      entity: 'leave_requests',
-      entityId: id,
-      before: { status: r.status },
-      after: { status: LEAVE_STATUS.Approved, note: note ?? null },
-    });
+    await auditClosing(ctx, trx, 'leave.approve', r, LEAVE_STATUS.Approved, note);
     return 'Done';
   });
 }
@@ -138,21 +145,10 @@ async function approveOne(ctx: Ctx, actor: Actor, id: number, note: string | und
 async function disapproveOne(ctx: Ctx, actor: Actor, id: number, note: string | undefined): Promise<void> {
   await inTransaction(ctx, async (trx) => {
     const { r, step } = await decisionOf(trx, actor, id);
-    await decide(trx, r, {
-      status: LEAVE_STATUS.Disapproved,
-      decided_by_user_id: actor.userId,
-      decided_at: sql<Date>`now()`,
-      decision_note: note ?? null,
-    });
+    await decide(trx, r, closing(LEAVE_STATUS.Disapproved, actor, note));
     await decideStep(trx, actor, id, step, 'disapproved', note);
     if (r.countsAnnual) await shiftDays(trx, r.employeeId, yearOf(r.startDate), { reserved: -r.days });
-    await audit(ctx, trx, {
-      action: 'leave.disapprove',
-      entity: 'leave_requests',
-      entityId: id,
-      before: { status: r.status },
-      after: { status: LEAVE_STATUS.Disapproved, note: note ?? null },
-    });
+    await auditClosing(ctx, trx, 'leave.disapprove', r, LEAVE_STATUS.Disapproved, note);
   });
 }
 
@@ -178,12 +174,7 @@ async function cancelOne(ctx: Ctx, actor: Actor, id: number, who: Who, note: str
     await transition(trx, 'leave_requests', {
       id,
       from: r.status,
-      set: {
-        status: LEAVE_STATUS.Cancel,
-        decided_by_user_id: actor.userId,
-        decided_at: sql<Date>`now()`,
-        decision_note: note ?? null,
-      },
+      set: closing(LEAVE_STATUS.Cancel, actor, note),
       returning: ['id'],
       refuse: decidedMeanwhile,
     });
@@ -194,13 +185,7 @@ async function cancelOne(ctx: Ctx, actor: Actor, id: number, who: Who, note: str
     } else if (r.countsAnnual) {
       await shiftDays(trx, r.employeeId, year, { reserved: -r.days });
     }
-    await audit(ctx, trx, {
-      action: 'leave.cancel',
-      entity: 'leave_requests',
-      entityId: id,
-      before: { status: r.status },
-      after: { status: LEAVE_STATUS.Cancel, note: note ?? null },
-    });
+    await auditClosing(ctx, trx, 'leave.cancel', r, LEAVE_STATUS.Cancel, note);
   });
 }
 

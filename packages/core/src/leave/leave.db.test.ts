@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assignSchedule, createHoliday, listTimesheets } from '../attendance/index';
 import type { Actor } from '../access/actor';
 import type { AppError } from '../shared/errors';
+import { auditsOf } from '../testing/audit';
 import { failure } from '../testing/expect';
 import { leaveTestKit } from './test-kit';
 import {
@@ -219,13 +220,7 @@ describe('decisions, scope and the timesheet', () => {
     const lost = results.find((x) => x.status === 'rejected') as PromiseRejectedResult;
     expect((lost.reason as AppError).code).toBe('CONFLICT');
     expect((lost.reason as AppError).message).toBe('This leave request has been decided already; reload to see its status');
-    const audits = await env.db
-      .selectFrom('audit_log')
-      .select('action')
-      .where('action', '=', 'leave.approve')
-      .where('entity_id', '=', String(r.id))
-      .execute();
-    expect(audits).toHaveLength(1);
+    expect(await auditsOf(env.db, 'leave.approve', r.id)).toHaveLength(1);
     // Payroll sees the unpaid days.
     expect(
       await approvedUnpaidLeaveDays(env.db, {

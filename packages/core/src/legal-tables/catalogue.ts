@@ -1,4 +1,4 @@
-import { LEGAL_TABLE_SEED } from '../db/migrations/20261126T1030_legal_tables';
+import { LEGAL_TABLE_SEED, type LegalSeedRow } from '../db/migrations/20261126T1030_legal_tables';
 
 /*
  * The keys of the dated legal table and how a value is resolved for a pay date (issue 18 §4; docs/legal-tables.md).
@@ -73,25 +73,11 @@ export const LEGAL_KEYS = {
 export type LegalKey = keyof typeof LEGAL_KEYS;
 export const LEGAL_KEY_NAMES = Object.keys(LEGAL_KEYS) as LegalKey[];
 
-/** One dated row (a database row or a built-in one). `value` is a decimal number as text. */
-export interface LegalRow {
-  key: string;
-  region: string | null;
-  value: string;
-  validFrom: string;
-  validTo: string | null;
-  source: string;
-  note: string | null;
-}
+/** One dated row (a database row or a built-in one): the migration's seed row shape. `value` is a decimal number as text. */
+export type LegalRow = LegalSeedRow;
 
 /** A value in force on a date, with the row it came from (for traces and the screen). */
-export interface LegalValue {
-  value: string;
-  validFrom: string;
-  validTo: string | null;
-  source: string;
-  note: string | null;
-}
+export type LegalValue = Omit<LegalRow, 'key' | 'region'>;
 
 /**
  * The legal values in force on one pay date, as the pure formulas take them. Optional entries are null when no row

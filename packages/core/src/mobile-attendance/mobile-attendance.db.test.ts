@@ -7,6 +7,7 @@ import { actorForUser } from '../auth/service';
 import { useDbEnv } from '../testing/db-env';
 import { failure } from '../testing/expect';
 import { makeUser } from '../testing/fixtures';
+import { insertPermissionGrant } from '../testing/grants';
 import { findCompanyOffices, updateCompanyOffice } from '../org/index';
 import { haversineMetres } from './rules';
 import {
@@ -76,19 +77,11 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   const u = await makeUser(env.services, env.org, ['employee'], { dept: 0 });
   await env.db.updateTable('employees').set({ job_position_id: job.id }).where('id', '=', u.employeeId!).execute();
-  await env.db
-    .insertInto('permission_grants')
-    .values({
-      subject_type: 'job_position',
-      subject_id: job.id,
-      grant_kind: 'permission',
-      grant_key: 'attendance.mobile',
-      status: 1,
-      requested_by: hc.userId,
-      decided_by: hc.userId,
-      decided_at: now,
-    })
-    .execute();
+  await insertPermissionGrant(env.db, { type: 'job_position', id: job.id }, 'attendance.mobile', hc.userId, {
+    status: 1,
+    decided_by: hc.userId,
+    decided_at: now,
+  });
   worker = (await actorForUser(env.db, u.userId, 'user'))!;
   await createGeofence(ctx(hc), requirePermission(hc, 'attendance.manage'), {
     companyOfficeId: env.org.officeId,

@@ -1,10 +1,12 @@
-import { type Ctx, inTransaction } from '../shared/context';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
-import { jobPositionAssignation, PARENTS } from './job-positions';
+import { jobPositionAssignation } from './job-positions';
+import { PARENTS, type PositionParent } from './position-parents';
 import { resolvePlacement } from './placement';
-import { lockedPosition, placeJobPosition, setPositionLevel } from './position-moves';
+import { type JobPositionDbRow, lockedPosition, placeJobPosition, setPositionLevel } from './position-moves';
+import type { OrgRow } from './records';
 import { assignJobPositionInput, type JobPositionRow, type mappingInput, officeAssignInput, sectionAssignInput } from './schema';
 
 /*
@@ -17,6 +19,24 @@ export async function sectionAssignation(ctx: Ctx, grant: View, raw: In<typeof m
   return jobPositionAssignation(ctx, grant, 'section', raw);
 }
 
+/**
+ * One assign or unassign in one transaction: the parent `input.id` (NOT_FOUND naming it when there is none), then
+ * the job position `input.jobPositionId` locked for the move; `move` does the rest.
+ */
+function moveUnder<P extends PositionParent, R>(
+  ctx: Ctx,
+  parent: P,
+  input: { id: number; jobPositionId: number },
+  move: (trx: Db, unit: OrgRow<(typeof PARENTS)[P]['table']>, before: JobPositionDbRow) => Promise<R>,
+): Promise<R> {
+  const { table, label } = PARENTS[parent];
+  return inTransaction(ctx, async (trx) => {
+    const unit = await trx.selectFrom(table).selectAll().where('id', '=', input.id).executeTakeFirst();
+    if (!unit) throw notFound(label);
+    return move(trx, unit as OrgRow<(typeof PARENTS)[P]['table']>, await lockedPosition(trx, input.jobPositionId));
+  });
+}
+
 const otherDepartment = (position: string, what: string) =>
   new AppError('VALIDATION', 'Invalid input', {
     fields: [{ param: 'jobPositionId', msg: `Job position ${position} is not in the department of ${what}` }],
@@ -27,11 +47,7 @@ const otherDepartment = (position: string, what: string) =>
  * The position's working employees move with it, so the org chart stays consistent.
  */
 export async function assignJobPositionToSection(ctx: Ctx, _grant: Manage, raw: In<typeof sectionAssignInput>) {
-  const input = sectionAssignInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const section = await trx.selectFrom('sections').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!section) throw notFound('Section');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'section', sectionAssignInput.parse(raw), async (trx, section, before) => {
     if (before.department_id !== section.department_id) throw otherDepartment(before.name, `section ${section.name}`);
     if (before.section_id === section.id) return { changed: false, employeesMoved: 0 };
     return placeJobPosition(ctx, trx, before, { divisionId: section.division_id, sectionId: section.id }, 'job_position.assign');
@@ -40,11 +56,7 @@ export async function assignJobPositionToSection(ctx: Ctx, _grant: Manage, raw: 
 
 /** Takes a job position out of a section (it stays in the section's division). */
 export async function unassignJobPositionFromSection(ctx: Ctx, _grant: Manage, raw: In<typeof sectionAssignInput>) {
-  const input = sectionAssignInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const section = await trx.selectFrom('sections').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
-    if (!section) throw notFound('Section');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'section', sectionAssignInput.parse(raw), async (trx, section, before) => {
     if (before.section_id !== section.id) {
       throw new AppError('CONFLICT', `Job position ${before.name} is not in section ${section.name}`);
     }
@@ -62,11 +74,7 @@ export async function divisionAssignation(ctx: Ctx, grant: View, raw: In<typeof 
  * division (out of any section of another division); its working employees move with it.
  */
 export async function assignJobPositionToDivision(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
-  const input = assignJobPositionInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const division = await trx.selectFrom('divisions').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!division) throw notFound('Division');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'division', assignJobPositionInput.parse(raw), async (trx, division, before) => {
     if (before.department_id !== division.department_id) throw otherDepartment(before.name, `division ${division.name}`);
     if (before.division_id === division.id) return { changed: false, employeesMoved: 0 };
     return placeJobPosition(ctx, trx, before, { divisionId: division.id, sectionId: null }, 'job_position.assign');
@@ -75,11 +83,7 @@ export async function assignJobPositionToDivision(ctx: Ctx, _grant: Manage, raw:
 
 /** `POST component/division/{id}/unassign`: the job position leaves the division (and its section); it stays in the department. */
 export async function unassignJobPositionFromDivision(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
-  const input = assignJobPositionInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const division = await trx.selectFrom('divisions').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
-    if (!division) throw notFound('Division');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'division', assignJobPositionInput.parse(raw), async (trx, division, before) => {
     if (before.division_id !== division.id) {
       throw new AppError('CONFLICT', `Job position ${before.name} is not in division ${division.name}`);
     }
@@ -93,11 +97,7 @@ export async function jobLevelAssignation(ctx: Ctx, grant: View, raw: In<typeof 
 }
 /** `POST component/jobLevel/{id}/assign`: the job position is at this level from now on. */
 export async function assignJobPositionToJobLevel(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
-  const input = assignJobPositionInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const level = await trx.selectFrom('job_levels').select('id').where('id', '=', input.id).executeTakeFirst();
-    if (!level) throw notFound('Job level');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'jobLevel', assignJobPositionInput.parse(raw), async (trx, level, before) => {
     if (before.job_level_id === level.id) return { changed: false as const };
     return setPositionLevel(ctx, trx, before, level.id, 'job_position.assignLevel');
   });
@@ -105,11 +105,7 @@ export async function assignJobPositionToJobLevel(ctx: Ctx, _grant: Manage, raw:
 
 /** `POST component/jobLevel/{id}/unassign`: the job position no longer has this level. */
 export async function unassignJobPositionFromJobLevel(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
-  const input = assignJobPositionInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const level = await trx.selectFrom('job_levels').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
-    if (!level) throw notFound('Job level');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'jobLevel', assignJobPositionInput.parse(raw), async (trx, level, before) => {
     if (before.job_level_id !== level.id) {
       throw new AppError('CONFLICT', `Job position ${before.name} is not at job level ${level.name}`);
     }
@@ -123,11 +119,7 @@ export async function unassignJobPositionFromJobLevel(ctx: Ctx, _grant: Manage, 
  * employees move with it.
  */
 export async function assignJobPositionToDepartment(ctx: Ctx, _grant: Manage, raw: In<typeof assignJobPositionInput>) {
-  const input = assignJobPositionInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const department = await trx.selectFrom('departments').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!department) throw notFound('Department');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'department', assignJobPositionInput.parse(raw), async (trx, department, before) => {
     if (before.company_office_id !== department.company_office_id) {
       throw new AppError('VALIDATION', 'Invalid input', {
         fields: [
@@ -152,10 +144,7 @@ export async function assignJobPositionToDepartment(ctx: Ctx, _grant: Manage, ra
  */
 export async function assignJobPositionToOffice(ctx: Ctx, _grant: Manage, raw: In<typeof officeAssignInput>) {
   const input = officeAssignInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const office = await trx.selectFrom('company_offices').select(['id', 'name']).where('id', '=', input.id).executeTakeFirst();
-    if (!office) throw notFound('Company office');
-    const before = await lockedPosition(trx, input.jobPositionId);
+  return moveUnder(ctx, 'companyOffice', input, async (trx, office, before) => {
     const inOffice = before.company_office_id === office.id;
     if (!input.departmentId && !inOffice) {
       throw new AppError('VALIDATION', 'Invalid input', {

@@ -1,22 +1,16 @@
 import { type Ctx, inTransaction } from '../shared/context';
 import { refuseIfUsed } from '../shared/db-errors';
-import type { In, Page } from '../shared/zod';
-import type { Manage, View } from './grants';
+import type { In } from '../shared/zod';
+import type { Manage } from './grants';
 import { resolvePlacement } from './placement';
-import { queryDepartments } from './queries';
+import { listProcedure, queryDepartments } from './queries';
 import { departmentUses } from './usage';
 import { auditRow, insertRow, updateRow, changedMeanwhile, deleteProcedure, lockedRow, nameTaken } from './records';
-import { createDepartmentInput, type DepartmentRow, listDepartmentsInput, updateDepartmentInput } from './schema';
+import { createDepartmentInput, listDepartmentsInput, updateDepartmentInput } from './schema';
 
 // Departments
 
-export async function findDepartments(
-  ctx: Ctx,
-  _grant: View,
-  raw: In<typeof listDepartmentsInput>,
-): Promise<Page<DepartmentRow>> {
-  return queryDepartments(ctx.db, listDepartmentsInput.parse(raw));
-}
+export const findDepartments = listProcedure(listDepartmentsInput, queryDepartments);
 
 const departmentWrite = (name: string) => ({
   unique: { departments_office_name_uq: nameTaken(`A department named ${name} already exists in this office`) },

@@ -1,17 +1,12 @@
-import { type Ctx, inTransaction } from '../shared/context';
-import type { In, Page } from '../shared/zod';
-import type { Manage, View } from './grants';
-import { createPlacedUnit, type PlacedUnit, updatePlacedUnit } from './placed-units';
-import { queryDivisions } from './queries';
+import { type PlacedUnit, placedUnitProcedures } from './placed-units';
+import { listProcedure, queryDivisions } from './queries';
 import { divisionUses } from './usage';
 import { deleteProcedure } from './records';
-import { createDivisionInput, type DivisionRow, listDivisionsInput, updateDivisionInput } from './schema';
+import { createDivisionInput, listDivisionsInput, updateDivisionInput } from './schema';
 
 // Divisions
 
-export async function findDivisions(ctx: Ctx, _grant: View, raw: In<typeof listDivisionsInput>): Promise<Page<DivisionRow>> {
-  return queryDivisions(ctx.db, listDivisionsInput.parse(raw));
-}
+export const findDivisions = listProcedure(listDivisionsInput, queryDivisions);
 
 const division: PlacedUnit = {
   table: 'divisions',
@@ -24,14 +19,10 @@ const division: PlacedUnit = {
   uses: divisionUses,
 };
 
-export async function createDivision(ctx: Ctx, _grant: Manage, raw: In<typeof createDivisionInput>) {
-  const input = createDivisionInput.parse(raw);
-  return inTransaction(ctx, (trx) => createPlacedUnit(ctx, trx, division, input));
-}
-
-export async function updateDivision(ctx: Ctx, _grant: Manage, raw: In<typeof updateDivisionInput>) {
-  const { id, name, ...placed } = updateDivisionInput.parse(raw);
-  return inTransaction(ctx, (trx) => updatePlacedUnit(ctx, trx, division, id, name, placed));
-}
+export const { create: createDivision, update: updateDivision } = placedUnitProcedures(
+  division,
+  createDivisionInput,
+  updateDivisionInput,
+);
 
 export const deleteDivision = deleteProcedure('divisions', { entity: 'division', label: 'Division', uses: divisionUses });

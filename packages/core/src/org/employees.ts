@@ -42,6 +42,29 @@ const placementChange = (e: LockedEmployee, after: GrantPlacement): PlacementCha
 // ---------------------------------------------------------------------------------------------
 // Job position ⇄ employees
 
+/**
+ * The end of moving one employee into or out of a job position: the guarded update must have changed their row
+ * (else CONFLICT: changed meanwhile), then their sessions follow the new placement and the audit records it.
+ */
+async function positionMoved(
+  ctx: Ctx,
+  trx: Db,
+  updated: { numUpdatedRows: bigint },
+  move: PlacementChange,
+  entry: { action: string; before: LockedEmployee; after: Record<string, unknown> },
+): Promise<{ changed: boolean }> {
+  if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile();
+  await renewSessionsAfterPlacement({ ...ctx, db: trx }, move);
+  await audit(ctx, trx, {
+    action: entry.action,
+    entity: 'employee',
+    entityId: entry.before.id,
+    before: placementOf(entry.before),
+    after: entry.after,
+  });
+  return { changed: true };
+}
+
 async function findPosition(db: Db, id: number, lock = false) {
   let q = db.selectFrom('job_positions').selectAll().where('id', '=', id);
   // Shared lock for a write: the position cannot be deleted or moved while an employee is placed in it.
@@ -113,16 +136,11 @@ export async function assignEmployeeToJobPosition(ctx: Ctx, grant: Manage, raw: 
       .where('company_office_id', '=', position.company_office_id)
       .where((eb) => eb('job_position_id', 'is distinct from', position.id))
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw changedMeanwhile();
-    await renewSessionsAfterPlacement({ ...ctx, db: trx }, move);
-    await audit(ctx, trx, {
+    return positionMoved(ctx, trx, r, move, {
       action: 'employee.assignJobPosition',
-      entity: 'employee',
-      entityId: before.id,
-      before: placementOf(before),
+      before,
       after: { ...after, ...(permissionsAdded.length ? { permissionsAdded } : {}) },
     });
-    return { changed: true };
   });
 }
 
@@ -141,16 +159,11 @@ export async function unassignEmployeeFromJobPosition(ctx: Ctx, grant: Manage, r
       .where('id', '=', before.id)
       .where('job_position_id', '=', position.id)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw changedMeanwhile();
-    await renewSessionsAfterPlacement({ ...ctx, db: trx }, move);
-    await audit(ctx, trx, {
+    return positionMoved(ctx, trx, r, move, {
       action: 'employee.unassignJobPosition',
-      entity: 'employee',
-      entityId: before.id,
-      before: placementOf(before),
+      before,
       after: { ...placementOf(before), jobPositionId: null },
     });
-    return { changed: true };
   });
 }
 

@@ -2,17 +2,15 @@ import { audit } from '../audit/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { camelRow } from '../shared/db-errors';
 import { AppError, notFound } from '../shared/errors';
-import type { In, Page } from '../shared/zod';
-import type { Manage, View } from './grants';
-import { queryIdIndexes } from './queries';
+import type { In } from '../shared/zod';
+import type { Manage } from './grants';
+import { listProcedure, queryIdIndexes } from './queries';
 import { auditRow, insertRow, changedMeanwhile, lockedRow } from './records';
-import { createIdIndexInput, type IdIndexRow, idInput, listIdIndexesInput, updateIdIndexInput } from './schema';
+import { createIdIndexInput, idInput, listIdIndexesInput, updateIdIndexInput } from './schema';
 
 // ID index (employee-number scheme per office)
 
-export async function findIdIndexes(ctx: Ctx, _grant: View, raw: In<typeof listIdIndexesInput>): Promise<Page<IdIndexRow>> {
-  return queryIdIndexes(ctx.db, listIdIndexesInput.parse(raw));
-}
+export const findIdIndexes = listProcedure(listIdIndexesInput, queryIdIndexes);
 
 export async function createIdIndex(ctx: Ctx, _grant: Manage, raw: In<typeof createIdIndexInput>) {
   const input = createIdIndexInput.parse(raw);

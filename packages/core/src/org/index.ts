@@ -7,15 +7,7 @@ export * from './offices';
 export * from './departments';
 export * from './divisions';
 export * from './sections';
-export {
-  createJobPosition,
-  deleteJobPosition,
-  findJobPositions,
-  getJobPosition,
-  jobPositionAssignation,
-  jobPositionsOf,
-  updateJobPosition,
-} from './job-positions';
+export * from './job-positions';
 export * from './assignments';
 export * from './job-levels';
 export * from './id-indexes';

@@ -1,16 +1,14 @@
 import { type Ctx, inTransaction } from '../shared/context';
-import type { In, Page } from '../shared/zod';
-import type { Manage, View } from './grants';
-import { queryJobLevels } from './queries';
+import type { In } from '../shared/zod';
+import type { Manage } from './grants';
+import { listProcedure, queryJobLevels } from './queries';
 import { jobLevelUses } from './usage';
 import { auditRow, insertRow, updateRow, deleteProcedure, lockedRow, nameTaken } from './records';
-import { createJobLevelInput, type JobLevelRow, listJobLevelsInput, updateJobLevelInput } from './schema';
+import { createJobLevelInput, listJobLevelsInput, updateJobLevelInput } from './schema';
 
 // Job levels
 
-export async function findJobLevels(ctx: Ctx, _grant: View, raw: In<typeof listJobLevelsInput>): Promise<Page<JobLevelRow>> {
-  return queryJobLevels(ctx.db, listJobLevelsInput.parse(raw));
-}
+export const findJobLevels = listProcedure(listJobLevelsInput, queryJobLevels);
 
 const levelNameTaken = (name: string) => ({
   unique: { job_levels_name_uq: nameTaken(`A job level named ${name} already exists`) },

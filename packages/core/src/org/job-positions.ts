@@ -5,8 +5,9 @@ import { AppError, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
 import { namesPlacement, type Placement, resolvePlacement } from './placement';
+import { PARENTS, type PositionParent } from './position-parents';
 import { followPosition } from './position-moves';
-import { type JobPositionFilter, queryJobPosition, queryJobPositions } from './queries';
+import { type JobPositionFilter, listProcedure, queryJobPosition, queryJobPositions } from './queries';
 import { jobPositionUses } from './usage';
 import { auditRow, insertRow, updateRow, changedMeanwhile, deleteProcedure, lockedRow, nameTaken } from './records';
 import {
@@ -20,13 +21,7 @@ import {
 
 // Job positions
 
-export async function findJobPositions(
-  ctx: Ctx,
-  _grant: View,
-  raw: In<typeof listJobPositionsInput>,
-): Promise<Page<JobPositionRow>> {
-  return queryJobPositions(ctx.db, listJobPositionsInput.parse(raw));
-}
+export const findJobPositions = listProcedure(listJobPositionsInput, queryJobPositions);
 
 export async function getJobPosition(ctx: Ctx, _grant: View, raw: In<typeof idInput>): Promise<JobPositionRow> {
   const { id } = idInput.parse(raw);
@@ -34,17 +29,6 @@ export async function getJobPosition(ctx: Ctx, _grant: View, raw: In<typeof idIn
   if (!row) throw notFound('Job position');
   return row;
 }
-
-export type PositionParent = 'companyOffice' | 'department' | 'division' | 'section' | 'jobLevel';
-
-/** The parents job positions hang under ("mapping" and "assignation" sub-paths). */
-export const PARENTS = {
-  companyOffice: { table: 'company_offices', label: 'Company office', key: 'companyOfficeId' },
-  department: { table: 'departments', label: 'Department', key: 'departmentId' },
-  division: { table: 'divisions', label: 'Division', key: 'divisionId' },
-  section: { table: 'sections', label: 'Section', key: 'sectionId' },
-  jobLevel: { table: 'job_levels', label: 'Job level', key: 'jobLevelId' },
-} as const;
 
 /** Job positions under one office, department, division, section or level (the "mapping" sub-paths). */
 export const jobPositionsOf = (ctx: Ctx, _grant: View, parent: PositionParent, raw: In<typeof mappingInput>) =>

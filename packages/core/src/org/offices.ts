@@ -2,20 +2,18 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import { camelRow } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
-import type { In, Page } from '../shared/zod';
-import type { Manage, View } from './grants';
-import { queryOffices } from './queries';
+import type { In } from '../shared/zod';
+import type { Manage } from './grants';
+import { listProcedure, queryOffices } from './queries';
 import { officeUses } from './usage';
 import { defined } from '../shared/patch';
 import { auditRow, insertRow, updateRow, deleteProcedure, lockedRow, nameTaken } from './records';
-import { createOfficeInput, listOfficesInput, type OfficeRow, updateOfficeInput } from './schema';
+import { createOfficeInput, listOfficesInput, updateOfficeInput } from './schema';
 
 // Company offices
 
 /** Offices (paginated, search by name, code or city) with counts and their ID index. */
-export async function findCompanyOffices(ctx: Ctx, _grant: View, raw: In<typeof listOfficesInput>): Promise<Page<OfficeRow>> {
-  return queryOffices(ctx.db, listOfficesInput.parse(raw));
-}
+export const findCompanyOffices = listProcedure(listOfficesInput, queryOffices);
 
 const officeUnique = (code: string, name: string) => ({
   company_offices_code_key: () =>

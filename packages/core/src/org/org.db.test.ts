@@ -7,6 +7,7 @@ import { AppError } from '../shared/errors';
 import { makeEmployee } from '../testing/fixtures';
 import { failure, zodPaths } from '../testing/expect';
 import { auditTrail } from '../testing/audit';
+import { insertPermissionGrant } from '../testing/grants';
 import { orgManager, useOrgTestDb } from '../testing/org-fixtures';
 import {
   assignEmployeeToIdIndex,
@@ -20,50 +21,35 @@ import {
 } from './employees';
 import {
   assignJobPositionToDepartment,
-  assignJobPositionToOffice,
-  jobPositionAssignation,
-  unassignJobPositionFromOfficeOrDepartment,
   assignJobPositionToDivision,
   assignJobPositionToJobLevel,
+  assignJobPositionToOffice,
   assignJobPositionToSection,
   divisionAssignation,
   jobLevelAssignation,
+  sectionAssignation,
   unassignJobPositionFromDivision,
   unassignJobPositionFromJobLevel,
-  createCompanyOffice,
-  createDepartment,
-  createDivision,
-  createIdIndex,
-  createJobLevel,
-  createJobPosition,
-  createSection,
-  deleteCompanyOffice,
-  deleteDepartment,
-  deleteDivision,
-  deleteIdIndex,
-  deleteJobLevel,
-  deleteJobPosition,
-  deleteSection,
-  findCompanyOffices,
-  findDepartments,
-  findDivisions,
-  findIdIndexes,
-  findJobPositions,
-  findSections,
-  getJobPosition,
-  jobPositionsOf,
-  nextEmployeeNumber,
-  orgChart,
-  sectionAssignation,
+  unassignJobPositionFromOfficeOrDepartment,
   unassignJobPositionFromSection,
-  updateCompanyOffice,
-  updateDepartment,
-  updateDivision,
-  updateIdIndex,
-  updateJobLevel,
+} from './assignments';
+import { createDepartment, deleteDepartment, findDepartments, updateDepartment } from './departments';
+import { createDivision, deleteDivision, findDivisions, updateDivision } from './divisions';
+import { createIdIndex, deleteIdIndex, findIdIndexes, updateIdIndex } from './id-indexes';
+import { createJobLevel, deleteJobLevel, updateJobLevel } from './job-levels';
+import {
+  createJobPosition,
+  deleteJobPosition,
+  findJobPositions,
+  getJobPosition,
+  jobPositionAssignation,
+  jobPositionsOf,
   updateJobPosition,
-  updateSection,
-} from './index';
+} from './job-positions';
+import { nextEmployeeNumber } from './numbering';
+import { createCompanyOffice, deleteCompanyOffice, findCompanyOffices, updateCompanyOffice } from './offices';
+import { orgChart } from './org-chart';
+import { createSection, deleteSection, findSections, updateSection } from './sections';
 
 const t = useOrgTestDb(orgManager(['superadmin']));
 
@@ -334,16 +320,7 @@ describe('job positions and job levels', () => {
 
   it('a live permission grant on a position blocks its deletion', async () => {
     const pos = await createJobPosition(t.ctx, t.manage, { name: 'Auditor', departmentId: t.org.dept[0] });
-    await t.db
-      .insertInto('permission_grants')
-      .values({
-        subject_type: 'job_position',
-        subject_id: pos.id,
-        grant_kind: 'permission',
-        grant_key: 'org.view',
-        requested_by: t.actor.userId,
-      })
-      .execute();
+    await insertPermissionGrant(t.db, { type: 'job_position', id: pos.id }, 'org.view', t.actor.userId);
     const e = await failure(deleteJobPosition(t.ctx, t.manage, { id: pos.id }));
     expect(e.message).toBe('Job position Auditor is used by 1 permission grant');
   });

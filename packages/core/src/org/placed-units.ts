@@ -1,5 +1,8 @@
-import type { Ctx, Db } from '../shared/context';
+import type { z } from 'zod';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { refuseIfUsed, type Use } from '../shared/db-errors';
+import type { In } from '../shared/zod';
+import type { Manage } from './grants';
 import { namesPlacement, type Placement, resolvePlacement, type Want } from './placement';
 import { auditRow, changedMeanwhile, insertRow, lockedRow, nameTaken, type OrgRow, updateRow } from './records';
 
@@ -70,4 +73,24 @@ export async function updatePlacedUnit(
   const name = newName ?? before.name;
   const row = await updateRow(trx, unit.table, id, { name, ...placementColumns(unit, at) }, unitWrite(unit, name));
   return auditRow(ctx, trx, unit.entity, row, before);
+}
+
+/**
+ * The create and update procedures of a unit: each parses its input, then creates or moves the unit in one
+ * transaction ({@link createPlacedUnit}, {@link updatePlacedUnit}).
+ */
+export function placedUnitProcedures<
+  C extends z.ZodType<Want & { name: string }>,
+  U extends z.ZodType<Want & { id: number; name?: string | undefined }>,
+>(unit: PlacedUnit, createInput: C, updateInput: U) {
+  return {
+    create: async (ctx: Ctx, _grant: Manage, raw: In<C>) => {
+      const input = createInput.parse(raw);
+      return inTransaction(ctx, (trx) => createPlacedUnit(ctx, trx, unit, input));
+    },
+    update: async (ctx: Ctx, _grant: Manage, raw: In<U>) => {
+      const { id, name, ...placed } = updateInput.parse(raw);
+      return inTransaction(ctx, (trx) => updatePlacedUnit(ctx, trx, unit, id, name, placed));
+    },
+  };
 }

@@ -1,11 +1,13 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Scope } from '../access/index';
 import { scopeSql } from '../access/index';
-import type { Db } from '../shared/context';
+import type { z } from 'zod';
+import type { Ctx, Db } from '../shared/context';
 import { employeeName, employeePlacementColumns } from '../shared/employee-sql';
 import { type PageArgs, pageOffset, windowedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
-import type { Page } from '../shared/zod';
+import type { In, Page } from '../shared/zod';
+import type { View } from './grants';
 import {
   type DepartmentRow,
   type DivisionRow,
@@ -36,8 +38,44 @@ async function paged<O extends { total: number }, R>(
   return windowedPage(found, args, countAll, map);
 }
 
+/** The list procedure of an org record (`GET …`): the filters `schema` parses, and the page `query` reads. */
+export function listProcedure<S extends z.ZodType, R>(schema: S, query: (db: Db, f: z.output<S>) => Promise<Page<R>>) {
+  return async (ctx: Ctx, _grant: View, raw: In<S>): Promise<Page<R>> => query(ctx.db, schema.parse(raw));
+}
+
 const totalCol = sql<number>`(count(*) over ())::int`.as('total');
 const count = (expr: ReturnType<typeof sql>) => sql<number>`(${expr})::int`;
+
+/** The org levels a unit may lie under, outermost first: the filter's key and the unit's column. */
+const PARENT_COLUMNS = [
+  ['companyOfficeId', 'company_office_id'],
+  ['departmentId', 'department_id'],
+  ['divisionId', 'division_id'],
+  ['sectionId', 'section_id'],
+] as const;
+
+/** What the lists of org units filter on: the unit's name contains `search`; it lies under the office, department, … given. */
+type UnitFilter = { search?: string | undefined } & { [K in (typeof PARENT_COLUMNS)[number][0]]?: number | undefined };
+
+/** The list's filters on the org unit under alias `a` ({@link UnitFilter}). */
+// biome-ignore lint/suspicious/noExplicitAny: any select query over an org table under alias `a`
+function unitFilters<Q extends SelectQueryBuilder<any, any, any>>(q: Q, a: string, f: UnitFilter): Q {
+  let out = q;
+  if (f.search) out = out.where(sql.ref(`${a}.name`), 'ilike', likePattern(f.search)) as Q;
+  for (const [key, column] of PARENT_COLUMNS) {
+    const id = f[key];
+    if (id) out = out.where(sql.ref(`${a}.${column}`), '=', id) as Q;
+  }
+  return out;
+}
+
+/** Orders by the names of the units under `aliases`, case-insensitively, outermost first. */
+// biome-ignore lint/suspicious/noExplicitAny: any select query joining those units
+function byNames<Q extends SelectQueryBuilder<any, any, any>>(q: Q, ...aliases: string[]): Q {
+  let out = q;
+  for (const a of aliases) out = out.orderBy(sql`lower(${sql.ref(`${a}.name`)})`) as Q;
+  return out;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -85,9 +123,7 @@ export async function queryDepartments(
   db: Db,
   f: PageArgs & { search?: string | undefined; companyOfficeId?: number | undefined },
 ): Promise<Page<DepartmentRow>> {
-  let q = db.selectFrom('departments as d');
-  if (f.search) q = q.where('d.name', 'ilike', likePattern(f.search));
-  if (f.companyOfficeId) q = q.where('d.company_office_id', '=', f.companyOfficeId);
+  const q = unitFilters(db.selectFrom('departments as d'), 'd', f);
   const page = q
     .innerJoin('company_offices as o', 'o.id', 'd.company_office_id')
     .select([
@@ -99,8 +135,7 @@ export async function queryDepartments(
       count(sql`select count(*) from employees where department_id = d.id and resigned = 0`).as('employees'),
       totalCol,
     ])
-    .orderBy(sql`lower(o.name)`)
-    .orderBy(sql`lower(d.name)`)
+    .$call((b) => byNames(b, 'o', 'd'))
     .orderBy('d.id');
   return paged(page, q, f, (r) => r);
 }
@@ -109,10 +144,7 @@ export async function queryDivisions(
   db: Db,
   f: PageArgs & { search?: string | undefined; companyOfficeId?: number | undefined; departmentId?: number | undefined },
 ): Promise<Page<DivisionRow>> {
-  let q = db.selectFrom('divisions as v');
-  if (f.search) q = q.where('v.name', 'ilike', likePattern(f.search));
-  if (f.companyOfficeId) q = q.where('v.company_office_id', '=', f.companyOfficeId);
-  if (f.departmentId) q = q.where('v.department_id', '=', f.departmentId);
+  const q = unitFilters(db.selectFrom('divisions as v'), 'v', f);
   const page = q
     .innerJoin('company_offices as o', 'o.id', 'v.company_office_id')
     .innerJoin('departments as d', 'd.id', 'v.department_id')
@@ -127,9 +159,7 @@ export async function queryDivisions(
       count(sql`select count(*) from employees where division_id = v.id and resigned = 0`).as('employees'),
       totalCol,
     ])
-    .orderBy(sql`lower(o.name)`)
-    .orderBy(sql`lower(d.name)`)
-    .orderBy(sql`lower(v.name)`)
+    .$call((b) => byNames(b, 'o', 'd', 'v'))
     .orderBy('v.id');
   return paged(page, q, f, (r) => r);
 }
@@ -143,11 +173,7 @@ export async function querySections(
     divisionId?: number | undefined;
   },
 ): Promise<Page<SectionRow>> {
-  let q = db.selectFrom('sections as s');
-  if (f.search) q = q.where('s.name', 'ilike', likePattern(f.search));
-  if (f.companyOfficeId) q = q.where('s.company_office_id', '=', f.companyOfficeId);
-  if (f.departmentId) q = q.where('s.department_id', '=', f.departmentId);
-  if (f.divisionId) q = q.where('s.division_id', '=', f.divisionId);
+  const q = unitFilters(db.selectFrom('sections as s'), 's', f);
   const page = q
     .innerJoin('company_offices as o', 'o.id', 's.company_office_id')
     .innerJoin('departments as d', 'd.id', 's.department_id')
@@ -165,10 +191,7 @@ export async function querySections(
       count(sql`select count(*) from employees where section_id = s.id and resigned = 0`).as('employees'),
       totalCol,
     ])
-    .orderBy(sql`lower(o.name)`)
-    .orderBy(sql`lower(d.name)`)
-    .orderBy(sql`lower(v.name)`)
-    .orderBy(sql`lower(s.name)`)
+    .$call((b) => byNames(b, 'o', 'd', 'v', 's'))
     .orderBy('s.id');
   return paged(page, q, f, (r) => r);
 }
@@ -192,11 +215,7 @@ export interface JobPositionFilter {
 function jobPositionRows(db: Db, f: JobPositionFilter) {
   let q = db.selectFrom('job_positions as p');
   if (f.id) q = q.where('p.id', '=', f.id);
-  if (f.search) q = q.where('p.name', 'ilike', likePattern(f.search));
-  if (f.companyOfficeId) q = q.where('p.company_office_id', '=', f.companyOfficeId);
-  if (f.departmentId) q = q.where('p.department_id', '=', f.departmentId);
-  if (f.divisionId) q = q.where('p.division_id', '=', f.divisionId);
-  if (f.sectionId) q = q.where('p.section_id', '=', f.sectionId);
+  q = unitFilters(q, 'p', f);
   if (f.jobLevelId) q = q.where('p.job_level_id', '=', f.jobLevelId);
   const not = [
     ['p.company_office_id', f.notCompanyOfficeId],
@@ -239,8 +258,7 @@ export async function queryJobPositions(db: Db, f: PageArgs & JobPositionFilter)
   const q = jobPositionRows(db, f);
   const page = selectJobPosition(q)
     .select(totalCol)
-    .orderBy(sql`lower(o.name)`)
-    .orderBy(sql`lower(d.name)`)
+    .$call((b) => byNames(b, 'o', 'd'))
     .orderBy(sql`lower(coalesce(v.name, ''))`)
     .orderBy(sql`lower(coalesce(s.name, ''))`)
     .orderBy(sql`lower(p.name)`)
@@ -253,8 +271,7 @@ export async function queryJobPosition(db: Db, id: number): Promise<JobPositionR
 }
 
 export async function queryJobLevels(db: Db, f: PageArgs & { search?: string | undefined }): Promise<Page<JobLevelRow>> {
-  let q = db.selectFrom('job_levels as l');
-  if (f.search) q = q.where('l.name', 'ilike', likePattern(f.search));
+  const q = unitFilters(db.selectFrom('job_levels as l'), 'l', f);
   const page = q
     .select([
       'l.id',

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
@@ -75,25 +76,6 @@ export async function listPogLookup(ctx: Ctx, _grant: Manage, kind: PogLookupKin
 const nameTaken = (kind: PogLookupKind) => () =>
   new AppError('CONFLICT', `${LOOKUP[kind].label} names must be unique`, { fields: [{ param: 'name', msg: 'is already used' }] });
 
-/** Adds a type (or category); names are unique regardless of case. */
-export async function createPogLookup(
-  ctx: Ctx,
-  _grant: Manage,
-  kind: PogLookupKind,
-  raw: In<typeof pogLookupCreateInput>,
-): Promise<PogLookupRow> {
-  const input = pogLookupCreateInput.parse(raw);
-  const k = LOOKUP[kind];
-  return inTransaction(ctx, async (trx) => {
-    const row = await dbWrite(
-      () => trx.insertInto(k.table).values({ name: input.name }).returning(['id', 'name']).executeTakeFirstOrThrow(),
-      { unique: { [k.uq]: nameTaken(kind) } },
-    );
-    await audit(ctx, trx, { action: `purchaseOfGood.${kind}.create`, entity: k.table, entityId: row.id, after: row });
-    return { ...row, used: 0 };
-  });
-}
-
 async function lookupRow(db: Db, kind: PogLookupKind, id: number): Promise<PogLookupRow> {
   const k = LOOKUP[kind];
   const row = await db
@@ -105,44 +87,71 @@ async function lookupRow(db: Db, kind: PogLookupKind, id: number): Promise<PogLo
   return row;
 }
 
+/** What one change of a type (or category) did: its audit entry's id, before and after, and the service's result. */
+type LookupChange<R> = { entityId: number; before?: unknown; after?: unknown; result: R };
+
+/**
+ * The service of one change of a type (or category): parses `input`, then runs `change` in its own
+ * transaction and audits it as `purchaseOfGood.<kind>.<action>` on the kind's table.
+ */
+const lookupService =
+  <S extends z.ZodType, R>(
+    input: S,
+    action: 'create' | 'update' | 'delete',
+    change: (trx: Db, kind: PogLookupKind, input: z.output<S>) => Promise<LookupChange<R>>,
+  ) =>
+  async (ctx: Ctx, _grant: Manage, kind: PogLookupKind, raw: In<S>): Promise<R> => {
+    const parsed = input.parse(raw);
+    const table = LOOKUP[kind].table;
+    return inTransaction(ctx, async (trx) => {
+      const { result, ...entry } = await change(trx, kind, parsed);
+      await audit(ctx, trx, { action: `purchaseOfGood.${kind}.${action}`, entity: table, ...entry });
+      return result;
+    });
+  };
+
+/** Adds a type (or category); names are unique regardless of case. */
+export const createPogLookup = lookupService(
+  pogLookupCreateInput,
+  'create',
+  async (trx, kind, input): Promise<LookupChange<PogLookupRow>> => {
+    const k = LOOKUP[kind];
+    const row = await dbWrite(
+      () => trx.insertInto(k.table).values({ name: input.name }).returning(['id', 'name']).executeTakeFirstOrThrow(),
+      { unique: { [k.uq]: nameTaken(kind) } },
+    );
+    return { entityId: row.id, after: row, result: { ...row, used: 0 } };
+  },
+);
+
 /** Renames a type (or category). */
-export async function updatePogLookup(
-  ctx: Ctx,
-  _grant: Manage,
-  kind: PogLookupKind,
-  raw: In<typeof pogLookupUpdateInput>,
-): Promise<PogLookupRow> {
-  const input = pogLookupUpdateInput.parse(raw);
-  const k = LOOKUP[kind];
-  return inTransaction(ctx, async (trx) => {
+export const updatePogLookup = lookupService(
+  pogLookupUpdateInput,
+  'update',
+  async (trx, kind, input): Promise<LookupChange<PogLookupRow>> => {
+    const k = LOOKUP[kind];
     const before = await lookupRow(trx, kind, input.id);
     await dbWrite(() => trx.updateTable(k.table).set({ name: input.name }).where('id', '=', input.id).execute(), {
       unique: { [k.uq]: nameTaken(kind) },
     });
     const after = await lookupRow(trx, kind, input.id);
-    await audit(ctx, trx, { action: `purchaseOfGood.${kind}.update`, entity: k.table, entityId: input.id, before, after });
-    return after;
-  });
-}
+    return { entityId: input.id, before, after, result: after };
+  },
+);
 
 /** Deletes an unused type (or category); one in use is refused (CONFLICT). */
-export async function deletePogLookup(
-  ctx: Ctx,
-  _grant: Manage,
-  kind: PogLookupKind,
-  raw: In<typeof pogLookupIdInput>,
-): Promise<{ id: number }> {
-  const { id } = pogLookupIdInput.parse(raw);
-  const k = LOOKUP[kind];
-  const inUse = () => new AppError('CONFLICT', `This ${k.label.toLowerCase()} is in use and cannot be deleted`);
-  return inTransaction(ctx, async (trx) => {
+export const deletePogLookup = lookupService(
+  pogLookupIdInput,
+  'delete',
+  async (trx, kind, { id }): Promise<LookupChange<{ id: number }>> => {
+    const k = LOOKUP[kind];
+    const inUse = () => new AppError('CONFLICT', `This ${k.label.toLowerCase()} is in use and cannot be deleted`);
     const before = await lookupRow(trx, kind, id);
     if (before.used > 0) throw inUse();
     await dbWrite(() => trx.deleteFrom(k.table).where('id', '=', id).execute(), { onForeignKey: inUse });
-    await audit(ctx, trx, { action: `purchaseOfGood.${kind}.delete`, entity: k.table, entityId: id, before });
-    return { id };
-  });
-}
+    return { entityId: id, before, result: { id } };
+  },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Invoices
@@ -468,6 +477,20 @@ async function closeIfPaid(trx: Db, invoiceIds: readonly number[]): Promise<void
 }
 
 /**
+ * One change of a visible invoice in its own transaction, under a lock on the invoice row (`change`
+ * sees the invoice as locked), then the invoice as the caller sees it.
+ */
+async function changeInvoice(
+  ctx: Ctx,
+  grant: Manage,
+  id: number,
+  change: (trx: Db, inv: RawInvoice & { note: string | null }) => Promise<void>,
+): Promise<PogInvoiceDetail> {
+  await inTransaction(ctx, async (trx) => change(trx, await visibleInvoice(trx, grant, id, true)));
+  return getPogInvoice(ctx, grant, { id });
+}
+
+/**
  * Records a manual payment of one whole instalment (cash at the cashier, a transfer). Under a lock
  * on the invoice: only an active invoice, only an unpaid instalment of it (an instalment is paid
  * once: payroll and a manual payment racing give one winner and one CONFLICT).
@@ -478,8 +501,7 @@ export async function payPogInstalment(
   raw: In<typeof payPogInstalmentInput>,
 ): Promise<PogInvoiceDetail> {
   const input = payPogInstalmentInput.parse(raw);
-  await inTransaction(ctx, async (trx) => {
-    const inv = await visibleInvoice(trx, grant, input.id, true);
+  return changeInvoice(ctx, grant, input.id, async (trx, inv) => {
     if (inv.status === 'cancelled') throw new AppError('CONFLICT', 'This invoice is cancelled');
     if (inv.status === 'paid') throw new AppError('CONFLICT', 'This invoice is paid off already');
     const inst = await trx
@@ -519,7 +541,6 @@ export async function payPogInstalment(
       after: { invoiceId: input.id, instalment: inst.seq, amount: inst.amount, paidOn: input.paidOn },
     });
   });
-  return getPogInvoice(ctx, grant, { id: input.id });
 }
 
 /**
@@ -532,8 +553,7 @@ export async function cancelPogInvoice(
   raw: In<typeof cancelPogInvoiceInput>,
 ): Promise<PogInvoiceDetail> {
   const input = cancelPogInvoiceInput.parse(raw);
-  await inTransaction(ctx, async (trx) => {
-    const inv = await visibleInvoice(trx, grant, input.id, true);
+  return changeInvoice(ctx, grant, input.id, async (trx, inv) => {
     const updated = await trx
       .updateTable('pog_invoices as i')
       .set({
@@ -560,7 +580,6 @@ export async function cancelPogInvoice(
       after: { status: 'cancelled', note: input.note ?? null },
     });
   });
-  return getPogInvoice(ctx, grant, { id: input.id });
 }
 
 // ---------------------------------------------------------------------------------------------

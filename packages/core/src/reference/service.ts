@@ -61,6 +61,13 @@ const employeesWhere = (column: string, id: number) =>
   sql<number>`(select count(*) from employees where ${sql.ref(column)} = ${id})::int`;
 const registrationsWhere = (column: string, id: number) =>
   sql<number>`(select count(*) from registrations where ${sql.ref(column)} = ${id})::int`;
+/** Personal data both employees and registrations carry (religion, education level): both use the row. */
+const personalDataUses =
+  (column: string) =>
+  (id: number): [RawBuilder<number>, string, string][] => [
+    [employeesWhere(column, id), 'employee', 'employees'],
+    [registrationsWhere(column, id), 'registration', 'registrations'],
+  ];
 
 const KINDS: Record<ReferenceKind, KindTable> = {
   bank: {
@@ -76,10 +83,7 @@ const KINDS: Record<ReferenceKind, KindTable> = {
     columns: {},
     order: sql`id`,
     search: [],
-    uses: (id) => [
-      [employeesWhere('education_level_id', id), 'employee', 'employees'],
-      [registrationsWhere('education_level_id', id), 'registration', 'registrations'],
-    ],
+    uses: personalDataUses('education_level_id'),
   },
   maritalStatus: { table: 'marital_statuses', columns: {}, order: sql`id`, search: [] },
   religion: {
@@ -87,10 +91,7 @@ const KINDS: Record<ReferenceKind, KindTable> = {
     columns: {},
     order: sql`id`,
     search: [],
-    uses: (id) => [
-      [employeesWhere('religion_id', id), 'employee', 'employees'],
-      [registrationsWhere('religion_id', id), 'registration', 'registrations'],
-    ],
+    uses: personalDataUses('religion_id'),
   },
   pkp: {
     table: 'pkp',

@@ -3,6 +3,8 @@ import { effectiveAccessOfUser, login, resolveToken } from '../auth/service';
 import { requirePermission } from '../access/grant';
 import { AppError } from '../shared/errors';
 import { makeUser } from '../testing/fixtures';
+import { auditsOf } from '../testing/audit';
+import { insertPermissionGrant } from '../testing/grants';
 import { useOrgTestDb } from '../testing/org-fixtures';
 import { activateRegistration, listRegistrations, register, rejectRegistration } from './service';
 
@@ -92,13 +94,7 @@ describe('self-registration', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const employees = await t.db.selectFrom('employees').select('id').where('email', '=', 'race@example.com').execute();
     expect(employees).toHaveLength(1);
-    const audits = await t.db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', 'registration.activate')
-      .where('entity_id', '=', String(reg.id))
-      .execute();
-    expect(audits).toHaveLength(1);
+    expect(await auditsOf(t.db, 'registration.activate', reg.id)).toHaveLength(1);
   });
 
   it('a rejected registration cannot be activated afterwards, and a division must belong to the department', async () => {
@@ -125,19 +121,11 @@ describe('activation into a job position with grants (issue 16: placement is fou
     const { actor, decide } = await hcGrant();
     const admin = await makeUser(t.services, null, ['superadmin']);
     const pos = await t.newJobPosition('Payroll Lead R');
-    await t.db
-      .insertInto('permission_grants')
-      .values({
-        subject_type: 'job_position',
-        subject_id: pos.id,
-        grant_kind: 'permission',
-        grant_key: 'salary.update',
-        status: 1,
-        requested_by: admin.userId,
-        decided_by: admin.userId,
-        decided_at: new Date(),
-      })
-      .execute();
+    await insertPermissionGrant(t.db, { type: 'job_position', id: pos.id }, 'salary.update', admin.userId, {
+      status: 1,
+      decided_by: admin.userId,
+      decided_at: new Date(),
+    });
     const reg = await register(t.services.ctx(null), form('power.r@example.com'));
     const done = await activateRegistration(t.services.ctx(actor), decide, {
       id: reg.id,

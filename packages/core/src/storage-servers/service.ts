@@ -1,3 +1,4 @@
+import { windowPageOf } from '../shared/window-page';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
@@ -7,7 +8,6 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { employeeName, employeeSearch, workingEmployeeOptions } from '../shared/employee-sql';
-import { pageOf, pageOffset } from '../shared/page';
 import type { Page, In } from '../shared/zod';
 import {
   createStorageServerInput,
@@ -112,14 +112,7 @@ export async function listStorageServers(
   if (f.categoryId) q = q.where('s.category_id', '=', f.categoryId);
   if (f.status) q = q.where('s.status', '=', f.status);
   if (f.search) q = q.where(employeeSearch(f.search, ['s.name', 's.location', 's.address']));
-  const rows = await q
-    .select([...serverColumns, sql<number>`(count(*) over ())::int`.as('total')])
-    .orderBy(sql`lower(s.name)`)
-    .orderBy('s.id')
-    .limit(f.pageSize)
-    .offset(pageOffset(f))
-    .execute();
-  return pageOf(rows, f, toRow);
+  return windowPageOf(q.select(serverColumns), f, (q) => q.orderBy(sql`lower(s.name)`).orderBy('s.id'), toRow);
 }
 
 async function visibleServer(db: Db, actor: Actor, id: number, lock = false): Promise<StorageServerRow> {
@@ -181,6 +174,37 @@ function writtenColumns(input: z.output<typeof createStorageServerInput>, owner:
   };
 }
 
+/**
+ * What create and update share, in the caller's transaction: the owner (`owner`, resolved by
+ * ownerFor) and the type and category checked, the form's columns written by `write` (which
+ * returns the server's id; a name already used is CONFLICT), then the server read back and the
+ * change audited (`before` for an update).
+ */
+async function saveServer(
+  ctx: Ctx,
+  trx: Db,
+  grant: Manage,
+  input: z.output<typeof createStorageServerInput>,
+  p: {
+    owner: number | undefined;
+    before?: StorageServerRow;
+    write: (columns: ReturnType<typeof writtenColumns>) => Promise<number>;
+  },
+): Promise<StorageServerRow> {
+  const owner = await ownerFor(trx, grant.actor, p.owner);
+  await checkLookups(trx, input.typeId, input.categoryId);
+  const id = await dbWrite(() => p.write(writtenColumns(input, owner)), { unique: { storage_servers_name_uq: nameTaken } });
+  const after = await visibleServer(trx, grant.actor, id);
+  await audit(ctx, trx, {
+    action: p.before ? 'storageServer.update' : 'storageServer.create',
+    entity: 'storage_servers',
+    entityId: id,
+    ...(p.before ? { before: p.before } : {}),
+    after,
+  });
+  return after;
+}
+
 /** Registers a server; usage may not exceed capacity (schema and a table check). */
 export async function createStorageServer(
   ctx: Ctx,
@@ -188,22 +212,19 @@ export async function createStorageServer(
   raw: In<typeof createStorageServerInput>,
 ): Promise<StorageServerRow> {
   const input = createStorageServerInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const owner = await ownerFor(trx, grant.actor, input.ownerEmployeeId);
-    await checkLookups(trx, input.typeId, input.categoryId);
-    const row = await dbWrite(
-      () =>
-        trx
-          .insertInto('storage_servers')
-          .values({ ...writtenColumns(input, owner), created_by_user_id: grant.actor.userId })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      { unique: { storage_servers_name_uq: nameTaken } },
-    );
-    const after = await visibleServer(trx, grant.actor, row.id);
-    await audit(ctx, trx, { action: 'storageServer.create', entity: 'storage_servers', entityId: row.id, after });
-    return after;
-  });
+  return inTransaction(ctx, (trx) =>
+    saveServer(ctx, trx, grant, input, {
+      owner: input.ownerEmployeeId,
+      write: async (columns) =>
+        (
+          await trx
+            .insertInto('storage_servers')
+            .values({ ...columns, created_by_user_id: grant.actor.userId })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+    }),
+  );
 }
 
 /** Updates a server the caller may see (NOT_FOUND otherwise). */
@@ -215,20 +236,18 @@ export async function updateStorageServer(
   const input = updateStorageServerInput.parse(raw);
   return inTransaction(ctx, async (trx) => {
     const before = await visibleServer(trx, grant.actor, input.id, true);
-    const owner = await ownerFor(trx, grant.actor, input.ownerEmployeeId ?? before.ownerEmployeeId);
-    await checkLookups(trx, input.typeId, input.categoryId);
-    await dbWrite(
-      () =>
-        trx
+    return saveServer(ctx, trx, grant, input, {
+      owner: input.ownerEmployeeId ?? before.ownerEmployeeId,
+      before,
+      write: async (columns) => {
+        await trx
           .updateTable('storage_servers')
-          .set({ ...writtenColumns(input, owner), updated_at: sql`now()` })
+          .set({ ...columns, updated_at: sql`now()` })
           .where('id', '=', input.id)
-          .execute(),
-      { unique: { storage_servers_name_uq: nameTaken } },
-    );
-    const after = await visibleServer(trx, grant.actor, input.id);
-    await audit(ctx, trx, { action: 'storageServer.update', entity: 'storage_servers', entityId: input.id, before, after });
-    return after;
+          .execute();
+        return input.id;
+      },
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { type Grant, requirePermission, type Scope } from '../access/index';
+import { requirePermission, type Scope } from '../access/index';
 import { audit, saveAuditedSettings } from '../audit/index';
 import { Dec, getIncomeTax, queryFinalisedSlipEmployees, queryFinalisedYearSlips, sumRupiah } from '../payroll/index';
 import { type Ctx, inTransaction } from '../shared/context';
@@ -29,15 +29,13 @@ import {
   taxReportPreviewInput,
 } from './schema';
 import { buildXml, fingerprint } from './xml';
+import type { SalaryView as View, SalaryUpdate as Update, SalarySetting as Setting } from '../shared/salary-grants';
 
 /*
  * Coretax e-Bupot PPh 21 (issue 18 §1; docs/coretax.md): the company's tax identity, the preview of a file,
  * the export (recorded with each slip's fingerprint), replacements (pembetulan) and the filed state.
  */
 
-type View = Grant<'salary.view'>;
-type Update = Grant<'salary.update'>;
-type Setting = Grant<'salary.setting'>;
 type Identity = z.output<typeof taxIdentityOutput>;
 type Preview = z.output<typeof taxReportPreviewOutput>;
 type PreviewRow = z.output<typeof taxReportPreviewRowOutput>;

@@ -15,3 +15,10 @@ export function auditTrail(db: Db, entity: string, entityId: number | string) {
 export async function auditActions(db: Db, entity: string, entityId: number | string): Promise<string[]> {
   return (await auditTrail(db, entity, entityId)).map((a) => a.action);
 }
+
+/** The audit entries of one action (on one record when `entityId` is given), oldest first. */
+export function auditsOf(db: Db, action: string, entityId?: number | string) {
+  let q = db.selectFrom('audit_log').select(['action', 'before', 'after', 'actor_user_id as actor']).where('action', '=', action);
+  if (entityId !== undefined) q = q.where('entity_id', '=', String(entityId));
+  return q.orderBy('id').execute();
+}
