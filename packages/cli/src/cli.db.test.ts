@@ -5,7 +5,7 @@ import { login } from '@hr/core/auth';
 import { openDb } from '@hr/core/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hr, hrInProcess, tempDir } from './testing/run-hr';
+import { hr, hrInProcess, scratchDatabase, tempDir } from './testing/run-hr';
 
 // The database commands end to end. With TEST_DATABASE_URL (CI's PostgreSQL run) they run on
 // a PostgreSQL database of their own; otherwise on an embedded database in a temporary DATA_DIR.
@@ -20,16 +20,9 @@ describe('hr db and hr user on a real database', () => {
 
   beforeAll(async () => {
     if (!adminUrl) return;
-    const name = `hr_cli_test_${Date.now().toString(36)}_${process.pid}`;
-    const admin = await openDb({ databaseUrl: adminUrl, poolSize: 1 });
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    env = { DATA_DIR: dataDir, DATABASE_URL: u.toString() };
-    dropDatabase = async () => {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-    };
+    const scratch = await scratchDatabase(adminUrl, 'test');
+    env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url };
+    dropDatabase = scratch.drop;
   });
   afterAll(async () => {
     await dropDatabase?.();

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureReferenceData } from '@hr/core/seed';
+import { seedOffice } from './testing/office-workers';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliDatabase, hrInProcess as hr, tempDir } from './testing/run-hr';
@@ -30,13 +30,8 @@ describe('hr import employees', () => {
 
   beforeAll(async () => {
     await database.withDb(async ({ db }) => {
-      await ensureReferenceData(db);
-      const o = await db
-        .insertInto('company_offices')
-        .values({ code: 'BDG', name: 'Bandung', address: null, city: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.insertInto('departments').values({ company_office_id: o.id, name: 'Finance' }).execute();
+      const officeId = await seedOffice(db, 'BDG', 'Bandung');
+      await db.insertInto('departments').values({ company_office_id: officeId, name: 'Finance' }).execute();
     });
   });
 

@@ -43,6 +43,12 @@ function agent(
 describe('hr-agent', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'hr-agent-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** Writes `config` as the JSON configuration file `name` in the test directory; returns its path. */
+  const configFile = (name: string, config: object): string => {
+    const file = path.join(dir, name);
+    writeFileSync(file, JSON.stringify(config));
+    return file;
+  };
 
   it('prints its version and offers only the commands that exist', async () => {
     const { version } = JSON.parse(readFileSync(path.join(root, 'packages/device-agent/package.json'), 'utf8')) as {
@@ -68,15 +74,11 @@ describe('hr-agent', () => {
   });
 
   it('config check prints a summary with the secret masked', async () => {
-    const file = path.join(dir, 'ok.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        devices: [{ name: 'Gate JKT', driver: 'zk', address: '192.168.1.201:4370' }],
-        server: { url: 'https://hr.demo.co.id' },
-        oauth: { clientId: 'cid_agent', clientSecret: 'sec_in_file' },
-      }),
-    );
+    const file = configFile('ok.json', {
+      devices: [{ name: 'Gate JKT', driver: 'zk', address: '192.168.1.201:4370' }],
+      server: { url: 'https://hr.demo.co.id' },
+      oauth: { clientId: 'cid_agent', clientSecret: 'sec_in_file' },
+    });
     const r = await agent(['config', 'check', '--config', file], { HR_AGENT_CLIENT_SECRET: 'sec_in_env' });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -86,8 +88,7 @@ describe('hr-agent', () => {
   });
 
   it('config check lists each bad field and exits 1', async () => {
-    const file = path.join(dir, 'bad.json');
-    writeFileSync(file, JSON.stringify({ devices: [{ name: 'X', driver: 'easylink', address: 'x' }], server: { url: 'nope' } }));
+    const file = configFile('bad.json', { devices: [{ name: 'X', driver: 'easylink', address: 'x' }], server: { url: 'nope' } });
     const r = await agent(['config', 'check', '--config', file]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -103,16 +104,12 @@ describe('hr-agent', () => {
 
   it('status counts and lists the quarantine; quarantine list, retry and clear act on it', async () => {
     const dataDir = path.join(dir, 'qdata');
-    const file = path.join(dir, 'q.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        devices: [{ name: 'Gate B', driver: 'zk', address: '192.168.1.202:4370' }],
-        server: { url: 'https://hr.demo.co.id' },
-        oauth: { clientId: 'cid_agent', clientSecret: 'sec_agent' },
-        agent: { dataDir },
-      }),
-    );
+    const file = configFile('q.json', {
+      devices: [{ name: 'Gate B', driver: 'zk', address: '192.168.1.202:4370' }],
+      server: { url: 'https://hr.demo.co.id' },
+      oauth: { clientId: 'cid_agent', clientSecret: 'sec_agent' },
+      agent: { dataDir },
+    });
     mkdirSync(dataDir, { recursive: true });
     const reason = 'deviceSerial: this credential may only upload punches of terminal SN-A';
     const punch = (pin: string) => ({ deviceSerial: 'SN-B', pin, localTime: '2026-11-20T08:00:00', state: 0, verifyType: 1 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pino from 'pino';
 import { Agent } from './agent/agent';
 import { clearQuarantine, readQuarantine, requestRetry, summarizeQuarantine } from './agent/quarantine';
@@ -8,6 +8,9 @@ import { describeStatus, readStatus } from './agent/status';
 import { ConfigError, DEFAULT_CONFIG_PATH, describeConfig, loadAgentConfig } from './config';
 import { startSimulators } from './simulator/cli';
 import { runPushSimulation } from './simulator/push/cli';
+
+/** `--config <file>`: the configuration file the command reads (default DEFAULT_CONFIG_PATH). */
+const configFileOption = () => new Option('--config <file>', 'configuration file').default(DEFAULT_CONFIG_PATH);
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -42,7 +45,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
   config
     .command('check')
     .description('Load and validate the configuration (HR_AGENT_* environment variables override the file, see docs/devices.md)')
-    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .addOption(configFileOption())
     .action((opts: { config: string }) => {
       for (const line of describeConfig(loadAgentConfig({ path: opts.config, env }))) process.stdout.write(`${line}\n`);
     });
@@ -50,7 +53,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
   program
     .command('start')
     .description('Run the agent in the foreground: poll every terminal, upload to the server (JSON logs on stdout)')
-    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .addOption(configFileOption())
     .option('--log-level <level>', 'trace, debug, info, warn or error', env.HR_AGENT_LOG_LEVEL ?? 'info')
     .action(async (opts: { config: string; logLevel: string }) => {
       const loaded = loadAgentConfig({ path: opts.config, env });
@@ -74,7 +77,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
   program
     .command('status')
     .description("Show each terminal's last poll, clock skew, high-water mark and the outbox size (from the agent's files)")
-    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .addOption(configFileOption())
     .option('--json', 'print JSON')
     .action((opts: { config: string; json?: boolean }) => {
       const status = readStatus(loadAgentConfig({ path: opts.config, env }).config);
@@ -88,7 +91,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
   quarantine
     .command('list')
     .description('List every quarantined entry: when, why, the terminal and the punch')
-    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .addOption(configFileOption())
     .option('--json', 'print JSON lines')
     .action((opts: { config: string; json?: boolean }) => {
       const entries = readQuarantine(dataDirOf(opts.config));
@@ -107,7 +110,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
     .description(
       'Upload the quarantined punches again (after fixing the cause, e.g. the credential binding); works while the agent runs',
     )
-    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .addOption(configFileOption())
     .action((opts: { config: string }) => {
       const dir = dataDirOf(opts.config);
       const n = summarizeQuarantine(readQuarantine(dir)).retryable;
@@ -119,7 +122,7 @@ export function buildProgram(env: NodeJS.ProcessEnv = process.env): Command {
   quarantine
     .command('clear')
     .description('Set every quarantined entry aside for good (moved to quarantine-cleared-<time>.jsonl, no longer counted)')
-    .option('--config <file>', 'configuration file', DEFAULT_CONFIG_PATH)
+    .addOption(configFileOption())
     .action((opts: { config: string }) => {
       const { cleared, archive } = clearQuarantine(dataDirOf(opts.config));
       process.stdout.write(cleared ? `${cleared} entr(ies) cleared; kept in ${archive}\n` : 'The quarantine is empty\n');

@@ -80,6 +80,26 @@ export async function migratedDataDir(dataDir: string): Promise<void> {
 type Handle = Awaited<ReturnType<typeof import('@hr/core/db').openDb>>;
 
 /**
+ * A PostgreSQL database of its own, `hr_cli_<label>_…`, on the server of `adminUrl` (TEST_DATABASE_URL):
+ * its URL, and `drop` to remove it (and close the admin connection) after the tests.
+ */
+export async function scratchDatabase(adminUrl: string, label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const [{ openDb }, { sql }] = await Promise.all([import('@hr/core/db'), import('kysely')]);
+  const name = `hr_cli_${label}_${Date.now().toString(36)}_${process.pid}`;
+  const admin = await openDb({ databaseUrl: adminUrl, poolSize: 1 });
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
+/**
  * The database of one CLI test file, set up before its tests: with TEST_DATABASE_URL a PostgreSQL
  * database of its own (migrated by `hr db migrate`, dropped afterwards), otherwise an embedded one in a
  * temporary DATA_DIR copied from the migrated test template. `env` is what the commands get;
@@ -97,17 +117,9 @@ export function cliDatabase(label: string): {
   beforeAll(async () => {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) return migratedDataDir(dataDir);
-    const [{ openDb }, { sql }] = await Promise.all([import('@hr/core/db'), import('kysely')]);
-    const name = `hr_cli_${label}_${Date.now().toString(36)}_${process.pid}`;
-    const admin = await openDb({ databaseUrl: adminUrl, poolSize: 1 });
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    env = { DATA_DIR: dataDir, DATABASE_URL: u.toString() };
-    drop = async () => {
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin.db);
-      await admin.close();
-    };
+    const scratch = await scratchDatabase(adminUrl, label);
+    env = { DATA_DIR: dataDir, DATABASE_URL: scratch.url };
+    drop = scratch.drop;
     const m = await hrInProcess(['db', 'migrate'], env);
     if (m.code !== 0) throw new Error(`hr db migrate failed: ${m.stderr}`);
   });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Punch } from './outbox';
 import { punchKey } from './outbox';
+import { closeHttpServer } from '../http-server';
 
 /**
  * A small ingest server for tests, implementing the upload contract (token + ingest) with a
@@ -106,8 +107,6 @@ export class TestIngestServer {
   async stop(): Promise<void> {
     const s = this.server;
     this.server = null;
-    if (!s) return;
-    s.closeAllConnections();
-    await new Promise<void>((r) => s.close(() => r()));
+    if (s) await closeHttpServer(s);
   }
 }

@@ -1,4 +1,3 @@
-import type { RoleKey } from '@hr/core/access';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Headers, pastWeekday, useTestApp, refusedParams } from './test-app';
 
@@ -12,8 +11,7 @@ let worker: Headers;
 let other: Headers;
 let workerEmployee: number;
 
-const userFor = (roles: RoleKey[], n: number) =>
-  t.userFor(roles, n, { email: `att${n}@test.co.id`, password: 'attendance-pass-1' });
+const userFor = t.loginsFor('att', 'attendance-pass-1');
 
 beforeAll(async () => {
   hr = (await userFor(['human-capital-staff'], 1)).headers;

@@ -61,6 +61,7 @@ import {
   updateShift,
   updateShiftInput,
 } from '@hr/core/attendance';
+import type { Grant } from '@hr/core/access';
 import { ingestFromAgent } from '@hr/core/devices';
 import { z } from 'zod';
 import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
@@ -99,7 +100,7 @@ import {
 } from '@hr/core/attendance';
 import { ingestFromAgentOutput } from '@hr/core/devices';
 import { fileResult, returns } from '../trpc/output';
-import { call, gate, inputlessQuery, writeProcedures } from '../trpc/crud';
+import { call, gate, noInput, writeProcedures } from '../trpc/crud';
 
 /*
  * Attendance (issue 4; spec §7 "attendance/timesheet (with failed, summary, …), /setting, /schedule,
@@ -207,12 +208,7 @@ export const attendanceRouter = router({
     ),
   }),
   setting: router({
-    get: inputlessQuery(
-      'attendance.view',
-      { method: 'GET', path: `${A}/setting`, message: 'Attendance settings' },
-      getAttendanceSettings,
-      getAttendanceSettingsOutput,
-    ),
+    get: view.get(`${A}/setting`, 'Attendance settings', noInput(getAttendanceSettings, getAttendanceSettingsOutput)),
     update: manage.post(
       `${A}/setting/update`,
       'Attendance settings updated',
@@ -227,16 +223,20 @@ export const attendanceRouter = router({
   /** The caller's own attendance (spec /personal/attendance, /personal/shift). */
   personal: router({
     timesheet: personalAccess.list(`${P}/timesheet`, 'My timesheet', call(personalPeriodInput, myTimesheet, myTimesheetOutput)),
-    failed: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'GET', path: `${P}/timesheet/failed`, message: 'My failed timesheets', results: true } })
-      .input(personalPeriodInput)
-      .output(returns(myTimesheetOutput))
-      .query(({ ctx, input }) => myTimesheet(ctx.svc, ctx.grant, input, { failedOnly: true })),
-    summary: permissionProcedure('personal.access')
-      .meta({ rest: { method: 'GET', path: `${P}/timesheet/summary`, message: 'My timesheet summary' } })
-      .input(personalPeriodInput.pick({ from: true, to: true }))
-      .output(returns(mySummaryOutput))
-      .query(({ ctx, input }) => mySummary(ctx.svc, ctx.grant, input)),
+    failed: personalAccess.list(
+      `${P}/timesheet/failed`,
+      'My failed timesheets',
+      call(
+        personalPeriodInput,
+        (ctx, grant: Grant<'personal.access'>, input) => myTimesheet(ctx, grant, input, { failedOnly: true }),
+        myTimesheetOutput,
+      ),
+    ),
+    summary: personalAccess.get(
+      `${P}/timesheet/summary`,
+      'My timesheet summary',
+      call(personalPeriodInput.pick({ from: true, to: true }), mySummary, mySummaryOutput),
+    ),
     /** The caller's own month: numbers and days (spec /personal/attendance/mypdf preview). */
     report: personalAccess.get(
       `${P}/timesheet/report`,

@@ -19,11 +19,12 @@ import {
   updateCredential,
   updateCredentialInput,
 } from '@hr/core/auth';
+import type { Grant } from '@hr/core/access';
 import { id } from '@hr/core/shared';
 import { z } from 'zod';
 import { sessionCookieOfContext } from '../http/context';
-import { passwordChangeProcedure, permissionProcedure, publicProcedure, router } from '../trpc/procedures';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { passwordChangeProcedure, publicProcedure, router } from '../trpc/procedures';
+import { call, gate, noInput, thenOk } from '../trpc/crud';
 import {
   authLoginOutput,
   authLogoutAllOutput,
@@ -93,12 +94,7 @@ export const authRouter = router({
       issueClientToken(ctx.services.ctx(null, ctx.requestId), ctx.services.auth, input, { ip: ctx.ip }),
     ),
   credential: router({
-    list: inputlessQuery(
-      'developer.access',
-      { method: 'GET', path: '/v2/h/oauth2/credential', message: 'Credentials', results: true },
-      listCredentials,
-      listCredentialsOutput,
-    ),
+    list: dev.list('/v2/h/oauth2/credential', 'Credentials', noInput(listCredentials, listCredentialsOutput)),
     create: dev.post(
       '/v2/h/oauth2/credential',
       'Credential created',
@@ -115,13 +111,14 @@ export const authRouter = router({
       'Credential secret rotated',
       call(credentialIdInput, rotateCredentialSecret, rotateCredentialSecretOutput),
     ),
-    revoke: permissionProcedure('developer.access')
-      .meta({ rest: { method: 'POST', path: '/v2/h/oauth2/credential/{id}/revoke', message: 'Credential revoked' } })
-      .input(z.object({ id }))
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await revokeCredential(ctx.svc, ctx.grant, input.id);
-        return { ok: true };
-      }),
+    revoke: dev.post(
+      '/v2/h/oauth2/credential/{id}/revoke',
+      'Credential revoked',
+      call(
+        z.object({ id }),
+        thenOk((ctx, grant: Grant<'developer.access'>, input: { id: number }) => revokeCredential(ctx, grant, input.id)),
+        okResult,
+      ),
+    ),
   }),
 });

@@ -26,7 +26,7 @@ import {
 } from '@hr/core/bank-transfers';
 import { fileResult } from '../trpc/output';
 import { router } from '../trpc/procedures';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 
 /*
  * Bank salary transfer files of a finalised payroll run (issue 18 §2; docs/bank-files.md):
@@ -40,12 +40,7 @@ const setting = gate('salary.setting');
 const update = gate('salary.update');
 
 export const bankTransferRouter = router({
-  templates: inputlessQuery(
-    'salary.view',
-    { method: 'GET', path: `${B}/template`, message: 'Bank transfer templates', results: true },
-    listBankTemplates,
-    listBankTemplatesOutput,
-  ),
+  templates: view.list(`${B}/template`, 'Bank transfer templates', noInput(listBankTemplates, listBankTemplatesOutput)),
   template: view.get(
     `${B}/template/{code}/detail`,
     'Bank transfer template',

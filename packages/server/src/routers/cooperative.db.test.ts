@@ -12,8 +12,9 @@ let other: Headers;
 let staff: Headers;
 let memberEmployee: number;
 
+const loginFor = t.loginsFor('coop', 'cooperative-pass-1');
 async function userFor(roles: RoleKey[], n: number): Promise<Headers> {
-  const u = await t.userFor(roles, n, { email: `coop${n}@test.co.id`, password: 'cooperative-pass-1' });
+  const u = await loginFor(roles, n);
   if (n === 2) memberEmployee = u.employeeId;
   return u.headers;
 }

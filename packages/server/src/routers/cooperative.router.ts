@@ -37,8 +37,8 @@ import {
   WITHDRAWAL_MAX_FILES,
 } from '@hr/core/cooperative';
 import { uploadBodyLimit } from '../trpc/init';
-import { permissionProcedure, router } from '../trpc/procedures';
-import { call, decisionProcedures, gate, inputlessQuery } from '../trpc/crud';
+import { router } from '../trpc/procedures';
+import { call, decisionProcedures, gate, noInput } from '../trpc/crud';
 import {
   addCooperativeMembersOutput,
   addWithdrawalFileOutput,
@@ -59,7 +59,7 @@ import {
   setCooperativeMemberStatusOutput,
   updateCooperativeSettingsOutput,
 } from '@hr/core/cooperative';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * Cooperative (koperasi, issue 8; spec §7 "cooperative/withdrawal, /balance, /manage"). The spec
@@ -74,12 +74,7 @@ const view = gate('cooperative.view');
 
 export const cooperativeRouter = router({
   settings: router({
-    get: inputlessQuery(
-      'cooperative.view',
-      { method: 'GET', path: `${C}/manage/setting`, message: 'Cooperative settings' },
-      getCooperativeSettings,
-      getCooperativeSettingsOutput,
-    ),
+    get: view.get(`${C}/manage/setting`, 'Cooperative settings', noInput(getCooperativeSettings, getCooperativeSettingsOutput)),
     update: manage.put(
       `${C}/manage/setting`,
       'Cooperative settings saved',
@@ -104,12 +99,7 @@ export const cooperativeRouter = router({
     ),
   }),
   balance: router({
-    mine: inputlessQuery(
-      'cooperative.view',
-      { method: 'GET', path: `${C}/balance`, message: 'My cooperative balance' },
-      myCooperative,
-      myCooperativeOutput,
-    ),
+    mine: view.get(`${C}/balance`, 'My cooperative balance', noInput(myCooperative, myCooperativeOutput)),
     get: view.get(
       `${C}/balance/{id}`,
       'Cooperative balance',
@@ -133,14 +123,12 @@ export const cooperativeRouter = router({
   }),
   withdrawal: router({
     list: view.list(`${C}/withdrawal`, 'Withdrawals', call(listWithdrawalsInput, listWithdrawals, listWithdrawalsOutput)),
-    create: permissionProcedure('cooperative.view')
-      .meta({
-        rest: { method: 'POST', path: `${C}/withdrawal`, message: 'Withdrawal requested' },
-        bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES, WITHDRAWAL_MAX_FILES),
-      })
-      .input(createWithdrawalInput)
-      .output(returns(requestWithdrawalOutput))
-      .mutation(({ ctx, input }) => requestWithdrawal(ctx.svc, ctx.grant, input)),
+    create: view.post(
+      `${C}/withdrawal`,
+      'Withdrawal requested',
+      call(createWithdrawalInput, requestWithdrawal, requestWithdrawalOutput),
+      { bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES, WITHDRAWAL_MAX_FILES) },
+    ),
     get: view.get(`${C}/withdrawal/{id}`, 'Withdrawal', call(withdrawalIdInput, getWithdrawal, getWithdrawalOutput)),
     ...decisionProcedures('cooperative.manage', `${C}/withdrawal`, 'Withdrawal', {
       approve: call(decideWithdrawalInput, approveWithdrawal, approveWithdrawalOutput),
@@ -151,14 +139,12 @@ export const cooperativeRouter = router({
       'Withdrawal cancelled',
       call(decideWithdrawalInput, cancelWithdrawal, cancelWithdrawalOutput),
     ),
-    addFile: permissionProcedure('cooperative.view')
-      .meta({
-        rest: { method: 'POST', path: `${C}/withdrawal/{id}/file`, message: 'File uploaded' },
-        bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES),
-      })
-      .input(addWithdrawalFileInput)
-      .output(returns(addWithdrawalFileOutput))
-      .mutation(({ ctx, input }) => addWithdrawalFile(ctx.svc, ctx.grant, input)),
+    addFile: view.post(
+      `${C}/withdrawal/{id}/file`,
+      'File uploaded',
+      call(addWithdrawalFileInput, addWithdrawalFile, addWithdrawalFileOutput),
+      { bodyLimit: uploadBodyLimit(WITHDRAWAL_MAX_FILE_BYTES) },
+    ),
     downloadFile: view.file(
       `${C}/withdrawal/{id}/file/{fileId}`,
       'File',

@@ -31,11 +31,8 @@ async function bearerFor(clientId: string, clientSecret: string): Promise<Header
   expect(res.statusCode).toBe(200);
   return { authorization: `Bearer ${res.json().result.access_token}` };
 }
-async function device(name: string, serial: string): Promise<number> {
-  const res = await post('/v2/h/fingerspot/device', { name, driver: 'zk', address: '10.1.1.1', port: 4370, serial });
-  expect(res.statusCode).toBe(200);
-  return res.json().result.id;
-}
+/** A ZK terminal registered by the admin. */
+const device = (name: string, serial: string) => t.addDevice(admin, name, serial);
 
 describe('OAuth scope: ingest only', () => {
   it('an ingest client uploads punches and is refused (403) by every other procedure, over REST and tRPC', async () => {

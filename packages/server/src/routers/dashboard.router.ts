@@ -13,7 +13,7 @@ import {
 } from '@hr/core/dashboard';
 import { latestRegulationsInput, myRegulations } from '@hr/core/regulations';
 import { authedProcedure, permissionProcedure, router } from '../trpc/procedures';
-import { call, gate } from '../trpc/crud';
+import { byActor, call, gate, noInput } from '../trpc/crud';
 import { correctionsAwaitingMeOutput } from '@hr/core/attendance-requests';
 import { expiringContractsOutput, liveTimesheetOutput, todayShiftOutput, upcomingBirthdaysOutput } from '@hr/core/dashboard';
 import { leaveAwaitingMeOutput, leaveReportOutput } from '@hr/core/leave';
@@ -32,6 +32,7 @@ const thisYear = (now: Date) =>
 const approve = gate('attendance.approve');
 const view = gate('employee.view');
 const attendanceView = gate('attendance.view');
+const personal = gate('personal.access');
 
 export const dashboardRouter = router({
   attendanceCorrection: approve.list(
@@ -67,13 +68,10 @@ export const dashboardRouter = router({
     'Live timesheet',
     call(liveTimesheetInput, liveTimesheet, liveTimesheetOutput),
   ),
-  todayShift: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: `${D}/todayShift`, message: "Today's shift" } })
-    .output(returns(todayShiftOutput))
-    .query(({ ctx }) => todayShift(ctx.svc, ctx.actor)),
-  regulations: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: `${D}/regulations`, message: 'Regulations', results: true } })
-    .input(latestRegulationsInput)
-    .output(returns(myRegulationsOutput))
-    .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),
+  todayShift: personal.get(`${D}/todayShift`, "Today's shift", noInput(byActor(todayShift), todayShiftOutput)),
+  regulations: personal.list(
+    `${D}/regulations`,
+    'Regulations',
+    call(latestRegulationsInput, byActor(myRegulations), myRegulationsOutput),
+  ),
 });

@@ -5,7 +5,7 @@ import {
   rotateCloudSecret,
   unregisteredCloudTerminalsOutput,
 } from '@hr/core/device-cloud';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 import { router } from '../trpc/procedures';
 
 /*
@@ -18,11 +18,10 @@ const P = '/v2/h/fingerspot/cloud';
 const dev = gate('developer.access');
 
 export const deviceCloudRouter = router({
-  unregistered: inputlessQuery(
-    'developer.access',
-    { method: 'GET', path: `${P}/unregistered`, message: 'Unregistered cloud terminals', results: true },
-    listUnregisteredCloudTerminals,
-    unregisteredCloudTerminalsOutput,
+  unregistered: dev.list(
+    `${P}/unregistered`,
+    'Unregistered cloud terminals',
+    noInput(listUnregisteredCloudTerminals, unregisteredCloudTerminalsOutput),
   ),
   rotateSecret: dev.post(
     `${P}/{id}/secret`,

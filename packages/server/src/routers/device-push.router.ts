@@ -15,7 +15,7 @@ import {
   setPushSettings,
   unregisteredPushTerminalsOutput,
 } from '@hr/core/device-push';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 import { router } from '../trpc/procedures';
 
 /*
@@ -27,11 +27,10 @@ const P = '/v2/h/fingerspot/push';
 const dev = gate('developer.access');
 
 export const devicePushRouter = router({
-  unregistered: inputlessQuery(
-    'developer.access',
-    { method: 'GET', path: `${P}/unregistered`, message: 'Unregistered push terminals', results: true },
-    listUnregisteredPushTerminals,
-    unregisteredPushTerminalsOutput,
+  unregistered: dev.list(
+    `${P}/unregistered`,
+    'Unregistered push terminals',
+    noInput(listUnregisteredPushTerminals, unregisteredPushTerminalsOutput),
   ),
   settings: dev.get(`${P}/{id}/settings`, 'Push terminal settings', call(pushDeviceIdInput, getPushSettings, pushSettingsOutput)),
   saveSettings: dev.post(

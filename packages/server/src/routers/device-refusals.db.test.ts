@@ -16,11 +16,8 @@ const post = (url: string, payload: Record<string, unknown> = {}, headers = admi
   t.app.inject({ method: 'POST', url, headers, payload });
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
 
-async function device(name: string, serial: string): Promise<number> {
-  const res = await post('/v2/h/fingerspot/device', { name, driver: 'zk', address: '10.1.1.1', port: 4370, serial });
-  expect(res.statusCode).toBe(200);
-  return res.json().result.id;
-}
+/** A ZK terminal registered by the admin. */
+const device = (name: string, serial: string) => t.addDevice(admin, name, serial);
 
 describe('punches refused for a credential bound to another terminal', () => {
   it('are counted on both terminals and logged for /developer/logs', async () => {

@@ -30,7 +30,7 @@ import {
   updateHotspot,
   updateHotspotInput,
 } from '@hr/core/devices';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
 import {
   agentCommandResultOutput,
   agentPendingCommandsOutput,
@@ -47,7 +47,7 @@ import {
   updateDeviceOutput,
   updateHotspotOutput,
 } from '@hr/core/devices';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 import { call, gate, writeProcedures } from '../trpc/crud';
 
 /*
@@ -98,15 +98,13 @@ export const deviceRouter = router({
       'Pending commands',
       call(agentCommandsInput, agentPendingCommands, agentPendingCommandsOutput),
     ),
-    result: permissionProcedure('device.ingest')
-      .meta({
-        rest: { method: 'POST', path: '/v2/h/agent/commands/{id}/result', message: 'Command result received' },
-        // A terminal's backup carries every user's fingerprint templates: thousands of fingers are several MB.
-        bodyLimit: AGENT_RESULT_BODY_LIMIT,
-      })
-      .input(agentCommandResultInput)
-      .output(returns(agentCommandResultOutput))
-      .mutation(({ ctx, input }) => agentCommandResult(ctx.svc, ctx.grant, input)),
+    // A terminal's backup carries every user's fingerprint templates: thousands of fingers are several MB.
+    result: ingest.post(
+      '/v2/h/agent/commands/{id}/result',
+      'Command result received',
+      call(agentCommandResultInput, agentCommandResult, agentCommandResultOutput),
+      { bodyLimit: AGENT_RESULT_BODY_LIMIT },
+    ),
   }),
   hotspot: router({
     list: dev.list(N, 'Network hotspots', call(listHotspotsInput, listHotspots, listHotspotsOutput)),

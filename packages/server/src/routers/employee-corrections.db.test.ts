@@ -12,7 +12,7 @@ const t = useTestApp({ employees: 4 });
 let admin: Headers;
 let ids: number[];
 let levels: { junior: number; senior: number };
-const post = (url: string, headers: Headers, payload: unknown = {}) => t.call('POST', url, headers, payload);
+const post = t.postAs;
 /** The answer's status and its first error (`code`, `msg`, `attributes`). */
 const answer = (res: { statusCode: number; json(): { errors?: object[] } }) => ({
   status: res.statusCode,

@@ -24,8 +24,7 @@ let powerPosition: number;
 let dept: number;
 
 const bearer = t.bearer;
-const post = (url: string, headers: Headers, payload: unknown = {}) => t.call('POST', url, headers, payload);
-const get = (url: string, headers: Headers) => t.call('GET', url, headers);
+const { postAs: post, getAs: get } = t;
 const refusal = (res: { statusCode: number; json(): unknown }) => {
   const body = res.json() as { errors: { code: string; msg: string; attributes?: { param: string; msg: string }[] }[] };
   return {

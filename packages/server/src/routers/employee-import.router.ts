@@ -6,7 +6,7 @@ import {
   importEmployees,
 } from '@hr/core/employees';
 import { router } from '../trpc/procedures';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 import { dryRunEmployeeImportOutput, importEmployeesOutput } from '@hr/core/employees';
 import { fileResult } from '../trpc/output';
 
@@ -20,12 +20,7 @@ const employeeCreate = gate('employee.create');
  * The file travels base64 in JSON, within the server's 1 MiB body limit.
  */
 export const employeeImportRouter = router({
-  template: inputlessQuery(
-    'employee.create',
-    { method: 'GET', path: `${I}/template`, message: 'Employee import template', download: true },
-    employeeImportTemplate,
-    fileResult,
-  ),
+  template: employeeCreate.file(`${I}/template`, 'Employee import template', noInput(employeeImportTemplate, fileResult)),
   dryRun: employeeCreate.post(
     `${I}/dryRun`,
     'Import checked; nothing was written',

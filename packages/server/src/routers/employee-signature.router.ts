@@ -16,7 +16,7 @@ import {
   uploadSignatureInput,
 } from '@hr/core/employees';
 import { router } from '../trpc/procedures';
-import { call, gate, inputlessQuery, mutation } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 import {
   deleteSignatureOutput,
   getOwnSignatureQrInfoOutput,
@@ -52,18 +52,12 @@ export const signatureRouter = router({
     'Signature deleted',
     call(employeeIdInput, deleteSignature, deleteSignatureOutput),
   ),
-  mineInfo: inputlessQuery(
-    'personal.access',
-    { method: 'GET', path: '/v2/h/personal/signature/info', message: 'Signature and QR code' },
-    getOwnSignatureQrInfo,
-    getOwnSignatureQrInfoOutput,
+  mineInfo: personal.get(
+    '/v2/h/personal/signature/info',
+    'Signature and QR code',
+    noInput(getOwnSignatureQrInfo, getOwnSignatureQrInfoOutput),
   ),
-  mine: inputlessQuery(
-    'personal.access',
-    { method: 'GET', path: '/v2/h/personal/signature', message: 'Signature', download: true },
-    downloadOwnSignature,
-    fileResult,
-  ),
+  mine: personal.file('/v2/h/personal/signature', 'Signature', noInput(downloadOwnSignature, fileResult)),
   uploadMine: personal.post(
     '/v2/h/personal/signature',
     'Signature uploaded',
@@ -73,11 +67,9 @@ export const signatureRouter = router({
 
 /** An employee's QR code (generate, download) (issue 3). */
 export const qrCodeRouter = router({
-  generate: mutation(
-    'employee.update',
-    { method: 'POST', path: `${E}/qrCode/generate`, message: 'QR code generated', download: true },
-    call(employeeIdInput, generateQrCode, fileResult),
-  ),
+  generate: update.post(`${E}/qrCode/generate`, 'QR code generated', call(employeeIdInput, generateQrCode, fileResult), {
+    download: true,
+  }),
   download: view.file(`${E}/qrCode/download`, 'QR code', call(downloadQrCodeInput, downloadQrCode, fileResult)),
   downloadMine: personal.file(
     '/v2/h/personal/qrCode/download',

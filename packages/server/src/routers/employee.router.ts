@@ -84,7 +84,7 @@ import {
 } from '@hr/core/registration';
 import { limitRegistration } from '@hr/core/auth';
 import { permissionProcedure, publicProcedure, router } from '../trpc/procedures';
-import { call, decisionProcedures, gate, inputlessQuery, writeProcedures } from '../trpc/crud';
+import { call, decisionProcedures, gate, noInput, thenOk, writeProcedures } from '../trpc/crud';
 import { employeeImportRouter } from './employee-import.router';
 import { recruitmentRouter } from './employee-recruitment.router';
 import { secondContractRouter } from './employee-second-contract.router';
@@ -211,11 +211,10 @@ export const employeeRouter = router({
     ),
   }),
   profile: router({
-    personalInformation: inputlessQuery(
-      'personal.access',
-      { method: 'GET', path: `${E}/profile/personalInformation`, message: 'Personal information' },
-      getOwnEmployeeDetail,
-      getOwnEmployeeDetailOutput,
+    personalInformation: personalAccess.get(
+      `${E}/profile/personalInformation`,
+      'Personal information',
+      noInput(getOwnEmployeeDetail, getOwnEmployeeDetailOutput),
     ),
   }),
   updateRequest: router({
@@ -375,13 +374,10 @@ export const employeeRouter = router({
       .input(emailOneTimePasswordInput)
       .output(returns(emailOneTimePasswordOutput))
       .mutation(({ ctx, input }) => emailOneTimePassword(ctx.svc, ctx.grant, ctx.services.mail, input)),
-    reject: permissionProcedure('employee.registration.decide')
-      .meta({ rest: { method: 'POST', path: '/v2/h/employee/registration/{id}/reject', message: 'Registration rejected' } })
-      .input(rejectRegistrationInput)
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await rejectRegistration(ctx.svc, ctx.grant, input);
-        return { ok: true };
-      }),
+    reject: decide.post(
+      '/v2/h/employee/registration/{id}/reject',
+      'Registration rejected',
+      call(rejectRegistrationInput, thenOk(rejectRegistration), okResult),
+    ),
   }),
 });

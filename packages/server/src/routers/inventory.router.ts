@@ -92,8 +92,8 @@ import {
   updateWarehouseRequestInput,
 } from '@hr/core/inventory';
 import type { ProcMeta } from '../trpc/init';
-import { permissionProcedure, router } from '../trpc/procedures';
-import { call, gate, inputlessQuery, mutation } from '../trpc/crud';
+import { router } from '../trpc/procedures';
+import { type AnyCall, call, gate, type MutationOf, noInput, type QueryOf, withArg } from '../trpc/crud';
 import {
   addPurchaseRequestAttachmentOutput,
   adjustStockOutput,
@@ -151,7 +151,7 @@ import {
   updateWarehouseOutput,
   updateWarehouseRequestOutput,
 } from '@hr/core/inventory';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * Inventory and purchasing (issue 7). REST twins under the spec's inventory base (§7):
@@ -167,12 +167,7 @@ const request = gate('inventory.request');
 const warehouse = gate('inventory.approve.warehouse');
 
 const unitRouter = router({
-  options: inputlessQuery(
-    'inventory.request',
-    { method: 'GET', path: `${B}/settings/items/units`, message: 'Units', results: true },
-    unitOptions,
-    unitOptionsOutput,
-  ),
+  options: request.list(`${B}/settings/items/units`, 'Units', noInput(unitOptions, unitOptionsOutput)),
   list: view.list(`${B}/settings/items/units/list`, 'Units', call(listCatalogueInput, findUnits, findUnitsOutput)),
   create: manage.post(`${B}/settings/items/units`, 'Unit created', call(createUnitInput, createUnit, createUnitOutput)),
   update: manage.put(`${B}/settings/items/units/{id}`, 'Unit updated', call(updateUnitInput, updateUnit, updateUnitOutput)),
@@ -180,12 +175,7 @@ const unitRouter = router({
 });
 
 const itemRouter = router({
-  options: inputlessQuery(
-    'inventory.request',
-    { method: 'GET', path: `${B}/items`, message: 'Items', results: true },
-    itemOptions,
-    itemOptionsOutput,
-  ),
+  options: request.list(`${B}/items`, 'Items', noInput(itemOptions, itemOptionsOutput)),
   /** The spec's itemWarehouses lookup: every variant, "-" for an unnamed one. */
   warehouses: request.list(
     `${B}/items/warehouses`,
@@ -209,12 +199,7 @@ const itemRouter = router({
 });
 
 const serviceRouter = router({
-  options: inputlessQuery(
-    'inventory.request',
-    { method: 'GET', path: `${B}/services`, message: 'Services', results: true },
-    serviceOptions,
-    serviceOptionsOutput,
-  ),
+  options: request.list(`${B}/services`, 'Services', noInput(serviceOptions, serviceOptionsOutput)),
   list: view.list(`${B}/services/list`, 'Services', call(listCatalogueInput, findServices, findServicesOutput)),
   create: manage.post(`${B}/services`, 'Service created', call(createServiceInput, createService, createServiceOutput)),
   update: manage.put(`${B}/services/{id}`, 'Service updated', call(updateServiceInput, updateService, updateServiceOutput)),
@@ -237,45 +222,80 @@ const stockRouter = router({
   adjust: manage.post(`${B}/stocks/adjustments`, 'Stock adjusted', call(adjustStockInput, adjustStock, adjustStockOutput)),
 });
 
+/** The calls of what a warehouse request and a purchase request both declare (requestProcedures). */
+interface RequestCalls {
+  list: AnyCall<'inventory.request'>;
+  team: AnyCall<'inventory.view'>;
+  all: AnyCall<'inventory.manage'>;
+  get: AnyCall<'inventory.request'>;
+  download: AnyCall<'inventory.request'>;
+  create: AnyCall<'inventory.request'>;
+  update: AnyCall<'inventory.request'>;
+  cancel: AnyCall<'inventory.request'>;
+  purchaseOrders: AnyCall<'inventory.request'>;
+  purchaseReceives: AnyCall<'inventory.request'>;
+}
+
+/**
+ * What a warehouse request and a purchase request both declare under `path`, `noun` naming one
+ * ("Warehouse request"): the caller's own at `path`, the team's at `path/team` (inventory.view),
+ * everyone's at `path/all` (inventory.manage); `path/{id}` and its PDF at `path/{id}/download`;
+ * create (POST `path`), update (PUT `path/{id}`) and cancel (POST `path/{id}/cancel`) by the
+ * requester; the purchase orders and receives made for it (`path/{id}/purchase-orders|purchase-receives`).
+ */
+function requestProcedures<C extends RequestCalls>(path: string, noun: string, calls: C) {
+  type Request<N extends keyof C> = QueryOf<'inventory.request', C[N]>;
+  type Change<N extends keyof C> = MutationOf<'inventory.request', C[N]>;
+  return {
+    list: request.list(path, `${noun}s`, calls.list) as Request<'list'>,
+    team: view.list(`${path}/team`, `Team ${noun.toLowerCase()}s`, calls.team) as QueryOf<'inventory.view', C['team']>,
+    all: manage.list(`${path}/all`, `${noun}s`, calls.all) as QueryOf<'inventory.manage', C['all']>,
+    get: request.get(`${path}/{id}`, noun, calls.get) as Request<'get'>,
+    /** The request as a PDF (spec warehouse-requests/{id}/download, purchase-requests/{id}/download). */
+    download: request.file(`${path}/{id}/download`, `${noun} PDF`, calls.download) as Request<'download'>,
+    create: request.post(path, `${noun} created`, calls.create) as Change<'create'>,
+    update: request.put(`${path}/{id}`, `${noun} updated`, calls.update) as Change<'update'>,
+    cancel: request.post(`${path}/{id}/cancel`, `${noun} cancelled`, calls.cancel) as Change<'cancel'>,
+    purchaseOrders: request.list(
+      `${path}/{id}/purchase-orders`,
+      'Purchase orders',
+      calls.purchaseOrders,
+    ) as Request<'purchaseOrders'>,
+    purchaseReceives: request.list(
+      `${path}/{id}/purchase-receives`,
+      'Purchase receives',
+      calls.purchaseReceives,
+    ) as Request<'purchaseReceives'>,
+  };
+}
+
+/** A purchase request's decision at one approval tier (`/approval/managerial|warehouse|COO`), under that tier's permission. */
+const tierApproval = <K extends 'inventory.approve.managerial' | 'inventory.approve.warehouse' | 'inventory.approve.coo'>(
+  key: K,
+  tier: Parameters<typeof decidePurchaseRequest>[2],
+  segment: string,
+  message: string,
+) =>
+  gate(key).post(
+    `${B}/purchase-requests/{id}/approval/${segment}`,
+    message,
+    call(decisionInput, withArg(decidePurchaseRequest, tier), decidePurchaseRequestOutput),
+  );
+
 const WR = `${B}/warehouse-requests`;
 const warehouseRequestRouter = router({
-  list: request.list(
-    WR,
-    'Warehouse requests',
-    call(listWarehouseRequestsInput, listMyWarehouseRequests, listMyWarehouseRequestsOutput),
-  ),
-  team: view.list(
-    `${WR}/team`,
-    'Team warehouse requests',
-    call(listWarehouseRequestsInput, listTeamWarehouseRequests, listTeamWarehouseRequestsOutput),
-  ),
-  all: manage.list(
-    `${WR}/all`,
-    'Warehouse requests',
-    call(listWarehouseRequestsInput, listAllWarehouseRequests, listAllWarehouseRequestsOutput),
-  ),
-  get: request.get(`${WR}/{id}`, 'Warehouse request', call(catalogueIdInput, getWarehouseRequest, getWarehouseRequestOutput)),
-  /** The request as a PDF (spec warehouse-requests/{id}/download). */
-  download: request.file(
-    `${WR}/{id}/download`,
-    'Warehouse request PDF',
-    call(catalogueIdInput, downloadWarehouseRequestPdf, fileResult),
-  ),
-  create: request.post(
-    WR,
-    'Warehouse request created',
-    call(createWarehouseRequestInput, createWarehouseRequest, createWarehouseRequestOutput),
-  ),
-  update: request.put(
-    `${WR}/{id}`,
-    'Warehouse request updated',
-    call(updateWarehouseRequestInput, updateWarehouseRequest, updateWarehouseRequestOutput),
-  ),
-  cancel: request.post(
-    `${WR}/{id}/cancel`,
-    'Warehouse request cancelled',
-    call(catalogueIdInput, cancelWarehouseRequest, cancelWarehouseRequestOutput),
-  ),
+  ...requestProcedures(WR, 'Warehouse request', {
+    list: call(listWarehouseRequestsInput, listMyWarehouseRequests, listMyWarehouseRequestsOutput),
+    team: call(listWarehouseRequestsInput, listTeamWarehouseRequests, listTeamWarehouseRequestsOutput),
+    all: call(listWarehouseRequestsInput, listAllWarehouseRequests, listAllWarehouseRequestsOutput),
+    get: call(catalogueIdInput, getWarehouseRequest, getWarehouseRequestOutput),
+    download: call(catalogueIdInput, downloadWarehouseRequestPdf, fileResult),
+    create: call(createWarehouseRequestInput, createWarehouseRequest, createWarehouseRequestOutput),
+    update: call(updateWarehouseRequestInput, updateWarehouseRequest, updateWarehouseRequestOutput),
+    cancel: call(catalogueIdInput, cancelWarehouseRequest, cancelWarehouseRequestOutput),
+    purchaseOrders: call(catalogueIdInput, listWarehouseRequestOrders, listWarehouseRequestOrdersOutput),
+    purchaseReceives: call(catalogueIdInput, listWarehouseRequestReceives, listWarehouseRequestReceivesOutput),
+  }),
   decide: warehouse.post(
     `${WR}/{id}/approval`,
     'Warehouse request decided',
@@ -291,16 +311,6 @@ const warehouseRequestRouter = router({
     'Purchase requests',
     call(catalogueIdInput, listWarehouseRequestPurchaseRequests, listWarehouseRequestPurchaseRequestsOutput),
   ),
-  purchaseOrders: request.list(
-    `${WR}/{id}/purchase-orders`,
-    'Purchase orders',
-    call(catalogueIdInput, listWarehouseRequestOrders, listWarehouseRequestOrdersOutput),
-  ),
-  purchaseReceives: request.list(
-    `${WR}/{id}/purchase-receives`,
-    'Purchase receives',
-    call(catalogueIdInput, listWarehouseRequestReceives, listWarehouseRequestReceivesOutput),
-  ),
   raisePurchaseRequest: manage.post(
     `${WR}/{id}/purchase-requests`,
     'Purchase request created',
@@ -310,33 +320,23 @@ const warehouseRequestRouter = router({
 
 const PR = `${B}/purchase-requests`;
 const purchaseRequestRouter = router({
-  list: request.list(
-    PR,
-    'Purchase requests',
-    call(listPurchaseRequestsInput, listMyPurchaseRequests, listMyPurchaseRequestsOutput),
-  ),
-  team: view.list(
-    `${PR}/team`,
-    'Team purchase requests',
-    call(listPurchaseRequestsInput, listTeamPurchaseRequests, listTeamPurchaseRequestsOutput),
-  ),
-  all: manage.list(
-    `${PR}/all`,
-    'Purchase requests',
-    call(listPurchaseRequestsInput, listAllPurchaseRequests, listAllPurchaseRequestsOutput),
-  ),
+  ...requestProcedures(PR, 'Purchase request', {
+    list: call(listPurchaseRequestsInput, listMyPurchaseRequests, listMyPurchaseRequestsOutput),
+    team: call(listPurchaseRequestsInput, listTeamPurchaseRequests, listTeamPurchaseRequestsOutput),
+    all: call(listPurchaseRequestsInput, listAllPurchaseRequests, listAllPurchaseRequestsOutput),
+    get: call(catalogueIdInput, getPurchaseRequest, getPurchaseRequestOutput),
+    download: call(catalogueIdInput, downloadPurchaseRequestPdf, fileResult),
+    create: call(createPurchaseRequestInput, createPurchaseRequest, createPurchaseRequestOutput),
+    update: call(updatePurchaseRequestInput, updatePurchaseRequest, updatePurchaseRequestOutput),
+    cancel: call(catalogueIdInput, cancelPurchaseRequest, cancelPurchaseRequestOutput),
+    purchaseOrders: call(catalogueIdInput, listPurchaseRequestOrders, listPurchaseRequestOrdersOutput),
+    purchaseReceives: call(catalogueIdInput, listPurchaseRequestReceives, listPurchaseRequestReceivesOutput),
+  }),
   /** Waiting for a tier the caller holds (?tier=managerial|warehouse|coo). */
   approvals: request.list(
     `${PR}/approvals`,
     'Purchase requests to approve',
     call(listApprovalsInput, listPurchaseRequestApprovals, listPurchaseRequestApprovalsOutput),
-  ),
-  get: request.get(`${PR}/{id}`, 'Purchase request', call(catalogueIdInput, getPurchaseRequest, getPurchaseRequestOutput)),
-  /** The request as a PDF (spec purchase-requests/{id}/download). */
-  download: request.file(
-    `${PR}/{id}/download`,
-    'Purchase request PDF',
-    call(catalogueIdInput, downloadPurchaseRequestPdf, fileResult),
   ),
   attachments: request.list(
     `${PR}/{id}/attachments`,
@@ -344,45 +344,22 @@ const purchaseRequestRouter = router({
     call(catalogueIdInput, listPurchaseRequestAttachments, listPurchaseRequestAttachmentsOutput),
   ),
   /** Base64 in JSON: PDF, JPG, PNG, XLSX or DOCX, at most 700 KB; the requester, before the first approval. */
-  addAttachment: mutation(
-    'inventory.request',
-    { method: 'POST', path: `${PR}/{id}/attachments`, message: 'Attachment uploaded', results: true },
+  addAttachment: request.post(
+    `${PR}/{id}/attachments`,
+    'Attachment uploaded',
     call(addAttachmentInput, addPurchaseRequestAttachment, addPurchaseRequestAttachmentOutput),
+    { results: true },
   ),
   downloadAttachment: request.file(
     `${PR}/{id}/attachments/{attachmentId}`,
     'Attachment',
     call(attachmentIdInput, downloadPurchaseRequestAttachment, fileResult),
   ),
-  deleteAttachment: mutation(
-    'inventory.request',
-    { method: 'DELETE', path: `${PR}/{id}/attachments/{attachmentId}`, message: 'Attachment deleted', results: true },
+  deleteAttachment: request.del(
+    `${PR}/{id}/attachments/{attachmentId}`,
+    'Attachment deleted',
     call(attachmentIdInput, deletePurchaseRequestAttachment, deletePurchaseRequestAttachmentOutput),
-  ),
-  create: request.post(
-    PR,
-    'Purchase request created',
-    call(createPurchaseRequestInput, createPurchaseRequest, createPurchaseRequestOutput),
-  ),
-  update: request.put(
-    `${PR}/{id}`,
-    'Purchase request updated',
-    call(updatePurchaseRequestInput, updatePurchaseRequest, updatePurchaseRequestOutput),
-  ),
-  cancel: request.post(
-    `${PR}/{id}/cancel`,
-    'Purchase request cancelled',
-    call(catalogueIdInput, cancelPurchaseRequest, cancelPurchaseRequestOutput),
-  ),
-  purchaseOrders: request.list(
-    `${PR}/{id}/purchase-orders`,
-    'Purchase orders',
-    call(catalogueIdInput, listPurchaseRequestOrders, listPurchaseRequestOrdersOutput),
-  ),
-  purchaseReceives: request.list(
-    `${PR}/{id}/purchase-receives`,
-    'Purchase receives',
-    call(catalogueIdInput, listPurchaseRequestReceives, listPurchaseRequestReceivesOutput),
+    { results: true },
   ),
   /** Places an order from an approved request (one request can become several orders). */
   order: manage.post(
@@ -390,21 +367,9 @@ const purchaseRequestRouter = router({
     'Purchase order created',
     call(createPurchaseOrderInput, createPurchaseOrder, createPurchaseOrderOutput),
   ),
-  approveManagerial: permissionProcedure('inventory.approve.managerial')
-    .meta({ rest: { method: 'POST', path: `${PR}/{id}/approval/managerial`, message: 'Managerial approval recorded' } })
-    .input(decisionInput)
-    .output(returns(decidePurchaseRequestOutput))
-    .mutation(({ ctx, input }) => decidePurchaseRequest(ctx.svc, ctx.grant, 'managerial', input)),
-  approveWarehouse: permissionProcedure('inventory.approve.warehouse')
-    .meta({ rest: { method: 'POST', path: `${PR}/{id}/approval/warehouse`, message: 'Warehouse approval recorded' } })
-    .input(decisionInput)
-    .output(returns(decidePurchaseRequestOutput))
-    .mutation(({ ctx, input }) => decidePurchaseRequest(ctx.svc, ctx.grant, 'warehouse', input)),
-  approveCoo: permissionProcedure('inventory.approve.coo')
-    .meta({ rest: { method: 'POST', path: `${PR}/{id}/approval/COO`, message: 'COO approval recorded' } })
-    .input(decisionInput)
-    .output(returns(decidePurchaseRequestOutput))
-    .mutation(({ ctx, input }) => decidePurchaseRequest(ctx.svc, ctx.grant, 'coo', input)),
+  approveManagerial: tierApproval('inventory.approve.managerial', 'managerial', 'managerial', 'Managerial approval recorded'),
+  approveWarehouse: tierApproval('inventory.approve.warehouse', 'warehouse', 'warehouse', 'Warehouse approval recorded'),
+  approveCoo: tierApproval('inventory.approve.coo', 'coo', 'COO', 'COO approval recorded'),
 });
 
 const PO = `${B}/purchase-orders`;

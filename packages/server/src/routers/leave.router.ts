@@ -63,7 +63,7 @@ import {
   updateMyLeave,
 } from '@hr/core/leave';
 import { authedProcedure, router } from '../trpc/procedures';
-import { bulkDecisionProcedures, call, decisionProcedures, gate, inputlessQuery, writeProcedures } from '../trpc/crud';
+import { bulkDecisionProcedures, call, decisionProcedures, gate, noInput, writeProcedures } from '../trpc/crud';
 import {
   adjustLeaveBalanceOutput,
   approveLeaveOutput,
@@ -137,12 +137,7 @@ export const leaveRouter = router({
     ),
   }),
   settings: router({
-    get: inputlessQuery(
-      'attendance.view',
-      { method: 'GET', path: `${A}/setting`, message: 'Leave settings' },
-      getLeaveSettings,
-      getLeaveSettingsOutput,
-    ),
+    get: view.get(`${A}/setting`, 'Leave settings', noInput(getLeaveSettings, getLeaveSettingsOutput)),
     update: manage.post(
       `${A}/setting/update`,
       'Leave settings saved',
@@ -181,12 +176,7 @@ export const leaveRouter = router({
     call(leaveAdjustmentInput, adjustLeaveBalance, adjustLeaveBalanceOutput),
   ),
   approvalRule: router({
-    list: inputlessQuery(
-      'attendance.view',
-      { method: 'GET', path: R, message: 'Leave approval rules', results: true },
-      listLeaveApprovalRules,
-      listLeaveApprovalRulesOutput,
-    ),
+    list: view.list(R, 'Leave approval rules', noInput(listLeaveApprovalRules, listLeaveApprovalRulesOutput)),
     ...writeProcedures(
       'attendance.manage',
       { path: R, noun: 'Approval rule', updated: 'saved' },
@@ -219,11 +209,6 @@ export const leaveRouter = router({
       'Annual leave balance',
       call(myLeaveBalanceInput, myLeaveBalance, myLeaveBalanceOutput),
     ),
-    settings: inputlessQuery(
-      'personal.access',
-      { method: 'GET', path: `${P}/setting`, message: 'Leave settings' },
-      getLeaveSettings,
-      getLeaveSettingsOutput,
-    ),
+    settings: personal.get(`${P}/setting`, 'Leave settings', noInput(getLeaveSettings, getLeaveSettingsOutput)),
   }),
 });

@@ -15,28 +15,29 @@ import { listPtkpOutput, listReferenceOutput } from '@hr/core/reference';
 import { returns } from '../trpc/output';
 import { templateRow, templatesFor } from './templates';
 
+type ReferenceTable = Parameters<typeof listReference>[1];
+
+/** The rows of a reference table at `path`, for anyone: the registration form reads them before signing in. */
+const publicReference = (path: string, message: string, table: ReferenceTable) =>
+  publicProcedure
+    .meta({ rest: { method: 'GET', path, message, results: true } })
+    .output(returns(listReferenceOutput))
+    .query(({ ctx }) => listReference(ctx.services.ctx(null), table));
+
+/** The rows of a reference table at `path`, for any signed-in user. */
+const signedInReference = (path: string, message: string, table: ReferenceTable) =>
+  authedProcedure
+    .meta({ rest: { method: 'GET', path, message, results: true } })
+    .output(returns(listReferenceOutput))
+    .query(({ ctx }) => listReference(ctx.svc, table));
+
 // Reference lists the public registration form needs are public; org lookups need a login.
 export const lookupRouter = router({
-  religions: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/v2/h/component/religion', message: 'Religions', results: true } })
-    .output(returns(listReferenceOutput))
-    .query(({ ctx }) => listReference(ctx.services.ctx(null), 'religions')),
-  educationLevels: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/v2/h/component/education/level', message: 'Education levels', results: true } })
-    .output(returns(listReferenceOutput))
-    .query(({ ctx }) => listReference(ctx.services.ctx(null), 'education_levels')),
-  maritalStatuses: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/v2/h/component/marital/status', message: 'Marital statuses', results: true } })
-    .output(returns(listReferenceOutput))
-    .query(({ ctx }) => listReference(ctx.services.ctx(null), 'marital_statuses')),
-  banks: authedProcedure
-    .meta({ rest: { method: 'GET', path: '/v2/h/component/bank', message: 'Banks', results: true } })
-    .output(returns(listReferenceOutput))
-    .query(({ ctx }) => listReference(ctx.svc, 'banks')),
-  countries: authedProcedure
-    .meta({ rest: { method: 'GET', path: '/v2/h/component/country', message: 'Countries', results: true } })
-    .output(returns(listReferenceOutput))
-    .query(({ ctx }) => listReference(ctx.svc, 'countries')),
+  religions: publicReference('/v2/h/component/religion', 'Religions', 'religions'),
+  educationLevels: publicReference('/v2/h/component/education/level', 'Education levels', 'education_levels'),
+  maritalStatuses: publicReference('/v2/h/component/marital/status', 'Marital statuses', 'marital_statuses'),
+  banks: signedInReference('/v2/h/component/bank', 'Banks', 'banks'),
+  countries: signedInReference('/v2/h/component/country', 'Countries', 'countries'),
   ptkp: authedProcedure
     .meta({ rest: { method: 'GET', path: '/v2/h/component/PTKP', message: 'PTKP statuses', results: true } })
     .output(returns(listPtkpOutput))

@@ -37,10 +37,9 @@ import {
   updateGeofence,
   updateGeofenceInput,
 } from '@hr/core/mobile-attendance';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 import { uploadBodyLimit } from '../trpc/init';
-import { returns } from '../trpc/output';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
 
 /*
  * Live attendance on the phone (issue 21 part 2). The employee's side is `attendance.mobile` (granted
@@ -48,38 +47,25 @@ import { permissionProcedure, router } from '../trpc/procedures';
  * scope; decisions `attendance.approve`; fences, allowed offices and settings `attendance.manage`.
  */
 const M = '/v2/h/attendance/mobile';
+const mobile = gate('attendance.mobile');
 const view = gate('attendance.view');
+const approve = gate('attendance.approve');
 const manage = gate('attendance.manage');
 
 export const mobileAttendanceRouter = router({
-  me: inputlessQuery(
-    'attendance.mobile',
-    { method: 'GET', path: `${M}/me`, message: 'Live attendance' },
-    myMobileStatus,
-    myMobileStatusOutput,
-  ),
-  clock: permissionProcedure('attendance.mobile')
-    .meta({
-      rest: { method: 'POST', path: `${M}/clock`, message: 'Attendance recorded' },
-      // The selfie travels as base64 in JSON: an oversized one reaches the schema and is refused by name.
-      bodyLimit: uploadBodyLimit(SELFIE_MAX_BYTES),
-    })
-    .input(clockInput)
-    .output(returns(clockOutput))
-    .mutation(({ ctx, input }) => clockMobile(ctx.svc, ctx.grant, input)),
+  me: mobile.get(`${M}/me`, 'Live attendance', noInput(myMobileStatus, myMobileStatusOutput)),
+  // The selfie travels as base64 in JSON: an oversized one reaches the schema and is refused by name.
+  clock: mobile.post(`${M}/clock`, 'Attendance recorded', call(clockInput, clockMobile, clockOutput), {
+    bodyLimit: uploadBodyLimit(SELFIE_MAX_BYTES),
+  }),
   punches: view.list(`${M}/punch`, 'Mobile punches', call(listMobilePunchesInput, listMobilePunches, mobilePunchesOutput)),
   selfie: view.get(`${M}/punch/{id}/selfie`, 'Selfie', call(mobilePunchIdInput, mobileSelfie, selfieOutput)),
-  decide: gate('attendance.approve').post(
+  decide: approve.post(
     `${M}/punch/{id}/decide`,
     'Mobile punch decided',
     call(decideMobilePunchInput, decideMobilePunch, decideOutput),
   ),
-  settings: inputlessQuery(
-    'attendance.view',
-    { method: 'GET', path: `${M}/settings`, message: 'Live attendance settings' },
-    getMobileSettings,
-    mobileSettingsOutput,
-  ),
+  settings: view.get(`${M}/settings`, 'Live attendance settings', noInput(getMobileSettings, mobileSettingsOutput)),
   saveSettings: manage.post(
     `${M}/settings`,
     'Live attendance settings saved',
@@ -96,12 +82,7 @@ export const mobileAttendanceRouter = router({
     delete: manage.post(`${M}/geofence/{id}/delete`, 'Geofence deleted', call(geofenceIdInput, deleteGeofence, okOutput)),
   }),
   allowedOffice: router({
-    list: inputlessQuery(
-      'attendance.view',
-      { method: 'GET', path: `${M}/allowed-office`, message: 'Allowed offices', results: true },
-      listAllowedOffices,
-      allowedOfficesOutput,
-    ),
+    list: view.list(`${M}/allowed-office`, 'Allowed offices', noInput(listAllowedOffices, allowedOfficesOutput)),
     add: manage.post(`${M}/allowed-office`, 'Allowed office added', call(allowedOfficeInput, addAllowedOffice, idOutput)),
     remove: manage.post(
       `${M}/allowed-office/{id}/delete`,

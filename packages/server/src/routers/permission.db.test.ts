@@ -41,6 +41,22 @@ beforeAll(async () => {
 
 const call = t.call;
 
+/** A new job position `name` in the employee's own office and department, with the employee placed in it; returns its id. */
+async function placeInNewPosition(employeeId: number, name: string): Promise<number> {
+  const emp = await t.tdb.db
+    .selectFrom('employees')
+    .select(['company_office_id', 'department_id'])
+    .where('id', '=', employeeId)
+    .executeTakeFirstOrThrow();
+  const position = await t.tdb.db
+    .insertInto('job_positions')
+    .values({ name, company_office_id: emp.company_office_id, department_id: emp.department_id! })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.tdb.db.updateTable('employees').set({ job_position_id: position.id }).where('id', '=', employeeId).execute();
+  return position.id;
+}
+
 describe('permission grants and "why" over REST (issue 3)', () => {
   it('assign → the assigner cannot approve (403) → a second admin approves → the grantee holds it and explain names the grant', async () => {
     const me = await call('GET', '/v2/h/auth/me', await bearer(grantee));
@@ -101,27 +117,17 @@ describe('permission grants and "why" over REST (issue 3)', () => {
     expect((await call('POST', `${E}/${id}/unassign`, hc)).statusCode).toBe(200);
 
     // A grant to the job position one holds is one's own too.
-    const emp = await t.tdb.db
-      .selectFrom('employees')
-      .select(['company_office_id', 'department_id'])
-      .where('id', '=', hcEmployee)
-      .executeTakeFirstOrThrow();
-    const position = await t.tdb.db
-      .insertInto('job_positions')
-      .values({ name: 'HC lead', company_office_id: emp.company_office_id, department_id: emp.department_id! })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.tdb.db.updateTable('employees').set({ job_position_id: position.id }).where('id', '=', hcEmployee).execute();
+    const positionId = await placeInNewPosition(hcEmployee, 'HC lead');
     hc = await bearer(hcUser);
     const J = '/v2/h/permission/jobPosition';
-    const selfJob = await call('POST', `${J}/assign`, hc, { subjectId: position.id, grant: canteen });
+    const selfJob = await call('POST', `${J}/assign`, hc, { subjectId: positionId, grant: canteen });
     expect([selfJob.statusCode, selfJob.json().errors[0].msg]).toEqual([
       403,
       "You cannot assign your own job position's permissions",
     ]);
-    const set = await call('POST', `${J}/create`, hc, { subjectId: position.id, grants: [canteen] });
+    const set = await call('POST', `${J}/create`, hc, { subjectId: positionId, grants: [canteen] });
     expect(set.statusCode).toBe(403);
-    const jid = (await call('POST', `${J}/assign`, admin, { subjectId: position.id, grant: canteen })).json().result.id;
+    const jid = (await call('POST', `${J}/assign`, admin, { subjectId: positionId, grant: canteen })).json().result.id;
     const jApprove = await call('POST', `${J}/${jid}/approve`, hc);
     expect([jApprove.statusCode, jApprove.json().errors[0].msg]).toEqual([
       403,
@@ -174,19 +180,14 @@ describe('role hierarchy on grants (issue 16 item 5)', () => {
     const emp = await t.tdb.db
       .selectFrom('employees')
       .innerJoin('users', 'users.employee_id', 'employees.id')
-      .select(['employees.id', 'employees.company_office_id', 'employees.department_id'])
+      .select('employees.id')
       .where('users.email', '=', 'hc2@test.co.id')
       .executeTakeFirstOrThrow();
-    const position = await t.tdb.db
-      .insertInto('job_positions')
-      .values({ name: 'Platform lead', company_office_id: emp.company_office_id, department_id: emp.department_id! })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.tdb.db.updateTable('employees').set({ job_position_id: position.id }).where('id', '=', emp.id).execute();
+    const positionId = await placeInNewPosition(emp.id, 'Platform lead');
     const J = '/v2/h/permission/jobPosition';
     const hc = await bearer(hcUser);
     const id = (
-      await call('POST', `${J}/assign`, admin, { subjectId: position.id, grant: { kind: 'permission', key: 'developer.access' } })
+      await call('POST', `${J}/assign`, admin, { subjectId: positionId, grant: { kind: 'permission', key: 'developer.access' } })
     ).json().result.id as number;
     expect((await call('POST', `${J}/${id}/approve`, hc)).statusCode).toBe(200);
     const demote = await call('POST', `${J}/${id}/unassign`, hc);

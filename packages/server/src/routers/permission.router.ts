@@ -1,4 +1,4 @@
-import type { Grant } from '@hr/core/access';
+import type { Grant, PermissionKey } from '@hr/core/access';
 import {
   approveEmployeeRole,
   assignEmployeeRole,
@@ -29,8 +29,8 @@ import {
 } from '@hr/core/permissions';
 import type { Ctx } from '@hr/core/shared';
 import type { z } from 'zod';
-import { permissionProcedure, router } from '../trpc/procedures';
-import { call, gate } from '../trpc/crud';
+import { router } from '../trpc/procedures';
+import { call, gate, thenOk } from '../trpc/crud';
 import {
   assignGrantOutput,
   createGrantSetOutput,
@@ -39,7 +39,7 @@ import {
   listGrantsOutput,
   listPlacementConfirmationsOutput,
 } from '@hr/core/permissions';
-import { okResult, returns } from '../trpc/output';
+import { okResult } from '../trpc/output';
 
 type GrantOps<LI extends z.ZodType, AI extends z.ZodType> = {
   listInput: LI;
@@ -51,36 +51,30 @@ type GrantOps<LI extends z.ZodType, AI extends z.ZodType> = {
   cancel: (ctx: Ctx, grant: Grant<'permission.assign'>, input: { id: number }) => Promise<void>;
 };
 
+const assign = gate('permission.assign');
+const view = gate('permission.view');
+
+/** A decision on one grant or placement, POST `path` under `perm`: the service answers nothing, the procedure `{ ok: true }`. */
+const decision = <P extends PermissionKey, I extends z.ZodType>(
+  perm: P,
+  path: string,
+  message: string,
+  input: I,
+  run: (ctx: Ctx, grant: Grant<P>, input: z.output<I>) => Promise<void>,
+) => gate(perm).post(path, message, call(input, thenOk(run), okResult));
+
 /** The grant procedures under one base path: list, assign (pending), unassign, approve, cancel. */
 function grantProcedures<LI extends z.ZodType, AI extends z.ZodType>(base: string, ops: GrantOps<LI, AI>) {
-  const decision = <P extends 'permission.assign' | 'permission.approve'>(
-    perm: P,
-    segment: string,
-    message: string,
-    run: (ctx: Ctx, grant: Grant<P>, input: { id: number }) => Promise<void>,
-  ) =>
-    permissionProcedure(perm)
-      .meta({ rest: { method: 'POST', path: `${base}/{id}/${segment}`, message } })
-      .input(grantIdInput)
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await run(ctx.svc, ctx.grant as Grant<P>, input);
-        return { ok: true };
-      });
   return router({
-    list: permissionProcedure('permission.view')
-      .meta({ rest: { method: 'GET', path: base, message: 'Grants', results: true } })
-      .input(ops.listInput)
-      .output(returns(listGrantsOutput))
-      .query(({ ctx, input }) => ops.list(ctx.svc, ctx.grant, input as z.output<LI>)),
-    assign: permissionProcedure('permission.assign')
-      .meta({ rest: { method: 'POST', path: `${base}/assign`, message: 'Grant assigned; awaiting approval' } })
-      .input(ops.assignInput)
-      .output(returns(assignGrantOutput))
-      .mutation(({ ctx, input }) => ops.assign(ctx.svc, ctx.grant, input as z.output<AI>)),
-    unassign: decision('permission.assign', 'unassign', 'Grant unassigned', ops.unassign),
-    approve: decision('permission.approve', 'approve', 'Grant approved', ops.approve),
-    cancel: decision('permission.assign', 'cancel', 'Grant cancelled', ops.cancel),
+    list: view.list(base, 'Grants', call(ops.listInput, ops.list, listGrantsOutput)),
+    assign: assign.post(
+      `${base}/assign`,
+      'Grant assigned; awaiting approval',
+      call(ops.assignInput, ops.assign, assignGrantOutput),
+    ),
+    unassign: decision('permission.assign', `${base}/{id}/unassign`, 'Grant unassigned', grantIdInput, ops.unassign),
+    approve: decision('permission.approve', `${base}/{id}/approve`, 'Grant approved', grantIdInput, ops.approve),
+    cancel: decision('permission.assign', `${base}/{id}/cancel`, 'Grant cancelled', grantIdInput, ops.cancel),
   });
 }
 
@@ -108,9 +102,6 @@ const employeeRoleRouter = grantProcedures('/v2/h/role/employee', {
   cancel: cancelEmployeeRole,
 });
 
-const assign = gate('permission.assign');
-const view = gate('permission.view');
-
 export const permissionRouter = router({
   employee: grantRouter('employee', 'employee'),
   /** `/v2/h/role/employee`: the employee grants of kind role. */
@@ -118,17 +109,11 @@ export const permissionRouter = router({
   jobPosition: router({
     ...grantRouter('job_position', 'jobPosition')._def.record,
     /** A permission set (spec §6 "Job position also supports create and delete"): several pending grants at once. */
-    createSet: permissionProcedure('permission.assign')
-      .meta({
-        rest: {
-          method: 'POST',
-          path: '/v2/h/permission/jobPosition/create',
-          message: 'Permission set created; awaiting approval',
-        },
-      })
-      .input(createGrantSetInput)
-      .output(returns(createGrantSetOutput))
-      .mutation(({ ctx, input }) => createGrantSet(ctx.svc, ctx.grant, input)),
+    createSet: assign.post(
+      '/v2/h/permission/jobPosition/create',
+      'Permission set created; awaiting approval',
+      call(createGrantSetInput, createGrantSet, createGrantSetOutput),
+    ),
     /** Deletes the position's set: approved grants unassigned, pending ones cancelled. */
     deleteSet: assign.post(
       '/v2/h/permission/jobPosition/{subjectId}/delete',
@@ -148,22 +133,20 @@ export const permissionRouter = router({
       'Placement confirmations',
       call(listPlacementConfirmationsInput, listPlacementConfirmations, listPlacementConfirmationsOutput),
     ),
-    approve: permissionProcedure('permission.approve')
-      .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/approve', message: 'Placement confirmed' } })
-      .input(decidePlacementInput)
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await approvePlacement(ctx.svc, ctx.grant, input);
-        return { ok: true };
-      }),
-    reject: permissionProcedure('permission.approve')
-      .meta({ rest: { method: 'POST', path: '/v2/h/permission/placement/{id}/reject', message: 'Placement rejected' } })
-      .input(decidePlacementInput)
-      .output(returns(okResult))
-      .mutation(async ({ ctx, input }) => {
-        await rejectPlacement(ctx.svc, ctx.grant, input);
-        return { ok: true };
-      }),
+    approve: decision(
+      'permission.approve',
+      '/v2/h/permission/placement/{id}/approve',
+      'Placement confirmed',
+      decidePlacementInput,
+      approvePlacement,
+    ),
+    reject: decision(
+      'permission.approve',
+      '/v2/h/permission/placement/{id}/reject',
+      'Placement rejected',
+      decidePlacementInput,
+      rejectPlacement,
+    ),
   }),
   /** "Why can this person see this?": whether the employee holds the permission and which grants give it. */
   explain: view.get(

@@ -26,8 +26,7 @@ let devPosition: number;
 let plainPosition: number;
 
 const bearer = t.bearer;
-const post = (url: string, headers: Headers, payload: unknown = {}) => t.call('POST', url, headers, payload);
-const get = (url: string, headers: Headers) => t.call('GET', url, headers);
+const { postAs: post, getAs: get } = t;
 const permissionsOf = async (w: { email: string; password: string }): Promise<string[]> =>
   (await get('/v2/h/auth/me', await bearer(w))).json().result.permissions;
 const move = (by: Headers, employeeId: number, jobPositionId: number) =>

@@ -26,7 +26,7 @@ import {
   updatePogLookup,
 } from '@hr/core/purchase-of-goods';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput, withArg } from '../trpc/crud';
 import {
   cancelPogInvoiceOutput,
   createPogInvoiceOutput,
@@ -51,30 +51,28 @@ import { fileResult, returns } from '../trpc/output';
  */
 const P = '/v2/h/purchaseOfGood';
 
+const manage = gate('purchaseOfGood.manage');
+
+/** The goods types or categories (`kind`): listed, added, renamed and deleted at `/v2/h/purchaseOfGood/<kind>`. */
 const lookupRouter = (kind: PogLookupKind, label: string, plural: string) =>
   router({
-    list: permissionProcedure('purchaseOfGood.manage')
-      .meta({ rest: { method: 'GET', path: `${P}/${kind}`, message: plural, results: true } })
-      .output(returns(listPogLookupOutput))
-      .query(({ ctx }) => listPogLookup(ctx.svc, ctx.grant, kind)),
-    create: permissionProcedure('purchaseOfGood.manage')
-      .meta({ rest: { method: 'POST', path: `${P}/${kind}`, message: `${label} added` } })
-      .input(pogLookupCreateInput)
-      .output(returns(createPogLookupOutput))
-      .mutation(({ ctx, input }) => createPogLookup(ctx.svc, ctx.grant, kind, input)),
-    update: permissionProcedure('purchaseOfGood.manage')
-      .meta({ rest: { method: 'PUT', path: `${P}/${kind}/{id}`, message: `${label} saved` } })
-      .input(pogLookupUpdateInput)
-      .output(returns(updatePogLookupOutput))
-      .mutation(({ ctx, input }) => updatePogLookup(ctx.svc, ctx.grant, kind, input)),
-    delete: permissionProcedure('purchaseOfGood.manage')
-      .meta({ rest: { method: 'DELETE', path: `${P}/${kind}/{id}`, message: `${label} deleted` } })
-      .input(pogLookupIdInput)
-      .output(returns(deletePogLookupOutput))
-      .mutation(({ ctx, input }) => deletePogLookup(ctx.svc, ctx.grant, kind, input)),
+    list: manage.list(`${P}/${kind}`, plural, noInput(withArg(listPogLookup, kind), listPogLookupOutput)),
+    create: manage.post(
+      `${P}/${kind}`,
+      `${label} added`,
+      call(pogLookupCreateInput, withArg(createPogLookup, kind), createPogLookupOutput),
+    ),
+    update: manage.put(
+      `${P}/${kind}/{id}`,
+      `${label} saved`,
+      call(pogLookupUpdateInput, withArg(updatePogLookup, kind), updatePogLookupOutput),
+    ),
+    delete: manage.del(
+      `${P}/${kind}/{id}`,
+      `${label} deleted`,
+      call(pogLookupIdInput, withArg(deletePogLookup, kind), deletePogLookupOutput),
+    ),
   });
-
-const manage = gate('purchaseOfGood.manage');
 
 export const purchaseOfGoodsRouter = router({
   list: manage.list(P, 'Invoices', call(listPogInvoicesInput, listPogInvoices, listPogInvoicesOutput)),
@@ -95,18 +93,13 @@ export const purchaseOfGoodsRouter = router({
     .input(pogEmployeesInput.optional())
     .output(returns(listPogEmployeesOutput))
     .query(({ ctx, input }) => listPogEmployees(ctx.svc, ctx.grant, input ?? {})),
-  deductions: permissionProcedure('purchaseOfGood.manage')
-    .meta({ rest: { method: 'GET', path: `${P}/deduction`, message: 'Payroll deductions', results: true } })
-    .input(pogDeductionsInput.pick({ period: true }))
-    .output(returns(listPogDeductionsOutput))
-    .query(({ ctx, input }) => listPogDeductions(ctx.svc, ctx.grant, input)),
+  deductions: manage.list(
+    `${P}/deduction`,
+    'Payroll deductions',
+    call(pogDeductionsInput.pick({ period: true }), listPogDeductions, listPogDeductionsOutput),
+  ),
   template: router({
-    download: inputlessQuery(
-      'purchaseOfGood.manage',
-      { method: 'GET', path: `${P}/template`, message: 'Template', download: true },
-      downloadPogTemplate,
-      fileResult,
-    ),
+    download: manage.file(`${P}/template`, 'Template', noInput(downloadPogTemplate, fileResult)),
     import: manage.post(`${P}/template`, 'Template checked', call(importPogInput, importPogInvoices, importPogInvoicesOutput)),
   }),
   type: lookupRouter('type', 'Goods type', 'Types'),

@@ -12,7 +12,7 @@ import {
   updateRegulation,
   updateRegulationInput,
 } from '@hr/core/regulations';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { router } from '../trpc/procedures';
 import {
   createRegulationOutput,
   deleteRegulationOutput,
@@ -21,8 +21,8 @@ import {
   myRegulationsOutput,
   updateRegulationOutput,
 } from '@hr/core/regulations';
-import { fileResult, returns } from '../trpc/output';
-import { call, gate, writeProcedures } from '../trpc/crud';
+import { fileResult } from '../trpc/output';
+import { byActor, call, gate, writeProcedures } from '../trpc/crud';
 
 /*
  * Company regulations (spec §7 "component/regulations with update, delete and download";
@@ -32,6 +32,7 @@ import { call, gate, writeProcedures } from '../trpc/crud';
 const C = '/v2/h/component/regulations';
 
 const view = gate('org.view');
+const personal = gate('personal.access');
 
 export const regulationRouter = router({
   list: view.list(C, 'Regulations', call(listRegulationsInput, listRegulations, listRegulationsOutput)),
@@ -45,19 +46,15 @@ export const regulationRouter = router({
       delete: call(regulationIdInput, deleteRegulation, deleteRegulationOutput),
     },
   ),
-  download: permissionProcedure('org.view')
-    .meta({ rest: { method: 'GET', path: `${C}/{id}/download`, message: 'Regulation', download: true } })
-    .input(regulationIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadRegulation(ctx.svc, ctx.actor, input)),
-  mine: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations', message: 'Regulations', results: true } })
-    .input(latestRegulationsInput)
-    .output(returns(myRegulationsOutput))
-    .query(({ ctx, input }) => myRegulations(ctx.svc, ctx.actor, input)),
-  downloadMine: permissionProcedure('personal.access')
-    .meta({ rest: { method: 'GET', path: '/v2/h/personal/regulations/{id}/download', message: 'Regulation', download: true } })
-    .input(regulationIdInput)
-    .output(returns(fileResult))
-    .query(({ ctx, input }) => downloadRegulation(ctx.svc, ctx.actor, input)),
+  download: view.file(`${C}/{id}/download`, 'Regulation', call(regulationIdInput, byActor(downloadRegulation), fileResult)),
+  mine: personal.list(
+    '/v2/h/personal/regulations',
+    'Regulations',
+    call(latestRegulationsInput, byActor(myRegulations), myRegulationsOutput),
+  ),
+  downloadMine: personal.file(
+    '/v2/h/personal/regulations/{id}/download',
+    'Regulation',
+    call(regulationIdInput, byActor(downloadRegulation), fileResult),
+  ),
 });

@@ -9,11 +9,12 @@ import {
   sendPayslipsInput,
   setPayslipPdfPassword,
 } from '@hr/core/payroll';
-import { enqueueJob, JOB_KINDS } from '../jobs/kinds';
+import { jobProcedure } from '../jobs/job.router';
+import { JOB_KINDS } from '../jobs/kinds';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 import { payslipPdfPasswordStatusOutput, sendPayslipsOutput, setPayslipPdfPasswordOutput } from '@hr/core/payroll';
-import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
+import { fileResult, returns } from '../trpc/output';
 
 /**
  * Payslip PDFs and sending payslips by e-mail (issue 5), mounted as `salary.payslip`. PDFs are downloads
@@ -33,18 +34,18 @@ export const payslipRouter = router({
     .output(returns(sendPayslipsOutput))
     .mutation(({ ctx, input }) => sendPayslips(ctx.svc, ctx.grant, ctx.services.mail, input)),
   /** The same sending as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
-  sendEmailJob: permissionProcedure('salary.update')
-    .meta({ rest: { method: 'POST', path: `${S}/{id}/sendEmail/job`, message: 'Payslip e-mails started' } })
-    .input(sendPayslipsInput)
-    .output(returns(enqueueJobOutput))
-    .mutation(({ ctx, input }) => enqueueJob(ctx.services, JOB_KINDS.payslipMail, input, ctx.actor)),
+  sendEmailJob: jobProcedure(
+    'salary.update',
+    JOB_KINDS.payslipMail,
+    { path: `${S}/{id}/sendEmail/job`, message: 'Payslip e-mails started' },
+    sendPayslipsInput,
+  ),
   myPdf: personal.file('/v2/h/personal/salary/{id}/pdf', 'My payslip PDF', call(payslipPdfInput, myPayslipPdf, fileResult)),
   /** Whether the caller has set a password for e-mailed payslip PDFs (issue 16 item 8); never the password. */
-  myPdfPassword: inputlessQuery(
-    'personal.access',
-    { method: 'GET', path: '/v2/h/personal/salary/pdfPassword', message: 'Payslip PDF password' },
-    payslipPdfPasswordStatus,
-    payslipPdfPasswordStatusOutput,
+  myPdfPassword: personal.get(
+    '/v2/h/personal/salary/pdfPassword',
+    'Payslip PDF password',
+    noInput(payslipPdfPasswordStatus, payslipPdfPasswordStatusOutput),
   ),
   /** Sets the caller's own password for e-mailed payslip PDFs (only the employee can). */
   setMyPdfPassword: personal.post(

@@ -22,7 +22,8 @@ import {
   reportBonusDownloadInput,
   reportBonusListInput,
 } from '@hr/core/payroll';
-import { permissionProcedure, router } from '../trpc/procedures';
+import type { Grant } from '@hr/core/access';
+import { router } from '../trpc/procedures';
 import { call, gate } from '../trpc/crud';
 import {
   deletePreviousIncomeOutput,
@@ -35,7 +36,7 @@ import {
   savePreviousIncomeOutput,
   setTaxBorneByOutput,
 } from '@hr/core/payroll';
-import { fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * Income tax per employee and the bonus report (issue 5; docs/income-tax.md), read from finalised payslips.
@@ -54,11 +55,15 @@ export const incomeTaxRouter = router({
     'Income tax of the employee',
     call(incomeTaxDetailInput, getIncomeTax, getIncomeTaxOutput),
   ),
-  summary: permissionProcedure('salary.view')
-    .meta({ rest: { method: 'GET', path: `${S}/incomeTax/{id}/summary`, message: 'Income tax summary of the employee' } })
-    .input(incomeTaxDetailInput)
-    .output(returns(incomeTaxSummaryOutput))
-    .query(({ ctx, input }) => incomeTaxSummary(ctx.svc, ctx.grant, { employeeId: input.id, year: input.year })),
+  summary: view.get(
+    `${S}/incomeTax/{id}/summary`,
+    'Income tax summary of the employee',
+    call(
+      incomeTaxDetailInput,
+      (ctx, grant: Grant<'salary.view'>, input) => incomeTaxSummary(ctx, grant, { employeeId: input.id, year: input.year }),
+      incomeTaxSummaryOutput,
+    ),
+  ),
   a1: view.file(`${S}/incomeTax/{id}/a1`, '1721-A1 summary', call(incomeTaxDetailInput, downloadIncomeTaxA1, fileResult)),
   download: view.file(
     `${S}/incomeTax/download`,

@@ -13,8 +13,9 @@ import {
   thrDatesInput,
   thrRunIdInput,
 } from '@hr/core/payroll';
-import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { jobProcedure } from '../jobs/job.router';
+import { JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
+import { router } from '../trpc/procedures';
 import { call, gate } from '../trpc/crud';
 import {
   cancelThrOutput,
@@ -25,7 +26,7 @@ import {
   listThrRunsOutput,
   thrDatesOutput,
 } from '@hr/core/payroll';
-import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
+import { fileResult } from '../trpc/output';
 
 /*
  * THR (holiday allowance) runs (issue 5; spec §7 family "salary/allowance", route /salary/holidayAllowance):
@@ -40,14 +41,13 @@ export const holidayAllowanceRouter = router({
   list: view.list(A, 'Holiday allowances', call(listThrRunsInput, listThrRuns, listThrRunsOutput)),
   generate: update.post(`${A}/generate`, 'Holiday allowance generated', call(generateThrInput, generateThr, generateThrOutput)),
   /** The same generation as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
-  generateJob: permissionProcedure('salary.update')
-    .meta({ rest: { method: 'POST', path: `${A}/generate/job`, message: 'Holiday allowance generation started' } })
-    .input(generateThrInput)
-    .output(returns(enqueueJobOutput))
-    .mutation(({ ctx, input }) => {
-      requireCompanyScope(ctx.grant, 'THR runs');
-      return enqueueJob(ctx.services, JOB_KINDS.thr, input, ctx.actor);
-    }),
+  generateJob: jobProcedure(
+    'salary.update',
+    JOB_KINDS.thr,
+    { path: `${A}/generate/job`, message: 'Holiday allowance generation started' },
+    generateThrInput,
+    (_ctx, grant) => requireCompanyScope(grant, 'THR runs'),
+  ),
   /** The holiday date and default pay date (7 days before) from the holiday calendar (issue 19 item 13). */
   dates: view.get(`${A}/generate/dates`, 'Holiday allowance dates', call(thrDatesInput, thrDates, thrDatesOutput)),
   dryRun: update.post(`${A}/generate/dryRun`, 'Holiday allowance dry run', call(generateThrInput, dryRunThr, dryRunThrOutput)),

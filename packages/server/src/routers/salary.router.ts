@@ -70,8 +70,9 @@ import {
   updateSalaryQueue,
   validateFormulaInput,
 } from '@hr/core/payroll';
-import { enqueueJob, JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
-import { permissionProcedure, router } from '../trpc/procedures';
+import { jobProcedure } from '../jobs/job.router';
+import { JOB_KINDS, requireCompanyScope } from '../jobs/kinds';
+import { router } from '../trpc/procedures';
 import { payslipRouter } from './salary-payslip.router';
 import { incomeTaxRouter, reportBonusRouter } from './salary-tax.router';
 import { holidayAllowanceRouter } from './salary-thr.router';
@@ -108,8 +109,8 @@ import {
   updateSalaryComponentOutput,
   updateSalaryQueueOutput,
 } from '@hr/core/payroll';
-import { enqueueJobOutput, fileResult, returns } from '../trpc/output';
-import { call, crudProcedures, gate, inputlessQuery, mutation, writeProcedures } from '../trpc/crud';
+import { fileResult } from '../trpc/output';
+import { call, crudProcedures, gate, noInput, writeProcedures } from '../trpc/crud';
 
 /*
  * Salary data, payroll runs and payslips (issue 5 part 2; spec §7 "salary/report, /queue,
@@ -126,12 +127,7 @@ const personal = gate('personal.access');
 
 export const salaryRouter = router({
   setting: router({
-    get: inputlessQuery(
-      'salary.view',
-      { method: 'GET', path: `${S}/setting`, message: 'Payroll settings' },
-      getPayrollSettings,
-      getPayrollSettingsOutput,
-    ),
+    get: view.get(`${S}/setting`, 'Payroll settings', noInput(getPayrollSettings, getPayrollSettingsOutput)),
     update: setting.post(
       `${S}/setting/update`,
       'Payroll settings updated',
@@ -139,12 +135,7 @@ export const salaryRouter = router({
     ),
   }),
   formula: router({
-    list: inputlessQuery(
-      'salary.view',
-      { method: 'GET', path: `${S}/formula/list`, message: 'Salary components', results: true },
-      listSalaryComponents,
-      listSalaryComponentsOutput,
-    ),
+    list: view.list(`${S}/formula/list`, 'Salary components', noInput(listSalaryComponents, listSalaryComponentsOutput)),
     validate: view.post(
       `${S}/formula/validate`,
       'Formula checked',
@@ -229,19 +220,20 @@ export const salaryRouter = router({
       call(generateRunInput, generatePayroll, generatePayrollOutput),
     ),
     /** The same run as a background job (docs/jobs.md): answers `{ jobId }` at once; job.get follows it. */
-    generateJob: permissionProcedure('salary.update')
-      .meta({ rest: { method: 'POST', path: `${S}/report/generate/job`, message: 'Salary report generation started' } })
-      .input(generateRunInput)
-      .output(returns(enqueueJobOutput))
-      .mutation(({ ctx, input }) => {
-        requireCompanyScope(ctx.grant);
-        // The future-month warning answers at once, not from inside the job (issue 19 item 17).
-        refuseUnconfirmedFuturePeriod(ctx.svc, input);
-        return enqueueJob(ctx.services, JOB_KINDS.payroll, input, ctx.actor);
-      }),
-    dryRun: mutation(
+    generateJob: jobProcedure(
       'salary.update',
-      { method: 'POST', path: `${S}/report/generate/dryRun`, message: 'Salary report dry run' },
+      JOB_KINDS.payroll,
+      { path: `${S}/report/generate/job`, message: 'Salary report generation started' },
+      generateRunInput,
+      (ctx, grant, input) => {
+        requireCompanyScope(grant);
+        // The future-month warning answers at once, not from inside the job (issue 19 item 17).
+        refuseUnconfirmedFuturePeriod(ctx, input);
+      },
+    ),
+    dryRun: salaryUpdate.post(
+      `${S}/report/generate/dryRun`,
+      'Salary report dry run',
       // Either grant: a dry run is a read that salary.update also may do.
       { input: generateRunInput, run: dryRunPayroll, output: dryRunPayrollOutput },
     ),

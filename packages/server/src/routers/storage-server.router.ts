@@ -14,7 +14,7 @@ import {
   updateStorageServerInput,
 } from '@hr/core/storage-servers';
 import { permissionProcedure, router } from '../trpc/procedures';
-import { call, gate, inputlessQuery } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 import {
   createStorageServerOutput,
   deleteStorageServerOutput,
@@ -52,17 +52,11 @@ export const storageServerRouter = router({
     'Storage server deleted',
     call(storageServerIdInput, deleteStorageServer, deleteStorageServerOutput),
   ),
-  types: inputlessQuery(
-    'server.manage',
-    { method: 'GET', path: `${S}/static/type`, message: 'Storage server types', results: true },
-    listStorageServerTypes,
-    listStorageServerTypesOutput,
-  ),
-  categories: inputlessQuery(
-    'server.manage',
-    { method: 'GET', path: `${S}/static/category`, message: 'Storage server categories', results: true },
-    listStorageServerCategories,
-    listStorageServerCategoriesOutput,
+  types: manage.list(`${S}/static/type`, 'Storage server types', noInput(listStorageServerTypes, listStorageServerTypesOutput)),
+  categories: manage.list(
+    `${S}/static/category`,
+    'Storage server categories',
+    noInput(listStorageServerCategories, listStorageServerCategoriesOutput),
   ),
   owners: permissionProcedure('server.manage')
     .meta({ rest: { method: 'GET', path: '/v2/h/employee/server/management', message: 'Server owners', results: true } })

@@ -20,7 +20,7 @@ import {
   taxReportPreviewOutput,
 } from '@hr/core/tax-reporting';
 import { router } from '../trpc/procedures';
-import { call, gate, inputlessQuery, mutation } from '../trpc/crud';
+import { call, gate, noInput } from '../trpc/crud';
 
 /*
  * Coretax e-Bupot PPh 21 (issue 18 §1; docs/coretax.md): /v2/h/salary/taxReport…. Reading needs salary.view, the
@@ -34,23 +34,16 @@ const view = gate('salary.view');
 const update = gate('salary.update');
 
 export const taxReportRouter = router({
-  identity: inputlessQuery(
-    'salary.view',
-    { method: 'GET', path: `${T}/identity`, message: 'Company tax identity' },
-    getTaxIdentity,
-    taxIdentityOutput,
-  ),
+  identity: view.get(`${T}/identity`, 'Company tax identity', noInput(getTaxIdentity, taxIdentityOutput)),
   saveIdentity: setting.post(
     `${T}/identity`,
     'Company tax identity saved',
     call(saveTaxIdentityInput, saveTaxIdentity, taxIdentityOutput),
   ),
   preview: view.get(`${T}/preview`, 'Tax report preview', call(taxReportPreviewInput, previewTaxReport, taxReportPreviewOutput)),
-  export: mutation(
-    'salary.update',
-    { method: 'POST', path: `${T}/export`, message: 'Tax report exported', download: true },
-    call(taxReportExportInput, exportTaxReport, taxReportFileOutput),
-  ),
+  export: update.post(`${T}/export`, 'Tax report exported', call(taxReportExportInput, exportTaxReport, taxReportFileOutput), {
+    download: true,
+  }),
   list: view.list(T, 'Tax report exports', call(taxReportListInput, listTaxReports, listTaxReportsOutput)),
   download: view.file(
     `${T}/{id}/download`,

@@ -54,6 +54,14 @@ export interface RouterTestApp extends TestApp {
    * linked to employee JKT-0000n, and returns its bearer headers.
    */
   headersFor(prefix: string, password: string): (roles: RoleKey[], n: number) => Promise<Headers>;
+  /** {@link headersFor} answering the whole {@link TestLogin} (headers, employee and user ids). */
+  loginsFor(prefix: string, password: string): (roles: RoleKey[], n: number) => Promise<TestLogin>;
+  /** Registers a ZK terminal (`name`, `serial`) as `headers` over REST and returns its id. */
+  addDevice(headers: Headers, name: string, serial: string): Promise<number>;
+  /** POST as `headers`, sending `payload` (`{}` unless given). */
+  postAs(url: string, headers: Headers, payload?: unknown): Promise<Reply>;
+  /** GET as `headers`. */
+  getAs(url: string, headers: Headers): Promise<Reply>;
   /** An approved grant of one permission to an employee (as if its second person had approved it). */
   grantPermission(employeeId: number, key: PermissionKey, requestedBy: number): Promise<void>;
   /**
@@ -105,6 +113,8 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
     const id = await employeeId(n);
     return { ...(await signUp(who, roles, id)), employeeId: id };
   };
+  const loginsFor = (prefix: string, password: string) => (roles: RoleKey[], n: number) =>
+    userFor(roles, n, { email: `${prefix}${n}@test.co.id`, password });
   const call = (method: Method, url: string, headers: Headers, payload?: unknown) =>
     get().app.inject({
       method,
@@ -112,6 +122,10 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
       headers,
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
     });
+  const postAs = (url: string, headers: Headers, payload: unknown = {}) => call('POST', url, headers, payload);
+  /** The seeded company office, where the helpers below add departments and job positions. */
+  const seededOfficeId = async (): Promise<number> =>
+    (await get().tdb.db.selectFrom('company_offices').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   return {
     get app() {
       return get().app;
@@ -155,10 +169,9 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
     userFor,
     async addDepartment(name, employeeIds = []) {
       const db = get().tdb.db;
-      const office = await db.selectFrom('company_offices').select('id').orderBy('id').executeTakeFirstOrThrow();
       const { id } = await db
         .insertInto('departments')
-        .values({ company_office_id: office.id, name })
+        .values({ company_office_id: await seededOfficeId(), name })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (employeeIds.length > 0)
@@ -166,14 +179,27 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
       return id;
     },
     headersFor(prefix, password) {
-      return async (roles, n) => (await userFor(roles, n, { email: `${prefix}${n}@test.co.id`, password })).headers;
+      const login = loginsFor(prefix, password);
+      return async (roles, n) => (await login(roles, n)).headers;
+    },
+    loginsFor,
+    async addDevice(headers, name, serial) {
+      const res = await postAs('/v2/h/fingerspot/device', headers, {
+        name,
+        driver: 'zk',
+        address: '10.1.1.1',
+        port: 4370,
+        serial,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().result.id;
     },
     async addJobPositions(names, departmentId) {
       const db = get().tdb.db;
-      const office = await db.selectFrom('company_offices').select('id').orderBy('id').executeTakeFirstOrThrow();
+      const officeId = await seededOfficeId();
       const rows = names.map((name) => ({
         name,
-        company_office_id: office.id,
+        company_office_id: officeId,
         department_id: departmentId,
         division_id: null,
         section_id: null,
@@ -229,6 +255,8 @@ export function useTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Route
         .execute();
     },
     call,
+    postAs,
+    getAs: (url, headers) => call('GET', url, headers),
     requests: (defaultHeaders) => ({
       get: (url, headers = defaultHeaders()) => call('GET', url, headers),
       post: (url, payload = {}, headers = defaultHeaders()) => call('POST', url, headers, payload),

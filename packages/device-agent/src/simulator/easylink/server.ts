@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Device, type DeviceOptions } from '../device';
 import { formatNaive } from '../zk/protocol';
+import { closeHttpServer } from '../../http-server';
 
 /**
  * A twin of Fingerspot's EasyLink SDK bridge (FService, reference/devices.md §3): every
@@ -69,9 +70,7 @@ export class EasyLinkSimulator {
   async stop(): Promise<void> {
     const s = this.server;
     this.server = null;
-    if (!s) return;
-    s.closeAllConnections();
-    await new Promise<void>((r) => s.close(() => r()));
+    if (s) await closeHttpServer(s);
   }
 
   /** Forget which rows /scanlog/new handed out (e.g. the log was cleared). */
