@@ -160,6 +160,18 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
       group by 1, 2`;
   }
 
+  // Each day's neighbours: the previous day's scheduled end and window end, the next day's scheduled start and
+  // window start. A range's days are one unbroken series per employee, so the rows before and after are the
+  // neighbouring days; a set of pairs may skip days, so a row counts as a neighbour only one day away.
+  const neighbours =
+    target.kind === 'range'
+      ? sql`lag(w.sched_out) over e as p_out, lag(w.win_to) over e as p_to,
+        lead(w.sched_in) over e as n_in, lead(w.win_from) over e as n_from`
+      : sql`case when lag(w.work_date) over e = w.work_date - 1 then lag(w.sched_out) over e end as p_out,
+        case when lag(w.work_date) over e = w.work_date - 1 then lag(w.win_to) over e end as p_to,
+        case when lead(w.work_date) over e = w.work_date + 1 then lead(w.sched_in) over e end as n_in,
+        case when lead(w.work_date) over e = w.work_date + 1 then lead(w.win_from) over e end as n_from`;
+
   // This run's computed_at, unique to the microsecond: counts the rows written where the driver
   // does not report MERGE's row count (PGlite).
   const stamp = (await sql<{ t: string }>`select clock_timestamp()::text as t`.execute(db)).rows[0]!.t;
@@ -174,15 +186,6 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
     hol as (
       select holiday_date, company_office_id from holidays
       where holiday_date between ${lo}::date - 1 and ${hi}::date + 1
-    ),
-    -- How far a shift's window reaches into the next calendar day (spill) and, when negative,
-    -- how early it opens on the day before (lead): which neighbour days a punch can belong to.
-    lim as materialized (
-      select
-        coalesce(max(s.end_time - time '00:00' + case when s.overnight then interval '1 day' else interval '0' end
-          + make_interval(mins => st.window_after_minutes) - interval '1 day'), interval '0') as spill,
-        coalesce(min(s.start_time - time '00:00' - make_interval(mins => st.window_before_minutes)), interval '0') as lead
-      from shifts s cross join st
     ),
     plan as (
       select c.employee_id, c.work_date, c.is_target,
@@ -216,11 +219,7 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
       left join shifts s on s.id = p.shift_id
     ),
     nb as (
-      select w.*,
-        case when lag(w.work_date) over e = w.work_date - 1 then lag(w.sched_out) over e end as p_out,
-        case when lag(w.work_date) over e = w.work_date - 1 then lag(w.win_to) over e end as p_to,
-        case when lead(w.work_date) over e = w.work_date + 1 then lead(w.sched_in) over e end as n_in,
-        case when lead(w.work_date) over e = w.work_date + 1 then lead(w.win_from) over e end as n_from
+      select w.*, ${neighbours}
       from win w
       window e as (partition by w.employee_id order by w.work_date)
     ),
@@ -243,49 +242,25 @@ async function computeStatement(db: Db, target: EngineTarget): Promise<number> {
         end as eff_to
       from nb
     ),
-    -- Punches with the calendar days they may belong to: their own, the day before when a shift
-    -- window reaches past midnight that far (spill), the day after when one opens before midnight
-    -- (one read of the punches, each paired with the candidate days that apply).
+    -- Each day's punches: those inside its own part of the window, read from the punch index by employee and
+    -- time (one short index range per day; the parts never overlap, so a punch counts for one day at most).
     -- A punch at a canteen terminal is a meal, not attendance (canteen module).
-    pun as materialized (
-      select p.employee_id, p.local_time, c.d as cand_date
-      from punches p
-      cross join lim
-      cross join lateral unnest(array[
-        p.local_time::date,
-        case when lim.spill > interval '0'
-          and (lim.spill >= interval '1 day' or p.local_time::time < time '00:00' + lim.spill)
-          then p.local_time::date - 1 end,
-        case when lim.lead < interval '0'
-          and (lim.lead <= interval '-1 day' or p.local_time::time >= time '00:00' + lim.lead)
-          then p.local_time::date + 1 end
-      ]) as c(d)
-      where p.employee_id in (select employee_id from emps)
-        and p.local_time >= ${lo}::date - 2 and p.local_time < ${hi}::date + 3
-        and p.device_serial not in (select device_serial from canteen_terminals)
-        and c.d is not null
-    ),
-    cand as (
-      select p.employee_id, p.local_time, b.work_date
-      from pun p
-      join bounds b on b.employee_id = p.employee_id and b.work_date = p.cand_date
-      where p.local_time >= b.eff_from and p.local_time < b.eff_to
-    ),
-    agg as (
-      select employee_id, work_date, min(local_time) as first_t, max(local_time) as last_t, count(*)::int as n
-      from cand group by employee_id, work_date
-    ),
     day as (
       select b.employee_id, b.work_date, b.shift_id, b.sched_in, b.sched_out, b.break_minutes,
         b.late_grace_minutes, b.early_grace_minutes,
         case when b.is_holiday then 'holiday' when b.shift_id is null then 'dayoff' else 'workday' end as day_type,
-        a.first_t, a.last_t, coalesce(a.n, 0) as n,
+        a.first_t, a.last_t, a.n,
         coalesce(a.last_t - a.first_t >= make_interval(secs => st.duplicate_seconds), false) as both_punches,
         -- a lone punch: clock-in when in the first half of the shift (always, without a shift)
         (a.first_t is not null and (b.sched_in is null or a.first_t < b.sched_in + (b.sched_out - b.sched_in) / 2)) as lone_in
       from bounds b
       cross join st
-      left join agg a on a.employee_id = b.employee_id and a.work_date = b.work_date
+      cross join lateral (
+        select min(p.local_time) as first_t, max(p.local_time) as last_t, count(*)::int as n
+        from punches p
+        where p.employee_id = b.employee_id and p.local_time >= b.eff_from and p.local_time < b.eff_to
+          and p.device_serial not in (select device_serial from canteen_terminals)
+      ) a
       where b.is_target
     ),
     ov as (
