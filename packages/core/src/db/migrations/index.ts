@@ -51,6 +51,7 @@ import * as m20261127T0100 from './20261127T0100_birthday_index';
 import * as m20261127T0200 from './20261127T0200_punches_covering_index';
 import * as m20261127T0210 from './20261127T0210_employee_search_text';
 import * as m20261127T0040 from './20261127T0040_office_time_zone';
+import * as m20261127T0300 from './20261127T0300_payslip_lines_lz4';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0100_birthday_index': m20261127T0100,
   '20261127T0200_punches_covering_index': m20261127T0200,
   '20261127T0210_employee_search_text': m20261127T0210,
+  '20261127T0300_payslip_lines_lz4': m20261127T0300,
 };
