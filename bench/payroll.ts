@@ -21,7 +21,7 @@
  * Progress goes to stderr.
  */
 import { randomBytes } from 'node:crypto';
-import { type AttendanceInput, type AttendanceSource, runPayroll } from '@hr/core/payroll';
+import { type AttendanceInput, type AttendanceSource, PAYSLIP_COPY_COLUMNS, runPayroll } from '@hr/core/payroll';
 import { ensureReferenceData } from '@hr/core/seed';
 import { migrateToLatest, openDb } from '@hr/core/db';
 import { createServices } from '@hr/core/services';
@@ -147,22 +147,9 @@ async function main(): Promise<void> {
     const floor = await floorSeconds(
       handle.db as never,
       'payslips',
-      [
-        'run_id',
-        'employee_id',
-        'period',
-        'ptkp_status',
-        'basic_salary',
-        'gross',
-        'taxable_gross',
-        'total_deductions',
-        'pph21',
-        'net',
-        'annual_deductions',
-        'employer_cost',
-        'lines',
-      ],
-      sql`select ${r.runId}, g, '2026-11', 'TK/0', 7500000, 9100000, 9100000, 412000, 125000, 8563000, 0, 10250000, s.lines
+      // The columns a run writes (the COPY form's: run and period, then each payslip's own).
+      ['run_id', 'period', ...PAYSLIP_COPY_COLUMNS],
+      sql`select ${r.runId}, '2026-11', g, 'TK/0', 7500000, 9100000, 9100000, 412000, 125000, 8563000, 0, 10250000, s.lines
         from generate_series(1, ${r.employees}) g join bench_sample s on s.i = g % (select count(*) from bench_sample)`,
     );
     log(

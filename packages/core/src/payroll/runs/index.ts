@@ -67,7 +67,7 @@ export {
   type StreamedRun,
   streamPayrollRun,
 } from './run-compute';
-export type { SlipTotals } from './engine-batch';
+export { PAYSLIP_COPY_COLUMNS, type SlipTotals } from './engine-batch';
 export { dryRunPayroll, generatePayroll, runPayroll } from './run-generate';
 export { getPayrollRun, listPayrollRuns } from './run-read';
 export { createSalaryQueue, deleteSalaryQueue, listSalaryQueue, updateSalaryQueue } from './salary-queue';
