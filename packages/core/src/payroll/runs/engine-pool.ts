@@ -36,7 +36,11 @@ export class EnginePool {
   private nextId = 1;
   private closed = false;
 
-  constructor(size: number) {
+  /** `script`: the worker's code (tests give one that fails, to show the run carries on without threads). */
+  constructor(
+    size: number,
+    private readonly script: URL = new URL('./engine-worker.mjs', import.meta.url),
+  ) {
     for (let i = 0; i < size; i++) this.threads.push(this.start());
   }
 
@@ -60,7 +64,7 @@ export class EnginePool {
 
   private start(): PoolThread {
     // The worker registers tsx itself (engine-worker.mjs); flags such as --import tsx are not passed twice.
-    const worker = new Worker(new URL('./engine-worker.mjs', import.meta.url), { execArgv: [] });
+    const worker = new Worker(this.script, { execArgv: [] });
     const t: PoolThread = { worker, queued: 0 };
     worker.on('message', (m: { id?: number; batch?: EngineBatch }) => {
       if (m.id === undefined) return; // the ready signal

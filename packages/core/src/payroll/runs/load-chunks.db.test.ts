@@ -69,6 +69,17 @@ describe('payroll engine in worker threads (issue 22)', () => {
     });
   });
 
+  it('threads that cannot start cost nothing but time: the run computes on its own thread and writes the same payslips', async () => {
+    const here = await runPayroll(w.ctx, { period: '2026-11', engineThreads: 0 });
+    const hereSlips = await storedRun(here.runId);
+    const failing = new URL('../../testing/failing-engine-worker.mjs', import.meta.url);
+    const run = await runPayroll(w.ctx, { period: '2026-11', engineThreads: 2, engineScript: failing });
+    expect(run.timings.engineThreads).toBe(0);
+    expect(run.timings.engineThreadFailure).toContain('this engine worker cannot start');
+    expect(await storedRun(run.runId)).toEqual(hereSlips);
+    expect([run.employees, run.gross, run.net]).toEqual([here.employees, here.gross, here.net]);
+  });
+
   it('a formula that fails in a worker thread is the same 412 naming the employee, and writes nothing', async () => {
     const upd = requirePermission(w.admin, 'salary.update');
     const c = await createSalaryComponent(w.ctx, upd, { name: 'Huge', kind: 'non-fixed-allowance', formula: 'basic * 1e40' });

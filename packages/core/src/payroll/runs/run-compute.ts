@@ -197,6 +197,8 @@ export interface StreamedRun {
   engineSeconds: number;
   /** Worker threads that computed the payslips (0: the caller's thread). */
   engineThreads: number;
+  /** Why the worker threads failed, when they did and the run computed on its own thread instead; else null. */
+  engineThreadFailure: string | null;
 }
 
 export interface StreamRunOpts {
@@ -218,6 +220,8 @@ export interface StreamRunOpts {
   engineThreads?: number | undefined;
   /** The text worker threads turn each batch's rows into (default JSON): the form the run's writer takes. */
   rowsFormat?: RowsFormat | undefined;
+  /** The engine threads' code (default engine-worker.mjs; tests pass one that fails). */
+  engineScript?: URL | undefined;
 }
 
 /** Payslips handed on at once (one INSERT each when written). */
@@ -283,12 +287,24 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
   for (let i = 0; i < employees.length; i += size) chunks.push(employees.slice(i, i + size));
   const threads = opts.engineThreads ?? defaultEngineThreads(employees.length);
   const rowsFormat: RowsFormat = opts.rowsFormat ?? { kind: 'json' };
-  const pool = threads > 0 ? new EnginePool(threads) : null;
+  const pool = threads > 0 ? new EnginePool(threads, opts.engineScript) : null;
   const cache: FormulaCache = new Map();
-  const compute = (job: EngineJob): Promise<PayslipBatch | EngineFailure> => {
-    if (pool) return pool.compute(job).then((b) => (b.ok ? { totals: b.totals, slips: null, rows: b.rows } : b.failure));
+  const here = (job: EngineJob): PayslipBatch | EngineFailure => {
     const r = computeSlips(job, cache);
-    return Promise.resolve(r.ok ? { totals: r.slips.map(slipTotals), slips: r.slips, rows: null } : r.failure);
+    return r.ok ? { totals: r.slips.map(slipTotals), slips: r.slips, rows: null } : r.failure;
+  };
+  let threadFailure: string | null = null;
+  const compute = (job: EngineJob): Promise<PayslipBatch | EngineFailure> => {
+    if (!pool || threadFailure !== null) return Promise.resolve(here(job));
+    return pool.compute(job).then(
+      (b) => (b.ok ? { totals: b.totals, slips: null, rows: b.rows } : b.failure),
+      // A thread that cannot start or dies (not an employee's error: those come back as data) must not cost the
+      // run: its batches, and every later one, are computed on this thread instead, slower but the same.
+      (err: unknown) => {
+        threadFailure ??= err instanceof Error ? err.message : String(err);
+        return here(job);
+      },
+    );
   };
   const fullMonth = fullMonthAttendance(opts.period, settings.workWeek);
   const skipped: SkippedEmployee[] = [];
@@ -376,7 +392,8 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
     queueIds,
     loadSeconds: (setupMs + loadWaitMs) / 1000,
     engineSeconds: Math.max(0, engineMs) / 1000,
-    engineThreads: threads,
+    engineThreads: threadFailure === null ? threads : 0,
+    engineThreadFailure: threadFailure,
   };
 }
 
@@ -396,6 +413,6 @@ export async function computePayrollRun(
       slips.push(...b.slips!);
     },
   });
-  const { engineThreads: _t, ...rest } = run;
+  const { engineThreads: _t, engineThreadFailure: _f, ...rest } = run;
   return { ...rest, slips };
 }

@@ -37,9 +37,19 @@ export async function runPayroll(
     onProgress?: (done: number, total: number) => void;
     /** Worker threads for the engine; default: one per core from 4,000 employees (engine-pool.ts). */
     engineThreads?: number;
+    /** The engine threads' code (tests pass one that fails). */
+    engineScript?: URL;
   },
 ): Promise<
-  GenerateResult & { timings: { loadSeconds: number; engineSeconds: number; persistSeconds: number; engineThreads: number } }
+  GenerateResult & {
+    timings: {
+      loadSeconds: number;
+      engineSeconds: number;
+      persistSeconds: number;
+      engineThreads: number;
+      engineThreadFailure: string | null;
+    };
+  }
 > {
   refuseUnconfirmedFuturePeriod(ctx, opts);
   // The inputs are read on a connection of their own beside the run's transaction (PostgreSQL; PGlite has one
@@ -176,6 +186,7 @@ export async function runPayroll(
         engineSeconds: run.engineSeconds,
         persistSeconds,
         engineThreads: run.engineThreads,
+        engineThreadFailure: run.engineThreadFailure,
       },
     };
   });
