@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { argon2id, argon2Verify } from 'hash-wasm';
+import { dropWorker, type PendingTask } from '../shared/worker-tasks';
 
 // argon2id with OWASP's minimum recommended parameters (m=19 MiB, t=2, p=1),
 // OWASP Password Storage Cheat Sheet. hash-wasm is WebAssembly: no native build.
@@ -34,10 +35,7 @@ interface PoolWorker {
 class PasswordPool {
   private readonly size = Math.min(4, Math.max(1, availableParallelism() - 1));
   private readonly workers: PoolWorker[] = [];
-  private readonly pending = new Map<
-    number,
-    { resolve: (v: string | boolean) => void; reject: (e: Error) => void; on: PoolWorker }
-  >();
+  private readonly pending = new Map<number, PendingTask<PoolWorker, string | boolean>>();
   private nextId = 1;
   private disabled = false;
   /** Tasks answered by worker threads (tests read it). */
@@ -82,15 +80,7 @@ class PasswordPool {
       if (m.error !== undefined) p.reject(new Error(m.error));
       else p.resolve(m.result as string | boolean);
     });
-    const fail = (err: Error) => {
-      const i = this.workers.indexOf(w);
-      if (i >= 0) this.workers.splice(i, 1);
-      for (const [id, p] of this.pending) {
-        if (p.on !== w) continue;
-        this.pending.delete(id);
-        p.reject(err);
-      }
-    };
+    const fail = (err: Error) => dropWorker(this.workers, w, this.pending, err);
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`password worker exited with ${code}`)));
     return w;

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { dropWorker, type PendingTask } from '../../shared/worker-tasks';
 import type { EngineBatch, EngineJob } from './engine-batch';
 
 /*
@@ -20,11 +21,6 @@ export function defaultEngineThreads(employees: number): number {
   return cores < 2 ? 0 : Math.min(4, cores);
 }
 
-interface Pending {
-  resolve: (b: EngineBatch) => void;
-  reject: (err: Error) => void;
-}
-
 interface PoolThread {
   worker: Worker;
   queued: number;
@@ -32,7 +28,7 @@ interface PoolThread {
 
 export class EnginePool {
   private readonly threads: PoolThread[] = [];
-  private readonly pending = new Map<number, Pending & { on: PoolThread }>();
+  private readonly pending = new Map<number, PendingTask<PoolThread, EngineBatch>>();
   private nextId = 1;
   private closed = false;
 
@@ -74,15 +70,7 @@ export class EnginePool {
       t.queued--;
       p.resolve(m.batch!);
     });
-    const fail = (err: Error) => {
-      const i = this.threads.indexOf(t);
-      if (i >= 0) this.threads.splice(i, 1);
-      for (const [id, p] of this.pending) {
-        if (p.on !== t) continue;
-        this.pending.delete(id);
-        p.reject(err);
-      }
-    };
+    const fail = (err: Error) => dropWorker(this.threads, t, this.pending, err);
     worker.on('error', fail);
     worker.on('exit', (code) => {
       if (!this.closed) fail(new Error(`payroll engine worker exited with ${code}`));
