@@ -401,6 +401,12 @@ export async function queryTimesheetFigures(
 ): Promise<TimesheetFigures[]> {
   if (employeeIds.length === 0) return [];
   const ids = sql.val(employeeIds);
+  let lo = employeeIds[0]!;
+  let hi = lo;
+  for (const id of employeeIds) {
+    if (id < lo) lo = id;
+    if (id > hi) hi = id;
+  }
   const r = await sql<TimesheetFigures>`
     with emp as (
       select e.id, greatest(e.entry_date, ${opts.start}::date) as w_from,
@@ -410,27 +416,42 @@ export async function queryTimesheetFigures(
                  where status = ${RESIGNATION_APPROVED} group by employee_id) r on r.employee_id = e.id
       where e.id = any(${ids}::int[])
     ),
-    ts as (
-      select t.employee_id, t.work_date, t.day_type, t.late_minutes,
-        (t.first_in is not null or t.last_out is not null or t.status = 98) and t.day_type <> 'leave' as present,
-        extract(isodow from t.work_date) <= ${opts.workWeek} as weekday
-      from timesheets t
-      where t.employee_id = any(${ids}::int[]) and t.work_date between ${opts.start}::date and ${opts.end}::date
-    ),
     x as (
-      select m.id, m.w_from, m.w_to, ts.*, ts.work_date between m.w_from and m.w_to as employed
-      from emp m left join ts on ts.employee_id = m.id
+      select t.employee_id, t.day_type, t.late_minutes,
+        (t.first_in is not null or t.last_out is not null or t.status = 98) and t.day_type <> 'leave' as present,
+        extract(isodow from t.work_date) <= ${opts.workWeek} as weekday,
+        t.work_date between m.w_from and m.w_to as employed
+      from timesheets t
+      join emp m on m.id = t.employee_id
+      -- timesheets' key is (work_date, employee_id): one index range per day of the period over the ids' span,
+      -- instead of reading the whole month of every employee for each chunk of a large run (issue 22).
+      where t.work_date = any(array(select generate_series(${opts.start}::date, ${opts.end}::date, interval '1 day')::date))
+        and t.employee_id between ${lo} and ${hi}
+    ),
+    -- Each employee's rows counted by hash, then joined to every employee of the chunk (no sort of the month's rows).
+    agg as (
+      select employee_id,
+        count(*)::int as rows,
+        (count(*) filter (where day_type in ('workday', 'leave')))::int as "scheduledMonth",
+        (count(*) filter (where weekday))::int as "weekdayRowsMonth",
+        (count(*) filter (where employed and day_type in ('workday', 'leave')))::int as "scheduledEmployed",
+        (count(*) filter (where employed and weekday))::int as "weekdayRowsEmployed",
+        (count(*) filter (where employed and present))::int as present,
+        (count(*) filter (where employed and day_type = 'workday' and not present))::int as absent,
+        coalesce(sum(late_minutes) filter (where employed and day_type = 'workday'), 0)::int as "lateMinutes"
+      from x
+      group by employee_id
     )
-    select id as "employeeId", w_from::text as "from", w_to::text as "to",
-      count(work_date)::int as rows,
-      (count(*) filter (where day_type in ('workday', 'leave')))::int as "scheduledMonth",
-      (count(*) filter (where weekday))::int as "weekdayRowsMonth",
-      (count(*) filter (where employed and day_type in ('workday', 'leave')))::int as "scheduledEmployed",
-      (count(*) filter (where employed and weekday))::int as "weekdayRowsEmployed",
-      (count(*) filter (where employed and present))::int as present,
-      (count(*) filter (where employed and day_type = 'workday' and not present))::int as absent,
-      coalesce(sum(late_minutes) filter (where employed and day_type = 'workday'), 0)::int as "lateMinutes"
-    from x
-    group by id, w_from, w_to`.execute(db);
+    select m.id as "employeeId", m.w_from::text as "from", m.w_to::text as "to",
+      coalesce(a.rows, 0) as rows,
+      coalesce(a."scheduledMonth", 0) as "scheduledMonth",
+      coalesce(a."weekdayRowsMonth", 0) as "weekdayRowsMonth",
+      coalesce(a."scheduledEmployed", 0) as "scheduledEmployed",
+      coalesce(a."weekdayRowsEmployed", 0) as "weekdayRowsEmployed",
+      coalesce(a.present, 0) as present,
+      coalesce(a.absent, 0) as absent,
+      coalesce(a."lateMinutes", 0) as "lateMinutes"
+    from emp m
+    left join agg a on a.employee_id = m.id`.execute(db);
   return r.rows;
 }
