@@ -10,6 +10,7 @@ import {
   overtimeWageOfMonth,
   periodDates,
   previousPeriod,
+  workDaysBetween,
   workDaysIn,
 } from './compute';
 import { calculateOvertime } from '../formulas/overtime';
@@ -42,6 +43,24 @@ describe('periods', () => {
   it('work days for 5- and 6-day weeks (November 2026 starts on a Sunday)', () => {
     expect(workDaysIn('2026-11', 5)).toBe(21);
     expect(workDaysIn('2026-11', 6)).toBe(25);
+  });
+  it('work days between two dates agree with counting each calendar day (joiners and leavers mid-month)', () => {
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const start = Date.parse('2026-02-01T00:00:00Z');
+    for (let a = 0; a < 40; a += 3)
+      for (let len = -1; len < 45; len++) {
+        const from = day(start + a * 86_400_000);
+        const to = day(start + (a + len) * 86_400_000);
+        for (const week of [5, 6] as const) {
+          let byDay = 0;
+          for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+            const wd = new Date(t).getUTCDay();
+            if (wd !== 0 && (week === 6 || wd !== 6)) byDay++;
+          }
+          expect(workDaysBetween(from, to, week)).toBe(byDay);
+        }
+      }
+    expect(workDaysBetween('2026-11-16', '2026-11-30', 5)).toBe(11);
   });
 });
 

@@ -128,10 +128,15 @@ export function workDaysIn(period: string, workWeek: 5 | 6): number {
 
 /** Working days from `from` to `to` (inclusive, 'yyyy-mm-dd') for a 5- or 6-day week; 0 when to < from. */
 export function workDaysBetween(from: string, to: string, workWeek: 5 | 6): number {
-  let n = 0;
-  const last = Date.parse(`${to}T00:00:00Z`);
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= last; t += 86_400_000) {
-    const wd = new Date(t).getUTCDay();
+  // Whole weeks hold `workWeek` working days each; the days left over are counted one by one (a run asks this of
+  // every employee, so it is arithmetic rather than a walk over the month's days).
+  const first = Date.parse(`${from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - first) / 86_400_000) + 1;
+  if (!(days > 0)) return 0;
+  let n = Math.floor(days / 7) * workWeek;
+  const startDay = new Date(first).getUTCDay();
+  for (let i = 0; i < days % 7; i++) {
+    const wd = (startDay + i) % 7;
     if (wd !== 0 && (workWeek === 6 || wd !== 6)) n++;
   }
   return n;

@@ -424,7 +424,7 @@ export async function queryTimesheetFigures(
       from timesheets t
       join emp m on m.id = t.employee_id
       -- timesheets' key is (work_date, employee_id): one index range per day of the period over the ids' span,
-      -- instead of reading the whole month of every employee for each chunk of a large run (issue 22).
+      -- instead of reading the whole month of every employee for each chunk of a large run.
       where t.work_date = any(array(select generate_series(${opts.start}::date, ${opts.end}::date, interval '1 day')::date))
         and t.employee_id between ${lo} and ${hi}
     ),
