@@ -18,6 +18,9 @@
  * it on the main thread (for comparison).
  *
  * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds", "floorSeconds", "peakRssMb", "engineThreads"}.
+ * engineSeconds is the engine's own time: its batches' computing time summed over the threads that computed them and
+ * divided by their number (what it adds to the run when they run side by side); engineSeconds / employees is the
+ * goal's "µs per employee".
  * Progress goes to stderr.
  */
 import { randomBytes } from 'node:crypto';

@@ -60,7 +60,8 @@ export interface EngineFailure {
   outOfRange?: { component: string; value: string } | undefined;
 }
 
-export type EngineBatch = { ok: true; totals: SlipTotals[]; rows: string } | { ok: false; failure: EngineFailure };
+/** A computed batch; `ms`: how long the thread took to compute it (the run's engine time, engine-pool.ts). */
+export type EngineBatch = { ok: true; totals: SlipTotals[]; rows: string; ms: number } | { ok: false; failure: EngineFailure };
 
 /** A payslip as a row of `payslips` (without run and period), the shape json_to_recordset reads. */
 export function payslipRow(s: ComputedPayslip) {
@@ -128,7 +129,9 @@ export function computeSlips(
 
 /** A batch computed into its rows' text and totals (the form a worker thread sends back). */
 export function computeBatch(job: EngineJob, cache: FormulaCache): EngineBatch {
+  const t0 = performance.now();
   const r = computeSlips(job, cache);
   if (!r.ok) return r;
-  return { ok: true, totals: r.slips.map(slipTotals), rows: payslipRowsText(r.slips, job.rowsFormat) };
+  const rows = payslipRowsText(r.slips, job.rowsFormat);
+  return { ok: true, totals: r.slips.map(slipTotals), rows, ms: performance.now() - t0 };
 }

@@ -190,6 +190,8 @@ export interface PayslipBatch {
   slips: ComputedPayslip[] | null;
   /** The rows as text in the run's `rowsFormat` (insertPayslipRows), when a worker thread computed them. */
   rows: string | null;
+  /** Milliseconds the engine took for this batch (on whichever thread computed it). */
+  computeMs: number;
 }
 
 /** A batch's rows as the text insertPayslipRows writes in `format` (the run's `rowsFormat`). */
@@ -201,7 +203,10 @@ export interface StreamedRun {
   employees: RunEmployee[];
   skipped: SkippedEmployee[];
   queueIds: number[];
-  /** Seconds spent waiting for inputs, and in the engine (the run's time neither loading nor handing batches on). */
+  /**
+   * Seconds spent waiting for inputs; and the engine's own time: its batches' computing time summed and divided by
+   * the threads that computed them side by side (the run's own thread counts as one).
+   */
   loadSeconds: number;
   engineSeconds: number;
   /** Worker threads that computed the payslips (0: the caller's thread). */
@@ -299,14 +304,15 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
   const pool = threads > 0 ? new EnginePool(threads, opts.engineScript) : null;
   const cache: FormulaCache = new Map();
   const here = (job: EngineJob): PayslipBatch | EngineFailure => {
+    const t = performance.now();
     const r = computeSlips(job, cache);
-    return r.ok ? { totals: r.slips.map(slipTotals), slips: r.slips, rows: null } : r.failure;
+    return r.ok ? { totals: r.slips.map(slipTotals), slips: r.slips, rows: null, computeMs: performance.now() - t } : r.failure;
   };
   let threadFailure: string | null = null;
   const compute = (job: EngineJob): Promise<PayslipBatch | EngineFailure> => {
     if (!pool || threadFailure !== null) return Promise.resolve(here(job));
     return pool.compute(job).then(
-      (b) => (b.ok ? { totals: b.totals, slips: null, rows: b.rows } : b.failure),
+      (b) => (b.ok ? { totals: b.totals, slips: null, rows: b.rows, computeMs: b.ms } : b.failure),
       // A thread that cannot start or dies (not an employee's error: those come back as data) must not cost the
       // run: its batches, and every later one, are computed on this thread instead, slower but the same.
       (err: unknown) => {
@@ -322,19 +328,17 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
   const queue: { employees: RunEmployee[]; result: Promise<PayslipBatch | EngineFailure> }[] = [];
   const setupMs = performance.now() - t0;
   let loadWaitMs = 0;
-  let handOnMs = 0;
+  let computeMs = 0;
   let done = 0;
   const handOn = async () => {
     const { employees: batchEmployees, result } = queue.shift()!;
     const r = await result;
     if (!('totals' in r)) throw engineFailureError(r, batchEmployees[r.index]!);
-    const h = performance.now();
+    computeMs += r.computeMs;
     await opts.onBatch(r);
-    handOnMs += performance.now() - h;
     done += r.totals.length;
     opts.onProgress?.(done + skipped.length, employees.length);
   };
-  const started = performance.now();
   try {
     let next = chunks.length ? load(chunks[0]!) : null;
     for (const [k, chunk] of chunks.entries()) {
@@ -392,7 +396,7 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
     await pool?.close();
   }
   opts.onProgress?.(done + skipped.length, employees.length);
-  const engineMs = performance.now() - started - loadWaitMs - handOnMs;
+  const engineThreads = threadFailure === null ? threads : 0;
   return {
     period: opts.period,
     settings,
@@ -400,8 +404,8 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
     skipped,
     queueIds,
     loadSeconds: (setupMs + loadWaitMs) / 1000,
-    engineSeconds: Math.max(0, engineMs) / 1000,
-    engineThreads: threadFailure === null ? threads : 0,
+    engineSeconds: computeMs / Math.max(1, engineThreads) / 1000,
+    engineThreads,
     engineThreadFailure: threadFailure,
   };
 }
