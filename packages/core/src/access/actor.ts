@@ -1,7 +1,7 @@
 import type { PermissionKey } from './registry';
 import { isPermissionKey } from './registry';
 import { isRoleKey, permissionsOfRoles } from './roles';
-import { AppError } from '../shared/errors';
+import { AppError, notFound } from '../shared/errors';
 
 /** The signed-in person (or machine client) on whose behalf a service runs. */
 export interface Actor {
@@ -58,3 +58,12 @@ export function ownEmployeeId(actor: Pick<Actor, 'employeeId'>): number {
   return actor.employeeId;
 }
 export const PERSONAL_ID_MISSING = 'Your ID Personal not available, please reload page';
+
+/**
+ * As {@link ownEmployeeId}, for the personal reads that answer a login without an employee record with NOT_FOUND
+ * "Employee record of this login not found" (own roster, timesheet and attendance report, payslips, payslip PDF password).
+ */
+export function ownEmployeeRecordId(actor: Pick<Actor, 'employeeId'>): number {
+  if (!actor.employeeId) throw notFound('Employee record of this login');
+  return actor.employeeId;
+}

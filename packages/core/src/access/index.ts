@@ -4,7 +4,14 @@
  * It imports no other module, so every module, auth included, may depend on it (issue 17: the permissions ⇄ auth
  * cycle ended here; permissions/ keeps the administration of grants).
  */
-export { type Actor, effectiveAccess, type GrantedKey, ownEmployeeId, PERSONAL_ID_MISSING } from './actor';
+export {
+  type Actor,
+  effectiveAccess,
+  type GrantedKey,
+  ownEmployeeId,
+  ownEmployeeRecordId,
+  PERSONAL_ID_MISSING,
+} from './actor';
 export {
   assertMayDecide,
   type Decision,

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
-import type { Grant } from '../access/index';
+import { type Grant, ownEmployeeRecordId } from '../access/index';
 import type { Ctx, Db } from '../shared/context';
 import { invalid, notFound } from '../shared/errors';
 import { renderPdf } from '../shared/pdf';
@@ -20,11 +20,12 @@ import {
   reportInput,
   type TimesheetDownload,
 } from './schema';
-import { MAX_PERIOD_DAYS, ownEmployee, timesheetPage, today } from './timesheets';
+import { MAX_PERIOD_DAYS, timesheetPage, today } from './timesheets';
 import { ddmmyyyy as dmy } from '../shared/date-ranges';
 import { ATTENDANCE_STATUS, ATTENDANCE_STATUS_ID } from '../reference/index';
 import { employeeName } from '../shared/employee-sql';
 import { pageOf, pageOffset } from '../shared/page';
+import { pdfDownload } from '../shared/file-download';
 
 /*
  * The attendance report (spec §2 /attendance/report, §7 attendance/report, attendance/timesheet
@@ -40,7 +41,6 @@ type View = Grant<'attendance.view'>;
 export const MAX_REPORT_DAYS = 366;
 /** Largest recap workbook (employee-days). */
 const RECAP_LIMIT = 100_000;
-const PDF_TYPE = 'application/pdf';
 
 /*
  * Day classification (documented on ReportTotals): present = a clock-in or clock-out (or manual
@@ -217,7 +217,7 @@ export async function myAttendanceReport(
   grant: Grant<'personal.access'>,
   raw: In<typeof monthReportInput>,
 ): Promise<EmployeeReport> {
-  const employeeId = ownEmployee(grant);
+  const employeeId = ownEmployeeRecordId(grant.actor);
   const { from, to } = await ownMonth(ctx, raw);
   return buildEmployeeReport(ctx.db, employeeId, sql<boolean>`true`, from, to);
 }
@@ -338,11 +338,7 @@ async function reportPdf(report: EmployeeReport, now: Date, language: DocumentLa
     notes: [report.days.length === 0 ? x.empty : '', x.graceNote].filter(Boolean),
     footerText: `${e.employeeNumber} ${e.name} · ${x.printed} ${dmy(now.toISOString().slice(0, 10))}`,
   });
-  return {
-    fileName: `attendance_${e.employeeNumber}_${report.from}_${report.to}.pdf`,
-    contentType: PDF_TYPE,
-    base64: pdf.toString('base64'),
-  };
+  return pdfDownload(`attendance_${e.employeeNumber}_${report.from}_${report.to}.pdf`, pdf);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { audit, saveAuditedSettings } from '../audit/index';
-import { refuseOwn } from '../access/index';
+import { ownEmployeeRecordId, refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed } from '../shared/db-errors';
@@ -213,8 +213,7 @@ export async function myShifts(
   raw: In<typeof personalPeriodInput>,
 ): Promise<Page<ScheduleRow>> {
   const input = personalPeriodInput.parse(raw);
-  const employeeId = grant.actor.employeeId;
-  if (!employeeId) throw notFound('Employee record of this login');
+  const employeeId = ownEmployeeRecordId(grant.actor);
   const settings = await querySettings(ctx.db);
   const { from, to } = resolvePeriod(input, dateIn(settings.timeZone, ctx.clock()), 93);
   return schedulePage(ctx.db, sql<boolean>`e.id = ${employeeId}`, from, to, input);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { type RawBuilder, sql } from 'kysely';
 import { audit } from '../audit/index';
-import { refuseOwn } from '../access/index';
+import { ownEmployeeRecordId, refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { ddmmyyyy } from '../shared/date-ranges';
@@ -284,18 +284,7 @@ export async function listTimesheets(
   grant: View,
   raw: In<typeof listTimesheetsInput>,
 ): Promise<Page<TimesheetRow> & { totalCapped: boolean }> {
-  const input = listTimesheetsInput.parse(raw);
-  const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
-  return timesheetPage(ctx.db, {
-    cond: await scopedEmployeeCondition(ctx.db, grant.scope, input),
-    from,
-    to,
-    statuses: input.status ? [input.status] : undefined,
-    page: input.page,
-    pageSize: input.pageSize,
-    totalCap: TIMESHEET_TOTAL_CAP,
-    fewEmployees: namesFewEmployees(input),
-  });
+  return scopedTimesheetList(ctx, grant, raw, (status) => (status ? [status] : undefined));
 }
 
 /** Failed timesheets (spec /attendance/timesheet/failed): statuses 2 to 5. */
@@ -304,16 +293,26 @@ export async function listFailedTimesheets(
   grant: View,
   raw: In<typeof listTimesheetsInput>,
 ): Promise<Page<TimesheetRow> & { totalCapped: boolean }> {
+  return scopedTimesheetList(ctx, grant, raw, (status) =>
+    status && (FAILED_STATUSES as readonly number[]).includes(status) ? [status] : status ? [] : FAILED_STATUSES,
+  );
+}
+
+/**
+ * A page of the timesheets in the caller's scope for the list's period and filters, of the statuses `statusesOf`
+ * picks for the filter (undefined: any; none: an empty page).
+ */
+async function scopedTimesheetList(
+  ctx: Ctx,
+  grant: View,
+  raw: In<typeof listTimesheetsInput>,
+  statusesOf: (status: number | undefined) => readonly number[] | undefined,
+): Promise<Page<TimesheetRow> & { totalCapped: boolean }> {
   const input = listTimesheetsInput.parse(raw);
   const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
-  const statuses =
-    input.status && (FAILED_STATUSES as readonly number[]).includes(input.status)
-      ? [input.status]
-      : input.status
-        ? []
-        : FAILED_STATUSES;
+  const statuses = statusesOf(input.status);
   const cond = await scopedEmployeeCondition(ctx.db, grant.scope, input);
-  if (statuses.length === 0) return { rows: [], total: 0, totalCapped: false, page: input.page, pageSize: input.pageSize };
+  if (statuses?.length === 0) return { rows: [], total: 0, totalCapped: false, page: input.page, pageSize: input.pageSize };
   return timesheetPage(ctx.db, {
     cond,
     from,
@@ -545,13 +544,6 @@ export async function downloadTimesheets(
 // ---------------------------------------------------------------------------------------------
 // Personal (the caller's own days; spec /personal/attendance)
 
-/** The caller's own employee id (NOT_FOUND for a login without an employee record). */
-export function ownEmployee(grant: Grant<'personal.access'>): number {
-  const id = grant.actor.employeeId;
-  if (!id) throw notFound('Employee record of this login');
-  return id;
-}
-
 /** The caller's own timesheet (optionally failed days only). */
 export async function myTimesheet(
   ctx: Ctx,
@@ -560,7 +552,7 @@ export async function myTimesheet(
   opts: { failedOnly?: boolean } = {},
 ): Promise<Page<TimesheetRow>> {
   const input = personalPeriodInput.parse(raw);
-  const employeeId = ownEmployee(grant);
+  const employeeId = ownEmployeeRecordId(grant.actor);
   const { from, to } = resolvePeriod(input, await today(ctx), MAX_PERIOD_DAYS);
   return timesheetPage(ctx.db, {
     cond: sql<boolean>`e.id = ${employeeId}`,
@@ -576,7 +568,7 @@ export async function myTimesheet(
 /** The caller's own summary for a period (one row, or none without timesheets). */
 export async function mySummary(ctx: Ctx, grant: Grant<'personal.access'>, raw: In<typeof personalPeriodInput>) {
   const input = personalPeriodInput.parse(raw);
-  const employeeId = ownEmployee(grant);
+  const employeeId = ownEmployeeRecordId(grant.actor);
   const { from, to } = resolvePeriod(input, await today(ctx), 366);
   const page = await summaryPage(ctx.db, sql<boolean>`e.id = ${employeeId}`, from, to, 1, 1);
   return { from, to, summary: page.rows[0] ?? null };

@@ -43,6 +43,7 @@ import {
 } from './schema';
 import { BUILT_IN_TEMPLATES, builtInTemplate } from './templates';
 import type { SalaryView as View, SalaryUpdate as Update, SalarySetting as Setting } from '../shared/salary-grants';
+import { fileDownload } from '../shared/file-download';
 
 /**
  * A transfer file pays a whole run, so it needs the whole company (like generating the run, spec §6): a caller
@@ -451,9 +452,5 @@ export async function downloadBankTransferExport(
   const { id } = bankTransferDownloadInput.parse(raw);
   const { row, content } = await exportRecord(ctx, id);
   const csv = row.fileName.toLowerCase().endsWith('.csv');
-  return {
-    fileName: row.fileName,
-    contentType: csv ? 'text/csv' : 'text/plain',
-    base64: Buffer.from(content, 'latin1').toString('base64'),
-  };
+  return fileDownload(row.fileName, csv ? 'text/csv' : 'text/plain', Buffer.from(content, 'latin1'));
 }

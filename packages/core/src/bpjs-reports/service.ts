@@ -14,6 +14,7 @@ import {
 } from './schema';
 import { edabuWorkbook, ketenagakerjaanWorkbook, recapWorkbook, XLSX_TYPE } from './workbooks';
 import type { SalaryView as View } from '../shared/salary-grants';
+import { fileDownload } from '../shared/file-download';
 
 /*
  * BPJS reports (issue 18 §3; docs/bpjs-reports.md). Read-only: every figure comes from the lines of FINALISED
@@ -109,11 +110,7 @@ export async function getBpjsReport(ctx: Ctx, grant: View, raw: In<typeof bpjsRe
   };
 }
 
-const fileOf = (fileName: string, buffer: Buffer): Download => ({
-  fileName,
-  contentType: XLSX_TYPE,
-  base64: buffer.toString('base64'),
-});
+const fileOf = (fileName: string, buffer: Buffer): Download => fileDownload(fileName, XLSX_TYPE, buffer);
 
 /**
  * salary/bpjsReport/{id}/kesehatan: the e-Dabu upload ("Formulir Upload Data Peserta", sheet Mutasi) of a

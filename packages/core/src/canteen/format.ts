@@ -1,6 +1,5 @@
 import { MEAL_KIND_LABELS, MENU_PREFERENCE_LABELS, MENU_PREFERENCES, type MealKind, type MenuPreference } from './schema';
 
-export { XLSX_TYPE } from '../shared/xlsx';
 export const hhmm = (t: string) => t.slice(0, 5);
 export { ddmmyyyy } from '../shared/date-ranges';
 

@@ -4,7 +4,8 @@ import { type SqlBool, sql } from 'kysely';
 import type { Ctx } from '../shared/context';
 import type { In } from '../shared/zod';
 import { inScope } from './access';
-import { canteenLocalTime, ddmmyyyy, preferenceOf, XLSX_TYPE } from './format';
+import { canteenLocalTime, ddmmyyyy, preferenceOf } from './format';
+import { xlsxDownload } from '../shared/xlsx';
 import type { View } from './grants';
 import { allOf } from './list-sql';
 import {
@@ -114,6 +115,5 @@ export async function downloadPreferenceReport(
     ]);
   }
   for (const ws of [summary, list]) for (const c of ws.columns) c.width = 16;
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName: PREFERENCE_REPORT_FILE, contentType: XLSX_TYPE, base64: buf.toString('base64') };
+  return xlsxDownload(wb, PREFERENCE_REPORT_FILE);
 }

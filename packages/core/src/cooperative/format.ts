@@ -1,5 +1,3 @@
-export { XLSX_TYPE } from '../shared/xlsx';
-
 export { todayOf } from '../shared/date-ranges';
 export { companyDate } from '../shared/time-zone';
 export { ddmmyyyy } from '../shared/date-ranges';

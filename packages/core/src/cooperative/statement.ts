@@ -4,9 +4,11 @@ import { renderPdf } from '../shared/pdf';
 import type { In } from '../shared/zod';
 import { visibleMember } from './access';
 import { balanceOfMember, ledgerWithBalance } from './balances';
-import { ddmmyyyy, formatRupiahDigits, todayOf, XLSX_TYPE } from './format';
+import { ddmmyyyy, formatRupiahDigits, todayOf } from './format';
+import { xlsxDownload } from '../shared/xlsx';
 import type { Any } from './grants';
 import { type CooperativeFileDownload, cooperativeStatementInput } from './schema';
+import { pdfDownload } from '../shared/file-download';
 
 // Member statement
 
@@ -58,11 +60,7 @@ export async function downloadCooperativeStatement(
       ],
       footerText: `Cooperative statement ${member.employeeNumber}`,
     });
-    return {
-      fileName: `cooperative-statement-${member.employeeNumber}.pdf`,
-      contentType: 'application/pdf',
-      base64: pdf.toString('base64'),
-    };
+    return pdfDownload(`cooperative-statement-${member.employeeNumber}.pdf`, pdf);
   }
   const wb = new ExcelJS.Workbook();
   wb.created = ctx.clock();
@@ -82,10 +80,5 @@ export async function downloadCooperativeStatement(
   ws.columns.forEach((c, i) => {
     c.width = [12, 20, 18, 10, 16, 16, 30][i] ?? 12;
   });
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return {
-    fileName: `cooperative-statement-${member.employeeNumber}.xlsx`,
-    contentType: XLSX_TYPE,
-    base64: buf.toString('base64'),
-  };
+  return xlsxDownload(wb, `cooperative-statement-${member.employeeNumber}.xlsx`);
 }

@@ -18,7 +18,7 @@ import {
   type WithdrawalDetail,
 } from './schema';
 import { readSettings, withdrawableProducts } from './settings';
-import { getWithdrawal } from './withdrawals';
+import { getWithdrawal, recordWithdrawalStep } from './withdrawals';
 
 // Decisions on withdrawals: approve (one or two steps), disapprove, cancel, through the approval
 // kit (shared/approval.ts). A withdrawal counts its approvals on its row (`approvals`) and stays
@@ -76,18 +76,13 @@ export async function approveWithdrawal(
       refuse: decidedMeanwhile,
     });
     if (final) await bookWithdrawal(ctx, trx, settings, w, actor);
-    await trx
-      .insertInto('cooperative_withdrawal_history')
-      .values({
-        withdrawal_id: w.id,
-        action: 'approved',
-        step: w.approvals + 1,
-        from_status: WITHDRAWAL_STATUS.Pending,
-        to_status: final ? WITHDRAWAL_STATUS.Approved : WITHDRAWAL_STATUS.Pending,
-        note: input.note ?? null,
-        actor_user_id: actor.userId,
-      })
-      .execute();
+    await recordWithdrawalStep(trx, actor, w.id, {
+      action: 'approved',
+      step: w.approvals + 1,
+      from: WITHDRAWAL_STATUS.Pending,
+      to: final ? WITHDRAWAL_STATUS.Approved : WITHDRAWAL_STATUS.Pending,
+      note: input.note,
+    });
     await audit(ctx, trx, {
       action: final ? 'cooperative.withdrawal.approve' : 'cooperative.withdrawal.approve.step',
       entity: 'cooperative_withdrawals',
@@ -151,17 +146,12 @@ async function endWithdrawal(ctx: Ctx, grant: Any, raw: In<typeof decideWithdraw
       returning: ['id'],
       refuse: decidedMeanwhile,
     });
-    await trx
-      .insertInto('cooperative_withdrawal_history')
-      .values({
-        withdrawal_id: w.id,
-        action: to === 2 ? 'disapproved' : 'cancelled',
-        from_status: WITHDRAWAL_STATUS.Pending,
-        to_status: to,
-        note: input.note ?? null,
-        actor_user_id: actor.userId,
-      })
-      .execute();
+    await recordWithdrawalStep(trx, actor, w.id, {
+      action: to === 2 ? 'disapproved' : 'cancelled',
+      from: WITHDRAWAL_STATUS.Pending,
+      to,
+      note: input.note,
+    });
     await audit(ctx, trx, {
       action: to === 2 ? 'cooperative.withdrawal.disapprove' : 'cooperative.withdrawal.cancel',
       entity: 'cooperative_withdrawals',

@@ -14,6 +14,7 @@ import {
   withdrawalFileIdInput,
 } from './schema';
 import { decodeFile, getWithdrawal } from './withdrawals';
+import { fileDownload } from '../shared/file-download';
 
 // A withdrawal's supporting files
 
@@ -125,5 +126,5 @@ export async function downloadWithdrawalFile(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!f) throw fileNotFound();
-  return { fileName: f.name, contentType: f.mime, base64: Buffer.from(f.content).toString('base64') };
+  return fileDownload(f.name, f.mime, f.content);
 }

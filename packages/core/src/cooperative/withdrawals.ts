@@ -2,9 +2,9 @@ import { decodeSignedFile } from '../shared/upload-check';
 import { windowPageOf } from '../shared/window-page';
 import { employeeSearch, userName } from '../shared/employee-sql';
 import { audit } from '../audit/index';
-import { decisionRefusal } from '../access/index';
+import { type Actor, decisionRefusal } from '../access/index';
 import { checkDuties } from '../access/index';
-import { type Ctx, inTransaction } from '../shared/context';
+import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { uploadColumns } from '../shared/uploads';
 import type { In, Page } from '../shared/zod';
@@ -21,6 +21,7 @@ import {
   WITHDRAWAL_STATUS,
   type WithdrawalDetail,
   type WithdrawalRow,
+  type WithdrawalStatus,
   withdrawalIdInput,
 } from './schema';
 import { readSettings, withdrawableProducts } from './settings';
@@ -95,10 +96,7 @@ export async function requestWithdrawal(ctx: Ctx, grant: View, raw: In<typeof cr
         .insertInto('cooperative_withdrawal_files')
         .values(files.map((f) => ({ withdrawal_id: w.id, ...uploadColumns(f, f.content, grant.actor.userId) })))
         .execute();
-    await trx
-      .insertInto('cooperative_withdrawal_history')
-      .values({ withdrawal_id: w.id, action: 'requested', from_status: null, to_status: 3, actor_user_id: grant.actor.userId })
-      .execute();
+    await recordWithdrawalStep(trx, grant.actor, w.id, { action: 'requested', from: null, to: WITHDRAWAL_STATUS.Pending });
     await audit(ctx, trx, {
       action: 'cooperative.withdrawal.request',
       entity: 'cooperative_withdrawals',
@@ -108,6 +106,33 @@ export async function requestWithdrawal(ctx: Ctx, grant: View, raw: In<typeof cr
     return w.id;
   });
   return getWithdrawal(ctx, grant, { id });
+}
+
+/** One line of a withdrawal's history (the only place it is written): what `actor` did, from which status to which. */
+export async function recordWithdrawalStep(
+  db: Db,
+  actor: Actor,
+  id: number,
+  s: {
+    action: 'requested' | 'approved' | 'disapproved' | 'cancelled';
+    step?: number;
+    from: WithdrawalStatus | null;
+    to: WithdrawalStatus;
+    note?: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('cooperative_withdrawal_history')
+    .values({
+      withdrawal_id: id,
+      action: s.action,
+      step: s.step ?? null,
+      from_status: s.from,
+      to_status: s.to,
+      note: s.note ?? null,
+      actor_user_id: actor.userId,
+    })
+    .execute();
 }
 
 /** One withdrawal with its files, history and what the caller may do. */

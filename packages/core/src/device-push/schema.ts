@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../shared/zod';
+import { id, textBool } from '../shared/zod';
 
 /**
  * ADMS push terminals (issue 21): the developer's settings and commands for a terminal that pushes
@@ -10,7 +10,6 @@ import { id } from '../shared/zod';
 export const PUSH_COMMAND_KINDS = ['query-attlog', 'check', 'reboot'] as const;
 export type PushCommandKind = (typeof PUSH_COMMAND_KINDS)[number];
 
-const bool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 const localDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'must be a date-time yyyy-mm-ddThh:mm:ss')
@@ -19,7 +18,7 @@ const localDateTime = z
 export const pushSettingsInput = z.object({
   id,
   /** Accept this terminal's pushes only from an office network (`network/hotspot`). */
-  officeNetworksOnly: bool,
+  officeNetworksOnly: textBool,
 });
 
 export const queuePushCommandInput = z

@@ -17,6 +17,7 @@ import {
   type ScanLogExcel,
 } from './schema';
 import { employeeName } from '../shared/employee-sql';
+import { fileDownload } from '../shared/file-download';
 
 /*
  * Commands for a terminal (issue 6): the server cannot reach terminals on the office LAN, so a
@@ -121,9 +122,11 @@ export async function downloadDeviceBackup(ctx: Ctx, _grant: Dev, raw: In<typeof
   const users = b.result?.users ?? [];
   const body = JSON.stringify({ device: b.name, serial: b.serial, takenAt: b.finishedAt, users }, null, 2);
   return {
-    fileName: `users-${b.serial.replace(/[^A-Za-z0-9_-]/g, '_')}-${b.finishedAt.slice(0, 10)}.json`,
-    contentType: 'application/json',
-    base64: Buffer.from(body, 'utf8').toString('base64'),
+    ...fileDownload(
+      `users-${b.serial.replace(/[^A-Za-z0-9_-]/g, '_')}-${b.finishedAt.slice(0, 10)}.json`,
+      'application/json',
+      Buffer.from(body, 'utf8'),
+    ),
     rows: users.length,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FileDownload } from '../shared/outputs';
-import { id, isoDate, optionalId, pageInput, requiredText, text } from '../shared/zod';
+import { id, isoDate, optionalId, pageInput, requiredText, text, textBool } from '../shared/zod';
 import { nullableId } from '../shared/zod-optional';
 import { ianaTimeZone, INDONESIAN_TIME_ZONES } from '../shared/time-zone';
 
@@ -50,7 +50,6 @@ const commKey = z.preprocess(
   (v) => (v === '' ? null : v),
   z.coerce.number().int('must be a whole number').min(0, 'must be 0 to 999999').max(999_999, 'must be 0 to 999999').nullable(),
 );
-const bool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 
 /** A Fingerspot.io cloud id as the cloud sends it in `cloud_id` (the terminal's id in the cloud). */
 export const cloudId = z
@@ -73,7 +72,7 @@ export const createDeviceInput = z
     timeZone: timeZone.default('Asia/Jakarta'),
     commKey: commKey.optional(),
     cloudId: optionalCloudId,
-    active: bool.default(true),
+    active: textBool.default(true),
   })
   .superRefine((v, ctx) => {
     if (v.driver === 'fingerspot-cloud' && !v.cloudId) {
@@ -91,7 +90,7 @@ export const updateDeviceInput = z.object({
   timeZone: timeZone.optional(),
   commKey: commKey.optional(),
   cloudId: optionalCloudId,
-  active: bool.optional(),
+  active: textBool.optional(),
 });
 export const deviceIdInput = z.object({ id });
 export const listDevicesInput = pageInput.extend({
@@ -105,9 +104,9 @@ export const scanLogInput = pageInput.extend({
   from: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
   to: z.preprocess((v) => (v === '' ? undefined : v), isoDate.optional()),
   pin: text(32).optional(),
-  unmapped: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
+  unmapped: z.preprocess((v) => (v === '' ? undefined : v), textBool.optional()),
   /** Only scans uploaded from outside every office network (true) or only the others (false). */
-  outsideNetwork: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
+  outsideNetwork: z.preprocess((v) => (v === '' ? undefined : v), textBool.optional()),
 });
 
 /** `fingerspot/excel`: the scan log of one terminal (or all) as XLSX. */
@@ -270,14 +269,14 @@ export const createHotspotInput = z.object({
   name: requiredText(100),
   cidr,
   companyOfficeId: nullableId,
-  active: bool.default(true),
+  active: textBool.default(true),
 });
 export const updateHotspotInput = z.object({
   id,
   name: requiredText(100).optional(),
   cidr: cidr.optional(),
   companyOfficeId: nullableId,
-  active: bool.optional(),
+  active: textBool.optional(),
 });
 export const hotspotIdInput = z.object({ id });
 export const listHotspotsInput = pageInput.extend({ search: text(100).optional(), companyOfficeId: optionalId });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, id, isoDate, requiredText, text } from '../shared/zod';
-import { nullableId, optionalText } from '../shared/zod-optional';
+import { blankToNull, nullableId, optionalDate, optionalText } from '../shared/zod-optional';
 
 /*
  * The sections of an employee record (spec §3), each saved on its own through
@@ -22,8 +22,6 @@ export const EMPLOYEE_SECTIONS = [
 ] as const;
 export type EmployeeSection = (typeof EMPLOYEE_SECTIONS)[number];
 
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const optionalDate = z.preprocess(blankToNull, isoDate.nullable().optional());
 /** Digits only after removing spaces, dots and dashes (how people type NIK, NPWP, account numbers). */
 const digits = (label: string, lengths: readonly number[]) =>
   z.preprocess(

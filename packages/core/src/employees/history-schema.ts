@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { email, id, isoDate, pageInput, requiredText, text } from '../shared/zod';
-import { optionalText } from '../shared/zod-optional';
+import { blankToNull, optionalDate, optionalText } from '../shared/zod-optional';
 import { placementLevels } from './detail-schema';
 import { base64Content, UPLOAD_MAX_BYTES } from './file-schema';
-
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-const optionalDate = z.preprocess(blankToNull, isoDate.nullable().optional());
 
 /** Integer rupiah (no fractions; up to one trillion a month is plenty). */
 export const wholeRupiah = z.coerce

@@ -39,6 +39,7 @@ import {
   updateRecordInput,
 } from './history-schema';
 import { userNameOf } from '../shared/employee-sql';
+import { fileDownload } from '../shared/file-download';
 
 /** Today in the company's calendar (WIB): between 00:00 and 07:00 WIB the UTC date is still yesterday. */
 const today = (ctx: Ctx) => todayWib(ctx.clock());
@@ -449,7 +450,7 @@ async function downloadContractFileOf(ctx: Ctx, grant: View, kind: Kind, raw: z.
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   if (!f.file_content || !f.file_name || !f.file_content_type) throw notFound('Contract file');
-  return { fileName: f.file_name, contentType: f.file_content_type, base64: Buffer.from(f.file_content).toString('base64') };
+  return fileDownload(f.file_name, f.file_content_type, f.file_content);
 }
 
 /** `POST /v2/h/employee/contract/{id}/file`: attach (or replace) the signed contract, PDF/PNG/JPG ≤ 700 KB, checked by content. */

@@ -31,6 +31,7 @@ import {
   uploadApplicantCvInput,
 } from './recruitment-schema';
 import type { EmployeeFileDownload } from './signature-schema';
+import { fileDownload } from '../shared/file-download';
 
 type Manage = Grant<'employee.recruitment.manage'>;
 
@@ -370,7 +371,7 @@ export async function downloadApplicantCv(
     .executeTakeFirst();
   if (!a) throw applicantNotFound();
   if (!a.cv_content || !a.cv_file_name || !a.cv_content_type) throw notFound('CV');
-  return { fileName: a.cv_file_name, contentType: a.cv_content_type, base64: Buffer.from(a.cv_content).toString('base64') };
+  return fileDownload(a.cv_file_name, a.cv_content_type, a.cv_content);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   uploadOwnSignatureInput,
   uploadSignatureInput,
 } from './signature-schema';
+import { fileDownload, pdfDownload } from '../shared/file-download';
 
 /** The first bytes each allowed image type starts with, so a renamed file is refused. */
 const MAGIC: Record<SignatureType, { label: string; bytes: number[] }> = {
@@ -115,7 +116,7 @@ async function signatureFile(db: Db, employeeId: number): Promise<EmployeeFileDo
     .where('employee_id', '=', employeeId)
     .executeTakeFirst();
   if (!s) throw new AppError('NOT_FOUND', 'This employee has no signature');
-  return { fileName: s.file_name, contentType: s.content_type, base64: Buffer.from(s.content).toString('base64') };
+  return fileDownload(s.file_name, s.content_type, s.content);
 }
 
 async function storeSignature(
@@ -232,7 +233,7 @@ export async function generateQrCode(ctx: Ctx, grant: Update, raw: In<typeof emp
 
 async function pngDownload(employeeNumber: string): Promise<EmployeeFileDownload> {
   const png = await qrPng(employeeQrText(employeeNumber));
-  return { fileName: `qr-${employeeNumber}.png`, contentType: 'image/png', base64: png.toString('base64') };
+  return fileDownload(`qr-${employeeNumber}.png`, 'image/png', png);
 }
 
 /** The QR code as PNG, or with `format: 'pdf'` as a printable ID card; NOT_FOUND before one is generated. */
@@ -253,7 +254,7 @@ async function qrDownload(db: Db, employeeId: number, format: 'png' | 'pdf'): Pr
   if (!e) throw new AppError('NOT_FOUND', 'This employee has no QR code yet; generate one first');
   if (format === 'png') return pngDownload(e.number);
   const pdf = await idCardPdf({ ...e, qr: await qrPng(employeeQrText(e.number)), cardCode: cardCode(e.token) });
-  return { fileName: `id-card-${e.number}.pdf`, contentType: 'application/pdf', base64: pdf.toString('base64') };
+  return pdfDownload(`id-card-${e.number}.pdf`, pdf);
 }
 
 /** ID-1 card size (ISO/IEC 7810, 85.60 × 53.98 mm) in PDF points (1 mm = 72 / 25.4 pt). */

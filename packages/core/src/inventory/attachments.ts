@@ -21,6 +21,7 @@ import {
   type PurchaseRequestAttachment,
   type PurchaseRequestStatus,
 } from './schema';
+import { fileDownload } from '../shared/file-download';
 
 type Request = Grant<'inventory.request'>;
 
@@ -168,5 +169,5 @@ export async function downloadPurchaseRequestAttachment(
     .where('purchase_request_id', '=', input.id)
     .executeTakeFirst();
   if (!file) throw fileNotFound();
-  return { fileName: file.name, contentType: file.mime, base64: Buffer.from(file.content).toString('base64') };
+  return fileDownload(file.name, file.mime, file.content);
 }

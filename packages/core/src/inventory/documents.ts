@@ -14,11 +14,10 @@ import {
   PURCHASE_REQUEST_STATUS_LABELS,
 } from './schema';
 import { getWarehouseRequest } from './warehouse-requests';
+import { pdfDownload } from '../shared/file-download';
 
 /** Any inventory permission: the document's own visibility rules decide (else NOT_FOUND). */
 type Reader = Grant<'inventory.request'>;
-
-const PDF = 'application/pdf';
 
 /** 'yyyy-mm-dd' → 'dd/mm/yyyy' (spec §9 date format), '-' for none. */
 const displayDate = (iso: string | null | undefined): string => (iso ? ddmmyyyy(iso) : '-');
@@ -36,24 +35,18 @@ const displayRupiah = (digits: string): string => `Rp ${digits.replace(/\B(?=(\d
 /** Basis points → "11%" / "2.5%". */
 const displayRate = (bp: number): string => `${bp / 100}%`;
 
-const download = (fileName: string, pdf: Buffer): InventoryDownload => ({
-  fileName,
-  contentType: PDF,
-  base64: pdf.toString('base64'),
-});
-
 /**
  * A document's download: the record as the caller may open it (`get`: NOT_FOUND otherwise), drawn by
  * `doc` as a PDF named after the record's number.
  */
-const pdfDownload =
+const documentPdf =
   <T extends { number: string }>(
     get: (ctx: Ctx, grant: Reader, input: { id: number }) => Promise<T>,
     doc: (d: T) => PdfDocumentSpec,
   ) =>
   async (ctx: Ctx, grant: Reader, raw: In<typeof catalogueIdInput>): Promise<InventoryDownload> => {
     const d = await get(ctx, grant, catalogueIdInput.parse(raw));
-    return download(`${d.number}.pdf`, await renderPdf(doc(d)));
+    return pdfDownload(`${d.number}.pdf`, await renderPdf(doc(d)));
   };
 
 /** A table of lines numbered from 1 in its first column ('No'). */
@@ -67,7 +60,7 @@ function numberedLines<T>(columns: PdfColumn[], lines: readonly T[], cells: (l: 
 }
 
 /** The warehouse request as a PDF (spec warehouse-requests/{id}/download): lines, decision, linked purchasing. */
-export const downloadWarehouseRequestPdf = pdfDownload(getWarehouseRequest, (d) => ({
+export const downloadWarehouseRequestPdf = documentPdf(getWarehouseRequest, (d) => ({
   title: `Warehouse request ${d.number}`,
   facts: [
     ['Requester', d.requester.name],
@@ -110,7 +103,7 @@ export const downloadWarehouseRequestPdf = pdfDownload(getWarehouseRequest, (d) 
 }));
 
 /** The purchase request as a PDF (spec purchase-requests/{id}/download): lines, the three tiers, attachments. */
-export const downloadPurchaseRequestPdf = pdfDownload(getPurchaseRequest, (d) => {
+export const downloadPurchaseRequestPdf = documentPdf(getPurchaseRequest, (d) => {
   const tierRows = APPROVAL_TIERS.map((tier) => {
     const step = [...d.history].reverse().find((h) => h.tier === tier && (h.action === 'approved' || h.action === 'rejected'));
     return [
@@ -179,7 +172,7 @@ export const downloadPurchaseRequestPdf = pdfDownload(getPurchaseRequest, (d) =>
 });
 
 /** A purchase order as a PDF: supplier, lines with prices, tax and totals, what has been received. */
-export const downloadPurchaseOrderPdf = pdfDownload(getPurchaseOrder, (o) => ({
+export const downloadPurchaseOrderPdf = documentPdf(getPurchaseOrder, (o) => ({
   title: `Purchase order ${o.number}`,
   facts: [
     ['Supplier', o.supplier],

@@ -22,6 +22,7 @@ import {
   listLeaveInput,
   listMyLeaveInput,
 } from './schema';
+import { fileDownload } from '../shared/file-download';
 
 // Requests: reading
 
@@ -126,7 +127,7 @@ async function attachmentOf(db: Db, actor: Actor, id: number, who: Who): Promise
     .where('id', '=', id)
     .executeTakeFirst();
   if (!f?.attachment || !f.attachment_name || !f.attachment_mime) throw new AppError('NOT_FOUND', 'Attachment not found');
-  return { fileName: f.attachment_name, contentType: f.attachment_mime, base64: Buffer.from(f.attachment).toString('base64') };
+  return fileDownload(f.attachment_name, f.attachment_mime, f.attachment);
 }
 
 /** The attachment of a request in scope. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type Grant, ownEmployeeId, refuseOwn, scopeSql } from '../access/index';
 import { storePunches } from '../attendance/index';
-import { audit } from '../audit/index';
+import { audit, saveAuditedSettings } from '../audit/index';
 import { officeTimeZone } from '../org/index';
 import { localDateTimeIn } from '../shared/time-zone';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -73,21 +73,16 @@ export async function saveMobileSettings(
   raw: In<typeof mobileSettingsInput>,
 ): Promise<MobileSettings> {
   const input = mobileSettingsInput.parse(raw);
-  return inTransaction(ctx, async (trx) => {
-    const before = await readSettings(trx);
-    await sql`
-      update mobile_attendance_settings set outside_policy = ${input.outsidePolicy}, max_accuracy_m = ${input.maxAccuracyM},
-        selfie_retention_days = ${input.selfieRetentionDays}, updated_by = ${grant.actor.userId},
-        updated_at = ${ctx.clock().toISOString()}::timestamptz
-      where id = 1`.execute(trx);
-    await audit(ctx, trx, {
-      action: 'mobileAttendance.settings',
-      entity: 'mobile_attendance_settings',
-      entityId: 1,
-      before,
-      after: input,
-    });
-    return input;
+  return saveAuditedSettings(ctx, {
+    action: 'mobileAttendance.settings',
+    entity: 'mobile_attendance_settings',
+    read: readSettings,
+    write: (trx) =>
+      sql`
+        update mobile_attendance_settings set outside_policy = ${input.outsidePolicy}, max_accuracy_m = ${input.maxAccuracyM},
+          selfie_retention_days = ${input.selfieRetentionDays}, updated_by = ${grant.actor.userId},
+          updated_at = ${ctx.clock().toISOString()}::timestamptz
+        where id = 1`.execute(trx),
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idOutput, pageOutput } from '../shared/outputs';
+import { POG_TEMPLATE_COLUMNS } from './schema';
 
 const pogLookupRowShape = z.object({ id: z.number(), name: z.string(), used: z.number() });
 const pogInvoiceRowShape = z.object({
@@ -98,20 +99,7 @@ const pogImportInvoiceShape = z.object({
 });
 const pogImportErrorShape = z.object({
   row: z.number(),
-  column: z.enum([
-    '',
-    'Type',
-    'Category',
-    'Invoice No.',
-    'Employee No.',
-    'Invoice Date',
-    'Goods',
-    'Quantity',
-    'Unit Price',
-    'Months',
-    'Start Period',
-    'Note',
-  ]),
+  column: z.enum(['', ...POG_TEMPLATE_COLUMNS]),
   message: z.string(),
 });
 const pogImportReportShape = z.object({

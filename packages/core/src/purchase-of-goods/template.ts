@@ -23,10 +23,10 @@ import {
 import { insertPogInvoices, type NewPogInvoice, pogToday } from './service';
 import { anyText } from '../shared/sql';
 import { employeeName } from '../shared/employee-sql';
+import { xlsxDownload } from '../shared/xlsx';
 
 type Manage = Grant<'purchaseOfGood.manage'>;
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const SHEET = 'Invoices';
 const WIDTHS = [16, 16, 14, 18, 18, 30, 10, 14, 9, 13, 30];
 
@@ -87,8 +87,7 @@ export async function downloadPogTemplate(ctx: Ctx, _grant: Manage): Promise<Pog
     'INV-001 | JKT-00012 | 05/11/2026 | Electronics | Phone | Smartphone 128 GB | 1 | 3000000 | 6 | 12/2026 | ',
   ])
     help.addRow([line]);
-  const buf = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName: 'purchase-of-goods-template.xlsx', contentType: XLSX_TYPE, base64: buf.toString('base64') };
+  return xlsxDownload(wb, 'purchase-of-goods-template.xlsx');
 }
 
 // ---------------------------------------------------------------------------------------------

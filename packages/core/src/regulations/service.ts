@@ -21,6 +21,7 @@ import {
   regulationIdInput,
   updateRegulationInput,
 } from './schema';
+import { fileDownload } from '../shared/file-download';
 
 type View = Grant<'org.view'>;
 type Manage = Grant<'org.manage'>;
@@ -229,5 +230,5 @@ export async function downloadRegulation(ctx: Ctx, actor: Actor, raw: In<typeof 
   }
   const f = await q.executeTakeFirst();
   if (!f) throw notFound();
-  return { fileName: f.file_name, contentType: f.mime, base64: Buffer.from(f.content).toString('base64') };
+  return fileDownload(f.file_name, f.mime, f.content);
 }

@@ -1,4 +1,5 @@
 import type ExcelJS from 'exceljs';
+import { fileDownload } from './file-download';
 import type { FileDownload } from './outputs';
 
 /*
@@ -25,6 +26,5 @@ export function addHeaderSheet(wb: ExcelJS.Workbook, name: string, columns: read
 
 /** A workbook as a download answer: the file name, the XLSX content type and the bytes in base64. */
 export async function xlsxDownload(wb: ExcelJS.Workbook, fileName: string): Promise<FileDownload> {
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-  return { fileName, contentType: XLSX_TYPE, base64: buffer.toString('base64') };
+  return fileDownload(fileName, XLSX_TYPE, Buffer.from(await wb.xlsx.writeBuffer()));
 }

@@ -39,6 +39,12 @@ export const isoDate = z
 /** A calendar month 'yyyy-mm'. */
 export const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month yyyy-mm');
 
+/** A boolean that may also come as text, as query strings and form posts send it: 'true' or '1', 'false' or '0'. */
+export const textBool = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
+
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
 

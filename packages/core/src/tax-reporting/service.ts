@@ -30,6 +30,7 @@ import {
 } from './schema';
 import { buildXml, fingerprint } from './xml';
 import type { SalaryView as View, SalaryUpdate as Update, SalarySetting as Setting } from '../shared/salary-grants';
+import { fileDownload } from '../shared/file-download';
 
 /*
  * Coretax e-Bupot PPh 21 (issue 18 §1; docs/coretax.md): the company's tax identity, the preview of a file,
@@ -346,7 +347,7 @@ export async function exportTaxReport(ctx: Ctx, grant: Update, raw: In<typeof ta
     });
     return x.id;
   });
-  return { id, fileName, contentType: XML_TYPE, base64: Buffer.from(xml, 'utf8').toString('base64') };
+  return { id, ...fileDownload(fileName, XML_TYPE, Buffer.from(xml, 'utf8')) };
 }
 
 /** salary/taxReport: the exports made, newest period first. */
@@ -362,7 +363,7 @@ export async function downloadTaxReport(ctx: Ctx, grant: View, raw: In<typeof ta
   requireAllScope(grant.scope, 'A Coretax file');
   const x = await queryExportXml(ctx.db, id);
   if (!x) throw notFound('Tax report export');
-  return { id, fileName: x.fileName, contentType: XML_TYPE, base64: Buffer.from(x.xml, 'utf8').toString('base64') };
+  return { id, ...fileDownload(x.fileName, XML_TYPE, Buffer.from(x.xml, 'utf8')) };
 }
 
 /**

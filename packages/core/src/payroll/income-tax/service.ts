@@ -38,6 +38,7 @@ import {
   reportBonusDownloadInput,
   reportBonusListInput,
 } from './schema';
+import { pdfDownload } from '../../shared/file-download';
 
 type View = Grant<'salary.view'>;
 type Download = { fileName: string; contentType: string; base64: string };
@@ -216,11 +217,7 @@ export async function getIncomeTax(ctx: Ctx, grant: View, raw: In<typeof incomeT
 export async function downloadIncomeTaxA1(ctx: Ctx, grant: View, raw: In<typeof incomeTaxDetailInput>): Promise<Download> {
   const detail = await getIncomeTax(ctx, grant, raw);
   const pdf = await a1Pdf(detail);
-  return {
-    fileName: `1721-A1_${detail.year}_${detail.employeeNumber}.pdf`,
-    contentType: 'application/pdf',
-    base64: pdf.toString('base64'),
-  };
+  return pdfDownload(`1721-A1_${detail.year}_${detail.employeeNumber}.pdf`, pdf);
 }
 
 const BASIS_LABEL: Record<IncomeTaxBasis, string> = {

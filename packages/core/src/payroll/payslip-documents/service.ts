@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { audit } from '../../audit/index';
 import { deliverMail, enqueueMail, type MailConfig, type NewMail } from '../../mail/index';
-import type { Grant } from '../../access/index';
+import { type Grant, ownEmployeeRecordId } from '../../access/index';
 import { type Ctx, inTransaction } from '../../shared/context';
 import { AppError, notFound } from '../../shared/errors';
 import type { In } from '../../shared/zod';
@@ -16,16 +16,10 @@ import {
   sendPayslipsInput,
 } from './schema';
 import { anyId } from '../../shared/sql';
-
-const PDF = 'application/pdf' as const;
+import { PDF_TYPE, pdfDownload } from '../../shared/file-download';
 
 const safe = (s: string) => s.replace(/[^\w.-]+/g, '_');
 const slipFileName = (s: Pick<PayslipDocRow, 'period' | 'employeeNumber'>) => `payslip-${s.period}-${safe(s.employeeNumber)}.pdf`;
-const download = (fileName: string, pdf: Buffer): PayslipPdfDownload => ({
-  fileName,
-  contentType: PDF,
-  base64: pdf.toString('base64'),
-});
 
 /** One payslip as a PDF (scoped like getPayslip: out of the caller's data scope is NOT_FOUND). */
 export async function payslipPdf(
@@ -36,7 +30,7 @@ export async function payslipPdf(
   const { id } = payslipPdfInput.parse(raw);
   const [slip] = await queryPayslipDocs(ctx.db, grant.scope, { payslipId: id });
   if (!slip) throw notFound('Payslip');
-  return download(slipFileName(slip), await renderPayslipsPdf([slip], { title: `Payslip ${slip.period}` }));
+  return pdfDownload(slipFileName(slip), await renderPayslipsPdf([slip], { title: `Payslip ${slip.period}` }));
 }
 
 async function runOf(ctx: Ctx, id: number) {
@@ -54,7 +48,7 @@ export async function runPayslipsPdf(
   const { id } = payslipPdfInput.parse(raw);
   const run = await runOf(ctx, id);
   const slips = await queryPayslipDocs(ctx.db, grant.scope, { runId: id });
-  return download(
+  return pdfDownload(
     `payslips-${run.period}-run-${run.id}.pdf`,
     await renderPayslipsPdf(slips, { title: `Payslips ${run.period}` }),
   );
@@ -71,7 +65,7 @@ export async function myPayslipPdf(
   if (!employeeId) throw notFound('Payslip');
   const [slip] = await queryPayslipDocs(ctx.db, { kind: 'all' }, { payslipId: id, employeeId });
   if (slip?.runStatus !== 'finalised') throw notFound('Payslip');
-  return download(slipFileName(slip), await renderPayslipsPdf([slip], { title: `Payslip ${slip.period}` }));
+  return pdfDownload(slipFileName(slip), await renderPayslipsPdf([slip], { title: `Payslip ${slip.period}` }));
 }
 
 function payslipMail(slip: PayslipDocRow, pdf: Buffer, protect: boolean): NewMail {
@@ -90,7 +84,7 @@ function payslipMail(slip: PayslipDocRow, pdf: Buffer, protect: boolean): NewMai
       '',
       'This message was sent by the HR system. Please do not reply to it.',
     ].join('\n'),
-    attachments: [{ fileName, contentType: PDF, content: pdf }],
+    attachments: [{ fileName, contentType: PDF_TYPE, content: pdf }],
     related: { entity: 'payslip', id: slip.id },
     employeeId: slip.employeeId,
   };
@@ -229,17 +223,12 @@ export async function sendPayslips(
 // ---------------------------------------------------------------------------------------------
 // The employee's own payslip PDF password (issue 16 item 8; docs/mail.md "Password")
 
-const ownEmployeeId = (grant: Grant<'personal.access'>): number => {
-  if (!grant.actor.employeeId) throw notFound('Employee record of this login');
-  return grant.actor.employeeId;
-};
-
 /** Whether the caller has a payslip PDF password (never the password itself). */
 export async function payslipPdfPasswordStatus(ctx: Ctx, grant: Grant<'personal.access'>): Promise<PayslipPdfPasswordStatus> {
   const row = await ctx.db
     .selectFrom('payslip_pdf_passwords')
     .select('updated_at')
-    .where('employee_id', '=', ownEmployeeId(grant))
+    .where('employee_id', '=', ownEmployeeRecordId(grant.actor))
     .executeTakeFirst();
   return { set: !!row, updatedAt: row ? row.updated_at.toISOString() : null };
 }
@@ -255,7 +244,7 @@ export async function setPayslipPdfPassword(
   raw: In<typeof payslipPdfPasswordInput>,
 ): Promise<PayslipPdfPasswordStatus> {
   const { password } = payslipPdfPasswordInput.parse(raw);
-  const employeeId = ownEmployeeId(grant);
+  const employeeId = ownEmployeeRecordId(grant.actor);
   const e = await ctx.db
     .selectFrom('employees')
     .select(['birth_date', 'national_id', 'employee_number', 'phone', 'email', 'personal_email'])

@@ -27,17 +27,24 @@ export function requireCompanyScope(grant: Grant, what = 'Payroll runs'): void {
   if (grant.scope.kind !== 'all') throw forbidden(`${what} need access to every employee (superadmin or HR wildcard)`);
 }
 
-/** CONFLICT when the employee's payroll of the period is finalised (locked). */
-export async function assertPeriodOpen(db: Db, employeeId: number, period: string): Promise<void> {
+/** The first of `periods` ('yyyy-mm') in which the employee has a payslip of a finalised (locked) run, if any. */
+async function firstLockedPeriod(db: Db, employeeId: number, periods: readonly string[]): Promise<string | undefined> {
   const locked = await db
     .selectFrom('payslips as s')
     .innerJoin('payroll_runs as r', 'r.id', 's.run_id')
-    .select('s.id')
+    .select('s.period')
     .where('s.employee_id', '=', employeeId)
-    .where('s.period', '=', period)
+    .where('s.period', 'in', periods)
     .where('r.status', '=', 'finalised')
+    .orderBy('s.period')
     .executeTakeFirst();
-  if (locked) throw new AppError('CONFLICT', `Payroll for ${period} is finalised and locked`);
+  return locked?.period;
+}
+
+/** CONFLICT when the employee's payroll of the period is finalised (locked). */
+export async function assertPeriodOpen(db: Db, employeeId: number, period: string): Promise<void> {
+  if (await firstLockedPeriod(db, employeeId, [period]))
+    throw new AppError('CONFLICT', `Payroll for ${period} is finalised and locked`);
 }
 
 /** Whose pay an entry changes and, for a monthly entry, the period it is paid in ('yyyy-mm'). */
@@ -107,19 +114,11 @@ export async function assertPayDaysOpen(
 ): Promise<void> {
   const periods = monthsCovering(days.from, days.to);
   for (const p of periods) await sql`select pg_advisory_xact_lock_shared(hashtext(${`payroll:${p}`}))`.execute(db);
-  const locked = await db
-    .selectFrom('payslips as s')
-    .innerJoin('payroll_runs as r', 'r.id', 's.run_id')
-    .select('s.period')
-    .where('s.employee_id', '=', employeeId)
-    .where('s.period', 'in', periods)
-    .where('r.status', '=', 'finalised')
-    .orderBy('s.period')
-    .executeTakeFirst();
+  const locked = await firstLockedPeriod(db, employeeId, periods);
   if (locked)
     throw new AppError(
       'CONFLICT',
-      `The payroll of ${mmyyyy(locked.period)} is finalised and locked: this ${what} would change that month's pay. HR can reopen that month's payroll run first`,
+      `The payroll of ${mmyyyy(locked)} is finalised and locked: this ${what} would change that month's pay. HR can reopen that month's payroll run first`,
     );
 }
 

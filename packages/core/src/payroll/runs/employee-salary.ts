@@ -27,6 +27,7 @@ import { listBonusCuts } from './bonus-cuts';
 import { listEmployeeComponents } from './components';
 import { linesOf, payslipQuery } from './payslips';
 import { listSalaryQueue } from './salary-queue';
+import { fileDownload } from '../../shared/file-download';
 
 type View = Grant<'salary.view'>;
 
@@ -235,5 +236,5 @@ export async function downloadPayrollRun(
 ): Promise<{ fileName: string; contentType: string; base64: string }> {
   const { id } = salaryIdInput.parse(raw);
   const { period, buffer } = await payrollWorkbook(ctx.db, id, grant.scope);
-  return { fileName: `payroll_${period}_${id}.xlsx`, contentType: XLSX_TYPE, base64: buffer.toString('base64') };
+  return fileDownload(`payroll_${period}_${id}.xlsx`, XLSX_TYPE, buffer);
 }

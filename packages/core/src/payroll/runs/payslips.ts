@@ -1,5 +1,5 @@
 import type { Grant, Scope } from '../../access/index';
-import { employeeInScope } from '../../access/index';
+import { employeeInScope, ownEmployeeRecordId } from '../../access/index';
 import type { Ctx, Db } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
@@ -80,8 +80,7 @@ export async function myPayslips(
   raw: In<typeof personalSalaryInput>,
 ): Promise<Page<PayslipDetail>> {
   const input = personalSalaryInput.parse(raw);
-  const employeeId = grant.actor.employeeId;
-  if (!employeeId) throw notFound('Employee record of this login');
+  const employeeId = ownEmployeeRecordId(grant.actor);
   let q = payslipQuery(ctx.db, { kind: 'all' }).where('s.employee_id', '=', employeeId).where('r.status', '=', 'finalised');
   if (input.year) q = q.where('s.period', 'like', `${input.year}-%`);
   const page = await countedPage(q, input, (q) => q.orderBy('s.period', 'desc'));
