@@ -94,11 +94,14 @@ export async function assertMayDecide(db: Db, actor: Actor, d: Decision): Promis
   if (d.subjectEmployeeId != null && d.filedAt != null) {
     const filedAt = d.filedAt instanceof Date ? d.filedAt : new Date(d.filedAt);
     const me = actor.employeeId ?? -1;
+    // `filedAt` came through a JS Date (milliseconds) while the database keeps microseconds: a relation made in
+    // the same millisecond just before the filing would otherwise count as "after". Both sides are compared in
+    // milliseconds, here and in mayDecideSql.
     const r = await sql<{ changed: boolean }>`select exists (
         select 1 from employee_managers mg
         where mg.employee_id = ${d.subjectEmployeeId}
-          and ((mg.manager_employee_id = ${me} and greatest(mg.created_at, mg.updated_at) > ${filedAt})
-            or (mg.created_by = ${actor.userId} and greatest(mg.created_at, mg.updated_at) > ${filedAt}))
+          and (mg.manager_employee_id = ${me} or mg.created_by = ${actor.userId})
+          and date_trunc('milliseconds', greatest(mg.created_at, mg.updated_at)) > ${filedAt}
       ) as changed`.execute(db);
     if (r.rows[0]?.changed) {
       throw new AppError(
@@ -131,7 +134,7 @@ export function mayDecideSql(
     and not exists (select 1 from employee_managers mg
       where mg.employee_id = ${c.subjectEmployeeId}
         and (mg.manager_employee_id = ${me} or mg.created_by = ${actor.userId})
-        and greatest(mg.created_at, mg.updated_at) > ${c.filedAt}))`;
+        and date_trunc('milliseconds', greatest(mg.created_at, mg.updated_at)) > date_trunc('milliseconds', ${c.filedAt})))`;
 }
 
 /**

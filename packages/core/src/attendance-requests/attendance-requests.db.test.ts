@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { useDbEnv } from '../testing/db-env';
 import { failure } from '../testing/expect';
 import { assignPin } from '../attendance/punches';
@@ -535,6 +536,18 @@ describe('segregation of duties and plausible dates (issue 16 items 4 and 13)', 
     await link(b.a, mgr, admin);
     const c2 = await requestCorrection(ctx(b.a), personal(b.a), { date: '2026-11-16', type: 1, reason: 'Bus' });
     expect((await approveCorrection(ctx(mgr), approver(mgr), { id: c2.id })).status).toBe(1);
+  });
+
+  it('a manager linked in the same millisecond just before the filing may decide it (microseconds are not lost to a Date)', async () => {
+    const { a } = await worker(0);
+    const mgr = await actor(['manager'], 1);
+    const c = await requestCorrection(ctx(a), personal(a), { date: '2026-11-16', type: 1, reason: 'Bus' });
+    await link(a, mgr, admin);
+    // Filed at .123900, linked at .123400: before the filing, within the millisecond a JS Date keeps.
+    await sql`update attendance_corrections set created_at = '2026-11-19 09:00:00.123900+07' where id = ${c.id}`.execute(env.db);
+    await sql`update employee_managers set created_at = '2026-11-19 09:00:00.123400+07', updated_at = '2026-11-19 09:00:00.123400+07'
+      where employee_id = ${a.employeeId!} and manager_employee_id = ${mgr.employeeId!}`.execute(env.db);
+    expect((await approveCorrection(ctx(mgr), approver(mgr), { id: c.id })).status).toBe(1);
   });
 
   it('a date more than a year from today is refused with the range, naming the field', async () => {
