@@ -98,6 +98,18 @@ export function fieldsOf(err: unknown): { param: string; msg: string }[] {
   return Array.isArray(fields) ? fields.filter((f) => isObject(f) && typeof f.param === 'string') : [];
 }
 
+/** The server's field errors of a failed save, by field (the first message of each). */
+export function errorsOf(err: unknown): Record<string, string> {
+  const next: Record<string, string> = {};
+  for (const f of fieldsOf(err)) next[f.param] ??= f.msg;
+  return next;
+}
+
+/** The server's first message about the field `param` of a failed save, or undefined. */
+export function fieldErrorOf(err: unknown, param: string): string | undefined {
+  return fieldsOf(err).find((f) => f.param === param)?.msg;
+}
+
 /** The message of an error, or undefined when there is none worth showing. */
 export function messageOf(err: unknown): string | undefined {
   if (isObject(err) && typeof err['message'] === 'string' && err['message'].trim()) return err['message'];

@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './Button';
-import { cx } from './cx';
-import { ChevronLeftIcon, ChevronRightIcon } from './Icons';
-import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
-import { useMarkDirty } from './dialog-guard';
+import { ChoiceGrid, type PickerFieldProps, PickerInput, PopupPanel, PopupStepper } from './PickerInput';
 import { usePopover } from './use-popover';
 
 /** "yyyy-mm" → { year, month }; null otherwise. */
@@ -15,6 +11,8 @@ export function parseMonth(v: string | null | undefined): { year: number; month:
   return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null;
 }
 
+const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+
 /** Its value is "yyyy-mm". */
 export type MonthPickerProps = PickerFieldProps<string>;
 
@@ -22,7 +20,6 @@ export type MonthPickerProps = PickerFieldProps<string>;
 export function MonthPicker({ value, onChange, ...field }: MonthPickerProps) {
   const { i18n } = useTranslation();
   const { open, setOpen, ref } = usePopover();
-  const markDirty = useMarkDirty();
   const current = parseMonth(value);
   const [year, setYear] = useState(() => current?.year ?? new Date().getFullYear());
   const monthName = new Intl.DateTimeFormat(i18n.language === 'id' ? 'id-ID' : 'en-GB', { month: 'short' });
@@ -41,34 +38,17 @@ export function MonthPicker({ value, onChange, ...field }: MonthPickerProps) {
       />
       {open ? (
         <PopupPanel label={field.ariaLabel ?? 'mm/yyyy'}>
-          <div className="mb-2 flex items-center justify-between">
-            <Button variant="ghost" size="sm" aria-label="previous year" onClick={() => setYear(year - 1)}>
-              <ChevronLeftIcon />
-            </Button>
-            <span className="font-semibold tabular-nums">{year}</span>
-            <Button variant="ghost" size="sm" aria-label="next year" onClick={() => setYear(year + 1)}>
-              <ChevronRightIcon />
-            </Button>
-          </div>
-          <div className="grid w-56 grid-cols-3 gap-1">
-            {Array.from({ length: 12 }, (_, i) => i + 1).map((m) => (
-              <button
-                key={m}
-                type="button"
-                onClick={() => {
-                  markDirty();
-                  onChange(`${year}-${String(m).padStart(2, '0')}`);
-                  setOpen(false);
-                }}
-                className={cx(
-                  'rounded px-2 py-1.5 text-sm hover:bg-sky-100',
-                  current?.year === year && current.month === m && 'bg-sky-700 text-white hover:bg-sky-800',
-                )}
-              >
-                {monthName.format(new Date(2000, m - 1, 1))}
-              </button>
-            ))}
-          </div>
+          <PopupStepper title={year} previousLabel="previous year" nextLabel="next year" onStep={(by) => setYear(year + by)} />
+          <ChoiceGrid
+            choices={MONTHS}
+            selected={(m) => current?.year === year && current.month === m}
+            onPick={(m) => {
+              onChange(`${year}-${String(m).padStart(2, '0')}`);
+              setOpen(false);
+            }}
+          >
+            {(m) => monthName.format(new Date(2000, m - 1, 1))}
+          </ChoiceGrid>
         </PopupPanel>
       ) : null}
     </div>

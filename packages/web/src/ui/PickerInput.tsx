@@ -1,6 +1,8 @@
 import type { ReactNode, Ref } from 'react';
+import { Button } from './Button';
 import { cx } from './cx';
-import { CalendarIcon } from './Icons';
+import { useMarkDirty } from './dialog-guard';
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon } from './Icons';
 
 export type PickerVariant = 'plain' | 'underlined';
 
@@ -106,6 +108,72 @@ export function PopupPanel({ children, label }: { children: ReactNode; label: st
       className="absolute left-0 z-40 mt-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
     >
       {children}
+    </div>
+  );
+}
+
+/** The head of the month and year popups: "previous" and "next" around what the grid shows (`title`). */
+export function PopupStepper({
+  title,
+  previousLabel,
+  nextLabel,
+  onStep,
+}: {
+  title: ReactNode;
+  previousLabel: string;
+  nextLabel: string;
+  onStep: (by: -1 | 1) => void;
+}) {
+  return (
+    <div className="mb-2 flex items-center justify-between">
+      <Button variant="ghost" size="sm" aria-label={previousLabel} onClick={() => onStep(-1)}>
+        <ChevronLeftIcon />
+      </Button>
+      <span className="font-semibold tabular-nums">{title}</span>
+      <Button variant="ghost" size="sm" aria-label={nextLabel} onClick={() => onStep(1)}>
+        <ChevronRightIcon />
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The choices of the month and year popups in three columns, `selected` filled; a pick marks the
+ * dialog edited (`useMarkDirty`), then `onPick`. `className` adds to each choice's classes.
+ */
+export function ChoiceGrid({
+  choices,
+  selected,
+  onPick,
+  className,
+  children,
+}: {
+  choices: readonly number[];
+  selected: (choice: number) => boolean;
+  onPick: (choice: number) => void;
+  className?: string;
+  children: (choice: number) => ReactNode;
+}) {
+  const markDirty = useMarkDirty();
+  return (
+    <div className="grid w-56 grid-cols-3 gap-1">
+      {choices.map((c) => (
+        <button
+          key={c}
+          type="button"
+          onClick={() => {
+            markDirty();
+            onPick(c);
+          }}
+          className={cx(
+            'rounded px-2 py-1.5 text-sm hover:bg-sky-100',
+            className,
+            selected(c) && 'bg-sky-700 text-white hover:bg-sky-800',
+          )}
+        >
+          {children(c)}
+        </button>
+      ))}
     </div>
   );
 }

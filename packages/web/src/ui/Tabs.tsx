@@ -1,6 +1,12 @@
 import { cx } from './cx';
 
-/** A row of tabs (the active one is kept in the URL by the page). */
+/** The tab the URL's `?tab=` names when it is one of `tabs`, else `fallback`. */
+export function urlTab<T extends string>(params: URLSearchParams, tabs: readonly T[], fallback: T): T {
+  const asked = params.get('tab') ?? '';
+  return (tabs as readonly string[]).includes(asked) ? (asked as T) : fallback;
+}
+
+/** A row of tabs (the active one is kept in the URL by the page; `urlTab` reads it). */
 export function Tabs<T extends string>({
   tabs,
   active,

@@ -1,9 +1,5 @@
 import { useState } from 'react';
-import { Button } from './Button';
-import { cx } from './cx';
-import { ChevronLeftIcon, ChevronRightIcon } from './Icons';
-import { type PickerFieldProps, PickerInput, PopupPanel } from './PickerInput';
-import { useMarkDirty } from './dialog-guard';
+import { ChoiceGrid, type PickerFieldProps, PickerInput, PopupPanel, PopupStepper } from './PickerInput';
 import { usePopover } from './use-popover';
 
 export type YearPickerProps = PickerFieldProps<number>;
@@ -13,7 +9,6 @@ const PAGE = 12;
 /** Year picker: read-only yyyy input (spec §9) with a grid of 12 years. */
 export function YearPicker({ value, onChange, ...field }: YearPickerProps) {
   const { open, setOpen, ref } = usePopover();
-  const markDirty = useMarkDirty();
   const pageStart = (y: number) => y - (((y % PAGE) + PAGE) % PAGE);
   const [start, setStart] = useState(() => pageStart(value ?? new Date().getFullYear()));
   return (
@@ -30,36 +25,23 @@ export function YearPicker({ value, onChange, ...field }: YearPickerProps) {
       />
       {open ? (
         <PopupPanel label={field.ariaLabel ?? 'yyyy'}>
-          <div className="mb-2 flex items-center justify-between">
-            <Button variant="ghost" size="sm" aria-label="previous years" onClick={() => setStart(start - PAGE)}>
-              <ChevronLeftIcon />
-            </Button>
-            <span className="font-semibold tabular-nums">
-              {start}–{start + PAGE - 1}
-            </span>
-            <Button variant="ghost" size="sm" aria-label="next years" onClick={() => setStart(start + PAGE)}>
-              <ChevronRightIcon />
-            </Button>
-          </div>
-          <div className="grid w-56 grid-cols-3 gap-1">
-            {Array.from({ length: PAGE }, (_, i) => start + i).map((y) => (
-              <button
-                key={y}
-                type="button"
-                onClick={() => {
-                  markDirty();
-                  onChange(y);
-                  setOpen(false);
-                }}
-                className={cx(
-                  'rounded px-2 py-1.5 text-sm tabular-nums hover:bg-sky-100',
-                  value === y && 'bg-sky-700 text-white hover:bg-sky-800',
-                )}
-              >
-                {y}
-              </button>
-            ))}
-          </div>
+          <PopupStepper
+            title={`${start}–${start + PAGE - 1}`}
+            previousLabel="previous years"
+            nextLabel="next years"
+            onStep={(by) => setStart(start + by * PAGE)}
+          />
+          <ChoiceGrid
+            choices={Array.from({ length: PAGE }, (_, i) => start + i)}
+            selected={(y) => value === y}
+            onPick={(y) => {
+              onChange(y);
+              setOpen(false);
+            }}
+            className="tabular-nums"
+          >
+            {(y) => y}
+          </ChoiceGrid>
         </PopupPanel>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
-import { fieldsOf } from '../../lib/errors';
+import { fieldErrorOf } from '../../lib/errors';
 import { formatIsoDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { Field } from '../../ui/Field';
@@ -38,7 +38,7 @@ export function OvertimeDetailModal({ id, onClose }: { id: number | null; onClos
   });
   const approve = trpc.attendanceRequest.overtime.approve.useMutation({
     ...opts,
-    onError: (err) => setHoursError(fieldsOf(err).find((f) => f.param === 'hours')?.msg),
+    onError: (err) => setHoursError(fieldErrorOf(err, 'hours')),
   });
   const disapprove = trpc.attendanceRequest.overtime.disapprove.useMutation(opts);
   const cancel = trpc.attendanceRequest.overtime.cancel.useMutation(opts);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatIsoDate } from '../../lib/format';
 import { type ListState, useListState } from '../../lib/use-list-state';
 import type { Column } from '../../ui/DataTable';
-import { DetailsButton } from '../shared/approvals/DetailsButton';
+import { RowActionButton } from '../../ui/RowActionButton';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { OfficeDepartmentFilter } from '../shared/approvals/OfficeDepartmentFilter';
 import { PeriodFilter } from '../shared/approvals/PeriodFilter';
@@ -261,7 +261,7 @@ export function useRequestColumns<R extends RequestRow>() {
   const details = (onOpen: (id: number) => void): Column<R> => ({
     key: 'open',
     header: '',
-    cell: (r) => <DetailsButton id={r.id} label={t('attreq.details')} onClick={() => onOpen(r.id)} />,
+    cell: (r) => <RowActionButton label={t('attreq.details')} of={`#${r.id}`} variant="secondary" onClick={() => onOpen(r.id)} />,
   });
   const select = (sel: Selection): Column<R>[] => [selectColumn<R>(sel, t('attreq.select'))];
   return { select, date, employee, times, reason, status, details };

@@ -71,7 +71,6 @@ export function HolidaysTab() {
         list={list}
         query={query}
         columns={columns}
-        rowKey={(r) => r.id}
         onAdd={canManage ? () => setEditing('new') : undefined}
         addLabel={t('att.addHoliday')}
         searchPlaceholder={t('att.searchHoliday')}

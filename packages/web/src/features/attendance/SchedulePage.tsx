@@ -14,7 +14,7 @@ import { Field } from '../../ui/Field';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
-import { Tabs } from '../../ui/Tabs';
+import { Tabs, urlTab } from '../../ui/Tabs';
 import { useListState } from '../../lib/use-list-state';
 import { OrgCascadeFields } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
@@ -38,8 +38,7 @@ export function SchedulePage() {
   const [params, setParams] = useSearchParams();
   const canManage = useCan('attendance.manage');
   const visible = TABS.filter((id) => canManage || id === 'roster' || id === 'holidays' || id === 'settings');
-  const asked = params.get('tab') ?? '';
-  const tab: Tab = (visible as readonly string[]).includes(asked) ? (asked as Tab) : 'roster';
+  const tab = urlTab(params, visible, 'roster');
   return (
     <>
       <PageTitle>{t('routes.attendance.schedule')}</PageTitle>

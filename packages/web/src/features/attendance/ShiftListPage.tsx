@@ -65,14 +65,7 @@ export function ShiftListPage() {
             onChange={list.filter(setOfficeId)}
           />
         </SearchFilters>
-        <PagedRows
-          caption={t('routes.attendance.shift')}
-          list={list}
-          query={query}
-          columns={columns}
-          rowKey={(r) => r.id}
-          empty={t('att.noShifts')}
-        />
+        <PagedRows caption={t('routes.attendance.shift')} list={list} query={query} columns={columns} empty={t('att.noShifts')} />
       </Card>
       <DeleteRowDialog
         row={deleting}

@@ -18,7 +18,7 @@ import { CompanyOfficeSelect, DepartmentSelect, DivisionSelect } from '../shared
 import { toId } from '../shared/use-lookups';
 import './texts';
 import { SearchInput } from '../../ui/SearchInput';
-import { useFileDownload } from '../../lib/use-file-download';
+import { FileDownloadButton } from '../../ui/FileDownloadButton';
 import { useEnumLabel } from '../../lib/enum-labels';
 
 export type TimesheetRow = RouterOutputs['attendance']['timesheet']['list']['rows'][number];
@@ -354,29 +354,16 @@ export function Figures({ items, className, testId }: { items: [string, ReactNod
   );
 }
 
-/** A button that fetches a file from a download procedure and saves it. */
-export function DownloadButton({
-  fetchFile,
-  children,
-  variant = 'secondary',
-  size = 'md',
-  testId,
-}: {
+/** A download button (ui `FileDownloadButton`) that reads "Preparing…" while the file is made. */
+export function DownloadButton(props: {
   fetchFile: () => Promise<DownloadFile>;
   children: ReactNode;
   variant?: 'primary' | 'secondary';
   size?: 'sm' | 'md';
   testId?: string;
 }) {
-  const { busy, download } = useFileDownload();
   const { t } = useTranslation();
-  // A failure is left alone: the query cache's error handler has shown the error (spec §8).
-  const run = () => download(fetchFile).catch(() => {});
-  return (
-    <Button variant={variant} size={size} disabled={busy} onClick={() => void run()} data-testid={testId}>
-      {busy ? t('att.preparing') : children}
-    </Button>
-  );
+  return <FileDownloadButton {...props} busyLabel={t('att.preparing')} />;
 }
 
 /** Links between the timesheet screens (list, failed, summary, download, report). */

@@ -35,6 +35,7 @@ import { useOrgCascade } from '../../lib/use-org-cascade';
 import { ControlField } from '../../ui/ControlField';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { TextField } from '../../ui/TextField';
+import { toastThen } from '../../lib/toast-then';
 
 type SummaryRow = RouterOutputs['canteen']['mealSchedule']['list']['rows'][number];
 type EmployeeRow = RouterOutputs['canteen']['mealSchedule']['employees']['rows'][number];
@@ -51,23 +52,16 @@ function AssignCard() {
   const [onlyRostered, setOnlyRostered] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState('');
-  const onError = (err: unknown) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg])));
-  const assign = trpc.canteen.mealSchedule.assign.useMutation({
-    meta: { successMessage: 'server' },
-    onError,
-    onSuccess: (r) => {
-      setResult(t('cnt.assigned', r));
+  /** A run's options: the server's toast and the counts (`text`) under the form, or its field errors at their fields. */
+  const reported = (text: 'cnt.assigned' | 'cnt.removed') => ({
+    ...toastThen((counts: Record<string, number>) => {
+      setResult(t(text, counts));
       void utils.canteen.invalidate();
-    },
+    }),
+    onError: (err: unknown) => setErrors(Object.fromEntries(fieldsOf(err).map((f) => [f.param, f.msg]))),
   });
-  const remove = trpc.canteen.mealSchedule.remove.useMutation({
-    meta: { successMessage: 'server' },
-    onError,
-    onSuccess: (r) => {
-      setResult(t('cnt.removed', r));
-      void utils.canteen.invalidate();
-    },
-  });
+  const assign = trpc.canteen.mealSchedule.assign.useMutation(reported('cnt.assigned'));
+  const remove = trpc.canteen.mealSchedule.remove.useMutation(reported('cnt.removed'));
   const run = (which: 'assign' | 'remove') => {
     const next: Record<string, string> = {};
     if (!mealId) next.mealId = requiredNotice(t('cnt.meal'));
@@ -155,13 +149,12 @@ function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => v
   const utils = trpc.useUtils();
   const [preference, setPreference] = useState<string>(row.preference);
   const [note, setNote] = useState(row.preferenceNote ?? '');
-  const save = trpc.canteen.mealSchedule.setPreference.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const save = trpc.canteen.mealSchedule.setPreference.useMutation(
+    toastThen(() => {
       void utils.canteen.mealSchedule.invalidate();
       onClose();
-    },
-  });
+    }),
+  );
   return (
     <ActionModal
       onClose={onClose}

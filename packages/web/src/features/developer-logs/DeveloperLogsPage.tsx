@@ -16,6 +16,7 @@ import { LogDetailDialog } from './LogDetailDialog';
 import './texts';
 import { useFileDownload } from '../../lib/use-file-download';
 import { TextField } from '../../ui/TextField';
+import { RowActionButton } from '../../ui/RowActionButton';
 
 type Row = RouterOutputs['auditLog']['list']['rows'][number];
 
@@ -81,11 +82,7 @@ export function DeveloperLogsPage() {
     {
       key: 'details',
       header: t('app.actions'),
-      cell: (r) => (
-        <Button size="sm" variant="secondary" aria-label={`${t('dlogs.details')} ${r.action}`} onClick={() => setOpen(r.id)}>
-          {t('dlogs.details')}
-        </Button>
-      ),
+      cell: (r) => <RowActionButton label={t('dlogs.details')} of={r.action} variant="secondary" onClick={() => setOpen(r.id)} />,
     },
   ];
 

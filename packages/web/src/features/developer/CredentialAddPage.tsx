@@ -2,7 +2,7 @@ import { createCredentialInput } from '@hr/core/browser';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldsOf } from '../../lib/errors';
+import { fieldErrorOf } from '../../lib/errors';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Banner } from '../../ui/Banner';
 import { SaveOrCancel } from './SaveOrCancel';
@@ -29,10 +29,10 @@ export function CredentialAddPage() {
       void utils.auth.credential.list.invalidate();
     },
     onError: (err) => {
-      const f = fieldsOf(err).find((x) => x.param === 'name');
-      if (f) setError(`Name ${f.msg}`);
-      const d = fieldsOf(err).find((x) => x.param === 'deviceId');
-      if (d) setDeviceError(`Terminal ${d.msg}`);
+      const name = fieldErrorOf(err, 'name');
+      if (name !== undefined) setError(`Name ${name}`);
+      const device = fieldErrorOf(err, 'deviceId');
+      if (device !== undefined) setDeviceError(`Terminal ${device}`);
     },
   });
 

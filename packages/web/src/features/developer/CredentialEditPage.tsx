@@ -13,6 +13,7 @@ import { Field } from '../../ui/Field';
 import { CancelButton } from '../../ui/ActionModal';
 import { Modal } from '../../ui/Modal';
 import { accessOf, CredentialFields, type CredentialDraft, checkCredential, credentialBody } from './CredentialFields';
+import { toastThen } from '../../lib/toast-then';
 
 type Rotated = RouterOutputs['auth']['credential']['rotate'];
 
@@ -65,14 +66,13 @@ export function CredentialEditPage() {
       refresh();
     },
   });
-  const revoke = trpc.auth.credential.revoke.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const revoke = trpc.auth.credential.revoke.useMutation(
+    toastThen(() => {
       setConfirm(null);
       refresh();
       void navigate('/developer/credential');
-    },
-  });
+    }),
+  );
 
   const title = <PageTitle>{t('routes.developer.credentialEdit')}</PageTitle>;
   if (detail.isError) {

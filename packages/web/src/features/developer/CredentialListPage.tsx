@@ -9,6 +9,7 @@ import type { Column } from '../../ui/DataTable';
 import { QueryTable } from '../../ui/QueryTable';
 import { ActionModal } from '../../ui/ActionModal';
 import { LinkButton } from '../../ui/LinkButton';
+import { toastThen } from '../../lib/toast-then';
 
 type CredentialRow = RouterOutputs['auth']['credential']['list'][number];
 
@@ -17,13 +18,12 @@ export function CredentialListPage() {
   const utils = trpc.useUtils();
   const list = trpc.auth.credential.list.useQuery();
   const [revoking, setRevoking] = useState<CredentialRow | null>(null);
-  const revoke = trpc.auth.credential.revoke.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const revoke = trpc.auth.credential.revoke.useMutation(
+    toastThen(() => {
       setRevoking(null);
       void utils.auth.credential.list.invalidate();
-    },
-  });
+    }),
+  );
 
   const columns: Column<CredentialRow>[] = [
     { key: 'name', header: t('credentials.name'), cell: (r) => r.name },
@@ -84,7 +84,7 @@ export function CredentialListPage() {
         {t('routes.developer.credential')}
       </PageTitle>
       <Card>
-        <QueryTable query={list} columns={columns} rowKey={(r) => r.id} empty={t('credentials.empty')} />
+        <QueryTable query={list} columns={columns} empty={t('credentials.empty')} />
       </Card>
       {revoking ? (
         <ActionModal

@@ -270,7 +270,6 @@ export function FingerspotDetailPage() {
           <DataTable
             columns={scanColumns}
             rows={scans.data?.rows ?? []}
-            rowKey={(r) => r.id}
             loading={scans.isFetching}
             failed={scans.isError && !scans.data}
             onRetry={() => void scans.refetch()}
@@ -307,7 +306,7 @@ export function FingerspotDetailPage() {
           }
         >
           <p className="mb-2 text-xs text-slate-500">{t('devTerm.detail.terminalUsersIntro')}</p>
-          <QueryTable query={commands} columns={commandColumns} rowKey={(r) => r.id} empty={t('devTerm.detail.noCommands')} />
+          <QueryTable query={commands} columns={commandColumns} empty={t('devTerm.detail.noCommands')} />
         </Card>
         <div className="grid gap-4 lg:grid-cols-2">
           <Card title={t('devTerm.detail.unmappedPins', { count: d.unmappedPins.length })}>

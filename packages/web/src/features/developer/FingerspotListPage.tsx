@@ -15,6 +15,7 @@ import { driverLabel, formatSkew, SKEW_WARNING_MS } from './devices/shared';
 import './devices/terminal-texts';
 import { UnregisteredCloudCard } from './devices/UnregisteredCloudCard';
 import { UnregisteredPushCard } from './devices/UnregisteredPushCard';
+import { toastThen } from '../../lib/toast-then';
 
 type DeviceRow = RouterOutputs['device']['list']['rows'][number];
 
@@ -29,13 +30,12 @@ export function FingerspotListPage() {
   const debounced = useDebouncedValue(search, 300);
   const list = trpc.device.list.useQuery({ page: paging.page, pageSize: paging.pageSize, search: debounced.trim() || undefined });
   const [deleting, setDeleting] = useState<DeviceRow | null>(null);
-  const remove = trpc.device.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const remove = trpc.device.delete.useMutation(
+    toastThen(() => {
       setDeleting(null);
       void utils.device.list.invalidate();
-    },
-  });
+    }),
+  );
 
   const columns: Column<DeviceRow>[] = [
     {
@@ -117,7 +117,7 @@ export function FingerspotListPage() {
             }}
           />
         </div>
-        <PagedTable columns={columns} query={list} paging={paging} rowKey={(r) => r.id} empty={t('devTerm.list.empty')} />
+        <PagedTable columns={columns} query={list} paging={paging} empty={t('devTerm.list.empty')} />
       </Card>
       {deleting ? (
         <ActionModal

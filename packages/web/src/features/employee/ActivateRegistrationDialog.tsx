@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsOf } from '../../lib/errors';
+import { fieldErrorOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { FormButtons } from '../../ui/FormButtons';
@@ -33,7 +33,7 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
       void utils.employee.list.invalidate();
     },
   });
-  const serverField = (param: string) => fieldsOf(activate.error).find((f) => f.param === param)?.msg;
+  const serverField = (param: string) => fieldErrorOf(activate.error, param);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

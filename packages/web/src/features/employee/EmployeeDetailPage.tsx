@@ -53,6 +53,7 @@ import type { EmployeeField, EmployeeSection } from './text-keys';
 import { TextLink } from '../../ui/TextLink';
 import { enumLabel } from '../../lib/enum-labels';
 import { toastThen } from '../../lib/toast-then';
+import { RowActionButton } from '../../ui/RowActionButton';
 
 type Editing = SectionFormKind | ListSection;
 
@@ -134,20 +135,16 @@ export function Detail({ d, title }: { d: EmployeeDetail; title?: string }) {
   const edit = (section: Editing) => {
     if (mode === 'request') {
       return (REQUESTABLE_SECTIONS as readonly string[]).includes(section) ? (
-        <Button
+        <RowActionButton
+          label={t('employeeDetail.requestChange')}
+          of={s(section)}
           variant="secondary"
-          size="sm"
           onClick={() => setEditing(section)}
-          aria-label={`${t('employeeDetail.requestChange')} ${s(section)}`}
-        >
-          {t('employeeDetail.requestChange')}
-        </Button>
+        />
       ) : null;
     }
     return canEdit ? (
-      <Button variant="secondary" size="sm" onClick={() => setEditing(section)} aria-label={`${t('app.edit')} ${s(section)}`}>
-        {t('app.edit')}
-      </Button>
+      <RowActionButton label={t('app.edit')} of={s(section)} variant="secondary" onClick={() => setEditing(section)} />
     ) : null;
   };
   /** A section's card: its title and its edit (or change request) button. */

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { CancelButton } from '../../ui/ActionModal';
 import { Modal } from '../../ui/Modal';
-import { fileToBase64 } from '../purchase-of-goods/shared';
+import { fileToBase64 } from '../../lib/read-file';
 import { FileField } from '../../ui/FileField';
 import { CheckboxField } from '../../ui/CheckboxField';
 

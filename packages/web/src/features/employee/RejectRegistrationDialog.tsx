@@ -6,18 +6,18 @@ import { Modal } from '../../ui/Modal';
 import { fullName, type RegistrationRow } from './registration-row';
 import { FormButtons } from '../../ui/FormButtons';
 import { TextArea } from '../../ui/TextArea';
+import { toastThen } from '../../lib/toast-then';
 
 export function RejectRegistrationDialog({ registration, onClose }: { registration: RegistrationRow; onClose: () => void }) {
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
-  const reject = trpc.employee.registration.reject.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const reject = trpc.employee.registration.reject.useMutation(
+    toastThen(() => {
       void utils.employee.registration.list.invalidate();
       onClose();
-    },
-  });
+    }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     reject.mutate({ id: registration.id, note: note.trim() || undefined });

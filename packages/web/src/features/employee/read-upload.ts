@@ -1,3 +1,5 @@
+import { fileToBase64 } from '../../lib/read-file';
+
 /**
  * A chosen file as the API takes it (`{fileName, contentType, contentBase64}`), or null when its
  * type is not one of `types` or its size is 0 or over `maxBytes` (the server checks the content).
@@ -9,12 +11,5 @@ export async function readUpload<T extends string>(
 ): Promise<{ fileName: string; contentType: T; contentBase64: string } | null> {
   const type = f.type as T;
   if (!types.includes(type) || f.size === 0 || f.size > maxBytes) return null;
-  // A data: URL is "data:<type>;base64,<bytes>": the part after the comma is the file as base64.
-  const url = await new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(f);
-  });
-  return { fileName: f.name, contentType: type, contentBase64: url.slice(url.indexOf(',') + 1) };
+  return { fileName: f.name, contentType: type, contentBase64: await fileToBase64(f) };
 }

@@ -3,13 +3,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { DownloadButton } from './DownloadButton';
 import { readAttachment as readFile } from '../shared/approvals/read-attachment';
 import './texts';
 import { toastThen } from '../../lib/toast-then';
+import { RowActionButton } from '../../ui/RowActionButton';
 
 type Row = RouterOutputs['inventory']['purchaseRequest']['attachments'][number];
 
@@ -58,15 +58,13 @@ export function AttachmentsCard({ requestId, rows, editable }: { requestId: numb
             fetchFile={() => utils.inventory.purchaseRequest.downloadAttachment.fetch({ id: requestId, attachmentId: a.id })}
           />
           {editable ? (
-            <Button
-              size="sm"
+            <RowActionButton
+              label={t('inv.remove')}
+              of={a.name}
               variant="ghost"
-              disabled={remove.isPending}
-              aria-label={`${t('inv.remove')} ${a.name}`}
+              busy={remove.isPending}
               onClick={() => remove.mutate({ id: requestId, attachmentId: a.id })}
-            >
-              {t('inv.remove')}
-            </Button>
+            />
           ) : null}
         </div>
       ),

@@ -1,17 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useFileDownload } from '../../lib/use-file-download';
-import { Button } from '../../ui/Button';
+import { FileDownloadButton } from '../../ui/FileDownloadButton';
 import './texts';
 
-/**
- * Fetches a file from a download procedure (`{ fileName, contentType, base64 }`) and saves it.
- * A failure shows as the usual error notification (the query cache reports it).
- */
+/** A download button (ui `FileDownloadButton`) reading "Download" (or `label`), "Downloading…" while it runs. */
 export function DownloadButton({
-  fetchFile,
   label,
-  size = 'md',
-  variant = 'secondary',
+  ...props
 }: {
   fetchFile: () => Promise<{ fileName: string; contentType: string; base64: string }>;
   label?: string;
@@ -19,14 +13,9 @@ export function DownloadButton({
   variant?: 'secondary' | 'ghost';
 }) {
   const { t } = useTranslation();
-  const { busy, download } = useFileDownload();
-  const run = () =>
-    download(fetchFile).catch(() => {
-      // Reported by the query cache's error handler.
-    });
   return (
-    <Button variant={variant} size={size} disabled={busy} onClick={() => void run()}>
-      {busy ? t('inv.downloading') : (label ?? t('inv.download'))}
-    </Button>
+    <FileDownloadButton {...props} busyLabel={t('inv.downloading')}>
+      {label ?? t('inv.download')}
+    </FileDownloadButton>
   );
 }

@@ -55,12 +55,5 @@ export function formatRupiah(digits: string): string {
 /** Empty string → undefined, else the number (ids of selects). */
 export const idOrUndefined = (v: string): number | undefined => (v === '' ? undefined : Number(v));
 
-/** Today in the company calendar (Asia/Jakarta), 'yyyy-mm-dd'. */
-export function todayJakarta(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
-}
-
 /** Whole rupiah typed by a user → digits only (no float conversion). */
 export const digitsOnly = (v: string): string => v.replace(/\D/g, '');

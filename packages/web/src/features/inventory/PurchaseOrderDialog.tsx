@@ -6,7 +6,8 @@ import { ActionModal } from '../../ui/ActionModal';
 import { ControlField } from '../../ui/ControlField';
 import { Field } from '../../ui/Field';
 import { TextField } from '../../ui/TextField';
-import { formatRupiah, todayJakarta } from './InventorySelects';
+import { todayWib } from '../../lib/company-date';
+import { formatRupiah } from './InventorySelects';
 import { useSaved } from './catalogue-parts';
 import { DialogLinesTable, LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
@@ -48,7 +49,7 @@ export function orderPreview(lines: { quantity: string; unitPrice: string }[], t
 export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onClose: () => void }) {
   const { t } = useTranslation();
   const [supplier, setSupplier] = useState('');
-  const [orderDate, setOrderDate] = useState(todayJakarta());
+  const [orderDate, setOrderDate] = useState(todayWib());
   const [deliveryDate, setDeliveryDate] = useState('');
   const [tax, setTax] = useState('11');
   const [note, setNote] = useState('');

@@ -5,7 +5,7 @@ import { DatePicker } from '../../ui/DatePicker';
 import { ActionModal } from '../../ui/ActionModal';
 import { ControlField } from '../../ui/ControlField';
 import { TextField } from '../../ui/TextField';
-import { todayJakarta } from './InventorySelects';
+import { todayWib } from '../../lib/company-date';
 import { useSaved } from './catalogue-parts';
 import { DialogLinesTable, LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
@@ -19,7 +19,7 @@ type Order = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][num
 export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const { t } = useTranslation();
   const open = order.lines.filter((l) => l.receivedQuantity < l.quantity);
-  const [date, setDate] = useState(todayJakarta());
+  const [date, setDate] = useState(todayWib());
   const [note, setNote] = useState('');
   const [qty, setQty] = useState<string[]>(open.map(() => ''));
   const { fail, clear, err } = useFieldNotice();

@@ -16,6 +16,7 @@ import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { useFieldNotice } from './request-parts';
 import './texts';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
+import { toastThen } from '../../lib/toast-then';
 
 type StockRow = RouterOutputs['inventory']['stock']['list']['rows'][number];
 type MovementRow = RouterOutputs['inventory']['stock']['movements']['rows'][number];
@@ -90,14 +91,13 @@ export function AdjustDialog({ initial, onClose }: { initial: { variantId: strin
   const [quantity, setQuantity] = useState('');
   const [note, setNote] = useState('');
   const { fail, clear, err } = useFieldNotice();
-  const adjust = trpc.inventory.stock.adjust.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const adjust = trpc.inventory.stock.adjust.useMutation(
+    toastThen(() => {
       void utils.inventory.stock.invalidate();
       void utils.inventory.item.invalidate();
       onClose();
-    },
-  });
+    }),
+  );
   const submit = () => {
     if (!variantId) return fail('adj-variant', t('inv.required'));
     if (!warehouseId) return fail('adj-warehouse', t('inv.required'));

@@ -4,7 +4,7 @@ import { useCan } from '../../lib/can';
 import { formatDateTime } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import type { Column } from '../../ui/DataTable';
-import { Tabs } from '../../ui/Tabs';
+import { Tabs, urlTab } from '../../ui/Tabs';
 import { ItemsPanel, ServicesPanel, UnitsPanel, WarehousesPanel } from './CataloguePanels';
 import { idOrUndefined } from './InventorySelects';
 import { RequestTeamPage, type RequestView, RequestViewList } from './request-pages';
@@ -54,8 +54,7 @@ export function WarehouseRequestListPage() {
   const manage = useCan('inventory.manage');
   const view = useCan('inventory.view');
   const allowed = TABS.filter((tab) => tab === 'requests' || (tab === 'queue' ? manage : view));
-  const asked = params.get('tab') as Tab | null;
-  const active: Tab = asked && allowed.includes(asked) ? asked : 'requests';
+  const active = urlTab(params, allowed, 'requests');
   const go = (tab: Tab, extra: Record<string, string> = {}) => setParams(tab === 'requests' ? {} : { tab, ...extra });
   return (
     <>

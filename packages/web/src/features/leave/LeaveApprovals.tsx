@@ -15,7 +15,8 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect, DepartmentSelect } from '../shared/OrgSelects';
-import { DeleteModal, errorsOf, FormModal, useDraftEditor } from './leave-shared';
+import { errorsOf } from '../../lib/errors';
+import { DeleteModal, FormModal, useDraftEditor } from './leave-shared';
 import './texts';
 import { fieldBinder } from '../../lib/field-binder';
 import { SubmitCell } from '../../ui/FormButtons';
@@ -161,13 +162,7 @@ export function ApprovalRulesCard() {
       }
     >
       <p className="mb-3 text-sm text-slate-600">{t('leave.approvalRulesHint')}</p>
-      <QueryTable
-        caption={t('leave.approvalRules')}
-        query={rules}
-        columns={columns}
-        rowKey={(r) => r.id}
-        empty={t('leave.noRules')}
-      />
+      <QueryTable caption={t('leave.approvalRules')} query={rules} columns={columns} empty={t('leave.noRules')} />
       <FormModal
         editor={editor}
         formId="ar-form"

@@ -10,7 +10,8 @@ import type { Column } from '../../ui/DataTable';
 import { QueryTable } from '../../ui/QueryTable';
 import { TextField } from '../../ui/TextField';
 import { ApprovalRulesCard } from './LeaveApprovals';
-import { DeleteModal, errorsOf, FormModal, useDraftEditor } from './leave-shared';
+import { errorsOf } from '../../lib/errors';
+import { DeleteModal, FormModal, useDraftEditor } from './leave-shared';
 import './texts';
 import { SubmitCell } from '../../ui/FormButtons';
 
@@ -128,13 +129,7 @@ export function LeaveTypePage() {
       </PageTitle>
       <div className="space-y-4">
         <Card title={t('leave.types')}>
-          <QueryTable
-            caption={t('leave.types')}
-            query={types}
-            columns={columns}
-            rowKey={(r) => r.id}
-            empty={t('leave.noTypes')}
-          />
+          <QueryTable caption={t('leave.types')} query={types} columns={columns} empty={t('leave.noTypes')} />
         </Card>
         {canManage ? <LeaveSettingsCard /> : null}
         {canViewRules ? <ApprovalRulesCard /> : null}

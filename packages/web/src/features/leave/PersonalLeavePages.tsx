@@ -30,13 +30,12 @@ export function PersonalLeavePage() {
   );
   const cancel = trpc.leave.personal.cancel.useMutation(toastThen(() => void utils.leave.invalidate()));
   const [editing, setEditing] = useState<LeaveRow | null>(null);
-  const update = trpc.leave.personal.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const update = trpc.leave.personal.update.useMutation(
+    toastThen(() => {
       setEditing(null);
       void utils.leave.invalidate();
-    },
-  });
+    }),
+  );
   const columns: Column<LeaveRow>[] = [
     ...useRequestColumns(true),
     { key: 'note', header: t('leave.note'), cell: (r) => r.decisionNote ?? '' },
@@ -90,7 +89,6 @@ export function PersonalLeavePage() {
           list={paging}
           query={list}
           columns={columns}
-          rowKey={(r) => r.id}
           filtersClassName="mb-4 grid gap-3 sm:grid-cols-3"
           filters={
             <FilterSelect

@@ -1,7 +1,7 @@
 import { createMyLeaveInput, LEAVE_ATTACHMENT_MAX_BYTES, LEAVE_ATTACHMENT_TYPES } from '@hr/core/browser';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsOf } from '../../lib/errors';
+import { errorsOf, fieldsOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { ActionModal } from '../../ui/ActionModal';
@@ -372,13 +372,6 @@ export function DeleteModal<R>({
       <p className="text-sm text-slate-700">{deleting ? children(deleting) : ''}</p>
     </ActionModal>
   );
-}
-
-/** The server's field errors of a failed save, by field (the first message of each). */
-export function errorsOf(err: unknown): Record<string, string> {
-  const next: Record<string, string> = {};
-  for (const f of fieldsOf(err)) next[f.param] ??= f.msg;
-  return next;
 }
 
 /**

@@ -13,11 +13,10 @@ import { TextInput } from '../../ui/TextInput';
 import { FencePlot, type PlotPoint } from './FencePlot';
 import './texts';
 import { toastThen } from '../../lib/toast-then';
+import { todayWib } from '../../lib/company-date';
 
 type Row = RouterOutputs['mobileAttendance']['punches']['rows'][number];
 
-/** Today as WIB 'yyyy-mm-dd' (the company's day). */
-const todayWib = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 const TONE: Record<Row['status'], PlotPoint['tone']> = {
   accepted: 'inside',
   approved: 'inside',
@@ -175,7 +174,6 @@ export function MobilePunchesPage() {
             <DataTable
               columns={columns}
               rows={data?.rows ?? []}
-              rowKey={(r) => r.id}
               loading={list.isFetching}
               failed={list.isError && !data}
               onRetry={() => void list.refetch()}

@@ -231,7 +231,7 @@ function FencesCard() {
           />
         </div>
       ) : null}
-      <QueryTable query={fences} columns={columns} rowKey={(f) => f.id} empty={t('mob.noFences')} />
+      <QueryTable query={fences} columns={columns} empty={t('mob.noFences')} />
     </Card>
   );
 }
@@ -252,13 +252,12 @@ function AllowedCard() {
     { enabled: subjectType === 'employee' && debounced.length > 1, placeholderData: keepPreviousData },
   );
   const changed = () => void utils.mobileAttendance.allowedOffice.list.invalidate();
-  const add = trpc.mobileAttendance.allowedOffice.add.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const add = trpc.mobileAttendance.allowedOffice.add.useMutation(
+    toastThen(() => {
       setSubjectId('');
       changed();
-    },
-  });
+    }),
+  );
   const remove = trpc.mobileAttendance.allowedOffice.remove.useMutation({ onSuccess: changed });
   const columns: Column<Allowed>[] = [
     {
@@ -334,7 +333,7 @@ function AllowedCard() {
           </Button>
         </div>
       </form>
-      <QueryTable query={allowed} columns={columns} rowKey={(a) => a.id} empty={t('mob.noAllowed')} />
+      <QueryTable query={allowed} columns={columns} empty={t('mob.noAllowed')} />
     </Card>
   );
 }

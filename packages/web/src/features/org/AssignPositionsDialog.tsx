@@ -9,6 +9,8 @@ import { Select } from '../../ui/Select';
 import { DepartmentSelect } from '../shared/OrgSelects';
 import './assign-texts';
 import { useRefreshOrg } from './use-refresh';
+import { toastThen } from '../../lib/toast-then';
+import { RowActionButton } from '../../ui/RowActionButton';
 
 /** Where a job position can be assigned (spec §7 `mapping`, `assignation`, `assign`, `unassign`). */
 export type AssignParent = 'section' | 'division' | 'jobLevel' | 'department' | 'office';
@@ -48,8 +50,8 @@ export function AssignPositionsDialog({
     // Every org list (and the cached job position lookups): the position's place changed.
     void refresh.jobPosition();
   };
-  const assign = api.assign.useMutation({ meta: { successMessage: 'server' }, onSuccess: done });
-  const unassign = api.unassign.useMutation({ meta: { successMessage: 'server' }, onSuccess: done });
+  const assign = api.assign.useMutation(toastThen(done));
+  const unassign = api.unassign.useMutation(toastThen(done));
   const options = (candidates.data?.rows ?? []).map((p) => ({ value: p.id, label: `${p.name} (${place(p)})` }));
   const rows = mapped.data?.rows ?? [];
   return (
@@ -61,15 +63,13 @@ export function AssignPositionsDialog({
               {p.name} <span className="text-xs text-slate-500">{place(p)}</span>
             </span>
             {movesInOnly(parent) ? null : (
-              <Button
-                size="sm"
+              <RowActionButton
+                label={t('orgAssign.unassign')}
+                of={p.name}
                 variant="ghost"
-                disabled={unassign.isPending}
-                aria-label={`${t('orgAssign.unassign')} ${p.name}`}
+                busy={unassign.isPending}
                 onClick={() => unassign.mutate({ id, jobPositionId: p.id })}
-              >
-                {t('orgAssign.unassign')}
-              </Button>
+              />
             )}
           </li>
         ))}

@@ -6,7 +6,7 @@ import { DivisionsTab } from './DivisionsTab';
 import { IdIndexTab } from './IdIndexTab';
 import { OfficesTab } from './OfficesTab';
 import { SectionsTab } from './SectionsTab';
-import { Tabs } from '../../ui/Tabs';
+import { Tabs, urlTab } from '../../ui/Tabs';
 
 const TABS = ['offices', 'departments', 'divisions', 'sections', 'idIndex'] as const;
 type Tab = (typeof TABS)[number];
@@ -18,7 +18,7 @@ type Tab = (typeof TABS)[number];
 export function CompanyOfficePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'offices';
+  const tab = urlTab(params, TABS, 'offices');
   const officeId = params.get('office') ?? '';
   const go = (next: Tab, office = officeId) => {
     const p = new URLSearchParams();

@@ -7,7 +7,7 @@ import { OrgChartTree } from './OrgChartTree';
 import { ReferenceTab } from './ReferenceTab';
 import { RegulationsTab } from './RegulationsTab';
 import './regulation-texts';
-import { Tabs } from '../../ui/Tabs';
+import { Tabs, urlTab } from '../../ui/Tabs';
 import { RowLink } from '../../ui/link-column';
 
 type Tab = 'chart' | 'jobLevels' | 'regulations' | ReferenceKind;
@@ -17,8 +17,7 @@ const TABS: readonly Tab[] = ['chart', 'jobLevels', ...REFERENCE_KINDS, 'regulat
 export function MiscPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab') ?? '';
-  const tab: Tab = (TABS as readonly string[]).includes(asked) ? (asked as Tab) : 'chart';
+  const tab = urlTab(params, TABS, 'chart');
   const label = (id: Tab) =>
     id === 'chart' || id === 'jobLevels'
       ? t(`org.tabs.${id}`)

@@ -176,7 +176,7 @@ function EditableReference({ kind }: { kind: ReferenceKind }) {
 /** Marital statuses: the spec fixes their ids (1–5); only the names can change. */
 function FixedReference({ kind }: { kind: ReferenceKind }) {
   const refresh = useRefreshReference();
-  const update = apiOf(kind).update.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
+  const update = apiOf(kind).update.useMutation(toastThen(refresh));
   return <ReferenceView kind={kind} update={update} />;
 }
 

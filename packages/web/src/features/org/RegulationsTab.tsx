@@ -12,6 +12,7 @@ import { Field } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { TextInput } from '../../ui/TextInput';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
+import { readAttachment } from '../shared/approvals/read-attachment';
 import { CrudListCard } from '../../ui/CrudListCard';
 import { useDeleteMutation } from '../../lib/use-crud-mutations';
 import './regulation-texts';
@@ -29,12 +30,8 @@ interface Upload {
 
 /** Reads a picked document as base64 for the JSON API; null when its type or size is not allowed. */
 async function readDocument(f: File): Promise<Upload | null> {
-  const mime = (f.type === 'image/jpg' ? 'image/jpeg' : f.type) as FileType;
-  if (!REGULATION_FILE_TYPES.includes(mime) || f.size === 0 || f.size > REGULATION_MAX_FILE_BYTES) return null;
-  const buf = new Uint8Array(await f.arrayBuffer());
-  let bin = '';
-  for (let i = 0; i < buf.length; i += 0x8000) bin += String.fromCharCode(...buf.subarray(i, i + 0x8000));
-  return { fileName: f.name, mime, contentBase64: btoa(bin) };
+  const read = await readAttachment(f, REGULATION_FILE_TYPES, REGULATION_MAX_FILE_BYTES);
+  return read && { fileName: read.name, mime: read.mime, contentBase64: read.contentBase64 };
 }
 
 export const formatBytes = (n: number) =>

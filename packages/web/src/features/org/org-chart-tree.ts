@@ -14,56 +14,44 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
-const position = (p: OrgChartPosition): TreeNode => ({
-  key: `position-${p.id}`,
-  kind: 'position',
-  name: p.name,
-  headcount: p.headcount,
-  note: p.jobLevel,
-  children: [],
+/** What every level of the chart has: an id, a name and a headcount. */
+interface Unit {
+  id: number;
+  name: string;
+  headcount: number;
+}
+
+const node = (kind: NodeKind, unit: Unit, note: string | null, children: TreeNode[]): TreeNode => ({
+  key: `${kind}-${unit.id}`,
+  kind,
+  name: unit.name,
+  headcount: unit.headcount,
+  note,
+  children,
 });
+
+const position = (p: OrgChartPosition): TreeNode => node('position', p, p.jobLevel, []);
 
 /** Offices → departments → divisions → sections → positions; a level's own positions come after its sub-units. */
 export function toTree(chart: OrgChart): TreeNode[] {
-  return chart.offices.map((o) => ({
-    key: `office-${o.id}`,
-    kind: 'office',
-    name: o.name,
-    headcount: o.headcount,
-    note: o.code,
-    children: o.departments.map((d) => ({
-      key: `department-${d.id}`,
-      kind: 'department',
-      name: d.name,
-      headcount: d.headcount,
-      note: null,
-      children: [
-        ...d.divisions.map(
-          (v): TreeNode => ({
-            key: `division-${v.id}`,
-            kind: 'division',
-            name: v.name,
-            headcount: v.headcount,
-            note: null,
-            children: [
-              ...v.sections.map(
-                (s): TreeNode => ({
-                  key: `section-${s.id}`,
-                  kind: 'section',
-                  name: s.name,
-                  headcount: s.headcount,
-                  note: null,
-                  children: s.positions.map(position),
-                }),
-              ),
+  return chart.offices.map((o) =>
+    node(
+      'office',
+      o,
+      o.code,
+      o.departments.map((d) =>
+        node('department', d, null, [
+          ...d.divisions.map((v) =>
+            node('division', v, null, [
+              ...v.sections.map((s) => node('section', s, null, s.positions.map(position))),
               ...v.positions.map(position),
-            ],
-          }),
-        ),
-        ...d.positions.map(position),
-      ],
-    })),
-  }));
+            ]),
+          ),
+          ...d.positions.map(position),
+        ]),
+      ),
+    ),
+  );
 }
 
 /** Keys of every node that has children (for "expand all"). */

@@ -6,7 +6,7 @@ import { Card } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { RefusalNote } from '../../ui/RefusalNote';
 import { toastThen } from '../../lib/toast-then';
-import { RowActionButton } from './RowActionButton';
+import { RowActionButton } from '../../ui/RowActionButton';
 
 type Row = RouterOutputs['permission']['placement']['list']['rows'][number];
 

@@ -10,7 +10,7 @@ import { GrantKeySelect } from './GrantKeySelect';
 import { grantLabel, parseGrantValue } from './grant-labels';
 import './texts';
 import { toastThen } from '../../lib/toast-then';
-import { RowActionButton } from './RowActionButton';
+import { RowActionButton } from '../../ui/RowActionButton';
 import { CheckboxField } from '../../ui/CheckboxField';
 
 type GrantRow = RouterOutputs['permission']['employee']['list']['rows'][number];
@@ -47,9 +47,9 @@ export function SubjectGrantsCard({
   const utils = trpc.useUtils();
   const list = api.list.useQuery({ subjectId, pageSize: 500 });
   const refresh = () => void utils.permission.invalidate();
-  const assign = api.assign.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
-  const approve = api.approve.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
-  const cancel = api.cancel.useMutation({ meta: { successMessage: 'server' }, onSuccess: refresh });
+  const assign = api.assign.useMutation(toastThen(refresh));
+  const approve = api.approve.useMutation(toastThen(refresh));
+  const cancel = api.cancel.useMutation(toastThen(refresh));
   const unassign = api.unassign.useMutation(toastThen(refresh));
   const busy = assign.isPending || approve.isPending || cancel.isPending || unassign.isPending;
 

@@ -2,7 +2,7 @@ import { enumLabel } from '../../lib/enum-labels';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { fieldsOf } from '../../lib/errors';
+import { fieldErrorOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { ActionModal } from '../../ui/ActionModal';
@@ -16,6 +16,7 @@ import { TextField } from '../../ui/TextField';
 import { formatPeriod, formatRp } from './shared';
 import './texts';
 import { LinkButton } from '../../ui/LinkButton';
+import { toastThen } from '../../lib/toast-then';
 
 type Detail = RouterOutputs['purchaseOfGood']['get'];
 type Instalment = Detail['instalments'][number];
@@ -34,7 +35,7 @@ function PayDialog({ invoiceId, instalment, onClose }: { invoiceId: number; inst
       void utils.purchaseOfGood.invalidate();
       onClose();
     },
-    onError: (err) => setError(fieldsOf(err).find((f) => f.param === 'paidOn')?.msg ?? null),
+    onError: (err) => setError(fieldErrorOf(err, 'paidOn') ?? null),
   });
   const submit = () => {
     if (!paidOn) {
@@ -75,13 +76,12 @@ function CancelDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () =
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
-  const cancel = trpc.purchaseOfGood.cancel.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const cancel = trpc.purchaseOfGood.cancel.useMutation(
+    toastThen(() => {
       void utils.purchaseOfGood.invalidate();
       onClose();
-    },
-  });
+    }),
+  );
   return (
     <ActionModal
       onClose={onClose}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsOf } from '../../lib/errors';
+import { fieldErrorOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
@@ -29,7 +29,7 @@ export function LookupCard({ kind }: { kind: 'type' | 'category' }) {
       setEditing(null);
       setError(null);
     },
-    onError: (err: unknown) => setError(fieldsOf(err).find((f) => f.param === 'name')?.msg ?? null),
+    onError: (err: unknown) => setError(fieldErrorOf(err, 'name') ?? null),
   };
   const create = api.create.useMutation(done);
   const update = api.update.useMutation(done);

@@ -2,7 +2,7 @@ import { createPogInvoiceInput } from '@hr/core/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { fieldsOf } from '../../lib/errors';
+import { errorsOf } from '../../lib/errors';
 import { requiredNotice } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { fieldBinder, labelBinder } from '../../lib/field-binder';
@@ -50,11 +50,7 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
       onClose();
       void navigate(`/purchaseOfGood/invoice/${inv.id}/detail`);
     },
-    onError: (err) => {
-      const next: Record<string, string> = {};
-      for (const f of fieldsOf(err)) next[f.param] ??= f.msg;
-      setErrors(next);
-    },
+    onError: (err) => setErrors(errorsOf(err)),
   });
   const labels: Record<string, string> = {
     employeeId: t('pog.employee'),

@@ -1,3 +1,4 @@
+import { TER_ROUNDINGS } from '@hr/core/browser';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,25 @@ export type CalcInput<K extends string> = { key: K; id: string; label: CalcTextK
   /** A text area across the whole form (one value a line). */
   | { kind: 'lines' }
 );
+
+/** The tax-year input of the PPh 21 calculators: this year unless the user types another. */
+export const taxYearInput = (id: string): CalcInput<'taxYear'> => ({
+  key: 'taxYear',
+  id,
+  label: 'taxYear',
+  kind: 'number',
+  initial: () => String(new Date().getFullYear()),
+});
+
+/** The TER rounding input of the PPh 21 calculators (floor unless chosen otherwise). */
+export const terRoundingInput = (id: string): CalcInput<'terRounding'> => ({
+  key: 'terRounding',
+  id,
+  label: 'terRounding',
+  kind: 'enum',
+  initial: 'floor',
+  options: TER_ROUNDINGS,
+});
 
 /** The calculator's texts for its result view: `c` reads `salaryData.calc.<key>`. */
 export interface CalcTexts {

@@ -5,14 +5,13 @@ import {
   type Pph21Output,
   PTKP_STATUSES,
   pph21Input,
-  TER_ROUNDINGS,
 } from '@hr/core/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { TextInput } from '../../ui/TextInput';
 import { num, ResultTable, runCalc } from './calc-shared';
-import { Calculator, type CalculatorSpec } from './Calculator';
+import { Calculator, type CalculatorSpec, taxYearInput, terRoundingInput } from './Calculator';
 import { digitsOnly, rp } from './salary-shared';
 import type { CalcTextKey } from './texts';
 import './texts';
@@ -35,7 +34,7 @@ const pph21: Omit<Pph21Spec, 'input'> = {
   title: 'pph21',
   cli: 'pph21',
   fields: [
-    { key: 'taxYear', id: 'p21-taxYear', label: 'taxYear', kind: 'number', initial: () => String(new Date().getFullYear()) },
+    taxYearInput('p21-taxYear'),
     { key: 'ptkpStatus', id: 'p21-ptkp', label: 'ptkpStatus', kind: 'enum', initial: 'TK/0', options: PTKP_STATUSES },
     {
       key: 'employeeType',
@@ -46,7 +45,7 @@ const pph21: Omit<Pph21Spec, 'input'> = {
       options: PPH21_EMPLOYEE_TYPES,
     },
     { key: 'lastTaxPeriod', id: 'p21-last', label: 'lastTaxPeriod', kind: 'number', initial: () => '12' },
-    { key: 'terRounding', id: 'p21-rounding', label: 'terRounding', kind: 'enum', initial: 'floor', options: TER_ROUNDINGS },
+    terRoundingInput('p21-rounding'),
     {
       key: 'biayaJabatanCap',
       id: 'p21-cap',

@@ -1,6 +1,6 @@
-import { calculatePph21Daily, type Pph21DailyOutput, pph21DailyInput, TER_ROUNDINGS } from '@hr/core/browser';
+import { calculatePph21Daily, type Pph21DailyOutput, pph21DailyInput } from '@hr/core/browser';
 import { num, ResultTable, runCalc } from './calc-shared';
-import { Calculator, type CalculatorSpec } from './Calculator';
+import { Calculator, type CalculatorSpec, taxYearInput, terRoundingInput } from './Calculator';
 import { rp } from './salary-shared';
 
 const pph21Daily: CalculatorSpec<'taxYear' | 'terRounding' | 'days', never, Pph21DailyOutput> = {
@@ -8,8 +8,8 @@ const pph21Daily: CalculatorSpec<'taxYear' | 'terRounding' | 'days', never, Pph2
   title: 'pph21Daily',
   cli: 'pph21-daily',
   fields: [
-    { key: 'taxYear', id: 'p21d-taxYear', label: 'taxYear', kind: 'number', initial: () => String(new Date().getFullYear()) },
-    { key: 'terRounding', id: 'p21d-rounding', label: 'terRounding', kind: 'enum', initial: 'floor', options: TER_ROUNDINGS },
+    taxYearInput('p21d-taxYear'),
+    terRoundingInput('p21d-rounding'),
     { key: 'days', id: 'p21d-days', label: 'dailyGross', kind: 'lines' },
   ],
   input: (v) => ({

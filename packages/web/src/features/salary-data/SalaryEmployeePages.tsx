@@ -10,7 +10,7 @@ import { Card, PageTitle } from '../../ui/Card';
 import { type Column, DataTable } from '../../ui/DataTable';
 import { Spinner } from '../../ui/Spinner';
 import { ListCard } from '../../ui/ListCard';
-import { Tabs } from '../../ui/Tabs';
+import { Tabs, urlTab } from '../../ui/Tabs';
 import { useListState } from '../../lib/use-list-state';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BonusCutsPanel } from './BonusCutsPanel';
@@ -74,7 +74,6 @@ export function SalaryEmployeeListPage() {
 }
 
 const TABS = ['basic', 'components', 'bonusCuts', 'pieceWork', 'payslips'] as const;
-type Tab = (typeof TABS)[number];
 
 /** /salary/employee/{id}/detail: basic salary and history, components, bonus/cuts, payslips, income tax and income-tax debt of one employee. */
 export function SalaryEmployeeDetailPage() {
@@ -82,7 +81,7 @@ export function SalaryEmployeeDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'basic';
+  const tab = urlTab(params, TABS, 'basic');
   const detail = trpc.salary.employee.detail.useQuery({ id: valid ? id : 1 }, { enabled: valid, retry: false });
   const d = detail.data;
   return (

@@ -16,6 +16,7 @@ import { ConfirmDelete, EmployeeFilteredCard, type QueueRow, rp, useEmployeeFilt
 import './texts';
 import { NotFoundNote } from '../../ui/NotFoundNote';
 import { linkColumn } from '../../ui/link-column';
+import { toastThen } from '../../lib/toast-then';
 
 /** Pending / applied badge of a queued salary change. */
 export function QueueStatus({ row }: { row: QueueRow }) {
@@ -37,13 +38,12 @@ export function useQueueColumns(withEmployee: boolean): { columns: Column<QueueR
   const utils = trpc.useUtils();
   const editor = useCan('salary.update');
   const [deleting, setDeleting] = useState<QueueRow | null>(null);
-  const remove = trpc.salary.queue.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const remove = trpc.salary.queue.delete.useMutation(
+    toastThen(() => {
       setDeleting(null);
       void utils.salary.invalidate();
-    },
-  });
+    }),
+  );
   const columns: Column<QueueRow>[] = [
     ...(withEmployee
       ? [

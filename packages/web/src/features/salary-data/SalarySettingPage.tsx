@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card, PageTitle } from '../../ui/Card';
-import { Tabs } from '../../ui/Tabs';
+import { Tabs, urlTab } from '../../ui/Tabs';
 import { BonusCutTypesTab } from './BonusCutTypesTab';
 import { CalculatorsTab } from './CalculatorsTab';
 import { ComponentsTab } from './ComponentsTab';
@@ -9,13 +9,12 @@ import { SettingsForm } from './SettingsForm';
 import './texts';
 
 const TABS = ['settings', 'formulas', 'bonusCutTypes', 'calculators'] as const;
-type Tab = (typeof TABS)[number];
 
 /** /salary/setting: company payroll settings, salary components (formulas), the bonus/cut catalogue and the calculators; the tab is in `?tab=`. */
 export function SalarySettingPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'settings';
+  const tab = urlTab(params, TABS, 'settings');
   return (
     <>
       <PageTitle>{t('routes.salary.setting')}</PageTitle>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldsOf } from '../../lib/errors';
+import { fieldErrorOf } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Field } from '../../ui/Field';
 import { TextInput } from '../../ui/TextInput';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
 
 /**
  * On the personal salary page: the employee's own password for e-mailed payslip PDFs (issue 16 item 8).
@@ -17,14 +18,13 @@ export function PayslipPdfPasswordCard() {
   const utils = trpc.useUtils();
   const status = trpc.salary.payslip.myPdfPassword.useQuery();
   const [password, setPassword] = useState('');
-  const save = trpc.salary.payslip.setMyPdfPassword.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const save = trpc.salary.payslip.setMyPdfPassword.useMutation(
+    toastThen(() => {
       setPassword('');
       void utils.salary.payslip.myPdfPassword.invalidate();
-    },
-  });
-  const error = fieldsOf(save.error).find((f) => f.param === 'password')?.msg;
+    }),
+  );
+  const error = fieldErrorOf(save.error, 'password');
   return (
     <Card title={t('mail.pdfPasswordTitle')}>
       <p className="mb-2 text-sm text-slate-600" data-testid="pdf-password-status">

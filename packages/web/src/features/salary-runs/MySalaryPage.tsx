@@ -65,7 +65,7 @@ export function MySalaryPage() {
             options={yearOptions()}
             className="mb-3"
           />
-          <PagedTable columns={columns} query={q} paging={paging} rowKey={(r) => r.id} empty={t('salaryRuns.noMyPayslips')} />
+          <PagedTable columns={columns} query={q} paging={paging} empty={t('salaryRuns.noMyPayslips')} />
         </Card>
         <Card
           title={selected ? `${t('salaryRuns.period')} ${formatPeriod(selected.period)}` : t('salaryRuns.myPayslips')}

@@ -8,6 +8,7 @@ import { Modal } from '../../ui/Modal';
 import { TextArea } from '../../ui/TextArea';
 import { formatPeriod } from './run-format';
 import './texts';
+import { toastThen } from '../../lib/toast-then';
 
 /**
  * HR reopens a finalised run (issue 19 item 17): the month's corrections, overtime and leave can be decided again,
@@ -29,16 +30,15 @@ export function ReopenRunDialog({
   const utils = trpc.useUtils();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const reopen = trpc.salary.report.reopen.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const reopen = trpc.salary.report.reopen.useMutation(
+    toastThen(() => {
       void utils.salary.report.invalidate();
       void utils.salary.personal.invalidate();
       setReason('');
       setTried(false);
       onClose();
-    },
-  });
+    }),
+  );
   const missing = reason.trim() === '';
   const submit = () => {
     setTried(true);

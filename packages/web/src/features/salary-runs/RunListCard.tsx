@@ -84,7 +84,7 @@ export function RunListCard() {
           />
         ) : null}
       </div>
-      <PagedTable columns={columns} query={query} paging={paging} rowKey={(r) => r.id} empty={t('salaryRuns.noRuns')} />
+      <PagedTable columns={columns} query={query} paging={paging} empty={t('salaryRuns.noRuns')} />
     </Card>
   );
 }

@@ -138,7 +138,6 @@ export function SalaryReportDetailPage() {
           columns={columns}
           query={{ ...q, data: { rows, total: run.payslips.total } }}
           paging={paging}
-          rowKey={(r) => r.id}
           empty={t('salaryRuns.noPayslips')}
         />
       </Card>

@@ -1,7 +1,6 @@
-import { Button } from '../../ui/Button';
-import { useFileDownload } from '../../lib/use-file-download';
+import { FileDownloadButton } from '../../ui/FileDownloadButton';
 
-/** Fetches a `{ fileName, contentType, base64 }` download and saves it; disabled while it runs. */
+/** A small download button (ui `FileDownloadButton`) reading `label`. */
 export function DownloadButton({
   label,
   fetchFile,
@@ -9,11 +8,9 @@ export function DownloadButton({
   label: string;
   fetchFile: () => Promise<{ fileName: string; contentType: string; base64: string }>;
 }) {
-  const { busy, download } = useFileDownload();
-  const run = () => download(fetchFile);
   return (
-    <Button size="sm" variant="secondary" disabled={busy} onClick={() => void run()}>
+    <FileDownloadButton size="sm" fetchFile={fetchFile}>
       {label}
-    </Button>
+    </FileDownloadButton>
   );
 }

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SPEC_TEXT } from '../../lib/spec-text';
 import { SearchableSelect } from '../../ui/Combobox';
@@ -19,13 +20,22 @@ interface ListState {
   isFetching: boolean;
 }
 
-/** A native select over one lookup list: blank first option, "Loading..." while fetching. */
-function ListSelect({ list, placeholder, ...props }: LookupSelectProps & { list: ListState; placeholder: string }) {
+/**
+ * A native select over one lookup list: blank first option, "Loading..." while fetching; its
+ * placeholder is `placeholderKey`'s text unless the caller passes one.
+ */
+function ListSelect({
+  list,
+  placeholder,
+  placeholderKey,
+  ...props
+}: LookupSelectProps & { list: ListState; placeholderKey: ParseKeys }) {
+  const { t } = useTranslation();
   return (
     <Select
       {...props}
       options={toOptions(list.data)}
-      placeholder={placeholder}
+      placeholder={placeholder ?? t(placeholderKey)}
       loading={list.isFetching}
       loadingText={SPEC_TEXT.loading}
     />
@@ -34,34 +44,28 @@ function ListSelect({ list, placeholder, ...props }: LookupSelectProps & { list:
 
 /* Lookup dropdowns of spec §2 (bank, education, job level, marital status, religion, PTKP). */
 
-export function ReligionSelect({ placeholder, ...props }: LookupSelectProps) {
-  const { t } = useTranslation();
-  return <ListSelect {...props} list={useReligions()} placeholder={placeholder ?? t('select.religion')} />;
+export function ReligionSelect(props: LookupSelectProps) {
+  return <ListSelect {...props} list={useReligions()} placeholderKey="select.religion" />;
 }
 
-export function EducationLevelSelect({ placeholder, ...props }: LookupSelectProps) {
-  const { t } = useTranslation();
-  return <ListSelect {...props} list={useEducationLevels()} placeholder={placeholder ?? t('select.educationLevel')} />;
+export function EducationLevelSelect(props: LookupSelectProps) {
+  return <ListSelect {...props} list={useEducationLevels()} placeholderKey="select.educationLevel" />;
 }
 
-export function MaritalStatusSelect({ placeholder, ...props }: LookupSelectProps) {
-  const { t } = useTranslation();
-  return <ListSelect {...props} list={useMaritalStatuses()} placeholder={placeholder ?? t('select.maritalStatus')} />;
+export function MaritalStatusSelect(props: LookupSelectProps) {
+  return <ListSelect {...props} list={useMaritalStatuses()} placeholderKey="select.maritalStatus" />;
 }
 
-export function BankSelect({ placeholder, ...props }: LookupSelectProps) {
-  const { t } = useTranslation();
-  return <ListSelect {...props} list={useBanks()} placeholder={placeholder ?? t('select.bank')} />;
+export function BankSelect(props: LookupSelectProps) {
+  return <ListSelect {...props} list={useBanks()} placeholderKey="select.bank" />;
 }
 
-export function JobLevelSelect({ placeholder, ...props }: LookupSelectProps) {
-  const { t } = useTranslation();
-  return <ListSelect {...props} list={useJobLevels()} placeholder={placeholder ?? t('select.jobLevel')} />;
+export function JobLevelSelect(props: LookupSelectProps) {
+  return <ListSelect {...props} list={useJobLevels()} placeholderKey="select.jobLevel" />;
 }
 
-export function PtkpSelect({ placeholder, ...props }: LookupSelectProps) {
-  const { t } = useTranslation();
-  return <ListSelect {...props} list={usePtkp()} placeholder={placeholder ?? t('select.ptkp')} />;
+export function PtkpSelect(props: LookupSelectProps) {
+  return <ListSelect {...props} list={usePtkp()} placeholderKey="select.ptkp" />;
 }
 
 /** Countries are a long list: searchable. */

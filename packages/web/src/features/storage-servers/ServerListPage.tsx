@@ -16,6 +16,7 @@ import { FilterSelect } from '../shared/approvals/FilterSelect';
 import { LookupFilter, useListFilter } from '../shared/list-filters';
 import './texts';
 import { linkColumn } from '../../ui/link-column';
+import { toastThen } from '../../lib/toast-then';
 
 type Row = RouterOutputs['storageServer']['list']['rows'][number];
 
@@ -57,13 +58,12 @@ export function ServerListPage() {
     },
     { placeholderData: keepPreviousData },
   );
-  const remove = trpc.storageServer.delete.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const remove = trpc.storageServer.delete.useMutation(
+    toastThen(() => {
       setDeleting(null);
       void utils.storageServer.invalidate();
-    },
-  });
+    }),
+  );
   const columns: Column<Row>[] = [
     linkColumn(
       'name',

@@ -41,7 +41,7 @@ export function RefusalsCard({ refusals }: { refusals: readonly Refusal[] }) {
   return (
     <Card title={t('devCloud.refusalsTitle', { count: refusals.length })}>
       <p className="mb-2 text-xs text-slate-500">{t('devCloud.refusalsIntro')}</p>
-      <DataTable columns={columns} rows={[...refusals]} rowKey={(r) => r.id} empty="" />
+      <DataTable columns={columns} rows={[...refusals]} empty="" />
     </Card>
   );
 }

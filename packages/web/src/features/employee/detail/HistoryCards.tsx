@@ -36,6 +36,7 @@ import '../correction-texts';
 import type { EmployeeField } from '../text-keys';
 import { enumLabel } from '../../../lib/enum-labels';
 import { toastThen } from '../../../lib/toast-then';
+import { RowActionButton } from '../../../ui/RowActionButton';
 
 const nameOf = (rec: Record<string, number>, v: number) => Object.entries(rec).find(([, n]) => n === v)?.[0] ?? String(v);
 const rupiah = (s: string) => `Rp ${formatNumber(Number(s))}`;
@@ -58,13 +59,14 @@ function ContractFileCell({ kind, k, canEdit }: { kind: ContractKind; k: Contrac
   const utils = trpc.useUtils();
   const [bad, setBad] = useState(false);
   const api = kind === 'main' ? trpc.employee.contract : trpc.employee.secondContract;
-  const upload = api.uploadFile.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () =>
-      void (kind === 'main'
-        ? utils.employee.contract.list.invalidate({ employeeId: k.employeeId })
-        : utils.employee.secondContract.list.invalidate({ employeeId: k.employeeId })),
-  });
+  const upload = api.uploadFile.useMutation(
+    toastThen(
+      () =>
+        void (kind === 'main'
+          ? utils.employee.contract.list.invalidate({ employeeId: k.employeeId })
+          : utils.employee.secondContract.list.invalidate({ employeeId: k.employeeId })),
+    ),
+  );
   const download = async () =>
     saveBase64(
       kind === 'main'
@@ -298,22 +300,18 @@ export function RecordsCard({ d }: { d: EmployeeDetail }) {
               </div>
               {canCorrect ? (
                 <div className="flex shrink-0 gap-1">
-                  <Button
+                  <RowActionButton
+                    label={t('corrections.edit')}
+                    of={nameOfRecord(r)}
                     variant="secondary"
-                    size="sm"
-                    aria-label={`${t('corrections.edit')} ${nameOfRecord(r)}`}
                     onClick={() => setEditing(r)}
-                  >
-                    {t('corrections.edit')}
-                  </Button>
-                  <Button
+                  />
+                  <RowActionButton
+                    label={t('corrections.delete')}
+                    of={nameOfRecord(r)}
                     variant="secondary"
-                    size="sm"
-                    aria-label={`${t('corrections.delete')} ${nameOfRecord(r)}`}
                     onClick={() => setDeleting(r)}
-                  >
-                    {t('corrections.delete')}
-                  </Button>
+                  />
                 </div>
               ) : null}
             </li>

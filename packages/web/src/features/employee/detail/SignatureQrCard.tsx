@@ -6,7 +6,7 @@ import { saveBase64 } from '../../../lib/save-file';
 import { trpc } from '../../../lib/trpc';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { fileToBase64 } from '../../purchase-of-goods/shared';
+import { readAttachment } from '../../shared/approvals/read-attachment';
 import './signature-qr-texts';
 import { toastThen } from '../../../lib/toast-then';
 
@@ -51,11 +51,11 @@ export function SignatureQrCard({ employeeId, canManage }: { employeeId: number;
   const pick = async (f: File | undefined) => {
     setBad(false);
     if (!f) return;
-    const contentType = f.type === 'image/jpg' ? 'image/jpeg' : f.type;
-    if (!(TYPES as readonly string[]).includes(contentType) || f.size === 0 || f.size > MAX_BYTES) {
+    const read = await readAttachment(f, TYPES, MAX_BYTES);
+    if (!read) {
       setBad(true);
     } else {
-      const file = { fileName: f.name, contentType: contentType as (typeof TYPES)[number], contentBase64: await fileToBase64(f) };
+      const file = { fileName: read.name, contentType: read.mime, contentBase64: read.contentBase64 };
       await (own ? uploadMine.mutateAsync(file) : upload.mutateAsync({ id: employeeId, ...file })).catch(() => undefined);
     }
     if (input.current) input.current.value = '';

@@ -34,13 +34,12 @@ export function ApplicantDialog({ id, onClose }: { id: number; onClose: () => vo
     void utils.employee.recruitment.list.invalidate();
   };
   const stage = trpc.employee.recruitment.stage.useMutation({ onSuccess: refresh });
-  const addNote = trpc.employee.recruitment.note.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: () => {
+  const addNote = trpc.employee.recruitment.note.useMutation(
+    toastThen(() => {
       setNote('');
       refresh();
-    },
-  });
+    }),
+  );
   const upload = trpc.employee.recruitment.uploadCv.useMutation(toastThen(refresh));
   const a = q.data;
   const open = a ? (OPEN_RECRUITMENT_STAGES as readonly string[]).includes(a.stage) : false;

@@ -1,3 +1,5 @@
+import { fileToBase64 } from '../../../lib/read-file';
+
 /**
  * A picked file as the request APIs take it (`{ name, mime, contentBase64 }`), or null when its
  * type is not one of `types` or its size is 0 or over `maxBytes` (the server checks the content).
@@ -10,12 +12,5 @@ export async function readAttachment<T extends string>(
 ): Promise<{ name: string; mime: T; contentBase64: string } | null> {
   const mime = (f.type === 'image/jpg' ? 'image/jpeg' : f.type) as T;
   if (!types.includes(mime) || f.size === 0 || f.size > maxBytes) return null;
-  // A data: URL is "data:<type>;base64,<bytes>": the part after the comma is the file as base64.
-  const url = await new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(f);
-  });
-  return { name: f.name, mime, contentBase64: url.slice(url.indexOf(',') + 1) };
+  return { name: f.name, mime, contentBase64: await fileToBase64(f) };
 }

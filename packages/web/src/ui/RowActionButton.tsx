@@ -1,6 +1,9 @@
-import { Button, type ButtonProps } from '../../ui/Button';
+import { Button, type ButtonProps } from './Button';
 
-/** A small decision button of a table row, named for screen readers with what it acts on (`label` + `of`). */
+/**
+ * A small button acting on one row (or one item of a list), named for screen readers with what it
+ * acts on (`label` + `of`, e.g. "Delete Contract 12"); off while `busy`.
+ */
 export function RowActionButton({
   label,
   of,
@@ -11,7 +14,7 @@ export function RowActionButton({
   label: string;
   of: string;
   variant?: ButtonProps['variant'];
-  busy: boolean;
+  busy?: boolean;
   onClick: () => void;
 }) {
   return (
