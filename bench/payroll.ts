@@ -18,9 +18,9 @@
  * it on the main thread (for comparison).
  *
  * Last line: {"employees", "seconds", "engineSeconds", "persistSeconds", "floorSeconds", "peakRssMb", "engineThreads"}.
- * engineSeconds is the engine's own time: its batches' computing time summed over the threads that computed them and
- * divided by their number (what it adds to the run when they run side by side); engineSeconds / employees is the
- * goal's "µs per employee".
+ * engineSeconds is the engine's own time: its batches' CPU time summed over the threads that computed them and divided
+ * by their number (what it takes of the run when each thread has its core); engineSeconds / employees is the goal's
+ * "µs per employee". The log line also gives the CPU time per employee on one core.
  * Progress goes to stderr.
  */
 import { randomBytes } from 'node:crypto';
@@ -139,7 +139,8 @@ async function main(): Promise<void> {
     const lines = await sql<{ n: string }>`select sum(json_array_length(lines))::int as n from payslips`.execute(handle.db);
     log(
       `run #${r.runId}: ${r.employees} payslips, ${lines.rows[0]!.n} lines; gross ${r.gross}, tax ${r.tax}, net ${r.net}; ` +
-        `load ${round(r.timings.loadSeconds)} s, engine ${round(r.timings.engineSeconds)} s (${r.timings.engineThreads} worker threads), ` +
+        `load ${round(r.timings.loadSeconds)} s, engine ${round(r.timings.engineSeconds)} s (${r.timings.engineThreads} worker threads` +
+        `${r.timings.engineCpuSeconds === null ? '' : `, ${Math.round((r.timings.engineCpuSeconds * 1e6) / r.employees)} µs of one core per employee`}), ` +
         `persist ${round(r.timings.persistSeconds)} s`,
     );
     if (r.employees !== EMPLOYEES) throw new Error(`expected ${EMPLOYEES} payslips, got ${r.employees}`);

@@ -7,6 +7,10 @@ import {
   PayslipComputeError,
 } from './compute';
 import type { PayrollSettings } from './schema';
+import { threadCpuMs } from '../../shared/thread-cpu';
+
+/** CPU milliseconds between two readings of threadCpuMs, or null. */
+export const cpuBetween = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : b - a);
 
 /*
  * One batch of a run's employees through the engine, in a form that crosses a thread: plain inputs in, and out
@@ -60,8 +64,13 @@ export interface EngineFailure {
   outOfRange?: { component: string; value: string } | undefined;
 }
 
-/** A computed batch; `ms`: how long the thread took to compute it (the run's engine time, engine-pool.ts). */
-export type EngineBatch = { ok: true; totals: SlipTotals[]; rows: string; ms: number } | { ok: false; failure: EngineFailure };
+/**
+ * A computed batch; `ms`: how long the thread took to compute it, `cpuMs`: the thread's CPU time for it (null where
+ * the platform does not say; shared/thread-cpu.ts). The run's engine time is made of these (run-compute.ts).
+ */
+export type EngineBatch =
+  | { ok: true; totals: SlipTotals[]; rows: string; ms: number; cpuMs: number | null }
+  | { ok: false; failure: EngineFailure };
 
 /** A payslip as a row of `payslips` (without run and period), the shape json_to_recordset reads. */
 export function payslipRow(s: ComputedPayslip) {
@@ -130,8 +139,10 @@ export function computeSlips(
 /** A batch computed into its rows' text and totals (the form a worker thread sends back). */
 export function computeBatch(job: EngineJob, cache: FormulaCache): EngineBatch {
   const t0 = performance.now();
+  const c0 = threadCpuMs();
   const r = computeSlips(job, cache);
   if (!r.ok) return r;
   const rows = payslipRowsText(r.slips, job.rowsFormat);
-  return { ok: true, totals: r.slips.map(slipTotals), rows, ms: performance.now() - t0 };
+  const c1 = threadCpuMs();
+  return { ok: true, totals: r.slips.map(slipTotals), rows, ms: performance.now() - t0, cpuMs: cpuBetween(c0, c1) };
 }

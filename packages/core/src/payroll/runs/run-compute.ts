@@ -21,7 +21,9 @@ import {
   type RowsFormat,
   type SlipTotals,
   slipTotals,
+  cpuBetween,
 } from './engine-batch';
+import { threadCpuMs } from '../../shared/thread-cpu';
 import { defaultEngineThreads, EnginePool } from './engine-pool';
 import {
   type BasicSalary,
@@ -190,8 +192,9 @@ export interface PayslipBatch {
   slips: ComputedPayslip[] | null;
   /** The rows as text in the run's `rowsFormat` (insertPayslipRows), when a worker thread computed them. */
   rows: string | null;
-  /** Milliseconds the engine took for this batch (on whichever thread computed it). */
+  /** Milliseconds the engine took for this batch (on whichever thread computed it), and that thread's CPU time. */
   computeMs: number;
+  computeCpuMs: number | null;
 }
 
 /** A batch's rows as the text insertPayslipRows writes in `format` (the run's `rowsFormat`). */
@@ -204,11 +207,15 @@ export interface StreamedRun {
   skipped: SkippedEmployee[];
   queueIds: number[];
   /**
-   * Seconds spent waiting for inputs; and the engine's own time: its batches' computing time summed and divided by
-   * the threads that computed them side by side (the run's own thread counts as one).
+   * Seconds spent waiting for inputs; and the engine's own time: its batches' CPU time (their wall time where the
+   * platform does not give a thread's CPU time) summed and divided by the threads that computed them side by side
+   * (the run's own thread counts as one). On a machine whose cores are also busy with the database, wall time
+   * would count the time other work had the core.
    */
   loadSeconds: number;
   engineSeconds: number;
+  /** The engine's CPU time over all its threads (null where the platform does not say). */
+  engineCpuSeconds: number | null;
   /** Worker threads that computed the payslips (0: the caller's thread). */
   engineThreads: number;
   /** Why the worker threads failed, when they did and the run computed on its own thread instead; else null. */
@@ -305,14 +312,17 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
   const cache: FormulaCache = new Map();
   const here = (job: EngineJob): PayslipBatch | EngineFailure => {
     const t = performance.now();
+    const c = threadCpuMs();
     const r = computeSlips(job, cache);
-    return r.ok ? { totals: r.slips.map(slipTotals), slips: r.slips, rows: null, computeMs: performance.now() - t } : r.failure;
+    if (!r.ok) return r.failure;
+    const computeCpuMs = cpuBetween(c, threadCpuMs());
+    return { totals: r.slips.map(slipTotals), slips: r.slips, rows: null, computeMs: performance.now() - t, computeCpuMs };
   };
   let threadFailure: string | null = null;
   const compute = (job: EngineJob): Promise<PayslipBatch | EngineFailure> => {
     if (!pool || threadFailure !== null) return Promise.resolve(here(job));
     return pool.compute(job).then(
-      (b) => (b.ok ? { totals: b.totals, slips: null, rows: b.rows, computeMs: b.ms } : b.failure),
+      (b) => (b.ok ? { totals: b.totals, slips: null, rows: b.rows, computeMs: b.ms, computeCpuMs: b.cpuMs } : b.failure),
       // A thread that cannot start or dies (not an employee's error: those come back as data) must not cost the
       // run: its batches, and every later one, are computed on this thread instead, slower but the same.
       (err: unknown) => {
@@ -329,12 +339,14 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
   const setupMs = performance.now() - t0;
   let loadWaitMs = 0;
   let computeMs = 0;
+  let computeCpuMs: number | null = 0;
   let done = 0;
   const handOn = async () => {
     const { employees: batchEmployees, result } = queue.shift()!;
     const r = await result;
     if (!('totals' in r)) throw engineFailureError(r, batchEmployees[r.index]!);
     computeMs += r.computeMs;
+    computeCpuMs = computeCpuMs === null || r.computeCpuMs === null ? null : computeCpuMs + r.computeCpuMs;
     await opts.onBatch(r);
     done += r.totals.length;
     opts.onProgress?.(done + skipped.length, employees.length);
@@ -404,7 +416,8 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
     skipped,
     queueIds,
     loadSeconds: (setupMs + loadWaitMs) / 1000,
-    engineSeconds: computeMs / Math.max(1, engineThreads) / 1000,
+    engineSeconds: (computeCpuMs ?? computeMs) / Math.max(1, engineThreads) / 1000,
+    engineCpuSeconds: computeCpuMs === null ? null : computeCpuMs / 1000,
     engineThreads,
     engineThreadFailure: threadFailure,
   };

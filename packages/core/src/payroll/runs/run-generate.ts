@@ -45,6 +45,7 @@ export async function runPayroll(
     timings: {
       loadSeconds: number;
       engineSeconds: number;
+      engineCpuSeconds: number | null;
       persistSeconds: number;
       engineThreads: number;
       engineThreadFailure: string | null;
@@ -184,6 +185,7 @@ export async function runPayroll(
       timings: {
         loadSeconds: run.loadSeconds,
         engineSeconds: run.engineSeconds,
+        engineCpuSeconds: run.engineCpuSeconds,
         persistSeconds,
         engineThreads: run.engineThreads,
         engineThreadFailure: run.engineThreadFailure,
