@@ -89,19 +89,31 @@ async function reportPage(
   page: number,
   pageSize: number,
 ): Promise<Page<ReportRow>> {
+  // The page's employees first (those of the scope with a day in the period, by name), then each one's totals from
+  // their own days (timesheets_employee_date_idx): aggregating every employee's period to show one page of them took
+  // a second at 100,000 employees.
   const r = await sql<ReportRow & { total: number }>`
-    select e.id as "employeeId", e.employee_number as "employeeNumber",
-      ${employeeName} as "employeeName", d.name as department, o.name as "companyOffice",
-      ${totalsSelect}, (count(*) over ())::int as total
-    from timesheets t
-    join employees e on e.id = t.employee_id
-    left join shifts s on s.id = t.shift_id
-    left join departments d on d.id = e.department_id
-    left join company_offices o on o.id = e.company_office_id
-    where t.work_date between ${from}::date and ${to}::date and ${cond}
-    group by e.id, d.name, o.name
-    order by e.given_name, e.surname, e.id
-    limit ${pageSize} offset ${pageOffset({ page, pageSize })}`.execute(db);
+    with people as (
+      select e.id, e.employee_number, ${employeeName} as name, e.given_name, e.surname, e.department_id,
+        e.company_office_id, (count(*) over ())::int as total
+      from employees e
+      where ${cond}
+        and exists (select 1 from timesheets t where t.employee_id = e.id and t.work_date between ${from}::date and ${to}::date)
+      order by e.given_name, e.surname, e.id
+      limit ${pageSize} offset ${pageOffset({ page, pageSize })}
+    )
+    select p.id as "employeeId", p.employee_number as "employeeNumber", p.name as "employeeName",
+      d.name as department, o.name as "companyOffice", x.*, p.total
+    from people p
+    left join departments d on d.id = p.department_id
+    left join company_offices o on o.id = p.company_office_id
+    cross join lateral (
+      select ${totalsSelect}
+      from timesheets t
+      left join shifts s on s.id = t.shift_id
+      where t.employee_id = p.id and t.work_date between ${from}::date and ${to}::date
+    ) x
+    order by p.given_name, p.surname, p.id`.execute(db);
   return pageOf(r.rows, { page, pageSize }, (row) => row);
 }
 

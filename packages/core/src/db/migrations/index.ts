@@ -52,6 +52,7 @@ import * as m20261127T0200 from './20261127T0200_punches_covering_index';
 import * as m20261127T0210 from './20261127T0210_employee_search_text';
 import * as m20261127T0040 from './20261127T0040_office_time_zone';
 import * as m20261127T0300 from './20261127T0300_payslip_lines_lz4';
+import * as m20261127T1200 from './20261127T1200_timesheets_by_employee';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0200_punches_covering_index': m20261127T0200,
   '20261127T0210_employee_search_text': m20261127T0210,
   '20261127T0300_payslip_lines_lz4': m20261127T0300,
+  '20261127T1200_timesheets_by_employee': m20261127T1200,
 };
