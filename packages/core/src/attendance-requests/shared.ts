@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql, type UpdateObject } from 'kysely';
+import { statusChangeColumns } from '../shared/status-history';
 import { myShifts, myTimesheet, listSchedules, listTimesheets, type ScheduleRow, type TimesheetRow } from '../attendance/index';
 import { audit } from '../audit/index';
 import { assertPayDaysOpen } from '../payroll/index';
@@ -192,15 +193,7 @@ async function recordStep(
 ): Promise<void> {
   await trx
     .insertInto('attendance_request_history')
-    .values({
-      kind,
-      request_id: id,
-      action: STEP_DONE[step],
-      from_status: r.from,
-      to_status: r.to,
-      note: r.note ?? null,
-      actor_user_id: actor.userId,
-    })
+    .values({ kind, request_id: id, ...statusChangeColumns(actor.userId, { ...r, action: STEP_DONE[step] }) })
     .execute();
   await audit(ctx, trx, {
     action: `attendance.${kind}.${step}`,

@@ -1,4 +1,5 @@
 import { decodeSignedFile } from '../shared/upload-check';
+import { statusChangeColumns } from '../shared/status-history';
 import { windowPageOf } from '../shared/window-page';
 import { employeeSearch, userName } from '../shared/employee-sql';
 import { audit } from '../audit/index';
@@ -123,15 +124,7 @@ export async function recordWithdrawalStep(
 ): Promise<void> {
   await db
     .insertInto('cooperative_withdrawal_history')
-    .values({
-      withdrawal_id: id,
-      action: s.action,
-      step: s.step ?? null,
-      from_status: s.from,
-      to_status: s.to,
-      note: s.note ?? null,
-      actor_user_id: actor.userId,
-    })
+    .values({ withdrawal_id: id, step: s.step ?? null, ...statusChangeColumns(actor.userId, s) })
     .execute();
 }
 

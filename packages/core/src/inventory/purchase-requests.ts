@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { statusChangeColumns } from '../shared/status-history';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
@@ -391,15 +392,7 @@ async function record(
 ): Promise<void> {
   await db
     .insertInto('inventory_purchase_request_history')
-    .values({
-      purchase_request_id: id,
-      action: step.action,
-      tier: step.tier ?? null,
-      from_status: step.from,
-      to_status: step.to,
-      note: step.note ?? null,
-      actor_user_id: actor.userId,
-    })
+    .values({ purchase_request_id: id, tier: step.tier ?? null, ...statusChangeColumns(actor.userId, step) })
     .execute();
 }
 
