@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { threadCpuMs } from './thread-cpu';
+import { measured, threadCpuMs } from './thread-cpu';
 
 describe('threadCpuMs', () => {
   it.runIf(process.platform === 'linux')("counts the thread's work and not its waiting", async () => {
@@ -16,5 +16,18 @@ describe('threadCpuMs', () => {
     expect(idle).toBeLessThan(100);
     expect(busy).toBeGreaterThanOrEqual(30);
     expect(busy).toBeGreaterThan(idle);
+  });
+
+  it.runIf(process.platform === 'linux')('measures a piece of work: its value, its wall time and its CPU time', () => {
+    const until = performance.now() + 100;
+    const m = measured(() => {
+      let n = 0;
+      while (performance.now() < until) n++;
+      return n;
+    });
+    expect(m.value).toBeGreaterThan(0);
+    expect(m.ms).toBeGreaterThanOrEqual(90);
+    expect(m.cpuMs).not.toBeNull();
+    expect(m.cpuMs!).toBeLessThanOrEqual(m.ms + 10);
   });
 });

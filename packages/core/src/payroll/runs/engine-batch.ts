@@ -7,10 +7,7 @@ import {
   PayslipComputeError,
 } from './compute';
 import type { PayrollSettings } from './schema';
-import { threadCpuMs } from '../../shared/thread-cpu';
-
-/** CPU milliseconds between two readings of threadCpuMs, or null. */
-export const cpuBetween = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : b - a);
+import { measured } from '../../shared/thread-cpu';
 
 /*
  * One batch of a run's employees through the engine, in a form that crosses a thread: plain inputs in, and out
@@ -138,11 +135,10 @@ export function computeSlips(
 
 /** A batch computed into its rows' text and totals (the form a worker thread sends back). */
 export function computeBatch(job: EngineJob, cache: FormulaCache): EngineBatch {
-  const t0 = performance.now();
-  const c0 = threadCpuMs();
-  const r = computeSlips(job, cache);
-  if (!r.ok) return r;
-  const rows = payslipRowsText(r.slips, job.rowsFormat);
-  const c1 = threadCpuMs();
-  return { ok: true, totals: r.slips.map(slipTotals), rows, ms: performance.now() - t0, cpuMs: cpuBetween(c0, c1) };
+  const { value, ms, cpuMs } = measured(() => {
+    const r = computeSlips(job, cache);
+    return r.ok ? { ok: true as const, slips: r.slips, rows: payslipRowsText(r.slips, job.rowsFormat) } : r;
+  });
+  if (!value.ok) return value;
+  return { ok: true, totals: value.slips.map(slipTotals), rows: value.rows, ms, cpuMs };
 }

@@ -21,9 +21,8 @@ import {
   type RowsFormat,
   type SlipTotals,
   slipTotals,
-  cpuBetween,
 } from './engine-batch';
-import { threadCpuMs } from '../../shared/thread-cpu';
+import { measured } from '../../shared/thread-cpu';
 import { defaultEngineThreads, EnginePool } from './engine-pool';
 import {
   type BasicSalary,
@@ -311,12 +310,9 @@ export async function streamPayrollRun(ctx: PayrollRunCtx, opts: StreamRunOpts):
   const pool = threads > 0 ? new EnginePool(threads, opts.engineScript) : null;
   const cache: FormulaCache = new Map();
   const here = (job: EngineJob): PayslipBatch | EngineFailure => {
-    const t = performance.now();
-    const c = threadCpuMs();
-    const r = computeSlips(job, cache);
+    const { value: r, ms, cpuMs } = measured(() => computeSlips(job, cache));
     if (!r.ok) return r.failure;
-    const computeCpuMs = cpuBetween(c, threadCpuMs());
-    return { totals: r.slips.map(slipTotals), slips: r.slips, rows: null, computeMs: performance.now() - t, computeCpuMs };
+    return { totals: r.slips.map(slipTotals), slips: r.slips, rows: null, computeMs: ms, computeCpuMs: cpuMs };
   };
   let threadFailure: string | null = null;
   const compute = (job: EngineJob): Promise<PayslipBatch | EngineFailure> => {
