@@ -1,5 +1,5 @@
 import { decodeSignedFile } from '../shared/upload-check';
-import { statusChangeColumns } from '../shared/status-history';
+import { type StatusChange, statusChangeColumns } from '../shared/status-history';
 import { windowPageOf } from '../shared/window-page';
 import { employeeSearch, userName } from '../shared/employee-sql';
 import { audit } from '../audit/index';
@@ -114,13 +114,7 @@ export async function recordWithdrawalStep(
   db: Db,
   actor: Actor,
   id: number,
-  s: {
-    action: 'requested' | 'approved' | 'disapproved' | 'cancelled';
-    step?: number;
-    from: WithdrawalStatus | null;
-    to: WithdrawalStatus;
-    note?: string | null;
-  },
+  s: StatusChange<'requested' | 'approved' | 'disapproved' | 'cancelled', WithdrawalStatus> & { step?: number },
 ): Promise<void> {
   await db
     .insertInto('cooperative_withdrawal_history')

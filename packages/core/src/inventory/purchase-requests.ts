@@ -1,5 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { statusChangeColumns } from '../shared/status-history';
+import { type StatusChange, statusChangeColumns } from '../shared/status-history';
 import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Actor } from '../access/index';
@@ -382,13 +382,7 @@ async function record(
   db: Db,
   actor: Actor,
   id: number,
-  step: {
-    action: PurchaseRequestStep['action'];
-    tier?: ApprovalTier | null;
-    from: PurchaseRequestStatus | null;
-    to: PurchaseRequestStatus;
-    note?: string | null;
-  },
+  step: StatusChange<PurchaseRequestStep['action'], PurchaseRequestStatus> & { tier?: ApprovalTier | null },
 ): Promise<void> {
   await db
     .insertInto('inventory_purchase_request_history')
