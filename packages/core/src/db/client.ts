@@ -75,7 +75,7 @@ function prepareStatements(client: pg.PoolClient): void {
 
 /**
  * A `copy … from stdin` statement with one parameter runs as COPY, the parameter being its data in COPY's text
- * format (issue 22: a payroll run writes 100,000 payslips with their lines; COPY takes them in half the database
+ * format (a string, or its UTF-8 bytes) (issue 22: a payroll run writes 100,000 payslips with their lines; COPY takes them in half the database
  * time of unpacking a JSON document with json_to_recordset). The parameter's placeholder stands in a comment
  * after the statement (`copy t (a, b) from stdin /* $1 *\/`), so the text is a valid statement as it is. Kysely
  * sees an ordinary result with the rows copied. PostgreSQL only (PGlite writes the JSON form: runs/queries.ts).
@@ -89,10 +89,12 @@ function copyFromStdin(client: pg.PoolClient): void {
       typeof text === 'string' &&
       Array.isArray(values) &&
       values.length === 1 &&
-      typeof values[0] === 'string' &&
+      (typeof values[0] === 'string' || values[0] instanceof Uint8Array) &&
       COPY_FROM_STDIN.test(text)
     ) {
-      const data = values[0];
+      const v = values[0];
+      // Text, or its UTF-8 bytes as they came (a worker thread's payslip rows: runs/engine-batch.ts).
+      const data = typeof v === 'string' ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
       return new Promise((resolve, reject) => {
         const stream = query(copyFrom(text)) as ReturnType<typeof copyFrom>;
         stream.on('error', reject);

@@ -33,3 +33,46 @@ describe('exact money helpers', () => {
     expect(() => dec(Number.NaN)).toThrow(/finite/);
   });
 });
+
+describe('whole rupiah between numbers and decimals (the fast paths)', () => {
+  // Values around every word boundary of decimal.js (seven digits a word), signs, and the safe-integer edge.
+  const edges = [0, 1, 9, 10, 9_999_999, 10_000_000, 10_000_001, 12_345_678, 99_999_999_999_999, 100_000_000_000_000];
+  const samples = [...edges, 2 ** 53 - 1, 1_000_000_000_000_000, 250_000_000_000, 7_000_000_000_000];
+  let seed = 42;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed;
+  };
+  for (let i = 0; i < 2_000; i++) samples.push(Math.floor((next() / 2 ** 31) * 10 ** (1 + (i % 15))));
+
+  it('builds from a number the same decimal as from its digits', () => {
+    for (const v of samples)
+      for (const x of v === 0 ? [0] : [v, -v]) {
+        const fast = dec(x);
+        const slow = new Dec(String(x));
+        expect(fast.eq(slow), String(x)).toBe(true);
+        expect(fast.toString()).toBe(slow.toString());
+        expect(fast.plus(1).minus(slow).toString()).toBe('1');
+        expect(fast.times('0.25').toString()).toBe(slow.times('0.25').toString());
+      }
+  });
+
+  it('reads back the same number from a decimal of whole rupiah, and refuses fractions', () => {
+    for (const v of samples)
+      for (const x of v === 0 ? [0] : [v, -v]) {
+        expect(toInt(new Dec(String(x)))).toBe(x);
+        expect(toInt(dec(x).div(1))).toBe(x);
+      }
+    expect(toInt(new Dec('1234567.0'))).toBe(1_234_567);
+    expect(toInt(new Dec('12345670000000'))).toBe(12_345_670_000_000);
+    expect(() => toInt(new Dec('12345678.5'))).toThrow(/not whole rupiah/);
+    expect(() => toInt(new Dec('0.5'))).toThrow(/not whole rupiah/);
+    expect(() => toInt(new Dec('-0.0000001'))).toThrow(/not whole rupiah/);
+  });
+
+  it('sums numbers, strings and decimals exactly, past the safe-integer edge', () => {
+    expect(sum([2 ** 53 - 1, 2 ** 53 - 1, '0.5']).toString()).toBe('18014398509481982.5');
+    expect(sum([1_500_000, -250_000, new Dec('0.25'), '1']).toString()).toBe('1250001.25');
+    expect(sum([]).toString()).toBe('0');
+  });
+});

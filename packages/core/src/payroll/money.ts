@@ -18,13 +18,68 @@ export const RUPIAH_ROUNDINGS = ['half-up', 'floor', 'ceil'] as const satisfies 
 /** A decimal from an integer/decimal input. Numbers must be finite; they are read from their shortest decimal string. */
 export function dec(x: DecInput): Dec {
   if (x instanceof Dec) return x;
-  if (typeof x === 'number' && !Number.isFinite(x)) throw new RangeError(`not a finite number: ${x}`);
+  if (typeof x === 'number') {
+    if (Number.isSafeInteger(x)) return fromSafeInteger(x);
+    if (!Number.isFinite(x)) throw new RangeError(`not a finite number: ${x}`);
+  }
   return new Dec(typeof x === 'bigint' ? x.toString() : x);
 }
 
-/** Sum of amounts, exactly. */
+/*
+ * Whole rupiah between JS numbers and decimals without a decimal string in between (issue 22: a payroll run
+ * converts every amount of 100,000 payslips both ways, and decimal.js goes through a string for any integer of
+ * eight digits or more). decimal.js keeps a value as sign `s`, decimal exponent `e` and digits `d` in words of
+ * seven, aligned on the decimal point: the integer part is the words 0 … floor(e / 7), trailing zero words
+ * dropped. Both directions are exact for safe integers (below 2^53, every step an exact integer operation);
+ * money.test.ts checks them against the string path.
+ */
+const WORD = 1e7;
+type DecFields = { s: number; e: number; d: number[] | null };
+
+function fromSafeInteger(v: number): Dec {
+  const x = new Dec(0); // the constructor's own fast path; its fields are replaced below
+  if (v === 0) return x;
+  let a = v < 0 ? -v : v;
+  const words: number[] = [];
+  while (a > 0) {
+    const low = a % WORD;
+    words.unshift(low);
+    a = (a - low) / WORD;
+  }
+  let digits = 0;
+  for (let t = words[0]!; t >= 1; t = Math.floor(t / 10)) digits++;
+  const e = digits - 1 + 7 * (words.length - 1);
+  while (words[words.length - 1] === 0) words.pop();
+  const f = x as unknown as DecFields;
+  f.s = v < 0 ? -1 : 1;
+  f.e = e;
+  f.d = words;
+  return x;
+}
+
+/** `x` as a JS number when it is an integer below 10^15 (exact), else undefined (not whole, or larger). */
+function smallInteger(x: Dec): number | undefined {
+  const { d, e, s } = x as unknown as DecFields;
+  if (!d || e >= 15) return undefined;
+  const top = Math.floor(e / 7);
+  if (top <= d.length - 2) return undefined; // digits after the decimal point
+  let n = 0;
+  for (let i = 0; i <= top; i++) n = n * WORD + (d[i] ?? 0);
+  return s < 0 ? -n : n;
+}
+
+/** Sum of amounts, exactly (whole-rupiah numbers are added as numbers while the total stays safe). */
 export function sum(xs: readonly DecInput[]): Dec {
-  return xs.reduce<Dec>((acc, x) => acc.plus(dec(x)), new Dec(0));
+  let whole = 0;
+  let acc: Dec | null = null;
+  for (const x of xs) {
+    if (typeof x === 'number' && Number.isSafeInteger(x) && Number.isSafeInteger(whole + x)) {
+      whole += x;
+      continue;
+    }
+    acc = acc ? acc.plus(dec(x)) : dec(x);
+  }
+  return acc ? acc.plus(dec(whole)) : dec(whole);
 }
 
 /**
@@ -53,8 +108,10 @@ export function percentOf(amount: DecInput, ratePercent: DecInput): Dec {
  * at 60 digits.
  */
 const FRACTIONS = new Map<string | number, Dec>();
+const ONE_HUNDREDTH = new Dec('0.01');
 function fractionOf(ratePercent: DecInput): Dec {
-  if (typeof ratePercent !== 'string' && typeof ratePercent !== 'number') return dec(ratePercent).div(100);
+  // rate × 0.01 is the same exact value as rate / 100, without a division at 60 digits.
+  if (typeof ratePercent !== 'string' && typeof ratePercent !== 'number') return dec(ratePercent).times(ONE_HUNDREDTH);
   let f = FRACTIONS.get(ratePercent);
   if (!f) {
     f = dec(ratePercent).div(100);
@@ -76,10 +133,12 @@ export function decMax(a: DecInput, b: DecInput): Dec {
  * beyond Number.MAX_SAFE_INTEGER, so a number that leaves the engine is always exact.
  */
 export function toInt(x: Dec): number {
+  const n = smallInteger(x);
+  if (n !== undefined) return n;
   if (!x.isInteger()) throw new RangeError(`not whole rupiah: ${x.toString()}`);
-  const n = x.toNumber();
-  if (!Number.isSafeInteger(n)) throw new RangeError(`amount out of range: ${x.toString()}`);
-  return n;
+  const big = x.toNumber();
+  if (!Number.isSafeInteger(big)) throw new RangeError(`amount out of range: ${x.toString()}`);
+  return big;
 }
 
 /** A decimal as a plain JS number for display (rates, an unrounded hourly wage). Never fed back into arithmetic. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 
 /**
  * CPU time (user + system) of the calling thread so far, in milliseconds, or null where the platform does not say
@@ -25,4 +26,23 @@ export function measured<T>(fn: () => T): { value: T; ms: number; cpuMs: number 
   const value = fn();
   const c1 = threadCpuMs();
   return { value, ms: performance.now() - t0, cpuMs: c0 === null || c1 === null ? null : c1 - c0 };
+}
+
+/** The nice value batch threads run at (a payroll run's engine threads): below requests and the database. */
+export const BATCH_THREAD_NICE = 10;
+
+/**
+ * Lowers the calling thread's CPU priority to `nice` (never raises it) and returns the thread's nice value after,
+ * or null where the platform refuses. On Linux the nice value is a thread's own (setpriority(2), "Bugs"), so only
+ * this thread yields: the server's request thread and the database backends keep theirs and go first when the
+ * cores are busy (issue 22: a run's database writer is its critical path; an 08:00 request should not wait behind
+ * a payroll batch either).
+ */
+export function lowerThreadPriority(nice = BATCH_THREAD_NICE): number | null {
+  try {
+    if (getPriority() < nice) setPriority(nice);
+    return getPriority();
+  } catch {
+    return null;
+  }
 }

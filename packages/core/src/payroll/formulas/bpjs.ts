@@ -79,6 +79,17 @@ export function jkkRatePercent(
  * (PP 7/2025, PP 36/2025). Any other rate is used as set.
  */
 export function jkkRateOfSetting(settingPercent: string, legal: LegalValues): { percent: string; basis: string } {
+  // A run asks this for every payslip with the same setting and legal values: worked out once per pair.
+  const known = derivedOf(legal).jkk;
+  let r = known.get(settingPercent);
+  if (!r) {
+    r = jkkRateOfSettingUncached(settingPercent, legal);
+    if (known.size < 100) known.set(settingPercent, r);
+  }
+  return r;
+}
+
+function jkkRateOfSettingUncached(settingPercent: string, legal: LegalValues): { percent: string; basis: string } {
   const rate = dec(settingPercent);
   const group = JKK_RATES_PERCENT.findIndex((r) => rate.eq(r));
   if (group >= 0)
@@ -137,17 +148,48 @@ export type BpjsFigures = Omit<z.output<typeof bpjsInput>, 'jkkRatePercent'> & {
  * BPJS contributions from parsed figures and the legal values in force on the pay date (caps, Kesehatan and JKM
  * rates from the legal table). The payslip calls this directly with the run's resolved values.
  */
+/*
+ * What the legal values in force give every payslip of a run alike (caps as numbers and decimals, the JP cap of the
+ * pay date, resolved JKK settings), worked out once per LegalValues object: a run resolves its legal values once
+ * (a worker thread once per batch) and computes up to 100,000 payslips with them (issue 22).
+ */
+interface LegalDerived {
+  kesCap: number;
+  kesCapDec: Dec;
+  /** The JP wage cap of the legal values' own pay date. */
+  jpCap: ReturnType<typeof jpWageCapOn> | null;
+  jpCapDec: Dec | null;
+  jkk: Map<string, { percent: string; basis: string }>;
+}
+const derived = new WeakMap<LegalValues, LegalDerived>();
+function derivedOf(legal: LegalValues): LegalDerived {
+  let d = derived.get(legal);
+  if (!d) {
+    const kesCap = wholeRupiah(legal.kesehatanWageCap.value);
+    let jpCap: LegalDerived['jpCap'] = null;
+    try {
+      jpCap = jpWageCapOn(legal.payDate, legal);
+    } catch {
+      // no JP cap on record: bpjsContributions asks again and reports it for the payslip's pay date
+    }
+    d = { kesCap, kesCapDec: dec(kesCap), jpCap, jpCapDec: jpCap && dec(jpCap.cap), jkk: new Map() };
+    derived.set(legal, d);
+  }
+  return d;
+}
+
 export function bpjsContributions(input: BpjsFigures, legal: LegalValues): { output: BpjsOutput; trace: TraceMap } {
-  const kesCap = wholeRupiah(legal.kesehatanWageCap.value);
+  const known = derivedOf(legal);
+  const kesCap = known.kesCap;
   const kesEmployerPercent = legal.kesehatanEmployerPercent.value;
   const kesEmployeePercent = legal.kesehatanEmployeePercent.value;
   const kesSource = legal.kesehatanWageCap.source;
   const jkmPercent = legal.jkmPercent.value;
-  const salary = new Dec(input.salary);
+  const salary = dec(input.salary);
   const r = (x: Dec) => toRupiah(x);
 
   const floorWage = input.minimumWage !== undefined ? Dec.max(salary, input.minimumWage) : salary;
-  const kesBase = Dec.min(floorWage, kesCap);
+  const kesBase = Dec.min(floorWage, known.kesCapDec);
   const kesEmployer = r(percentOf(kesBase, kesEmployerPercent));
   const kesEmployee = r(percentOf(kesBase, kesEmployeePercent));
   const extraFamily = r(percentOf(kesBase, BPJS_KESEHATAN.extraFamilyPercent).times(input.extraFamilyMembers));
@@ -155,8 +197,9 @@ export function bpjsContributions(input: BpjsFigures, legal: LegalValues): { out
   const jhtEmployer = r(percentOf(salary, BPJS_JHT.employerPercent));
   const jhtEmployee = r(percentOf(salary, BPJS_JHT.employeePercent));
 
-  const jpCap = jpWageCapOn(input.payDate, legal);
-  const jpBase = input.jpApplies ? Dec.min(salary, jpCap.cap) : new Dec(0);
+  const ownPayDate = input.payDate === legal.payDate && known.jpCap !== null;
+  const jpCap = ownPayDate ? known.jpCap! : jpWageCapOn(input.payDate, legal);
+  const jpBase = input.jpApplies ? Dec.min(salary, ownPayDate ? known.jpCapDec! : jpCap.cap) : new Dec(0);
   const jpEmployer = r(percentOf(jpBase, BPJS_JP.employerPercent));
   const jpEmployee = r(percentOf(jpBase, BPJS_JP.employeePercent));
 

@@ -87,8 +87,11 @@ function roundTer(x: Dec, mode: TerRounding): Dec {
 
 /** Surcharge factor in percent: 120 when the 20% no-tax-ID surcharge applies, else 100 (UU PPh Pasal 21(5a)). */
 export function surchargePercent(opts: { taxIdValid: boolean; noTaxIdSurcharge: boolean }): Dec {
-  return new Dec(!opts.taxIdValid && opts.noTaxIdSurcharge ? NO_TAX_ID_SURCHARGE_PERCENT : '100');
+  return !opts.taxIdValid && opts.noTaxIdSurcharge ? SURCHARGED : NOT_SURCHARGED;
 }
+// Decimals are immutable: every payslip shares these two.
+const SURCHARGED = new Dec(NO_TAX_ID_SURCHARGE_PERCENT);
+const NOT_SURCHARGED = new Dec(100);
 
 export interface MonthlyTerResult {
   ratePercent: Dec;
@@ -105,7 +108,7 @@ export function monthlyTer(args: {
 }): MonthlyTerResult {
   const gross = dec(args.gross);
   const rate = terMonthlyRatePercent(args.category, gross);
-  const sur = args.surchargePercent ?? new Dec(100);
+  const sur = args.surchargePercent ?? NOT_SURCHARGED;
   const pph21 = roundTer(percentOf(percentOf(gross, rate), sur), args.rounding);
   const withSurcharge = !sur.eq(100);
   return {

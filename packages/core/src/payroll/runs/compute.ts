@@ -100,19 +100,36 @@ export interface ComputedPayslip extends Payslip {
 }
 
 /** A month's period → { year, month, first day, last day, pay date }. */
-export function periodDates(period: string, payDay: number) {
-  const [y, m] = period.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    year: y,
-    month: m,
-    start: `${y}-${pad(m)}-01`,
-    end: `${y}-${pad(m)}-${pad(last)}`,
-    payDate: `${y}-${pad(m)}-${pad(Math.min(payDay, last))}`,
-    days: last,
-  };
+export function periodDates(period: string, payDay: number): PeriodDates {
+  // A run asks this for every employee of one period: the answer is worked out once (and frozen, as it is shared).
+  const key = `${period}|${payDay}`;
+  let d = PERIOD_DATES.get(key);
+  if (!d) {
+    const [y, m] = period.split('-').map(Number) as [number, number];
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    d = Object.freeze({
+      year: y,
+      month: m,
+      start: `${y}-${pad2(m)}-01`,
+      end: `${y}-${pad2(m)}-${pad2(last)}`,
+      payDate: `${y}-${pad2(m)}-${pad2(Math.min(payDay, last))}`,
+      days: last,
+    });
+    if (PERIOD_DATES.size > 1_000) PERIOD_DATES.clear();
+    PERIOD_DATES.set(key, d);
+  }
+  return d;
 }
+export interface PeriodDates {
+  readonly year: number;
+  readonly month: number;
+  readonly start: string;
+  readonly end: string;
+  readonly payDate: string;
+  readonly days: number;
+}
+const PERIOD_DATES = new Map<string, PeriodDates>();
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The month before 'yyyy-mm'. */
 export function previousPeriod(period: string): string {
@@ -128,6 +145,19 @@ export function workDaysIn(period: string, workWeek: 5 | 6): number {
 
 /** Working days from `from` to `to` (inclusive, 'yyyy-mm-dd') for a 5- or 6-day week; 0 when to < from. */
 export function workDaysBetween(from: string, to: string, workWeek: 5 | 6): number {
+  // Most employees of a run ask for the same span (the whole month): each span is counted once.
+  const key = `${from}|${to}|${workWeek}`;
+  let n = WORK_DAYS.get(key);
+  if (n === undefined) {
+    n = countWorkDays(from, to, workWeek);
+    if (WORK_DAYS.size > 10_000) WORK_DAYS.clear();
+    WORK_DAYS.set(key, n);
+  }
+  return n;
+}
+const WORK_DAYS = new Map<string, number>();
+
+function countWorkDays(from: string, to: string, workWeek: 5 | 6): number {
   // Whole weeks hold `workWeek` working days each; the days left over are counted one by one (a run asks this of
   // every employee, so it is arithmetic rather than a walk over the month's days).
   const first = Date.parse(`${from}T00:00:00Z`);

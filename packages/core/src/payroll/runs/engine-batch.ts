@@ -66,8 +66,15 @@ export interface EngineFailure {
  * the platform does not say; shared/thread-cpu.ts). The run's engine time is made of these (run-compute.ts).
  */
 export type EngineBatch =
-  | { ok: true; totals: SlipTotals[]; rows: string; ms: number; cpuMs: number | null }
+  | { ok: true; totals: SlipTotals[]; rows: PayslipRows; ms: number; cpuMs: number | null }
   | { ok: false; failure: EngineFailure };
+
+/**
+ * A batch's rows as insertPayslipRows writes them: text (the JSON form) or, for COPY, the text's UTF-8 bytes. A worker
+ * thread encodes them itself and hands the bytes over without a copy (engine-worker.ts): 100,000 payslips are about
+ * 350 MB of lines, which the run's own thread would otherwise copy from the worker and encode again.
+ */
+export type PayslipRows = string | Uint8Array;
 
 /** A payslip as a row of `payslips` (without run and period), the shape json_to_recordset reads. */
 export function payslipRow(s: ComputedPayslip) {
@@ -90,7 +97,7 @@ export function payslipRow(s: ComputedPayslip) {
  * COPY's text format: a backslash starts an escape, so each one is doubled; tab, newline and carriage return would
  * end a field or line, and JSON.stringify never leaves them raw (it writes \t, \n, \r), nor does a PTKP code.
  */
-const copyText = (s: string) => s.replaceAll('\\', '\\\\');
+const copyText = (s: string) => (s.includes('\\') ? s.replaceAll('\\', '\\\\') : s);
 
 /** A batch's payslips as the text insertPayslipRows writes in `format`. */
 export function payslipRowsText(slips: readonly ComputedPayslip[], format: RowsFormat): string {
@@ -133,12 +140,18 @@ export function computeSlips(
   return { ok: true, slips };
 }
 
-/** A batch computed into its rows' text and totals (the form a worker thread sends back). */
+const utf8 = new TextEncoder();
+
+/**
+ * A batch computed into its rows and totals (the form a worker thread sends back). `ms` / `cpuMs` time the engine:
+ * the payslips and their rows' text; the UTF-8 encoding of COPY rows after it is transport, not engine.
+ */
 export function computeBatch(job: EngineJob, cache: FormulaCache): EngineBatch {
   const { value, ms, cpuMs } = measured(() => {
     const r = computeSlips(job, cache);
-    return r.ok ? { ok: true as const, slips: r.slips, rows: payslipRowsText(r.slips, job.rowsFormat) } : r;
+    return r.ok ? { ok: true as const, slips: r.slips, text: payslipRowsText(r.slips, job.rowsFormat) } : r;
   });
   if (!value.ok) return value;
-  return { ok: true, totals: value.slips.map(slipTotals), rows: value.rows, ms, cpuMs };
+  const rows = job.rowsFormat.kind === 'copy' ? utf8.encode(value.text) : value.text;
+  return { ok: true, totals: value.slips.map(slipTotals), rows, ms, cpuMs };
 }

@@ -24,6 +24,8 @@ export function defaultEngineThreads(employees: number): number {
 interface PoolThread {
   worker: Worker;
   queued: number;
+  /** The thread's nice value once it is ready (null: the platform refused to lower it). */
+  ready: Promise<number | null>;
 }
 
 export class EnginePool {
@@ -53,6 +55,11 @@ export class EnginePool {
     });
   }
 
+  /** Each thread's nice value once it has started (engine-worker.ts lowers it to BATCH_THREAD_NICE). */
+  priorities(): Promise<(number | null)[]> {
+    return Promise.all(this.threads.map((t) => t.ready));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.threads.map((t) => t.worker.terminate()));
@@ -61,9 +68,10 @@ export class EnginePool {
   private start(): PoolThread {
     // The worker registers tsx itself (engine-worker.mjs); flags such as --import tsx are not passed twice.
     const worker = new Worker(this.script, { execArgv: [] });
-    const t: PoolThread = { worker, queued: 0 };
-    worker.on('message', (m: { id?: number; batch?: EngineBatch }) => {
-      if (m.id === undefined) return; // the ready signal
+    let ready: (nice: number | null) => void = () => undefined;
+    const t: PoolThread = { worker, queued: 0, ready: new Promise((resolve) => (ready = resolve)) };
+    worker.on('message', (m: { id?: number; batch?: EngineBatch; nice?: number | null }) => {
+      if (m.id === undefined) return ready(m.nice ?? null); // the ready signal
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);

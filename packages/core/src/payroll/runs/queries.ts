@@ -3,7 +3,7 @@ import type { Db } from '../../shared/context';
 import { employeeName } from '../../shared/employee-sql';
 import { Dec } from '../money';
 import type { ComponentInput, ComputedPayslip, EarlierMonth } from './compute';
-import { PAYSLIP_COPY_COLUMNS, payslipRowsText, type RowsFormat } from './engine-batch';
+import { PAYSLIP_COPY_COLUMNS, type PayslipRows, payslipRowsText, type RowsFormat } from './engine-batch';
 import type { PayrollSettings } from './schema';
 
 /* SQL only (Kysely). Set-based: every query of a run loads all employees of the run at once. */
@@ -339,11 +339,11 @@ export async function insertPayslipChunk(
 export async function insertPayslipRows(
   db: Db,
   format: RowsFormat,
-  text: string,
+  text: PayslipRows,
   run: { runId: number; period: string },
 ): Promise<void> {
-  if (!text) return;
-  if (format.kind === 'copy') {
+  if (!text.length) return;
+  if (format.kind === 'copy' || typeof text !== 'string') {
     await sql`copy payslips (run_id, period, ${sql.join(PAYSLIP_COPY_COLUMNS.map((c) => sql.id(c)))}) from stdin /* ${text} */`.execute(
       db,
     );

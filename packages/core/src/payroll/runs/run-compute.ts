@@ -17,6 +17,7 @@ import {
   computeSlips,
   type EngineFailure,
   type EngineJob,
+  type PayslipRows,
   payslipRowsText,
   type RowsFormat,
   type SlipTotals,
@@ -57,10 +58,11 @@ export interface ComputedRun {
   engineSeconds: number;
 }
 
+/** Whole months from the join date to the period's end ('yyyy-mm-dd', read by position: asked of every employee). */
 function tenureMonths(joinDate: string, periodEnd: string): number {
-  const [y1, m1, d1] = joinDate.split('-').map(Number) as [number, number, number];
-  const [y2, m2, d2] = periodEnd.split('-').map(Number) as [number, number, number];
-  return Math.max(0, (y2 - y1) * 12 + (m2 - m1) - (d2 < d1 ? 1 : 0));
+  const years = Number(periodEnd.slice(0, 4)) - Number(joinDate.slice(0, 4));
+  const months = years * 12 + Number(periodEnd.slice(5, 7)) - Number(joinDate.slice(5, 7));
+  return Math.max(0, months - (Number(periodEnd.slice(8, 10)) < Number(joinDate.slice(8, 10)) ? 1 : 0));
 }
 
 function thrInput(t: FinalisedThr | undefined): EmployeeRunInput['thr'] {
@@ -189,15 +191,15 @@ export interface PayslipBatch {
   totals: SlipTotals[];
   /** The payslips, when computed on this thread; null when a worker thread sent only their rows. */
   slips: ComputedPayslip[] | null;
-  /** The rows as text in the run's `rowsFormat` (insertPayslipRows), when a worker thread computed them. */
-  rows: string | null;
+  /** The rows in the run's `rowsFormat` (insertPayslipRows), when a worker thread computed them. */
+  rows: PayslipRows | null;
   /** Milliseconds the engine took for this batch (on whichever thread computed it), and that thread's CPU time. */
   computeMs: number;
   computeCpuMs: number | null;
 }
 
 /** A batch's rows as the text insertPayslipRows writes in `format` (the run's `rowsFormat`). */
-export const payslipRowsOf = (b: PayslipBatch, format: RowsFormat): string => b.rows ?? payslipRowsText(b.slips!, format);
+export const payslipRowsOf = (b: PayslipBatch, format: RowsFormat): PayslipRows => b.rows ?? payslipRowsText(b.slips!, format);
 
 export interface StreamedRun {
   period: string;
