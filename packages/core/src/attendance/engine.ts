@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import { isEmbeddedDatabase } from '../db/embedded-gate';
 import type { Db } from '../shared/context';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { COMPANY_TIME_ZONE, dateInZone } from '../shared/time-zone';
 
 /**
  * The timesheet engine: one set-based statement (MERGE … USING (SELECT …): the upsert of INSERT …
@@ -378,16 +378,11 @@ export function addDays(date: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-/** Today's calendar date in a time zone ('yyyy-mm-dd'). */
+/** Today's calendar date in a time zone ('yyyy-mm-dd'); the company's zone when `timeZone` is not one the runtime knows. */
 export function dateIn(timeZone: string, at: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    return dateInZone(at, timeZone);
   } catch {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: COMPANY_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(at);
+    return dateInZone(at, COMPANY_TIME_ZONE);
   }
 }

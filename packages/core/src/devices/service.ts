@@ -33,19 +33,11 @@ import {
 } from './schema';
 import { employeeName } from '../shared/employee-sql';
 import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
+import { dateInZone } from '../shared/time-zone';
 
 type Dev = Grant<'developer.access'>;
 
 const num = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** 'yyyy-mm-dd' of an instant in a time zone. */
-function dateInZone(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    at,
-  );
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Agent reports (last seen, clock skew)
@@ -213,7 +205,7 @@ export async function getDevice(ctx: Ctx, _grant: Dev, raw: In<typeof deviceIdIn
       where d.id = ${id}`.execute(ctx.db)
   ).rows[0];
   if (!d) throw notFound('Fingerprint device');
-  const today = dateInZone(d.timeZone, ctx.clock());
+  const today = dateInZone(ctx.clock(), d.timeZone);
   const counts = (
     await sql<DeviceDetail['logCounts']>`
       select count(*)::int as total, count(employee_id)::int as mapped,

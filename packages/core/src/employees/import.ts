@@ -12,7 +12,7 @@ import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
 import { csvRecords } from '../shared/csv';
 import { AppError } from '../shared/errors';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { dateInZone } from '../shared/time-zone';
 import { assertZipWithinLimits } from '../shared/zip-limits';
 import { text } from '../shared/zod';
 import { confirmNewPlacement, type GrantPlacement, guardPlacementChange } from '../permissions/index';
@@ -512,7 +512,7 @@ async function checkRows(db: Db, rows: FileRow[], today: string, payAllowed: boo
   return { rows: rows.length, valid: candidates, invalidRows: rows.length - candidates.length, errors };
 }
 
-const todayIn = (ctx: Ctx) => new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE }).format(ctx.clock());
+const todayIn = (ctx: Ctx) => dateInZone(ctx.clock());
 
 const reportOf = (c: Checked): EmployeeImportReport => ({
   rows: c.rows,

@@ -98,7 +98,6 @@ const ALLOWED: readonly { file?: string; code: RegExp; reason: string }[] = [
     code: /^Number\([\w.]+\.slice\(\d+, \d+\)\)$/,
     reason: 'a calendar part (year, month or day) of an ISO date or yyyy-mm period',
   },
-  { file: 'income-tax/service.ts', code: /^Number\(new Intl\.DateTimeFormat/, reason: "today's year in the company time zone" },
   { file: 'income-tax/schema.ts', code: /^Number\(p\.replace/, reason: 'the yyyymm id of a period' },
   { file: 'income-tax/queries.ts', code: /^Number\(r\.pos\)$/, reason: 'a line position' },
   { file: 'runs/run-compute.ts', code: /^Number\(e\.jobLevel\)$/, reason: 'the job level (an ordinal)' },

@@ -3,5 +3,5 @@ export { type Ctx, type Db, inTransaction, systemClock } from './context';
 export { AppError, ERROR_CODES, type ErrorCode, type FieldIssue, forbidden } from './errors';
 export * from './heavy';
 export { type PdfColumn, type PdfDocumentSpec, type PdfTable, renderPdf } from './pdf';
-export { COMPANY_TIME_ZONE } from './time-zone';
+export { COMPANY_TIME_ZONE, companyYear, dateInZone } from './time-zone';
 export * from './zod';

@@ -1,6 +1,6 @@
 import { attendanceAwaitingInput, correctionsAwaitingMe } from '@hr/core/attendance-requests';
 import { awaitingMeInput, leaveAwaitingMe, leaveReport } from '@hr/core/leave';
-import { COMPANY_TIME_ZONE } from '@hr/core/shared';
+import { companyYear } from '@hr/core/shared';
 import {
   dashboardLeaveReportInput,
   expiringContracts,
@@ -26,8 +26,7 @@ import { returns } from '../trpc/output';
  */
 const D = '/v2/h/dashboard';
 
-const thisYear = (now: Date) =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric' }).format(now));
+const thisYear = (now: Date) => companyYear(now);
 
 const approve = gate('attendance.approve');
 const view = gate('employee.view');

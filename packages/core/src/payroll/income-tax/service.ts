@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Grant } from '../../access/index';
 import type { Ctx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
-import { COMPANY_TIME_ZONE } from '../../shared/time-zone';
+import { companyYear } from '../../shared/time-zone';
 import { addHeaderSheet, xlsxDownload } from '../../shared/xlsx';
 import type { Page, In } from '../../shared/zod';
 import { calculatePph21, type Pph21LastPeriodOutput } from '../formulas/pph21';
@@ -44,8 +44,7 @@ type View = Grant<'salary.view'>;
 type Download = { fileName: string; contentType: string; base64: string };
 
 /** Company time zone (ARCHITECTURE.md "Data": default Asia/Jakarta): decides whether a tax year is over. */
-const currentYear = (ctx: Ctx): number =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone: COMPANY_TIME_ZONE, year: 'numeric' }).format(ctx.clock()));
+const currentYear = (ctx: Ctx): number => companyYear(ctx.clock());
 
 const isPtkp = (s: string): s is PtkpStatus => (PTKP_STATUSES as readonly string[]).includes(s);
 const monthOf = (period: string) => Number(period.slice(5, 7));
