@@ -70,6 +70,11 @@ describe('upcoming birthdays', () => {
     expect(rows.find((r) => r.employeeName === 'Ayu Newyear')).toMatchObject({ date: '2027-01-02', inDays: 13, turns: 37 });
     expect(names).not.toContain('Citra Yesterday');
     expect(names).not.toContain('Dewi Leap');
+    // A shorter list is the same list cut: the nearest first, whichever part of the window they fall in.
+    for (const limit of [1, 2, 3])
+      expect((await upcomingBirthdays(ctx(hc), hc, { days: 30, limit })).map((r) => r.employeeName)).toEqual(
+        names.slice(0, limit),
+      );
   });
 
   it('celebrates 29 February on 28 February in a common year', async () => {
@@ -78,6 +83,15 @@ describe('upcoming birthdays', () => {
     const rows = await upcomingBirthdays(feb.ctx(hc), hc, { days: 10 });
     expect(rows.find((r) => r.employeeName === 'Dewi Leap')).toMatchObject({ date: '2027-02-28', turns: 31 });
     expect(leap).toBeDefined();
+  });
+
+  it('celebrates 29 February on its own day in a leap year, and only when that day is in the window', async () => {
+    const at = (iso: string) => createServices(tdb.db, { clock: () => new Date(iso) }).ctx(hc);
+    const leapFeb = await upcomingBirthdays(at('2028-02-25T03:00:00Z'), hc, { days: 10 });
+    expect(leapFeb.find((r) => r.employeeName === 'Dewi Leap')).toMatchObject({ date: '2028-02-29', inDays: 4, turns: 32 });
+    // The window 20–28 February 2028 ends before the 29th: her birthday is not in it.
+    const before = await upcomingBirthdays(at('2028-02-20T03:00:00Z'), hc, { days: 9 });
+    expect(before.map((r) => r.employeeName)).not.toContain('Dewi Leap');
   });
 
   it('follows the data scope for employee viewers and the own office for everyone else', async () => {
