@@ -43,3 +43,4 @@ export {
   type OutsidePolicy,
   SELFIE_MAX_BYTES,
 } from './mobile-attendance/schema';
+export { COMPANY_TIME_ZONE, dateInZone, type WallClock, wallClockIn } from './shared/wall-clock';
