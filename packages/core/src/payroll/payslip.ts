@@ -85,25 +85,25 @@ export function calculateMonthlyPayslip(input: PayslipInput): Payslip {
       legal,
     );
     const o = b.output;
-    const t = (k: string) => b.trace[k] as Trace;
+    const t = b.trace as Record<string, Trace>;
     lines.push(
       {
         code: 'bpjs-kes-employer',
         name: 'BPJS Kesehatan (employer)',
         kind: 'employer',
         amount: o.kesehatan.employer,
-        trace: t('kesehatan.employer'),
+        trace: t['kesehatan.employer']!,
       },
-      { code: 'bpjs-jht-employer', name: 'JHT (employer)', kind: 'employer', amount: o.jht.employer, trace: t('jht.employer') },
-      { code: 'bpjs-jp-employer', name: 'JP (employer)', kind: 'employer', amount: o.jp.employer, trace: t('jp.employer') },
-      { code: 'bpjs-jkk', name: 'JKK (employer)', kind: 'employer', amount: o.jkk.employer, trace: t('jkk.employer') },
-      { code: 'bpjs-jkm', name: 'JKM (employer)', kind: 'employer', amount: o.jkm.employer, trace: t('jkm.employer') },
+      { code: 'bpjs-jht-employer', name: 'JHT (employer)', kind: 'employer', amount: o.jht.employer, trace: t['jht.employer']! },
+      { code: 'bpjs-jp-employer', name: 'JP (employer)', kind: 'employer', amount: o.jp.employer, trace: t['jp.employer']! },
+      { code: 'bpjs-jkk', name: 'JKK (employer)', kind: 'employer', amount: o.jkk.employer, trace: t['jkk.employer']! },
+      { code: 'bpjs-jkm', name: 'JKM (employer)', kind: 'employer', amount: o.jkm.employer, trace: t['jkm.employer']! },
       {
         code: 'bpjs-kes-employee',
         name: 'BPJS Kesehatan',
         kind: 'deduction',
         amount: o.kesehatan.employee,
-        trace: t('kesehatan.employee'),
+        trace: t['kesehatan.employee']!,
       },
     );
     if (o.kesehatan.extraFamily > 0) {
@@ -112,12 +112,12 @@ export function calculateMonthlyPayslip(input: PayslipInput): Payslip {
         name: 'BPJS Kesehatan extra family',
         kind: 'deduction',
         amount: o.kesehatan.extraFamily,
-        trace: t('kesehatan.extraFamily'),
+        trace: t['kesehatan.extraFamily']!,
       });
     }
     lines.push(
-      { code: 'bpjs-jht-employee', name: 'JHT', kind: 'deduction', amount: o.jht.employee, trace: t('jht.employee') },
-      { code: 'bpjs-jp-employee', name: 'JP', kind: 'deduction', amount: o.jp.employee, trace: t('jp.employee') },
+      { code: 'bpjs-jht-employee', name: 'JHT', kind: 'deduction', amount: o.jht.employee, trace: t['jht.employee']! },
+      { code: 'bpjs-jp-employee', name: 'JP', kind: 'deduction', amount: o.jp.employee, trace: t['jp.employee']! },
     );
     taxableGross = taxableGross.plus(o.taxableEmployerPremiums);
     annualDeductions = new Dec(o.jht.employee + o.jp.employee);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from '../shared/zod';
-import { overtimeMaxPayableHours } from './formulas/overtime-rules';
+import { overtimeDayProblem } from './formulas/overtime-rules';
 
 // Payroll enums and the input schemas of the public calculators (`hr calc …`, issue 5).
 // Browser-safe: zod only.
@@ -164,22 +164,11 @@ export const overtimeInput = z
     if (v.monthlyWage !== undefined)
       for (const f of OVERTIME_WAGE_FIELDS)
         if (v[f] !== undefined) ctx.addIssue({ code: 'custom', path: [f], message: 'only with basicSalary' });
-    const max = overtimeMaxPayableHours(v.workWeek, v.dayType);
-    if (max === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['dayType'],
-        message: 'holiday-shortest-workday applies to a 6-day work week only (PP 35/2021 Pasal 31)',
-      });
-    } else if (v.hours > max) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['hours'],
-        message: `must be at most ${max} on a ${v.dayType} in a ${v.workWeek}-day week (PP 35/2021 Pasal 31)`,
-      });
-    }
+    const problem = overtimeDayProblem(v.workWeek, v.dayType, v.hours);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 export type OvertimeInput = z.input<typeof overtimeInput>;
+export type OvertimeParsedInput = z.output<typeof overtimeInput>;
 
 export const thrInput = z.strictObject({
   monthlyWage: rupiah,

@@ -186,26 +186,25 @@ export function bpjsContributions(input: BpjsFigures, legal: LegalValues): { out
   const kesSource = legal.kesehatanWageCap.source;
   const jkmPercent = legal.jkmPercent.value;
   const salary = dec(input.salary);
-  const r = (x: Dec) => toRupiah(x);
 
   const floorWage = input.minimumWage !== undefined ? Dec.max(salary, input.minimumWage) : salary;
   const kesBase = Dec.min(floorWage, known.kesCapDec);
-  const kesEmployer = r(percentOf(kesBase, kesEmployerPercent));
-  const kesEmployee = r(percentOf(kesBase, kesEmployeePercent));
-  const extraFamily = r(percentOf(kesBase, BPJS_KESEHATAN.extraFamilyPercent).times(input.extraFamilyMembers));
+  const kesEmployer = toRupiah(percentOf(kesBase, kesEmployerPercent));
+  const kesEmployee = toRupiah(percentOf(kesBase, kesEmployeePercent));
+  const extraFamily = toRupiah(percentOf(kesBase, BPJS_KESEHATAN.extraFamilyPercent).times(input.extraFamilyMembers));
 
-  const jhtEmployer = r(percentOf(salary, BPJS_JHT.employerPercent));
-  const jhtEmployee = r(percentOf(salary, BPJS_JHT.employeePercent));
+  const jhtEmployer = toRupiah(percentOf(salary, BPJS_JHT.employerPercent));
+  const jhtEmployee = toRupiah(percentOf(salary, BPJS_JHT.employeePercent));
 
   const ownPayDate = input.payDate === legal.payDate && known.jpCap !== null;
   const jpCap = ownPayDate ? known.jpCap! : jpWageCapOn(input.payDate, legal);
   const jpBase = input.jpApplies ? Dec.min(salary, ownPayDate ? known.jpCapDec! : jpCap.cap) : new Dec(0);
-  const jpEmployer = r(percentOf(jpBase, BPJS_JP.employerPercent));
-  const jpEmployee = r(percentOf(jpBase, BPJS_JP.employeePercent));
+  const jpEmployer = toRupiah(percentOf(jpBase, BPJS_JP.employerPercent));
+  const jpEmployee = toRupiah(percentOf(jpBase, BPJS_JP.employeePercent));
 
   const jkkRate = dec(input.jkkRatePercent);
-  const jkk = r(percentOf(salary, jkkRate));
-  const jkm = r(percentOf(salary, jkmPercent));
+  const jkk = toRupiah(percentOf(salary, jkkRate));
+  const jkm = toRupiah(percentOf(salary, jkmPercent));
   const taxable = kesEmployer.plus(jkk).plus(jkm);
 
   const s = salary.toString();

@@ -62,6 +62,24 @@ export function overtimeMaxPayableHours(
 }
 
 /**
+ * Why a day's overtime cannot be paid from the multiplier table, or null: the day type does not exist in that
+ * work week, or the hours pass the table's last hour. The one check behind `hr calc overtime`'s input
+ * (schema.ts overtimeInput), the payroll run's overtime lines and the pay preview.
+ */
+export function overtimeDayProblem(
+  workWeek: 5 | 6,
+  dayType: 'workday' | 'restday' | 'holiday-shortest-workday',
+  hours: number,
+): { field: 'dayType' | 'hours'; message: string } | null {
+  const max = overtimeMaxPayableHours(workWeek, dayType);
+  if (max === null)
+    return { field: 'dayType', message: 'holiday-shortest-workday applies to a 6-day work week only (PP 35/2021 Pasal 31)' };
+  if (hours > max)
+    return { field: 'hours', message: `must be at most ${max} on a ${dayType} in a ${workWeek}-day week (PP 35/2021 Pasal 31)` };
+  return null;
+}
+
+/**
  * Legal overtime limits on workdays (overtime on weekly rest days and public holidays does not count):
  * PP 35/2021 Pasal 26 (4 h/day, 18 h/week, recommended) or the old Kepmen 102/2004 (3 h/day, 14 h/week).
  */

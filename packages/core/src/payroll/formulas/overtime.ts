@@ -1,10 +1,10 @@
-import type { z } from 'zod';
 import { Dec, type DecInput, dec, percentOf, sum, toDisplayNumber, toInt, toRupiah } from '../money';
 import {
   type EmploymentType,
   type HourlyWageRounding,
   type OvertimeDayType,
   type OvertimeInput,
+  type OvertimeParsedInput,
   overtimeInput,
   type WorkWeek,
 } from '../schema';
@@ -15,11 +15,19 @@ import {
   OVERTIME_MULTIPLIERS,
   OVERTIME_SOURCE,
   type OvertimeLimitRegime,
+  overtimeDayProblem,
   overtimeMaxPayableHours,
   overtimeTableKey,
 } from './overtime-rules';
 
-export { NORMAL_WORKING_TIME, OVERTIME_LIMITS, OVERTIME_MULTIPLIERS, type OvertimeLimitRegime, overtimeMaxPayableHours };
+export {
+  NORMAL_WORKING_TIME,
+  OVERTIME_LIMITS,
+  OVERTIME_MULTIPLIERS,
+  type OvertimeLimitRegime,
+  overtimeDayProblem,
+  overtimeMaxPayableHours,
+};
 
 const WAGE_SOURCE = 'PP 35/2021 Pasal 32–33 (hourly wage)';
 /** Hourly wage divisor: upah sejam = monthly wage / 173 (PP 35/2021 Pasal 32). */
@@ -134,7 +142,7 @@ export function overtimeWageBase(input: OvertimeWageInput): OvertimeWageBase {
 }
 
 /** The wage part of an `hr calc overtime` input: the monthly wage as given, or the wage the payslip knows. */
-function wageInputOf(input: z.output<typeof overtimeInput>): OvertimeWageInput {
+function wageInputOf(input: OvertimeParsedInput): OvertimeWageInput {
   const common = { workWeek: input.workWeek, minimumWage: input.minimumWage, hourlyWageRounding: input.hourlyWageRounding };
   if (input.basicSalary === undefined) return { ...common, employmentType: 'permanent', basicSalary: input.monthlyWage ?? 0 };
   return {
@@ -162,7 +170,15 @@ export interface OvertimeOutput {
  * sum rounded half up once (one rounding per payslip line), so it may differ by a rupiah from Σ hours.pay.
  */
 export function calculateOvertime(raw: OvertimeInput): { output: OvertimeOutput; trace: TraceMap } {
-  const input = overtimeInput.parse(raw);
+  return overtimeOfDay(overtimeInput.parse(raw));
+}
+
+/**
+ * calculateOvertime on an input that is already checked: the payroll run builds it from whole-rupiah wages and
+ * checks the day with overtimeDayProblem (runs/compute.ts), so that 100,000 payslips do not each pay for a schema
+ * parse (issue 22).
+ */
+export function overtimeOfDay(input: OvertimeParsedInput): { output: OvertimeOutput; trace: TraceMap } {
   const base = overtimeWageBase(wageInputOf(input));
   const hourly = base.hourlyWage;
   const total = new Dec(String(input.hours));

@@ -119,6 +119,25 @@ describe('computeEmployeePayslip', () => {
     ).toThrow(/approved overtime, but no basic salary or fixed allowance/);
   });
 
+  it('refuses overtime the multiplier table cannot pay, by name and with the same words as hr calc overtime', () => {
+    const over = { ...fullMonthAttendance('2026-11', 5), overtime: [{ dayType: 'workday' as const, hours: 17 }] };
+    expect(() => computeEmployeePayslip('2026-11', settings, employee({ employeeId: 7, attendance: over }))).toThrow(
+      expect.objectContaining({
+        employeeId: 7,
+        message: 'overtime of 17 h (workday): hours must be at most 16 on a workday in a 5-day week (PP 35/2021 Pasal 31)',
+      }),
+    );
+    const holiday = {
+      ...fullMonthAttendance('2026-11', 5),
+      overtime: [{ dayType: 'holiday-shortest-workday' as const, hours: 2 }],
+    };
+    expect(() => computeEmployeePayslip('2026-11', settings, employee({ attendance: holiday }))).toThrow(
+      /dayType holiday-shortest-workday applies to a 6-day work week only/,
+    );
+    const cli = calculateOvertime.bind(null, { monthlyWage: 1_730_000, workWeek: 5, dayType: 'workday', hours: 17 });
+    expect(cli).toThrow(/must be at most 16 on a workday in a 5-day week/);
+  });
+
   it('no PTKP status on record is computed as TK/0 and the trace says so; the formula cache gives the same payslip', () => {
     const cache: FormulaCache = new Map();
     const comps: ComponentInput[] = [

@@ -1,7 +1,7 @@
 import { evaluateFormulaAmount, FormulaError, type STANDARD_FORMULA_VARIABLES } from '../formula';
 import { builtInLegalValues, type LegalValues } from '../../legal-tables/schema';
 import { jkkRateOfSetting } from '../formulas/bpjs';
-import { calculateOvertime } from '../formulas/overtime';
+import { overtimeDayProblem, overtimeOfDay } from '../formulas/overtime';
 import { PPH21_DTP_CODE, pph21DtpEligibility } from '../formulas/pph21-dtp';
 import { calculatePph21, dailyPph21, grossUpAllowance, monthlyTer, terCategoryFor } from '../formulas/pph21';
 import { Dec, dec, sum, toInt, toRupiah, wholeRupiah } from '../money';
@@ -351,12 +351,10 @@ function monthBasisOf(period: string, settings: PayrollSettings, e: EmployeeRunI
 
   // Fixed amounts first, so formulas can use fixedAllowances (Σ fixed allowances entered as amounts, prorated
   // like the basic salary). Formulas see the prorated basic and are not prorated again.
-  const fixedAmount = (c: ComponentInput) => {
-    const full = dec(c.amount!);
-    return prorated ? prorate(c.name, full, emp, 'employee component') : null;
-  };
   const fixedEntered = e.components.filter((c) => c.kind === 'fixed-allowance' && c.amount !== null);
-  const fixedAmounts = sum(fixedEntered.map((c) => fixedAmount(c)?.amount ?? c.amount!));
+  const fixedAmounts = sum(
+    fixedEntered.map((c) => (prorated ? prorate(c.name, dec(c.amount!), emp, 'employee component').amount : c.amount!)),
+  );
   const variables = {
     basic,
     fixedAllowances: fixedAmounts,
@@ -382,8 +380,7 @@ function monthBasisOf(period: string, settings: PayrollSettings, e: EmployeeRunI
       t = enteredAmountTrace(c.name, amount, 'employee component');
       if (c.kind === 'fixed-allowance') {
         fullFixedAllowances = fullFixedAllowances.plus(amount);
-        const p = fixedAmount(c);
-        if (p) ({ amount, trace: t } = p);
+        if (prorated) ({ amount, trace: t } = prorate(c.name, amount, emp, 'employee component'));
       }
     } else if (c.formula) {
       try {
@@ -444,6 +441,99 @@ export function overtimeWageOfMonth(period: string, settings: PayrollSettings, e
   return overtimeWageInputOf(m.type, m.rate, m.fullFixedAllowances, settings);
 }
 
+/*
+ * The parts of a payslip the steps after the first one need. They are module functions taking their context, not
+ * closures inside computeEmployeePayslip: the server runs under tsx, whose esbuild keeps function names by calling
+ * Object.defineProperty on every closure each time it is created (5 µs of a 75 µs payslip; issue 22).
+ */
+
+/** What the month's PPh 21 depends on besides the taxable gross (taxOf, lastPeriodTax). */
+interface MonthTax {
+  year: number;
+  month: number;
+  ptkpStatus: PtkpStatus;
+  type: EmploymentType;
+  /** December, or the month of leaving, of a permanent employee: the year is reconciled. */
+  lastPeriod: boolean;
+  /** The earlier finalised months of the year, in order (last period only). */
+  earlier: EmployeeRunInput['earlier'];
+  withheldBefore: Dec;
+  /** Attendance days, at least 1 (a daily worker's average). */
+  days: number;
+  terRounding: PayrollSettings['terRounding'];
+  previousEmployer: EmployeeRunInput['previousEmployer'];
+}
+
+function lastPeriodTax(x: MonthTax, taxableGross: Dec, annualDeductions: number) {
+  const r = calculatePph21({
+    taxYear: x.year,
+    ptkpStatus: x.ptkpStatus,
+    employeeType: 'permanent',
+    lastTaxPeriod: x.month,
+    months: [
+      ...x.earlier.map((m) => ({
+        month: m.month,
+        gross: wholeRupiah(m.taxableGross),
+        annualDeductions: wholeRupiah(m.annualDeductions),
+      })),
+      { month: x.month, gross: toInt(taxableGross), annualDeductions },
+    ],
+    terRounding: x.terRounding,
+    previousEmployer: x.previousEmployer && {
+      netIncome: wholeRupiah(x.previousEmployer.netIncome),
+      taxWithheld: wholeRupiah(x.previousEmployer.taxWithheld),
+    },
+  });
+  const lp = r.output.lastPeriod!;
+  const previousTax = dec(x.previousEmployer?.taxWithheld ?? 0);
+  return { lp, previousTax, pph21: new Dec(lp.pph21Year).minus(previousTax).minus(x.withheldBefore) };
+}
+
+/** The month's PPh 21 on a taxable gross: monthly TER, daily TER, or the last tax period's reconciliation. */
+function taxOf(x: MonthTax, taxableGross: Dec, annualDeductions: number): Dec {
+  if (x.type === 'daily') return dailyPph21(taxableGross.div(x.days), x.terRounding).pph21.times(x.days);
+  if (x.lastPeriod) return lastPeriodTax(x, taxableGross, annualDeductions).pph21;
+  return monthlyTer({ category: terCategoryFor(x.ptkpStatus), gross: taxableGross, rounding: x.terRounding }).pph21;
+}
+
+/** The month's lines so far, from which buildSlip builds the payslip (again, with a tax allowance). */
+interface SlipParts {
+  payDate: string;
+  ptkpStatus: PtkpStatus;
+  earnings: PayslipEarning[];
+  preTaxCuts: PayslipEarning[];
+  deductions: PayslipDeduction[];
+  settings: PayrollSettings;
+  legal: LegalValues;
+}
+
+/**
+ * BPJS on the (prorated) basic + fixed allowances; the cuts enter as negative taxable earnings (not fixed: the BPJS
+ * wage is not cut), then are shown as deductions before tax.
+ */
+function buildSlip(x: SlipParts, extra: PayslipEarning[]): Payslip {
+  const built = calculateMonthlyPayslip({
+    payDate: x.payDate,
+    ptkpStatus: x.ptkpStatus,
+    earnings: [...x.earnings, ...extra, ...x.preTaxCuts],
+    deductions: x.deductions,
+    bpjs: x.settings.bpjsEnabled ? { jkkRatePercent: jkkRateOfSetting(x.settings.jkkRatePercent, x.legal).percent } : null,
+    tax: { terRounding: x.settings.terRounding },
+    legal: x.legal,
+  });
+  if (x.preTaxCuts.length) {
+    const cutCodes = new Set(x.preTaxCuts.map((c) => c.code));
+    const cutLines = built.lines
+      .filter((l) => cutCodes.has(l.code))
+      .map((l) => ({ ...l, kind: 'deduction' as const, amount: -l.amount }));
+    const rest = built.lines.filter((l) => !cutCodes.has(l.code));
+    const at = rest.findIndex((l) => l.kind !== 'earning');
+    rest.splice(at < 0 ? rest.length : at, 0, ...cutLines);
+    built.lines = rest;
+  }
+  return built;
+}
+
 /** Computes one employee's payslip for `period` with the company settings. */
 export function computeEmployeePayslip(
   period: string,
@@ -484,8 +574,12 @@ export function computeEmployeePayslip(
         ? a.workDays
         : workDaysIn(period, settings.workWeek);
     let room = withFixed ? sum(earnings.filter((x) => x.fixed).map((x) => x.amount)) : basic;
-    const cut = (code: string, name: string, days: number, what: string) => {
-      if (!(days > 0) || room.lte(0)) return;
+    const cuts = [
+      ['absence-cut', 'Absence cut', a.absentDays, 'timesheets: scheduled work days without attendance or leave'],
+      ['unpaid-leave-cut', 'Unpaid leave cut', a.unpaidLeaveDays ?? 0, 'approved leave requests not paid (be-paid false)'],
+    ] as const;
+    for (const [code, name, days, what] of cuts) {
+      if (!(days > 0) || room.lte(0)) continue;
       const amount = Dec.min(toRupiah(cutWage.times(String(days)).div(divisor)), room);
       room = room.minus(amount);
       preTaxCuts.push({
@@ -507,13 +601,11 @@ export function computeEmployeePayslip(
           `${SRC_NO_WORK_NO_PAY}; company setting absenceCutBasis = ${settings.absenceCutBasis}${fixedDivisor ? ` (absenceCutDivisor ${divisor})` : ''}, absenceCutFixedAllowances = ${withFixed}; ${SRC_HALF_UP}`,
         ),
       });
-    };
-    cut('absence-cut', 'Absence cut', a.absentDays, 'timesheets: scheduled work days without attendance or leave');
-    cut('unpaid-leave-cut', 'Unpaid leave cut', a.unpaidLeaveDays ?? 0, 'approved leave requests not paid (be-paid false)');
+    }
   }
 
   // Overtime: the wage base (basic or daily rate × 21/25, plus the month's full fixed allowances) and the pay
-  // are overtimeWageBase / calculateOvertime, the same calls the pay preview and `hr calc overtime` make.
+  // are overtimeWageBase / overtimeOfDay (calculateOvertime's checked half), the same calls the pay preview and `hr calc overtime` make.
   const overtimeWage = overtimeWageInputOf(type, rate, fullFixedAllowances, settings);
   if (overtimeWage.basicSalary === 0 && overtimeWage.fixedAllowances === 0 && a.overtime.some((o) => o.hours > 0))
     // Refused by name (412), as the pay preview refuses it, rather than paying approved overtime as 0.
@@ -524,7 +616,11 @@ export function computeEmployeePayslip(
     );
   a.overtime.forEach((o, i) => {
     if (o.hours <= 0) return;
-    const r = calculateOvertime({ ...overtimeWage, dayType: o.dayType, hours: o.hours });
+    // The day is checked here (the wages are whole rupiah by construction), so no schema parse per payslip.
+    const problem = overtimeDayProblem(overtimeWage.workWeek, o.dayType, o.hours);
+    if (problem)
+      throw new PayslipComputeError(e.employeeId, `overtime of ${o.hours} h (${o.dayType}): ${problem.field} ${problem.message}`);
+    const r = overtimeOfDay({ ...overtimeWage, dayType: o.dayType, hours: o.hours, hourlyWageRounding: 'none' });
     earnings.push({
       code: `overtime-${i + 1}`,
       name: `Overtime ${o.hours} h (${o.dayType})`,
@@ -578,62 +674,20 @@ export function computeEmployeePayslip(
   const earlier = lastPeriod ? [...e.earlier].filter((m) => m.month < month).sort((x, y) => x.month - y.month) : [];
   const withheldBefore = sum(earlier.map((m) => m.pph21));
   const days = Math.max(1, a.attendanceDays);
-  const lastPeriodTax = (taxableGross: Dec, annualDeductions: number) => {
-    const r = calculatePph21({
-      taxYear: year,
-      ptkpStatus,
-      employeeType: 'permanent',
-      lastTaxPeriod: month,
-      months: [
-        ...earlier.map((m) => ({
-          month: m.month,
-          gross: wholeRupiah(m.taxableGross),
-          annualDeductions: wholeRupiah(m.annualDeductions),
-        })),
-        { month, gross: toInt(taxableGross), annualDeductions },
-      ],
-      terRounding: settings.terRounding,
-      previousEmployer: e.previousEmployer && {
-        netIncome: wholeRupiah(e.previousEmployer.netIncome),
-        taxWithheld: wholeRupiah(e.previousEmployer.taxWithheld),
-      },
-    });
-    const lp = r.output.lastPeriod!;
-    const previousTax = dec(e.previousEmployer?.taxWithheld ?? 0);
-    return { lp, previousTax, pph21: new Dec(lp.pph21Year).minus(previousTax).minus(withheldBefore) };
+  const tax: MonthTax = {
+    year,
+    month,
+    ptkpStatus,
+    type,
+    lastPeriod,
+    earlier,
+    withheldBefore,
+    days,
+    terRounding: settings.terRounding,
+    previousEmployer: e.previousEmployer,
   };
-  /** The month's PPh 21 on a taxable gross: monthly TER, daily TER, or the last tax period's reconciliation. */
-  const taxOf = (taxableGross: Dec, annualDeductions: number): Dec => {
-    if (type === 'daily') return dailyPph21(taxableGross.div(days), settings.terRounding).pph21.times(days);
-    if (lastPeriod) return lastPeriodTax(taxableGross, annualDeductions).pph21;
-    return monthlyTer({ category: terCategoryFor(ptkpStatus), gross: taxableGross, rounding: settings.terRounding }).pph21;
-  };
-
-  // BPJS on the (prorated) basic + fixed allowances; the cuts enter as negative taxable earnings (not fixed:
-  // the BPJS wage is not cut), then are shown as deductions before tax.
-  const buildSlip = (extra: PayslipEarning[]): Payslip => {
-    const built = calculateMonthlyPayslip({
-      payDate,
-      ptkpStatus,
-      earnings: [...earnings, ...extra, ...preTaxCuts],
-      deductions,
-      bpjs: settings.bpjsEnabled ? { jkkRatePercent: jkkRateOfSetting(settings.jkkRatePercent, legal).percent } : null,
-      tax: { terRounding: settings.terRounding },
-      legal,
-    });
-    const cutCodes = new Set(preTaxCuts.map((c) => c.code));
-    if (cutCodes.size) {
-      const cutLines = built.lines
-        .filter((l) => cutCodes.has(l.code))
-        .map((l) => ({ ...l, kind: 'deduction' as const, amount: -l.amount }));
-      const rest = built.lines.filter((l) => !cutCodes.has(l.code));
-      const at = rest.findIndex((l) => l.kind !== 'earning');
-      rest.splice(at < 0 ? rest.length : at, 0, ...cutLines);
-      built.lines = rest;
-    }
-    return built;
-  };
-  let slip = buildSlip([]);
+  const parts: SlipParts = { payDate, ptkpStatus, earnings, preTaxCuts, deductions, settings, legal };
+  let slip = buildSlip(parts, []);
   // PPh 21 DTP (PMK 10/2025, PMK 105/2025; payroll-id.md §1.12): the fixed regular gross (basic + fixed allowances as
   // paid this month) or a daily worker's average daily wage against the legal table's limits of the pay date.
   const dtp = pph21DtpEligibility({
@@ -651,9 +705,9 @@ export function computeEmployeePayslip(
   const borneBy = e.taxBorneBy ?? settings.taxBorneBy;
   if (borneBy === 'employer' && !dtp.eligible) {
     const base = dec(slip.taxableGross);
-    const allowance = grossUpAllowance(base, (g) => taxOf(g, slip.annualDeductions));
+    const allowance = grossUpAllowance(base, (g) => taxOf(tax, g, slip.annualDeductions));
     const method = type === 'daily' ? 'daily TER' : lastPeriod ? 'last-period reconciliation' : 'monthly TER';
-    slip = buildSlip([
+    slip = buildSlip(parts, [
       {
         code: 'tax-allowance',
         name: 'Tunjangan PPh 21 (tax allowance)',
@@ -704,7 +758,7 @@ export function computeEmployeePayslip(
   // or the month of leaving. Article 17 on the year minus the PPh 21 withheld in the earlier finalised
   // months of the same year. Non-permanent and daily workers are never reconciled (payroll-id.md §1.6).
   if (lastPeriod) {
-    const { lp, pph21, previousTax } = lastPeriodTax(dec(slip.taxableGross), slip.annualDeductions);
+    const { lp, pph21, previousTax } = lastPeriodTax(tax, dec(slip.taxableGross), slip.annualDeductions);
     const when = month === 12 ? 'December' : 'month of leaving';
     slip.lines[pph21Index] = {
       code: 'pph21',
