@@ -103,11 +103,16 @@ const copyText = (s: string) => (s.includes('\\') ? s.replaceAll('\\', '\\\\') :
 export function payslipRowsText(slips: readonly ComputedPayslip[], format: RowsFormat): string {
   if (format.kind === 'json') return JSON.stringify(slips.map(payslipRow));
   let out = '';
-  for (const s of slips) {
-    out += `${format.prefix}${s.employeeId}\t${copyText(s.ptkpStatus)}\t${s.basicSalary}\t${s.gross}\t${s.taxableGross}\t`;
-    out += `${s.totalDeductions}\t${s.pph21}\t${s.net}\t${s.annualDeductions}\t${s.employerCost}\t${copyText(JSON.stringify(s.lines))}\n`;
-  }
+  for (const s of slips) out += copyLine(s, format.prefix);
   return out;
+}
+
+/** One payslip as a COPY text line (with its newline). */
+function copyLine(s: ComputedPayslip, prefix: string): string {
+  return (
+    `${prefix}${s.employeeId}\t${copyText(s.ptkpStatus)}\t${s.basicSalary}\t${s.gross}\t${s.taxableGross}\t` +
+    `${s.totalDeductions}\t${s.pph21}\t${s.net}\t${s.annualDeductions}\t${s.employerCost}\t${copyText(JSON.stringify(s.lines))}\n`
+  );
 }
 
 export const slipTotals = (s: ComputedPayslip): SlipTotals => ({
@@ -143,15 +148,77 @@ export function computeSlips(
 const utf8 = new TextEncoder();
 
 /**
+ * COPY lines written as UTF-8 into one growing buffer, a payslip at a time. Each payslip's objects then die young
+ * instead of living until the batch is done: a worker's young generation was copying a whole batch of payslips at
+ * every scavenge (issue 22). The bytes are handed over as they are (engine-worker.ts transfers their buffer).
+ */
+class CopyBytes {
+  private buf: Uint8Array;
+  private len = 0;
+  /** Wall milliseconds spent encoding (transport, not engine: computeBatch leaves it out of the engine's time). */
+  encodeMs = 0;
+  constructor(estimate: number) {
+    this.buf = new Uint8Array(Math.max(1024, estimate));
+  }
+  write(text: string): void {
+    const t0 = performance.now();
+    // A UTF-16 code unit is at most 3 bytes of UTF-8.
+    const need = this.len + text.length * 3;
+    if (need > this.buf.length) {
+      const next = new Uint8Array(Math.max(need, this.buf.length * 2));
+      next.set(this.buf.subarray(0, this.len));
+      this.buf = next;
+    }
+    this.len += utf8.encodeInto(text, this.buf.subarray(this.len)).written;
+    this.encodeMs += performance.now() - t0;
+  }
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.len);
+  }
+}
+
+/** About how many bytes a payslip's COPY line takes (12 lines with their traces: ~3.5 KB). */
+const COPY_LINE_BYTES = 4096;
+
+/**
  * A batch computed into its rows and totals (the form a worker thread sends back). `ms` / `cpuMs` time the engine:
- * the payslips and their rows' text; the UTF-8 encoding of COPY rows after it is transport, not engine.
+ * the payslips and their rows' text; the UTF-8 encoding of COPY rows is transport, not engine, and is left out.
  */
 export function computeBatch(job: EngineJob, cache: FormulaCache): EngineBatch {
-  const { value, ms, cpuMs } = measured(() => {
-    const r = computeSlips(job, cache);
-    return r.ok ? { ok: true as const, slips: r.slips, text: payslipRowsText(r.slips, job.rowsFormat) } : r;
+  const format = job.rowsFormat;
+  if (format.kind === 'json') {
+    const { value, ms, cpuMs } = measured(() => {
+      const r = computeSlips(job, cache);
+      return r.ok ? { ok: true as const, slips: r.slips, text: payslipRowsText(r.slips, format) } : r;
+    });
+    if (!value.ok) return value;
+    return { ok: true, totals: value.slips.map(slipTotals), rows: value.text, ms, cpuMs };
+  }
+  const out = new CopyBytes(job.inputs.length * COPY_LINE_BYTES);
+  const totals: SlipTotals[] = [];
+  const {
+    value: failure,
+    ms,
+    cpuMs,
+  } = measured((): EngineFailure | null => {
+    for (const [i, input] of job.inputs.entries()) {
+      let slip: ComputedPayslip;
+      try {
+        slip = computeEmployeePayslip(job.period, job.settings, input, cache, job.legal);
+      } catch (err) {
+        return engineFailureOf(err, i);
+      }
+      totals.push(slipTotals(slip));
+      out.write(copyLine(slip, format.prefix));
+    }
+    return null;
   });
-  if (!value.ok) return value;
-  const rows = job.rowsFormat.kind === 'copy' ? utf8.encode(value.text) : value.text;
-  return { ok: true, totals: value.slips.map(slipTotals), rows, ms, cpuMs };
+  if (failure) return { ok: false, failure };
+  return {
+    ok: true,
+    totals,
+    rows: out.bytes(),
+    ms: Math.max(0, ms - out.encodeMs),
+    cpuMs: cpuMs === null ? null : Math.max(0, cpuMs - out.encodeMs),
+  };
 }
