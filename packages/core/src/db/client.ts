@@ -74,9 +74,10 @@ function prepareStatements(client: pg.PoolClient): void {
 }
 
 /**
- * A `copy … from stdin` statement with one parameter runs as COPY, the parameter being its data in COPY's text
- * format (a string, or its UTF-8 bytes) (issue 22: a payroll run writes 100,000 payslips with their lines; COPY takes them in half the database
- * time of unpacking a JSON document with json_to_recordset). The parameter's placeholder stands in a comment
+ * A `copy … from stdin` statement with one parameter runs as COPY, the parameter being its data in the format the
+ * statement names (text as a string, or bytes: a payroll run's rows are COPY's binary format, runs/engine-batch.ts)
+ * (issue 22: a payroll run writes 100,000 payslips with their lines; COPY takes them in half the database time of
+ * unpacking a JSON document with json_to_recordset). The parameter's placeholder stands in a comment
  * after the statement (`copy t (a, b) from stdin /* $1 *\/`), so the text is a valid statement as it is. Kysely
  * sees an ordinary result with the rows copied. PostgreSQL only (PGlite writes the JSON form: runs/queries.ts).
  */
@@ -93,7 +94,7 @@ function copyFromStdin(client: pg.PoolClient): void {
       COPY_FROM_STDIN.test(text)
     ) {
       const v = values[0];
-      // Text, or its UTF-8 bytes as they came (a worker thread's payslip rows: runs/engine-batch.ts).
+      // Text, or bytes as they came (a worker thread's payslip rows: runs/engine-batch.ts).
       const data = typeof v === 'string' ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
       return new Promise((resolve, reject) => {
         const stream = query(copyFrom(text)) as ReturnType<typeof copyFrom>;

@@ -3,7 +3,7 @@ import { makeEmployee, makeOrg } from '../../testing/fixtures';
 import { createTestDb, type TestDb } from '../../db/testing';
 import type { ComputedPayslip } from './compute';
 import { payslipRowsText, type RowsFormat } from './engine-batch';
-import { insertPayslipRows, payslipCopyPrefix } from './queries';
+import { insertPayslipRows } from './queries';
 
 /*
  * A run writes its payslips as one JSON document per batch (PGlite) or as COPY lines (PostgreSQL, issue 22). Both
@@ -26,12 +26,12 @@ const slip = (employeeId: number, i: number): ComputedPayslip => ({
   employmentType: 'permanent',
   ptkpStatus: 'K/1',
   basicSalary: 7_500_000 + i,
-  employerCost: 412_345,
+  employerCost: 412_345 + i * 2 ** 33, // more than 32 bits
   gross: 9_100_000 + i,
   taxableGross: 9_250_000,
   totalDeductions: 537_000,
   net: 8_563_000 + i,
-  pph21: 125_000,
+  pph21: i ? -125_000 : 125_000, // a refund
   annualDeductions: 0,
   lines: [
     {
@@ -82,7 +82,7 @@ describe('payslip rows as the run writes them (issue 22)', () => {
   if (onPostgres)
     it('COPY stores the same rows as the JSON form, escapes and all', async () => {
       const json = await writeAndRead('2026-02', () => ({ kind: 'json' }));
-      const copy = await writeAndRead('2026-03', (runId) => ({ kind: 'copy', prefix: payslipCopyPrefix(runId, '2026-03') }));
+      const copy = await writeAndRead('2026-03', (runId) => ({ kind: 'copy', runId, period: '2026-03' }));
       expect(copy.rows.map((r) => ({ ...r, period: null }))).toEqual(json.rows.map((r) => ({ ...r, period: null })));
       expect(copy.rows.map((r) => r.period)).toEqual(['2026-03', '2026-03']);
       expect(copy.rows[0]!.lines).toEqual(json.slips[0]!.lines);

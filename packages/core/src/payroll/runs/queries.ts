@@ -332,19 +332,19 @@ export async function insertPayslipChunk(
 }
 
 /**
- * Writes payslips already turned into text by payslipRowsText (the engine's worker threads send them so): a JSON
- * array unnested by json_to_recordset (PGlite, or any connection), or COPY lines that carry the run's id and
- * period themselves (PostgreSQL connections of db/client.ts, which run `copy … from stdin` with its data).
+ * Writes payslips already turned into rows by payslipRowsText (the engine's worker threads send them so): a JSON
+ * array unnested by json_to_recordset (PGlite, or any connection), or COPY's binary format, whose rows carry the
+ * run's id and period themselves (PostgreSQL connections of db/client.ts, which run `copy … from stdin` with its data).
  */
 export async function insertPayslipRows(
   db: Db,
   format: RowsFormat,
-  text: PayslipRows,
+  rows: PayslipRows,
   run: { runId: number; period: string },
 ): Promise<void> {
-  if (!text.length) return;
-  if (format.kind === 'copy' || typeof text !== 'string') {
-    await sql`copy payslips (run_id, period, ${sql.join(PAYSLIP_COPY_COLUMNS.map((c) => sql.id(c)))}) from stdin /* ${text} */`.execute(
+  if (!rows.length) return;
+  if (format.kind === 'copy' || typeof rows !== 'string') {
+    await sql`copy payslips (run_id, period, ${sql.join(PAYSLIP_COPY_COLUMNS.map((c) => sql.id(c)))}) from stdin with (format binary) /* ${rows} */`.execute(
       db,
     );
     return;
@@ -354,13 +354,10 @@ export async function insertPayslipRows(
       total_deductions, pph21, net, annual_deductions, employer_cost, lines)
     select ${run.runId}, x.employee_id, ${run.period}, x.ptkp_status, x.basic_salary, x.gross, x.taxable_gross,
       x.total_deductions, x.pph21, x.net, x.annual_deductions, x.employer_cost, x.lines
-    from json_to_recordset(${text}::json) as x(employee_id int, ptkp_status text,
+    from json_to_recordset(${rows}::json) as x(employee_id int, ptkp_status text,
       basic_salary bigint, gross bigint, taxable_gross bigint, total_deductions bigint, pph21 bigint, net bigint,
       annual_deductions bigint, employer_cost bigint, lines json)`.execute(db);
 }
-
-/** The COPY prefix of a run's payslip lines (insertPayslipRows). */
-export const payslipCopyPrefix = (runId: number, period: string) => `${runId}\t${period}\t`;
 
 const CHUNK = 1000;
 

@@ -8,7 +8,7 @@ import { AppError } from '../../shared/errors';
 import type { In } from '../../shared/zod';
 import { previousPeriod } from './compute';
 import type { RowsFormat, SlipTotals } from './engine-batch';
-import { insertPayslipRows, payslipCopyPrefix, queryFinalisedNets } from './queries';
+import { insertPayslipRows, queryFinalisedNets } from './queries';
 import { type DryRunResult, type GenerateResult, generateRunInput } from './schema';
 
 import type { AttendanceSource } from '../ports';
@@ -122,7 +122,7 @@ export async function runPayroll(
     };
     const sums = { employees: 0, gross: 0n, tax: 0n, net: 0n };
     // PostgreSQL takes the payslips by COPY (db/client.ts), PGlite as one JSON document per batch.
-    const rowsFormat: RowsFormat = embedded ? { kind: 'json' } : { kind: 'copy', prefix: payslipCopyPrefix(row.id, opts.period) };
+    const rowsFormat: RowsFormat = embedded ? { kind: 'json' } : { kind: 'copy', runId: row.id, period: opts.period };
     const onBatch = async (batch: PayslipBatch) => {
       for (const s of batch.totals) {
         sums.gross += BigInt(s.gross);
