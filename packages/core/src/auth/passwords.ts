@@ -5,8 +5,33 @@ import { argon2id, argon2Verify } from 'hash-wasm';
 import { dropWorker, type PendingTask } from '../shared/worker-tasks';
 
 // argon2id with OWASP's minimum recommended parameters (m=19 MiB, t=2, p=1),
-// OWASP Password Storage Cheat Sheet. hash-wasm is WebAssembly: no native build.
+// OWASP Password Storage Cheat Sheet.
 const PARAMS = { parallelism: 1, iterations: 2, memorySize: 19456, hashLength: 32 } as const;
+
+/*
+ * Two implementations of the same argon2id, giving and taking the same PHC strings ($argon2id$v=19$m=19456,t=2,p=1$…):
+ * - @node-rs/argon2 (Rust, its Linux build an npm package of its own: nothing is downloaded or compiled at install),
+ *   on libuv's thread pool: ~10 ms a sign-in. First choice.
+ * - hash-wasm (WebAssembly) on worker threads of our own: ~60-90 ms a sign-in. Where the native build does not load
+ *   (a platform without one), and what hashed every password before (issue 22: 300 sign-ins at 08:00 took about
+ *   0.9 of a core for 30 s; the `argon2` package's bundled build crashed on this machine kind).
+ */
+type NativeArgon2 = typeof import('@node-rs/argon2');
+/** Algorithm.Argon2id of @node-rs/argon2 (a const enum in its typings, which an isolated module cannot read). */
+const NATIVE_ARGON2ID = 2;
+let nativeLoad: Promise<NativeArgon2 | null> | undefined;
+const nativeArgon2 = (): Promise<NativeArgon2 | null> =>
+  (nativeLoad ??= import('@node-rs/argon2').then(
+    (m) => m,
+    () => null,
+  ));
+const NATIVE_PARAMS = {
+  algorithm: NATIVE_ARGON2ID as never,
+  memoryCost: PARAMS.memorySize,
+  timeCost: PARAMS.iterations,
+  parallelism: PARAMS.parallelism,
+  outputLen: PARAMS.hashLength,
+};
 
 type Task =
   | { op: 'hash'; password: string; salt: Uint8Array; params: typeof PARAMS }
@@ -88,14 +113,24 @@ class PasswordPool {
 }
 
 const pool = new PasswordPool();
+let answeredNatively = 0;
 
-/** How many hash and verify calls worker threads answered (tests: the work left the event loop). */
-export function passwordWorkerAnswers(): number {
-  return pool.answeredByWorkers;
+/** How many hash and verify calls each implementation answered (tests: the work left the event loop). */
+export function passwordAnswers(): { native: number; workers: number } {
+  return { native: answeredNatively, workers: pool.answeredByWorkers };
 }
 
+/** The WebAssembly implementation on its worker threads (the fallback; tests check it gives and takes the same hashes). */
+export const wasmPasswords = {
+  hash: async (password: string) => (await pool.run({ op: 'hash', password, salt: randomBytes(16), params: PARAMS })) as string,
+  verify: async (password: string, hash: string) => (await pool.run({ op: 'verify', password, hash })) as boolean,
+};
+
 export async function hashPassword(password: string): Promise<string> {
-  return (await pool.run({ op: 'hash', password, salt: randomBytes(16), params: PARAMS })) as string;
+  const native = await nativeArgon2();
+  if (!native) return wasmPasswords.hash(password);
+  answeredNatively++;
+  return native.hash(password, { ...NATIVE_PARAMS, salt: randomBytes(16) });
 }
 
 export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
@@ -105,7 +140,10 @@ export async function verifyPassword(password: string, hash: string | null): Pro
     return false;
   }
   try {
-    return (await pool.run({ op: 'verify', password, hash })) as boolean;
+    const native = await nativeArgon2();
+    if (!native) return await wasmPasswords.verify(password, hash);
+    answeredNatively++;
+    return await native.verify(hash, password);
   } catch {
     return false;
   }
