@@ -73,6 +73,8 @@ describe('employee list search', () => {
         .sort()
         .reverse()[0],
     );
+    // The total travels with the page's rows and is not one of their fields; a page past the end counts on its own.
+    expect(Object.keys(first.rows[0]!)).not.toContain('totalMatching');
     const past = await listEmployees(t.services.ctx(lead.actor), lead, { page: 99, pageSize: 10 });
     expect(past).toMatchObject({ rows: [], total: mine.total });
     expect((await listEmployees(t.services.ctx(lead.actor), lead, { search: 'agus' })).rows).toEqual([]);
