@@ -16,23 +16,11 @@ import {
 import { calculateOvertime } from '../formulas/overtime';
 import { calculatePph21 } from '../formulas/pph21';
 import { BUILT_IN_LEGAL_ROWS, type LegalRow, resolveLegalValues } from '../../legal-tables/schema';
-import { DEFAULT_ENGINE_SETTINGS } from '../../testing/payroll-settings';
+import { DEFAULT_ENGINE_SETTINGS, employeeRunInput } from '../../testing/payroll-settings';
 import type { PayrollSettings } from './schema';
 
 const settings: PayrollSettings = { ...DEFAULT_ENGINE_SETTINGS, payDay: 31 };
-const employee = (over: Partial<EmployeeRunInput> = {}): EmployeeRunInput => ({
-  employeeId: 1,
-  ptkpStatus: 'TK/0',
-  basicSalary: '8000000',
-  basicSource: 'contract K-1',
-  components: [],
-  bonusCuts: [],
-  attendance: fullMonthAttendance('2026-11', 5),
-  jobLevel: 2,
-  tenureMonths: 30,
-  earlier: [],
-  ...over,
-});
+const employee = employeeRunInput;
 
 describe('periods', () => {
   it('pay date is clamped to the month end; previous period wraps the year', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtInLegalValues } from '../../legal-tables/schema';
-import { DEFAULT_ENGINE_SETTINGS } from '../../testing/payroll-settings';
-import { type ComponentInput, type EmployeeRunInput, fullMonthAttendance } from './compute';
+import { DEFAULT_ENGINE_SETTINGS, employeeRunInput } from '../../testing/payroll-settings';
+import type { ComponentInput, EmployeeRunInput } from './compute';
 import { computeBatch, computeSlips, type EngineJob, payslipRowsText, type RowsFormat, slipTotals } from './engine-batch';
 import type { PayrollSettings } from './schema';
 
@@ -11,19 +11,14 @@ import type { PayrollSettings } from './schema';
  * whatever the lines hold and however long. (payslip-rows.db.test.ts has PostgreSQL read them.)
  */
 const settings: PayrollSettings = { ...DEFAULT_ENGINE_SETTINGS, payDay: 31 };
-const employee = (employeeId: number, over: Partial<EmployeeRunInput> = {}): EmployeeRunInput => ({
-  employeeId,
-  ptkpStatus: 'K/1',
-  basicSalary: String(6_000_000 + employeeId * 1_000),
-  basicSource: `contract K-${employeeId} — "Gaji pokok" C:\\kontrak\\${employeeId} ½`,
-  components: [],
-  bonusCuts: [],
-  attendance: fullMonthAttendance('2026-11', 5),
-  jobLevel: 2,
-  tenureMonths: 30,
-  earlier: [],
-  ...over,
-});
+const employee = (employeeId: number, over: Partial<EmployeeRunInput> = {}): EmployeeRunInput =>
+  employeeRunInput({
+    employeeId,
+    ptkpStatus: 'K/1',
+    basicSalary: String(6_000_000 + employeeId * 1_000),
+    basicSource: `contract K-${employeeId} — "Gaji pokok" C:\\kontrak\\${employeeId} ½`,
+    ...over,
+  });
 // Forty allowances: one payslip's line is longer than the buffer's first estimate, which must grow.
 const many: ComponentInput[] = Array.from({ length: 40 }, (_, i) => ({
   code: `c${i}`,

@@ -407,6 +407,15 @@ export async function queryTimesheetFigures(
   // Employees employed the whole period (most of a month's run) count their month's rows as they are; only
   // joiners and leavers (a few percent) need their rows matched against their own days. Counting everyone's rows
   // through a join on their days took 190-260 ms per chunk of 5,000 at 100,000 employees; this takes 80-105 ms.
+  // A timesheet row (alias t) as the counts read it, and the counts of an employee's rows.
+  const dayRow = sql`t.employee_id, t.day_type, t.late_minutes,
+    (t.first_in is not null or t.last_out is not null or t.status = 98) and t.day_type <> 'leave' as present,
+    extract(isodow from t.work_date) <= ${opts.workWeek} as weekday`;
+  const counts = sql`(count(*) filter (where t.day_type in ('workday', 'leave')))::int as scheduled,
+    (count(*) filter (where t.weekday))::int as weekday_rows,
+    (count(*) filter (where t.present))::int as present,
+    (count(*) filter (where t.day_type = 'workday' and not t.present))::int as absent,
+    coalesce(sum(t.late_minutes) filter (where t.day_type = 'workday'), 0)::int as late`;
   const r = await sql<TimesheetFigures>`
     with emp as (
       select e.id, greatest(e.entry_date, ${opts.start}::date) as w_from,
@@ -422,35 +431,20 @@ export async function queryTimesheetFigures(
     -- The period's rows of every employee in the ids' span, counted by hash. timesheets' key is (work_date,
     -- employee_id): one index range per day of the period over the span.
     month as (
-      select t.employee_id,
-        count(*)::int as rows,
-        (count(*) filter (where t.day_type in ('workday', 'leave')))::int as scheduled,
-        (count(*) filter (where t.weekday))::int as weekday_rows,
-        (count(*) filter (where t.present))::int as present,
-        (count(*) filter (where t.day_type = 'workday' and not t.present))::int as absent,
-        coalesce(sum(t.late_minutes) filter (where t.day_type = 'workday'), 0)::int as late
+      select t.employee_id, count(*)::int as rows, ${counts}
       from (
-        select employee_id, day_type, late_minutes,
-          (first_in is not null or last_out is not null or status = 98) and day_type <> 'leave' as present,
-          extract(isodow from work_date) <= ${opts.workWeek} as weekday
-        from timesheets
-        where work_date = any(array(select generate_series(${opts.start}::date, ${opts.end}::date, interval '1 day')::date))
-          and employee_id between ${lo} and ${hi}
+        select ${dayRow}
+        from timesheets t
+        where t.work_date = any(array(select generate_series(${opts.start}::date, ${opts.end}::date, interval '1 day')::date))
+          and t.employee_id between ${lo} and ${hi}
       ) t
       group by t.employee_id
     ),
     -- Joiners' and leavers' rows within their own days (through the (employee_id, work_date) index).
     own as (
-      select t.employee_id,
-        (count(*) filter (where t.day_type in ('workday', 'leave')))::int as scheduled,
-        (count(*) filter (where t.weekday))::int as weekday_rows,
-        (count(*) filter (where t.present))::int as present,
-        (count(*) filter (where t.day_type = 'workday' and not t.present))::int as absent,
-        coalesce(sum(t.late_minutes) filter (where t.day_type = 'workday'), 0)::int as late
+      select t.employee_id, ${counts}
       from (
-        select t.employee_id, t.day_type, t.late_minutes,
-          (t.first_in is not null or t.last_out is not null or t.status = 98) and t.day_type <> 'leave' as present,
-          extract(isodow from t.work_date) <= ${opts.workWeek} as weekday
+        select ${dayRow}
         from emp_days m
         join timesheets t on t.employee_id = m.id and t.work_date between m.w_from and m.w_to
         where m.partial
