@@ -94,6 +94,15 @@ describe('a batch computed into COPY bytes', () => {
     expect(batch.ms).toBeGreaterThanOrEqual(0);
   });
 
+  it('refuse an amount that is not a whole rupiah instead of cutting it', () => {
+    const j = job([employee(1)]);
+    const slips = computeSlips(j, new Map());
+    if (!slips.ok) throw new Error('expected it to compute');
+    expect(() => payslipRowsText([{ ...slips.slips[0]!, net: 100.5 }], copy)).toThrow(
+      new RangeError('amount 100.5 is not a whole number of rupiah'),
+    );
+  });
+
   it('write no rows for no payslips', () => {
     expect(payslipRowsText([], copy)).toEqual(new Uint8Array(0));
   });

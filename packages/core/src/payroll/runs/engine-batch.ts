@@ -182,6 +182,8 @@ class CopyBytes {
   }
   /** A whole rupiah amount as int8 (a safe integer: high and low 32 bits, two's complement). */
   private int8(n: number): void {
+    // Text COPY refused a fraction; bytes would cut it silently (the run then fails as out of range, a 412).
+    if (!Number.isSafeInteger(n)) throw new RangeError(`amount ${n} is not a whole number of rupiah`);
     const high = Math.floor(n / 2 ** 32);
     this.view.setInt32(this.len, 8);
     this.view.setInt32(this.len + 4, high);
@@ -252,15 +254,15 @@ export function computeBatch(job: EngineJob, cache: FormulaCache): EngineBatch {
     cpuMs,
   } = measured((): EngineFailure | null => {
     for (const [i, input] of job.inputs.entries()) {
-      let slip: ComputedPayslip;
       try {
-        slip = computeEmployeePayslip(job.period, job.settings, input, cache, job.legal);
+        const slip = computeEmployeePayslip(job.period, job.settings, input, cache, job.legal);
+        // The lines' JSON is the engine's (as it was when rows were text); writing the row's bytes is transport.
+        // An amount the row cannot hold fails as this employee's (a RangeError: out of range, a 412).
+        out.row(slip, JSON.stringify(slip.lines));
+        totals.push(slipTotals(slip));
       } catch (err) {
         return engineFailureOf(err, i);
       }
-      totals.push(slipTotals(slip));
-      // The lines' JSON is the engine's (as it was when rows were text); writing the row's bytes is transport.
-      out.row(slip, JSON.stringify(slip.lines));
     }
     return null;
   });
