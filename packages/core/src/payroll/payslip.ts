@@ -1,5 +1,5 @@
 import { builtInLegalValues, type LegalValues } from '../legal-tables/schema';
-import { bpjsContributions } from './formulas/bpjs';
+import { bpjsContributionsOf } from './formulas/bpjs';
 import { monthlyTer, surchargePercent, terCategoryFor } from './formulas/pph21';
 import { Dec, type DecInput, dec, sum, toInt, wholeRupiah } from './money';
 import type { Pph21EmployeeType, PtkpStatus, TerRounding } from './schema';
@@ -73,7 +73,7 @@ export function calculateMonthlyPayslip(input: PayslipInput): Payslip {
   if (input.bpjs) {
     const legal = input.legal ?? builtInLegalValues(input.payDate);
     const regionalMinimum = legal.minimumWage ? wholeRupiah(legal.minimumWage.value) : undefined;
-    const b = bpjsContributions(
+    const b = bpjsContributionsOf(
       {
         salary: toInt(wageBase),
         payDate: input.payDate,

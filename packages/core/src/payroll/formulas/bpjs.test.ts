@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JKK_RATES_PERCENT, JKK_RELIEF_RATES_PERCENT } from '../schema';
-import { calculateBpjs, jkkRatePercent, jpWageCapOn } from './bpjs';
+import { builtInLegalValues } from '../../legal-tables/schema';
+import { bpjsContributions, bpjsContributionsOf, calculateBpjs, jkkRatePercent, jpWageCapOn } from './bpjs';
 
 describe('BPJS contributions (payroll-id.md §2)', () => {
   it('computes every share for 15,000,000 paid on 25 April 2026 (caps: Kesehatan 12,000,000, JP 11,086,300)', () => {
@@ -88,5 +89,25 @@ describe('BPJS contributions (payroll-id.md §2)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('a run remembers contributions per set of figures: any figure that differs gives its own, equal to a fresh calculation', () => {
+    const legal = builtInLegalValues('2026-04-25');
+    const base = { salary: 15_000_000, payDate: '2026-04-25', jkkRatePercent: '0.24', extraFamilyMembers: 0, jpApplies: true };
+    const variants = [
+      base,
+      { ...base, salary: 9_000_000 },
+      { ...base, jkkRatePercent: '0.54' },
+      { ...base, extraFamilyMembers: 2 },
+      { ...base, jpApplies: false },
+      { ...base, minimumWage: 16_000_000 },
+      { ...base, payDate: '2026-05-25' },
+    ];
+    for (const v of [...variants, ...variants]) expect(bpjsContributionsOf(v, legal)).toEqual(bpjsContributions(v, legal));
+    const kes = variants.map((v) => bpjsContributionsOf(v, legal).output);
+    expect(kes[3]!.kesehatan.extraFamily).toBe(240_000);
+    expect(kes[4]!.jp.employer).toBe(0);
+    expect(kes[5]!.kesehatan.base).toBe(12_000_000);
+    expect(kes[2]!.jkk.employer).toBe(81_000);
   });
 });

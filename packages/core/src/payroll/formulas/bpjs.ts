@@ -160,6 +160,8 @@ interface LegalDerived {
   jpCap: ReturnType<typeof jpWageCapOn> | null;
   jpCapDec: Dec | null;
   jkk: Map<string, { percent: string; basis: string }>;
+  /** Contributions already worked out with these legal values, by their figures (bpjsContributionsOf). */
+  slips: Map<string, { output: BpjsOutput; trace: TraceMap }>;
 }
 const derived = new WeakMap<LegalValues, LegalDerived>();
 function derivedOf(legal: LegalValues): LegalDerived {
@@ -172,10 +174,29 @@ function derivedOf(legal: LegalValues): LegalDerived {
     } catch {
       // no JP cap on record: bpjsContributions asks again and reports it for the payslip's pay date
     }
-    d = { kesCap, kesCapDec: dec(kesCap), jpCap, jpCapDec: jpCap && dec(jpCap.cap), jkk: new Map() };
+    d = { kesCap, kesCapDec: dec(kesCap), jpCap, jpCapDec: jpCap && dec(jpCap.cap), jkk: new Map(), slips: new Map() };
     derived.set(legal, d);
   }
   return d;
+}
+
+/** How many distinct sets of figures one LegalValues object remembers (a run's distinct wages, typically far fewer). */
+const REMEMBERED_FIGURES = 20_000;
+
+/**
+ * bpjsContributions for a payslip: the same figures under the same legal values give the same contributions and
+ * traces, so a run works each distinct wage out once (a factory pays thousands of workers the same wage). The
+ * result is shared between payslips and must not be changed by the caller.
+ */
+export function bpjsContributionsOf(input: BpjsFigures, legal: LegalValues): { output: BpjsOutput; trace: TraceMap } {
+  const slips = derivedOf(legal).slips;
+  const key = `${input.salary}|${input.minimumWage ?? ''}|${input.extraFamilyMembers}|${input.jpApplies}|${input.payDate}|${input.jkkRatePercent}`;
+  let r = slips.get(key);
+  if (!r) {
+    r = bpjsContributions(input, legal);
+    if (slips.size < REMEMBERED_FIGURES) slips.set(key, r);
+  }
+  return r;
 }
 
 export function bpjsContributions(input: BpjsFigures, legal: LegalValues): { output: BpjsOutput; trace: TraceMap } {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { overtimeInput } from '../schema';
-import { calculateOvertime, checkOvertimeLimits, overtimeMultiplier, overtimeWageBase } from './overtime';
+import {
+  calculateOvertime,
+  checkOvertimeLimits,
+  overtimeMultiplier,
+  overtimeOfDay,
+  overtimeOfDayRemembered,
+  overtimeWageBase,
+} from './overtime';
 
 const mult = (week: 5 | 6, day: 'workday' | 'restday' | 'holiday-shortest-workday', n: number) =>
   Array.from({ length: n }, (_, i) => overtimeMultiplier(week, day, i + 1)?.toNumber());
@@ -171,5 +178,32 @@ describe('legal overtime limits (PP 35/2021 Pasal 26)', () => {
     expect(checkOvertimeLimits([{ date: '2026-11-16', hours: 3.5, dayType: 'workday' }], 'kepmen-102-2004')).toMatchObject([
       { kind: 'day', limit: 3 },
     ]);
+  });
+});
+
+describe('overtime days remembered by a payroll run', () => {
+  it('gives each distinct wage, week, day type and hours its own pay, equal to a fresh calculation', () => {
+    const base = overtimeInput.parse({
+      basicSalary: 5_190_000,
+      fixedAllowances: 500_000,
+      workWeek: 5,
+      dayType: 'workday',
+      hours: 3,
+    });
+    const variants = [
+      base,
+      { ...base, hours: 2 },
+      { ...base, dayType: 'restday' as const },
+      { ...base, basicSalary: 280_000, employmentType: 'daily' as const },
+      // A daily rate × 25 in a 6-day week instead of × 21.
+      { ...base, basicSalary: 280_000, employmentType: 'daily' as const, workWeek: 6 as const },
+      { ...base, fixedAllowances: 0 },
+      { ...base, hourlyWageRounding: 'floor' as const },
+    ];
+    for (const v of [...variants, ...variants]) expect(overtimeOfDayRemembered(v)).toEqual(overtimeOfDay(v));
+    const pays = variants.map((v) => overtimeOfDayRemembered(v).output.pay);
+    expect(new Set(pays).size).toBe(pays.length);
+    // 5,690,000 / 173 × (1.5 + 2 + 2), rounded half up once.
+    expect(pays[0]).toBe(180_896);
   });
 });

@@ -173,6 +173,26 @@ export function calculateOvertime(raw: OvertimeInput): { output: OvertimeOutput;
   return overtimeOfDay(overtimeInput.parse(raw));
 }
 
+/** Days already paid by overtimeOfDayRemembered, by their input; emptied when it reaches its size. */
+const rememberedDays = new Map<string, { output: OvertimeOutput; trace: TraceMap }>();
+const REMEMBERED_DAYS = 20_000;
+
+/**
+ * overtimeOfDay for a payroll run: the same wage, day type and hours give the same pay and traces, so a run works
+ * each distinct day out once (a shift's workers share their wage and their overtime hours). The result is shared
+ * and must not be changed by the caller.
+ */
+export function overtimeOfDayRemembered(input: OvertimeParsedInput): { output: OvertimeOutput; trace: TraceMap } {
+  const key = `${input.employmentType}|${input.basicSalary}|${input.monthlyWage}|${input.fixedAllowances}|${input.nonFixedAllowances}|${input.minimumWage}|${input.workWeek}|${input.hourlyWageRounding}|${input.dayType}|${input.hours}`;
+  let r = rememberedDays.get(key);
+  if (!r) {
+    r = overtimeOfDay(input);
+    if (rememberedDays.size >= REMEMBERED_DAYS) rememberedDays.clear();
+    rememberedDays.set(key, r);
+  }
+  return r;
+}
+
 /**
  * calculateOvertime on an input that is already checked: the payroll run builds it from whole-rupiah wages and
  * checks the day with overtimeDayProblem (runs/compute.ts), so that 100,000 payslips do not each pay for a schema

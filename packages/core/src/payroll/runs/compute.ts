@@ -1,7 +1,7 @@
 import { evaluateFormulaAmount, FormulaError, type STANDARD_FORMULA_VARIABLES } from '../formula';
 import { builtInLegalValues, type LegalValues } from '../../legal-tables/schema';
 import { jkkRateOfSetting } from '../formulas/bpjs';
-import { overtimeDayProblem, overtimeOfDay } from '../formulas/overtime';
+import { overtimeDayProblem, overtimeOfDayRemembered } from '../formulas/overtime';
 import { PPH21_DTP_CODE, pph21DtpEligibility } from '../formulas/pph21-dtp';
 import { calculatePph21, dailyPph21, grossUpAllowance, monthlyTer, terCategoryFor } from '../formulas/pph21';
 import { Dec, dec, sum, toInt, toRupiah, wholeRupiah } from '../money';
@@ -620,7 +620,7 @@ export function computeEmployeePayslip(
     const problem = overtimeDayProblem(overtimeWage.workWeek, o.dayType, o.hours);
     if (problem)
       throw new PayslipComputeError(e.employeeId, `overtime of ${o.hours} h (${o.dayType}): ${problem.field} ${problem.message}`);
-    const r = overtimeOfDay({ ...overtimeWage, dayType: o.dayType, hours: o.hours, hourlyWageRounding: 'none' });
+    const r = overtimeOfDayRemembered({ ...overtimeWage, dayType: o.dayType, hours: o.hours, hourlyWageRounding: 'none' });
     earnings.push({
       code: `overtime-${i + 1}`,
       name: `Overtime ${o.hours} h (${o.dayType})`,
