@@ -9,7 +9,9 @@
  *
  * Targets: GET /hello (bare); GET /trpc/employee.list (native tRPC, bearer token); its REST twin
  * GET /v2/h/employee/all; the same tRPC call through the stock adapter; an ordinary employee's home dashboard
- * (one tRPC batch: today's shift, upcoming birthdays, regulations; goal ≥ 500 req/s, issue 22). To separate the transport
+ * (one tRPC batch: today's shift, upcoming birthdays, regulations; goal ≥ 500 req/s, issue 22); the least a signed-in
+ * request costs (GET /v2/h/bench/signedIn: the list's permission and session check, one statement, and no other
+ * database work: `signedInRestRps`, and the list's share of it, `restVsSignedIn`). To separate the transport
  * from the database: the public one-query lookup.religions, and a procedure that touches no
  * database (same builders, same input validation), through all three (bench/lib/transport.ts,
  * which also runs alone without a database). Ceilings for the REST twin: a plain route answering
@@ -179,6 +181,13 @@ async function main(): Promise<void> {
         url: `${nativeUrl}${dashboardBatch}`,
         headers: staffAuth,
       },
+      // The least any signed-in request costs: the session check (one statement), no other database work.
+      {
+        key: 'signedIn',
+        label: 'REST signed in, no other DB work',
+        url: `${transport.appUrl}/v2/h/bench/signedIn?pageSize=25`,
+        headers: auth,
+      },
       { key: 'pubTrpc', label: 'tRPC lookup.religions (native)', url: `${nativeUrl}/trpc/lookup.religions` },
       { key: 'pubRest', label: 'REST /v2/h/component/religion', url: `${nativeUrl}/v2/h/component/religion` },
       { key: 'pubStock', label: 'tRPC lookup.religions (stock)', url: `${stockUrl}/trpc/lookup.religions` },
@@ -219,6 +228,10 @@ async function main(): Promise<void> {
       stockTrpcP99Ms: stockR.p99Ms,
       trpcVsStock: round(trpcR.rps / stockR.rps, 2),
       restVsBare: round(restR.rps / bareR.rps, 3),
+      signedInRestRps: round(m.signedIn!.rps),
+      signedInRestP99Ms: m.signedIn!.p99Ms,
+      signedInVsBare: round(m.signedIn!.rps / bareR.rps, 3),
+      restVsSignedIn: round(restR.rps / m.signedIn!.rps, 3),
       dashboardRps: round(m.dashboard!.rps),
       dashboardP99Ms: m.dashboard!.p99Ms,
       dashboardVsBare: round(m.dashboard!.rps / bareR.rps, 3),

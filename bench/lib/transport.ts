@@ -21,7 +21,7 @@ import { pageInput } from '@hr/core/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../packages/server/src/app';
 import { loadConfig } from '../../packages/server/src/config';
-import { publicProcedure, router } from '../../packages/server/src/trpc/procedures';
+import { permissionProcedure, publicProcedure, router } from '../../packages/server/src/trpc/procedures';
 import { type LoadResult, load } from './load';
 
 export interface TransportTarget {
@@ -36,6 +36,15 @@ export function transportRouter() {
   return router({
     ping: publicProcedure
       .meta({ rest: { method: 'GET', path: '/v2/h/bench/ping', message: 'pong', results: true } })
+      .input(pageInput)
+      .query(({ input }) => ({ rows: [], total: 0, page: input.page, pageSize: input.pageSize })),
+    /**
+     * The same answer behind the employee list's permission: the request's session is checked in the database (its
+     * row and the permissions stamp, one indexed statement), nothing else is read. What any signed-in request costs
+     * at the least (bench/api.ts's `signedIn` target).
+     */
+    signedIn: permissionProcedure('employee.view')
+      .meta({ rest: { method: 'GET', path: '/v2/h/bench/signedIn', message: 'pong', results: true } })
       .input(pageInput)
       .query(({ input }) => ({ rows: [], total: 0, page: input.page, pageSize: input.pageSize })),
   });
@@ -53,6 +62,8 @@ const APP_ENVELOPE_PATH = '/v2/h/bench/plain';
 
 export interface TransportServers {
   targets: TransportTarget[];
+  /** The app mounting the benchmark's procedures through our tRPC handler (for targets that need a session). */
+  appUrl: string;
   close(): Promise<void>;
 }
 
@@ -88,6 +99,7 @@ export async function startTransportServers(services: Services, bareUrl?: string
   const [nativeUrl, stockUrl] = [await listen(native), await listen(stock)];
   const pingInput = encodeURIComponent(JSON.stringify({ page: 2 }));
   return {
+    appUrl: nativeUrl,
     targets: [
       { key: 'bare', label: 'bare GET /hello', url: `${bare}/hello` },
       { key: 'bareEnvelope', label: 'bare route, REST envelope bytes', url: `${envUrl}/v2/h/bench/ping?page=2` },
