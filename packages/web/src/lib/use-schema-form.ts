@@ -15,6 +15,27 @@ export interface FormFieldDef<K extends string> {
 export type FormValues<K extends string> = Record<K, string>;
 export type FormErrors<K extends string> = Partial<Record<K, string>>;
 
+/**
+ * The fields of a form over `keys`, in that order: each labelled `label(key)`, required when `required`
+ * holds it, and clearing the fields `resets` names for it when it changes (PLACEMENT_RESETS: a
+ * department depends on its office, …).
+ */
+export function formFieldDefs<K extends string>(
+  keys: readonly K[],
+  label: (key: K) => string,
+  { required, resets }: { required?: ReadonlySet<string>; resets?: Readonly<Record<string, readonly string[]>> } = {},
+): FormFieldDef<string>[] {
+  return keys.map((key) => ({
+    key,
+    label: label(key),
+    required: required?.has(key),
+    ...(resets?.[key] ? { resets: resets[key] } : {}),
+  }));
+}
+
+/** The starting values of a form that opens empty: "" for every key. */
+export const blankValues = (keys: readonly string[]): Record<string, string> => Object.fromEntries(keys.map((k) => [k, '']));
+
 /** The DOM id of a field's control (labels point at it; the first invalid one gets the focus). */
 export const fieldId = (prefix: string, key: string) => `${prefix}-${key}`;
 
@@ -103,5 +124,10 @@ export const fieldMessage = (label: string, msg: string) => (/^[A-Z]/.test(msg) 
 
 /** "" → undefined, otherwise the trimmed text. */
 export const textOrUndefined = (v: string) => (v.trim() === '' ? undefined : v);
+/** `{ [key]: the trimmed text }`, or nothing when it is blank: spread into an input whose text is optional. */
+export function trimmedOrOmitted<K extends string>(key: K, v: string): { [P in K]?: string } {
+  const text = v.trim();
+  return text ? ({ [key]: text } as { [P in K]?: string }) : {};
+}
 /** A number typed in a text box ("" → undefined; the schema reports anything that is not a number). */
 export const numberOrUndefined = (v: string): number | string | undefined => (v.trim() === '' ? undefined : v.trim());

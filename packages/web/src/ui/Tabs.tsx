@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { cx } from './cx';
 
 /** The tab the URL's `?tab=` names when it is one of `tabs`, else `fallback`. */
@@ -5,6 +6,9 @@ export function urlTab<T extends string>(params: URLSearchParams, tabs: readonly
   const asked = params.get('tab') ?? '';
   return (tabs as readonly string[]).includes(asked) ? (asked as T) : fallback;
 }
+
+/** The DOM id of a tab's button (its panel is labelled by it). */
+const tabId = (id: string) => `tab-${id}`;
 
 /** A row of tabs (the active one is kept in the URL by the page; `urlTab` reads it). */
 export function Tabs<T extends string>({
@@ -25,7 +29,7 @@ export function Tabs<T extends string>({
           key={tab.id}
           type="button"
           role="tab"
-          id={`tab-${tab.id}`}
+          id={tabId(tab.id)}
           aria-selected={active === tab.id}
           onClick={() => onChange(tab.id)}
           className={cx(
@@ -36,6 +40,15 @@ export function Tabs<T extends string>({
           {tab.label}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** The content of the active tab, labelled by its tab. */
+export function TabPanel({ tab, children }: { tab: string; children: ReactNode }) {
+  return (
+    <div role="tabpanel" aria-labelledby={tabId(tab)}>
+      {children}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { Field } from '../../ui/Field';
 import { Pagination } from '../../ui/Pagination';
 import { Select } from '../../ui/Select';
 import { TextInput } from '../../ui/TextInput';
-import { Tabs, urlTab } from '../../ui/Tabs';
+import { TabPanel, Tabs, urlTab } from '../../ui/Tabs';
 import { useListState } from '../../lib/use-list-state';
 import { OrgCascadeFields } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
@@ -48,7 +48,7 @@ export function SchedulePage() {
         active={tab}
         onChange={(id) => setParams(id === 'roster' ? {} : { tab: id })}
       />
-      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      <TabPanel tab={tab}>
         {tab === 'roster' ? (
           <RosterGrid />
         ) : tab === 'assign' ? (
@@ -58,7 +58,7 @@ export function SchedulePage() {
         ) : (
           <SettingsTab />
         )}
-      </div>
+      </TabPanel>
     </>
   );
 }

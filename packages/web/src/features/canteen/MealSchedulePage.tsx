@@ -36,6 +36,7 @@ import { ControlField } from '../../ui/ControlField';
 import { SearchListCard } from '../shared/approvals/SearchListCard';
 import { TextField } from '../../ui/TextField';
 import { toastThen } from '../../lib/toast-then';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 type SummaryRow = RouterOutputs['canteen']['mealSchedule']['list']['rows'][number];
 type EmployeeRow = RouterOutputs['canteen']['mealSchedule']['employees']['rows'][number];
@@ -165,7 +166,7 @@ function PreferenceDialog({ row, onClose }: { row: EmployeeRow; onClose: () => v
         save.mutate({
           employeeIds: [row.employeeId],
           preference: preference as MenuPreference,
-          ...(note.trim() ? { note: note.trim() } : {}),
+          ...trimmedOrOmitted('note', note),
         })
       }
     >

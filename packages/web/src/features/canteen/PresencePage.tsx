@@ -119,13 +119,12 @@ function ImportCard() {
   const utils = trpc.useUtils();
   const [{ from, to }, setRange] = useState(todayRange);
   const [result, setResult] = useState('');
-  const run = trpc.canteen.presence.importPunches.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (r) => {
+  const run = trpc.canteen.presence.importPunches.useMutation(
+    toastThen((r) => {
       setResult(t('cnt.imported', r));
       void utils.canteen.invalidate();
-    },
-  });
+    }),
+  );
   return (
     <TaskCard
       title={t('cnt.importTitle')}

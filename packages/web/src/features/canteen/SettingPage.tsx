@@ -12,11 +12,13 @@ import { ActionModal } from '../../ui/ActionModal';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import { TimeInput } from '../../ui/TimeInput';
+import { Fact } from '../shared/approvals/Fact';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { type CanteenSetting, ConfirmDeleteButton, formatRp, useCanteens } from './canteen-shared';
 import './texts';
 import { CheckboxField } from '../../ui/CheckboxField';
 import { toastThen } from '../../lib/toast-then';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 interface MealDraft {
   serves: boolean;
@@ -125,7 +127,7 @@ function CanteenDialog({ canteen, onClose }: { canteen: CanteenSetting | null; o
       ...(canteen ? { id: canteen.id } : {}),
       companyOfficeId: Number(v.companyOfficeId),
       name: v.name.trim(),
-      ...(v.location.trim() ? { location: v.location.trim() } : {}),
+      ...trimmedOrOmitted('location', v.location),
       active: v.active,
       terminals: v.terminals
         .split(/[,\s]+/)
@@ -291,14 +293,12 @@ function CanteenCard({ canteen, canManage, onEdit }: { canteen: CanteenSetting; 
       }
     >
       <dl className="mb-3 grid gap-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-xs text-slate-500">{t('cnt.location')}</dt>
-          <dd>{canteen.location ?? '-'}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">{t('cnt.terminals')}</dt>
-          <dd>{canteen.terminals.length ? canteen.terminals.join(', ') : '-'}</dd>
-        </div>
+        <Fact label={t('cnt.location')} valueClassName="">
+          {canteen.location ?? '-'}
+        </Fact>
+        <Fact label={t('cnt.terminals')} valueClassName="">
+          {canteen.terminals.length ? canteen.terminals.join(', ') : '-'}
+        </Fact>
       </dl>
       {canteen.meals.length === 0 ? (
         <p className="text-sm text-slate-500">{t('cnt.noMeals')}</p>

@@ -17,7 +17,7 @@ import { TextInput } from '../../ui/TextInput';
 import { FormDialog } from '../../ui/FormDialog';
 import { RowActions } from '../../ui/ListCard';
 import { useListState } from '../../lib/use-list-state';
-import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
+import { type FormFieldDef, useSchemaForm, trimmedOrOmitted } from '../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../shared/OrgSelects';
 import { BalanceCard, formatRp, ManagersOnly } from './coop-shared';
 import { FilterSelect } from '../shared/approvals/FilterSelect';
@@ -136,7 +136,7 @@ function DepositDialog({ member, onClose }: { member: Member; onClose: () => voi
       product: x.product as 'principal' | 'mandatory' | 'voluntary',
       amount: x.amount.trim(),
       date: x.date,
-      ...(x.note.trim() ? { note: x.note.trim() } : {}),
+      ...trimmedOrOmitted('note', x.note),
     }),
   });
   return (

@@ -58,14 +58,13 @@ export function CredentialEditPage() {
       if (d) setDeviceError(`Terminal ${d.msg}`);
     },
   });
-  const rotate = trpc.auth.credential.rotate.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (res) => {
+  const rotate = trpc.auth.credential.rotate.useMutation(
+    toastThen((res) => {
       setConfirm(null);
       setRotated(res);
       refresh();
-    },
-  });
+    }),
+  );
   const revoke = trpc.auth.credential.revoke.useMutation(
     toastThen(() => {
       setConfirm(null);

@@ -16,6 +16,7 @@ import { useFileDownload } from '../../lib/use-file-download';
 import { PushTerminalPanel } from './devices/PushTerminalPanel';
 import { CloudTerminalPanel } from './devices/CloudTerminalPanel';
 import { RefusalsCard } from './devices/RefusalsCard';
+import { TerminalFact } from './devices/TerminalFact';
 import { toastThen } from '../../lib/toast-then';
 
 type Detail = RouterOutputs['device']['detail'];
@@ -46,17 +47,6 @@ const STATUS_LABELS = {
 } as const satisfies Record<Command['status'], string>;
 
 const linkClass = 'text-sky-700 underline hover:text-sky-900';
-
-function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <dt className="text-xs font-medium uppercase text-slate-500">{label}</dt>
-      <dd className="text-sm text-slate-800" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
 
 function FilterCheck({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
@@ -221,37 +211,37 @@ export function FingerspotDetailPage() {
         <RefusalsCard refusals={d.refusals} />
         <Card title={t('devTerm.detail.device')}>
           <dl className="grid gap-4 sm:grid-cols-3">
-            <Item label={t('devTerm.driver')}>{driverLabel(t, d.driver)}</Item>
-            <Item label={t('devTerm.address')}>
+            <TerminalFact label={t('devTerm.driver')}>{driverLabel(t, d.driver)}</TerminalFact>
+            <TerminalFact label={t('devTerm.address')}>
               <code className="font-mono text-xs">{`${d.address}:${d.port}`}</code>
-            </Item>
-            <Item label={t('devTerm.serialNumber')} testId="device-serial">
+            </TerminalFact>
+            <TerminalFact label={t('devTerm.serialNumber')} testId="device-serial">
               <code className="font-mono text-xs">{d.serial}</code>
-            </Item>
-            <Item label={t('devTerm.office')}>{d.companyOffice ?? '–'}</Item>
-            <Item label={t('devTerm.timeZone')}>{d.timeZone}</Item>
-            <Item label={t('devTerm.commKey')}>{d.hasCommKey ? t('devTerm.set') : t('devTerm.none')}</Item>
-            <Item label={t('devTerm.status')}>{d.active ? t('devTerm.active') : t('devTerm.inactive')}</Item>
-            <Item label={t('devTerm.lastSeen')} testId="last-seen">
+            </TerminalFact>
+            <TerminalFact label={t('devTerm.office')}>{d.companyOffice ?? '–'}</TerminalFact>
+            <TerminalFact label={t('devTerm.timeZone')}>{d.timeZone}</TerminalFact>
+            <TerminalFact label={t('devTerm.commKey')}>{d.hasCommKey ? t('devTerm.set') : t('devTerm.none')}</TerminalFact>
+            <TerminalFact label={t('devTerm.status')}>{d.active ? t('devTerm.active') : t('devTerm.inactive')}</TerminalFact>
+            <TerminalFact label={t('devTerm.lastSeen')} testId="last-seen">
               {d.status.lastSeenAt ? formatDateTime(d.status.lastSeenAt) : t('devTerm.never')}
-            </Item>
-            <Item label={t('devTerm.clockSkew')} testId="clock-skew">
+            </TerminalFact>
+            <TerminalFact label={t('devTerm.clockSkew')} testId="clock-skew">
               {formatSkew(d.status.skewMs)}
-            </Item>
-            <Item label={t('devTerm.detail.reportedBy')}>{d.status.agent ?? '–'}</Item>
+            </TerminalFact>
+            <TerminalFact label={t('devTerm.detail.reportedBy')}>{d.status.agent ?? '–'}</TerminalFact>
           </dl>
         </Card>
         <Card title={t('devTerm.detail.logCounts')}>
           <dl className="grid gap-4 sm:grid-cols-6">
             {LOG_COUNTS.map(([key, label]) => (
-              <Item key={key} label={t(label)} testId={`count-${key}`}>
+              <TerminalFact key={key} label={t(label)} testId={`count-${key}`}>
                 {d.logCounts[key]}
-              </Item>
+              </TerminalFact>
             ))}
-            <Item label={t('devTerm.detail.lastScan')}>{formatLocal(d.logCounts.lastPunch) || '–'}</Item>
-            <Item label={t('devTerm.detail.outsideNetwork')} testId="count-outside">
+            <TerminalFact label={t('devTerm.detail.lastScan')}>{formatLocal(d.logCounts.lastPunch) || '–'}</TerminalFact>
+            <TerminalFact label={t('devTerm.detail.outsideNetwork')} testId="count-outside">
               {d.logCounts.outsideNetwork}
-            </Item>
+            </TerminalFact>
           </dl>
         </Card>
         <Card

@@ -11,6 +11,7 @@ import { OrgCascadeFields } from '../shared/OrgSelects';
 import { toId } from '../shared/use-lookups';
 import { fullName, type RegistrationRow } from './registration-row';
 import { useOrgCascade } from '../../lib/use-org-cascade';
+import { toastThen } from '../../lib/toast-then';
 
 type Activated = RouterOutputs['employee']['registration']['activate'];
 
@@ -25,14 +26,13 @@ export function ActivateRegistrationDialog({ registration, onClose }: { registra
   const { officeId, departmentId, divisionId } = org;
   const [officeMissing, setOfficeMissing] = useState(false);
   const [result, setResult] = useState<Activated | null>(null);
-  const activate = trpc.employee.registration.activate.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (res) => {
+  const activate = trpc.employee.registration.activate.useMutation(
+    toastThen((res) => {
       setResult(res);
       void utils.employee.registration.list.invalidate();
       void utils.employee.list.invalidate();
-    },
-  });
+    }),
+  );
   const serverField = (param: string) => fieldErrorOf(activate.error, param);
 
   const submit = (e: FormEvent) => {

@@ -5,10 +5,10 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { FormDialog } from '../../ui/FormDialog';
 import type { FieldView } from '../../ui/FormFields';
-import { type FormFieldDef, useSchemaForm } from '../../lib/use-schema-form';
+import { blankValues, formFieldDefs, useSchemaForm } from '../../lib/use-schema-form';
 import { PLACEMENT_RESETS } from '../shared/placement-views';
 import { toId } from '../shared/use-lookups';
-import { EMPLOYMENT_KEYS, employmentViews, PERSONAL_KEYS, personalViews } from './employee-form-views';
+import { EMPLOYMENT_KEYS, employmentViews, nameEmailViews, PERSONAL_KEYS, personalViews } from './employee-form-views';
 
 const REQUIRED = new Set([
   'givenName',
@@ -36,16 +36,10 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
       void navigate(`/employee/list/${r.id}/detail`);
     },
   });
-  const fields: FormFieldDef<string>[] = KEYS.map((key) => ({
-    key,
-    label: t(`employeeDetail.fields.${key}`),
-    required: REQUIRED.has(key),
-    ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),
-  }));
   const form = useSchemaForm({
     idPrefix: 'new-employee',
-    fields,
-    initial: Object.fromEntries(KEYS.map((k) => [k, ''])) as Record<string, string>,
+    fields: formFieldDefs(KEYS, (key) => t(`employeeDetail.fields.${key}`), { required: REQUIRED, resets: PLACEMENT_RESETS }),
+    initial: blankValues(KEYS),
     schema: createEmployeeInput,
     toInput: (v) => ({
       givenName: v.givenName ?? '',
@@ -67,13 +61,7 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
       annualLeaveDate: v.annualLeaveDate || null,
     }),
   });
-  const views: FieldView<string>[] = [
-    { key: 'givenName', maxLength: 100 },
-    { key: 'surname', maxLength: 100 },
-    { key: 'email', maxLength: 254 },
-    ...personalViews,
-    ...employmentViews,
-  ];
+  const views: FieldView<string>[] = [...nameEmailViews, ...personalViews, ...employmentViews];
   return (
     <FormDialog
       title={t('employeeDetail.addEmployee')}

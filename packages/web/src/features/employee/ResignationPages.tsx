@@ -18,7 +18,7 @@ import { Field } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { NotFoundPage } from '../shell/StatusPages';
-import { fieldMessage } from '../../lib/use-schema-form';
+import { fieldMessage, trimmedOrOmitted } from '../../lib/use-schema-form';
 import { fieldsOf } from '../../lib/errors';
 import { isResignationText } from './text-keys';
 import { ResignationEditDialog } from './ResignationEditDialog';
@@ -145,10 +145,9 @@ export function ResignationAddPage() {
     { search: debounced || undefined, pageSize: 20, resigned: 0 },
     { enabled: debounced.length > 1 },
   );
-  const create = trpc.employee.resignation.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (r) => void navigate(`/employee/resignation/${r.id}/detail`),
-  });
+  const create = trpc.employee.resignation.create.useMutation(
+    toastThen((r) => void navigate(`/employee/resignation/${r.id}/detail`)),
+  );
   return (
     <>
       <PageTitle>{t('routes.employee.resignationAdd')}</PageTitle>
@@ -206,7 +205,7 @@ export function ResignationDetailPage() {
   if (!q.data) return <Spinner />;
   const r = q.data;
   const busy = approve.isPending || disapprove.isPending || cancel.isPending || remove.isPending;
-  const withNote = { id, ...(note.trim() ? { note: note.trim() } : {}) };
+  const withNote = { id, ...trimmedOrOmitted('note', note) };
   return (
     <>
       <PageTitle actions={<TextLink to="/employee/resignation">{t('routes.employee.resignation')}</TextLink>}>

@@ -18,6 +18,13 @@ export const EMPLOYMENT_KEYS = [
   'annualLeaveDate',
 ] as const;
 
+/** A new person's name and e-mail (add employee, add an applicant). */
+export const nameEmailViews: FieldView<string>[] = [
+  { key: 'givenName', maxLength: 100 },
+  { key: 'surname', maxLength: 100 },
+  { key: 'email', maxLength: 254 },
+];
+
 /** The personal fields of a new employee (add employee, hire an applicant). */
 export const personalViews: FieldView<string>[] = [
   { key: 'gender', render: (p) => <FixedSelect {...p} list="gender" /> },

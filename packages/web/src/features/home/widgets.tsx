@@ -7,6 +7,7 @@ import { saveBase64 } from '../../lib/save-file';
 import { trpc } from '../../lib/trpc';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { RowLink } from '../../ui/link-column';
 import { Spinner } from '../../ui/Spinner';
 import './texts';
 import { TextLink } from '../../ui/TextLink';
@@ -218,9 +219,7 @@ export function ExpiringContractsWidget() {
     >
       {(r) => (
         <>
-          <Link to={`/employee/list/${r.employeeId}/detail`} className="text-sky-700 hover:underline">
-            {r.employeeName}
-          </Link>
+          <RowLink to={`/employee/list/${r.employeeId}/detail`}>{r.employeeName}</RowLink>
           <span className="whitespace-nowrap text-slate-600">
             {r.contractNumber} · {t('dash.ends', { date: formatIsoDate(r.endDate) })}
           </span>

@@ -11,6 +11,7 @@ import { formatRupiah } from './InventorySelects';
 import { useSaved } from './catalogue-parts';
 import { DialogLinesTable, LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 type Detail = RouterOutputs['inventory']['purchaseRequest']['get'];
 
@@ -90,7 +91,7 @@ export function PurchaseOrderDialog({ request, onClose }: { request: Detail; onC
       orderDate,
       ...(deliveryDate ? { deliveryDate } : {}),
       taxRateBp: taxBp,
-      ...(note.trim() ? { note: note.trim() } : {}),
+      ...trimmedOrOmitted('note', note),
       lines: chosen.map((l) => ({
         purchaseRequestLineId: l.purchaseRequestLineId,
         quantity: Number(l.quantity),

@@ -9,6 +9,7 @@ import { todayWib } from '../../lib/company-date';
 import { useSaved } from './catalogue-parts';
 import { DialogLinesTable, LineNumberInput, useFieldNotice } from './request-parts';
 import './texts';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 type Order = RouterOutputs['inventory']['purchaseRequest']['purchaseOrders'][number];
 
@@ -35,7 +36,7 @@ export function ReceiveDialog({ order, onClose }: { order: Order; onClose: () =>
       .filter((l) => l.quantity > 0);
     if (lines.length === 0) return fail('rc-line-0', t('inv.receiveNone'));
     clear();
-    receive.mutate({ id: order.id, receivedDate: date, ...(note.trim() ? { note: note.trim() } : {}), lines });
+    receive.mutate({ id: order.id, receivedDate: date, ...trimmedOrOmitted('note', note), lines });
   };
   return (
     <ActionModal

@@ -2,6 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../lib/can';
+import { toastThen } from '../../lib/toast-then';
 import { trpc } from '../../lib/trpc';
 import { useListState } from '../../lib/use-list-state';
 import { Button } from '../../ui/Button';
@@ -47,13 +48,10 @@ export function CatalogueDialog({
 /** Options of an inventory mutation (catalogue, order, receipt): "Saved", the inventory queries refreshed, then `onDone`. */
 export function useSaved(onDone?: () => void) {
   const utils = trpc.useUtils();
-  return {
-    meta: { successMessage: 'server' as const },
-    onSuccess: () => {
-      void utils.inventory.invalidate();
-      onDone?.();
-    },
-  };
+  return toastThen(() => {
+    void utils.inventory.invalidate();
+    onDone?.();
+  });
 }
 
 interface Saving<I> {

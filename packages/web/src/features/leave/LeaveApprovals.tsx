@@ -90,9 +90,9 @@ export function ApprovalRulesCard() {
   const editor = useDraftEditor<RuleDraft, RuleRow>();
   const { draft, setDraft, errors, setErrors } = editor;
   const after = editor.after(() => utils.leave.approvalRule.invalidate());
-  const create = trpc.leave.approvalRule.create.useMutation({ ...after, meta: { successMessage: 'server' } });
-  const update = trpc.leave.approvalRule.update.useMutation({ ...after, meta: { successMessage: 'server' } });
-  const remove = trpc.leave.approvalRule.delete.useMutation({ ...after, meta: { successMessage: 'server' } });
+  const create = trpc.leave.approvalRule.create.useMutation(after);
+  const update = trpc.leave.approvalRule.update.useMutation(after);
+  const remove = trpc.leave.approvalRule.delete.useMutation(after);
   const kindLabel = (k: ApproverKind) => t(`leave.kind_${k}`);
   const columns: Column<RuleRow>[] = [
     { key: 'type', header: t('leave.leaveType'), cell: (r) => r.leaveType ?? t('leave.anyType') },

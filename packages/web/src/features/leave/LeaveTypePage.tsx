@@ -78,9 +78,9 @@ export function LeaveTypePage() {
   const editor = useDraftEditor<Draft, TypeRow>();
   const { draft, setDraft, errors, setErrors } = editor;
   const after = editor.after(() => utils.leave.type.invalidate());
-  const create = trpc.leave.type.create.useMutation({ ...after, meta: { successMessage: 'server' } });
-  const update = trpc.leave.type.update.useMutation({ ...after, meta: { successMessage: 'server' } });
-  const remove = trpc.leave.type.delete.useMutation({ ...after, meta: { successMessage: 'server' } });
+  const create = trpc.leave.type.create.useMutation(after);
+  const update = trpc.leave.type.update.useMutation(after);
+  const remove = trpc.leave.type.delete.useMutation(after);
   const yes = (v: boolean) => (v ? t('leave.yes') : t('leave.no'));
   const columns: Column<TypeRow>[] = [
     { key: 'code', header: t('leave.code'), cell: (r) => r.code },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../lib/trpc';
+import { Fact } from '../shared/approvals/Fact';
 import type { LeaveRow } from './leave-shared';
 import './texts';
 
@@ -23,20 +24,15 @@ export function RequesterBalance({ request }: { request: LeaveRow }) {
       </p>
       {b ? (
         <dl className="mt-1 grid grid-cols-3 gap-2">
-          <div>
-            <dt className="text-xs text-slate-500">{t('leave.remaining')}</dt>
-            <dd className="font-semibold tabular-nums" data-testid="requester-remaining">
-              {b.remaining}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">{t('leave.reserved')}</dt>
-            <dd className="tabular-nums">{b.reserved}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-slate-500">{t('leave.thisRequest')}</dt>
-            <dd className="tabular-nums">{request.days}</dd>
-          </div>
+          <Fact label={t('leave.remaining')} valueClassName="font-semibold tabular-nums" testId="requester-remaining">
+            {b.remaining}
+          </Fact>
+          <Fact label={t('leave.reserved')} valueClassName="tabular-nums">
+            {b.reserved}
+          </Fact>
+          <Fact label={t('leave.thisRequest')} valueClassName="tabular-nums">
+            {request.days}
+          </Fact>
         </dl>
       ) : (
         <p className="mt-1 text-slate-500">{balance.isError ? t('leave.balanceUnavailable') : t('app.loading')}</p>

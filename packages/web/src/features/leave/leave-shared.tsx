@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorsOf, fieldsOf } from '../../lib/errors';
 import { formatDateTime, formatIsoDate, requiredNotice } from '../../lib/format';
 import { type RouterOutputs, trpc } from '../../lib/trpc';
+import { toastThen } from '../../lib/toast-then';
 import { ActionModal } from '../../ui/ActionModal';
 import { Card } from '../../ui/Card';
 import { cx } from '../../ui/cx';
@@ -396,13 +397,13 @@ export function useDraftEditor<D, R>() {
     deleting,
     setDeleting,
     edit,
-    /** Mutation callbacks: success closes both dialogs and runs `refresh`; failure shows the field errors. */
+    /** Mutation options: the server's toast, then success closes both dialogs and runs `refresh`; failure shows the field errors. */
     after: (refresh: () => unknown) => ({
-      onSuccess: () => {
+      ...toastThen(() => {
         setDraft(null);
         setDeleting(null);
         void refresh();
-      },
+      }),
       onError: (err: unknown) => setErrors(errorsOf(err)),
     }),
     /** The Edit/Delete column, only for those who may manage (`show`); Edit opens the row's draft. */

@@ -6,7 +6,7 @@ import { DivisionsTab } from './DivisionsTab';
 import { IdIndexTab } from './IdIndexTab';
 import { OfficesTab } from './OfficesTab';
 import { SectionsTab } from './SectionsTab';
-import { Tabs, urlTab } from '../../ui/Tabs';
+import { TabPanel, Tabs, urlTab } from '../../ui/Tabs';
 
 const TABS = ['offices', 'departments', 'divisions', 'sections', 'idIndex'] as const;
 type Tab = (typeof TABS)[number];
@@ -37,13 +37,13 @@ export function CompanyOfficePage() {
         active={tab}
         onChange={(id) => go(id)}
       />
-      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      <TabPanel tab={tab}>
         {tab === 'offices' ? <OfficesTab onShow={(next, office) => go(next, String(office))} /> : null}
         {tab === 'departments' ? <DepartmentsTab {...props} /> : null}
         {tab === 'divisions' ? <DivisionsTab {...props} /> : null}
         {tab === 'sections' ? <SectionsTab {...props} /> : null}
         {tab === 'idIndex' ? <IdIndexTab {...props} /> : null}
-      </div>
+      </TabPanel>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { JobLevelSelect } from '../shared/ReferenceSelects';
 import { toId } from '../shared/use-lookups';
 import { useJobPositionForm, jobPositionViews } from './job-position-form';
 import { CrudListCard } from '../../ui/CrudListCard';
+import { linkColumn } from '../../ui/link-column';
 import { useListState } from '../../lib/use-list-state';
 import { OrgFilters, OrgFormDialog, useOrgDelete, useOrgSave } from './org-crud';
 
@@ -61,15 +62,7 @@ export function JobPositionListPage() {
         list={list}
         query={query}
         columns={[
-          {
-            key: 'name',
-            header: t('org.fields.name'),
-            cell: (r: JobPositionRow) => (
-              <Link to={settingPath(r)} className="text-sky-700 hover:underline">
-                {r.name}
-              </Link>
-            ),
-          },
+          linkColumn<JobPositionRow>('name', t('org.fields.name'), settingPath, (r) => r.name),
           { key: 'level', header: t('org.fields.jobLevel'), cell: (r) => r.jobLevel ?? t('app.none') },
           { key: 'section', header: t('org.fields.section'), cell: (r) => r.section ?? t('app.none') },
           { key: 'division', header: t('org.fields.division'), cell: (r) => r.division ?? t('app.none') },

@@ -7,7 +7,7 @@ import { OrgChartTree } from './OrgChartTree';
 import { ReferenceTab } from './ReferenceTab';
 import { RegulationsTab } from './RegulationsTab';
 import './regulation-texts';
-import { Tabs, urlTab } from '../../ui/Tabs';
+import { TabPanel, Tabs, urlTab } from '../../ui/Tabs';
 import { RowLink } from '../../ui/link-column';
 
 type Tab = 'chart' | 'jobLevels' | 'regulations' | ReferenceKind;
@@ -42,7 +42,7 @@ export function MiscPage() {
         active={tab}
         onChange={(id) => setParams(id === 'chart' ? {} : { tab: id })}
       />
-      <div role="tabpanel" aria-labelledby={`tab-${tab}`}>
+      <TabPanel tab={tab}>
         {tab === 'chart' ? (
           <OrgChartTree />
         ) : tab === 'jobLevels' ? (
@@ -52,7 +52,7 @@ export function MiscPage() {
         ) : (
           <ReferenceTab key={tab} kind={tab} />
         )}
-      </div>
+      </TabPanel>
     </>
   );
 }

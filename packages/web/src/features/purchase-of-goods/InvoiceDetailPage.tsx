@@ -17,6 +17,7 @@ import { formatPeriod, formatRp } from './shared';
 import './texts';
 import { LinkButton } from '../../ui/LinkButton';
 import { toastThen } from '../../lib/toast-then';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 type Detail = RouterOutputs['purchaseOfGood']['get'];
 type Instalment = Detail['instalments'][number];
@@ -42,7 +43,7 @@ function PayDialog({ invoiceId, instalment, onClose }: { invoiceId: number; inst
       setError(requiredNotice(t('pog.paidOn')));
       return;
     }
-    pay.mutate({ id: invoiceId, instalmentId: instalment.id, paidOn, ...(note.trim() ? { note: note.trim() } : {}) });
+    pay.mutate({ id: invoiceId, instalmentId: instalment.id, paidOn, ...trimmedOrOmitted('note', note) });
   };
   return (
     <ActionModal
@@ -90,7 +91,7 @@ function CancelDialog({ invoiceId, onClose }: { invoiceId: number; onClose: () =
       actionLabel={t('pog.cancelInvoice')}
       variant="danger"
       busy={cancel.isPending}
-      onAction={() => cancel.mutate({ id: invoiceId, ...(note.trim() ? { note: note.trim() } : {}) })}
+      onAction={() => cancel.mutate({ id: invoiceId, ...trimmedOrOmitted('note', note) })}
     >
       <p className="text-sm text-slate-600">{t('pog.cancelHint')}</p>
       <NoteField id="pog-cancel-note" value={note} onValue={setNote} />

@@ -17,6 +17,7 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { formatRp } from './shared';
 import './texts';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 interface Line {
   goods: string;
@@ -90,11 +91,11 @@ export function NewInvoiceDialog({ onClose }: { onClose: () => void }) {
     const input = {
       employeeId: Number(employeeId),
       typeId: Number(typeId),
-      ...(invoiceNumber.trim() ? { invoiceNumber: invoiceNumber.trim() } : {}),
+      ...trimmedOrOmitted('invoiceNumber', invoiceNumber),
       invoiceDate,
       months: Number(months),
       startPeriod,
-      ...(note.trim() ? { note: note.trim() } : {}),
+      ...trimmedOrOmitted('note', note),
       lines: lines.map((l) => ({
         goods: l.goods.trim(),
         categoryId: Number(l.categoryId),

@@ -76,6 +76,14 @@ export function RegistrationPage() {
     value: form[key],
     onValue: (v: string) => set(key, v),
   });
+  /** A select of the form: its box, value and change. */
+  const select = (key: 'gender' | 'religionId' | 'educationLevelId' | 'maritalStatusId') => ({
+    ...fieldProps(key),
+    value: form[key],
+    onChange: (v: string) => set(key, v),
+  });
+  /** The label and message of a field around its own control. */
+  const frame = (key: RegistrationKey) => ({ label: REGISTRATION_LABELS[key], htmlFor: key, error: errorOf(key) });
   const serverFields = submit.error ? fieldsOf(submit.error) : [];
 
   return (
@@ -112,33 +120,19 @@ export function RegistrationPage() {
             <TextField {...text('email', 'email')} type="email" fieldClassName="sm:col-span-2" />
             <TextField {...text('givenName', 'given-name')} />
             <TextField {...text('surname', 'family-name')} />
-            <Field label={REGISTRATION_LABELS.gender} htmlFor="gender" error={errorOf('gender')}>
-              <FixedSelect
-                {...fieldProps('gender')}
-                list="gender"
-                placeholder={t('select.gender')}
-                value={form.gender}
-                onChange={(v) => set('gender', v)}
-              />
+            <Field {...frame('gender')}>
+              <FixedSelect {...select('gender')} list="gender" placeholder={t('select.gender')} />
             </Field>
-            <Field label={REGISTRATION_LABELS.religionId} htmlFor="religionId" error={errorOf('religionId')}>
-              <ReligionSelect {...fieldProps('religionId')} value={form.religionId} onChange={(v) => set('religionId', v)} />
+            <Field {...frame('religionId')}>
+              <ReligionSelect {...select('religionId')} />
             </Field>
-            <Field label={REGISTRATION_LABELS.educationLevelId} htmlFor="educationLevelId" error={errorOf('educationLevelId')}>
-              <EducationLevelSelect
-                {...fieldProps('educationLevelId')}
-                value={form.educationLevelId}
-                onChange={(v) => set('educationLevelId', v)}
-              />
+            <Field {...frame('educationLevelId')}>
+              <EducationLevelSelect {...select('educationLevelId')} />
             </Field>
-            <Field label={REGISTRATION_LABELS.maritalStatusId} htmlFor="maritalStatusId" error={errorOf('maritalStatusId')}>
-              <MaritalStatusSelect
-                {...fieldProps('maritalStatusId')}
-                value={form.maritalStatusId}
-                onChange={(v) => set('maritalStatusId', v)}
-              />
+            <Field {...frame('maritalStatusId')}>
+              <MaritalStatusSelect {...select('maritalStatusId')} />
             </Field>
-            <Field label={REGISTRATION_LABELS.birthDate} htmlFor="birthDate" error={errorOf('birthDate')}>
+            <Field {...frame('birthDate')}>
               <TextInput
                 {...fieldProps('birthDate')}
                 placeholder="dd/mm/yyyy"

@@ -72,7 +72,7 @@ function BonusCutTypeDialog({ row, onClose }: { row: BonusCutTypeRow | null; onC
   const [taxable, setTaxable] = useState(row?.taxable ?? true);
   const [defaultAmount, setDefaultAmount] = useState(row?.defaultAmount ?? '');
   const [active, setActive] = useState(row?.active ?? true);
-  const { create, update, pending } = useSalarySave(trpc.salary.bonusCut.types);
+  const { save: saveRow, pending } = useSalarySave(trpc.salary.bonusCut.types);
   const labels: Record<string, string> = {
     name: t('salaryData.name'),
     kind: t('salaryData.kind'),
@@ -90,7 +90,7 @@ function BonusCutTypeDialog({ row, onClose }: { row: BonusCutTypeRow | null; onC
       defaultAmount: defaultAmount || null,
       active,
     };
-    return row ? update({ id: row.id, ...values }) : create(values);
+    return saveRow(row, values);
   };
   return (
     <SalaryFormDialog

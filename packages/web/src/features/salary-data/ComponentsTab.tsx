@@ -55,13 +55,13 @@ function ComponentDialog({ row, onClose }: { row: ComponentRow | null; onClose: 
   const [taxable, setTaxable] = useState(row?.taxable ?? true);
   const [everyone, setEveryone] = useState(row?.everyone ?? false);
   const [formula, setFormula] = useState(row?.formula ?? '');
-  const { create, update, pending } = useSalarySave(trpc.salary.formula);
+  const { save: saveRow, pending } = useSalarySave(trpc.salary.formula);
   const { errors, submit } = useSalaryForm('cmp', ['name']);
   const field = fieldBinder('cmp', { name: t('salaryData.name') }, errors);
   const check = (): Record<string, string> => (name.trim() ? {} : { name: requiredNotice(t('salaryData.name')) });
   const save = () => {
     const values = { name: name.trim(), kind: kind as ComponentRow['kind'], taxable, everyone, formula: formula.trim() || null };
-    return row ? update({ id: row.id, ...values }) : create(values);
+    return saveRow(row, values);
   };
   return (
     <SalaryFormDialog

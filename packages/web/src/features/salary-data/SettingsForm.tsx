@@ -11,6 +11,7 @@ import { serverFields } from './salary-shared';
 import type { SettingsTextKey } from './texts';
 import './texts';
 import { SubmitCell } from '../../ui/FormButtons';
+import { toastThen } from '../../lib/toast-then';
 
 type SettingsInput = RouterInputs['salary']['setting']['update'];
 type Settings = RouterOutputs['salary']['setting']['get'];
@@ -97,13 +98,12 @@ function SettingsEditor({ initial }: { initial: Settings }) {
   const editable = useCan('salary.setting');
   const [values, setValues] = useState<Values>(() => toValues(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = trpc.salary.setting.update.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (s) => {
+  const save = trpc.salary.setting.update.useMutation(
+    toastThen((s) => {
       setValues(toValues(s));
       utils.salary.setting.get.setData(undefined, s);
-    },
-  });
+    }),
+  );
   const label = (k: Key) => t(`salaryData.settings.${k}`);
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -24,6 +24,7 @@ import './texts';
 import { SearchInput } from '../../ui/SearchInput';
 import { TextLink } from '../../ui/TextLink';
 import { useFileDownload } from '../../lib/use-file-download';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 /**
  * /salary/report/:id/detail: the run's period, scope, status and totals, its payslips (paginated on
@@ -43,7 +44,7 @@ export function SalaryReportDetailPage() {
   const [reopening, setReopening] = useState(false);
   const { busy: downloading, download: save } = useFileDownload();
   const q = trpc.salary.report.detail.useQuery(
-    { id: valid ? id : 0, page: paging.page, pageSize: paging.pageSize, ...(filter.trim() ? { search: filter.trim() } : {}) },
+    { id: valid ? id : 0, page: paging.page, pageSize: paging.pageSize, ...trimmedOrOmitted('search', filter) },
     { enabled: valid, placeholderData: keepPreviousData, meta: { silent: true } },
   );
   const run = q.data;

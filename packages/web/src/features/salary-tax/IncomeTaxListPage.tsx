@@ -14,6 +14,7 @@ import { DownloadButton } from './DownloadButton';
 import { SearchBox } from './SearchBox';
 import { type IncomeTaxRow, MONTHS, mm, yearFromParam } from './tax-format';
 import './texts';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 /**
  * /salary/incomeTax: per employee with finalised payslips in the tax year, the PPh 21 withheld per month
@@ -33,7 +34,7 @@ export function IncomeTaxListPage() {
     year,
     ...(month ? { month: Number(month) } : {}),
     ...(office ? { companyOfficeId: Number(office) } : {}),
-    ...(search.trim() ? { search: search.trim() } : {}),
+    ...trimmedOrOmitted('search', search),
   };
   const query = trpc.salary.incomeTax.list.useQuery(
     { ...filter, page: paging.page, pageSize: paging.pageSize },

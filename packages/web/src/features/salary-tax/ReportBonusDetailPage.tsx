@@ -13,6 +13,7 @@ import type { BonusLineRow } from './tax-format';
 import './texts';
 import { TextLink } from '../../ui/TextLink';
 import { linkColumn } from '../../ui/link-column';
+import { trimmedOrOmitted } from '../../lib/use-schema-form';
 
 /** A period id yyyymm (202611) is valid when its month is 1–12. */
 const validPeriodId = (n: number) => Number.isInteger(n) && n >= 200001 && n <= 209912 && n % 100 >= 1 && n % 100 <= 12;
@@ -33,7 +34,7 @@ export function ReportBonusDetailPage() {
       id: valid ? id : 200001,
       page: paging.page,
       pageSize: paging.pageSize,
-      ...(search.trim() ? { search: search.trim() } : {}),
+      ...trimmedOrOmitted('search', search),
     },
     { enabled: valid, placeholderData: keepPreviousData },
   );

@@ -7,7 +7,9 @@ import { Card } from '../../../ui/Card';
 import { SecretValue } from '../../../ui/CopyButton';
 import { Banner } from '../../../ui/Banner';
 import { Modal } from '../../../ui/Modal';
+import { TerminalFact } from './TerminalFact';
 import './texts';
+import { toastThen } from '../../../lib/toast-then';
 
 /** The path the Fingerspot.io cloud posts to (server/src/fingerspot-cloud/plugin.ts). */
 export const WEBHOOK_PATH = '/api/fingerspot/webhook';
@@ -30,13 +32,12 @@ export function CloudTerminalPanel({
   const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [shown, setShown] = useState<string | null>(null);
-  const rotate = trpc.deviceCloud.rotateSecret.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (r) => {
+  const rotate = trpc.deviceCloud.rotateSecret.useMutation(
+    toastThen((r) => {
       setShown(r.secret);
       void utils.device.detail.invalidate({ id });
-    },
-  });
+    }),
+  );
   const url = `${window.location.origin}${WEBHOOK_PATH}`;
   return (
     <Card
@@ -48,24 +49,15 @@ export function CloudTerminalPanel({
       }
     >
       <dl className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <dt className="text-xs font-medium uppercase text-slate-500">{t('devCloud.cloudId')}</dt>
-          <dd className="text-sm text-slate-800">
-            <code className="font-mono text-xs">{cloudId ?? '–'}</code>
-          </dd>
-        </div>
-        <div className="sm:col-span-2">
-          <dt className="text-xs font-medium uppercase text-slate-500">{t('devCloud.webhookUrl')}</dt>
-          <dd className="text-sm text-slate-800">
-            <SecretValue value={url} testId="webhook-url" />
-          </dd>
-        </div>
-        <div className="sm:col-span-3">
-          <dt className="text-xs font-medium uppercase text-slate-500">{t('devCloud.secret')}</dt>
-          <dd className="text-sm text-slate-800" data-testid="webhook-secret-state">
-            {secretSetAt ? t('devCloud.secretSetAt', { at: formatDateTime(secretSetAt) }) : t('devCloud.noSecret')}
-          </dd>
-        </div>
+        <TerminalFact label={t('devCloud.cloudId')}>
+          <code className="font-mono text-xs">{cloudId ?? '–'}</code>
+        </TerminalFact>
+        <TerminalFact label={t('devCloud.webhookUrl')} className="sm:col-span-2">
+          <SecretValue value={url} testId="webhook-url" />
+        </TerminalFact>
+        <TerminalFact label={t('devCloud.secret')} className="sm:col-span-3" testId="webhook-secret-state">
+          {secretSetAt ? t('devCloud.secretSetAt', { at: formatDateTime(secretSetAt) }) : t('devCloud.noSecret')}
+        </TerminalFact>
       </dl>
       <p className="mt-2 text-xs text-slate-500">
         {t('devCloud.webhookHint')} {secretSetAt ? t('devCloud.rotateHint') : ''}

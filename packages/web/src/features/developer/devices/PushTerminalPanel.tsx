@@ -7,6 +7,7 @@ import { Card } from '../../../ui/Card';
 import type { Column } from '../../../ui/DataTable';
 import { QueryTable } from '../../../ui/QueryTable';
 import { TextInput } from '../../../ui/TextInput';
+import { TerminalFact } from './TerminalFact';
 import './terminal-texts';
 import { toastThen } from '../../../lib/toast-then';
 
@@ -100,24 +101,18 @@ export function PushTerminalPanel({ id }: { id: number }) {
               {t('devTerm.push.officeOnly')}
             </label>
             <dl className="grid gap-3 sm:grid-cols-4">
-              <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.pushVersion')}</dt>
-                <dd>{s.pushVersion ?? '–'}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.push.scanStamp')}</dt>
-                <dd>{s.attlogStamp ?? '–'}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.push.scansRejected')}</dt>
-                <dd>{s.rowsRejected}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-medium uppercase text-slate-500">{t('devTerm.push.lastRefusal')}</dt>
-                <dd>
-                  {s.lastRefusal ? `${s.lastRefusal}${s.lastRefusalAt ? ` (${formatDateTime(s.lastRefusalAt)})` : ''}` : '–'}
-                </dd>
-              </div>
+              <TerminalFact label={t('devTerm.pushVersion')} valueClassName="">
+                {s.pushVersion ?? '–'}
+              </TerminalFact>
+              <TerminalFact label={t('devTerm.push.scanStamp')} valueClassName="">
+                {s.attlogStamp ?? '–'}
+              </TerminalFact>
+              <TerminalFact label={t('devTerm.push.scansRejected')} valueClassName="">
+                {s.rowsRejected}
+              </TerminalFact>
+              <TerminalFact label={t('devTerm.push.lastRefusal')} valueClassName="">
+                {s.lastRefusal ? `${s.lastRefusal}${s.lastRefusalAt ? ` (${formatDateTime(s.lastRefusalAt)})` : ''}` : '–'}
+              </TerminalFact>
             </dl>
           </div>
         ) : (

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import type { Column } from '../../../ui/DataTable';
 import { QueryTable } from '../../../ui/QueryTable';
+import { toastThen } from '../../../lib/toast-then';
 
 /** What is known of a terminal seen but not registered: when, how often and how many of its scans were refused. */
 interface SeenRow {
@@ -42,14 +43,13 @@ interface Props<R extends SeenRow> {
 export function UnregisteredTerminalsCard<R extends SeenRow>(p: Props<R>) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const register = trpc.device.create.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (d) => {
+  const register = trpc.device.create.useMutation(
+    toastThen((d) => {
       void utils.device.list.invalidate();
       void p.invalidate();
       void navigate(`/developer/fingerspot/${d.id}/edit`);
-    },
-  });
+    }),
+  );
   const rows = p.seen.data ?? [];
   if (!p.seen.isError && rows.length === 0) return null;
   const [first, last, requests, refused] = p.seenHeaders;

@@ -26,7 +26,7 @@ import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog';
 import { Select } from '../../../ui/Select';
 import { FormDialog } from '../../../ui/FormDialog';
 import type { ControlProps, FieldView } from '../../../ui/FormFields';
-import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
+import { type FormFieldDef, formFieldDefs, useSchemaForm } from '../../../lib/use-schema-form';
 import { FixedSelect } from '../../shared/FixedSelect';
 import { dateView, PLACEMENT_RESETS, placementViews } from '../../shared/placement-views';
 import { toId } from '../../shared/use-lookups';
@@ -348,11 +348,9 @@ function RecordDialog({ d, record, onClose }: { d: EmployeeDetail; record?: Reco
   const fields: FormFieldDef<string>[] = [
     { key: 'changeType', label: f('changeType'), required: true },
     { key: 'effectiveDate', label: f('effectiveDate'), required: true },
-    ...(['companyOfficeId', 'departmentId', 'divisionId', 'sectionId', 'jobPositionId', 'jobLevelId'] as const).map((key) => ({
-      key,
-      label: f(key),
-      ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),
-    })),
+    ...formFieldDefs(['companyOfficeId', 'departmentId', 'divisionId', 'sectionId', 'jobPositionId', 'jobLevelId'], f, {
+      resets: PLACEMENT_RESETS,
+    }),
     { key: 'reason', label: f('reason') },
   ];
   const form = useSchemaForm({

@@ -40,13 +40,12 @@ export function SignatureQrCard({ employeeId, canManage }: { employeeId: number;
   const upload = trpc.employee.signature.upload.useMutation(toastThen(refresh));
   const uploadMine = trpc.employee.signature.uploadMine.useMutation(toastThen(refresh));
   const remove = trpc.employee.signature.delete.useMutation(toastThen(refresh));
-  const generate = trpc.employee.qrCode.generate.useMutation({
-    meta: { successMessage: 'server' },
-    onSuccess: (file) => {
+  const generate = trpc.employee.qrCode.generate.useMutation(
+    toastThen((file) => {
       saveBase64(file);
       refresh();
-    },
-  });
+    }),
+  );
 
   const pick = async (f: File | undefined) => {
     setBad(false);

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../ui/DatePicker';
 import { Select } from '../../../ui/Select';
 import type { FieldView } from '../../../ui/FormFields';
-import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
+import { type FormFieldDef, formFieldDefs, useSchemaForm } from '../../../lib/use-schema-form';
 import { FixedSelect } from '../../shared/FixedSelect';
 import {
   BankSelect,
@@ -65,7 +65,7 @@ export function usePersonalForm(d: EmployeeDetail) {
   const required = new Set(['givenName', 'gender', 'birthDate', 'religionId', 'maritalStatusId', 'educationLevelId']);
   return useSchemaForm({
     idPrefix: 'emp-personal',
-    fields: keys.map((key) => ({ key, label: label(key), required: required.has(key) })) as FormFieldDef<string>[],
+    fields: formFieldDefs(keys, label, { required }),
     initial: {
       givenName: p.givenName,
       surname: p.surname,
@@ -120,7 +120,7 @@ export function useContactForm(d: EmployeeDetail) {
   const keys = ['email', 'personalEmail', 'phone', 'address', 'domicileAddress', 'city', 'postalCode', 'homeOwnership'] as const;
   return useSchemaForm({
     idPrefix: 'emp-contact',
-    fields: keys.map((key) => ({ key, label: label(key), required: key === 'email' })) as FormFieldDef<string>[],
+    fields: formFieldDefs(keys, label, { required: new Set(['email']) }),
     initial: {
       email: c.email,
       personalEmail: str(c.personalEmail),
@@ -228,7 +228,7 @@ export function useMedicalForm(d: EmployeeDetail) {
   const keys = MEDICAL_FIELDS;
   return useSchemaForm({
     idPrefix: 'emp-medical',
-    fields: keys.map((key) => ({ key, label: label(key) })) as FormFieldDef<string>[],
+    fields: formFieldDefs(keys, label),
     initial: {
       bloodType: str(m.bloodType),
       heightCm: str(m.heightCm),
@@ -268,7 +268,7 @@ export function useBankForm(d: EmployeeDetail) {
   const keys = ['bankId', 'bankAccountNumber', 'bankAccountName'] as const;
   return useSchemaForm({
     idPrefix: 'emp-bank',
-    fields: keys.map((key) => ({ key, label: label(key) })) as FormFieldDef<string>[],
+    fields: formFieldDefs(keys, label),
     initial: { bankId: str(b.bank?.id), bankAccountNumber: str(b.bankAccountNumber), bankAccountName: str(b.bankAccountName) },
     schema: bankSectionInput,
     toInput: (v) => ({

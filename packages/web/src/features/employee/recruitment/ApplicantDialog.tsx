@@ -10,7 +10,7 @@ import { Field } from '../../../ui/Field';
 import { Modal } from '../../../ui/Modal';
 import { FormDialog } from '../../../ui/FormDialog';
 import type { FieldView } from '../../../ui/FormFields';
-import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
+import { blankValues, formFieldDefs, useSchemaForm } from '../../../lib/use-schema-form';
 import { PLACEMENT_RESETS } from '../../shared/placement-views';
 import { toId } from '../../shared/use-lookups';
 import { EMPLOYMENT_KEYS, employmentViews, PERSONAL_KEYS, personalViews } from '../employee-form-views';
@@ -189,13 +189,7 @@ function HireDialog({ applicant, onClose, onHired }: { applicant: ApplicantDetai
     },
   });
   const keys = [...PERSONAL, ...EMPLOYMENT];
-  const fields: FormFieldDef<string>[] = keys.map((key) => ({
-    key,
-    label: t(`employeeDetail.fields.${key}`),
-    required: REQUIRED.has(key),
-    ...(PLACEMENT_RESETS[key] ? { resets: PLACEMENT_RESETS[key] } : {}),
-  }));
-  const initial: Record<string, string> = Object.fromEntries(keys.map((k) => [k, '']));
+  const initial = blankValues(keys);
   initial.gender = applicant.gender ?? '';
   initial.birthDate = applicant.birthDate ?? '';
   initial.religionId = applicant.religionId ? String(applicant.religionId) : '';
@@ -204,7 +198,7 @@ function HireDialog({ applicant, onClose, onHired }: { applicant: ApplicantDetai
   initial.companyOfficeId = String(applicant.companyOfficeId);
   const form = useSchemaForm({
     idPrefix: 'hire-applicant',
-    fields,
+    fields: formFieldDefs(keys, (key) => t(`employeeDetail.fields.${key}`), { required: REQUIRED, resets: PLACEMENT_RESETS }),
     initial,
     schema: hireApplicantInput,
     toInput: (v) => ({

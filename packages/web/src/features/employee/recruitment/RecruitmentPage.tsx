@@ -17,12 +17,13 @@ import type { Column } from '../../../ui/DataTable';
 import { Select } from '../../../ui/Select';
 import { FormDialog } from '../../../ui/FormDialog';
 import type { FieldView } from '../../../ui/FormFields';
-import { type FormFieldDef, useSchemaForm } from '../../../lib/use-schema-form';
+import { blankValues, formFieldDefs, useSchemaForm } from '../../../lib/use-schema-form';
 import { CompanyOfficeSelect } from '../../shared/OrgSelects';
 import { toId } from '../../shared/use-lookups';
 import { ApplicantDialog } from './ApplicantDialog';
 import { CV_ACCEPT, readCv } from './cv-file';
 import './texts';
+import { nameEmailViews } from '../employee-form-views';
 import { FilteredListPage, useFilteredList } from '../filtered-list';
 import { TextArea } from '../../../ui/TextArea';
 
@@ -121,15 +122,10 @@ function AddApplicantDialog({ onClose, onAdded }: { onClose: () => void; onAdded
   const file = useRef<File | null>(null);
   const added = useAdded('employee.recruitment.create', onAdded, onClose);
   const create = trpc.employee.recruitment.create.useMutation({ onSuccess: added });
-  const fields: FormFieldDef<string>[] = MANUAL_KEYS.map((key) => ({
-    key,
-    label: t(`recruitment.fields.${key}`),
-    required: MANUAL_REQUIRED.has(key),
-  }));
   const form = useSchemaForm({
     idPrefix: 'new-applicant',
-    fields,
-    initial: Object.fromEntries(MANUAL_KEYS.map((k) => [k, ''])) as Record<string, string>,
+    fields: formFieldDefs(MANUAL_KEYS, (key) => t(`recruitment.fields.${key}`), { required: MANUAL_REQUIRED }),
+    initial: blankValues(MANUAL_KEYS),
     schema: manualSchema,
     toInput: (v) => ({
       givenName: v.givenName ?? '',
@@ -142,9 +138,7 @@ function AddApplicantDialog({ onClose, onAdded }: { onClose: () => void; onAdded
     }),
   });
   const views: FieldView<string>[] = [
-    { key: 'givenName', maxLength: 100 },
-    { key: 'surname', maxLength: 100 },
-    { key: 'email', maxLength: 254 },
+    ...nameEmailViews,
     { key: 'phone', maxLength: 30 },
     { key: 'companyOfficeId', render: (p) => <CompanyOfficeSelect {...p} /> },
     { key: 'positionApplied', maxLength: 150 },
@@ -181,6 +175,7 @@ function AddApplicantDialog({ onClose, onAdded }: { onClose: () => void; onAdded
 }
 
 const REG_KEYS = ['registrationId', 'phone', 'companyOfficeId', 'positionApplied', 'note'] as const;
+const REG_REQUIRED = new Set(['registrationId', 'companyOfficeId', 'positionApplied']);
 
 /** A pending self-registration becomes an applicant (its personal data comes along). */
 function FromRegistrationDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (id: number) => void }) {
@@ -188,15 +183,10 @@ function FromRegistrationDialog({ onClose, onAdded }: { onClose: () => void; onA
   const added = useAdded('employee.recruitment.fromRegistration', onAdded, onClose);
   const pending = trpc.employee.registration.list.useQuery({ status: 3, pageSize: 500 });
   const move = trpc.employee.recruitment.fromRegistration.useMutation({ onSuccess: added });
-  const fields: FormFieldDef<string>[] = REG_KEYS.map((key) => ({
-    key,
-    label: t(`recruitment.fields.${key}`),
-    required: key === 'registrationId' || key === 'companyOfficeId' || key === 'positionApplied',
-  }));
   const form = useSchemaForm({
     idPrefix: 'applicant-from-registration',
-    fields,
-    initial: Object.fromEntries(REG_KEYS.map((k) => [k, ''])) as Record<string, string>,
+    fields: formFieldDefs(REG_KEYS, (key) => t(`recruitment.fields.${key}`), { required: REG_REQUIRED }),
+    initial: blankValues(REG_KEYS),
     schema: manualSchema.pick({ phone: true, companyOfficeId: true, positionApplied: true, note: true }).extend({
       registrationId: manualSchema.shape.companyOfficeId,
     }),
