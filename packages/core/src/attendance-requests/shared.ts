@@ -14,7 +14,7 @@ import { dbWrite } from '../shared/db-errors';
 import { AppError } from '../shared/errors';
 import { employeeName, userName } from '../shared/employee-sql';
 import { countWhere, likePattern } from '../shared/sql';
-import { windowedPage } from '../shared/page';
+import { pageLimit, windowedPage } from '../shared/page';
 import type { z } from 'zod';
 import type { In, Page } from '../shared/zod';
 import {
@@ -281,7 +281,7 @@ function requestReads<Raw extends RawRequest, Row>(
     const r = await sql<Raw & { total: number }>`
     select ${select}, (count(*) over ())::int as total from ${from}
     where ${where} order by ${order}
-    limit ${p.pageSize} offset ${(p.page - 1) * p.pageSize}`.execute(db);
+    ${pageLimit(p)}`.execute(db);
     return windowedPage(
       r.rows,
       p,

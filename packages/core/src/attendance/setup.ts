@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { audit, saveAuditedSettings } from '../audit/index';
+import { audit, updateAuditedSettings } from '../audit/index';
 import { ownEmployeeRecordId, refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -438,29 +438,21 @@ export async function updateAttendanceSettings(
     }
   }
   const mask = input.workdays ? [...new Set(input.workdays)].reduce((m, d) => m | (1 << d), 0) : undefined;
-  return saveAuditedSettings(ctx, {
+  return updateAuditedSettings(ctx, {
     action: 'update',
-    entity: 'attendance_settings',
+    table: 'attendance_settings',
     read: querySettings,
-    write: (trx) =>
-      dbWrite(
-        () =>
-          trx
-            .updateTable('attendance_settings')
-            .set({
-              ...defined({
-                default_shift_id: input.defaultShiftId,
-                workday_mask: mask,
-                window_before_minutes: input.windowBeforeMinutes,
-                window_after_minutes: input.windowAfterMinutes,
-                duplicate_seconds: input.duplicateSeconds,
-                time_zone: input.timeZone,
-              }),
-              updated_at: sql`now()`,
-            })
-            .where('id', '=', 1)
-            .execute(),
-        { onForeignKey: () => invalid([{ param: 'defaultShiftId', msg: 'is not a known shift' }]) },
-      ),
+    set: {
+      ...defined({
+        default_shift_id: input.defaultShiftId,
+        workday_mask: mask,
+        window_before_minutes: input.windowBeforeMinutes,
+        window_after_minutes: input.windowAfterMinutes,
+        duplicate_seconds: input.duplicateSeconds,
+        time_zone: input.timeZone,
+      }),
+      updated_at: sql<Date>`now()`,
+    },
+    onForeignKey: () => invalid([{ param: 'defaultShiftId', msg: 'is not a known shift' }]),
   });
 }

@@ -5,10 +5,11 @@ import { ownEmployeeRecordId, refuseOwn } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { ddmmyyyy } from '../shared/date-ranges';
-import { AppError, notFound } from '../shared/errors';
+import { AppError, invalid, notFound } from '../shared/errors';
 import { addHeaderSheet, xlsxDownload } from '../shared/xlsx';
 import type { Page, In } from '../shared/zod';
-import { pageTotal } from '../shared/page';
+import { pageLimit, pageOf, pageTotal } from '../shared/page';
+import { employeeName } from '../shared/employee-sql';
 import { addDays, computeTimesheets, dateIn } from './engine';
 import { employeeVisible, querySettings, scopedEmployeeCondition } from './queries';
 import { resolvePeriod } from './period';
@@ -206,7 +207,7 @@ async function walkedKeys(db: Db, q: RowQuery, statuses: RawBuilder<boolean>, of
 }
 
 const timesheetSelect = sql`e.id as "employeeId", e.employee_number as "employeeNumber",
-  trim(e.given_name || ' ' || e.surname) as "employeeName", d.name as department,
+  ${employeeName} as "employeeName", d.name as department,
   to_char(t.work_date, 'YYYY-MM-DD') as date, t.day_type as "dayType", t.shift_id as "shiftId",
   s.name as sname, to_char(s.start_time, 'HH24:MI') as sstart, to_char(s.end_time, 'HH24:MI') as send,
   t.status, to_char(t.first_in, 'YYYY-MM-DD HH24:MI') as "firstIn", to_char(t.last_out, 'YYYY-MM-DD HH24:MI') as "lastOut",
@@ -329,7 +330,7 @@ type RawSummary = Omit<SummaryRow, never> & { total: number };
 
 async function summaryPage(db: Db, cond: RawBuilder<boolean>, from: string, to: string, page: number, pageSize: number) {
   const r = await sql<RawSummary>`
-    select e.id as "employeeId", e.employee_number as "employeeNumber", trim(e.given_name || ' ' || e.surname) as "employeeName",
+    select e.id as "employeeId", e.employee_number as "employeeNumber", ${employeeName} as "employeeName",
       d.name as department,
       count(*)::int as days,
       (count(*) filter (where t.day_type = 'workday'))::int as workdays,
@@ -350,8 +351,8 @@ async function summaryPage(db: Db, cond: RawBuilder<boolean>, from: string, to: 
     where t.work_date between ${from}::date and ${to}::date and ${cond}
     group by e.id, d.name
     order by e.given_name, e.surname, e.id
-    limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db);
-  return { rows: r.rows.map(({ total: _t, ...row }) => row), total: r.rows[0]?.total ?? 0, page, pageSize };
+    ${pageLimit({ page, pageSize })}`.execute(db);
+  return pageOf(r.rows, { page, pageSize }, (row) => row);
 }
 
 /** Summary per employee over a period (spec /attendance/timesheet/summary): counts per status, minutes, hours. */
@@ -386,7 +387,7 @@ export async function editTimesheet(ctx: Ctx, grant: Manage, raw: In<typeof manu
   if (!(await employeeVisible(ctx.db, grant.scope, input.employeeId))) throw notFound('Employee');
   refuseOwn(grant.actor, input.employeeId, 'timesheet');
   if (input.date > (await today(ctx))) {
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'date', msg: 'must not be in the future' }] });
+    throw invalid([{ param: 'date', msg: 'must not be in the future' }]);
   }
   const firstIn = input.firstIn ? atDay(input.date, input.firstIn) : null;
   let lastOut = input.lastOut ? atDay(input.date, input.lastOut) : null;
@@ -397,7 +398,7 @@ export async function editTimesheet(ctx: Ctx, grant: Manage, raw: In<typeof manu
     lastOut = `${d.toISOString().slice(0, 10)}${lastOut.slice(10)}`;
   }
   if (firstIn && lastOut && lastOut <= firstIn) {
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'lastOut', msg: 'must be after firstIn' }] });
+    throw invalid([{ param: 'lastOut', msg: 'must be after firstIn' }]);
   }
   return inTransaction(ctx, async (trx) => {
     const before = await timesheetOf(trx, input.employeeId, input.date);
@@ -459,8 +460,7 @@ export async function recomputeTimesheets(ctx: Ctx, grant: Manage, raw: In<typeo
   const input = recomputeInput.parse(raw);
   checkRange(input.from, input.to, MAX_PERIOD_DAYS);
   const now = await today(ctx);
-  if (input.from > now)
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'from', msg: 'must not be in the future' }] });
+  if (input.from > now) throw invalid([{ param: 'from', msg: 'must not be in the future' }]);
   // The earlier of the two dates ('yyyy-mm-dd' sorts as text).
   const to = [input.to, now].sort()[0]!;
   const employees = await scopedEmployeeCondition(ctx.db, grant.scope, input);

@@ -1,4 +1,8 @@
+import type { Kysely, UpdateObject } from 'kysely';
+import type { Database } from '../db/database';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
+import { dbWrite } from '../shared/db-errors';
+import type { AppError } from '../shared/errors';
 
 export interface AuditEntry {
   action: string;
@@ -52,3 +56,38 @@ export async function saveAuditedSettings<T>(
     return after;
   });
 }
+
+/** A one-row settings table (id 1) the database types know. */
+export type SettingsTable = keyof Database & `${string}_settings`;
+
+/**
+ * saveAuditedSettings for the usual write: one UPDATE of the row's given columns (the table is the audit
+ * entity). With `onForeignKey`, a foreign-key refusal becomes that error (see dbWrite).
+ */
+export async function updateAuditedSettings<T, TB extends SettingsTable>(
+  ctx: Ctx,
+  settings: {
+    action: string;
+    table: TB;
+    read: (db: Db) => Promise<T>;
+    set: UpdateObject<Database, TB>;
+    onForeignKey?: () => AppError;
+  },
+): Promise<T> {
+  const { table, set, onForeignKey } = settings;
+  // A generic table name defeats Kysely's column inference; `set` is checked against the table above.
+  const update = (trx: Db) =>
+    (trx as unknown as Kysely<SettingsRows>)
+      .updateTable(table as string)
+      .set(set as Record<string, unknown>)
+      .where('id', '=', 1)
+      .execute();
+  return saveAuditedSettings(ctx, {
+    action: settings.action,
+    entity: table,
+    read: settings.read,
+    write: (trx) => (onForeignKey ? dbWrite(() => update(trx), { onForeignKey }) : update(trx)),
+  });
+}
+
+type SettingsRows = Record<string, Record<string, unknown>>;

@@ -1,7 +1,7 @@
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError, notFound } from '../shared/errors';
+import { AppError, invalid, notFound } from '../shared/errors';
 import type { In } from '../shared/zod';
 import { hashPassword } from './passwords';
 import { credentialIdInput, type CredentialScope, updateCredentialInput } from './schema';
@@ -28,8 +28,7 @@ export interface CredentialDetail {
 export async function credentialDeviceExists(db: Db, deviceId: number | null | undefined): Promise<number | null> {
   if (deviceId == null) return null;
   const d = await db.selectFrom('fingerspot_devices').select('id').where('id', '=', deviceId).executeTakeFirst();
-  if (!d)
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'deviceId', msg: 'is not a registered terminal' }] });
+  if (!d) throw invalid([{ param: 'deviceId', msg: 'is not a registered terminal' }]);
   return d.id;
 }
 

@@ -5,7 +5,7 @@ import type { PermissionKey } from '../access/index';
 import type { RoleKey } from '../access/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError } from '../shared/errors';
+import { AppError, invalid } from '../shared/errors';
 import { COMPANY_TIME_ZONE } from '../shared/time-zone';
 import {
   changePasswordInput,
@@ -399,7 +399,7 @@ export async function changePassword(
     });
   }
   if (input.newPassword.toLowerCase() === user.email.toLowerCase()) {
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'newPassword', msg: 'must not be your e-mail' }] });
+    throw invalid([{ param: 'newPassword', msg: 'must not be your e-mail' }]);
   }
   await assertStrongPassword(input.newPassword, await passwordOwnerOf(ctx.db, actor.userId), 'newPassword');
   const hash = await hashPassword(input.newPassword);

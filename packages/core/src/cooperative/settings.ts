@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { saveAuditedSettings } from '../audit/index';
+import { updateAuditedSettings } from '../audit/index';
 import type { Ctx, Db } from '../shared/context';
 import type { In } from '../shared/zod';
 import type { Any, Manage } from './grants';
@@ -38,24 +38,19 @@ export async function updateCooperativeSettings(
   raw: In<typeof cooperativeSettingsInput>,
 ): Promise<CooperativeSettings> {
   const input = cooperativeSettingsInput.parse(raw);
-  return saveAuditedSettings(ctx, {
+  return updateAuditedSettings(ctx, {
     action: 'cooperative.settings.update',
-    entity: 'cooperative_settings',
+    table: 'cooperative_settings',
     read: readSettings,
-    write: (trx) =>
-      trx
-        .updateTable('cooperative_settings')
-        .set({
-          principal_amount: input.principalAmount,
-          mandatory_amount: input.mandatoryAmount,
-          withdrawable_principal: input.withdrawablePrincipal,
-          withdrawable_mandatory: input.withdrawableMandatory,
-          withdrawable_voluntary: input.withdrawableVoluntary,
-          approval_steps: input.approvalSteps,
-          updated_by_user_id: grant.actor.userId,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', 1)
-        .execute(),
+    set: {
+      principal_amount: input.principalAmount,
+      mandatory_amount: input.mandatoryAmount,
+      withdrawable_principal: input.withdrawablePrincipal,
+      withdrawable_mandatory: input.withdrawableMandatory,
+      withdrawable_voluntary: input.withdrawableVoluntary,
+      approval_steps: input.approvalSteps,
+      updated_by_user_id: grant.actor.userId,
+      updated_at: sql<Date>`now()`,
+    },
   });
 }

@@ -44,7 +44,7 @@ export async function upcomingBirthdays(ctx: Ctx, actor: Actor, raw: In<typeof u
     const r = await sql<BirthdayRow>`
       with k as (select * from unnest(${window.monthDays}::int[], ${window.dates}::date[]) as k(md, d))
       select e.id as "employeeId", e.employee_number as "employeeNumber",
-        trim(e.given_name || ' ' || e.surname) as "employeeName", dp.name as department,
+        ${employeeName} as "employeeName", dp.name as department,
         to_char(k.d, 'YYYY-MM-DD') as date, (k.d - ${today}::date)::int as "inDays",
         case when ${mayView} then (extract(year from k.d) - extract(year from e.birth_date))::int end as turns
       from employees e

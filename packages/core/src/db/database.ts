@@ -23,6 +23,7 @@ import type { JobTables } from '../jobs/index';
 import type { LegalTableTables } from '../legal-tables/index';
 import type { BankTransferTables } from '../bank-transfers/index';
 import type { TaxReportingTables } from '../tax-reporting/index';
+import type { MobileAttendanceTables } from '../mobile-attendance/index';
 
 /** Every module declares its own tables; this interface composes them. */
 export interface Database
@@ -50,4 +51,5 @@ export interface Database
     JobTables,
     LegalTableTables,
     BankTransferTables,
-    TaxReportingTables {}
+    TaxReportingTables,
+    MobileAttendanceTables {}

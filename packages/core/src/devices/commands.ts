@@ -3,7 +3,7 @@ import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
-import { AppError, notFound } from '../shared/errors';
+import { AppError, invalid, notFound } from '../shared/errors';
 import type { In } from '../shared/zod';
 import {
   type AgentCommand,
@@ -175,7 +175,7 @@ export async function agentCommandResult(
     // Another terminal's command is not the bound client's business: not found.
     if (!c || allowedSerials(grant, [c.serial]).length === 0) throw notFound('Command');
     if (c.kind === 'backup-users' && input.ok && !input.users) {
-      throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'users', msg: 'is required for a backup' }] });
+      throw invalid([{ param: 'users', msg: 'is required for a backup' }]);
     }
     const result = input.ok ? (c.kind === 'backup-users' ? { users: input.users } : { written: input.written ?? 0 }) : null;
     const done = await trx

@@ -5,9 +5,9 @@ import type { Database } from '../db/database';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
-import { AppError, notFound } from '../shared/errors';
+import { AppError, invalid, notFound } from '../shared/errors';
 import { countWhere, likePattern } from '../shared/sql';
-import { windowedPage } from '../shared/page';
+import { pageLimit, windowedPage } from '../shared/page';
 import { punchPage } from '../attendance/index';
 import { listRefusals } from './refusals';
 import type { Page, In } from '../shared/zod';
@@ -159,7 +159,7 @@ export async function listDevices(ctx: Ctx, _grant: Dev, raw: In<typeof listDevi
     left join device_status s on s.device_serial = d.serial
     where ${where}
     order by lower(d.name), d.id
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
+    ${pageLimit(input)}`.execute(ctx.db);
   return windowedPage(
     r.rows,
     input,
@@ -260,10 +260,7 @@ const deviceUnique = (serial: string, name: string) => ({
 async function officeExists(db: Db, officeId: number | null | undefined): Promise<void> {
   if (!officeId) return;
   const o = await db.selectFrom('company_offices').select('id').where('id', '=', officeId).executeTakeFirst();
-  if (!o)
-    throw new AppError('VALIDATION', 'Invalid input', {
-      fields: [{ param: 'companyOfficeId', msg: 'Company office not found' }],
-    });
+  if (!o) throw invalid([{ param: 'companyOfficeId', msg: 'Company office not found' }]);
 }
 
 /** Audit form of a device row: the comm key is a password, so only whether one is set. */
@@ -337,9 +334,7 @@ export async function updateDevice(ctx: Ctx, _grant: Dev, raw: In<typeof updateD
     } else {
       if (input.cloudId !== undefined) set.cloud_id = input.cloudId;
       if (!(input.cloudId === undefined ? before.cloud_id : input.cloudId)) {
-        throw new AppError('VALIDATION', 'Invalid input', {
-          fields: [{ param: 'cloudId', msg: 'is required for a Fingerspot.io cloud terminal' }],
-        });
+        throw invalid([{ param: 'cloudId', msg: 'is required for a Fingerspot.io cloud terminal' }]);
       }
       // A new cloud id is another terminal in the cloud: its webhooks need a new secret.
       if (input.cloudId && input.cloudId !== before.cloud_id)
@@ -404,7 +399,7 @@ async function deviceSerialOf(db: Db, id: number): Promise<{ serial: string; nam
 
 function periodCheck(from: string | undefined, to: string | undefined) {
   if (from && to && to < from) {
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'to', msg: 'must be on or after from' }] });
+    throw invalid([{ param: 'to', msg: 'must be on or after from' }]);
   }
 }
 
@@ -506,7 +501,7 @@ export async function listHotspots(ctx: Ctx, _grant: Dev, raw: In<typeof listHot
     from network_hotspots h left join company_offices o on o.id = h.company_office_id
     where ${where}
     order by lower(h.name), h.id
-    limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`.execute(ctx.db);
+    ${pageLimit(input)}`.execute(ctx.db);
   return windowedPage(
     r.rows,
     input,

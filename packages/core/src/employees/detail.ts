@@ -13,7 +13,7 @@ import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement
 import { employeeInScope } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
-import { AppError, type FieldIssue, notFound } from '../shared/errors';
+import { AppError, type FieldIssue, invalid, notFound } from '../shared/errors';
 import { placementChainIssues } from '../org/index';
 import {
   type EmployeeDetail,
@@ -232,7 +232,7 @@ export async function checkRefs(db: Db, refs: [param: string, table: string, id:
     const row = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where id = ${id}`.execute(db);
     if (!row.rows[0]?.n) issues.push({ param, msg: 'does not exist' });
   }
-  if (issues.length) throw new AppError('VALIDATION', 'Invalid input', { fields: issues });
+  if (issues.length) throw invalid(issues);
 }
 
 /**
@@ -384,7 +384,7 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
   const input = SECTION_INPUTS[section].parse(raw) as Record<string, unknown> & { id: number };
   // The same date rule as when a data update request is submitted (date-rules.ts).
   const dateFields = sectionDateIssues(section, input, todayWib(ctx.clock()));
-  if (dateFields.length) throw new AppError('VALIDATION', 'Invalid input', { fields: dateFields });
+  if (dateFields.length) throw invalid(dateFields);
   await inTransaction(ctx, async (trx) => {
     const before = await lockedEmployee(trx, grant, input.id);
     switch (section) {
@@ -451,9 +451,7 @@ export async function applyEmployeeSection<S extends Exclude<EmployeeSection, 'l
         const account =
           input.bankAccountNumber === undefined ? (before.bank_account_number as string | null) : input.bankAccountNumber;
         if (account && bankId === null) {
-          throw new AppError('VALIDATION', 'Invalid input', {
-            fields: [{ param: 'bankId', msg: 'is required with an account number' }],
-          });
+          throw invalid([{ param: 'bankId', msg: 'is required with an account number' }]);
         }
         break;
       }

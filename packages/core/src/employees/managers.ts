@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
 import { scopeSql } from '../access/index';
-import { employeeName } from '../shared/employee-sql';
+import { employeeName, employeeNameOf } from '../shared/employee-sql';
 import { pageOf, pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { AppError, notFound } from '../shared/errors';
@@ -22,7 +22,7 @@ function managersQuery(db: Db) {
     .select([
       'm.id',
       'm.manager_employee_id as managerEmployeeId',
-      sql<string>`trim(mg.given_name || ' ' || mg.surname)`.as('managerName'),
+      employeeNameOf('mg').as('managerName'),
       'mg.employee_number as managerNumber',
       'm.employee_id as employeeId',
       employeeName.as('employeeName'),

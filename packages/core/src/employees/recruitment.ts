@@ -6,8 +6,8 @@ import { transition } from '../access/index';
 import { pageOffset } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, taken } from '../shared/db-errors';
-import { AppError, type FieldIssue, notFound } from '../shared/errors';
-import { userName } from '../shared/employee-sql';
+import { AppError, type FieldIssue, invalid, notFound } from '../shared/errors';
+import { employeeNameOf, userName } from '../shared/employee-sql';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
 import { decodeUpload } from './files';
@@ -53,7 +53,7 @@ async function checkApplication(db: Db, input: { companyOfficeId: number; jobPos
   const fields: FieldIssue[] = [];
   if (!r.office) fields.push({ param: 'companyOfficeId', msg: 'is not a known company office' });
   if (!r.position) fields.push({ param: 'jobPositionId', msg: 'is not a known job position' });
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
 }
 
 const openEmailTaken = () => taken('email', 'This person already has an open application');
@@ -73,7 +73,7 @@ function applicantsQuery(db: Db) {
       'a.id',
       'a.source',
       'a.registration_id as registrationId',
-      sql<string>`trim(a.given_name || ' ' || a.surname)`.as('name'),
+      employeeNameOf('a').as('name'),
       'a.given_name as givenName',
       'a.surname',
       'a.email',

@@ -10,7 +10,7 @@ import { REQUEST_STATUS } from '../reference/index';
 import { refusal, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
-import { AppError, notFound } from '../shared/errors';
+import { AppError, invalid, notFound } from '../shared/errors';
 import { employeeName, employeeSearch, userNameOf } from '../shared/employee-sql';
 import { type PageArgs, pageOf, pageOffset } from '../shared/page';
 import type { Page } from '../shared/zod';
@@ -111,7 +111,7 @@ export async function submitUpdateRequest(
   const { id: _id, ...parsed } = checked.data as Record<string, unknown> & { id: number };
   // Checked now with the rule the approval applies, so an accepted request can be approved.
   const dateFields = sectionDateIssues(input.section, parsed, todayWib(ctx), 'changes.');
-  if (dateFields.length) throw new AppError('VALIDATION', 'Invalid input', { fields: dateFields });
+  if (dateFields.length) throw invalid(dateFields);
   const current = sectionValues(await readEmployeeDetail(ctx, grant, { id: employeeId }), input.section);
   const payload: Record<string, unknown> = {};
   const snapshot: Record<string, unknown> = {};
@@ -371,7 +371,7 @@ async function insertResignation(
 ): Promise<{ id: number }> {
   const today = todayWib(ctx);
   const fields = dateIssues(today, [['lastWorkingDay', 'leaving', input.lastWorkingDay]]);
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
   return inTransaction(ctx, async (trx) => {
     const row = await dbWrite(
       () =>
@@ -546,7 +546,7 @@ async function revisePendingResignation(
 ): Promise<{ id: number }> {
   if (input.lastWorkingDay !== undefined) {
     const fields = dateIssues(todayWib(ctx), [['lastWorkingDay', 'leaving', input.lastWorkingDay]]);
-    if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+    if (fields.length) throw invalid(fields);
   }
   const decided = () => new AppError('CONFLICT', 'This resignation has already been decided and can no longer be changed');
   return inTransaction(ctx, async (trx) => {

@@ -4,7 +4,7 @@ import type { Grant } from '../access/index';
 import { pageOffset, pageOfIds } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, dbWrite, refuseIfUsed } from '../shared/db-errors';
-import { AppError, type FieldIssue } from '../shared/errors';
+import { AppError, type FieldIssue, invalid } from '../shared/errors';
 import { likePattern } from '../shared/sql';
 import { companyDate } from '../shared/time-zone';
 import type { Page, In } from '../shared/zod';
@@ -72,7 +72,7 @@ async function requireKnown(
     const row = await db.selectFrom(c.table).select('id').where('id', '=', c.id).executeTakeFirst();
     if (!row) fields.push({ param: c.param, msg: `is not a known ${c.what}` });
   }
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
 }
 
 async function paged<R>(rowsP: Promise<(R & { total: number })[]>, page: number, pageSize: number): Promise<Page<R>> {
@@ -266,8 +266,7 @@ export async function createItem(ctx: Ctx, _grant: Manage, raw: In<typeof create
   const seen = new Set<string>();
   names.forEach((n, i) => {
     const k = n.toLowerCase();
-    if (seen.has(k))
-      throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: `variants.${i}`, msg: 'is listed twice' }] });
+    if (seen.has(k)) throw invalid([{ param: `variants.${i}`, msg: 'is listed twice' }]);
     seen.add(k);
   });
   return inTransaction(ctx, async (trx) => {
@@ -699,5 +698,5 @@ export async function requireVariantAndWarehouse(db: Db, variantId: number, ware
   const fields: FieldIssue[] = [];
   if (!v) fields.push({ param: `${prefix}variantId`, msg: 'is not a known item variant' });
   if (!w) fields.push({ param: 'warehouseId', msg: 'is not a known warehouse' });
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
 }

@@ -4,7 +4,7 @@ import type { Actor } from '../access/index';
 import type { Grant } from '../access/index';
 import { pageOffset, pageOfIds } from '../shared/page';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError, type FieldIssue } from '../shared/errors';
+import { AppError, type FieldIssue, invalid } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
 import { likePattern } from '../shared/sql';
 import type { Page, In } from '../shared/zod';
@@ -306,7 +306,7 @@ function checkLines<K extends string, L extends { id: number; quantity: number }
       fields.push({ param: `lines.${i}.quantity`, msg: `must be at most ${line.quantity - p.done(line)} (${p.left})` });
     seen.add(l[key]);
   });
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
   return byId;
 }
 

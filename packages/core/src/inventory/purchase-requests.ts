@@ -8,7 +8,7 @@ import { type Grant, hasPermission } from '../access/index';
 import { approvalRoute, checkDuties, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { userName } from '../shared/employee-sql';
-import { AppError } from '../shared/errors';
+import { AppError, invalid } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page, In } from '../shared/zod';
 import {
@@ -347,7 +347,7 @@ async function checkRefs(db: Db, warehouseId: number | undefined, lines: LineInp
       if (!units.has(l.unitId)) fields.push({ param: `lines.${i}.unitId`, msg: 'is not a known unit' });
     });
   }
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
 }
 
 /** GL0001 naming each line whose needed-by date is outside 01/01/2000 … today + 1 year. */

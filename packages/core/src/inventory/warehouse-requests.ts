@@ -6,7 +6,7 @@ import { type Decision, decisionRefusal } from '../access/index';
 import { type Grant, hasPermission } from '../access/index';
 import { checkDuties, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError, type FieldIssue } from '../shared/errors';
+import { AppError, type FieldIssue, invalid } from '../shared/errors';
 import { assertPlausibleDates } from '../shared/plausible-date';
 import type { Page, In } from '../shared/zod';
 import { ownRequest, teamRequest, warehouseRequestVisible } from './access';
@@ -235,7 +235,7 @@ async function checkRefs(db: Db, warehouseId: number | undefined, lines: { varia
   lines?.forEach((l, i) => {
     if (!variants.has(l.variantId)) fields.push({ param: `lines.${i}.variantId`, msg: 'is not a known item variant' });
   });
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
 }
 
 async function insertLines(
@@ -488,7 +488,7 @@ export async function issueWarehouseRequest(ctx: Ctx, grant: Manage, raw: In<typ
       });
       if (new Set(input.lines.map((l) => l.lineId)).size !== input.lines.length)
         fields.push({ param: 'lines', msg: 'must name each line once' });
-      if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+      if (fields.length) throw invalid(fields);
     } else {
       for (const l of outstanding) {
         const quantity = Math.min(l.quantity - l.issued_quantity, Math.max(0, left.get(l.variant_id) ?? 0));

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { saveAuditedSettings } from '../audit/index';
+import { updateAuditedSettings } from '../audit/index';
 import type { Ctx } from '../shared/context';
 import type { In } from '../shared/zod';
 import type { Manage, Personal, View } from './grants';
@@ -20,21 +20,16 @@ export async function getLeaveSettings(ctx: Ctx, _grant: View | Personal): Promi
  */
 export async function updateLeaveSettings(ctx: Ctx, grant: Manage, raw: In<typeof leaveSettingsInput>): Promise<LeaveSettings> {
   const input = leaveSettingsInput.parse(raw);
-  return saveAuditedSettings(ctx, {
+  return updateAuditedSettings(ctx, {
     action: 'leave.settings.update',
-    entity: 'leave_settings',
+    table: 'leave_settings',
     read: readLeaveSettings,
-    write: (trx) =>
-      trx
-        .updateTable('leave_settings')
-        .set({
-          annual_days: input.annualDays,
-          carry_over_max_days: input.carryOverMaxDays,
-          prorate_first_year: input.prorateFirstYear,
-          updated_by_user_id: grant.actor.userId,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', 1)
-        .execute(),
+    set: {
+      annual_days: input.annualDays,
+      carry_over_max_days: input.carryOverMaxDays,
+      prorate_first_year: input.prorateFirstYear,
+      updated_by_user_id: grant.actor.userId,
+      updated_at: sql<Date>`now()`,
+    },
   });
 }

@@ -1,3 +1,4 @@
 export * from './rules';
 export * from './schema';
 export * from './service';
+export type { MobileAttendanceTables } from './tables';

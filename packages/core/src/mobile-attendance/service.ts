@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type Grant, ownEmployeeId, refuseOwn, scopeSql } from '../access/index';
 import { storePunches } from '../attendance/index';
-import { audit, saveAuditedSettings } from '../audit/index';
+import { audit, updateAuditedSettings } from '../audit/index';
 import { officeTimeZone } from '../org/index';
 import { localDateTimeIn } from '../shared/time-zone';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
@@ -33,6 +33,7 @@ import {
   updateGeofenceInput,
 } from './schema';
 import { employeeName } from '../shared/employee-sql';
+import { pageLimit } from '../shared/page';
 
 /*
  * Live attendance on the phone (issue 21 part 2). An employee holding `attendance.mobile` clocks in
@@ -73,16 +74,17 @@ export async function saveMobileSettings(
   raw: In<typeof mobileSettingsInput>,
 ): Promise<MobileSettings> {
   const input = mobileSettingsInput.parse(raw);
-  return saveAuditedSettings(ctx, {
+  return updateAuditedSettings(ctx, {
     action: 'mobileAttendance.settings',
-    entity: 'mobile_attendance_settings',
+    table: 'mobile_attendance_settings',
     read: readSettings,
-    write: (trx) =>
-      sql`
-        update mobile_attendance_settings set outside_policy = ${input.outsidePolicy}, max_accuracy_m = ${input.maxAccuracyM},
-          selfie_retention_days = ${input.selfieRetentionDays}, updated_by = ${grant.actor.userId},
-          updated_at = ${ctx.clock().toISOString()}::timestamptz
-        where id = 1`.execute(trx),
+    set: {
+      outside_policy: input.outsidePolicy,
+      max_accuracy_m: input.maxAccuracyM,
+      selfie_retention_days: input.selfieRetentionDays,
+      updated_by: grant.actor.userId,
+      updated_at: ctx.clock(),
+    },
   });
 }
 
@@ -497,7 +499,7 @@ export async function listMobilePunches(
       and (${f.companyOfficeId ?? null}::int is null or p.company_office_id = ${f.companyOfficeId ?? null})
       and (${like}::text is null or ${employeeName} ilike ${like} or e.employee_number ilike ${like})
     order by p.local_time desc, p.id desc
-    limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}`.execute(ctx.db);
+    ${pageLimit(f)}`.execute(ctx.db);
   const fences = await fencesWhere(ctx.db, f.companyOfficeId ? sql`g.company_office_id = ${f.companyOfficeId}` : sql`g.active`);
   return {
     rows: r.rows.map(({ total: _t, ...row }) => toRow(row)),

@@ -1,5 +1,5 @@
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError, notFound } from '../shared/errors';
+import { AppError, invalid, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
 import { jobPositionAssignation } from './job-positions';
@@ -38,9 +38,7 @@ function moveUnder<P extends PositionParent, R>(
 }
 
 const otherDepartment = (position: string, what: string) =>
-  new AppError('VALIDATION', 'Invalid input', {
-    fields: [{ param: 'jobPositionId', msg: `Job position ${position} is not in the department of ${what}` }],
-  });
+  invalid([{ param: 'jobPositionId', msg: `Job position ${position} is not in the department of ${what}` }]);
 
 /**
  * Moves a job position into a section of its own department (its division becomes the section's).
@@ -147,9 +145,7 @@ export async function assignJobPositionToOffice(ctx: Ctx, _grant: Manage, raw: I
   return moveUnder(ctx, 'companyOffice', input, async (trx, office, before) => {
     const inOffice = before.company_office_id === office.id;
     if (!input.departmentId && !inOffice) {
-      throw new AppError('VALIDATION', 'Invalid input', {
-        fields: [{ param: 'departmentId', msg: `is required to move job position ${before.name} to office ${office.name}` }],
-      });
+      throw invalid([{ param: 'departmentId', msg: `is required to move job position ${before.name} to office ${office.name}` }]);
     }
     const departmentId = input.departmentId ?? before.department_id;
     await resolvePlacement(trx, { companyOfficeId: office.id, departmentId }, 'departmentId');

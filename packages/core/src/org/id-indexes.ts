@@ -1,7 +1,7 @@
 import { audit } from '../audit/index';
 import { type Ctx, inTransaction } from '../shared/context';
 import { camelRow } from '../shared/db-errors';
-import { AppError, notFound } from '../shared/errors';
+import { AppError, invalid, notFound } from '../shared/errors';
 import type { In } from '../shared/zod';
 import type { Manage } from './grants';
 import { listProcedure, queryIdIndexes } from './queries';
@@ -21,9 +21,7 @@ export async function createIdIndex(ctx: Ctx, _grant: Manage, raw: In<typeof cre
       .where('id', '=', input.companyOfficeId)
       .executeTakeFirst();
     if (!office) {
-      throw new AppError('VALIDATION', 'Invalid input', {
-        fields: [{ param: 'companyOfficeId', msg: 'is not a known company office' }],
-      });
+      throw invalid([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
     }
     const row = await insertRow(
       trx,

@@ -1,7 +1,7 @@
 import { audit } from '../audit/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { camelRow, refuseIfUsed } from '../shared/db-errors';
-import { AppError, notFound } from '../shared/errors';
+import { invalid, notFound } from '../shared/errors';
 import type { In, Page } from '../shared/zod';
 import type { Manage, View } from './grants';
 import { namesPlacement, type Placement, resolvePlacement } from './placement';
@@ -88,8 +88,7 @@ async function candidatesOf(db: Db, parent: PositionParent, id: number): Promise
 async function checkJobLevel(db: Db, jobLevelId: number | null | undefined): Promise<void> {
   if (!jobLevelId) return;
   const l = await db.selectFrom('job_levels').select('id').where('id', '=', jobLevelId).executeTakeFirst();
-  if (!l)
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'jobLevelId', msg: 'is not a known job level' }] });
+  if (!l) throw invalid([{ param: 'jobLevelId', msg: 'is not a known job level' }]);
 }
 
 const positionNameTaken = (name: string) => ({

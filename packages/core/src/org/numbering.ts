@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../shared/context';
-import { AppError } from '../shared/errors';
+import { AppError, invalid } from '../shared/errors';
 import { firstFreeNumber } from './queries';
 import { formatEmployeeNumber } from './schema';
 
@@ -20,10 +20,7 @@ export async function nextEmployeeNumber(db: Db, companyOfficeId: number): Promi
     .select(['code', 'name'])
     .where('id', '=', companyOfficeId)
     .executeTakeFirst();
-  if (!office)
-    throw new AppError('VALIDATION', 'Invalid input', {
-      fields: [{ param: 'companyOfficeId', msg: 'is not a known company office' }],
-    });
+  if (!office) throw invalid([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
   // Same lock key as the foundation scheme, so both paths exclude each other.
   await sql`select pg_advisory_xact_lock(${7_000_000 + companyOfficeId})`.execute(db);
   const index = await db

@@ -1,5 +1,5 @@
 import type { Db } from '../shared/context';
-import { AppError, type FieldIssue } from '../shared/errors';
+import { type FieldIssue, invalid } from '../shared/errors';
 
 // Placement: parents must exist and belong together (GL0001 naming the field)
 
@@ -58,7 +58,7 @@ export async function resolvePlacement(
   if (want.departmentId && !d) fields.push({ param: 'departmentId', msg: 'is not a known department' });
   if (want.divisionId && !v) fields.push({ param: 'divisionId', msg: 'is not a known division' });
   if (want.sectionId && !s) fields.push({ param: 'sectionId', msg: 'is not a known section' });
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
 
   if (s && v && s.division_id !== v.id)
     fields.push({ param: 'sectionId', msg: `Section ${s.name} is not in division ${v.name}` });
@@ -83,7 +83,7 @@ export async function resolvePlacement(
     sectionId: s?.id ?? null,
   };
   if (placement[required] === null) fields.push({ param: required, msg: 'is required' });
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
   return placement;
 }
 

@@ -2,7 +2,7 @@ import { audit } from '../audit/index';
 import { guardPlacementChange, type PlacementChange, renewSessionsAfterPlacement } from '../permissions/index';
 import type { Ctx, Db } from '../shared/context';
 import { camelRow, dbWrite } from '../shared/db-errors';
-import { AppError } from '../shared/errors';
+import { invalid } from '../shared/errors';
 import { changedMeanwhile, nameTaken, type OrgRow } from './records';
 
 /*
@@ -15,10 +15,7 @@ export type JobPositionDbRow = OrgRow<'job_positions'>;
 /** A job position locked for a move, or a VALIDATION error on `jobPositionId`. */
 export async function lockedPosition(trx: Db, id: number): Promise<JobPositionDbRow> {
   const p = await trx.selectFrom('job_positions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-  if (!p)
-    throw new AppError('VALIDATION', 'Invalid input', {
-      fields: [{ param: 'jobPositionId', msg: 'is not a known job position' }],
-    });
+  if (!p) throw invalid([{ param: 'jobPositionId', msg: 'is not a known job position' }]);
   return p;
 }
 

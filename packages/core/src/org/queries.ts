@@ -3,7 +3,7 @@ import type { Scope } from '../access/index';
 import { scopeSql } from '../access/index';
 import type { z } from 'zod';
 import type { Ctx, Db } from '../shared/context';
-import { employeeName, employeePlacementColumns } from '../shared/employee-sql';
+import { employeeName, employeePlacementColumns, placementColumns } from '../shared/employee-sql';
 import { type PageArgs, pageOffset, windowedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import type { In, Page } from '../shared/zod';
@@ -181,12 +181,7 @@ export async function querySections(
     .select([
       's.id',
       's.name',
-      's.company_office_id as companyOfficeId',
-      'o.name as companyOffice',
-      's.department_id as departmentId',
-      'd.name as department',
-      's.division_id as divisionId',
-      'v.name as division',
+      ...placementColumns('s'),
       count(sql`select count(*) from job_positions where section_id = s.id`).as('jobPositions'),
       count(sql`select count(*) from employees where section_id = s.id and resigned = 0`).as('employees'),
       totalCol,
@@ -240,12 +235,7 @@ function selectJobPosition(q: ReturnType<typeof jobPositionRows>) {
     .select([
       'p.id',
       'p.name',
-      'p.company_office_id as companyOfficeId',
-      'o.name as companyOffice',
-      'p.department_id as departmentId',
-      'd.name as department',
-      'p.division_id as divisionId',
-      'v.name as division',
+      ...placementColumns('p'),
       'p.section_id as sectionId',
       's.name as section',
       'p.job_level_id as jobLevelId',

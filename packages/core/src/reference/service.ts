@@ -3,7 +3,7 @@ import { audit } from '../audit/index';
 import type { Grant } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite, refuseIfUsed, type Use } from '../shared/db-errors';
-import { AppError } from '../shared/errors';
+import { AppError, invalid } from '../shared/errors';
 import { windowedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import type { Page } from '../shared/zod';
@@ -200,7 +200,7 @@ function uniqueErrors(kind: ReferenceKind, values: Record<string, unknown>) {
 function checkBracket(kind: ReferenceKind, merged: Record<string, unknown>): void {
   if (kind !== 'pkp' && kind !== 'pkpSecond') return;
   const problem = bracketProblem(merged as { lowerBound?: string; upperBound?: string | null });
-  if (problem) throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'upperBound', msg: problem }] });
+  if (problem) throw invalid([{ param: 'upperBound', msg: problem }]);
 }
 
 /** Adds a row to a reference list (not to the fixed marital statuses). */

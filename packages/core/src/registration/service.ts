@@ -10,7 +10,7 @@ import type { Grant } from '../access/index';
 import { confirmNewPlacement, guardPlacementChange } from '../permissions/index';
 import { refusal, transition } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError, type FieldIssue } from '../shared/errors';
+import { AppError, type FieldIssue, invalid } from '../shared/errors';
 import type { Page } from '../shared/zod';
 import {
   activateRegistrationInput,
@@ -33,7 +33,7 @@ async function checkReferences(db: Db, input: { religionId: number; educationLev
   if (!r.religion) fields.push({ param: 'religionId', msg: 'is not a known religion' });
   if (!r.education) fields.push({ param: 'educationLevelId', msg: 'is not a known education level' });
   if (!r.marital) fields.push({ param: 'maritalStatusId', msg: 'is not a known marital status' });
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
 }
 
 /**
@@ -59,7 +59,7 @@ export async function register(ctx: Ctx, raw: RegistrationInput): Promise<{ id: 
   const input = registrationInput.parse(raw);
   // The employee record's birth-date rule (age 15 to 100), so an activation never fails on it.
   const fields = dateIssues(todayWib(ctx.clock()), [['birthDate', 'birth', input.birthDate]]);
-  if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+  if (fields.length) throw invalid(fields);
   return inTransaction(ctx, async (trx) => {
     await checkReferences(trx, input);
     const taken = await trx
@@ -166,7 +166,7 @@ export async function activateRegistration(
       const p = await trx.selectFrom('job_positions').select('id').where('id', '=', input.jobPositionId).executeTakeFirst();
       if (!p) fields.push({ param: 'jobPositionId', msg: 'is not a known job position' });
     }
-    if (fields.length) throw new AppError('VALIDATION', 'Invalid input', { fields });
+    if (fields.length) throw invalid(fields);
     // The new login (role employee) gets the job position's grants: four-eyes as for any placement.
     const permissionsAdded = await guardPlacementChange(trx, grant.actor, {
       employeeId: null,

@@ -5,7 +5,7 @@ import type { Actor } from '../access/index';
 import { type Grant, hasPermission } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
 import { dbWrite } from '../shared/db-errors';
-import { AppError } from '../shared/errors';
+import { AppError, invalid } from '../shared/errors';
 import { countedPage } from '../shared/page';
 import { likePattern } from '../shared/sql';
 import { todayOf } from '../shared/date-ranges';
@@ -40,8 +40,7 @@ const SIGNATURES: Record<string, number[][]> = {
 
 function decodeFile(file: z.output<typeof regulationFileInput>, param = 'file'): Buffer {
   const bytes = Buffer.from(file.contentBase64, 'base64');
-  const field = (msg: string) =>
-    new AppError('VALIDATION', 'Invalid input', { fields: [{ param: `${param}.contentBase64`, msg }] });
+  const field = (msg: string) => invalid([{ param: `${param}.contentBase64`, msg }]);
   if (bytes.length === 0) throw field('is required');
   if (bytes.length > REGULATION_MAX_FILE_BYTES) throw field('must be at most 700 KB');
   const ok = (SIGNATURES[file.mime] ?? []).some((sig) => sig.every((b, i) => bytes[i] === b));
@@ -89,10 +88,7 @@ function toRow(r: RawRow): RegulationRow {
 async function checkOffice(db: Db, officeId: number | null | undefined) {
   if (!officeId) return;
   const o = await db.selectFrom('company_offices').select('id').where('id', '=', officeId).executeTakeFirst();
-  if (!o)
-    throw new AppError('VALIDATION', 'Invalid input', {
-      fields: [{ param: 'companyOfficeId', msg: 'is not a known company office' }],
-    });
+  if (!o) throw invalid([{ param: 'companyOfficeId', msg: 'is not a known company office' }]);
 }
 
 /** Every regulation (HR's list, `component/regulations`), newest effective date first. */

@@ -12,7 +12,7 @@ import { audit } from '../audit/index';
 import { hashPassword } from '../auth/index';
 import type { RoleKey } from '../access/index';
 import { type Ctx, type Db, inTransaction } from '../shared/context';
-import { AppError } from '../shared/errors';
+import { AppError, invalid } from '../shared/errors';
 import { type BANKS, EDUCATION_LEVELS, ensureReferenceData, RELIGIONS } from './reference';
 import { seedApprovalsDemo } from './approvals';
 import { seedMobileAttendanceDemo } from './mobile-attendance';
@@ -743,12 +743,10 @@ export async function seedDemo(ctx: Ctx, opts: { employees?: number; seed?: numb
   const total = opts.employees ?? 200;
   const seed = opts.seed ?? 20261122;
   if (!Number.isInteger(total) || total < MIN_EMPLOYEES || total > MAX_EMPLOYEES) {
-    throw new AppError('VALIDATION', 'Invalid input', {
-      fields: [{ param: 'employees', msg: `must be a whole number from ${MIN_EMPLOYEES} to ${MAX_EMPLOYEES}` }],
-    });
+    throw invalid([{ param: 'employees', msg: `must be a whole number from ${MIN_EMPLOYEES} to ${MAX_EMPLOYEES}` }]);
   }
   if (!Number.isSafeInteger(seed)) {
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'seed', msg: 'must be a whole number' }] });
+    throw invalid([{ param: 'seed', msg: 'must be a whole number' }]);
   }
   // Loaded on demand: all of faker's locales take about a second to import, which every
   // server and CLI start would otherwise pay.

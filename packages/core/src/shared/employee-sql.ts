@@ -3,25 +3,35 @@ import type { Db } from './context';
 import { likePattern } from './sql';
 
 /*
- * SQL on the employees table under alias `e`, as the lists of every module read it.
+ * SQL on the employees table under alias `e` (or the alias given), as the lists of every module read it.
  */
 
+/** The display name of the person under `alias` (an employee, or an applicant): given name and surname, trimmed. */
+export const employeeNameOf = (alias: string) =>
+  sql<string>`trim(${sql.ref(`${alias}.given_name`)} || ' ' || ${sql.ref(`${alias}.surname`)})`;
+
 /** An employee's display name: given name and surname, trimmed. */
-export const employeeName = sql<string>`trim(e.given_name || ' ' || e.surname)`;
+export const employeeName = employeeNameOf('e');
+
+/**
+ * The office, department and division, ids and names, of a row under `alias` (an employee, section or job
+ * position) with the units joined as `o` office, `d` department, `v` division.
+ */
+export const placementColumns = <A extends string>(alias: A) =>
+  [
+    `${alias}.company_office_id as companyOfficeId`,
+    'o.name as companyOffice',
+    `${alias}.department_id as departmentId`,
+    'd.name as department',
+    `${alias}.division_id as divisionId`,
+    'v.name as division',
+  ] as const;
 
 /** An employee's office, department and division, ids and names (joined as `o` office, `d` department, `v` division). */
-export const employeePlacementColumns = [
-  'e.company_office_id as companyOfficeId',
-  'o.name as companyOffice',
-  'e.department_id as departmentId',
-  'd.name as department',
-  'e.division_id as divisionId',
-  'v.name as division',
-] as const;
+export const employeePlacementColumns = placementColumns('e');
 
 /** A login's display name: its employee's name (alias `e`), else the login's e-mail (alias `u`). */
-export const userName = (u = 'u', e = 'e') =>
-  sql<string>`coalesce(nullif(trim(${sql.ref(`${e}.given_name`)} || ' ' || ${sql.ref(`${e}.surname`)}), ''), ${sql.ref(`${u}.email`)})`;
+export const userName = (u = 'u', e = 'e') => sql<string>`coalesce(nullif(${employeeNameOf(e)}, ''), ${sql.ref(`${u}.email`)})`;
 
 /**
  * The display name of the login whose id is in column `userId` (its employee's name, else its e-mail; null when
@@ -29,7 +39,7 @@ export const userName = (u = 'u', e = 'e') =>
  * otherwise show an e-mail address (issue 19).
  */
 export const userNameOf = (userId: string) =>
-  sql<string | null>`(select coalesce(nullif(trim(ux.given_name || ' ' || ux.surname), ''), uu.email)
+  sql<string | null>`(select coalesce(nullif(${employeeNameOf('ux')}, ''), uu.email)
     from users uu left join employees ux on ux.id = uu.employee_id where uu.id = ${sql.ref(userId)})`;
 
 /**

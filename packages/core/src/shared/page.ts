@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Page } from './zod';
 
 /** Which page of a list: pages count from 1. */
@@ -9,6 +9,9 @@ export interface PageArgs {
 
 /** The OFFSET of the page's first row. */
 export const pageOffset = (f: PageArgs): number => (f.page - 1) * f.pageSize;
+
+/** The page as SQL, for lists written as raw SQL: `limit <pageSize> offset <pageOffset>`. */
+export const pageLimit = (f: PageArgs): RawBuilder<unknown> => sql`limit ${f.pageSize} offset ${pageOffset(f)}`;
 
 /**
  * Rows that carry the list's `total` (a `count(*) over ()` window) as one page, each row mapped

@@ -3,6 +3,7 @@ import type { Scope } from '../../access/index';
 import { employeeInScope, scopeSql } from '../../access/index';
 import type { Db } from '../../shared/context';
 import { employeeName, employeeSearch } from '../../shared/employee-sql';
+import { pageLimit } from '../../shared/page';
 import { likePattern } from '../../shared/sql';
 import type { ReportBonusLineRow } from './schema';
 
@@ -198,7 +199,7 @@ export async function queryBonusPeriods(
     from (${bonusLinesSql(scope, f)}) x group by period`;
   const [rows, total] = await Promise.all([
     sql<{ period: string; employees: number; lines: number; total: string; taxable_total: string }>`
-      ${grouped} order by period desc limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`.execute(db),
+      ${grouped} order by period desc ${pageLimit(page)}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from (${grouped}) g`.execute(db),
   ]);
   return {
@@ -220,7 +221,7 @@ export async function queryBonusLines(
   page?: { page: number; pageSize: number },
 ): Promise<{ rows: ReportBonusLineRow[]; total: number; sum: string }> {
   const base = bonusLinesSql(scope, f);
-  const limit = page ? sql`limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}` : sql``;
+  const limit = page ? pageLimit(page) : sql``;
   const [rows, agg] = await Promise.all([
     sql<{
       payslip_id: number;

@@ -1,4 +1,4 @@
-import { saveAuditedSettings } from '../../audit/index';
+import { updateAuditedSettings } from '../../audit/index';
 import type { Grant } from '../../access/index';
 import type { Ctx } from '../../shared/context';
 import { defined } from '../../shared/patch';
@@ -20,35 +20,30 @@ export async function updatePayrollSettings(
   raw: In<typeof updatePayrollSettingsInput>,
 ): Promise<PayrollSettings> {
   const input = updatePayrollSettingsInput.parse(raw);
-  return saveAuditedSettings(ctx, {
+  return updateAuditedSettings(ctx, {
     action: 'update',
-    entity: 'payroll_settings',
+    table: 'payroll_settings',
     read: querySettings,
-    write: (trx) =>
-      trx
-        .updateTable('payroll_settings')
-        .set({
-          ...defined({
-            cut_off_day: input.cutOffDay,
-            pay_day: input.payDay,
-            jkk_rate_percent: input.jkkRatePercent,
-            ter_rounding: input.terRounding,
-            component_rounding: input.componentRounding,
-            work_week: input.workWeek,
-            bpjs_enabled: input.bpjsEnabled,
-            absence_cut_basis: input.absenceCutBasis,
-            absence_cut_divisor: input.absenceCutDivisor,
-            absence_cut_fixed_allowances: input.absenceCutFixedAllowances,
-            proration_basis: input.prorationBasis,
-            tax_borne_by: input.taxBorneBy,
-            pph21_dtp_eligible: input.pph21DtpEligible,
-            pph21_dtp_klu: input.pph21DtpKlu,
-            minimum_wage_region: input.minimumWageRegion,
-            company_name: input.companyName,
-          }),
-          updated_at: ctx.clock(),
-        })
-        .where('id', '=', 1)
-        .execute(),
+    set: {
+      ...defined({
+        cut_off_day: input.cutOffDay,
+        pay_day: input.payDay,
+        jkk_rate_percent: input.jkkRatePercent,
+        ter_rounding: input.terRounding,
+        component_rounding: input.componentRounding,
+        work_week: input.workWeek,
+        bpjs_enabled: input.bpjsEnabled,
+        absence_cut_basis: input.absenceCutBasis,
+        absence_cut_divisor: input.absenceCutDivisor,
+        absence_cut_fixed_allowances: input.absenceCutFixedAllowances,
+        proration_basis: input.prorationBasis,
+        tax_borne_by: input.taxBorneBy,
+        pph21_dtp_eligible: input.pph21DtpEligible,
+        pph21_dtp_klu: input.pph21DtpKlu,
+        minimum_wage_region: input.minimumWageRegion,
+        company_name: input.companyName,
+      }),
+      updated_at: ctx.clock(),
+    },
   });
 }

@@ -6,7 +6,7 @@ import type { Grant, Scope } from '../../access/index';
 import { employeeInScope } from '../../access/index';
 import { type Ctx, type Db, inTransaction } from '../../shared/context';
 import { dbWrite } from '../../shared/db-errors';
-import { AppError, notFound } from '../../shared/errors';
+import { AppError, invalid, notFound } from '../../shared/errors';
 import { countedPage } from '../../shared/page';
 import { addHeaderSheet, xlsxDownload } from '../../shared/xlsx';
 import type { Page, In } from '../../shared/zod';
@@ -92,8 +92,7 @@ async function computeThrRun(
 async function checkOffice(db: Db, office: number | null): Promise<void> {
   if (office === null) return;
   const exists = await db.selectFrom('company_offices').select('id').where('id', '=', office).executeTakeFirst();
-  if (!exists)
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'companyOfficeId', msg: 'does not exist' }] });
+  if (!exists) throw invalid([{ param: 'companyOfficeId', msg: 'does not exist' }]);
 }
 
 /**
@@ -459,8 +458,7 @@ export async function downloadThrRun(
  * Pasal 5(3)b; payroll-id.md §4 Tax).
  */
 export async function finalisedThrFor(db: Db, employeeIds: number[], period: string): Promise<Map<number, FinalisedThr>> {
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period))
-    throw new AppError('VALIDATION', 'Invalid input', { fields: [{ param: 'period', msg: 'must be a month yyyy-mm' }] });
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw invalid([{ param: 'period', msg: 'must be a month yyyy-mm' }]);
   return queryFinalisedThr(db, employeeIds, period);
 }
 
