@@ -1,11 +1,14 @@
-import { useSearchParams } from 'react-router';
+import { type Location, useLocation, useSearchParams } from 'react-router';
 
 /**
- * Writes of the current event not yet in the URL: several setters called by one change (a filter,
- * the filters it clears, the page) each start from what the previous one wrote, so none is lost.
- * Cleared once the event's work is done.
+ * The last write not yet rendered, with the location it was made on. The router renders a write later (in a
+ * transition), so until it does, the page's handlers still hold the old parameters: several setters called by one
+ * change (a filter, the filters it clears, the page), or a second filter changed right after a first one, each start
+ * from what the previous one wrote, so none is lost. Only handlers of that very location object use it: once the
+ * router shows the write's own location, its parameters hold the write, and after any other navigation (or in
+ * another router) it is stale. (Not its `key`: every router's first location is keyed "default".)
  */
-let pending: URLSearchParams | null = null;
+let pending: { location: Location; params: URLSearchParams } | null = null;
 
 /**
  * The state of a list (filters, sort, page, page size) kept in the URL's search parameters, so that
@@ -14,15 +17,15 @@ let pending: URLSearchParams | null = null;
  */
 export function useUrlParams() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   /** Sets each key to its value; `null` removes it. */
   const write = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(pending ?? params);
+    const next = new URLSearchParams(pending?.location === location ? pending.params : params);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) next.delete(key);
       else next.set(key, value);
     }
-    if (!pending) queueMicrotask(() => (pending = null));
-    pending = next;
+    pending = { location, params: next };
     setParams(next, { replace: true, preventScrollReset: true });
   };
   return { params, write };
