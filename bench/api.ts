@@ -8,7 +8,8 @@
  * target warmed up, then BENCH_ROUNDS (2) interleaved rounds of BENCH_DURATION (6) s, best kept.
  *
  * Targets: GET /hello (bare); GET /trpc/employee.list (native tRPC, bearer token); its REST twin
- * GET /v2/h/employee/all; the same tRPC call through the stock adapter; an ordinary employee's home dashboard
+ * GET /v2/h/employee/all (its page served from the per-process read cache while nothing it shows changed, core
+ * shared/freshness.ts), and the same with the read cache off (`restUncached…`); the same tRPC call through the stock adapter; an ordinary employee's home dashboard
  * (one tRPC batch: today's shift, upcoming birthdays, regulations; goal ≥ 500 req/s, issue 22); the least a signed-in
  * request costs (GET /v2/h/bench/signedIn: the list's permission and session check, one statement, and no other
  * database work: `signedInRestRps`, and the list's share of it, `restVsSignedIn`). To separate the transport
@@ -31,11 +32,12 @@ import { ensureReferenceData } from '@hr/core/seed';
 import { listEmployees } from '@hr/core/employees';
 import { migrateToLatest, openDb } from '@hr/core/db';
 import { requirePermission } from '@hr/core/access';
+import { setReadCache } from '@hr/core/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
-import { measureAll, startTransportServers, type TransportTarget, transportFigures } from './lib/transport';
+import { measureAll, profileEach, startTransportServers, type TransportTarget, transportFigures } from './lib/transport';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -153,6 +155,14 @@ async function main(): Promise<void> {
     const bare = Fastify({ logger: false });
     bare.get('/hello', async () => ({ hello: 'world' }));
     const native = await buildApp({ services, config, logger: false });
+    // The same app on a second connection pool whose reads are never cached (core shared/freshness.ts): what the
+    // employee list costs when its page is read from the database on every request.
+    const uncachedHandle = await openDb({ databaseUrl: url.toString() });
+    closers.push(uncachedHandle.close);
+    setReadCache(uncachedHandle.db, false);
+    const uncached = await buildApp({ services: createServices(uncachedHandle.db), config, logger: false });
+    servers.push(uncached);
+    const uncachedUrl = await listen(uncached);
     const stock = await buildApp({ services, config, logger: false, trpcAdapter: 'stock' });
     servers.push(bare, native, stock);
     const [bareUrl, nativeUrl, stockUrl] = [await listen(bare), await listen(native), await listen(stock)];
@@ -174,6 +184,7 @@ async function main(): Promise<void> {
     const targets: TransportTarget[] = [
       { key: 'trpc', label: 'tRPC employee.list (native)', url: `${nativeUrl}${trpcList}`, headers: auth },
       { key: 'rest', label: 'REST /v2/h/employee/all', url: `${nativeUrl}${restList}`, headers: auth },
+      { key: 'restUncached', label: 'REST employee/all, read cache off', url: `${uncachedUrl}${restList}`, headers: auth },
       { key: 'stock', label: 'tRPC employee.list (stock adapter)', url: `${stockUrl}${trpcList}`, headers: auth },
       {
         key: 'dashboard',
@@ -194,6 +205,16 @@ async function main(): Promise<void> {
     ];
     // bare first, then the database-backed doors, then the database-free ones.
     const [bareTarget, ...noDbTargets] = transport.targets;
+    // BENCH_PROFILE=dir [target keys…]: a CPU profile of this process per target instead of figures.
+    if (process.env.BENCH_PROFILE) {
+      const only = new Set(process.argv.slice(2));
+      await profileEach(
+        targets.filter((t) => only.size === 0 || only.has(t.key)),
+        process.env.BENCH_PROFILE,
+        DURATION,
+      );
+      return;
+    }
     const m = await measureAll([bareTarget!, ...targets, ...noDbTargets], {
       rounds: ROUNDS,
       duration: DURATION,
@@ -228,6 +249,9 @@ async function main(): Promise<void> {
       stockTrpcP99Ms: stockR.p99Ms,
       trpcVsStock: round(trpcR.rps / stockR.rps, 2),
       restVsBare: round(restR.rps / bareR.rps, 3),
+      restUncachedRps: round(m.restUncached!.rps),
+      restUncachedP99Ms: m.restUncached!.p99Ms,
+      restUncachedVsBare: round(m.restUncached!.rps / bareR.rps, 3),
       signedInRestRps: round(m.signedIn!.rps),
       signedInRestP99Ms: m.signedIn!.p99Ms,
       signedInVsBare: round(m.signedIn!.rps / bareR.rps, 3),

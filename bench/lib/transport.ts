@@ -192,7 +192,7 @@ export function transportFigures(m: Record<string, Measured>): Record<string, nu
  * BENCH_PROFILE=dir: for each target, a warm-up, then a V8 CPU profile of this process (the
  * server side only) while autocannon drives it; written to dir/<key>.cpuprofile.
  */
-async function profileEach(targets: TransportTarget[], dir: string, duration: number): Promise<void> {
+export async function profileEach(targets: TransportTarget[], dir: string, duration: number): Promise<void> {
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object) =>

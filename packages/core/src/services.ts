@@ -6,6 +6,7 @@ import type { PayrollFeeds } from './payroll/index';
 import { defaultPayrollFeeds } from './payroll-wiring';
 import type { Actor } from './access/index';
 import { type Ctx, systemClock } from './shared/context';
+import type { Freshness } from './shared/freshness';
 
 /** What the server, the CLI and jobs hold: the database, the clock and configuration. */
 export interface Services {
@@ -17,7 +18,7 @@ export interface Services {
   /** What feeds a payslip from the feature modules (payroll/ports.ts); every context carries it. */
   payrollFeeds: PayrollFeeds;
   /** A service context for one request or command. */
-  ctx(actor: Actor | null, requestId?: string): Ctx;
+  ctx(actor: Actor | null, requestId?: string, fresh?: Freshness): Ctx;
 }
 
 export function createServices(
@@ -40,6 +41,13 @@ export function createServices(
     auth: { ...DEFAULT_AUTH_CONFIG, ...opts.auth },
     mail,
     payrollFeeds,
-    ctx: (actor, requestId) => ({ db, actor, clock, payrollFeeds, ...(requestId ? { requestId } : {}) }),
+    ctx: (actor, requestId, fresh) => ({
+      db,
+      actor,
+      clock,
+      payrollFeeds,
+      ...(requestId ? { requestId } : {}),
+      ...(fresh ? { fresh } : {}),
+    }),
   };
 }

@@ -22,6 +22,7 @@ import { consumeAttempt, lockAttempts, minutesUntil, tryAgainIn } from './attemp
 import { credentialDeviceExists, revokeClientTokens } from './credentials';
 import { limitToScope, scopesSql } from './scopes';
 import { cachedSession } from './session-cache';
+import type { Freshness } from '../shared/freshness';
 import { revokeSessionToken } from './sessions';
 import type { z } from 'zod';
 
@@ -300,6 +301,8 @@ export interface ResolvedSession {
    * Always false for an OAuth client token: a machine client has no password to change.
    */
   passwordChangeRequired: boolean;
+  /** What the session check read after the request arrived (shared/freshness.ts), for the request's cached reads. */
+  fresh?: Freshness;
 }
 
 /**
@@ -311,7 +314,8 @@ export async function resolveSession(ctx: Ctx, token: string): Promise<ResolvedS
   if (token.length > 200) return null;
   const tokenHash = hashToken(token);
   // Built once per session and permissions version, checked on every request (auth/session-cache.ts).
-  return cachedSession(ctx.db, tokenHash, ctx.clock(), () => loadSession(ctx, tokenHash));
+  const found = await cachedSession(ctx.db, tokenHash, ctx.clock(), () => loadSession(ctx, tokenHash));
+  return found && { ...found.value, fresh: found.fresh };
 }
 
 async function loadSession(ctx: Ctx, tokenHash: string): Promise<ResolvedSession | null> {

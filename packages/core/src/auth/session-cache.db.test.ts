@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { openDb } from '../db/index';
 import { createTestDb, type TestDb } from '../db/testing';
 import { createServices, type Services } from '../services';
 import { makeOrg, makeUser, type Org } from '../testing/fixtures';
 import { insertPermissionGrant } from '../testing/grants';
+import { useSecondProcess } from '../testing/second-process';
 import { login, resolveToken } from './service';
 import { sessionCacheCounters } from './session-cache';
 
@@ -19,27 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.tdb.destroy());
 const meta = { ip: '10.9.0.2', userAgent: 'vitest' };
 
-/**
- * "Process B": a second database handle with a cache of its own. On PostgreSQL it is a second
- * connection pool on the same database, as a second server process has; on the embedded database
- * (one process by design) a second Kysely instance over the same data.
- */
-let other: Kysely<Database>;
-let closeOther: () => Promise<void> = async () => undefined;
-beforeAll(async () => {
-  const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
-    const url = new URL(base);
-    url.pathname = `/${rows[0]!.name}`;
-    const h = await openDb({ databaseUrl: url.toString(), poolSize: 2 });
-    other = h.db;
-    closeOther = h.close;
-  } else {
-    other = t.db.withSchema('public');
-  }
-});
-afterAll(() => closeOther());
+const other = useSecondProcess(() => t.db);
 
 const onA = (token: string) => resolveToken(t.services.ctx(null), token);
 async function signedIn(roles: Parameters<typeof makeUser>[2] = ['employee']) {
@@ -67,16 +47,16 @@ describe('the per-process session cache (issue 22)', () => {
     const u = await signedIn();
     expect((await onA(u.token))?.permissions.has('salary.view')).toBe(false);
 
-    await other.insertInto('user_roles').values({ user_id: u.userId, role: 'human-capital' }).execute();
+    await other.db.insertInto('user_roles').values({ user_id: u.userId, role: 'human-capital' }).execute();
     expect((await onA(u.token))?.permissions.has('salary.view')).toBe(true);
 
-    await other.deleteFrom('user_roles').where('user_id', '=', u.userId).where('role', '=', 'human-capital').execute();
+    await other.db.deleteFrom('user_roles').where('user_id', '=', u.userId).where('role', '=', 'human-capital').execute();
     expect((await onA(u.token))?.permissions.has('salary.view')).toBe(false);
 
-    await other.updateTable('employees').set({ department_id: t.org.dept[1] }).where('id', '=', u.employeeId!).execute();
+    await other.db.updateTable('employees').set({ department_id: t.org.dept[1] }).where('id', '=', u.employeeId!).execute();
     expect((await onA(u.token))?.departmentId).toBe(t.org.dept[1]);
 
-    await other.updateTable('users').set({ active: false }).where('id', '=', u.userId).execute();
+    await other.db.updateTable('users').set({ active: false }).where('id', '=', u.userId).execute();
     expect(await onA(u.token)).toBeNull();
   });
 
@@ -85,8 +65,8 @@ describe('the per-process session cache (issue 22)', () => {
     const v = await signedIn();
     expect(await onA(u.token)).not.toBeNull();
     expect(await onA(v.token)).not.toBeNull();
-    await other.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', u.userId).execute();
-    await other
+    await other.db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', u.userId).execute();
+    await other.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('user_id', '=', v.userId)
@@ -98,7 +78,7 @@ describe('the per-process session cache (issue 22)', () => {
   it('a grant approved by another process is seen at the next request', async () => {
     const u = await signedIn();
     expect((await onA(u.token))?.permissions.has('inventory.view')).toBe(false);
-    await insertPermissionGrant(other, { type: 'employee', id: u.employeeId! }, 'inventory.view', u.userId, { status: 1 });
+    await insertPermissionGrant(other.db, { type: 'employee', id: u.employeeId! }, 'inventory.view', u.userId, { status: 1 });
     expect((await onA(u.token))?.permissions.has('inventory.view')).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../shared/context';
-import { COMPANY_TIME_ZONE } from '../shared/time-zone';
+import { type Freshness, probeFreshness } from '../shared/freshness';
 
 /**
  * The per-process cache of resolved sessions (issue 22: the 08:00 rush). Resolving a session's actor
@@ -8,8 +7,9 @@ import { COMPANY_TIME_ZONE } from '../shared/time-zone';
  * actorQuery) is the largest query of every request; it now runs once per session and permissions
  * version instead of on every request.
  *
- * Every request still makes one indexed lookup of its session row (so logout, expiry and revocation
- * hold at once) which also reads the *stamp*: the permissions version that database triggers bump in
+ * Every request still has its session row looked up (so logout, expiry and revocation hold at once), by a
+ * statement that starts after the request asked and is shared with the requests that ask meanwhile
+ * (shared/freshness.ts, one statement per wave instead of one per request), which also reads the *stamp*: the permissions version that database triggers bump in
  * the same transaction as any change to what a login may do (migration 20261126T1050_auth_version),
  * and the company's date (an approved resignation ends a login after the last working day, a change of
  * date rather than of data). A cached actor is used only while the stamp is the one it was built at,
@@ -37,36 +37,32 @@ function cacheOf(db: Db): Map<string, Stamped<unknown>> {
 }
 
 /**
- * The live session's stamp (undefined when the session is unknown, revoked or expired), and the
- * cached value for that session if it was built at that stamp; `load` builds it otherwise.
+ * The session's value (null when the session is unknown, revoked or expired): the cached one if it was built at
+ * the stamp read now, built by `load` otherwise; with what the probe read, for the request's cached reads.
  */
-export async function cachedSession<T>(db: Db, tokenHash: string, now: Date, load: () => Promise<T | null>): Promise<T | null> {
+export async function cachedSession<T>(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  load: () => Promise<T | null>,
+): Promise<{ value: T; fresh: Freshness } | null> {
   const cache = cacheOf(db);
-  const live = await db
-    .selectFrom('sessions')
-    .select(
-      sql<string>`coalesce((select v from auth_version), 0) || '|' || ((now() at time zone ${COMPANY_TIME_ZONE})::date)::text`.as(
-        'stamp',
-      ),
-    )
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  // One statement for every request that asks meanwhile, started after this one asked (shared/freshness.ts).
+  const { fresh, live } = await probeFreshness(db, tokenHash, now);
   if (!live) {
     cache.delete(tokenHash);
     return null;
   }
   const hit = cache.get(tokenHash);
-  if (hit && hit.stamp === live.stamp) {
+  if (hit && hit.stamp === fresh.stamp) {
     sessionCacheCounters.hits++;
-    return hit.value as T;
+    return { value: hit.value as T, fresh };
   }
   sessionCacheCounters.loads++;
   const value = await load();
   cache.delete(tokenHash);
   if (value === null) return null;
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(tokenHash, { value, stamp: live.stamp });
-  return value;
+  cache.set(tokenHash, { value, stamp: fresh.stamp });
+  return { value, fresh };
 }

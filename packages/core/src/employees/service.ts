@@ -8,6 +8,7 @@ import { pageOffset } from '../shared/page';
 import type { Ctx, Db } from '../shared/context';
 import { AppError } from '../shared/errors';
 import { likePattern } from '../shared/sql';
+import { readThrough } from '../shared/freshness';
 import { todayOf } from '../shared/date-ranges';
 import type { Page } from '../shared/zod';
 import { xlsxDownload } from '../shared/xlsx';
@@ -153,9 +154,28 @@ export async function listEmployees(
   // The count stops at EMPLOYEE_TOTAL_CAP + 1 matching rows (a search's at SEARCH_TOTAL_CAP + 1) unless an exact
   // total is asked for: at 100,000 employees a full count on every page is most of the request, and "more than
   // 10,000" is all a pager needs.
-  const term = input.search;
-  const searching = term !== undefined && term.length >= 3;
+  const searching = input.search !== undefined && input.search.length >= 3;
   const cap = input.exactTotal ? null : (opts.totalCap ?? (searching ? SEARCH_TOTAL_CAP : EMPLOYEE_TOTAL_CAP));
+  // Served from this process's cache while nothing the list shows has changed (data version `employee_list`,
+  // read by a statement that starts after this call: shared/freshness.ts), keyed by the caller's scope and the
+  // whole input. The first page of the list is what most people open in the morning, all of them the same.
+  const key = JSON.stringify([grant.scope, input, cap]);
+  return readThrough(
+    ctx,
+    'employee_list',
+    key,
+    () => readEmployeePage(ctx, grant, input, cap),
+    (page) => page.rows.length + 1,
+  );
+}
+
+async function readEmployeePage(
+  ctx: Ctx,
+  grant: View,
+  input: z.output<typeof listEmployeesInput>,
+  cap: number | null,
+): Promise<Page<EmployeeListRow> & { totalCapped: boolean }> {
+  const term = input.search;
   const { rows, total } = await withSearchPlan(ctx, term, async (db) => {
     const matching = matchingEmployees(db, grant, input);
     const counted =

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { PayrollFeeds } from '../payroll/index';
 import type { Actor } from '../access/index';
+import type { Freshness } from './freshness';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,6 +18,11 @@ export interface Ctx {
    * `createServices()`. Payroll runs and finalising need it; other services ignore it.
    */
   payrollFeeds?: PayrollFeeds;
+  /**
+   * What the request's session check read, by a statement that started after the request arrived
+   * (shared/freshness.ts): cached reads of the request check their data version against it instead of asking again.
+   */
+  fresh?: Freshness;
 }
 
 export const systemClock = (): Date => new Date();

@@ -5,3 +5,4 @@ export * from './heavy';
 export { type PdfColumn, type PdfDocumentSpec, type PdfTable, renderPdf } from './pdf';
 export { COMPANY_TIME_ZONE, companyYear, dateInZone } from './time-zone';
 export * from './zod';
+export { derivedOnce, type Freshness, isSharedValue, readCacheCounters, setReadCache } from './freshness';

@@ -55,6 +55,7 @@ export function contextFactory(services: Services, opts: { cookieSecure: boolean
       services,
       actor: session?.actor ?? null,
       passwordChangeRequired: session?.passwordChangeRequired ?? false,
+      ...(session?.fresh ? { fresh: session.fresh } : {}),
       token,
       sessionCookie: sessionCookieOf(req),
       requestId: req.id,

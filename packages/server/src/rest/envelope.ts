@@ -1,4 +1,4 @@
-import { AppError } from '@hr/core/shared';
+import { AppError, derivedOnce } from '@hr/core/shared';
 import type { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ERROR_MAP, isUnavailable, TRANSPORT_ERRORS } from '../trpc/error-map';
@@ -57,7 +57,8 @@ export function successEnvelopeText(message: string, asResults: boolean): (data:
   const head = JSON.stringify({ status: 'success', success: message, errors: [] });
   const open = `${head.slice(0, -1)},"${asResults ? 'results' : 'result'}":`;
   return (data) => {
-    const json = JSON.stringify(data);
+    // A cached read served to many requests (frozen: core shared/freshness.ts) is serialised once.
+    const json = derivedOnce(data, JSON, () => JSON.stringify(data));
     return json === undefined ? head : `${open}${json}}`;
   };
 }

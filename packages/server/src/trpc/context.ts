@@ -1,5 +1,6 @@
 import type { Actor } from '@hr/core/access';
 import type { Services } from '@hr/core/services';
+import type { Freshness } from '@hr/core/shared';
 
 /** Per-request context. The actor is resolved from the bearer token or the session cookie. */
 export interface TrpcContext {
@@ -11,6 +12,8 @@ export interface TrpcContext {
    * Unset (false) for contexts without a session, and for OAuth client tokens.
    */
   passwordChangeRequired?: boolean;
+  /** What the session check read after the request arrived (core shared/freshness.ts), for cached reads. */
+  fresh?: Freshness;
   /** The raw session token of this request, for logout. */
   token: string | null;
   requestId: string;

@@ -1,3 +1,4 @@
+import { derivedOnce } from '@hr/core/shared';
 import { z } from 'zod';
 
 /**
@@ -16,7 +17,8 @@ export interface ResultCheck<T> {
 
 function resultCheck<T>(schema: z.ZodType): ResultCheck<T> {
   const check = (value: unknown): T => {
-    const r = schema.safeParse(value);
+    // A cached read served to many requests (frozen: core shared/freshness.ts) is checked once.
+    const r = derivedOnce(value, schema, () => schema.safeParse(value));
     // Not the ZodError itself: that would read as the caller's invalid input (GL0001) in describeError.
     if (!r.success) throw new Error(`Output does not match its schema: ${z.prettifyError(r.error)}`);
     return value as T;

@@ -38,14 +38,14 @@ function signedIn(ctx: TrpcContext): Actor {
  */
 export const passwordChangeProcedure = base.meta({ permission: 'authenticated' }).use(({ ctx, next }) => {
   const actor = signedIn(ctx);
-  return next({ ctx: { actor, svc: ctx.services.ctx(actor, ctx.requestId) } });
+  return next({ ctx: { actor, svc: ctx.services.ctx(actor, ctx.requestId, ctx.fresh) } });
 });
 
 /** Any signed-in user or machine client. */
 export const authedProcedure = base.meta({ permission: 'authenticated' }).use(({ ctx, next }) => {
   const actor = signedIn(ctx);
   refusePendingPasswordChange(ctx);
-  return next({ ctx: { actor, svc: ctx.services.ctx(actor, ctx.requestId) } });
+  return next({ ctx: { actor, svc: ctx.services.ctx(actor, ctx.requestId, ctx.fresh) } });
 });
 
 /**
@@ -59,6 +59,6 @@ export function permissionProcedure<K extends PermissionKey>(key: K) {
     if (ctx.actor) requireClientScope(ctx.actor, key);
     refusePendingPasswordChange(ctx);
     const grant: Grant<K> = requirePermission(ctx.actor, key);
-    return next({ ctx: { actor: grant.actor, grant, svc: ctx.services.ctx(grant.actor, ctx.requestId) } });
+    return next({ ctx: { actor: grant.actor, grant, svc: ctx.services.ctx(grant.actor, ctx.requestId, ctx.fresh) } });
   });
 }

@@ -53,6 +53,7 @@ import * as m20261127T0210 from './20261127T0210_employee_search_text';
 import * as m20261127T0040 from './20261127T0040_office_time_zone';
 import * as m20261127T0300 from './20261127T0300_payslip_lines_lz4';
 import * as m20261127T1200 from './20261127T1200_timesheets_by_employee';
+import * as m20261127T1300 from './20261127T1300_data_versions';
 
 /** Every migration, by unique name, in order. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T0210_employee_search_text': m20261127T0210,
   '20261127T0300_payslip_lines_lz4': m20261127T0300,
   '20261127T1200_timesheets_by_employee': m20261127T1200,
+  '20261127T1300_data_versions': m20261127T1300,
 };
