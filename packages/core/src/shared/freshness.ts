@@ -119,7 +119,8 @@ export function probeFreshness(
       return;
     }
     if (p.gathering) {
-      // A full probe waits for the one on its way; this caller starts the next.
+      // A full probe is sent at once; this caller starts the next one (sent when the probe on its way returns,
+      // or at the end of this turn of the event loop).
       const full = p.gathering;
       p.gathering = [asker];
       void runProbe(db, full);
