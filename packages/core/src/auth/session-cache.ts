@@ -9,9 +9,9 @@ import { type Freshness, probeFreshness } from '../shared/freshness';
  *
  * Every request still has its session row looked up (so logout, expiry and revocation hold at once), by a
  * statement that starts after the request asked and is shared with the requests that ask meanwhile
- * (shared/freshness.ts, one statement per wave instead of one per request), which also reads the *stamp*: the permissions version that database triggers bump in
- * the same transaction as any change to what a login may do (migration 20261126T1050_auth_version),
- * and the company's date (an approved resignation ends a login after the last working day, a change of
+ * (shared/freshness.ts, one statement per wave instead of one per request), which also reads the *stamp*:
+ * the permissions version that database triggers bump in the same transaction as any change to what a login
+ * may do (migration 20261126T1050_auth_version), and the company's date (an approved resignation ends a login after the last working day, a change of
  * date rather than of data). A cached actor is used only while the stamp is the one it was built at,
  * so a revocation committed by any server process holds at the next request on every process.
  */

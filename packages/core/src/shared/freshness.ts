@@ -143,7 +143,13 @@ interface Entry {
  * tens of MB); the oldest entries go first (a Map keeps insertion order).
  */
 const MAX_WEIGHT = 20_000;
-const caches = new WeakMap<object, { entries: Map<string, Entry>; weight: number }>();
+interface ReadCache {
+  entries: Map<string, Entry>;
+  weight: number;
+  /** Loads on their way, by key and version: requests that miss together wait for one load. */
+  loading: Map<string, Promise<unknown>>;
+}
+const caches = new WeakMap<object, ReadCache>();
 /** Databases whose reads are never cached (`bench api` measures a list with and without). */
 const uncached = new WeakSet<object>();
 
@@ -219,7 +225,7 @@ export async function readThrough<T>(
   const version = fresh.versions.get(name);
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), weight: 0 };
+    cache = { entries: new Map(), weight: 0, loading: new Map() };
     caches.set(db, cache);
   }
   const k = `${name}\u0000${key}`;
@@ -228,14 +234,44 @@ export async function readThrough<T>(
     readCacheCounters.hits++;
     return hit.value as T;
   }
+  if (version === undefined) {
+    readCacheCounters.loads++;
+    return load();
+  }
+  // Requests that miss the same page under the same version (the first requests after a change) share one load:
+  // it started after that version was read, so it is as fresh as each of them needs.
+  const loadingKey = `${k}\u0000${version}`;
+  const onItsWay = cache.loading.get(loadingKey);
+  if (onItsWay) {
+    readCacheCounters.hits++;
+    return onItsWay as Promise<T>;
+  }
   readCacheCounters.loads++;
-  // Stored under the version read before the load: the load's own snapshot is the same or newer, so a later
-  // request that still reads this version is never served anything older than what it would read itself.
+  const loading = loadAndKeep(cache, k, version, load, weigh);
+  cache.loading.set(loadingKey, loading);
+  try {
+    return await loading;
+  } finally {
+    cache.loading.delete(loadingKey);
+  }
+}
+
+/**
+ * Loads a value and keeps it under the version read before the load: the load's own snapshot is the same or
+ * newer, so a later request that still reads this version is never served anything older than it would read itself.
+ */
+async function loadAndKeep<T>(
+  cache: ReadCache,
+  k: string,
+  version: string,
+  load: () => Promise<T>,
+  weigh: (value: T) => number,
+): Promise<T> {
   const value = await load();
   const weight = weigh(value);
-  if (version === undefined || weight > MAX_WEIGHT) return value;
   deepFreeze(value);
   if (typeof value === 'object' && value !== null) shared.add(value);
+  if (weight > MAX_WEIGHT) return value;
   const drop = (key: string) => {
     cache.weight -= cache.entries.get(key)?.weight ?? 0;
     cache.entries.delete(key);
